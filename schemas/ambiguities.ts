@@ -399,6 +399,30 @@ export const AMBIGUITIES = [
     probe: 'Send in sandbox with channel=2 and flash=1; a refusal shows the parameter is read.',
   },
   {
+    id: 'agendas-get-contacts-field',
+    title: 'Field of /agendas/get_contacts that holds the contacts',
+    kind: 'not-shown',
+    sources: [{ section: '4.7', says: 'code get_contacts_01 with all contacts of the list' }, { section: '2.4', says: 'Listing a list\'s contacts returns: contact_name, contact_number, contact_email, contact_creation_date' }],
+    options: [
+      { id: 'result', description: 'The contacts are in result, like the other listings.' },
+      { id: 'any-array', description: 'Any array field of the body holds the contacts.' },
+    ],
+    default: 'any-array',
+    probe: 'Add a contact and list the list; read which field holds it.',
+  },
+  {
+    id: 'loyalty-add-contact-success-code',
+    title: 'Success code of /loyalty/contact/add',
+    kind: 'contradiction',
+    sources: [{ section: '4.9', says: 'Sample success: code loyalty_sale_01 (the code of a sale, on contact/add)' }],
+    options: [
+      { id: 'loyalty_sale_01', description: 'code=loyalty_sale_01, as the sample.' },
+      RECORD_ONLY,
+    ],
+    default: 'loyalty_sale_01',
+    probe: 'Add a loyalty contact and read the code.',
+  },
+  {
     id: 'sms-accented-text',
     title: 'What /sms/send does with accented text',
     kind: 'contradiction',

@@ -1,0 +1,246 @@
+/**
+ * The requirements catalogue: a stable id for every testable statement of the document. Built from
+ * the tables that hold them (operations, result codes, limits, the state tables of 3.1 and 3.2,
+ * the forbidden hosts of 4.14, the event fields and delivery rules of 6, the rules of rules.ts),
+ * never written twice. Tests name these ids; the summary reports coverage against them.
+ *
+ * Id scheme, `kind:subject`:
+ *   op:<operationId>            the operation's success contract (section 4)
+ *   err:<code>, err:v1-<NN>     a result code (5, 7)
+ *   limit:<id>                  a limit (8 and the field tables)
+ *   otp2:<row>                  a row of the current OTP state table (3.1)
+ *   webhook:<row>               a row of the webhook state table (3.2)
+ *   webhook:forbidden-host.<family>  a forbidden host family (4.14)
+ *   event:<type>.<field>, event:delivery.<rule>, event:status-codes   events (6)
+ *   rule:<id>                   any other statement (rules.ts)
+ */
+import type { AmbiguityId } from './ambiguities.ts';
+import type { AreaId } from './areas.ts';
+import type { CapabilityId } from './capabilities.ts';
+import { codeRequirementId, RESULT_CODES, type CodeFamily, type ResultCode } from './error-codes.ts';
+import { ConfirmationEvent, DELIVERY_STATUS_CODES, EVENT_DELIVERY_RULES, ResponseEvent, type EventDeliveryRule } from './events.ts';
+import { LIMITS, type Limit } from './limits.ts';
+import { OPERATIONS, operationById } from './operations.ts';
+import { OTP_V2_TRANSITIONS, type OtpTransition } from './otp-v2-transitions.ts';
+import { RULES } from './rules.ts';
+import { FORBIDDEN_HOST_FAMILIES, WEBHOOK_TRANSITIONS } from './webhooks.ts';
+
+export type RequirementKind =
+  | 'endpoint'
+  | 'result-code'
+  | 'limit'
+  | 'otp-transition'
+  | 'webhook-transition'
+  | 'forbidden-host'
+  | 'event-field'
+  | 'event-delivery'
+  | 'rule';
+
+export interface Requirement {
+  id: string;
+  kind: RequirementKind;
+  area: AreaId;
+  section: string;
+  /** The statement, in the document's words where it has them. */
+  statement: string;
+  /** FAIL for a must, WARN for a should (conventions: OIDF severities). */
+  severity: 'must' | 'should';
+  operations: readonly string[];
+  /** A target capability without which the statement cannot be provoked (capabilities.ts). */
+  capability?: CapabilityId;
+  ambiguities: readonly AmbiguityId[];
+}
+
+const FAMILY_AREA: Record<CodeFamily, AreaId> = {
+  auth: 'auth',
+  common: 'envelope',
+  agendas: 'agendas',
+  reports: 'reports',
+  webhooks: 'webhooks',
+  sending: 'sms',
+  'otp-legacy-send': 'otp-legacy',
+  'otp-legacy-verify': 'otp-legacy',
+  'otp-v2': 'otp-v2',
+  'legacy-v1': 'legacy-v1',
+};
+
+function codeArea(c: ResultCode): AreaId {
+  if (c.code === 'rate_01') return 'limits';
+  return FAMILY_AREA[c.family];
+}
+
+function limitArea(l: Limit): AreaId {
+  if (l.id === 'rate-limit') return 'limits';
+  if (l.id === 'sandbox-daily') return 'sandbox';
+  if (l.id === 'event-retries') return 'events';
+  return operationById(l.operations[0]!).area;
+}
+
+/** Limits that cannot be reached through the documented API alone. */
+const LIMIT_CAPABILITY: Partial<Record<string, CapabilityId>> = {
+  'sandbox-daily': 'sandbox-daily-limit-reachable',
+  'report-requests': 'report-request-limit',
+  'v1-sandbox-report-day': 'test-clock',
+  'event-retries': 'webhook-reachable',
+  'subaccount-email-length': 'manager-key',
+  'subaccount-password-length': 'manager-key',
+};
+
+const endpointRequirements: Requirement[] = OPERATIONS.map((op) => ({
+  id: `op:${op.operationId}`,
+  kind: 'endpoint',
+  area: op.area,
+  section: op.section,
+  statement: `${op.method} ${op.path}: ${op.summary}. Success contract: HTTP ${op.success.httpStatus.join(' or ')}${op.success.code ? `, code=${op.success.code}` : ''}${op.success.message ? `, message=${op.success.message}` : ''}, body per the response schema.${op.notShown ? ` Not shown: ${op.notShown}.` : ''}`,
+  severity: 'must',
+  operations: [op.operationId],
+  ...(op.auth === 'manager' ? { capability: 'manager-key' as const } : {}),
+  ambiguities: op.ambiguities,
+}));
+
+const codeRequirements: Requirement[] = RESULT_CODES.map((c) => ({
+  id: codeRequirementId(c),
+  kind: 'result-code',
+  area: codeArea(c),
+  section: c.section,
+  statement: `${c.family === 'legacy-v1' ? `Codigo ${c.code}` : c.code}: ${c.meaning}${c.httpStatus ? ` (HTTP ${c.httpStatus})` : ''}${c.bodyStatus && !c.httpStatus ? ` (status ${c.bodyStatus} in the body)` : ''}.`,
+  severity: 'must',
+  operations: c.operations === 'all' ? [] : c.operations,
+  ...(c.capability ? { capability: c.capability } : {}),
+  ambiguities: (c.ambiguities ?? []) as AmbiguityId[],
+}));
+
+const limitRequirements: Requirement[] = (LIMITS as readonly Limit[]).map((l) => {
+  const capability = LIMIT_CAPABILITY[l.id];
+  return {
+    id: `limit:${l.id}`,
+    kind: 'limit',
+    area: limitArea(l),
+    section: l.section,
+    statement: `${l.description}${l.notShown ? ` (${l.notShown}: the observed behaviour is recorded)` : ''}.`,
+    severity: 'must',
+    operations: l.operations,
+    ...(capability ? { capability } : {}),
+    ambiguities: l.ambiguity ? [l.ambiguity as AmbiguityId] : [],
+  };
+});
+
+const OTP_TRIGGER_OPERATION = { create: ['otp-v2/create'], verify: ['otp-v2/verify'], delete: ['otp-v2/delete'], time: ['otp-v2/verify'] } as const;
+
+const otpRequirements: Requirement[] = (OTP_V2_TRANSITIONS as readonly OtpTransition[]).map((t) => ({
+  id: `otp2:${t.id}`,
+  kind: 'otp-transition',
+  area: 'otp-v2',
+  section: t.section,
+  statement: `${t.state} + ${t.trigger} (${t.condition}) -> ${t.next}: ${t.also}.`,
+  severity: 'must',
+  operations: OTP_TRIGGER_OPERATION[t.trigger],
+  ambiguities: t.ambiguity ? [t.ambiguity as AmbiguityId] : [],
+}));
+
+const webhookRequirements: Requirement[] = WEBHOOK_TRANSITIONS.map((t) => ({
+  id: `webhook:${t.id}`,
+  kind: 'webhook-transition',
+  area: 'webhooks',
+  section: t.section,
+  statement: `${t.state} + ${t.trigger}${t.condition ? ` (${t.condition})` : ''} -> ${t.next}.`,
+  severity: 'must',
+  operations: ['webhooks/add', 'webhooks/set-status', 'webhooks/delete', 'webhooks/get'],
+  ambiguities: [],
+}));
+
+const forbiddenHostRequirements: Requirement[] = FORBIDDEN_HOST_FAMILIES.map((f) => ({
+  id: `webhook:forbidden-host.${f.id}`,
+  kind: 'forbidden-host',
+  area: 'webhooks',
+  section: '4.14',
+  statement: `A webhook URL on a ${f.description} host is refused (no local hosts or private networks).`,
+  severity: 'must',
+  operations: ['webhooks/add'],
+  ambiguities: [],
+}));
+
+const EVENT_CAPABILITY = { confirmation: 'webhook-reachable', response: 'reply-simulation' } as const;
+
+const eventFieldRequirements: Requirement[] = (
+  [
+    ['confirmation', ConfirmationEvent, '6.1'],
+    ['response', ResponseEvent, '6.2'],
+  ] as const
+).flatMap(([type, schema, section]) =>
+  Object.keys(schema.shape).map((field) => ({
+    id: `event:${type}.${field}`,
+    kind: 'event-field' as const,
+    area: 'events' as const,
+    section,
+    statement: `A type=${type} event carries ${field} in the documented format.`,
+    severity: 'must' as const,
+    operations: [],
+    capability: EVENT_CAPABILITY[type],
+    ambiguities: ['webhook-delivery-method'] as AmbiguityId[],
+  })),
+);
+
+const eventDeliveryRequirements: Requirement[] = [
+  {
+    id: 'event:status-codes',
+    kind: 'event-field',
+    area: 'events',
+    section: '6.1',
+    statement: `The status of a confirmation is one of the delivery codes ${Object.keys(DELIVERY_STATUS_CODES).join(', ')}.`,
+    severity: 'must',
+    operations: [],
+    capability: 'webhook-reachable',
+    ambiguities: [],
+  },
+  ...(EVENT_DELIVERY_RULES as readonly EventDeliveryRule[]).filter((r) => !r.notShown && !r.receiverDuty).map((r) => ({
+    id: `event:delivery.${r.id}`,
+    kind: 'event-delivery' as const,
+    area: 'events' as const,
+    section: r.section,
+    statement: r.statement,
+    severity: 'must' as const,
+    operations: [],
+    capability: 'webhook-reachable' as const,
+    ambiguities: [] as AmbiguityId[],
+  })),
+];
+
+const ruleRequirements: Requirement[] = RULES.map((r) => ({
+  id: `rule:${r.id}`,
+  kind: 'rule',
+  area: r.area,
+  section: r.section,
+  statement: r.statement,
+  severity: r.severity,
+  operations: [],
+  ...(r.capability ? { capability: r.capability } : {}),
+  ambiguities: r.ambiguity ? [r.ambiguity] : [],
+}));
+
+export const REQUIREMENTS: readonly Requirement[] = [
+  ...endpointRequirements,
+  ...codeRequirements,
+  ...limitRequirements,
+  ...otpRequirements,
+  ...webhookRequirements,
+  ...forbiddenHostRequirements,
+  ...eventFieldRequirements,
+  ...eventDeliveryRequirements,
+  ...ruleRequirements,
+];
+
+const byId = new Map(REQUIREMENTS.map((r) => [r.id, r]));
+
+export const isRequirementId = (id: string): boolean => byId.has(id);
+
+export function requirementById(id: string): Requirement {
+  const r = byId.get(id);
+  if (!r) throw new Error(`unknown requirement ${id}`);
+  return r;
+}
+
+/** The requirement ids an operation bears on: its contract, its codes, its limits. */
+export function requirementsOfOperation(operationId: string): string[] {
+  return REQUIREMENTS.filter((r) => r.operations.includes(operationId)).map((r) => r.id);
+}

@@ -1,0 +1,475 @@
+/**
+ * Section 4.14 and 2.9: webhook management; section 3.2: the webhook state table; 4.14: the
+ * forbidden-host rule of /webhook/add ("no local hosts or private networks"), as data and a pure
+ * classifier that never resolves a name nor opens a connection.
+ */
+import { z } from 'zod';
+import { successBody } from './envelope.ts';
+import type { OperationDefinition } from './operation.ts';
+
+// ---------------------------------------------------------------------------------------------
+// Resources (2.9)
+// ---------------------------------------------------------------------------------------------
+
+/** 2.9, 4.14: status is a string, '0' disabled, '1' enabled. */
+export const WebhookStatus = z
+  .enum(['0', '1'])
+  .meta({ id: 'WebhookStatus', description: "Webhook status: string '0' disabled, '1' enabled (sections 2.9, 4.14)", example: '1' });
+export type WebhookStatus = z.infer<typeof WebhookStatus>;
+
+export const WebhookConfig = z
+  .object({
+    url: z.string().meta({ description: 'The registered webhook URL', example: 'https://hooks.example.com/messaging' }),
+    status: WebhookStatus,
+  })
+  .meta({ id: 'WebhookConfig', description: 'Webhook configuration: url and status (section 2.9)' });
+export type WebhookConfig = z.infer<typeof WebhookConfig>;
+
+// ---------------------------------------------------------------------------------------------
+// 3.2: the state table
+// ---------------------------------------------------------------------------------------------
+
+/** One webhook per account (1, 6): none configured, or configured enabled / disabled (3.2). */
+export type WebhookState = 'none' | 'enabled' | 'disabled';
+export type WebhookTrigger = 'add' | 'set-status' | 'delete';
+
+export interface WebhookTransition {
+  id: string;
+  /** 'any' is the table's "any or none"; 'configured' is enabled or disabled. */
+  state: WebhookState | 'any' | 'configured';
+  trigger: WebhookTrigger;
+  operationId: 'webhooks/add' | 'webhooks/set-status' | 'webhooks/delete';
+  condition: string;
+  /** The request's status field, where the row depends on it. */
+  when: { status?: WebhookStatus };
+  next: WebhookState;
+  /** The result code of the row, where it is an error (7.2). */
+  error?: string;
+  section: string;
+  /** Set when the row is not in 3.2 but follows from another section. */
+  derivedFrom?: string;
+}
+
+export const WEBHOOK_TRANSITIONS = [
+  // 3.2 row 1: "any or none | POST /webhook/add with status '1' or '0' | enabled ('1') or disabled ('0')".
+  { id: 'any-add-enabled', state: 'any', trigger: 'add', operationId: 'webhooks/add', condition: "status '1'", when: { status: '1' }, next: 'enabled', section: '3.2' },
+  { id: 'any-add-disabled', state: 'any', trigger: 'add', operationId: 'webhooks/add', condition: "status '0'", when: { status: '0' }, next: 'disabled', section: '3.2' },
+  // 3.2 row 2: "enabled / disabled | POST /webhook/status with '1' / '0' | enabled / disabled".
+  { id: 'enabled-status-enabled', state: 'enabled', trigger: 'set-status', operationId: 'webhooks/set-status', condition: "status '1'", when: { status: '1' }, next: 'enabled', section: '3.2' },
+  { id: 'enabled-status-disabled', state: 'enabled', trigger: 'set-status', operationId: 'webhooks/set-status', condition: "status '0'", when: { status: '0' }, next: 'disabled', section: '3.2' },
+  { id: 'disabled-status-enabled', state: 'disabled', trigger: 'set-status', operationId: 'webhooks/set-status', condition: "status '1'", when: { status: '1' }, next: 'enabled', section: '3.2' },
+  { id: 'disabled-status-disabled', state: 'disabled', trigger: 'set-status', operationId: 'webhooks/set-status', condition: "status '0'", when: { status: '0' }, next: 'disabled', section: '3.2' },
+  // 7.2: status_webhook_04 "could not update (no webhook registered)"; 3.2 has no row for it.
+  { id: 'none-status', state: 'none', trigger: 'set-status', operationId: 'webhooks/set-status', condition: 'no webhook registered', when: {}, next: 'none', error: 'status_webhook_04', section: '7.2', derivedFrom: '7.2: status_webhook_04 could not update (no webhook registered)' },
+  // 3.2 row 3: "configured | POST /webhook/delete | no webhook configured".
+  { id: 'configured-delete', state: 'configured', trigger: 'delete', operationId: 'webhooks/delete', condition: 'always', when: {}, next: 'none', section: '3.2' },
+] as const satisfies readonly WebhookTransition[];
+
+export type WebhookTransitionId = (typeof WEBHOOK_TRANSITIONS)[number]['id'];
+
+/**
+ * The row of 3.2 that applies to `trigger` on a webhook in `state`; undefined where the document
+ * says nothing (delete with no webhook configured).
+ */
+export function matchWebhookTransition(state: WebhookState, trigger: WebhookTrigger, status?: WebhookStatus): WebhookTransition | undefined {
+  return (WEBHOOK_TRANSITIONS as readonly WebhookTransition[]).find(
+    (row) =>
+      (row.state === state || row.state === 'any' || (row.state === 'configured' && state !== 'none')) &&
+      row.trigger === trigger &&
+      (row.when.status === undefined || row.when.status === status),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// 4.14: "public URL, HTTPS recommended, no local hosts or private networks"
+// ---------------------------------------------------------------------------------------------
+
+export interface ForbiddenHostFamily {
+  id: string;
+  description: string;
+  /** The names or address ranges of the family. */
+  ranges: readonly string[];
+  /** URLs whose host is in the family, in the spellings a classifier must see through. */
+  examples: readonly string[];
+}
+
+/**
+ * The hosts that 4.14's "no local hosts or private networks" excludes. The document names no
+ * ranges; these are the standard ones (RFC 6761 localhost, RFC 1122 loopback and "this network",
+ * RFC 1918 private, RFC 3927 / 4291 link-local, RFC 4193 unique local, RFC 4291 IPv4-mapped).
+ * The examples include the alternative spellings a URL parser accepts for the same address
+ * (decimal, hex and octal IPv4, trailing dots, letter case, percent-encoding).
+ */
+export const FORBIDDEN_HOST_FAMILIES = [
+  {
+    id: 'localhost',
+    description: "The name localhost and every name under .localhost (RFC 6761), whatever the case, with or without a trailing dot",
+    ranges: ['localhost', '*.localhost'],
+    examples: ['http://localhost/hook', 'https://LOCALHOST:8443/hook', 'http://localhost./hook', 'http://api.localhost/hook', 'http://%6c%6fcalhost/hook'],
+  },
+  {
+    id: 'loopback-ipv4',
+    description: 'IPv4 loopback 127.0.0.0/8',
+    ranges: ['127.0.0.0/8'],
+    examples: ['http://127.0.0.1/hook', 'https://127.8.9.10:8080/hook', 'http://2130706433/hook', 'http://0x7f000001/hook', 'http://0177.0.0.1/hook', 'http://127.1/hook', 'http://127.0.0.1./hook'],
+  },
+  {
+    id: 'loopback-ipv6',
+    description: 'IPv6 loopback ::1',
+    ranges: ['::1/128'],
+    examples: ['http://[::1]/hook', 'https://[0:0:0:0:0:0:0:1]:8443/hook'],
+  },
+  {
+    id: 'private-10',
+    description: 'Private network 10.0.0.0/8 (RFC 1918)',
+    ranges: ['10.0.0.0/8'],
+    examples: ['http://10.0.0.1/hook', 'https://10.255.255.254/hook', 'http://0xa000001/hook', 'http://012.1.2.3/hook'],
+  },
+  {
+    id: 'private-172-16',
+    description: 'Private network 172.16.0.0/12 (RFC 1918)',
+    ranges: ['172.16.0.0/12'],
+    examples: ['http://172.16.0.1/hook', 'https://172.31.255.255/hook', 'http://0xac.0x10.0.1/hook'],
+  },
+  {
+    id: 'private-192-168',
+    description: 'Private network 192.168.0.0/16 (RFC 1918)',
+    ranges: ['192.168.0.0/16'],
+    examples: ['http://192.168.1.10/hook', 'http://3232235777/hook', 'https://192.168.0.1./hook'],
+  },
+  {
+    id: 'link-local-ipv4',
+    description: 'IPv4 link-local 169.254.0.0/16 (RFC 3927), which includes cloud metadata addresses',
+    ranges: ['169.254.0.0/16'],
+    examples: ['http://169.254.169.254/latest/meta-data', 'http://169.254.0.1/hook'],
+  },
+  {
+    id: 'link-local-ipv6',
+    description: 'IPv6 link-local fe80::/10',
+    ranges: ['fe80::/10'],
+    examples: ['http://[fe80::1]/hook', 'https://[FE80::abcd:1234]/hook', 'http://[febf::1]/hook'],
+  },
+  {
+    id: 'unique-local-ipv6',
+    description: 'IPv6 unique local fc00::/7 (RFC 4193), and the deprecated site-local fec0::/10 that served the same purpose',
+    ranges: ['fc00::/7', 'fec0::/10'],
+    examples: ['http://[fc00::1]/hook', 'http://[fd12:3456:789a::1]/hook', 'http://[fec0::1]/hook'],
+  },
+  {
+    id: 'ipv4-mapped-ipv6',
+    description: 'An IPv4-mapped (::ffff:0:0/96) or IPv4-compatible (::/96) IPv6 address whose embedded IPv4 address is in one of the IPv4 families',
+    ranges: ['::ffff:0:0/96', '::/96'],
+    examples: ['http://[::ffff:127.0.0.1]/hook', 'http://[::ffff:10.0.0.1]/hook', 'http://[::ffff:a9fe:a9fe]/hook', 'https://[::ffff:192.168.0.1]:8443/hook', 'http://[::127.0.0.1]/hook'],
+  },
+  {
+    id: 'unspecified',
+    description: 'The unspecified addresses: IPv4 "this network" 0.0.0.0/8 and IPv6 ::',
+    ranges: ['0.0.0.0/8', '::/128'],
+    examples: ['http://0.0.0.0/hook', 'http://[::]/hook', 'http://0/hook', 'https://0.0.0.0:8443/hook'],
+  },
+] as const satisfies readonly ForbiddenHostFamily[];
+
+export type ForbiddenHostFamilyId = (typeof FORBIDDEN_HOST_FAMILIES)[number]['id'];
+
+type Ipv4Bytes = readonly [number, number, number, number];
+
+/** One part of an IPv4 host as the URL standard reads it: decimal, 0x hex or leading-0 octal. */
+function ipv4Part(part: string): number | undefined {
+  if (part === '') return undefined;
+  if (/^0x/i.test(part)) {
+    const hex = part.slice(2);
+    if (hex === '') return 0;
+    return /^[0-9a-f]+$/i.test(hex) ? parseInt(hex, 16) : undefined;
+  }
+  if (part.length > 1 && part.startsWith('0')) return /^[0-7]+$/.test(part) ? parseInt(part, 8) : undefined;
+  return /^\d+$/.test(part) ? parseInt(part, 10) : undefined;
+}
+
+/**
+ * An IPv4 host in any spelling the URL standard accepts: one to four parts, the last filling the
+ * remaining bytes (127.1, 2130706433), each in decimal, hex or octal, one trailing dot allowed.
+ */
+export function parseIpv4Host(host: string): Ipv4Bytes | undefined {
+  let parts = host.split('.');
+  if (parts.length > 1 && parts[parts.length - 1] === '') parts = parts.slice(0, -1);
+  if (parts.length < 1 || parts.length > 4) return undefined;
+  const numbers: number[] = [];
+  for (const part of parts) {
+    const n = ipv4Part(part);
+    if (n === undefined) return undefined;
+    numbers.push(n);
+  }
+  const last = numbers.pop()!;
+  if (numbers.some((n) => n > 255)) return undefined;
+  if (last >= 256 ** (4 - numbers.length)) return undefined;
+  let value = last;
+  numbers.forEach((n, i) => {
+    value += n * 256 ** (3 - i);
+  });
+  return [Math.floor(value / 2 ** 24) % 256, Math.floor(value / 2 ** 16) % 256, Math.floor(value / 2 ** 8) % 256, value % 256];
+}
+
+/** An IPv6 address (no brackets; a zone id is dropped) as its eight 16-bit groups. */
+export function parseIpv6(text: string): number[] | undefined {
+  let s = text.toLowerCase();
+  const zone = s.indexOf('%');
+  if (zone >= 0) s = s.slice(0, zone);
+  const lastColon = s.lastIndexOf(':');
+  if (lastColon < 0) return undefined;
+  // A dotted IPv4 tail (::ffff:10.0.0.1) stands for the last two groups: rewrite it as hex.
+  const tail = s.slice(lastColon + 1);
+  if (tail.includes('.')) {
+    const v4 = tail.split('.');
+    if (v4.length !== 4 || v4.some((p) => !/^\d{1,3}$/.test(p) || Number(p) > 255)) return undefined;
+    const [a, b, c, d] = v4.map(Number) as [number, number, number, number];
+    s = `${s.slice(0, lastColon + 1)}${(a * 256 + b).toString(16)}:${(c * 256 + d).toString(16)}`;
+  }
+  const halves = s.split('::');
+  if (halves.length > 2) return undefined;
+  const groupsOf = (half: string): number[] | undefined => {
+    if (half === '') return [];
+    const out: number[] = [];
+    for (const g of half.split(':')) {
+      if (!/^[0-9a-f]{1,4}$/.test(g)) return undefined;
+      out.push(parseInt(g, 16));
+    }
+    return out;
+  };
+  const head = groupsOf(halves[0]!);
+  const rest = halves.length === 2 ? groupsOf(halves[1]!) : [];
+  if (!head || !rest) return undefined;
+  if (halves.length === 1) return head.length === 8 ? head : undefined;
+  const explicit = head.length + rest.length;
+  if (explicit > 7) return undefined;
+  return [...head, ...new Array<number>(8 - explicit).fill(0), ...rest];
+}
+
+function ipv4Family(b: Ipv4Bytes): ForbiddenHostFamilyId | undefined {
+  const [a, second] = b;
+  if (a === 0) return 'unspecified';
+  if (a === 127) return 'loopback-ipv4';
+  if (a === 10) return 'private-10';
+  if (a === 172 && second >= 16 && second <= 31) return 'private-172-16';
+  if (a === 192 && second === 168) return 'private-192-168';
+  if (a === 169 && second === 254) return 'link-local-ipv4';
+  return undefined;
+}
+
+function ipv6Family(g: readonly number[]): ForbiddenHostFamilyId | undefined {
+  const first = g[0]!;
+  const zeroUpTo = (n: number) => g.slice(0, n).every((x) => x === 0);
+  if (g.every((x) => x === 0)) return 'unspecified';
+  if (zeroUpTo(7) && g[7] === 1) return 'loopback-ipv6';
+  const embedded = (): Ipv4Bytes => [g[6]! >> 8, g[6]! & 0xff, g[7]! >> 8, g[7]! & 0xff];
+  // ::ffff:a.b.c.d (mapped) and ::a.b.c.d (compatible, deprecated): the embedded IPv4 decides.
+  if ((zeroUpTo(5) && g[5] === 0xffff) || zeroUpTo(6)) return ipv4Family(embedded()) ? 'ipv4-mapped-ipv6' : undefined;
+  if ((first & 0xffc0) === 0xfe80) return 'link-local-ipv6';
+  if ((first & 0xfe00) === 0xfc00 || (first & 0xffc0) === 0xfec0) return 'unique-local-ipv6';
+  return undefined;
+}
+
+/** The host of `url`, as a URL parser reads it; a lenient fallback for what WHATWG URL refuses. */
+function hostOf(url: string): string | undefined {
+  const text = url.trim();
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `http://${text}`;
+  try {
+    return new URL(withScheme).hostname;
+  } catch {
+    // e.g. an IPv6 zone id ([fe80::1%eth0]), which WHATWG URL refuses but some clients accept.
+    const m = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/?#]*@)?(\[[^\]]*\]|[^:/?#]*)/i.exec(withScheme);
+    return m?.[1];
+  }
+}
+
+/**
+ * 4.14: the forbidden-host family of `url`'s host, or undefined when the host is not a local host
+ * nor in a private network. Pure string and address parsing: no DNS lookup, no connection, so a
+ * public name that resolves to a private address is not caught here.
+ */
+export function forbiddenHostFamily(url: string): ForbiddenHostFamilyId | undefined {
+  const raw = hostOf(url);
+  if (raw === undefined || raw === '') return undefined;
+  let host: string;
+  try {
+    host = decodeURIComponent(raw).toLowerCase();
+  } catch {
+    host = raw.toLowerCase();
+  }
+  if (host.startsWith('[') && host.endsWith(']')) {
+    const groups = parseIpv6(host.slice(1, -1));
+    return groups && ipv6Family(groups);
+  }
+  const name = host.replace(/\.+$/, '');
+  if (name === 'localhost' || name.endsWith('.localhost')) return 'localhost';
+  const v4 = parseIpv4Host(name);
+  return v4 && ipv4Family(v4);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Requests and responses (4.14)
+// ---------------------------------------------------------------------------------------------
+
+/** 4.14: "public URL, HTTPS recommended, no local hosts or private networks". */
+export const webhookUrl = z
+  .url({ protocol: /^https?$/ })
+  .superRefine((url, ctx) => {
+    const family = forbiddenHostFamily(url);
+    if (family) ctx.addIssue({ code: 'custom', message: `forbidden host (${family}): no local hosts or private networks` });
+  })
+  .meta({ description: 'Public URL, HTTPS recommended, no local hosts or private networks', example: 'https://hooks.example.com/messaging' });
+
+export const WebhookAddRequest = z
+  .object({
+    url: webhookUrl,
+    status: WebhookStatus,
+  })
+  .meta({ id: 'WebhookAddRequest', description: 'POST /webhook/add body (section 4.14)' });
+export type WebhookAddRequest = z.infer<typeof WebhookAddRequest>;
+
+export const WebhookStatusRequest = z
+  .object({ status: WebhookStatus })
+  .meta({ id: 'WebhookStatusRequest', description: 'POST /webhook/status body (section 4.14)' });
+export type WebhookStatusRequest = z.infer<typeof WebhookStatusRequest>;
+
+/**
+ * 4.14: "result {url, status}, code webhook_01". The message is not stated, so it is left open
+ * (optional) rather than filled with an invented value.
+ */
+export const WebhookGetResponse = successBody({ code: 'webhook_01' }, { result: WebhookConfig })
+  .extend({ message: z.string().optional() })
+  .meta({ id: 'WebhookGetResponse', description: 'The configured webhook (sections 4.14, 2.9)' });
+export type WebhookGetResponse = z.infer<typeof WebhookGetResponse>;
+
+export const WebhookAddResponse = successBody({ code: 'add_webhook_01', message: 'url_added_success' }, {}).meta({
+  id: 'WebhookAddResponse',
+  description: 'Webhook registered (section 4.14)',
+});
+export type WebhookAddResponse = z.infer<typeof WebhookAddResponse>;
+
+/**
+ * 4.14: "Success code status_webhook_01 (the sample shows the add success values)": ambiguity
+ * webhook-status-success-values. The schema accepts both codes; the message is stated only by the
+ * sample (url_added_success), so it stays open.
+ */
+export const WebhookStatusResponse = successBody({}, { code: z.enum(['status_webhook_01', 'add_webhook_01']) }).meta({
+  id: 'WebhookStatusResponse',
+  description: 'Webhook status changed (section 4.14; code status_webhook_01, or add_webhook_01 as the sample shows)',
+});
+export type WebhookStatusResponse = z.infer<typeof WebhookStatusResponse>;
+
+/** 4.14: "No body. Removes the URL and status." No success values are stated: code and message open. */
+export const WebhookDeleteResponse = successBody({}, {})
+  .extend({ code: z.string().optional(), message: z.string().optional() })
+  .meta({ id: 'WebhookDeleteResponse', description: 'Webhook removed (section 4.14; success values not shown)' });
+export type WebhookDeleteResponse = z.infer<typeof WebhookDeleteResponse>;
+
+export const webhooksOperations: OperationDefinition[] = [
+  {
+    operationId: 'webhooks/get',
+    method: 'POST',
+    path: '/webhook/get',
+    area: 'webhooks',
+    summary: 'Get the webhook',
+    description: 'No body. Answers the account\'s webhook configuration in result {url, status} (status \'0\' disabled, \'1\' enabled), code webhook_01.',
+    section: '4.14',
+    auth: 'account',
+    request: {},
+    success: {
+      httpStatus: [200],
+      code: 'webhook_01',
+      schema: WebhookGetResponse,
+      examples: {
+        enabled: {
+          status: 200,
+          summary: 'An enabled webhook (the message is not stated by the document and is left out)',
+          value: { success: true, status: 200, code: 'webhook_01', result: { url: 'https://hooks.example.com/messaging', status: '1' }, request_id: '3f1c9a2e-7b4d-4e8f-9a1b-2c3d4e5f6a70' },
+        },
+      },
+    },
+    errorBody: 'envelope',
+    ambiguities: [],
+  },
+  {
+    operationId: 'webhooks/add',
+    method: 'POST',
+    path: '/webhook/add',
+    area: 'webhooks',
+    summary: 'Register the webhook',
+    description:
+      "Registers the account's single webhook: url (public URL, HTTPS recommended, no local hosts or private networks) and status ('0' or '1'). On registration the service sends a GET to the URL; any answer other than 404 within 5 seconds, without following redirects, passes (otherwise add_webhook_06). The URL must accept HEAD and answer HTTP 200 quickly to events.",
+    section: '4.14',
+    auth: 'account',
+    request: { body: WebhookAddRequest },
+    success: {
+      httpStatus: [200],
+      code: 'add_webhook_01',
+      message: 'url_added_success',
+      schema: WebhookAddResponse,
+      examples: {
+        added: {
+          status: 200,
+          summary: 'Webhook registered',
+          value: { success: true, message: 'url_added_success', status: 200, code: 'add_webhook_01', request_id: '3f1c9a2e-7b4d-4e8f-9a1b-2c3d4e5f6a71' },
+        },
+      },
+    },
+    errorBody: 'envelope',
+    ambiguities: ['paired-code-order'],
+  },
+  {
+    operationId: 'webhooks/set-status',
+    method: 'POST',
+    path: '/webhook/status',
+    area: 'webhooks',
+    summary: 'Enable or disable the webhook',
+    description:
+      "Sets the webhook status: '1' enabled, '0' disabled. Success code status_webhook_01 (the sample shows the add success values). Without a registered webhook: status_webhook_04.",
+    section: '4.14',
+    auth: 'account',
+    request: { body: WebhookStatusRequest },
+    success: {
+      httpStatus: [200],
+      code: 'status_webhook_01',
+      schema: WebhookStatusResponse,
+      examples: {
+        documented: {
+          status: 200,
+          summary: 'The documented code (the message text is not stated; this one is a placeholder)',
+          value: { success: true, message: 'message not shown', status: 200, code: 'status_webhook_01', request_id: '3f1c9a2e-7b4d-4e8f-9a1b-2c3d4e5f6a72' },
+        },
+        sample: {
+          status: 200,
+          summary: "The document's sample, which shows the add success values",
+          value: { success: true, message: 'url_added_success', status: 200, code: 'add_webhook_01', request_id: '3f1c9a2e-7b4d-4e8f-9a1b-2c3d4e5f6a73' },
+        },
+      },
+    },
+    errorBody: 'envelope',
+    ambiguities: ['webhook-status-success-values', 'paired-code-order'],
+  },
+  {
+    operationId: 'webhooks/delete',
+    method: 'POST',
+    path: '/webhook/delete',
+    area: 'webhooks',
+    summary: 'Delete the webhook',
+    description: 'No body. Removes the URL and status.',
+    section: '4.14',
+    auth: 'account',
+    request: {},
+    success: {
+      httpStatus: [200],
+      schema: WebhookDeleteResponse,
+      examples: {
+        deleted: {
+          status: 200,
+          summary: 'Webhook removed (code and message are not stated and are left out)',
+          value: { success: true, status: 200, request_id: '3f1c9a2e-7b4d-4e8f-9a1b-2c3d4e5f6a74' },
+        },
+      },
+    },
+    errorBody: 'envelope',
+    ambiguities: [],
+    notShown: 'success values (message, code) not shown: the document says only "No body. Removes the URL and status."',
+  },
+];
