@@ -1,0 +1,53 @@
+/**
+ * Section 5: authentication. The key comes in the header apikey or as a body field (5.1), or as a
+ * request parameter on v1 (5.5); the legacy token header answers 410 auth_deprecated (5.6);
+ * archived accounts auth_06, subaccounts of an unusable administrator auth_07, addresses outside an
+ * allow-list 403 auth_04 (5.4); /manager/subaccount/* needs the manager key (5.3).
+ */
+import type { Account, AccountBook } from './accounts.ts';
+import type { RawRequest, Reply } from './handler.ts';
+import { authFail, v1Fail } from './replies.ts';
+
+export type AuthOutcome = { ok: true; account: Account } | { ok: false; reply: Reply };
+
+const header = (req: RawRequest, name: string): string | undefined => {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+};
+
+/** The key a request carries, wherever the document lets it be. */
+export function presentedKey(req: RawRequest): string | undefined {
+  const fromField = req.fields.apikey;
+  const field = typeof fromField === 'string' && fromField !== '' ? fromField : undefined;
+  if (req.op.auth === 'v1-parameter') return field ?? header(req, 'apikey');
+  return header(req, 'apikey') || field;
+}
+
+/** IPv4-mapped IPv6 addresses (::ffff:a.b.c.d) compare as IPv4. */
+const normaliseIp = (ip: string): string => ip.replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/, '$1');
+
+export function authenticate(req: RawRequest, accounts: AccountBook): AuthOutcome {
+  const v1 = req.op.auth === 'v1-parameter';
+  if (!v1 && header(req, 'token') !== undefined)
+    return { ok: false, reply: authFail(req, 'auth_deprecated', 410, 'The token header is no longer accepted; use the header apikey') };
+
+  const key = presentedKey(req);
+  if (!key) return { ok: false, reply: v1 ? v1Fail(req, '01', 'Falta el parametro apikey') : authFail(req, 'auth_01', 401, 'API key not provided') };
+
+  const account = accounts.byApiKey(key);
+  if (!account) return { ok: false, reply: v1 ? v1Fail(req, '10', 'apikey incorrecta') : authFail(req, 'auth_05', 401, 'API key invalid or unknown') };
+  if (account.archived) return { ok: false, reply: v1 ? v1Fail(req, '10', 'apikey incorrecta') : authFail(req, 'auth_06', 401, 'Account disabled or suspended') };
+
+  if (account.parentId !== undefined) {
+    const parent = accounts.get(account.parentId);
+    if (!parent || parent.archived) return { ok: false, reply: authFail(req, 'auth_07', 401, 'The administrator account of this subaccount is invalid or disabled') };
+  }
+
+  if (account.ipAllowList && !account.ipAllowList.includes(normaliseIp(req.ip)))
+    return { ok: false, reply: authFail(req, 'auth_04', 403, 'IP not in the allow-list') };
+
+  if (req.op.auth === 'manager' && account.kind !== 'manager')
+    return { ok: false, reply: authFail(req, 'auth_manager_required', 403, 'Subaccount operations require the manager key') };
+
+  return { ok: true, account };
+}

@@ -1,0 +1,172 @@
+/**
+ * Sending, shared by every operation that sends a message (SMS 4.2, voice 4.3, OTP 4.4/4.5,
+ * payment requests 4.13, v1 4.16): charging (1, 2.2, 2.7), references, the sandbox rules and its
+ * daily quota (8), the message log behind reports (4.12), campaigns (2.8) and the confirmation
+ * events (6.1).
+ */
+import { randomUUID } from 'node:crypto';
+import { formatMexicoDate, formatMexicoDateTime } from '../schemas/index.ts';
+import { areaState, toHundredths, type Account } from './accounts.ts';
+import type { Clock } from './clock.ts';
+import type { ResolvedOptions } from './options.ts';
+import type { WebhookService } from './webhook-service.ts';
+
+export type MessageKind = 'sms' | 'voice' | 'otp' | 'payment' | 'v1';
+
+export interface SentMessage {
+  reference: string;
+  /** Recipient with country code (2.2). */
+  number: string;
+  message: string;
+  kind: MessageKind;
+  sandbox: boolean;
+  createdAt: number;
+  sendAt: number;
+  /** Delivery status code of 6.1, once confirmed. */
+  status?: number;
+  campaignId: number;
+  name: string;
+}
+
+export interface Campaign {
+  id: number;
+  sandbox: boolean;
+  references: string[];
+  charged: boolean;
+}
+
+interface MessageLog {
+  messages: SentMessage[];
+  campaigns: Map<number, Campaign>;
+  sandboxDay: string;
+  sandboxCount: number;
+}
+
+/** Log size kept per account, so that memory stays bounded (oldest entries go first). */
+const MAX_LOGGED_MESSAGES = 50_000;
+const MAX_CAMPAIGNS = 10_000;
+
+export interface SendRequest {
+  /** Recipients with country code. */
+  numbers: readonly string[];
+  message: string;
+  kind: MessageKind;
+  sandbox: boolean;
+  /** Scheduled instant (4.2 date), if any. */
+  sendAt?: number;
+  name?: string;
+}
+
+export type SendOutcome =
+  | { ok: true; references: { reference: string; number: string }[]; credit: number; campaignId: number }
+  | { ok: false; reason: 'insufficient-credits' | 'sandbox-limit' };
+
+let nextCampaignId = 1000;
+
+export class Messaging {
+  constructor(
+    private readonly options: ResolvedOptions,
+    private readonly clock: Clock,
+    private readonly webhooks: WebhookService,
+  ) {}
+
+  private log(account: Account): MessageLog {
+    return areaState(account, 'messages', () => ({ messages: [], campaigns: new Map(), sandboxDay: '', sandboxCount: 0 }));
+  }
+
+  /** 8: sandbox sends per day, per the sandbox-daily-limit choice. */
+  sandboxLimit(): number {
+    return Number(this.options.choices['sandbox-daily-limit']);
+  }
+
+  /** Counts `n` sandbox sends against today's quota; false when it would pass the limit. */
+  takeSandboxQuota(account: Account, n: number): boolean {
+    const log = this.log(account);
+    const today = formatMexicoDate(this.clock.now());
+    if (log.sandboxDay !== today) {
+      log.sandboxDay = today;
+      log.sandboxCount = 0;
+    }
+    if (log.sandboxCount + n > this.sandboxLimit()) return false;
+    log.sandboxCount += n;
+    return true;
+  }
+
+  /** Credits a send of `count` messages costs (sandbox: nothing). */
+  cost(count: number, sandbox: boolean): number {
+    return sandbox ? 0 : count * this.options.creditsPerMessage;
+  }
+
+  /** Charges without logging a message (e.g. nothing); false when the balance is short. */
+  charge(account: Account, credits: number): boolean {
+    const amount = toHundredths(credits);
+    if (account.balance < amount) return false;
+    account.balance -= amount;
+    return true;
+  }
+
+  send(account: Account, req: SendRequest): SendOutcome {
+    const credit = this.cost(req.numbers.length, req.sandbox);
+    if (req.sandbox && !this.takeSandboxQuota(account, req.numbers.length)) return { ok: false, reason: 'sandbox-limit' };
+    if (!this.charge(account, credit)) return { ok: false, reason: 'insufficient-credits' };
+    const log = this.log(account);
+    const now = this.clock.now();
+    const campaign: Campaign = { id: nextCampaignId++, sandbox: req.sandbox, references: [], charged: credit > 0 };
+    const references = req.numbers.map((number) => {
+      const msg: SentMessage = {
+        reference: randomUUID().replaceAll('-', '').slice(0, 20),
+        number,
+        message: req.message,
+        kind: req.kind,
+        sandbox: req.sandbox,
+        createdAt: now,
+        sendAt: req.sendAt ?? now,
+        campaignId: campaign.id,
+        name: req.name ?? req.kind,
+      };
+      log.messages.push(msg);
+      campaign.references.push(msg.reference);
+      this.scheduleConfirmation(account, msg);
+      return { reference: msg.reference, number };
+    });
+    log.campaigns.set(campaign.id, campaign);
+    this.prune(log);
+    return { ok: true, references, credit, campaignId: campaign.id };
+  }
+
+  private prune(log: MessageLog): void {
+    if (log.messages.length > MAX_LOGGED_MESSAGES) log.messages.splice(0, log.messages.length - MAX_LOGGED_MESSAGES);
+    while (log.campaigns.size > MAX_CAMPAIGNS) log.campaigns.delete(log.campaigns.keys().next().value!);
+  }
+
+  /** 6.1: a confirmation after each send, once it is due; sandbox per sandbox-sends-emit-events. */
+  private scheduleConfirmation(account: Account, msg: SentMessage): void {
+    const emits = !msg.sandbox || this.options.choices['sandbox-sends-emit-events'] === 'events';
+    const delay = Math.max(0, msg.sendAt - this.clock.now()) + this.options.confirmationDelayMs;
+    this.clock.after(delay, () => {
+      msg.status = 0;
+      if (emits)
+        this.webhooks.emit(account, {
+          type: 'confirmation',
+          reference: msg.reference,
+          status: '0',
+          number: msg.number,
+          date: formatMexicoDateTime(this.clock.now()).replace(/[- :]/g, ''),
+          extra_params: '{}',
+        });
+    });
+  }
+
+  messages(account: Account): readonly SentMessage[] {
+    return this.log(account).messages;
+  }
+
+  campaign(account: Account, id: number): Campaign | undefined {
+    return this.log(account).campaigns.get(id);
+  }
+
+  /** The message a reference names, in any account (for reply simulation). */
+  findByReference(account: Account, reference: string): SentMessage | undefined {
+    return this.log(account).messages.find((m) => m.reference === reference);
+  }
+}

@@ -1,0 +1,53 @@
+/**
+ * Options of the reference server (flags of `serve`, or `startReferenceServer(options)`).
+ * Ambiguity choices are validated against the register of schemas/ambiguities.ts.
+ */
+import { z } from 'zod';
+import { AMBIGUITIES, DEFAULT_AMBIGUITY_CHOICES, type AmbiguityChoices } from '../schemas/index.ts';
+
+const ambiguityChoices = z
+  .record(z.string(), z.string())
+  .superRefine((choices, ctx) => {
+    for (const [id, option] of Object.entries(choices)) {
+      const entry = AMBIGUITIES.find((a) => a.id === id);
+      if (!entry) ctx.addIssue({ code: 'custom', path: [id], message: `unknown ambiguity id (known: ${AMBIGUITIES.map((a) => a.id).join(', ')})` });
+      else if (!entry.options.some((o) => o.id === option))
+        ctx.addIssue({ code: 'custom', path: [id], message: `unknown option "${option}" (options: ${entry.options.map((o) => o.id).join(', ')})` });
+    }
+  });
+
+export const ReferenceServerOptions = z.object({
+  host: z.string().default('127.0.0.1'),
+  port: z.number().int().min(0).max(65535).default(0),
+  /** Keys of the seeded accounts; random when not given. */
+  managerKey: z.string().min(8).optional(),
+  accountKey: z.string().min(8).optional(),
+  /** Initial balances, in credits. */
+  accountCredits: z.number().nonnegative().default(10_000),
+  managerCredits: z.number().nonnegative().default(10_000),
+  managerPool: z.number().nonnegative().default(100_000),
+  /** Credits one message costs (2.2 `credit`: credits consumed). */
+  creditsPerMessage: z.number().positive().default(1),
+  ambiguities: ambiguityChoices.default({}),
+  /** Lets a loopback webhook receiver register (4.14 forbids local hosts otherwise). */
+  allowLoopbackWebhooks: z.boolean().default(false),
+  /** Test hook: virtual clock and reply simulation under /__test (off: nothing beyond the API). */
+  testClock: z.boolean().default(false),
+  /** 8: requests per second per key; 0 lifts the limit (benchmarks only). */
+  rateLimit: z.number().int().nonnegative().default(100),
+  /** 5.4: a third seeded account whose allow-list holds only these addresses (auth_04). */
+  restrictedAllowList: z.array(z.string()).default(['192.0.2.1']),
+  /** 4.14: time allowed to the registration GET. */
+  webhookVerifyTimeoutMs: z.number().int().positive().default(5000),
+  /** 6.3: delay before retrying an event that was not answered with 200. */
+  webhookRetryDelayMs: z.number().int().nonnegative().default(1000),
+  /** Delay between a send and its confirmation event. */
+  confirmationDelayMs: z.number().int().nonnegative().default(200),
+});
+export type ReferenceServerOptionsInput = z.input<typeof ReferenceServerOptions>;
+export type ResolvedOptions = z.output<typeof ReferenceServerOptions> & { choices: AmbiguityChoices };
+
+export function resolveOptions(input: ReferenceServerOptionsInput = {}): ResolvedOptions {
+  const parsed = ReferenceServerOptions.parse(input);
+  return { ...parsed, choices: { ...DEFAULT_AMBIGUITY_CHOICES, ...parsed.ambiguities } as AmbiguityChoices };
+}

@@ -1,0 +1,47 @@
+/**
+ * Building answers: the common envelope (2.1) with request_id on every JSON answer, the current
+ * OTP bodies (4.4, 7.3), and the legacy v1 bodies (4.16). The HTTP status of answers the document
+ * leaves open follows the server's ambiguity choices.
+ */
+import type { RawRequest, Reply } from './handler.ts';
+
+type Fields = Record<string, unknown>;
+
+/** A success in the envelope: the operation's documented code and message unless given. */
+export function ok(req: RawRequest, fields: Fields = {}, values: { code?: string; message?: string } = {}): Reply {
+  const code = values.code ?? req.op.success.code ?? 'ok';
+  const message = values.message ?? req.op.success.message ?? code;
+  return { status: 200, body: { success: true, message, status: 200, code, ...fields, request_id: req.requestId } };
+}
+
+/**
+ * A business or validation error (7.1: status 200 in the body unless the document says otherwise).
+ * The real HTTP status follows the business-error-http-status choice.
+ */
+export function fail(req: RawRequest, code: string, message: string, options: { status?: number; fields?: Fields } = {}): Reply {
+  const bodyStatus = options.status ?? 200;
+  const choice = req.server.options.choices['business-error-http-status'];
+  const status = bodyStatus !== 200 ? bodyStatus : choice === 'http-4xx' ? 400 : 200;
+  return { status, body: { success: false, message, status: bodyStatus, code, ...options.fields, request_id: req.requestId } };
+}
+
+/** An authentication error (5): HTTP status per auth-error-http-status, body status from the table. */
+export function authFail(req: RawRequest, code: string, bodyStatus: number, message: string): Reply {
+  const status = req.server.options.choices['auth-error-http-status'] === 'body-200' ? 200 : bodyStatus;
+  return { status, body: { success: false, message, status: bodyStatus, code, request_id: req.requestId } };
+}
+
+/** A current OTP success (4.4): 201 for created or a verified number's new cycle, 200 otherwise. */
+export function otpOk(req: RawRequest, status: number, fields: Fields): Reply {
+  return { status, body: { success: true, ...fields, request_id: req.requestId } };
+}
+
+/** A current OTP error (4.4 error body, 7.3: the HTTP status is real). */
+export function otpFail(req: RawRequest, status: number, error: string, fields: { state: string; message: string; hint: string; next?: string[] } & Fields, headers?: Record<string, string>): Reply {
+  return { status, body: { success: false, next: [], ...fields, error, request_id: req.requestId }, ...(headers ? { headers } : {}) };
+}
+
+/** A legacy v1 error (4.16, 7.4): Estatus=error with Codigo. */
+export function v1Fail(req: RawRequest, codigo: string, mensaje: string): Reply {
+  return { status: 200, body: { Estatus: 'error', mensaje, Codigo: codigo, request_id: req.requestId } };
+}

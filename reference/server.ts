@@ -1,0 +1,131 @@
+/**
+ * The reference server: every operation of the registry (schemas/operations.ts) on fastify, with
+ * the seeded accounts. `startReferenceServer(options)` listens on port 0 by default and returns the
+ * base URL, the keys and close().
+ */
+import formbody from '@fastify/formbody';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { OPERATIONS, type Operation } from '../schemas/index.ts';
+import { AccountBook, newApiKey, toHundredths } from './accounts.ts';
+import { createClock } from './clock.ts';
+import type { Reply, ServerContext } from './handler.ts';
+import { HANDLERS } from './handlers/index.ts';
+import { Messaging } from './messaging.ts';
+import { resolveOptions, type ReferenceServerOptionsInput, type ResolvedOptions } from './options.ts';
+import { Pipeline } from './pipeline.ts';
+import { registerTestHooks } from './test-hooks.ts';
+import { WebhookService } from './webhook-service.ts';
+
+export interface ReferenceKeys {
+  /** The manager (administrator) account: master_credit, subaccounts (4.11). */
+  manager: string;
+  /** A normal account. */
+  account: string;
+  /** A normal account whose IP allow-list excludes loopback (5.4, auth_04). */
+  restricted: string;
+}
+
+export interface RunningReferenceServer {
+  baseUrl: string;
+  keys: ReferenceKeys;
+  options: ResolvedOptions;
+  context: ServerContext;
+  close(): Promise<void>;
+}
+
+function seedAccounts(options: ResolvedOptions): { accounts: AccountBook; keys: ReferenceKeys } {
+  const accounts = new AccountBook();
+  const keys: ReferenceKeys = { manager: options.managerKey ?? newApiKey(), account: options.accountKey ?? newApiKey(), restricted: newApiKey() };
+  accounts.create({ kind: 'manager', apiKey: keys.manager, email: 'manager@reference.test', balance: toHundredths(options.managerCredits), pool: toHundredths(options.managerPool) });
+  accounts.create({ kind: 'normal', apiKey: keys.account, email: 'account@reference.test', balance: toHundredths(options.accountCredits), pool: null });
+  accounts.create({ kind: 'normal', apiKey: keys.restricted, email: 'restricted@reference.test', balance: toHundredths(options.accountCredits), pool: null, ipAllowList: options.restrictedAllowList });
+  return { accounts, keys };
+}
+
+const fastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
+
+function send(reply: FastifyReply, r: Reply): FastifyReply {
+  return reply.code(r.status).headers(r.headers ?? {}).send(r.body);
+}
+
+/** Envelope for what never reaches an operation (unknown path, wrong method, unreadable body). */
+const protocolError = (status: number, code: string, message: string) => ({ success: false, message, status, code, request_id: crypto.randomUUID() });
+
+export function buildReferenceApp(options: ResolvedOptions, context: ServerContext): FastifyInstance {
+  const app = Fastify({ logger: false, bodyLimit: 1024 * 1024 });
+  const pipeline = new Pipeline(context, HANDLERS);
+
+  // JSON bodies: an empty body is an empty object (POST operations with "no body", 4.1 etc.).
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, text, done) => {
+    const body = typeof text === 'string' ? text : text.toString('utf8');
+    if (body.trim() === '') return done(null, {});
+    try {
+      done(null, JSON.parse(body));
+    } catch {
+      done(Object.assign(new Error('Malformed JSON body'), { statusCode: 400, code: 'invalid_json' }), undefined);
+    }
+  });
+  void app.register(formbody);
+
+  const byPath = new Map<string, Operation[]>();
+  for (const op of OPERATIONS) byPath.set(op.path, [...(byPath.get(op.path) ?? []), op]);
+  if (options.choices['credits-consult-method'] === 'both') {
+    const consult = OPERATIONS.find((o) => o.operationId === 'credits/consult')!;
+    byPath.get(consult.path)!.push({ ...consult, method: 'GET' });
+  }
+
+  for (const [path, ops] of byPath) {
+    app.route({
+      method: ['GET', 'POST', 'DELETE', 'PUT', 'PATCH'],
+      url: fastifyPath(path),
+      handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        const op = ops.find((o) => o.method === request.method);
+        if (!op) return send(reply, { status: 405, body: protocolError(405, 'method_not_allowed', `${request.method} is not allowed on ${path}`), headers: { allow: ops.map((o) => o.method).join(', ') } });
+        const contentType = String(request.headers['content-type'] ?? '');
+        const r = await pipeline.run(op, {
+          method: request.method,
+          ip: request.ip,
+          headers: request.headers,
+          query: (request.query ?? {}) as Record<string, unknown>,
+          body: request.body,
+          params: (request.params ?? {}) as Record<string, string>,
+          formBody: contentType.startsWith('application/x-www-form-urlencoded'),
+        });
+        return send(reply, r);
+      },
+    });
+  }
+
+  if (options.testClock) registerTestHooks(app, context);
+
+  app.setNotFoundHandler((request, reply) => send(reply, { status: 404, body: protocolError(404, 'not_found', `No operation at ${request.method} ${request.url.split('?')[0]}`) }));
+  app.setErrorHandler((error: { statusCode?: number; code?: string; message?: string }, _request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    const code = status === 500 ? 'server_01' : status === 413 ? 'payload_too_large' : status === 415 ? 'unsupported_media_type' : 'invalid_request';
+    return send(reply, { status, body: protocolError(status, code, status === 500 ? 'Internal error' : (error.message ?? 'Invalid request')) });
+  });
+  return app;
+}
+
+export async function startReferenceServer(input: ReferenceServerOptionsInput = {}): Promise<RunningReferenceServer> {
+  const options = resolveOptions(input);
+  const clock = createClock(options.testClock);
+  const webhooks = new WebhookService(options, clock);
+  const messaging = new Messaging(options, clock, webhooks);
+  const { accounts, keys } = seedAccounts(options);
+  const context: ServerContext = { options, clock, accounts, messaging, webhooks };
+  const app = buildReferenceApp(options, context);
+  const address = await app.listen({ host: options.host, port: options.port });
+  const url = new URL(address);
+  return {
+    baseUrl: `${url.protocol}//${url.host}`,
+    keys,
+    options,
+    context,
+    async close() {
+      clock.stop();
+      await app.close();
+    },
+  };
+}

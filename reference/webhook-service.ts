@@ -1,0 +1,128 @@
+/**
+ * The account's one webhook (3.2, 4.14) and event delivery (6).
+ *
+ * Outbound policy: this is the only module of the server that opens connections, and it opens them
+ * only to loopback addresses. A URL on any other host fails verification (add_webhook_06) without
+ * any connection attempt; forbidden host families (4.14) are refused first (add_webhook_03), with
+ * loopback let through only under --allow-loopback-webhooks so that a local receiver can register.
+ */
+import { forbiddenHostFamily, type WebhookStatus } from '../schemas/webhooks.ts';
+import { limitById } from '../schemas/index.ts';
+import { areaState, type Account } from './accounts.ts';
+import type { Clock } from './clock.ts';
+import type { ResolvedOptions } from './options.ts';
+
+export interface WebhookConfig {
+  url: string;
+  status: WebhookStatus;
+}
+
+export type Verification = { ok: true } | { ok: false; code: 'add_webhook_03' | 'add_webhook_06'; reason: string };
+
+/** 6.3: "up to 25 retries per event". */
+export const MAX_RETRIES = limitById('event-retries').max!;
+
+const LOOPBACK_FAMILIES = new Set(['localhost', 'loopback-ipv4', 'loopback-ipv6']);
+
+/** True only for hosts that are loopback by their text alone (no DNS). */
+export function isLoopbackUrl(url: string): boolean {
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  if (host === 'localhost' || host === '[::1]') return true;
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+interface HookState {
+  config?: WebhookConfig;
+  /** URLs that have answered a HEAD check (webhook-head-check = before-first-delivery). */
+  headChecked: Set<string>;
+}
+
+export class WebhookService {
+  constructor(
+    private readonly options: ResolvedOptions,
+    private readonly clock: Clock,
+  ) {}
+
+  private state(account: Account): HookState {
+    return areaState(account, 'webhook', () => ({ headChecked: new Set<string>() }));
+  }
+
+  get(account: Account): WebhookConfig | undefined {
+    return this.state(account).config;
+  }
+
+  /** 4.14: forbidden hosts, then the GET check (any answer but 404 within the timeout, no redirects). */
+  async verify(url: string): Promise<Verification> {
+    const family = forbiddenHostFamily(url);
+    if (family && !(this.options.allowLoopbackWebhooks && LOOPBACK_FAMILIES.has(family)))
+      return { ok: false, code: 'add_webhook_03', reason: `forbidden host (${family})` };
+    if (!isLoopbackUrl(url)) return { ok: false, code: 'add_webhook_06', reason: 'the reference server only connects to loopback addresses' };
+    try {
+      const res = await fetch(url, { method: 'GET', redirect: 'manual', signal: AbortSignal.timeout(this.options.webhookVerifyTimeoutMs) });
+      await res.body?.cancel();
+      return res.status === 404 ? { ok: false, code: 'add_webhook_06', reason: 'the URL answered 404' } : { ok: true };
+    } catch {
+      return { ok: false, code: 'add_webhook_06', reason: 'the URL did not answer in time' };
+    }
+  }
+
+  set(account: Account, config: WebhookConfig): void {
+    this.state(account).config = config;
+  }
+
+  remove(account: Account): boolean {
+    const s = this.state(account);
+    const had = s.config !== undefined;
+    delete s.config;
+    return had;
+  }
+
+  /** 6: queue an event for the account's webhook, if one is enabled. */
+  emit(account: Account, params: Record<string, string>): void {
+    const config = this.get(account);
+    if (!config || config.status !== '1') return;
+    void this.attempt(account, config.url, params, 0);
+  }
+
+  private stillEnabled(account: Account, url: string): boolean {
+    const c = this.get(account);
+    return c !== undefined && c.status === '1' && c.url === url;
+  }
+
+  private async attempt(account: Account, url: string, params: Record<string, string>, retry: number): Promise<void> {
+    // 3.2, 6: nothing is delivered once the webhook is disabled, replaced or deleted.
+    if (!this.stillEnabled(account, url) || !isLoopbackUrl(url)) return;
+    const delivered = await this.deliver(account, url, params);
+    if (delivered || retry >= MAX_RETRIES) return;
+    this.clock.after(this.options.webhookRetryDelayMs, () => void this.attempt(account, url, params, retry + 1));
+  }
+
+  /** One delivery: the HEAD check (6), then GET or POST form-urlencoded; true on HTTP 200. */
+  private async deliver(account: Account, url: string, params: Record<string, string>): Promise<boolean> {
+    const signal = AbortSignal.timeout(this.options.webhookVerifyTimeoutMs);
+    const s = this.state(account);
+    try {
+      const everyTime = this.options.choices['webhook-head-check'] === 'before-each-delivery';
+      if (everyTime || !s.headChecked.has(url)) {
+        const head = await fetch(url, { method: 'HEAD', redirect: 'manual', signal });
+        await head.body?.cancel();
+        if (head.status !== 200) return false;
+        s.headChecked.add(url);
+      }
+      const form = new URLSearchParams(params);
+      const res =
+        this.options.choices['webhook-delivery-method'] === 'get'
+          ? await fetch(`${url}${url.includes('?') ? '&' : '?'}${form}`, { method: 'GET', redirect: 'manual', signal })
+          : await fetch(url, { method: 'POST', redirect: 'manual', signal, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
+      await res.body?.cancel();
+      return res.status === 200;
+    } catch {
+      return false;
+    }
+  }
+}
