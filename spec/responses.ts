@@ -1,0 +1,67 @@
+/**
+ * Responses are planned as alternatives per status (a status such as 401 can carry both an
+ * authentication error of section 5 and an OTP error of 7.3), then rendered into the response
+ * objects of zod-to-openapi: one schema (a union when there are several alternatives) with the
+ * named examples of every alternative.
+ */
+import type { ResponseConfig } from '@asteasolutions/zod-to-openapi';
+import type { HeadersObject, ReferenceObject } from 'openapi3-ts/oas31';
+import { z } from 'zod';
+
+export interface NamedExample {
+  summary: string;
+  value: unknown;
+}
+
+export interface ResponseAlternative {
+  schema: z.ZodType;
+  /** Markdown; the alternatives' descriptions are joined in the response description. */
+  description: string;
+  examples: Readonly<Record<string, NamedExample>>;
+  headers?: HeadersObject;
+  /**
+   * Set on the alternatives every operation shares (authentication, rate limit): the name of the
+   * response component that a status answered by this alternative alone points at.
+   */
+  component?: string;
+}
+
+/** Response key ('200', '401', 'default') -> its alternatives, in the order they were added. */
+export type ResponsePlan = Map<string, ResponseAlternative[]>;
+
+export function addAlternative(plan: ResponsePlan, status: string, alternative: ResponseAlternative): void {
+  const list = plan.get(status) ?? [];
+  list.push(alternative);
+  plan.set(status, list);
+}
+
+function unionOf(schemas: z.ZodType[]): z.ZodType {
+  const [first, second, ...rest] = schemas;
+  if (first === undefined) throw new Error('a response needs at least one schema');
+  return second === undefined ? first : z.union([first, second, ...rest]);
+}
+
+export const responseRef = (component: string): ReferenceObject => ({ $ref: `#/components/responses/${component}` });
+
+export function renderResponse(alternatives: readonly ResponseAlternative[]): ResponseConfig | ReferenceObject {
+  const [only, ...others] = alternatives;
+  if (only?.component !== undefined && others.length === 0) return responseRef(only.component);
+  const examples = Object.fromEntries(alternatives.flatMap((a) => Object.entries(a.examples)));
+  const headers = Object.assign({}, ...alternatives.map((a) => a.headers ?? {})) as HeadersObject;
+  return {
+    description: alternatives.map((a) => a.description).join('\n\n'),
+    ...(Object.keys(headers).length > 0 ? { headers } : {}),
+    content: {
+      'application/json': {
+        schema: unionOf(alternatives.map((a) => a.schema)),
+        ...(Object.keys(examples).length > 0 ? { examples } : {}),
+      },
+    },
+  };
+}
+
+/** Numeric statuses in ascending order, then `default` (the order a reader expects). */
+export function renderResponses(plan: ResponsePlan): Record<string, ResponseConfig | ReferenceObject> {
+  const keys = [...plan.keys()].sort((a, b) => (a === 'default' ? 1 : b === 'default' ? -1 : Number(a) - Number(b)));
+  return Object.fromEntries(keys.map((k) => [k, renderResponse(plan.get(k) ?? [])]));
+}
