@@ -35,6 +35,8 @@ export interface RawRequest {
   headers: Record<string, string | string[] | undefined>;
   /** Body fields (JSON or form) for body operations, query parameters for query operations. */
   fields: Record<string, unknown>;
+  /** The query string, also on body operations (4.2: where showCampaignId goes is not shown). */
+  query: Record<string, unknown>;
   params: Record<string, string>;
 }
 
@@ -47,7 +49,7 @@ export interface RequestContext<T = unknown> extends RawRequest {
 export type Handler<T = unknown> = (ctx: RequestContext<T>) => Reply | Promise<Reply>;
 
 /** Maps the schema's issues to the operation's documented error answer. */
-export type InvalidHandler = (req: RawRequest & { account: Account }, issues: readonly z.core.$ZodIssue[]) => Reply;
+export type InvalidHandler = (req: RawRequest & { account: Account }, issues: readonly z.core.$ZodIssue[]) => Reply | Promise<Reply>;
 
 export interface OperationHandler {
   handle: Handler<never>;

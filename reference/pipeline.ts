@@ -54,7 +54,7 @@ export class Pipeline {
 
   async run(op: Operation, incoming: IncomingRequest): Promise<Reply> {
     const requestId = randomUUID();
-    const base = { op, server: this.server, requestId, ip: incoming.ip, headers: incoming.headers, params: incoming.params };
+    const base = { op, server: this.server, requestId, ip: incoming.ip, headers: incoming.headers, query: incoming.query, params: incoming.params };
     const fields = fieldsOf(op, incoming);
     if (!fields) return fail({ ...base, fields: {} }, 'invalid_parameters', 'The body must be a JSON object or form fields');
     const req: RawRequest = { ...base, fields };

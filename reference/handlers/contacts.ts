@@ -1,0 +1,107 @@
+/**
+ * 4.6 and 2.4: contacts inside contact lists, kept in the shared contact book (contact-book.ts).
+ * The document names no error codes for these operations (7.1: "code value for ... contact-update
+ * ... validation failures: not shown"); the server answers err_01 for an unknown list (the code 7.2
+ * gives "list does not exist" on the list operations) and contact_not_found for an unknown contact.
+ */
+import { contacts, dateText, limitById, sms } from '../../schemas/index.ts';
+import type { Account } from '../accounts.ts';
+import { callbackOf, contactById, customValues, findList, upsertContact, type ContactList, type StoredContact } from '../contact-book.ts';
+import { handler, type HandlerSet, type RawRequest, type Reply } from '../handler.ts';
+import { fail, ok } from '../replies.ts';
+
+type Req = RawRequest & { account: Account };
+
+const EMAIL_MAX = limitById('contact-email-length').max!;
+
+const invalid = (req: Req, detail: string): Reply => fail(req, 'invalid_parameters', `Parameters invalid: ${detail}`);
+
+/** The list named by `key` in this account, or err_01 (7.2: "list does not exist"). */
+function withList(req: Req, key: string, use: (list: ContactList) => Reply): Reply {
+  const list = findList(req.account, key);
+  return list ? use(list) : fail(req, 'err_01', 'The list does not exist');
+}
+
+/** 2.4: stored numbers carry the country code; 4.6 takes 10 digits, or 12 with 52 under find_country_code=1. */
+function fullNumber(number: string): string | undefined {
+  if (contacts.contactNumberProblem(number, true)) return undefined;
+  return number.length === 10 ? `${sms.MEXICO_COUNTRY_CODE}${number}` : number;
+}
+
+/** The contact of `list` with `number` (either spelling of 4.6), or contact_not_found. */
+function withContact(req: Req, list: ContactList, number: string, use: (c: StoredContact) => Reply): Reply {
+  const full = fullNumber(number);
+  if (!full) return invalid(req, `number: ${contacts.contactNumberProblem(number, true)}`);
+  const contact = list.contacts.get(full);
+  return contact ? use(contact) : fail(req, 'contact_not_found', 'The contact does not exist in this list');
+}
+
+/** 4.6: "birthday_date (YYYY-MM-DD; ignored if the format is invalid)". */
+const validBirthday = (text: string | undefined): string | undefined => (text !== undefined && dateText.safeParse(text).success ? text : undefined);
+
+const callback = (req: Req, list: ContactList, c: StoredContact): Reply => ok(req, { callback: callbackOf(list, c) });
+
+export const contactsHandlers: HandlerSet = {
+  // 4.6 add: an existing contact of the list (same number) is updated, otherwise created.
+  'contacts/add': handler(contacts.ContactAddRequest, (ctx) => {
+    const input = ctx.input;
+    // 1: the service is for Mexico; 4.6: country_code defaults to 52.
+    if (input.country_code !== undefined && input.country_code !== sms.MEXICO_COUNTRY_CODE) return invalid(ctx, 'country_code: only 52 (Mexico) is served');
+    return withList(ctx, input.list_key, (list) => {
+      const contact = upsertContact(ctx.account, list, fullNumber(input.number)!, ctx.server.clock.now(), {
+        name: input.name,
+        email: input.email,
+        birthday: validBirthday(input.birthday_date),
+        custom: customValues(input),
+      });
+      return callback(ctx, list, contact);
+    });
+  }),
+
+  // 4.6 update: "email (optional, new email)"; same success body as add.
+  'contacts/update': handler(contacts.ContactUpdateRequest, (ctx) => {
+    const { list_key: key, number, email } = ctx.input;
+    // 8: a contact's email is at most 100 characters, whichever operation sets it.
+    if (email !== undefined && email.length > EMAIL_MAX) return invalid(ctx, `email: at most ${EMAIL_MAX} characters`);
+    return withList(ctx, key, (list) =>
+      withContact(ctx, list, number, (contact) => {
+        if (email !== undefined) contact.email = email;
+        return callback(ctx, list, contact);
+      }),
+    );
+  }),
+
+  // 4.6 delete: "email (optional filter)": when given, only a contact with that email is deleted.
+  'contacts/delete': handler(contacts.ContactDeleteRequest, (ctx) => {
+    const { list_key: key, number, email } = ctx.input;
+    return withList(ctx, key, (list) =>
+      withContact(ctx, list, number, (contact) => {
+        if (email !== undefined && email !== '' && contact.email !== email) return fail(ctx, 'contact_not_found', 'No contact with this number and email in this list');
+        list.contacts.delete(contact.number);
+        return ok(ctx);
+      }),
+    );
+  }),
+
+  // 4.6 duplicate: copies the contact into another list, where the same number is updated (as add).
+  'contacts/duplicate': handler(contacts.ContactDuplicateRequest, (ctx) => {
+    const { current_list_key: from, new_list_key: to, contact_id: id } = ctx.input;
+    return withList(ctx, from, (source) =>
+      withList(ctx, to, (target) => {
+        const c = contactById(source, id);
+        if (!c) return fail(ctx, 'contact_not_found', 'The contact does not exist in the source list');
+        const copy = upsertContact(ctx.account, target, c.number, ctx.server.clock.now(), { name: c.name, email: c.email, birthday: c.birthday, custom: c.custom });
+        return callback(ctx, target, copy);
+      }),
+    );
+  }),
+
+  // 4.6 polling: the automation platform's webhook is outside this server; the answer is Ok / sms_11.
+  'contacts/poll': handler(contacts.ContactPollRequest, (ctx) => {
+    // Ambiguity contacts-polling-action: the allowed values are not shown, so any non-empty action passes.
+    if (!ctx.params.action) return invalid(ctx, 'action: required');
+    return withList(ctx, ctx.input.list_key, (list) =>
+      contactById(list, ctx.input.contact_id) ? ok(ctx) : fail(ctx, 'contact_not_found', 'The contact does not exist in this list'),
+    );
+  }),
+};

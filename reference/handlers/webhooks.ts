@@ -1,0 +1,100 @@
+/**
+ * 4.14, 2.9: the account's single webhook, moved through the state table of 3.2
+ * (WEBHOOK_TRANSITIONS), with the codes of 7.2. Verification (the forbidden-host rule and the GET
+ * check) is WebhookService.verify's: this module never opens a connection.
+ *
+ * The add schema refuses forbidden hosts itself, loopback included; under allowLoopbackWebhooks a
+ * loopback URL must still reach verify, so the add's onInvalid hands a URL whose only fault is its
+ * host to the same registration path, where verify decides (add_webhook_03 or the GET check).
+ */
+import type { z } from 'zod';
+import { webhooks } from '../../schemas/index.ts';
+import type { Account } from '../accounts.ts';
+import { handler, type HandlerSet, type RawRequest, type Reply } from '../handler.ts';
+import { genericInvalid } from '../pipeline.ts';
+import { fail, ok } from '../replies.ts';
+
+type Req = RawRequest & { account: Account };
+type Issues = readonly z.core.$ZodIssue[];
+
+/** 3.2: none, or the configured webhook enabled ('1') / disabled ('0'). */
+function stateOf(req: Req): webhooks.WebhookState {
+  const config = req.server.webhooks.get(req.account);
+  if (!config) return 'none';
+  return config.status === '1' ? 'enabled' : 'disabled';
+}
+
+const statusOfState = (state: webhooks.WebhookState): webhooks.WebhookStatus => (state === 'enabled' ? '1' : '0');
+
+/** 7.2 pairs (_02 / _03, _04 / _05): an absent or empty field is "missing". */
+const missing = (v: unknown): boolean => v === undefined || v === null || v === '';
+
+const issuesOn = (issues: Issues, field: string): Issues => issues.filter((i) => i.path[0] === field);
+
+/** 4.14 add after validation: verify (forbidden host, then the GET check), then the 3.2 row "any or none → enabled / disabled". */
+async function register(req: Req, url: string, status: webhooks.WebhookStatus): Promise<Reply> {
+  const verdict = await req.server.webhooks.verify(url);
+  if (!verdict.ok) return fail(req, verdict.code, verdict.code === 'add_webhook_03' ? `The URL is not allowed: ${verdict.reason}` : `The URL failed verification: ${verdict.reason}`);
+  const row = webhooks.matchWebhookTransition(stateOf(req), 'add', status);
+  if (!row) return fail(req, 'add_webhook_07', 'The webhook could not be saved');
+  req.server.webhooks.set(req.account, { url, status: statusOfState(row.next) });
+  return ok(req);
+}
+
+/**
+ * 7.2 /webhook/add: add_webhook_02 URL missing, _03 malformed or forbidden host, _04 status
+ * missing, _05 not 0/1 (paired-code-order: these are the in-order codes, which 'either' accepts too).
+ */
+function addInvalid(req: Req, issues: Issues): Reply | Promise<Reply> {
+  const { url, status } = req.fields;
+  const urlIssues = issuesOn(issues, 'url');
+  if (missing(url)) return fail(req, 'add_webhook_02', 'url is required');
+  const hostOnly = typeof url === 'string' && urlIssues.every((i) => i.code === 'custom') && webhooks.forbiddenHostFamily(url) !== undefined;
+  if (urlIssues.length > 0 && !hostOnly) return fail(req, 'add_webhook_03', 'url is not a valid http(s) URL');
+  if (missing(status)) return fail(req, 'add_webhook_04', 'status is required');
+  const parsedStatus = webhooks.WebhookStatus.safeParse(status);
+  if (!parsedStatus.success) return fail(req, 'add_webhook_05', "status must be '0' or '1'");
+  if (typeof url === 'string' && issues.length === urlIssues.length) return register(req, url, parsedStatus.data);
+  return genericInvalid(req, issues);
+}
+
+/** 7.2 /webhook/status: status_webhook_02 status missing, _03 not 0/1. */
+function statusInvalid(req: Req, issues: Issues): Reply {
+  if (missing(req.fields.status)) return fail(req, 'status_webhook_02', 'status is required');
+  if (issuesOn(issues, 'status').length > 0) return fail(req, 'status_webhook_03', "status must be '0' or '1'");
+  return genericInvalid(req, issues);
+}
+
+export const webhooksHandlers: HandlerSet = {
+  // 4.14 get: result {url, status}, webhook_01. With none configured (document silent): url '' and status '0'.
+  'webhooks/get': handler(undefined, (ctx) => {
+    const config = ctx.server.webhooks.get(ctx.account);
+    return ok(ctx, { result: config ? { url: config.url, status: config.status } : { url: '', status: '0' } });
+  }),
+
+  'webhooks/add': handler(webhooks.WebhookAddRequest, (ctx) => register(ctx, ctx.input.url, ctx.input.status), addInvalid),
+
+  // 3.2 "enabled / disabled → enabled / disabled"; none → status_webhook_04 (7.2).
+  'webhooks/set-status': handler(
+    webhooks.WebhookStatusRequest,
+    (ctx) => {
+      const row = webhooks.matchWebhookTransition(stateOf(ctx), 'set-status', ctx.input.status);
+      if (!row || row.error) return fail(ctx, row?.error ?? 'status_webhook_04', 'The status could not be updated: no webhook registered');
+      const config = ctx.server.webhooks.get(ctx.account)!;
+      ctx.server.webhooks.set(ctx.account, { url: config.url, status: statusOfState(row.next) });
+      // Ambiguity webhook-status-success-values: status_webhook_01 as documented, or the sample's add values.
+      return ctx.server.options.choices['webhook-status-success-values'] === 'add-values'
+        ? ok(ctx, {}, { code: 'add_webhook_01', message: 'url_added_success' })
+        : ok(ctx, {}, { code: 'status_webhook_01', message: 'status_updated' });
+    },
+    statusInvalid,
+  ),
+
+  // 3.2 "configured → no webhook configured". With none configured the table is silent: the
+  // server answers the same success (nothing is left to remove). Success values are not shown.
+  'webhooks/delete': handler(undefined, (ctx) => {
+    const row = webhooks.matchWebhookTransition(stateOf(ctx), 'delete');
+    if (row) ctx.server.webhooks.remove(ctx.account);
+    return ok(ctx, {}, { code: 'delete_webhook_01', message: 'webhook_deleted' });
+  }),
+};

@@ -1,0 +1,99 @@
+/**
+ * Malformed requests across every operation of the registry: bad JSON, wrong types, huge fields,
+ * missing fields, unknown paths, wrong methods, odd content types. The reference server must never
+ * answer 5xx or drop the connection, and every answer is JSON carrying a code (`code`, the current
+ * OTP `error`, or the v1 `Codigo`) and a request_id.
+ */
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OPERATIONS, type Operation } from '../schemas/index.ts';
+import { startReferenceServer, type RunningReferenceServer } from '../reference/server.ts';
+
+interface FuzzRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+const fieldNames = (op: Operation): string[] => {
+  const schema = op.request.body ?? op.request.query;
+  const shape = (schema as { shape?: Record<string, unknown> } | undefined)?.shape;
+  return shape ? Object.keys(shape) : ['numbers', 'message'];
+};
+
+const concretePath = (op: Operation) => op.path.replace(/\{\w+\}/g, 'x');
+
+const junkValue = fc.oneof(
+  fc.string(),
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.anything(), { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 5 }), fc.anything(), { maxKeys: 3 }),
+  fc.constant('x'.repeat(100_000)),
+  fc.constant('😀'.repeat(200)),
+  fc.constant('{{code}}{{company}}'),
+);
+
+function requestArbitrary(key: string): fc.Arbitrary<FuzzRequest> {
+  const op = fc.constantFrom(...OPERATIONS);
+  const auth = fc.constantFrom<Record<string, string>>({ apikey: key }, {}, { apikey: 'wrong' }, { token: 'jwt' });
+  const jsonBody = (o: Operation) =>
+    fc.record(Object.fromEntries(fieldNames(o).map((f) => [f, junkValue])), { requiredKeys: [] }).map((b) => JSON.stringify(b));
+  const rawBody = fc.oneof(
+    fc.constant('{"a":'),
+    fc.constant('[1,2,3]'),
+    fc.constant('42'),
+    fc.constant('"text"'),
+    fc.constant('null'),
+    fc.string(),
+    fc.constant(`{"x":"${'y'.repeat(2_000_000)}"}`),
+  );
+  return fc.oneof(
+    // An operation with junk fields (JSON or query).
+    fc.tuple(op, auth).chain(([o, h]) =>
+      jsonBody(o).map((body) =>
+        o.method === 'GET'
+          ? { method: 'GET', path: `${concretePath(o)}?${new URLSearchParams(Object.entries(JSON.parse(body) as Record<string, unknown>).map(([k, v]): [string, string] => [k, typeof v === 'string' ? v.slice(0, 500) : String(JSON.stringify(v))]))}`, headers: h }
+          : { method: o.method, path: concretePath(o), headers: { ...h, 'content-type': 'application/json' }, body },
+      ),
+    ),
+    // Unreadable or non-object bodies.
+    fc.tuple(op, auth, rawBody, fc.constantFrom('application/json', 'application/x-www-form-urlencoded', 'text/plain', 'application/xml')).map(([o, h, body, ct]) => ({
+      method: o.method === 'GET' ? 'POST' : o.method,
+      path: concretePath(o),
+      headers: { ...h, 'content-type': ct },
+      body,
+    })),
+    // Wrong methods and unknown paths.
+    fc.tuple(op, auth, fc.constantFrom('PUT', 'PATCH', 'DELETE', 'GET', 'POST')).map(([o, h, method]) => ({ method, path: concretePath(o), headers: h })),
+    fc.tuple(fc.webPath(), auth).map(([p, h]) => ({ method: 'POST', path: p.startsWith('/') ? p : `/${p}`, headers: h })),
+  );
+}
+
+describe('fuzz: malformed requests never break the reference server', () => {
+  let server: RunningReferenceServer;
+  beforeAll(async () => {
+    server = await startReferenceServer({ rateLimit: 0 });
+  });
+  afterAll(() => server.close());
+
+  it('answers 2,000 generated malformed requests without a 5xx, each in JSON with a code', async () => {
+    const seen: number[] = [];
+    await fc.assert(
+      fc.asyncProperty(requestArbitrary(server.keys.account), async (req) => {
+        const res = await fetch(`${server.baseUrl}${req.path}`, { method: req.method, headers: req.headers, body: req.method === 'GET' ? undefined : req.body });
+        const text = await res.text();
+        seen.push(res.status);
+        expect(res.status, `${req.method} ${req.path}`).toBeLessThan(500);
+        const body = JSON.parse(text) as Record<string, unknown>;
+        expect(body.code ?? body.error ?? body.Codigo ?? body.Estatus, `${req.method} ${req.path}: ${text.slice(0, 200)}`).toBeDefined();
+        expect(body.request_id, `${req.method} ${req.path}`).toBeTypeOf('string');
+      }),
+      { numRuns: 2000, seed: 20261121 },
+    );
+    expect(seen.length).toBeGreaterThanOrEqual(2000);
+  }, 120_000);
+});
