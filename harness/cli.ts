@@ -1,0 +1,28 @@
+/**
+ * The messaging-conformance command line. Every usage or configuration error is one line on
+ * stderr and exit code 2.
+ */
+import { exitWithUsageError, UsageError } from './cli-errors.ts';
+import { serve, SERVE_USAGE } from './serve-command.ts';
+
+const USAGE = `usage: messaging-conformance <command> [flags]
+commands:
+  serve     start the reference server
+${SERVE_USAGE}`;
+
+async function main(argv: string[]): Promise<void> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case 'serve':
+      return serve(rest);
+    case '--help':
+    case '-h':
+    case 'help':
+      process.stdout.write(`${USAGE}\n`);
+      return;
+    default:
+      throw new UsageError(command ? `unknown command "${command}" (try: serve)` : 'a command is required (try: serve)');
+  }
+}
+
+main(process.argv.slice(2)).catch(exitWithUsageError);

@@ -1,0 +1,102 @@
+/**
+ * `messaging-conformance serve [flags]`: starts the reference server and prints its base URL and
+ * keys. Ambiguity choices come from --ambiguity id=option (repeatable) or --ambiguities FILE
+ * (JSON or YAML: `{ ambiguities: { id: option } }`), validated against the register.
+ */
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { parse as parseYaml } from 'yaml';
+import { z } from 'zod';
+import { ReferenceServerOptions, type ReferenceServerOptionsInput } from '../reference/options.ts';
+import { startReferenceServer } from '../reference/server.ts';
+import { UsageError } from './cli-errors.ts';
+
+export const SERVE_USAGE = `usage: messaging-conformance serve [--host H] [--port N] [--manager-key K] [--account-key K]
+    [--allow-loopback-webhooks] [--test-clock] [--rate-limit N] [--ambiguity ID=OPTION]... [--ambiguities FILE]`;
+
+function readAmbiguitiesFile(path: string): Record<string, string> {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    throw new UsageError(`cannot read ambiguities file ${path}`);
+  }
+  let data: unknown;
+  try {
+    data = parseYaml(text);
+  } catch (e) {
+    throw new UsageError(`${path} is not valid JSON or YAML: ${(e as Error).message}`);
+  }
+  const parsed = z.object({ ambiguities: z.record(z.string(), z.string()) }).safeParse(data);
+  if (!parsed.success) throw new UsageError(`${path}: expected { ambiguities: { <id>: <option> } }`);
+  return parsed.data.ambiguities;
+}
+
+const integer = (flag: string, text: string | undefined): number | undefined => {
+  if (text === undefined) return undefined;
+  if (!/^\d+$/.test(text)) throw new UsageError(`--${flag} takes a whole number, got "${text}"`);
+  return Number(text);
+};
+
+export function parseServeArgs(args: string[]): ReferenceServerOptionsInput {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        host: { type: 'string' },
+        port: { type: 'string' },
+        'manager-key': { type: 'string' },
+        'account-key': { type: 'string' },
+        'allow-loopback-webhooks': { type: 'boolean' },
+        'test-clock': { type: 'boolean' },
+        'rate-limit': { type: 'string' },
+        ambiguity: { type: 'string', multiple: true },
+        ambiguities: { type: 'string' },
+      },
+    }));
+  } catch (e) {
+    throw new UsageError(`${(e as Error).message.split('\n')[0]} (${SERVE_USAGE.split('\n')[0]} ...)`);
+  }
+  const ambiguities: Record<string, string> = values.ambiguities ? readAmbiguitiesFile(values.ambiguities) : {};
+  for (const pair of values.ambiguity ?? []) {
+    const [id, option, ...rest] = pair.split('=');
+    if (!id || !option || rest.length > 0) throw new UsageError(`--ambiguity takes ID=OPTION, got "${pair}"`);
+    ambiguities[id] = option;
+  }
+  const input: ReferenceServerOptionsInput = {
+    ...(values.host ? { host: values.host } : {}),
+    ...(values.port !== undefined ? { port: integer('port', values.port) } : {}),
+    ...(values['manager-key'] ? { managerKey: values['manager-key'] } : {}),
+    ...(values['account-key'] ? { accountKey: values['account-key'] } : {}),
+    ...(values['rate-limit'] !== undefined ? { rateLimit: integer('rate-limit', values['rate-limit']) } : {}),
+    allowLoopbackWebhooks: values['allow-loopback-webhooks'] ?? false,
+    testClock: values['test-clock'] ?? false,
+    ambiguities,
+  };
+  const checked = ReferenceServerOptions.safeParse(input);
+  if (!checked.success) {
+    const issue = checked.error.issues[0]!;
+    throw new UsageError(`${issue.path.join('.') || 'options'}: ${issue.message}`);
+  }
+  return input;
+}
+
+export async function serve(args: string[]): Promise<void> {
+  const server = await startReferenceServer(parseServeArgs(args));
+  process.stdout.write(
+    [
+      `reference server listening on ${server.baseUrl}`,
+      `manager key:    ${server.keys.manager}`,
+      `account key:    ${server.keys.account}`,
+      `restricted key: ${server.keys.restricted} (IP allow-list excludes this machine: auth_04)`,
+      server.options.testClock ? 'test hooks: POST /__test/clock/advance {"seconds": N}, POST /__test/reply' : 'test hooks: off',
+      '',
+    ].join('\n'),
+  );
+  const stop = () => void server.close().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
