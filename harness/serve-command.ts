@@ -12,7 +12,8 @@ import { startReferenceServer } from '../reference/server.ts';
 import { UsageError } from './cli-errors.ts';
 
 export const SERVE_USAGE = `usage: messaging-conformance serve [--host H] [--port N] [--manager-key K] [--account-key K]
-    [--allow-loopback-webhooks] [--test-clock] [--rate-limit N] [--ambiguity ID=OPTION]... [--ambiguities FILE]`;
+    [--allow-loopback-webhooks] [--test-clock] [--rate-limit N] [--restricted-allow-list IP[,IP...]]
+    [--ambiguity ID=OPTION]... [--ambiguities FILE]`;
 
 function readAmbiguitiesFile(path: string): Record<string, string> {
   let text: string;
@@ -53,6 +54,7 @@ export function parseServeArgs(args: string[]): ReferenceServerOptionsInput {
         'allow-loopback-webhooks': { type: 'boolean' },
         'test-clock': { type: 'boolean' },
         'rate-limit': { type: 'string' },
+        'restricted-allow-list': { type: 'string' },
         ambiguity: { type: 'string', multiple: true },
         ambiguities: { type: 'string' },
       },
@@ -72,6 +74,7 @@ export function parseServeArgs(args: string[]): ReferenceServerOptionsInput {
     ...(values['manager-key'] ? { managerKey: values['manager-key'] } : {}),
     ...(values['account-key'] ? { accountKey: values['account-key'] } : {}),
     ...(values['rate-limit'] !== undefined ? { rateLimit: integer('rate-limit', values['rate-limit']) } : {}),
+    ...(values['restricted-allow-list'] !== undefined ? { restrictedAllowList: values['restricted-allow-list'].split(',').map((ip) => ip.trim()).filter(Boolean) } : {}),
     allowLoopbackWebhooks: values['allow-loopback-webhooks'] ?? false,
     testClock: values['test-clock'] ?? false,
     ambiguities,

@@ -16,6 +16,7 @@ describe('serve flags', () => {
       rateLimit: 0,
       ambiguities: { 'auth-error-http-status': 'body-200' },
     });
+    expect(parseServeArgs(['--restricted-allow-list', '127.0.0.1, ::1'])).toMatchObject({ restrictedAllowList: ['127.0.0.1', '::1'] });
   });
 
   it.each([
