@@ -3,35 +3,20 @@
  * keys. Ambiguity choices come from --ambiguity id=option (repeatable) or --ambiguities FILE
  * (JSON or YAML: `{ ambiguities: { id: option } }`), validated against the register.
  */
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { ReferenceServerOptions, type ReferenceServerOptionsInput } from '../reference/options.ts';
 import { startReferenceServer } from '../reference/server.ts';
 import { UsageError } from './cli-errors.ts';
+import { parseConfig, readConfigFile, strictMapping } from './config-file.ts';
 
 export const SERVE_USAGE = `usage: messaging-conformance serve [--host H] [--port N] [--manager-key K] [--account-key K]
     [--allow-loopback-webhooks] [--test-clock] [--rate-limit N] [--restricted-allow-list IP[,IP...]]
     [--ambiguity ID=OPTION]... [--ambiguities FILE]`;
 
-function readAmbiguitiesFile(path: string): Record<string, string> {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch {
-    throw new UsageError(`cannot read ambiguities file ${path}`);
-  }
-  let data: unknown;
-  try {
-    data = parseYaml(text);
-  } catch (e) {
-    throw new UsageError(`${path} is not valid JSON or YAML: ${(e as Error).message}`);
-  }
-  const parsed = z.object({ ambiguities: z.record(z.string(), z.string()) }).safeParse(data);
-  if (!parsed.success) throw new UsageError(`${path}: expected { ambiguities: { <id>: <option> } }`);
-  return parsed.data.ambiguities;
-}
+/** `--ambiguities FILE`: `{ ambiguities: { <id>: <option> } }`; options are checked by ReferenceServerOptions. */
+const AmbiguitiesFile = strictMapping({ ambiguities: z.record(z.string(), z.string()) });
+const readAmbiguitiesFile = (path: string): Record<string, string> => parseConfig(AmbiguitiesFile, readConfigFile(path, 'ambiguities file'), path).ambiguities;
 
 const integer = (flag: string, text: string | undefined): number | undefined => {
   if (text === undefined) return undefined;
