@@ -1,0 +1,246 @@
+/**
+ * The harness's HTTP client for the target: builds a request the way section 5 says a key travels
+ * (header apikey, body field apikey, or v1 query parameter apikey), paces and retries it through
+ * the pacer (section 8, 7.1 rate_01), and records every attempt as an Exchange that is already
+ * redacted (5.2: a key gives full access to an account, so no report may carry one).
+ *
+ * undici directly, not global fetch: its timeouts are explicit, its dispatcher is ours to close,
+ * and it sends exactly the headers given (the suites send odd ones on purpose: token, Bearer).
+ */
+import { performance } from 'node:perf_hooks';
+import { Agent, request, type Dispatcher } from 'undici';
+import type { Pacer, RateLimitSignal } from './pacer.ts';
+import type { Redactor } from './redaction.ts';
+
+/** One HTTP request and its answer, as recorded in reports. Always redacted before anyone sees it. */
+export interface Exchange {
+  method: string;
+  /** Full URL with query (the v1 apikey parameter redacted, 5.5). */
+  url: string;
+  requestHeaders: Record<string, string>;
+  requestBody: string | undefined;
+  status: number;
+  responseHeaders: Record<string, string>;
+  responseBody: string;
+  /** ISO 8601 time the attempt started (after pacing). */
+  startedAt: string;
+  /** From sending the request to the end of the response body. */
+  durationMs: number;
+  /** 1 for the first attempt, 2 for the first retry after a 429 rate_01, and so on. */
+  attempt: number;
+}
+
+export type KeyPlacement = 'header' | 'body' | 'query' | 'none';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
+export type FormFields = Record<string, string | number | boolean>;
+export type QueryParams = Record<string, string | number | boolean | undefined>;
+
+export interface CallOptions {
+  method: HttpMethod;
+  /** Path below the base URL, starting with "/" (e.g. /sms/send). */
+  path: string;
+  headers?: Record<string, string>;
+  query?: QueryParams;
+  /** Sent as application/json. With keyPlacement "body" it must be a JSON object. */
+  json?: unknown;
+  /** Sent as application/x-www-form-urlencoded (section 4: operations accept form bodies). */
+  form?: FormFields;
+  /** A raw body, sent as is (malformed-body tests); give the content-type in headers. */
+  body?: string;
+  apiKey?: string;
+  /** Where apiKey goes: header apikey (5.1, default), body field apikey (5.1), query apikey (5.5, v1), or nowhere. */
+  keyPlacement?: KeyPlacement;
+  /** Retry a 429 rate_01 (default true when a pacer is set). False for the tests that assert rate limiting. */
+  retryOn429?: boolean;
+}
+
+export interface CallResult {
+  status: number;
+  /** The real answer: callers need the values the exchange hides (4.11 returns a subaccount key). */
+  headers: Record<string, string>;
+  text: string;
+  /** The parsed body, or undefined when it is empty or not JSON. */
+  json: unknown;
+  /** The redacted record of the last attempt. */
+  exchange: Exchange;
+}
+
+export interface HttpClientOptions {
+  baseUrl: string;
+  redactor: Redactor;
+  /** Without a pacer, calls are neither spaced nor retried. */
+  pacer?: Pacer;
+  /** Receives every attempt's redacted exchange, retries included (Allure attachments). */
+  onExchange?: (exchange: Exchange) => void;
+  connectTimeoutMs?: number;
+  headersTimeoutMs?: number;
+  bodyTimeoutMs?: number;
+}
+
+export interface HttpClient {
+  call(options: CallOptions): Promise<CallResult>;
+  /** Closes the connections of the client's dispatcher. */
+  close(): Promise<void>;
+}
+
+/** The target could not be reached or stopped answering: the run cannot go on against it. */
+export class TargetUnreachableError extends Error {
+  override readonly name = 'TargetUnreachableError';
+}
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+
+const UNDICI_FAILURES: Readonly<Record<string, string>> = {
+  UND_ERR_CONNECT_TIMEOUT: 'connect timeout',
+  UND_ERR_HEADERS_TIMEOUT: 'no response headers before the timeout',
+  UND_ERR_BODY_TIMEOUT: 'response body stalled past the timeout',
+  UND_ERR_SOCKET: 'connection closed by the target',
+  UND_ERR_CLOSED: 'connection closed',
+  UND_ERR_DESTROYED: 'connection destroyed',
+  UND_ERR_ABORTED: 'request aborted',
+};
+
+interface ErrorFacts {
+  code?: unknown;
+  syscall?: unknown;
+  message?: unknown;
+  errors?: unknown;
+}
+
+/** A one-line cause: "connect ECONNREFUSED", "getaddrinfo ENOTFOUND", "connect timeout". */
+function describeNetworkError(error: unknown): string {
+  let facts = (error ?? {}) as ErrorFacts;
+  // Happy-eyeballs connects (several addresses) fail with an AggregateError: its first cause speaks.
+  if (Array.isArray(facts.errors) && facts.errors.length > 0 && facts.syscall === undefined) facts = { ...(facts.errors[0] as ErrorFacts), code: facts.code ?? (facts.errors[0] as ErrorFacts).code };
+  const code = typeof facts.code === 'string' ? facts.code : undefined;
+  if (code && typeof facts.syscall === 'string') return `${facts.syscall} ${code}`;
+  if (code && UNDICI_FAILURES[code]) return UNDICI_FAILURES[code];
+  const message = typeof facts.message === 'string' && facts.message !== '' ? facts.message : String(error);
+  return (code ? `${code} ${message}` : message).split('\n')[0]!.trim();
+}
+
+const joinUrl = (baseUrl: string, path: string): string => `${baseUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+
+function flattenHeaders(headers: Dispatcher.ResponseData['headers']): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  return out;
+}
+
+const parseJsonOrUndefined = (text: string): unknown => {
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+};
+
+const isJsonObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * 7.1 and 8: rate_01 comes as HTTP 429, or (ambiguity rate-limit-http-status, body-429) as a body
+ * with status 429 and code rate_01. A 429 with another slug is an answer under test, not a limit:
+ * 7.3 otp_throttled and otp_max_attempts must never be retried. A bare 429 without any code is
+ * taken as a limit (a proxy in front of the target).
+ */
+export function rateLimitSignalOf(status: number, headers: Record<string, string>, json: unknown): RateLimitSignal {
+  const code = isJsonObject(json) ? (json.code ?? json.error) : undefined;
+  const rateLimited = code === 'rate_01' || (status === 429 && code === undefined);
+  return { rateLimited, retryAfter: headers['retry-after'] };
+}
+
+interface PreparedRequest {
+  url: string;
+  headers: Record<string, string>;
+  body: string | undefined;
+}
+
+/** Puts the key where section 5 (or the caller) says and encodes the body. */
+function prepare(baseUrl: string, call: CallOptions): PreparedRequest {
+  const placement: KeyPlacement = call.apiKey === undefined ? 'none' : (call.keyPlacement ?? 'header');
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(call.headers ?? {})) headers[name.toLowerCase()] = value;
+
+  const url = new URL(joinUrl(baseUrl, call.path));
+  for (const [name, value] of Object.entries(call.query ?? {})) if (value !== undefined) url.searchParams.append(name, String(value));
+  if (placement === 'query') url.searchParams.set('apikey', call.apiKey!);
+  if (placement === 'header') headers.apikey = call.apiKey!;
+
+  let body: string | undefined;
+  const given = [call.json !== undefined, call.form !== undefined, call.body !== undefined].filter(Boolean).length;
+  if (given > 1) throw new TypeError('give at most one of json, form and body');
+  if (call.form !== undefined || (placement === 'body' && call.json === undefined && call.body === undefined)) {
+    const form = new URLSearchParams(Object.entries(call.form ?? {}).map(([k, v]): [string, string] => [k, String(v)]));
+    if (placement === 'body') form.set('apikey', call.apiKey!);
+    body = form.toString();
+    headers['content-type'] ??= 'application/x-www-form-urlencoded';
+  } else if (call.json !== undefined) {
+    let json = call.json;
+    if (placement === 'body') {
+      if (!isJsonObject(json)) throw new TypeError('keyPlacement "body" needs a JSON object body');
+      json = { ...json, apikey: call.apiKey };
+    }
+    body = JSON.stringify(json);
+    headers['content-type'] ??= 'application/json';
+  } else if (call.body !== undefined) {
+    if (placement === 'body') throw new TypeError('keyPlacement "body" cannot add a key to a raw body');
+    body = call.body;
+  }
+  return { url: url.toString(), headers, body };
+}
+
+export function createHttpClient(options: HttpClientOptions): HttpClient {
+  const { redactor, pacer, onExchange } = options;
+  const origin = new URL(options.baseUrl).origin;
+  const dispatcher: Dispatcher = new Agent({
+    connect: { timeout: options.connectTimeoutMs ?? DEFAULT_TIMEOUT_MS },
+    headersTimeout: options.headersTimeoutMs ?? DEFAULT_TIMEOUT_MS,
+    bodyTimeout: options.bodyTimeoutMs ?? DEFAULT_TIMEOUT_MS,
+  });
+
+  /** One attempt: send, read the whole body, record the redacted exchange. */
+  const attempt = async (method: HttpMethod, prepared: PreparedRequest, attemptNumber: number): Promise<CallResult> => {
+    const startedAt = new Date().toISOString();
+    const start = performance.now();
+    let status: number;
+    let headers: Record<string, string>;
+    let text: string;
+    try {
+      const response = await request(prepared.url, { method, headers: prepared.headers, body: prepared.body, dispatcher });
+      status = response.statusCode;
+      headers = flattenHeaders(response.headers);
+      text = await response.body.text();
+    } catch (error) {
+      // Only the origin in the message: the URL may hold a v1 key (5.5), the error text may not be one line.
+      throw new TargetUnreachableError(`cannot reach ${origin}: ${redactor.redact(describeNetworkError(error))}`, { cause: error });
+    }
+    const durationMs = performance.now() - start;
+    const exchange = redactor.redactExchange({
+      method,
+      url: prepared.url,
+      requestHeaders: prepared.headers,
+      requestBody: prepared.body,
+      status,
+      responseHeaders: headers,
+      responseBody: text,
+      startedAt,
+      durationMs,
+      attempt: attemptNumber,
+    });
+    onExchange?.(exchange);
+    return { status, headers, text, json: parseJsonOrUndefined(text), exchange };
+  };
+
+  const call = async (callOptions: CallOptions): Promise<CallResult> => {
+    const prepared = prepare(options.baseUrl, callOptions);
+    const send = (n: number) => attempt(callOptions.method, prepared, n);
+    if (!pacer) return send(1);
+    // Pace per key (8: the limit is per account); calls without a key share one lane, as the
+    // target then counts them by address.
+    const lane = callOptions.apiKey ?? '';
+    return pacer.run(lane, send, (r) => rateLimitSignalOf(r.status, r.headers, r.json), callOptions.retryOn429 ?? true);
+  };
+
+  return { call, close: () => dispatcher.close() };
+}

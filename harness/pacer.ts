@@ -1,0 +1,130 @@
+/**
+ * Pacing and 429 retries. Section 8: "100 messages per second" on all endpoints, per account key
+ * in practice (the reference server counts per key); exceeding gives 429 rate_01, and 7.1 and 8
+ * say to "retry with exponential backoff". A conformance run must not trip the limit by accident,
+ * or every later assertion would read a 429 instead of the answer under test.
+ *
+ * Fixed spacing per key (one slot every 1000 / requestsPerSecond ms) rather than a token bucket:
+ * a bucket allows bursts, and a burst at the edge of the target's window can exceed its limit even
+ * when the average does not. Slots are reserved synchronously, so concurrent calls on one key are
+ * spaced too. Calls on different keys do not wait for each other.
+ *
+ * Time is injected (now, sleep, random) so that the schedule is unit-testable without waiting.
+ */
+
+/** 80% of the documented 100 per second (8): room for clock skew and network jitter. */
+export const DEFAULT_REQUESTS_PER_SECOND = 80;
+
+export interface PacerClock {
+  /** Milliseconds, monotonic enough for spacing (Date.now by default). */
+  now(): number;
+  sleep(ms: number): Promise<void>;
+}
+
+export interface PacerOptions {
+  /** Requests per second per key; 0 or Infinity disables spacing (retries still apply). */
+  requestsPerSecond?: number;
+  /** Retries after a rate-limited answer; the call then returns the last 429. */
+  maxRetries?: number;
+  /** Backoff without Retry-After: baseDelayMs * factor^(retry-1), capped at maxDelayMs, with jitter. */
+  baseDelayMs?: number;
+  factor?: number;
+  maxDelayMs?: number;
+  /** An upper bound on an honoured Retry-After, so that a hostile or broken target cannot stall a run. */
+  maxRetryAfterMs?: number;
+  clock?: PacerClock;
+  /** In [0, 1); Math.random by default. */
+  random?: () => number;
+}
+
+/** What the caller learned from one answer: whether it is a rate_01 refusal, and its Retry-After. */
+export interface RateLimitSignal {
+  rateLimited: boolean;
+  /** The raw Retry-After header value, when present. */
+  retryAfter?: string | undefined;
+}
+
+export interface Pacer {
+  readonly maxRetries: number;
+  /** Resolves when `key` may send (its next slot, and not before any backoff imposed on it). */
+  acquire(key: string): Promise<void>;
+  /** Milliseconds to wait before retry number `retry` (1-based) after a rate-limited answer. */
+  retryDelayMs(retry: number, retryAfter: string | undefined): number;
+  /**
+   * Runs `attempt` in the key's slots; on a rate-limited answer waits and tries again, up to
+   * maxRetries, unless `retry` is false (the suites that assert rate limiting must see the 429).
+   * Returns the last answer, rate-limited or not.
+   */
+  run<R>(key: string, attempt: (attemptNumber: number) => Promise<R>, signalOf: (answer: R) => RateLimitSignal, retry: boolean): Promise<R>;
+}
+
+const systemClock: PacerClock = {
+  now: () => Date.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
+
+/**
+ * Retry-After (RFC 9110 10.2.3): delay-seconds or an HTTP-date. Undefined when absent or unreadable,
+ * in which case the caller falls back to exponential backoff.
+ */
+export function parseRetryAfterMs(value: string | undefined, nowMs: number): number | undefined {
+  if (value === undefined) return undefined;
+  const text = value.trim();
+  if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
+  const date = Date.parse(text);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
+}
+
+export function createPacer(options: PacerOptions = {}): Pacer {
+  const rps = options.requestsPerSecond ?? DEFAULT_REQUESTS_PER_SECOND;
+  const intervalMs = rps > 0 && Number.isFinite(rps) ? 1000 / rps : 0;
+  const maxRetries = options.maxRetries ?? 5;
+  const baseDelayMs = options.baseDelayMs ?? 250;
+  const factor = options.factor ?? 2;
+  const maxDelayMs = options.maxDelayMs ?? 8000;
+  const maxRetryAfterMs = options.maxRetryAfterMs ?? 30_000;
+  const clock = options.clock ?? systemClock;
+  const random = options.random ?? Math.random;
+  /** Per key: the earliest time of its next slot. */
+  const nextSlot = new Map<string, number>();
+
+  /** Reserves the key's next slot at or after `notBefore`; returns the slot time. */
+  const reserve = (key: string, notBefore: number): number => {
+    const slot = Math.max(notBefore, nextSlot.get(key) ?? notBefore);
+    nextSlot.set(key, slot + intervalMs);
+    return slot;
+  };
+
+  /** Sleeps until `at`; loops because a timer may fire a little early against the clock. */
+  const waitUntil = async (at: number): Promise<void> => {
+    for (let left = at - clock.now(); left > 0; left = at - clock.now()) await clock.sleep(left);
+  };
+
+  const acquire = async (key: string): Promise<void> => {
+    await waitUntil(reserve(key, clock.now()));
+  };
+
+  const retryDelayMs = (retry: number, retryAfter: string | undefined): number => {
+    const told = parseRetryAfterMs(retryAfter, clock.now());
+    if (told !== undefined) return Math.min(told, maxRetryAfterMs);
+    // "Equal jitter": half fixed, half random, so retries of concurrent calls spread out while the
+    // delay still grows with each retry (7.1 "exponential backoff").
+    const ceiling = Math.min(maxDelayMs, baseDelayMs * factor ** Math.max(0, retry - 1));
+    return ceiling / 2 + random() * (ceiling / 2);
+  };
+
+  const run = async <R>(key: string, attempt: (attemptNumber: number) => Promise<R>, signalOf: (answer: R) => RateLimitSignal, retry: boolean): Promise<R> => {
+    let notBefore = clock.now();
+    for (let n = 1; ; n += 1) {
+      await waitUntil(reserve(key, notBefore));
+      const answer = await attempt(n);
+      const signal = signalOf(answer);
+      if (!signal.rateLimited || !retry || n > maxRetries) return answer;
+      notBefore = clock.now() + retryDelayMs(n, signal.retryAfter);
+      // The whole key is over the limit, not only this call: hold back its other calls as well.
+      nextSlot.set(key, Math.max(nextSlot.get(key) ?? 0, notBefore));
+    }
+  };
+
+  return { maxRetries, acquire, retryDelayMs, run };
+}
