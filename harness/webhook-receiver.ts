@@ -1,0 +1,453 @@
+/**
+ * A scripted webhook receiver for the conformance suites: a loopback HTTP server that records every
+ * request a target sends to its webhook URL and answers as a test scripts it.
+ *
+ * What it has to observe comes from the document: the registration GET of 4.14 (any answer but 404
+ * within 5 seconds passes, redirects are not followed), the HEAD check and the event deliveries of
+ * section 6 (form-urlencoded POST, or GET with the parameters in the query, `type` selecting the
+ * kind) and the retries of 6.3 (until HTTP 200, up to 25). So the script can answer 404 to the
+ * registration, delay past the timeout, redirect, and fail a queue of event deliveries.
+ *
+ * The receiver records what arrived as it arrived: checking events against ConfirmationEvent and
+ * ResponseEvent (schemas/events.ts) is the suites' job, so a malformed event is kept, not dropped.
+ *
+ * It listens on loopback only. `publicUrl` is for a tunnel a tester runs in front of it; the
+ * receiver never opens a connection itself.
+ */
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * - head-check: HEAD, "The URL must accept HEAD (checked before delivery)" (6).
+ * - registration: GET without a `type` parameter, the check of POST /webhook/add (4.14).
+ * - event: GET with `type` in the query, or POST whose form body has `type` (6).
+ * - other: anything else (a JSON POST, PUT, ...), kept so that a wrong delivery shows up.
+ */
+export type DeliveryKind = 'head-check' | 'registration' | 'event' | 'other';
+export type EventType = 'confirmation' | 'response';
+
+export interface Answer {
+  status: number;
+  delayMs?: number;
+  /** Sent as the Location header (redirects). */
+  location?: string;
+  headers?: Readonly<Record<string, string>>;
+  body?: string;
+}
+/** A status alone, or a full answer. */
+export type AnswerSpec = number | Answer;
+
+export interface Delivery {
+  /** Arrival order across the whole receiver (all endpoints). */
+  readonly seq: number;
+  readonly method: string;
+  /** The request target as received (path and query). */
+  readonly url: string;
+  readonly path: string;
+  /** The path relative to the endpoint that received it ('/' for the endpoint URL itself). */
+  readonly endpointPath: string;
+  /** Query parameters; for a repeated name the last value. */
+  readonly query: Readonly<Record<string, string>>;
+  readonly headers: IncomingHttpHeaders;
+  /** The raw body, UTF-8. */
+  readonly body: string;
+  /** Form fields when the body is application/x-www-form-urlencoded. */
+  readonly form: Readonly<Record<string, string>> | undefined;
+  readonly kind: DeliveryKind;
+  /** The event's parameters (form for POST, query for GET, section 6); undefined unless an event. */
+  readonly fields: Readonly<Record<string, string>> | undefined;
+  /** Epoch ms when the request arrived. */
+  readonly receivedAt: number;
+  /** The answer the script chose, decided on arrival. */
+  readonly answer: Readonly<Answer> & { readonly delayMs: number };
+  /** 'client-gone' when the sender gave up before the (delayed) answer, e.g. the 5 s of 4.14. */
+  readonly outcome: 'pending' | 'answered' | 'client-gone';
+}
+
+export type EventDelivery = Delivery & { readonly kind: 'event'; readonly fields: Readonly<Record<string, string>> };
+
+export const isEventDelivery = (d: Delivery): d is EventDelivery => d.kind === 'event' && d.fields !== undefined;
+
+export interface ScriptSpec {
+  /** Default answer per method (uppercase); 200 when not given. */
+  methods?: Readonly<Record<string, AnswerSpec>>;
+  /** Answers per endpoint-relative path, for every method; they win over everything else. */
+  paths?: Readonly<Record<string, AnswerSpec>>;
+  /** Answers for the next event deliveries, one each; the method default once it runs out. */
+  events?: readonly AnswerSpec[];
+  /** Answer to registration GETs. */
+  registration?: AnswerSpec;
+  /** Delay per kind of request ('any' for all); an answer's own delayMs wins. */
+  delays?: Readonly<Partial<Record<DeliveryKind | 'any', number>>>;
+}
+
+/**
+ * How an endpoint answers. Precedence: a path answer, then the kind's (the head of the event
+ * queue, the registration answer), then the method default, then 200.
+ */
+export interface Script {
+  /** Applies the parts of `spec` that are given, replacing what was there. */
+  (spec: ScriptSpec): void;
+  method(method: string, answer: AnswerSpec): void;
+  path(path: string, answer: AnswerSpec): void;
+  /** Replaces the event queue: `events([500, 500, 500])` fails three deliveries, then the default. */
+  events(answers: readonly AnswerSpec[]): void;
+  /** `registration(404)` makes POST /webhook/add fail verification (add_webhook_06, 4.14). */
+  registration(answer: AnswerSpec): void;
+  /** `delay(6000, 'registration')` outlasts the 5 s verification timeout of 4.14. */
+  delay(ms: number, kind?: DeliveryKind | 'any'): void;
+  /** Answers `from` with a redirect to `to` (both endpoint-relative); 4.14: not followed. */
+  redirect(from: string, to: string, status?: 301 | 302 | 303 | 307 | 308): void;
+}
+
+export interface WaitForOptions {
+  /** Default 5000. */
+  timeoutMs?: number;
+  /** How many matching deliveries to wait for; default 1. */
+  count?: number;
+  /** Names the predicate in the timeout message. */
+  label?: string;
+}
+
+export interface WebhookEndpoint {
+  /** The URL to register: under publicUrl when one was given, else the loopback URL. */
+  readonly url: string;
+  readonly localUrl: string;
+  /** A snapshot of this endpoint's deliveries, in arrival order. */
+  readonly deliveries: readonly Delivery[];
+  readonly script: Script;
+  events(): EventDelivery[];
+  eventsOfType(type: EventType): EventDelivery[];
+  /** Resolves with the matching deliveries once `count` have arrived; rejects listing what arrived. */
+  waitFor(predicate: (d: Delivery) => boolean, options?: WaitForOptions): Promise<Delivery[]>;
+  /** Forgets this endpoint's deliveries and script (not other endpoints'). */
+  reset(): void;
+  /** A sub-URL `<url>/<name>` whose deliveries and script are kept apart from this endpoint's. */
+  endpoint(name: string): WebhookEndpoint;
+}
+
+export interface WebhookReceiver extends WebhookEndpoint {
+  close(): Promise<void>;
+}
+
+export interface WebhookReceiverOptions {
+  /** A loopback address; anything else is refused. */
+  host?: string;
+  /** The URL a tunnel exposes for this receiver; `url` is built from it. */
+  publicUrl?: string;
+  /** A path prefix for the receiver's own URL, e.g. '/suite-a'. */
+  pathPrefix?: string;
+}
+
+const DEFAULT_TIMEOUT_MS = 5000;
+/** Bodies past this are cut: events are a few hundred bytes (6.1, 6.2). */
+const MAX_BODY_BYTES = 1024 * 1024;
+const NAME = /^[A-Za-z0-9._~-]+(?:\/[A-Za-z0-9._~-]+)*$/;
+
+const isLoopbackHost = (host: string): boolean => host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+
+function toAnswer(spec: AnswerSpec): Answer {
+  const answer = typeof spec === 'number' ? { status: spec } : { ...spec };
+  if (!Number.isInteger(answer.status) || answer.status < 200 || answer.status > 599) throw new RangeError(`webhook receiver: status ${answer.status} is not 200 to 599`);
+  if (answer.delayMs !== undefined && !(answer.delayMs >= 0)) throw new RangeError(`webhook receiver: delayMs ${answer.delayMs} is negative`);
+  return answer;
+}
+
+const record = (params: URLSearchParams): Record<string, string> => Object.fromEntries(params);
+
+interface ScriptState {
+  methods: Map<string, Answer>;
+  paths: Map<string, Answer>;
+  events: Answer[];
+  registration?: Answer;
+  delays: Map<DeliveryKind | 'any', number>;
+}
+const freshScript = (): ScriptState => ({ methods: new Map(), paths: new Map(), events: [], delays: new Map() });
+
+interface Waiter {
+  predicate: (d: Delivery) => boolean;
+  count: number;
+  resolve(matches: Delivery[]): void;
+  reject(error: Error): void;
+  timer: NodeJS.Timeout;
+}
+
+type MutableDelivery = { -readonly [K in keyof Delivery]: Delivery[K] };
+
+function summarize(d: Delivery): string {
+  const what = d.kind === 'event' ? `event type=${d.fields?.type ?? ''}${d.fields?.reference ? ` reference=${d.fields.reference}` : ''}` : d.kind;
+  const gone = d.outcome === 'client-gone' ? ', sender gave up' : '';
+  return `#${d.seq} ${d.method} ${d.endpointPath} [${what}] -> ${d.answer.status}${gone}`;
+}
+
+/** What the server shares with its endpoints. */
+class Hub {
+  readonly endpoints = new Map<string, Endpoint>();
+  readonly timers = new Set<NodeJS.Timeout>();
+  seq = 0;
+  closed = false;
+
+  /** The endpoint with the longest prefix that contains `path`; the root otherwise. */
+  route(path: string, root: Endpoint): Endpoint {
+    let best = root;
+    for (const [prefix, ep] of this.endpoints)
+      if ((path === prefix || path.startsWith(`${prefix}/`)) && prefix.length > best.prefix.length) best = ep;
+    return best;
+  }
+}
+
+class Endpoint implements WebhookEndpoint {
+  private list: MutableDelivery[] = [];
+  private state = freshScript();
+  private readonly waiters = new Set<Waiter>();
+  readonly script: Script;
+
+  constructor(
+    private readonly hub: Hub,
+    readonly prefix: string,
+    readonly url: string,
+    readonly localUrl: string,
+  ) {
+    this.script = this.buildScript();
+  }
+
+  get deliveries(): readonly Delivery[] {
+    return [...this.list];
+  }
+
+  events(): EventDelivery[] {
+    return this.list.filter(isEventDelivery);
+  }
+
+  eventsOfType(type: EventType): EventDelivery[] {
+    return this.events().filter((d) => d.fields.type === type);
+  }
+
+  reset(): void {
+    this.list = [];
+    this.state = freshScript();
+  }
+
+  endpoint(name: string): WebhookEndpoint {
+    // Dot segments would be normalised away by senders and land on another endpoint.
+    if (!NAME.test(name) || name.split('/').some((seg) => /^\.+$/.test(seg))) throw new Error(`webhook receiver: endpoint name "${name}" must be path segments of letters, digits and . _ ~ -`);
+    const prefix = `${this.prefix}/${name}`;
+    if (this.hub.endpoints.has(prefix)) throw new Error(`webhook receiver: endpoint ${prefix} exists already; each test takes its own`);
+    const ep = new Endpoint(this.hub, prefix, `${this.url}/${name}`, `${this.localUrl}/${name}`);
+    this.hub.endpoints.set(prefix, ep);
+    return ep;
+  }
+
+  waitFor(predicate: (d: Delivery) => boolean, options: WaitForOptions = {}): Promise<Delivery[]> {
+    const { timeoutMs = DEFAULT_TIMEOUT_MS, count = 1 } = options;
+    const label = options.label ?? (predicate.name || 'the predicate');
+    if (!Number.isInteger(count) || count < 1) return Promise.reject(new RangeError(`waitFor: count ${count} must be a whole number of at least 1`));
+    return new Promise<Delivery[]>((resolve, reject) => {
+      if (this.hub.closed) return reject(new Error(`webhook receiver ${this.localUrl}: closed`));
+      // No polling loop: a waiter is re-checked on each arrival and answer (notify), and a single
+      // timer ends it, so waiting costs no CPU.
+      const waiter: Waiter = {
+        predicate,
+        count,
+        resolve,
+        reject,
+        timer: setTimeout(() => {
+          this.waiters.delete(waiter);
+          const all = this.list;
+          const matched = all.filter((d) => predicate(d)).length;
+          const shown = all.slice(-20).map((d) => `  ${summarize(d)}`);
+          const arrived = all.length === 0 ? 'nothing arrived' : `${all.length} arrived${all.length > shown.length ? ` (last ${shown.length} shown)` : ''}:\n${shown.join('\n')}`;
+          reject(new Error(`waitFor(${label}) timed out after ${timeoutMs} ms at ${this.localUrl}: wanted ${count} matching, ${matched} matched; ${arrived}`));
+        }, timeoutMs),
+      };
+      this.waiters.add(waiter);
+      this.check(waiter);
+    });
+  }
+
+  /** Rejects pending waiters when the receiver closes. */
+  abandon(): void {
+    for (const w of this.waiters) {
+      clearTimeout(w.timer);
+      w.reject(new Error(`webhook receiver ${this.localUrl}: closed while waiting`));
+    }
+    this.waiters.clear();
+  }
+
+  notify(): void {
+    for (const w of [...this.waiters]) this.check(w);
+  }
+
+  private check(w: Waiter): void {
+    let matches: Delivery[];
+    try {
+      matches = this.list.filter((d) => w.predicate(d));
+    } catch (e) {
+      this.waiters.delete(w);
+      clearTimeout(w.timer);
+      return w.reject(e instanceof Error ? e : new Error(String(e)));
+    }
+    if (matches.length < w.count) return;
+    this.waiters.delete(w);
+    clearTimeout(w.timer);
+    w.resolve(matches);
+  }
+
+  /** Records a request and decides its answer (precedence of Script). */
+  accept(d: Omit<MutableDelivery, 'answer' | 'outcome'>): MutableDelivery {
+    const s = this.state;
+    const chosen =
+      s.paths.get(d.endpointPath) ??
+      (d.kind === 'event' ? s.events.shift() : undefined) ??
+      (d.kind === 'registration' ? s.registration : undefined) ??
+      s.methods.get(d.method) ?? { status: 200 };
+    const delayMs = chosen.delayMs ?? s.delays.get(d.kind) ?? s.delays.get('any') ?? 0;
+    const delivery: MutableDelivery = { ...d, answer: { ...chosen, delayMs }, outcome: 'pending' };
+    this.list.push(delivery);
+    this.notify();
+    return delivery;
+  }
+
+  private buildScript(): Script {
+    const apply = (spec: ScriptSpec): void => {
+      const s = this.state;
+      if (spec.methods) s.methods = new Map(Object.entries(spec.methods).map(([m, a]) => [m.toUpperCase(), toAnswer(a)]));
+      if (spec.paths) s.paths = new Map(Object.entries(spec.paths).map(([p, a]) => [p, toAnswer(a)]));
+      if (spec.events) s.events = spec.events.map(toAnswer);
+      if (spec.registration !== undefined) s.registration = toAnswer(spec.registration);
+      if (spec.delays) s.delays = new Map(Object.entries(spec.delays) as [DeliveryKind | 'any', number][]);
+    };
+    return Object.assign(apply, {
+      method: (method: string, answer: AnswerSpec) => void this.state.methods.set(method.toUpperCase(), toAnswer(answer)),
+      path: (path: string, answer: AnswerSpec) => void this.state.paths.set(path, toAnswer(answer)),
+      events: (answers: readonly AnswerSpec[]) => void (this.state.events = answers.map(toAnswer)),
+      registration: (answer: AnswerSpec) => void (this.state.registration = toAnswer(answer)),
+      delay: (ms: number, kind: DeliveryKind | 'any' = 'any') => {
+        if (!(ms >= 0)) throw new RangeError(`webhook receiver: delay ${ms} is negative`);
+        this.state.delays.set(kind, ms);
+      },
+      redirect: (from: string, to: string, status: 301 | 302 | 303 | 307 | 308 = 302) =>
+        void this.state.paths.set(from, { status, location: `${this.prefix}${to}` }),
+    });
+  }
+}
+
+/** Section 6: `type` marks an event, in the query for GET and in the form body for POST. */
+function classify(method: string, query: URLSearchParams, form: Record<string, string> | undefined): { kind: DeliveryKind; fields: Record<string, string> | undefined } {
+  if (method === 'HEAD') return { kind: 'head-check', fields: undefined };
+  if (method === 'GET') return query.has('type') ? { kind: 'event', fields: record(query) } : { kind: 'registration', fields: undefined };
+  if (method === 'POST' && form && Object.hasOwn(form, 'type')) return { kind: 'event', fields: form };
+  return { kind: 'other', fields: undefined };
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      if (size < MAX_BODY_BYTES) chunks.push(chunk.subarray(0, MAX_BODY_BYTES - size));
+      size += chunk.length;
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+export async function startWebhookReceiver(options: WebhookReceiverOptions = {}): Promise<WebhookReceiver> {
+  const host = options.host ?? '127.0.0.1';
+  if (!isLoopbackHost(host)) throw new Error(`webhook receiver: host ${host} is not a loopback address; the receiver listens on loopback only`);
+  const prefix = (options.pathPrefix ?? '').replace(/\/+$/, '');
+  if (prefix !== '' && !/^\/[A-Za-z0-9._~/-]+$/.test(prefix)) throw new Error(`webhook receiver: pathPrefix "${options.pathPrefix}" must start with / and hold only path characters`);
+  let publicBase: string | undefined;
+  if (options.publicUrl !== undefined) {
+    const u = new URL(options.publicUrl);
+    // Endpoint URLs are built by appending path segments, which a query or fragment would break.
+    if (!/^https?:$/.test(u.protocol) || u.search || u.hash) throw new Error(`webhook receiver: publicUrl ${options.publicUrl} must be http(s) without query or fragment`);
+    publicBase = u.href.replace(/\/+$/, '');
+  }
+
+  const hub = new Hub();
+  let root: Endpoint | undefined;
+
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const receivedAt = Date.now();
+    res.on('error', () => undefined);
+    readBody(req).then(
+      (body) => {
+        if (!root || hub.closed) return void res.destroy();
+        const target = new URL(req.url ?? '/', 'http://receiver.invalid');
+        const method = (req.method ?? 'GET').toUpperCase();
+        const isForm = String(req.headers['content-type'] ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded');
+        const form = isForm ? record(new URLSearchParams(body)) : undefined;
+        const ep = hub.route(target.pathname, root);
+        const inside = ep.prefix === '' || target.pathname === ep.prefix || target.pathname.startsWith(`${ep.prefix}/`);
+        const rel = inside ? target.pathname.slice(ep.prefix.length) : target.pathname;
+        const delivery = ep.accept({
+          seq: ++hub.seq,
+          method,
+          url: req.url ?? '/',
+          path: target.pathname,
+          endpointPath: rel === '' ? '/' : rel,
+          query: record(target.searchParams),
+          headers: req.headers,
+          body,
+          form,
+          ...classify(method, target.searchParams, form),
+          receivedAt,
+        });
+        let timer: NodeJS.Timeout | undefined;
+        res.on('finish', () => {
+          delivery.outcome = 'answered';
+          ep.notify();
+        });
+        // The sender may give up first (4.14: 5 s for the registration GET); record that.
+        res.on('close', () => {
+          if (timer) clearTimeout(timer);
+          if (delivery.outcome !== 'pending') return;
+          delivery.outcome = 'client-gone';
+          ep.notify();
+        });
+        const send = () => {
+          const { status, location, headers, body: text } = delivery.answer;
+          res.writeHead(status, { 'content-type': 'text/plain', ...headers, ...(location ? { location } : {}) });
+          res.end(method === 'HEAD' ? undefined : (text ?? ''));
+        };
+        if (delivery.answer.delayMs === 0) return send();
+        const t = setTimeout(() => {
+          hub.timers.delete(t);
+          if (!res.destroyed) send();
+        }, delivery.answer.delayMs);
+        timer = t;
+        hub.timers.add(t);
+      },
+      () => res.destroy(),
+    );
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const localUrl = `${origin}${prefix}`;
+  root = new Endpoint(hub, prefix, publicBase ?? localUrl, localUrl);
+  const rootEndpoint = root;
+
+  let closing: Promise<void> | undefined;
+  const close = (): Promise<void> => {
+    closing ??= new Promise<void>((resolve) => {
+      hub.closed = true;
+      for (const t of hub.timers) clearTimeout(t);
+      hub.timers.clear();
+      rootEndpoint.abandon();
+      for (const ep of hub.endpoints.values()) ep.abandon();
+      // Delayed answers and keep-alive sockets of the sender would hold close() otherwise.
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+    return closing;
+  };
+
+  return Object.assign(rootEndpoint, { close });
+}
