@@ -2,21 +2,18 @@
  * 4.7 and 2.3: contact lists (agendas), with the codes of 7.2. The lists live in the shared
  * contact book (contact-book.ts), because deleting a list also deletes its contacts (4.7).
  */
-import type { z } from 'zod';
 import { agendas } from '../../schemas/index.ts';
 import type { Account } from '../accounts.ts';
 import { agendaOf, contactsOf, createList, customValues, deleteList, findList, listingOf, listNamed, listsOf, type ContactList } from '../contact-book.ts';
+import { issuesOn } from '../field-issues.ts';
 import { handler, type HandlerSet, type InvalidHandler, type RawRequest, type Reply } from '../handler.ts';
 import { genericInvalid } from '../pipeline.ts';
 import { fail, ok } from '../replies.ts';
 
-type Issues = readonly z.core.$ZodIssue[];
 
 /** Items per page of /contactlist/find when the request names none, and the largest page allowed. */
 const FIND_DEFAULT_LIMIT = 20;
 const FIND_MAX_LIMIT = 100;
-
-const onField = (issues: Issues, field: string): boolean => issues.some((i) => i.path[0] === field);
 
 /** A name of only spaces is as good as missing (7.2 agenda_02, change_name_03). */
 const blank = (text: string): boolean => text.trim() === '';
@@ -25,7 +22,7 @@ const blank = (text: string): boolean => text.trim() === '';
 const invalidBy =
   (codes: readonly (readonly [field: string, code: string, message: string])[]): InvalidHandler =>
   (req, issues) => {
-    for (const [field, code, message] of codes) if (onField(issues, field)) return fail(req, code, message);
+    for (const [field, code, message] of codes) if (issuesOn(issues, field).length > 0) return fail(req, code, message);
     return genericInvalid(req, issues);
   };
 

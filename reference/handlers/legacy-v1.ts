@@ -13,6 +13,7 @@ import { LegacyV1SendMultiQuery, LegacyV1SendQuery } from '../../schemas/legacy-
 import { limitById } from '../../schemas/limits.ts';
 import { countryCode } from '../../schemas/sms.ts';
 import { creditString } from '../accounts.ts';
+import { isAbsent } from '../field-issues.ts';
 import { handler, type HandlerSet, type Reply } from '../handler.ts';
 import type { SendOutcome } from '../messaging.ts';
 import { v1Fail } from '../replies.ts';
@@ -63,7 +64,6 @@ function languageOf(req: SendingRequest): Lang {
 
 const textOf = (codigo: Codigo | 'sent', lang: Lang, detail?: string): string => (detail ? `${TEXTS[codigo][lang]}: ${detail}` : TEXTS[codigo][lang]);
 const refuse = (req: SendingRequest, lang: Lang, p: Problem): Reply => v1Fail(req, p.codigo, textOf(p.codigo, lang, p.detail));
-const isAbsent = (v: unknown): boolean => v === undefined || v === null || v === '';
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
 /** 7.4 02, 03. */

@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { flag01, formatMexicoDate, formatMexicoDateTime, isFlagSet, parseMexicoDate } from '../../schemas/formats.ts';
 import { ReportsCampaignDetailsRequest, ReportsGenerateRequest, type CampaignDetails, type ReportRow } from '../../schemas/reports.ts';
 import { areaState } from '../accounts.ts';
+import { isAbsent } from '../field-issues.ts';
 import { handler, type HandlerSet, type Reply } from '../handler.ts';
 import type { SentMessage } from '../messaging.ts';
 import { genericInvalid } from '../pipeline.ts';
@@ -79,7 +80,6 @@ function generateReport(req: SendingRequest, input: ReportsGenerateRequest): Rep
   return ok(req, { report });
 }
 
-const isAbsent = (v: unknown): boolean => v === undefined || v === null || v === '';
 const dateOf = (v: unknown): number | undefined => (typeof v === 'string' ? parseMexicoDate(v) : undefined);
 
 /**

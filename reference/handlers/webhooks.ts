@@ -7,16 +7,14 @@
  * loopback URL must still reach verify, so the add's onInvalid hands a URL whose only fault is its
  * host to the same registration path, where verify decides (add_webhook_03 or the GET check).
  */
-import type { z } from 'zod';
 import { webhooks } from '../../schemas/index.ts';
 import type { Account } from '../accounts.ts';
+import { isAbsent, issuesOn, type Issues } from '../field-issues.ts';
 import { handler, type HandlerSet, type RawRequest, type Reply } from '../handler.ts';
 import { genericInvalid } from '../pipeline.ts';
 import { fail, ok } from '../replies.ts';
 
 type Req = RawRequest & { account: Account };
-type Issues = readonly z.core.$ZodIssue[];
-
 /** 3.2: none, or the configured webhook enabled ('1') / disabled ('0'). */
 function stateOf(req: Req): webhooks.WebhookState {
   const config = req.server.webhooks.get(req.account);
@@ -26,10 +24,6 @@ function stateOf(req: Req): webhooks.WebhookState {
 
 const statusOfState = (state: webhooks.WebhookState): webhooks.WebhookStatus => (state === 'enabled' ? '1' : '0');
 
-/** 7.2 pairs (_02 / _03, _04 / _05): an absent or empty field is "missing". */
-const missing = (v: unknown): boolean => v === undefined || v === null || v === '';
-
-const issuesOn = (issues: Issues, field: string): Issues => issues.filter((i) => i.path[0] === field);
 
 /** 4.14 add after validation: verify (forbidden host, then the GET check), then the 3.2 row "any or none → enabled / disabled". */
 async function register(req: Req, url: string, status: webhooks.WebhookStatus): Promise<Reply> {
@@ -48,10 +42,10 @@ async function register(req: Req, url: string, status: webhooks.WebhookStatus): 
 function addInvalid(req: Req, issues: Issues): Reply | Promise<Reply> {
   const { url, status } = req.fields;
   const urlIssues = issuesOn(issues, 'url');
-  if (missing(url)) return fail(req, 'add_webhook_02', 'url is required');
+  if (isAbsent(url)) return fail(req, 'add_webhook_02', 'url is required');
   const hostOnly = typeof url === 'string' && urlIssues.every((i) => i.code === 'custom') && webhooks.forbiddenHostFamily(url) !== undefined;
   if (urlIssues.length > 0 && !hostOnly) return fail(req, 'add_webhook_03', 'url is not a valid http(s) URL');
-  if (missing(status)) return fail(req, 'add_webhook_04', 'status is required');
+  if (isAbsent(status)) return fail(req, 'add_webhook_04', 'status is required');
   const parsedStatus = webhooks.WebhookStatus.safeParse(status);
   if (!parsedStatus.success) return fail(req, 'add_webhook_05', "status must be '0' or '1'");
   if (typeof url === 'string' && issues.length === urlIssues.length) return register(req, url, parsedStatus.data);
@@ -60,7 +54,7 @@ function addInvalid(req: Req, issues: Issues): Reply | Promise<Reply> {
 
 /** 7.2 /webhook/status: status_webhook_02 status missing, _03 not 0/1. */
 function statusInvalid(req: Req, issues: Issues): Reply {
-  if (missing(req.fields.status)) return fail(req, 'status_webhook_02', 'status is required');
+  if (isAbsent(req.fields.status)) return fail(req, 'status_webhook_02', 'status is required');
   if (issuesOn(issues, 'status').length > 0) return fail(req, 'status_webhook_03', "status must be '0' or '1'");
   return genericInvalid(req, issues);
 }
