@@ -3,16 +3,22 @@
  * stderr and exit code 2.
  */
 import { exitWithUsageError, UsageError } from './cli-errors.ts';
+import { certify, CERTIFY_USAGE } from './certify-command.ts';
 import { serve, SERVE_USAGE } from './serve-command.ts';
 
 const USAGE = `usage: messaging-conformance <command> [flags]
 commands:
+  certify   certify a target (the embedded reference server by default)
   serve     start the reference server
+${CERTIFY_USAGE}
 ${SERVE_USAGE}`;
 
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   switch (command) {
+    case 'certify':
+      process.exitCode = await certify(rest);
+      return;
     case 'serve':
       return serve(rest);
     case '--help':
@@ -21,7 +27,7 @@ async function main(argv: string[]): Promise<void> {
       process.stdout.write(`${USAGE}\n`);
       return;
     default:
-      throw new UsageError(command ? `unknown command "${command}" (try: serve)` : 'a command is required (try: serve)');
+      throw new UsageError(command ? `unknown command "${command}" (try: certify, serve)` : 'a command is required (try: certify, serve)');
   }
 }
 

@@ -1,0 +1,32 @@
+/**
+ * Renders the Allure results of a run into one self-contained HTML file (Allure Report 3, the
+ * "awesome" report with singleFile: it opens from disk, offline), grouped by area (epic), operation
+ * (feature) and requirement (story).
+ */
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+
+const require = createRequire(import.meta.url);
+
+export async function generateAllureReport(outDir: string): Promise<void> {
+  // The package exports no subpaths; its main module is dist/index.js, beside which cli.js sits one level up.
+  const cli = join(dirname(dirname(require.resolve('allure'))), 'cli.js');
+  const configPath = join(outDir, 'allurerc.mjs');
+  writeFileSync(
+    configPath,
+    `export default ${JSON.stringify({
+      name: 'Messaging Service API conformance',
+      output: join(outDir, 'allure-report'),
+      plugins: { awesome: { options: { singleFile: true, reportLanguage: 'en', groupBy: ['epic', 'feature', 'story'] } } },
+    })};\n`,
+  );
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, [cli, 'generate', join(outDir, 'allure-results'), '--config', configPath], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`allure generate exited ${code}: ${stderr.split('\n')[0]}`))));
+  });
+}

@@ -1,0 +1,206 @@
+/**
+ * `messaging-conformance certify`: certifies a target (the embedded reference server by default)
+ * against the document, through the suites of suites/, and writes the reports.
+ *
+ * Exit codes: 0 every required check passed; 1 a check failed, an expected failure passed, or a
+ * key leaked into the reports; 2 a usage or configuration error or an unreachable target (one line,
+ * before any test runs).
+ */
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { AREAS, type AreaId } from '../schemas/areas.ts';
+import { generateAllureReport } from './allure-report.ts';
+import { UsageError } from './cli-errors.ts';
+import { startEmbeddedTarget } from './embedded-target.ts';
+import { loadExpectedFailures, reconcile, type ExpectedFailure } from './expected-failures.ts';
+import { findLeaks } from './leak-check.ts';
+import { preflight } from './preflight.ts';
+import { defaultProfile, loadProfile, type TargetProfile } from './profile.ts';
+import { newRunId, type RunConfig } from './run-config.ts';
+import { runSuites } from './run-suites.ts';
+import { buildSummary, summaryHeadMarkdown, summaryMarkdown } from './summary.ts';
+
+export const CERTIFY_USAGE = `usage: messaging-conformance certify [--target URL] [--api-key KEY] [--manager-key KEY]
+    [--profile FILE] [--out DIR] [--only AREA[,AREA...]] [--webhook-public-url URL]
+    [--allow-charges] [--max-credits N] [--expected-failures FILE] [--real-time] [--no-html]
+  environment: MC_TARGET, MC_API_KEY, MC_MANAGER_KEY, MC_PROFILE`;
+
+const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const SUITES_DIR = join(PROJECT_ROOT, 'suites');
+
+export interface CertifyArgs {
+  target: string | undefined;
+  apiKey: string | undefined;
+  managerKey: string | undefined;
+  profilePath: string | undefined;
+  outDir: string;
+  only: AreaId[] | undefined;
+  webhookPublicUrl: string | undefined;
+  allowCharges: boolean;
+  maxCredits: number | undefined;
+  expectedFailuresPath: string | undefined;
+  /** The embedded server without its test clock: every wait is real (issue: both modes must pass). */
+  realTime: boolean;
+  html: boolean;
+}
+
+const httpUrl = (flag: string, text: string): string => {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new UsageError(`${flag} must be an http(s) URL, got "${text}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`${flag} must be an http(s) URL, got "${text}"`);
+  return text.replace(/\/+$/, '');
+};
+
+export function parseCertifyArgs(args: string[], env: NodeJS.ProcessEnv = process.env): CertifyArgs {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        target: { type: 'string' },
+        'api-key': { type: 'string' },
+        'manager-key': { type: 'string' },
+        profile: { type: 'string' },
+        out: { type: 'string' },
+        only: { type: 'string' },
+        'webhook-public-url': { type: 'string' },
+        'allow-charges': { type: 'boolean' },
+        'max-credits': { type: 'string' },
+        'expected-failures': { type: 'string' },
+        'real-time': { type: 'boolean' },
+        'no-html': { type: 'boolean' },
+      },
+    }));
+  } catch (e) {
+    throw new UsageError(`${(e as Error).message.split('\n')[0]} (usage: messaging-conformance certify --help)`);
+  }
+  const target = values.target ?? env.MC_TARGET;
+  const apiKey = values['api-key'] ?? env.MC_API_KEY;
+  const managerKey = values['manager-key'] ?? env.MC_MANAGER_KEY;
+  if (target !== undefined && !apiKey) throw new UsageError('--target needs --api-key (or MC_API_KEY)');
+  if (target === undefined && (apiKey || managerKey)) throw new UsageError('--api-key and --manager-key need --target (without it the embedded server is certified with its own keys)');
+  if (target !== undefined && values['real-time']) throw new UsageError('--real-time applies to the embedded server only (a target\'s clock is declared in its profile)');
+
+  let only: AreaId[] | undefined;
+  if (values.only !== undefined) {
+    const ids = values.only.split(',').map((s) => s.trim()).filter(Boolean);
+    const unknown = ids.filter((id) => !AREAS.some((a) => a.id === id));
+    if (ids.length === 0 || unknown.length > 0) throw new UsageError(`--only: unknown area ${unknown.join(', ') || '(none given)'} (areas: ${AREAS.map((a) => a.id).join(', ')})`);
+    only = ids as AreaId[];
+  }
+  let maxCredits: number | undefined;
+  if (values['max-credits'] !== undefined) {
+    if (!/^\d+(\.\d+)?$/.test(values['max-credits'])) throw new UsageError(`--max-credits takes a number of credits, got "${values['max-credits']}"`);
+    maxCredits = Number(values['max-credits']);
+  }
+  return {
+    target: target === undefined ? undefined : httpUrl('--target', target),
+    apiKey,
+    managerKey,
+    profilePath: values.profile ?? env.MC_PROFILE,
+    outDir: resolve(values.out ?? 'reports'),
+    only,
+    webhookPublicUrl: values['webhook-public-url'] === undefined ? undefined : httpUrl('--webhook-public-url', values['webhook-public-url']),
+    allowCharges: values['allow-charges'] ?? false,
+    maxCredits,
+    expectedFailuresPath: values['expected-failures'],
+    realTime: values['real-time'] ?? false,
+    html: !(values['no-html'] ?? false),
+  };
+}
+
+/** The suite files to run: one per area (suites/<area>.test.ts), filtered by --only. */
+export function suiteFiles(only: readonly AreaId[] | undefined): string[] {
+  const all = existsSync(SUITES_DIR) ? readdirSync(SUITES_DIR).filter((f) => f.endsWith('.test.ts')).sort() : [];
+  const chosen = only ? all.filter((f) => only.includes(f.replace(/\.test\.ts$/, '') as AreaId)) : all;
+  if (chosen.length === 0) throw new UsageError(only ? `--only ${only.join(',')}: no suite file for these areas in suites/` : 'no suite files in suites/');
+  return chosen.map((f) => join(SUITES_DIR, f));
+}
+
+function prepareOutDir(outDir: string): void {
+  try {
+    mkdirSync(outDir, { recursive: true });
+    // Allure 3 merges whatever is in the results folder: stale results would mix runs.
+    for (const generated of ['allure-results', 'allure-report']) rmSync(join(outDir, generated), { recursive: true, force: true });
+  } catch (e) {
+    throw new UsageError(`cannot prepare the output folder ${outDir} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+}
+
+export async function certify(argv: string[]): Promise<number> {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    process.stdout.write(`${CERTIFY_USAGE}\n`);
+    return 0;
+  }
+  const args = parseCertifyArgs(argv);
+  const files = suiteFiles(args.only);
+  const givenProfile: TargetProfile = args.profilePath ? loadProfile(args.profilePath) : defaultProfile();
+  const expected: ExpectedFailure[] = args.expectedFailuresPath ? loadExpectedFailures(args.expectedFailuresPath) : [];
+
+  const embedded = args.target === undefined ? await startEmbeddedTarget(givenProfile.ambiguities, { testClock: !args.realTime }) : undefined;
+  try {
+    const baseUrl = embedded ? embedded.server.baseUrl : args.target!;
+    const apiKey = embedded ? embedded.server.keys.account : args.apiKey!;
+    const managerKey = embedded ? embedded.server.keys.manager : args.managerKey;
+    const profile = embedded ? embedded.profile : givenProfile;
+    const { credits } = await preflight(baseUrl, apiKey);
+    prepareOutDir(args.outDir);
+
+    const config: RunConfig = {
+      baseUrl,
+      apiKey,
+      ...(managerKey ? { managerKey } : {}),
+      embedded: embedded !== undefined,
+      profile,
+      allowCharges: embedded !== undefined || args.allowCharges,
+      ...(args.maxCredits !== undefined ? { maxCredits: args.maxCredits } : {}),
+      startingCredits: credits,
+      ...(args.webhookPublicUrl ? { webhookPublicUrl: args.webhookPublicUrl } : {}),
+      runId: newRunId(),
+      outDir: args.outDir,
+    };
+    const targetLabel = embedded ? `embedded reference server (${args.realTime ? 'real time' : 'test clock'})` : baseUrl;
+    const profileLabel = args.profilePath ?? (embedded ? 'embedded reference profile' : 'default profile');
+    process.stdout.write(`certifying ${targetLabel} with ${files.length} suite files, profile ${profileLabel}, run ${config.runId}\n`);
+
+    const startedAt = new Date();
+    const outcome = await runSuites({ config, files, outDir: args.outDir, environment: { target: targetLabel, profile: profileLabel } });
+    const seconds = (Date.now() - startedAt.getTime()) / 1000;
+
+    const reconciliation = reconcile(outcome.records, expected);
+    const summary = buildSummary({
+      target: targetLabel,
+      profile: profileLabel,
+      startedAt: startedAt.toISOString(),
+      seconds,
+      records: outcome.records,
+      choices: profile.ambiguities,
+      reconciliation,
+      runErrors: outcome.runErrors,
+    });
+    writeFileSync(join(args.outDir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
+    writeFileSync(join(args.outDir, 'summary.md'), summaryMarkdown(summary));
+    if (args.html) await generateAllureReport(args.outDir);
+
+    const secrets = [apiKey, managerKey, profile.keys?.restricted, ...(embedded ? [...embedded.server.context.accounts.all()].map((a) => a.apiKey) : [])].filter(
+      (s): s is string => s !== undefined,
+    );
+    const leaks = findLeaks(args.outDir, secrets);
+    process.stdout.write(`\n${summaryHeadMarkdown(summary)}\n\nreports: ${args.outDir} (summary.md, summary.json, junit.xml${args.html ? ', allure-report/index.html' : ''})\n`);
+    if (leaks.length > 0) {
+      process.stderr.write(`messaging-conformance: an API key was found in the reports: ${leaks.join(', ')}\n`);
+      return 1;
+    }
+    return summary.ok ? 0 : 1;
+  } finally {
+    await embedded?.server.close();
+  }
+}

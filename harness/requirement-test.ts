@@ -1,0 +1,86 @@
+/**
+ * `req(ids, name, body)`: a conformance test that names the requirement ids it proves (conventions:
+ * test262 and WPT tie every test to the statement it checks). It
+ *  - refuses an id that is not in the catalogue, when the file is collected (a typo fails the run);
+ *  - skips, with the reason in every report, when the target lacks a capability a requirement needs;
+ *  - labels the Allure result: epic = area, feature = operation, story = requirement id, severity,
+ *    a link to the spec section;
+ *  - turns a failure of SHOULD-only requirements into a warning (conventions: OIDF WARNING).
+ */
+import * as allure from 'allure-js-commons';
+import { test, type TestContext } from 'vitest';
+import type { CapabilityId } from '../schemas/capabilities.ts';
+import { isRequirementId, requirementById, type Requirement } from '../schemas/requirements.ts';
+import { runAsCurrentTest } from './current-test.ts';
+import { effectiveCapabilities, skipReason } from './effective-capabilities.ts';
+import { readRunConfig, type RunConfig } from './run-config.ts';
+import './test-meta.ts';
+
+export interface ReqOptions {
+  /** Capabilities needed beyond those of the requirements (e.g. test-clock for a fast-only variant). */
+  needs?: readonly CapabilityId[];
+  timeout?: number;
+  /** Runs alongside the other concurrent tests of the file (tests that mostly wait). */
+  concurrent?: boolean;
+  /** The operation shown as Allure feature, when the requirements name none or several. */
+  operation?: string;
+}
+
+/** Throws on an id the catalogue does not hold; returns the requirements. */
+export function requirementsOf(ids: readonly string[]): Requirement[] {
+  if (ids.length === 0) throw new Error('a conformance test must name at least one requirement id');
+  const unknown = ids.filter((id) => !isRequirementId(id));
+  if (unknown.length > 0) throw new Error(`unknown requirement id(s): ${unknown.join(', ')} (see schemas/requirements.ts)`);
+  return ids.map(requirementById);
+}
+
+let runConfig: RunConfig | undefined;
+const config = (): RunConfig => (runConfig ??= readRunConfig());
+
+/** Capabilities the requirements or the options need and the run does not have. */
+export function missingCapabilities(requirements: readonly Requirement[], needs: readonly CapabilityId[], available: ReadonlySet<CapabilityId>): CapabilityId[] {
+  const needed = new Set<CapabilityId>(needs);
+  for (const r of requirements) if (r.capability) needed.add(r.capability);
+  return [...needed].filter((c) => !available.has(c));
+}
+
+const SPEC_FILE = 'spec/source/messaging-service-interface.md';
+
+async function label(requirements: readonly Requirement[], options: ReqOptions): Promise<void> {
+  const first = requirements[0]!;
+  await allure.epic(first.area);
+  await allure.feature(options.operation ?? first.operations[0] ?? first.area);
+  for (const r of requirements) await allure.story(r.id);
+  await allure.severity(requirements.some((r) => r.severity === 'must') ? 'critical' : 'minor');
+  for (const section of new Set(requirements.map((r) => r.section))) await allure.link(`${SPEC_FILE}#section-${section}`, `spec §${section}`);
+  await allure.description(requirements.map((r) => `**${r.id}** (§${r.section}, ${r.severity.toUpperCase()}): ${r.statement}`).join('\n\n'));
+}
+
+export function req(ids: readonly string[], name: string, body: (context: TestContext) => Promise<void>, options: ReqOptions = {}): void {
+  const requirements = requirementsOf(ids);
+  const shouldOnly = requirements.every((r) => r.severity === 'should');
+  const run = async (context: TestContext): Promise<void> => {
+    context.task.meta.requirements = [...ids];
+    const missing = missingCapabilities(requirements, options.needs ?? [], effectiveCapabilities(config()));
+    if (missing.length > 0) {
+      const reason = skipReason(missing);
+      context.task.meta.skipReason = reason;
+      context.skip(reason);
+      return;
+    }
+    await label(requirements, options);
+    try {
+      await runAsCurrentTest({ context, choices: config().profile.ambiguities }, () => body(context));
+    } catch (error) {
+      if (!shouldOnly) throw error;
+      // SHOULD statements: the report shows the deviation as a warning; the run does not fail on it.
+      const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+      context.task.meta.warnings = [...(context.task.meta.warnings ?? []), message];
+      await allure.label('tag', 'warning');
+      await allure.logStep(`WARNING (SHOULD): ${message}`, 'broken' as never);
+    }
+  };
+  const timeout = options.timeout ?? 60_000;
+  if (options.concurrent) test.concurrent(name, run, timeout);
+  else test(name, run, timeout);
+}

@@ -1,0 +1,52 @@
+/**
+ * The run configuration: everything a suite file needs to know about the target and the run, handed
+ * from the `certify` process to the vitest workers through one environment variable (workers are
+ * separate processes). Keys travel in the environment only, never in a file of the output folder
+ * (5.2: a key gives full access to the account).
+ */
+import { z } from 'zod';
+import { TargetProfile } from './profile.ts';
+
+export const RUN_CONFIG_ENV = 'MC_RUN_CONFIG';
+
+export const RunConfig = z.object({
+  /** Base URL of the target, without a trailing slash. */
+  baseUrl: z.string().url(),
+  /** The account key (5.1). */
+  apiKey: z.string().min(1),
+  /** The manager (administrator) key (5.3): enables subaccount isolation and the manager endpoints. */
+  managerKey: z.string().min(1).optional(),
+  /** Whether the target is the embedded reference server (it has the test hooks the profile names). */
+  embedded: z.boolean(),
+  profile: TargetProfile,
+  /** Non-sandbox sends are allowed, to the profile's phone numbers only. */
+  allowCharges: z.boolean(),
+  /** The run stops when the credits consumed would exceed this (measured with /credits/consult). */
+  maxCredits: z.number().nonnegative().optional(),
+  /** The main account's balance measured by the preflight, against which the budget is counted. */
+  startingCredits: z.number().optional(),
+  /** A URL in front of the local webhook receiver, for targets that cannot reach this machine. */
+  webhookPublicUrl: z.string().url().optional(),
+  /** A short id of this run, the prefix of every name the suite creates. */
+  runId: z.string().regex(/^[a-z0-9]{4,12}$/),
+  /** Where the harness writes its own files (the output folder). */
+  outDir: z.string(),
+});
+export type RunConfig = z.infer<typeof RunConfig>;
+
+export function encodeRunConfig(config: RunConfig): string {
+  return JSON.stringify(RunConfig.parse(config));
+}
+
+/** Reads the run configuration in a suite worker; a clear error when the suites are run by hand. */
+export function readRunConfig(env: NodeJS.ProcessEnv = process.env): RunConfig {
+  const text = env[RUN_CONFIG_ENV];
+  if (!text) throw new Error(`${RUN_CONFIG_ENV} is not set: run the suites through "messaging-conformance certify"`);
+  return RunConfig.parse(JSON.parse(text));
+}
+
+/** A run id: lower-case letters and digits, so it fits names of every kind (lists, wallets, emails). */
+export function newRunId(random: () => number = Math.random): string {
+  const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
+  return Array.from({ length: 6 }, () => alphabet[Math.floor(random() * alphabet.length)]).join('');
+}

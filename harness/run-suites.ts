@@ -1,0 +1,64 @@
+/**
+ * Runs the suite files with vitest in this process (workers are forked per file), with the
+ * reporters of a certification: progress lines, the result collector (summary), JUnit and Allure
+ * results. The run configuration reaches the workers through the environment (run-config.ts).
+ */
+import { join, relative, resolve, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startVitest } from 'vitest/node';
+import { ProgressReporter } from './progress-reporter.ts';
+import { ResultCollector, type TestRecord } from './result-collector.ts';
+import { encodeRunConfig, RUN_CONFIG_ENV, type RunConfig } from './run-config.ts';
+
+const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface RunSuitesOptions {
+  config: RunConfig;
+  /** Absolute paths of the suite files. */
+  files: readonly string[];
+  outDir: string;
+  /** Shown in Allure's environment panel. */
+  environment: Record<string, string>;
+}
+
+export interface SuitesOutcome {
+  records: TestRecord[];
+  runErrors: string[];
+}
+
+export async function runSuites(options: RunSuitesOptions): Promise<SuitesOutcome> {
+  const { config } = options;
+  process.env[RUN_CONFIG_ENV] = encodeRunConfig(config);
+  const collector = new ResultCollector();
+  // A virtual clock is one for the whole target: a file advancing it would age another file's
+  // codes, so files then run one after the other. In real time the files overlap their waits.
+  const sharedClock = config.profile.capabilities['test-clock'];
+  // Without a manager key every file shares one account and its rate limit (8): one at a time.
+  const parallel = !sharedClock && config.managerKey !== undefined;
+  const exitCodeBefore = process.exitCode;
+  const vitest = await startVitest(
+    'test',
+    options.files.map((f) => relative(PROJECT_ROOT, f)),
+    {
+      root: PROJECT_ROOT,
+      config: false,
+      watch: false,
+      include: ['suites/**/*.test.ts'],
+      pool: 'forks',
+      fileParallelism: parallel,
+      maxWorkers: parallel ? 8 : 1,
+      testTimeout: 120_000,
+      hookTimeout: 120_000,
+      reporters: [
+        new ProgressReporter(),
+        collector,
+        ['junit', { outputFile: join(options.outDir, 'junit.xml'), suiteName: 'messaging-conformance' }],
+        ['allure-vitest/reporter', { resultsDir: join(options.outDir, 'allure-results'), environmentInfo: options.environment }],
+      ],
+    },
+  );
+  await vitest.close();
+  // vitest sets the exit code of the process; the certify command decides it from the summary.
+  process.exitCode = exitCodeBefore;
+  return { records: collector.records, runErrors: collector.runErrors };
+}

@@ -1,0 +1,35 @@
+/**
+ * 4.1 and 2.7: the credit balance. The balance of a fresh subaccount equals what the manager gave
+ * it, which is checked in subaccounts.test.ts; here the success contract and the method question.
+ */
+import { describe, expect } from 'vitest';
+import { CreditsConsultResponse } from '../schemas/credits.ts';
+import { observe } from '../harness/current-test.ts';
+import { expectSuccess } from '../harness/expectations.ts';
+import { req } from '../harness/requirement-test.ts';
+import { useTarget } from '../harness/target.ts';
+
+const t = useTarget();
+
+describe('POST /credits/consult (4.1)', () => {
+  req(['op:credits/consult'], 'answers credit_01 with the balance as a two-place decimal', async () => {
+    const body = expectSuccess(await t.api('credits/consult'), 'credits/consult', CreditsConsultResponse);
+    expect(Number(body.credit)).toBeGreaterThanOrEqual(0);
+  });
+
+  req(['op:credits/consult'], 'GET /credits/consult, used by the authentication examples of 5 (ambiguity credits-consult-method)', async () => {
+    const answer = await t.api('credits/consult', { method: 'GET' });
+    const answered = answer.status === 200 && answer.body.code === 'credit_01';
+    observe('credits-consult-method', answered ? 'GET answered credit_01' : `GET answered HTTP ${answer.status}`, t.choices['credits-consult-method'] === 'both' ? answered : true);
+    if (t.choices['credits-consult-method'] === 'both') expectSuccess(answer, 'credits/consult');
+    else expect(answer.status, 'GET must not be a server error').toBeLessThan(500);
+  });
+
+  req(['rule:credits.master-credit-admin-only'], 'master_credit on the administrator account, not on a subaccount (2.7)', async () => {
+    const manager = expectSuccess(await t.api('credits/consult', { key: t.managerKey! }), 'credits/consult', CreditsConsultResponse);
+    expect(manager, 'an administrator account has master_credit (it may be null when never initialised)').toHaveProperty('master_credit');
+    const sub = await t.newSubaccount();
+    const own = expectSuccess(await t.api('credits/consult', { key: sub.key }), 'credits/consult', CreditsConsultResponse);
+    expect(own.master_credit, 'a subaccount has no master_credit').toBeUndefined();
+  });
+});
