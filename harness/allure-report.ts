@@ -4,8 +4,9 @@
  * (feature) and requirement (story).
  */
 import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
 const require = createRequire(import.meta.url);
@@ -13,7 +14,9 @@ const require = createRequire(import.meta.url);
 export async function generateAllureReport(outDir: string): Promise<void> {
   // The package exports no subpaths; its main module is dist/index.js, beside which cli.js sits one level up.
   const cli = join(dirname(dirname(require.resolve('allure'))), 'cli.js');
-  const configPath = join(outDir, 'allurerc.mjs');
+  // The config is a build input, not a report: it lives in a temporary folder, not in --out.
+  const configDir = mkdtempSync(join(tmpdir(), 'mc-allure-'));
+  const configPath = join(configDir, 'allurerc.mjs');
   writeFileSync(
     configPath,
     `export default ${JSON.stringify({
@@ -28,5 +31,5 @@ export async function generateAllureReport(outDir: string): Promise<void> {
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', reject);
     child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`allure generate exited ${code}: ${stderr.split('\n')[0]}`))));
-  });
+  }).finally(() => rmSync(configDir, { recursive: true, force: true }));
 }

@@ -82,9 +82,11 @@ export function parseCertifyArgs(args: string[], env: NodeJS.ProcessEnv = proces
   } catch (e) {
     throw new UsageError(`${(e as Error).message.split('\n')[0]} (usage: messaging-conformance certify --help)`);
   }
-  const target = values.target ?? env.MC_TARGET;
-  const apiKey = values['api-key'] ?? env.MC_API_KEY;
-  const managerKey = values['manager-key'] ?? env.MC_MANAGER_KEY;
+  // An empty variable counts as unset (CI templates often export empty secrets).
+  const fromEnv = (name: string): string | undefined => env[name] || undefined;
+  const target = values.target ?? fromEnv('MC_TARGET');
+  const apiKey = values['api-key'] ?? fromEnv('MC_API_KEY');
+  const managerKey = values['manager-key'] ?? fromEnv('MC_MANAGER_KEY');
   if (target !== undefined && !apiKey) throw new UsageError('--target needs --api-key (or MC_API_KEY)');
   if (target === undefined && (apiKey || managerKey)) throw new UsageError('--api-key and --manager-key need --target (without it the embedded server is certified with its own keys)');
   if (target !== undefined && values['real-time']) throw new UsageError('--real-time applies to the embedded server only (a target\'s clock is declared in its profile)');
@@ -105,7 +107,7 @@ export function parseCertifyArgs(args: string[], env: NodeJS.ProcessEnv = proces
     target: target === undefined ? undefined : httpUrl('--target', target),
     apiKey,
     managerKey,
-    profilePath: values.profile ?? env.MC_PROFILE,
+    profilePath: values.profile ?? fromEnv('MC_PROFILE'),
     outDir: resolve(values.out ?? 'reports'),
     only,
     webhookPublicUrl: values['webhook-public-url'] === undefined ? undefined : httpUrl('--webhook-public-url', values['webhook-public-url']),

@@ -1,0 +1,73 @@
+/**
+ * The `certify` and `discover` command lines: flags, environment equivalents, and every usage or
+ * configuration error as one line with exit code 2, before any test runs (issue 4).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { parseCertifyArgs, suiteFiles } from '../harness/certify-command.ts';
+import { UsageError } from '../harness/cli-errors.ts';
+import { parseDiscoverArgs } from '../harness/discover-command.ts';
+
+const BIN = fileURLToPath(new URL('../bin/messaging-conformance.js', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'mc-cli-'));
+
+describe('certify flags', () => {
+  it('maps flags, and the MC_* environment when flags are absent', () => {
+    const args = parseCertifyArgs(['--target', 'http://127.0.0.1:9/', '--api-key', 'k1', '--only', 'sms,otp-v2', '--max-credits', '12.5', '--allow-charges'], {});
+    expect(args).toMatchObject({ target: 'http://127.0.0.1:9', apiKey: 'k1', only: ['sms', 'otp-v2'], maxCredits: 12.5, allowCharges: true, html: true });
+    const fromEnv = parseCertifyArgs([], { MC_TARGET: 'https://staging.example', MC_API_KEY: 'k2', MC_MANAGER_KEY: 'm2', MC_PROFILE: 'p.yaml' });
+    expect(fromEnv).toMatchObject({ target: 'https://staging.example', apiKey: 'k2', managerKey: 'm2', profilePath: 'p.yaml' });
+    expect(parseCertifyArgs(['--api-key', 'flag'], { MC_TARGET: 'http://h', MC_API_KEY: 'env' }).apiKey).toBe('flag');
+  });
+
+  it.each([
+    [['--bogus'], /Unknown option/],
+    [['--target', 'ftp://x', '--api-key', 'k'], /http\(s\) URL/],
+    [['--target', 'http://x'], /needs --api-key/],
+    [['--api-key', 'k'], /need --target/],
+    [['--only', 'sms,nope'], /unknown area nope/],
+    [['--max-credits', 'lots'], /--max-credits takes a number/],
+    [['--target', 'http://x', '--api-key', 'k', '--real-time'], /embedded server only/],
+  ])('refuses %j', (args, message) => {
+    expect(() => parseCertifyArgs(args, {})).toThrow(UsageError);
+    expect(() => parseCertifyArgs(args, {})).toThrow(message);
+  });
+
+  it('selects the suite file of each area given to --only', () => {
+    expect(suiteFiles(['credits']).map((f) => f.split('/').pop())).toEqual(['credits.test.ts']);
+  });
+});
+
+describe('discover flags', () => {
+  it.each([
+    [['--api-key', 'k', '--write-profile', 'p'], /needs --target/],
+    [['--target', 'http://x', '--write-profile', 'p'], /needs --api-key/],
+    [['--target', 'http://x', '--api-key', 'k'], /--write-profile/],
+  ])('refuses %j', (args, message) => {
+    expect(() => parseDiscoverArgs(args, {})).toThrow(message);
+  });
+});
+
+describe('the certify command line', () => {
+  const run = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 60_000, env: { ...process.env, MC_TARGET: '', MC_API_KEY: '' } });
+  const badProfile = join(dir, 'bad-profile.yaml');
+  writeFileSync(badProfile, 'pacing:\n  requestsPerSecond: 500\n');
+
+  it.each([
+    ['a bad flag', ['certify', '--bogus'], /Unknown option/],
+    ['a bad profile', ['certify', '--profile', badProfile], /bad-profile\.yaml: pacing\.requestsPerSecond/],
+    ['a missing profile', ['certify', '--profile', join(dir, 'missing.yaml')], /cannot read profile file/],
+    ['an unreachable target', ['certify', '--target', 'http://127.0.0.1:1', '--api-key', 'x'], /unreachable/],
+    ['discover against an unreachable target', ['discover', '--target', 'http://127.0.0.1:1', '--api-key', 'x', '--write-profile', join(dir, 'p.yaml')], /unreachable/],
+  ])('%s: exit 2 with one line', (_what, args, message) => {
+    const r = run(...args);
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(message);
+  });
+});

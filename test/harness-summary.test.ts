@@ -1,0 +1,119 @@
+/**
+ * The certification summary (issue 4): every requirement of the catalogue with a status, the
+ * ambiguity verdicts, per-area totals, and the pass/fail decision with expected failures; plus the
+ * pieces around it: the requirement-id check of req(), capability skips, the key-leak check.
+ */
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_AMBIGUITY_CHOICES } from '../schemas/ambiguities.ts';
+import { REQUIREMENTS, requirementById } from '../schemas/requirements.ts';
+import { parseExpectedFailures, reconcile } from '../harness/expected-failures.ts';
+import { findLeaks } from '../harness/leak-check.ts';
+import { missingCapabilities, requirementsOf } from '../harness/requirement-test.ts';
+import type { TestRecord } from '../harness/result-collector.ts';
+import { buildSummary, summaryMarkdown } from '../harness/summary.ts';
+
+const record = (name: string, status: TestRecord['status'], requirements: string[], extra: Partial<TestRecord> = {}): TestRecord => ({
+  name,
+  file: 'suites/x.test.ts',
+  status,
+  requirements,
+  skipReason: status === 'skipped' ? 'target capability missing: fault-injection' : undefined,
+  observations: [],
+  warnings: [],
+  error: status === 'failed' ? 'expected 401, got 200' : undefined,
+  durationMs: 1,
+  ...extra,
+});
+
+const summarize = (records: TestRecord[], expected = parseExpectedFailures([], 'none')) =>
+  buildSummary({
+    target: 't',
+    profile: 'p',
+    startedAt: new Date(0).toISOString(),
+    seconds: 1,
+    records,
+    choices: DEFAULT_AMBIGUITY_CHOICES,
+    reconciliation: reconcile(records, expected),
+    runErrors: [],
+  });
+
+describe('buildSummary', () => {
+  it('lists every requirement of the catalogue, not-covered when no test names it', () => {
+    const s = summarize([record('a', 'passed', ['op:credits/consult'])]);
+    expect(s.requirements).toHaveLength(REQUIREMENTS.length);
+    expect(s.requirements.find((r) => r.id === 'op:credits/consult')).toMatchObject({ status: 'passed', tests: ['a'] });
+    expect(s.requirements.find((r) => r.id === 'err:auth_01')?.status).toBe('not-covered');
+    expect(s.ok).toBe(true);
+  });
+
+  it('fails on a failed MUST, and a failure listed as expected becomes a known deviation', () => {
+    const records = [record('auth', 'failed', ['err:auth_01']), record('ok', 'passed', ['err:auth_01'])];
+    const failed = summarize(records);
+    expect(failed.requirements.find((r) => r.id === 'err:auth_01')).toMatchObject({ status: 'failed', reason: 'expected 401, got 200' });
+    expect(failed.ok).toBe(false);
+    const known = summarize(records, parseExpectedFailures([{ id: 'err:auth_01', reason: 'ticket 1' }], 'x'));
+    expect(known.requirements.find((r) => r.id === 'err:auth_01')?.status).toBe('known-deviation');
+    expect(known.totals).toMatchObject({ failed: 0, knownDeviations: 1 });
+    expect(known.ok).toBe(true);
+  });
+
+  it('an expected failure that passes fails the run', () => {
+    const s = summarize([record('a', 'passed', ['err:auth_01'])], parseExpectedFailures([{ id: 'err:auth_01', reason: 'old' }], 'x'));
+    expect(s.expectedFailures[0]?.outcome).toBe('unexpected-pass');
+    expect(s.ok).toBe(false);
+  });
+
+  it('a failed SHOULD is a warning and does not fail the run', () => {
+    const should = REQUIREMENTS.find((r) => r.severity === 'should')!;
+    const s = summarize([record('s', 'failed', [should.id])]);
+    expect(s.requirements.find((r) => r.id === should.id)?.status).toBe('warning');
+    expect(requirementById(should.id).severity).toBe('should');
+  });
+
+  it('keeps the skip reason and reports ambiguity verdicts', () => {
+    const s = summarize([
+      record('skip', 'skipped', ['err:server_01']),
+      record('obs', 'passed', ['err:auth_01'], { observations: [{ ambiguity: 'auth-error-http-status', expected: 'http-status', observed: 'HTTP 200 for auth_01', matches: false }] }),
+    ]);
+    expect(s.requirements.find((r) => r.id === 'err:server_01')).toMatchObject({ status: 'skipped', reason: expect.stringContaining('fault-injection') });
+    expect(s.ambiguities.find((a) => a.id === 'auth-error-http-status')).toMatchObject({ verdict: 'mismatch', observed: [{ value: 'HTTP 200 for auth_01', count: 1 }] });
+    expect(s.ambiguities.find((a) => a.id === 'sandbox-daily-limit')?.verdict).toBe('not-observed');
+    const md = summaryMarkdown(s);
+    expect(md).toContain('| auth-error-http-status | http-status | HTTP 200 for auth_01 (×1) | mismatch |');
+    expect(md).toMatch(/### envelope/);
+  });
+
+  it('a run error fails the run', () => {
+    const s = buildSummary({ ...{ target: 't', profile: 'p', startedAt: '', seconds: 0, records: [], choices: DEFAULT_AMBIGUITY_CHOICES }, reconciliation: reconcile([], []), runErrors: ['suites/x.test.ts: boom'] });
+    expect(s.ok).toBe(false);
+  });
+});
+
+describe('req() requirement ids and capabilities', () => {
+  it('refuses an id the catalogue does not hold, and an empty list', () => {
+    expect(() => requirementsOf(['op:credits/consult', 'err:auth_42'])).toThrow(/unknown requirement id\(s\): err:auth_42/);
+    expect(() => requirementsOf([])).toThrow(/at least one/);
+  });
+
+  it('names the capabilities a test lacks', () => {
+    const reqs = requirementsOf(['err:auth_99', 'op:credits/consult']);
+    expect(missingCapabilities(reqs, ['test-clock'], new Set(['test-clock']))).toEqual(['fault-injection']);
+    expect(missingCapabilities(reqs, [], new Set(['fault-injection']))).toEqual([]);
+  });
+});
+
+describe('findLeaks', () => {
+  it('finds a key, raw or URL-encoded, in any file of the output folder, and nothing else', () => {
+    const out = mkdtempSync(join(tmpdir(), 'mc-leak-'));
+    mkdirSync(join(out, 'allure-results'));
+    const key = 'k3y/with+special=chars0123';
+    writeFileSync(join(out, 'summary.md'), 'nothing to see [REDACTED]');
+    expect(findLeaks(out, [key])).toEqual([]);
+    writeFileSync(join(out, 'allure-results', 'a-attachment.json'), `{"url":"http://h/v1?apikey=${encodeURIComponent(key)}"}`);
+    writeFileSync(join(out, 'junit.xml'), `<x>${key}</x>`);
+    expect(findLeaks(out, [key]).sort()).toEqual(['allure-results/a-attachment.json', 'junit.xml']);
+  });
+});
