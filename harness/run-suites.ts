@@ -47,6 +47,8 @@ export async function runSuites(options: RunSuitesOptions): Promise<SuitesOutcom
       pool: 'forks',
       fileParallelism: parallel,
       maxWorkers: parallel ? 8 : 1,
+      // Tests marked concurrent mostly wait (cooldowns, expiry, event retries): let them all overlap.
+      maxConcurrency: 32,
       testTimeout: 120_000,
       hookTimeout: 120_000,
       reporters: [

@@ -1,0 +1,317 @@
+/**
+ * Helpers of suites/otp-v2.test.ts: the calls of 4.4 (create, verify, status, delete) for one
+ * verification (phone_number + country_code, 3.1), the request shapes the document leaves open
+ * (ambiguities otp-status-request-shape, otp-delete-request-shape), the verify answers whose slugs
+ * are not shown (otp-verify-error-slugs), the lock point (otp-v2-lock-point) and charge
+ * measurement. HTTP only: nothing here knows the reference server.
+ */
+import { expect } from 'vitest';
+import { observe } from '../../harness/current-test.ts';
+import { expectError, expectSchema, expectSuccess } from '../../harness/expectations.ts';
+import type { Answer, Target } from '../../harness/target.ts';
+import { OtpErrorBody, type OtpState } from '../../schemas/envelope.ts';
+import { formatMexicoDateTime, parseMexicoDateTime } from '../../schemas/formats.ts';
+import { OtpCreateResponse, OtpStatusResponse, OtpVerifyResponse } from '../../schemas/otp-v2.ts';
+import { OTP_V2_RULES } from '../../schemas/otp-v2-transitions.ts';
+
+/** 4.4: country_code "numeric; 52 for Mexico". */
+export const COUNTRY_CODE = '52';
+/** Inserted at {{company}} (4.4); GSM-7. */
+export const COMPANY = 'Conformance';
+/** 4.4: must contain {{code}} and {{company}}, GSM-7. */
+export const MESSAGE = 'Your {{company}} code is {{code}}';
+
+const CODE_PLACEHOLDER = '{{code}}';
+const COMPANY_PLACEHOLDER = '{{company}}';
+
+/**
+ * A valid message whose expansion with COMPANY and a code of `codeLength` characters is exactly
+ * `expandedLength` characters long (8: "at most 160 characters after substitution").
+ */
+export function messageExpandingTo(expandedLength: number, codeLength: number): string {
+  const head = `${COMPANY_PLACEHOLDER} ${CODE_PLACEHOLDER} `;
+  const fixed = COMPANY.length + 1 + codeLength + 1;
+  const pad = expandedLength - fixed;
+  if (pad < 0) throw new Error(`a message cannot expand to ${expandedLength} characters`);
+  return head + 'x'.repeat(pad);
+}
+
+/** One verification of 3.1: a number, the key of the account it lives in, and how it is sent. */
+export interface OtpSubject {
+  phone: string;
+  key: string;
+  /** sandbox=true on every send (4.4: free, nothing delivered). */
+  sandbox: boolean;
+  /** The account's balance belongs to this subject alone while the test runs (charges are measured). */
+  measuresCharges: boolean;
+}
+
+export type Fields = Record<string, unknown>;
+
+/** 7.3 "not shown" slugs: the option `conventional` of ambiguity otp-verify-error-slugs. */
+const CONVENTIONAL_VERIFY_SLUGS: Readonly<Record<number, string>> = { 404: 'otp_not_found', 409: 'otp_already_verified', 410: 'otp_expired' };
+
+/** A code of the same length and alphabet class that differs from `code` in its first character. */
+export function wrongCodeFor(code: string): string {
+  const first = code[0] ?? '0';
+  const replacement = /\d/.test(first) ? String((Number(first) + 1) % 10) : first === 'A' ? 'B' : 'A';
+  return replacement + code.slice(1);
+}
+
+/** Parses the expires_at of 2.10 (YYYY-MM-DD HH:mm:ss, Mexico City wall time). */
+export function expiresAtMs(answer: Answer): number {
+  const text = answer.body.expires_at;
+  expect(typeof text, `expires_at is a string (2.10): ${answer.text.slice(0, 200)}`).toBe('string');
+  const ms = parseMexicoDateTime(String(text));
+  expect(ms, `expires_at "${String(text)}" is YYYY-MM-DD HH:mm:ss (2.10)`).toBeTypeOf('number');
+  return ms!;
+}
+
+export class OtpDriver {
+  constructor(private readonly t: Target) {}
+
+  get choices(): Target['choices'] {
+    return this.t.choices;
+  }
+
+  /**
+   * A fresh verification. Sends are real (charged) where the run may charge any fresh number (the
+   * embedded target: t.deliverableNumber() is a fresh number there); otherwise sandbox (4.4: free),
+   * so that per-number state of one test never meets another's. `ownAccount` puts it in a subaccount
+   * of its own when a manager key is given, so that charges can be measured while other tests run.
+   */
+  async subject(options: { ownAccount?: boolean; credits?: number } = {}): Promise<OtpSubject> {
+    const t = this.t;
+    const charged = t.has('real-delivery') && t.config.embedded;
+    const phone = charged ? t.deliverableNumber() : t.phone();
+    if (options.ownAccount && t.managerKey !== undefined) {
+      const sub = await t.newSubaccount(options.credits ?? 40);
+      return { phone, key: sub.key, sandbox: !charged, measuresCharges: true };
+    }
+    return { phone, key: t.key, sandbox: !charged, measuresCharges: !options.ownAccount };
+  }
+
+  /** Another verification (a fresh number) in the same account as `s`. */
+  sibling(s: OtpSubject): OtpSubject {
+    return { ...s, phone: s.sandbox ? this.t.phone() : this.t.deliverableNumber() };
+  }
+
+  /** POST /v2/otp with the required fields, code_in_response=true and the subject's sandbox flag. */
+  create(s: OtpSubject, fields: Fields = {}): Promise<Answer> {
+    const json: Fields = {
+      phone_number: s.phone,
+      country_code: COUNTRY_CODE,
+      company: COMPANY,
+      message: MESSAGE,
+      code_in_response: true,
+      ...(s.sandbox ? { sandbox: true } : {}),
+      ...fields,
+    };
+    for (const [k, v] of Object.entries(json)) if (v === undefined) delete json[k];
+    // 429 is a state of 3.1 here (otp_throttled, otp_max_attempts): never retried by the client.
+    return this.t.api('otp-v2/create', { key: s.key, json, retryOn429: false });
+  }
+
+  verify(s: OtpSubject, code: string, fields: Fields = {}): Promise<Answer> {
+    return this.t.api('otp-v2/verify', { key: s.key, json: { phone_number: s.phone, country_code: COUNTRY_CODE, code, ...fields }, retryOn429: false });
+  }
+
+  /** GET /v2/otp/status in the shape of otp-status-request-shape (both options send the query). */
+  status(s: OtpSubject): Promise<Answer> {
+    return this.t.api('otp-v2/get-status', { key: s.key, query: { phone_number: s.phone, country_code: COUNTRY_CODE }, retryOn429: false });
+  }
+
+  /** DELETE /v2/otp in the shape of otp-delete-request-shape. */
+  remove(s: OtpSubject): Promise<Answer> {
+    const target = { phone_number: s.phone, country_code: COUNTRY_CODE };
+    const shape = this.t.choices['otp-delete-request-shape'];
+    return this.t.api('otp-v2/delete', { key: s.key, ...(shape === 'query' ? { query: target } : { json: target }), retryOn429: false });
+  }
+
+  /** A create that must succeed with `action` (and HTTP 201 for created, 200 otherwise unless given). */
+  expectCreated(answer: Answer, action: 'created' | 'resent' | 'restarted', status?: number): OtpCreateResponse {
+    const body = expectSuccess(answer, 'otp-v2/create', OtpCreateResponse);
+    expect(body.action, 'action (4.4)').toBe(action);
+    expect(answer.status, `HTTP status of action=${action} (4.4)`).toBe(status ?? (action === 'created' ? 201 : 200));
+    return body;
+  }
+
+  /** Creates a pending verification (3.1 none → pending) and returns its code and answer. */
+  async pending(s: OtpSubject, fields: Fields = {}): Promise<{ code: string; answer: Answer; body: OtpCreateResponse }> {
+    const answer = await this.create(s, fields);
+    const body = this.expectCreated(answer, 'created');
+    expect(body.state, 'state after none + create (3.1)').toBe('pending');
+    expect(body.code, 'code_in_response=true returns the code (4.4)').toBeTypeOf('string');
+    return { code: body.code!, answer, body };
+  }
+
+  /** 3.1 pending → verified. */
+  async verified(s: OtpSubject, fields: Fields = {}): Promise<string> {
+    const { code } = await this.pending(s, fields);
+    const answer = await this.verify(s, code);
+    expect(expectSuccess(answer, 'otp-v2/verify', OtpVerifyResponse).state, 'state after a correct code (3.1)').toBe('verified');
+    return code;
+  }
+
+  /**
+   * Wrong attempts that answer 401 before the lock (ambiguity otp-v2-lock-point): 6 when the 7th
+   * wrong code locks, 7 when the next verify after the 7th does.
+   */
+  wrongAttemptsBeforeLock(): number {
+    return this.t.choices['otp-v2-lock-point'] === 'seventh-wrong-locks' ? OTP_V2_RULES.attemptsPerRound - 1 : OTP_V2_RULES.attemptsPerRound;
+  }
+
+  /** One wrong verify that must answer 401 otp_incorrect_code with attempts_remaining `left`. */
+  wrongAttempt(s: OtpSubject, code: string, left: number): Promise<Answer> {
+    return this.wrongAttemptWith(s, wrongCodeFor(code), left);
+  }
+
+  /** Verifies `wrong` (not the stored code): 401 otp_incorrect_code, attempts_remaining `left`. */
+  async wrongAttemptWith(s: OtpSubject, wrong: string, left: number): Promise<Answer> {
+    const answer = await this.verify(s, wrong);
+    expectError(answer, 'otp_incorrect_code', 'otp-v2/verify');
+    expect(answer.body.attempts_remaining, 'attempts_remaining after a wrong code (3.1, 4.4)').toBe(left);
+    expect(answer.body.state, 'state after a wrong code with attempts left (3.1)').toBe('pending');
+    return answer;
+  }
+
+  /** Uses the wrong attempts before the lock (from a fresh round); returns nothing. */
+  async useAttemptsBeforeLock(s: OtpSubject, code: string): Promise<void> {
+    for (let i = 1; i <= this.wrongAttemptsBeforeLock(); i++) await this.wrongAttempt(s, code, Math.max(0, OTP_V2_RULES.attemptsPerRound - i));
+  }
+
+  /** The wrong verify that locks (3.1 pending, 7 attempts used up → locked, HTTP 429). */
+  async lockingAttempt(s: OtpSubject, code: string): Promise<Answer> {
+    const answer = await this.verify(s, wrongCodeFor(code));
+    const choice = this.t.choices['otp-v2-lock-point'];
+    observe('otp-v2-lock-point', `after ${this.wrongAttemptsBeforeLock()} wrong codes answering 401, the next wrong code answered HTTP ${answer.status}`, answer.status === 429);
+    expect(answer.status, `the locking wrong code answers 429 (3.1, profile otp-v2-lock-point=${choice})`).toBe(429);
+    const body = expectSchema(OtpErrorBody, answer.json, 'the error body of 4.4', answer);
+    expect(body.state, 'state after the attempts are used up (3.1)').toBe('locked');
+    return answer;
+  }
+
+  /** 3.1 pending → locked through wrong codes. */
+  async locked(s: OtpSubject, fields: Fields = {}): Promise<string> {
+    const { code } = await this.pending(s, fields);
+    await this.useAttemptsBeforeLock(s, code);
+    await this.lockingAttempt(s, code);
+    return code;
+  }
+
+  /**
+   * 3.1 pending → expired: a near-future expiration_date (4.4), then a wait until the expires_at the
+   * target reported has passed.
+   */
+  async expired(s: OtpSubject, fields: Fields = {}): Promise<string> {
+    const { code, answer } = await this.pending(s, { expiration_date: await this.nearFuture(), ...fields });
+    await this.waitPast(expiresAtMs(answer));
+    return code;
+  }
+
+  /** A Mexico City date-time `seconds` ahead of the target's now (4.4 expiration_date). */
+  async nearFuture(seconds = 4): Promise<string> {
+    return formatMexicoDateTime((await this.t.clock.now()) + seconds * 1000);
+  }
+
+  /** Waits until the target's clock is past `instantMs` (with a margin for the Date-header estimate). */
+  async waitPast(instantMs: number, marginSeconds = 1.5): Promise<void> {
+    const left = (instantMs - (await this.t.clock.now())) / 1000 + marginSeconds;
+    if (left > 0) await this.t.clock.wait(left);
+  }
+
+  /**
+   * 3.1 pending, within the cooldown: POST /v2/otp answers 429 otp_throttled with
+   * resend_available_in and a Retry-After header (7.3). Returns the seconds the target asked for.
+   */
+  async expectThrottled(answer: Answer): Promise<number> {
+    expectError(answer, 'otp_throttled', 'otp-v2/create');
+    const body = expectSchema(OtpErrorBody, answer.json, 'the error body of 4.4', answer);
+    expect(body.state, 'a throttled verification stays pending (3.1)').toBe('pending');
+    const inBody = body.resend_available_in;
+    expect(inBody, 'resend_available_in in the throttled answer (3.1, 7.3)').toBeTypeOf('number');
+    expect(inBody!, 'resend_available_in: seconds left of the 30 s cooldown (8)').toBeGreaterThan(0);
+    expect(inBody!, 'resend_available_in never exceeds the 30 s cooldown (8)').toBeLessThanOrEqual(OTP_V2_RULES.cooldownSeconds);
+    const header = answer.headers['retry-after'];
+    expect(header, 'Retry-After header on otp_throttled (3.1, 7.3)').toBeDefined();
+    const retryAfter = Number(header);
+    expect(Number.isFinite(retryAfter) && retryAfter > 0 && retryAfter <= OTP_V2_RULES.cooldownSeconds, `Retry-After "${header}" is the seconds to wait (RFC 9110), at most the cooldown`).toBe(true);
+    return Math.max(inBody!, retryAfter);
+  }
+
+  /** Tries a resend, expects otp_throttled, and waits the seconds the target reported (plus a margin). */
+  async waitOutCooldown(s: OtpSubject): Promise<void> {
+    const seconds = await this.expectThrottled(await this.create(s));
+    await this.t.clock.wait(seconds + 1);
+  }
+
+  /**
+   * The state the status call reports (ambiguity otp-status-request-shape). Under `query` the
+   * answer must be a success carrying state; under record-only what it answered is recorded and
+   * undefined returned when it carries no state.
+   */
+  async stateOf(s: OtpSubject): Promise<{ state: OtpState | undefined; answer: Answer }> {
+    const answer = await this.status(s);
+    const choice = this.t.choices['otp-status-request-shape'];
+    if (choice === 'query') {
+      const body = expectSuccess(answer, 'otp-v2/get-status', OtpStatusResponse);
+      observe('otp-status-request-shape', `HTTP ${answer.status}, state ${String(body.state)}`, body.state !== undefined);
+      expect(body.state, 'GET /v2/otp/status with phone_number and country_code in the query carries state (profile otp-status-request-shape=query)').toBeDefined();
+      return { state: body.state, answer };
+    }
+    expect(answer.status, 'GET /v2/otp/status is never a server error').toBeLessThan(500);
+    const parsed = OtpStatusResponse.safeParse(answer.json);
+    observe('otp-status-request-shape', `HTTP ${answer.status}: ${answer.text.slice(0, 120)}`, null);
+    return { state: answer.status === 200 && parsed.success ? parsed.data.state : undefined, answer };
+  }
+
+  /** Asserts the status call's state when the shape is known (profile otp-status-request-shape=query). */
+  async expectState(s: OtpSubject, state: OtpState, why: string): Promise<void> {
+    const seen = await this.stateOf(s);
+    if (this.t.choices['otp-status-request-shape'] === 'query') expect(seen.state, `GET /v2/otp/status: ${why}`).toBe(state);
+  }
+
+  /**
+   * A verify refusal of 3.1/4.4 whose slug 7.3 does not show (404, 409, 410): the 4.4 error body,
+   * the HTTP status, and the slug per ambiguity otp-verify-error-slugs.
+   */
+  expectVerifyRefusal(answer: Answer, status: 404 | 409 | 410, state: OtpState): void {
+    expect(answer.status, `verify answers HTTP ${status} (3.1, 4.4) — ${answer.text.slice(0, 200)}`).toBe(status);
+    const body = expectSchema(OtpErrorBody, answer.json, 'the error body of 4.4', answer);
+    expect(body.state, `state of a verification answering ${status} (3.1)`).toBe(state);
+    const expected = CONVENTIONAL_VERIFY_SLUGS[status]!;
+    const choice = this.t.choices['otp-verify-error-slugs'];
+    observe('otp-verify-error-slugs', `HTTP ${status}: error ${body.error}`, body.error === expected);
+    if (choice === 'conventional') expect(body.error, `slug of verify ${status} (profile otp-verify-error-slugs=conventional)`).toBe(expected);
+  }
+
+  /** The balance of the subject's account, when its charges can be measured. */
+  async balance(s: OtpSubject): Promise<number | undefined> {
+    return s.measuresCharges ? this.t.credits(s.key) : undefined;
+  }
+
+  /**
+   * Runs `act` and returns its answer with the balance consumed (undefined when not measurable).
+   */
+  async measured(s: OtpSubject, act: () => Promise<Answer>): Promise<{ answer: Answer; spent: number | undefined }> {
+    const before = await this.balance(s);
+    const answer = await act();
+    const after = await this.balance(s);
+    return { answer, spent: before === undefined || after === undefined ? undefined : Math.round((before - after) * 100) / 100 };
+  }
+}
+
+/**
+ * 4.4: "only sending a message charges one message of balance"; sandbox charges nothing. `unit` is
+ * the cost of one message measured on the same account (undefined: only positivity is checked).
+ */
+export function expectCharge(s: OtpSubject, spent: number | undefined, messages: 0 | 1, unit: number | undefined, what: string): number | undefined {
+  if (spent === undefined) return unit;
+  if (s.sandbox || messages === 0) {
+    expect(spent, `${what}: ${s.sandbox ? 'sandbox=true charges nothing (4.4)' : 'charges nothing (4.4)'}`).toBe(0);
+    return unit;
+  }
+  expect(spent, `${what}: sending a message charges one message of balance (4.4)`).toBeGreaterThan(0);
+  if (unit !== undefined) expect(spent, `${what}: one message, the same as any other send (4.4)`).toBe(unit);
+  return unit ?? spent;
+}

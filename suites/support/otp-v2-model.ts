@@ -1,0 +1,191 @@
+/**
+ * A model of 3.1 for property-based testing: random command sequences (create, resend, rotate,
+ * verify right or wrong, status, delete, wait) against two numbers of one account, each answer
+ * checked against the row `matchOtpTransition` picks from the model's state. Where a fact sits on a
+ * time boundary (cooldown, expiry) the model accepts the rows of both sides and follows the answer.
+ */
+import fc from 'fast-check';
+import { expect } from 'vitest';
+import { observe } from '../../harness/current-test.ts';
+import type { Answer, Target } from '../../harness/target.ts';
+import { OtpErrorBody, type OtpState } from '../../schemas/envelope.ts';
+import { formatMexicoDateTime } from '../../schemas/formats.ts';
+import { OtpCreateResponse, OtpStatusResponse } from '../../schemas/otp-v2.ts';
+import { matchOtpTransition, OTP_V2_RULES, type OtpFacts, type OtpTransition } from '../../schemas/otp-v2-transitions.ts';
+import { expiresAtMs, wrongCodeFor, type OtpDriver, type OtpSubject } from './otp-v2-driver.ts';
+
+export type Command =
+  | { kind: 'create' | 'resend' | 'rotate' | 'verify-right' | 'verify-wrong' | 'status' | 'delete' | 'exhaust'; who: 0 | 1 }
+  | { kind: 'wait'; seconds: number };
+
+interface NumberModel {
+  state: OtpState;
+  code?: string;
+  attempts: number;
+  lastSendAt?: number;
+  expiresAt?: number;
+}
+
+/** Commands of one run; `waits` are the wait lengths the run may use (seconds). */
+export function commandsArbitrary(waits: readonly number[], maxCommands: number): fc.Arbitrary<Command[]> {
+  const who = fc.constantFrom<0 | 1>(0, 1);
+  const call = fc.record({ kind: fc.constantFrom('create', 'resend', 'rotate', 'verify-right', 'verify-wrong', 'verify-wrong', 'status', 'delete', 'exhaust'), who });
+  const wait = fc.record({ kind: fc.constant('wait' as const), seconds: fc.constantFrom(...waits) });
+  return fc.array(fc.oneof({ arbitrary: call, weight: 5 }, { arbitrary: wait, weight: 1 }), { minLength: 1, maxLength: maxCommands });
+}
+
+const describe = (c: Command): string => (c.kind === 'wait' ? `wait ${c.seconds}s` : `${c.kind}#${c.who}`);
+
+/** Truth values of a time fact: certain, or on the boundary (either). */
+type Fuzzy = boolean | 'either';
+const fuzzy = (delta: number, tolerance: number): Fuzzy => (Math.abs(delta) <= tolerance ? 'either' : delta > 0);
+
+export class OtpModelRun {
+  private readonly numbers: [NumberModel, NumberModel] = [{ state: 'none', attempts: 0 }, { state: 'none', attempts: 0 }];
+  private readonly log: string[] = [];
+  private unit: number | undefined;
+
+  constructor(
+    private readonly t: Target,
+    private readonly d: OtpDriver,
+    private readonly subjects: [OtpSubject, OtpSubject],
+    /** Boundary tolerance, ms (the real clock is an estimate from the Date header). */
+    private readonly toleranceMs: number,
+    /** expiration_date this many seconds ahead on sends that generate a new code (default expiry when absent). */
+    private readonly expirySeconds?: number,
+  ) {}
+
+  private fail(message: string): never {
+    throw new Error(`${message}\nsteps so far:\n  ${this.log.join('\n  ')}`);
+  }
+
+  async run(commands: readonly Command[]): Promise<void> {
+    for (const command of commands) {
+      if (command.kind !== 'exhaust') {
+        await this.step(command);
+        continue;
+      }
+      // A macro: wrong codes until the model leaves pending (at most a round and one more).
+      for (let i = 0; i <= OTP_V2_RULES.attemptsPerRound && this.numbers[command.who].state === 'pending'; i++) await this.step({ kind: 'verify-wrong', who: command.who });
+    }
+  }
+
+  private async step(c: Command): Promise<void> {
+    if (c.kind === 'wait') {
+      await this.t.clock.wait(c.seconds);
+      this.log.push(describe(c));
+      return;
+    }
+    const m = this.numbers[c.who];
+    const s = this.subjects[c.who];
+    const now = await this.t.clock.now();
+    // 3.1 pending + time: expired once the code passed its expiry.
+    const expiredFact: Fuzzy = m.state === 'pending' && m.expiresAt !== undefined ? fuzzy(now - m.expiresAt, this.toleranceMs) : false;
+    const states: OtpState[] = expiredFact === 'either' ? ['pending', 'expired'] : [expiredFact ? 'expired' : m.state];
+
+    if (c.kind === 'status') return this.status(c, s, m, states);
+    const before = await this.d.balance(s);
+    let answer: Answer;
+    let candidates: OtpTransition[];
+    if (c.kind === 'delete') {
+      answer = await this.d.remove(s);
+      candidates = states.map((st) => matchOtpTransition(st, 'delete')).filter((r): r is OtpTransition => r !== undefined);
+    } else if (c.kind === 'verify-right' || c.kind === 'verify-wrong') {
+      const code = c.kind === 'verify-right' ? (m.code ?? '123456') : wrongCodeFor(m.code ?? '123456');
+      answer = await this.d.verify(s, code);
+      const lockPoint = this.t.choices['otp-v2-lock-point'];
+      const codeMatches = c.kind === 'verify-right' && m.code !== undefined;
+      const lastAttempt = !codeMatches && (lockPoint === 'seventh-wrong-locks' ? m.attempts <= 1 : m.attempts <= 0);
+      candidates = states.map((st) => matchOtpTransition(st, 'verify', { codeMatches, lastAttempt })).filter((r): r is OtpTransition => r !== undefined);
+    } else {
+      const cooling: Fuzzy = m.lastSendAt === undefined ? false : fuzzy(OTP_V2_RULES.cooldownSeconds * 1000 - (now - m.lastSendAt), this.toleranceMs);
+      const options: boolean[] = cooling === 'either' ? [true, false] : [cooling];
+      candidates = states.flatMap((st) => options.map((withinCooldown) => matchOtpTransition(st, 'create', { codeRotate: c.kind === 'rotate', withinCooldown } satisfies Partial<OtpFacts>))).filter((r): r is OtpTransition => r !== undefined);
+      // expiration_date only where every candidate row generates a new code (4.4 says nothing of it on a resend).
+      const newCode = candidates.every((r) => (r.sideEffects as readonly string[]).includes('send-new-code'));
+      const expiry = this.expirySeconds !== undefined && newCode ? { expiration_date: formatMexicoDateTime(now + this.expirySeconds * 1000) } : {};
+      answer = await this.d.create(s, { ...(c.kind === 'rotate' ? { code_rotate: true } : {}), ...expiry });
+    }
+    const after = await this.d.balance(s);
+    const row = candidates.find((r) => r.httpStatus === undefined ? answer.status === 200 : r.httpStatus === answer.status);
+    this.log.push(`${describe(c)} [model ${states.join('|')}, ${m.attempts} left] → HTTP ${answer.status} ${String(answer.body.action ?? answer.body.error ?? '')} state=${String(answer.body.state)}`);
+    if (!row) this.fail(`3.1: expected ${candidates.map((r) => `${r.id} (HTTP ${r.httpStatus ?? 200})`).join(' or ')}, got HTTP ${answer.status}: ${answer.text.slice(0, 300)}`);
+    this.check(row, answer, m);
+    this.charge(row, s, before, after);
+    this.apply(row, answer, m, now);
+  }
+
+  private async status(c: Command, s: OtpSubject, m: NumberModel, states: OtpState[]): Promise<void> {
+    const answer = await this.d.status(s);
+    this.log.push(`${describe(c)} [model ${states.join('|')}] → HTTP ${answer.status} state=${String(answer.body.state)}`);
+    if (this.t.choices['otp-status-request-shape'] !== 'query') {
+      expect(answer.status, 'GET /v2/otp/status is never a server error').toBeLessThan(500);
+      return;
+    }
+    const parsed = OtpStatusResponse.safeParse(answer.json);
+    if (answer.status !== 200 || !parsed.success) this.fail(`GET /v2/otp/status: not a success (HTTP ${answer.status}): ${answer.text.slice(0, 200)}`);
+    const state = parsed.data.state;
+    if (!state || !states.includes(state)) this.fail(`GET /v2/otp/status: state ${String(state)}, model says ${states.join(' or ')}`);
+    if (state === 'expired' && m.state === 'pending') m.state = 'expired';
+    // 4.4: read-only. attempts_remaining, when given, is the model's.
+    if (parsed.data.attempts_remaining !== undefined && (state === 'pending' || state === 'locked') && parsed.data.attempts_remaining !== m.attempts)
+      this.fail(`GET /v2/otp/status: attempts_remaining ${parsed.data.attempts_remaining}, model says ${m.attempts}`);
+  }
+
+  private check(row: OtpTransition, answer: Answer, m: NumberModel): void {
+    const body = answer.body;
+    if (row.trigger === 'create' && row.action) {
+      const parsed = OtpCreateResponse.safeParse(answer.json);
+      if (!parsed.success) this.fail(`${row.id}: the body is not the create success of 4.4: ${answer.text.slice(0, 300)}`);
+      if (parsed.data.action !== row.action) this.fail(`${row.id}: action ${parsed.data.action}, 3.1 says ${row.action}`);
+    }
+    if (answer.status >= 400) {
+      const parsed = OtpErrorBody.safeParse(answer.json);
+      if (!parsed.success) this.fail(`${row.id}: not the error body of 4.4: ${answer.text.slice(0, 300)}`);
+      if (row.error && parsed.data.error !== row.error) this.fail(`${row.id}: error ${parsed.data.error}, 7.3 says ${row.error}`);
+      if (row.error === 'otp_throttled' && (answer.headers['retry-after'] === undefined || parsed.data.resend_available_in === undefined))
+        this.fail(`${row.id}: otp_throttled without Retry-After or resend_available_in`);
+    }
+    if (row.next === 'not-shown') {
+      observe('otp-state-after-verified-restart', `state=${String(body.state)}`, body.state === 'pending');
+      if (this.t.choices['otp-state-after-verified-restart'] === 'pending' && body.state !== 'pending') this.fail(`${row.id}: state ${String(body.state)}, profile says pending`);
+    } else if (row.trigger !== 'delete' || body.state !== undefined) {
+      if (body.state !== row.next) this.fail(`${row.id}: state ${String(body.state)}, 3.1 says ${row.next}`);
+    }
+    const effects = row.sideEffects as readonly string[];
+    if (effects.includes('fresh-attempts') && body.attempts_remaining !== OTP_V2_RULES.attemptsPerRound) this.fail(`${row.id}: attempts_remaining ${String(body.attempts_remaining)}, expected fresh ${OTP_V2_RULES.attemptsPerRound}`);
+    if (effects.includes('decrement-attempts') && answer.status === 401 && body.attempts_remaining !== m.attempts - 1) this.fail(`${row.id}: attempts_remaining ${String(body.attempts_remaining)}, expected ${m.attempts - 1}`);
+    if (effects.includes('resend-same-code') && (body.code !== m.code || body.attempts_remaining !== m.attempts)) this.fail(`${row.id}: a resend must keep the code and the attempts (${String(body.code)}/${String(body.attempts_remaining)})`);
+    if (effects.includes('send-new-code') && typeof body.code !== 'string') this.fail(`${row.id}: no code although code_in_response=true`);
+  }
+
+  private charge(row: OtpTransition, s: OtpSubject, before: number | undefined, after: number | undefined): void {
+    if (before === undefined || after === undefined) return;
+    const spent = Math.round((before - after) * 100) / 100;
+    const expected = s.sandbox ? 0 : row.charge;
+    if (expected === 0 && spent !== 0) this.fail(`${row.id}: charged ${spent}, 4.4 says nothing is charged`);
+    if (expected === 1) {
+      if (!(spent > 0)) this.fail(`${row.id}: charged ${spent}, 4.4 says one message`);
+      if (this.unit !== undefined && spent !== this.unit) this.fail(`${row.id}: charged ${spent}, one message cost ${this.unit} before`);
+      this.unit = spent;
+    }
+  }
+
+  private apply(row: OtpTransition, answer: Answer, m: NumberModel, now: number): void {
+    const body = answer.body;
+    const next: OtpState = row.next === 'not-shown' ? (body.state as OtpState) : row.next;
+    const effects = row.sideEffects as readonly string[];
+    if (effects.includes('invalidate')) {
+      Object.assign(m, { state: 'none', code: undefined, attempts: 0, lastSendAt: undefined, expiresAt: undefined });
+      return;
+    }
+    m.state = next;
+    if (effects.includes('send-new-code')) {
+      m.code = String(body.code);
+      m.expiresAt = expiresAtMs(answer);
+    }
+    if (effects.includes('fresh-attempts')) m.attempts = OTP_V2_RULES.attemptsPerRound;
+    if (effects.includes('decrement-attempts')) m.attempts = Math.max(0, m.attempts - 1);
+    if (effects.includes('send-new-code') || effects.includes('resend-same-code')) m.lastSendAt = now;
+  }
+}

@@ -1,0 +1,373 @@
+/**
+ * The state table of 3.1 (schemas/otp-v2-transitions.ts) as test scenarios: for every row, how to
+ * reach its state through the API (arrange), the trigger with the row's facts (act), the checks the
+ * row itself implies (expectRow: HTTP status, action or slug, next state, side effects, charge) and
+ * the checks only that row can make. `Record<OtpTransitionId, …>`: a row added to the table without
+ * a scenario does not compile.
+ */
+import { expect } from 'vitest';
+import { observe } from '../../harness/current-test.ts';
+import { expectError, expectSchema, expectSuccess } from '../../harness/expectations.ts';
+import type { Answer } from '../../harness/target.ts';
+import { OtpErrorBody, type OtpState } from '../../schemas/envelope.ts';
+import { OtpCreateResponse, OtpDeleteResponse, OtpVerifyResponse } from '../../schemas/otp-v2.ts';
+import { OTP_V2_RULES, type OtpTransition, type OtpTransitionId } from '../../schemas/otp-v2-transitions.ts';
+import { expectCharge, expiresAtMs, messageExpandingTo, wrongCodeFor, type Fields, type OtpDriver, type OtpSubject } from './otp-v2-driver.ts';
+
+/** What is known of the verification just before the trigger. */
+export interface Prior {
+  code?: string;
+  attempts?: number;
+  /** Cost of one message measured on the subject's account (4.4). */
+  unit?: number;
+}
+
+export interface RowScenario {
+  /** Waits for the cooldown or an expiry: runs concurrently in real time. */
+  waits: boolean;
+  /** Requirement ids the scenario proves beyond its row. */
+  also?: readonly string[];
+  run(d: OtpDriver, s: OtpSubject, row: OtpTransition): Promise<void>;
+}
+
+const CUSTOM = 'Ab12Cd';
+const OTHER_CUSTOM = 'Zy98Xw';
+/** A long stored code, so that a newly generated (default-length) code cannot equal it. */
+const LONG = { code_length: OTP_V2_RULES.maxCodeLength };
+
+const operationOf = (row: OtpTransition): string => (row.trigger === 'verify' ? 'otp-v2/verify' : row.trigger === 'delete' ? 'otp-v2/delete' : 'otp-v2/create');
+
+/** The checks a row of 3.1 implies for the answer to its trigger. */
+export function expectRow(d: OtpDriver, row: OtpTransition, s: OtpSubject, prior: Prior, m: { answer: Answer; spent: number | undefined }): Answer {
+  const { answer } = m;
+  const where = `3.1 ${row.state} + ${row.trigger} (${row.condition})`;
+  const op = operationOf(row);
+  if (row.trigger === 'create' && row.action) d.expectCreated(answer, row.action, row.httpStatus);
+  else if (row.error) expectError(answer, row.error, op);
+  else if (row.trigger === 'verify' && row.httpStatus === 200) expectSuccess(answer, op, OtpVerifyResponse);
+  else if (row.trigger === 'delete') expectSuccess(answer, op, OtpDeleteResponse);
+  else if (row.httpStatus === 404 || row.httpStatus === 409 || row.httpStatus === 410) d.expectVerifyRefusal(answer, row.httpStatus, row.next as OtpState);
+  else {
+    expect(answer.status, `${where}: HTTP status — ${answer.text.slice(0, 200)}`).toBe(row.httpStatus);
+    expectSchema(OtpErrorBody, answer.json, `${where}: the error body of 4.4`, answer);
+  }
+  if (row.httpStatus !== undefined) expect(answer.status, `${where}: HTTP ${row.httpStatus}`).toBe(row.httpStatus);
+
+  const state = answer.body.state;
+  if (row.next === 'not-shown') {
+    const choice = d.choices['otp-state-after-verified-restart'];
+    observe('otp-state-after-verified-restart', `state=${String(state)}`, state === 'pending');
+    if (choice === 'pending') expect(state, `${where}: state (profile otp-state-after-verified-restart=pending)`).toBe('pending');
+  } else if (row.trigger !== 'delete' || state !== undefined) {
+    expect(state, `${where}: next state`).toBe(row.next);
+  }
+
+  const body = answer.body;
+  const effects = row.sideEffects as readonly string[];
+  if (effects.includes('fresh-attempts')) expect(body.attempts_remaining, `${where}: ${OTP_V2_RULES.attemptsPerRound} fresh attempts`).toBe(OTP_V2_RULES.attemptsPerRound);
+  if (effects.includes('decrement-attempts') && answer.status === 401 && prior.attempts !== undefined)
+    expect(body.attempts_remaining, `${where}: attempts_remaining decremented by one`).toBe(prior.attempts - 1);
+  if (effects.includes('decrement-attempts') && answer.status === 429 && body.attempts_remaining !== undefined)
+    expect(body.attempts_remaining, `${where}: no attempt left once locked`).toBe(0);
+  if (effects.includes('resend-same-code')) {
+    if (prior.code !== undefined) expect(body.code, `${where}: the same code is resent`).toBe(prior.code);
+    if (prior.attempts !== undefined) expect(body.attempts_remaining, `${where}: a resend never resets attempts`).toBe(prior.attempts);
+  }
+  if (effects.includes('send-new-code')) expect(body.code, `${where}: a new code (code_in_response=true)`).toBeTypeOf('string');
+  if (effects.includes('discard-old-code') && prior.code !== undefined) expect(body.code, `${where}: the old code is discarded`).not.toBe(prior.code);
+  expectCharge(s, m.spent, row.charge, prior.unit, where);
+  return answer;
+}
+
+/** Creates a pending verification, measuring the cost of its message. */
+async function arrangePending(d: OtpDriver, s: OtpSubject, fields: Fields = {}): Promise<Prior & { code: string; answer: Answer }> {
+  const m = await d.measured(s, () => d.create(s, fields));
+  const body = d.expectCreated(m.answer, 'created');
+  expect(body.code, 'code_in_response=true returns the code (4.4)').toBeTypeOf('string');
+  const unit = expectCharge(s, m.spent, 1, undefined, 'arrange: none + create');
+  return { code: body.code!, attempts: body.attempts_remaining, unit, answer: m.answer };
+}
+
+async function arrangeLocked(d: OtpDriver, s: OtpSubject, fields: Fields = {}): Promise<Prior & { code: string }> {
+  const p = await arrangePending(d, s, fields);
+  await d.useAttemptsBeforeLock(s, p.code);
+  await d.lockingAttempt(s, p.code);
+  return { ...p, attempts: 0 };
+}
+
+async function arrangeVerified(d: OtpDriver, s: OtpSubject, fields: Fields = {}): Promise<Prior & { code: string }> {
+  const p = await arrangePending(d, s, fields);
+  expectSuccess(await d.verify(s, p.code), 'otp-v2/verify', OtpVerifyResponse);
+  return p;
+}
+
+async function arrangeExpired(d: OtpDriver, s: OtpSubject, fields: Fields = {}): Promise<Prior & { code: string }> {
+  const p = await arrangePending(d, s, { expiration_date: await d.nearFuture(), ...fields });
+  await d.waitPast(expiresAtMs(p.answer));
+  return p;
+}
+
+/** Pending with one wrong attempt used, the cooldown waited out as the target reported it. */
+async function arrangePendingAfterCooldown(d: OtpDriver, s: OtpSubject, fields: Fields = {}): Promise<Prior & { code: string }> {
+  const p = await arrangePending(d, s, fields);
+  await d.wrongAttempt(s, p.code, OTP_V2_RULES.attemptsPerRound - 1);
+  await d.waitOutCooldown(s);
+  return { ...p, attempts: OTP_V2_RULES.attemptsPerRound - 1 };
+}
+
+async function act(d: OtpDriver, s: OtpSubject, row: OtpTransition, prior: Prior, call: () => Promise<Answer>): Promise<Answer> {
+  return expectRow(d, row, s, prior, await d.measured(s, call));
+}
+
+async function expectVerifies(d: OtpDriver, s: OtpSubject, code: string, why: string): Promise<void> {
+  const answer = await d.verify(s, code);
+  expect(answer.status, `${why} — ${answer.text.slice(0, 200)}`).toBe(200);
+  expectSuccess(answer, 'otp-v2/verify', OtpVerifyResponse);
+}
+
+export const ROW_SCENARIOS: Record<OtpTransitionId, RowScenario> = {
+  'none-create': {
+    waits: false,
+    also: ['op:otp-v2/create', 'limit:otp-v2-cooldown'],
+    async run(d, s, row) {
+      const answer = await act(d, s, row, {}, () => d.create(s));
+      const body = expectSchema(OtpCreateResponse, answer.json, 'created body', answer);
+      expect(body.resend_available_in, 'resend_available_in right after a send: the 30 s cooldown (8)').toBeLessThanOrEqual(OTP_V2_RULES.cooldownSeconds);
+      expect(body.resend_available_in, 'resend_available_in right after a send: the 30 s cooldown (8)').toBeGreaterThanOrEqual(OTP_V2_RULES.cooldownSeconds - 2);
+    },
+  },
+  'expired-create': {
+    waits: true,
+    async run(d, s, row) {
+      const p = await arrangeExpired(d, s, LONG);
+      const answer = await act(d, s, row, p, () => d.create(s));
+      await d.wrongAttempt(s, p.code, OTP_V2_RULES.attemptsPerRound - 1);
+      await expectVerifies(d, s, String(answer.body.code), 'the new code of expired + create verifies');
+    },
+  },
+  'pending-create-throttled': {
+    waits: false,
+    also: ['err:otp_throttled', 'rule:otp2.retry-after', 'limit:otp-v2-cooldown', 'rule:otp2.error-body'],
+    async run(d, s, row) {
+      const p = await arrangePending(d, s);
+      const answer = await act(d, s, row, p, () => d.create(s));
+      const wait = await d.expectThrottled(answer);
+      expect(wait, 'the cooldown just started: close to 30 s left (8)').toBeGreaterThanOrEqual(OTP_V2_RULES.cooldownSeconds - 3);
+      // A throttled resend sent nothing: the code and its attempts are unchanged.
+      await d.wrongAttempt(s, p.code, OTP_V2_RULES.attemptsPerRound - 1);
+      await expectVerifies(d, s, p.code, 'the code still verifies after a throttled resend');
+    },
+  },
+  'pending-create-custom-same': {
+    waits: true,
+    also: ['rule:otp2.whatsapp-warning', 'rule:otp2.channel-switch', 'rule:otp2.retry-after'],
+    async run(d, s, row) {
+      const p = await arrangePendingAfterCooldown(d, s, { code_custom: CUSTOM });
+      // "whether a round restarts depends on the code, not on code_rotate": code_rotate=true is ignored.
+      const answer = await act(d, s, row, p, () => d.create(s, { code_custom: CUSTOM, code_rotate: true, channel: 'whatsapp' }));
+      expect(answer.body.warning, 'whatsapp ignores company and message: warning present (4.4)').toBeTypeOf('string');
+      await expectVerifies(d, s, CUSTOM, 'the custom code still verifies');
+    },
+  },
+  'pending-create-custom-different': {
+    waits: true,
+    also: ['limit:otp-v2-attempts'],
+    async run(d, s, row) {
+      const p = await arrangePendingAfterCooldown(d, s, { code_custom: CUSTOM });
+      const answer = await act(d, s, row, p, () => d.create(s, { code_custom: OTHER_CUSTOM, code_rotate: false }));
+      expect(answer.body.code, 'the new round uses the new custom code').toBe(OTHER_CUSTOM);
+      await d.wrongAttempt(s, OTHER_CUSTOM, OTP_V2_RULES.attemptsPerRound - 1);
+      const old = await d.verify(s, CUSTOM);
+      expect(old.status, 'the replaced custom code no longer verifies').toBe(401);
+      await expectVerifies(d, s, OTHER_CUSTOM, 'the new custom code verifies');
+    },
+  },
+  'pending-create-rotate': {
+    waits: true,
+    also: ['limit:otp-v2-attempts'],
+    async run(d, s, row) {
+      const p = await arrangePendingAfterCooldown(d, s, LONG);
+      const answer = await act(d, s, row, p, () => d.create(s, { code_rotate: true }));
+      const old = await d.verify(s, p.code);
+      expectError(old, 'otp_incorrect_code', 'otp-v2/verify');
+      expect(old.body.attempts_remaining, 'the rotated round counts from 7').toBe(OTP_V2_RULES.attemptsPerRound - 1);
+      await expectVerifies(d, s, String(answer.body.code), 'the rotated code verifies');
+    },
+  },
+  'pending-create-resend': {
+    waits: true,
+    also: [
+      'rule:otp2.channel-switch',
+      'rule:otp2.message-checked-at-resend',
+      'rule:otp2.code-length-new-code-only',
+      'rule:otp2.message-invalid-untouched',
+      'limit:otp-v2-message-length',
+      'err:otp_message_invalid',
+    ],
+    async run(d, s, row) {
+      const max = OTP_V2_RULES.maxMessageLength;
+      const atMaxWithStored = messageExpandingTo(max, OTP_V2_RULES.maxCodeLength);
+      // Stored code of 10 characters; the message is exactly 160 once expanded with it (8).
+      const p = await arrangePendingAfterCooldown(d, s, { ...LONG, message: atMaxWithStored });
+      // 4.4: the message is checked with the real length of the code being sent: 160 with a 4-character
+      // code, 166 with the stored 10-character code that a resend reuses.
+      const fitsShortCode = messageExpandingTo(max, OTP_V2_RULES.minCodeLength);
+      const refused = await d.measured(s, () => d.create(s, { code_length: OTP_V2_RULES.minCodeLength, message: fitsShortCode }));
+      expectError(refused.answer, 'otp_message_invalid', 'otp-v2/create');
+      expectCharge(s, refused.spent, 0, p.unit, 'otp_message_invalid');
+      // 7.3: the verification is untouched; the resend below shows the same code and attempts.
+      const answer = await act(d, s, row, p, () => d.create(s, { code_length: OTP_V2_RULES.minCodeLength, message: atMaxWithStored, channel: 'voice' }));
+      expect(String(answer.body.code).length, 'code_length applies only to a new code: the resent code keeps its length (4.4)').toBe(OTP_V2_RULES.maxCodeLength);
+      await expectVerifies(d, s, p.code, 'the resent code (now on voice) verifies');
+    },
+  },
+  'locked-create-custom-same': {
+    waits: false,
+    also: ['err:otp_max_attempts'],
+    async run(d, s, row) {
+      const p = await arrangeLocked(d, s, { code_custom: CUSTOM });
+      await act(d, s, row, p, () => d.create(s, { code_custom: CUSTOM }));
+      const still = await d.verify(s, CUSTOM);
+      expect(still.status, 'still locked: the same custom code did not start a round').toBe(429);
+    },
+  },
+  'locked-create-custom-different': {
+    waits: false,
+    also: ['limit:otp-v2-attempts'],
+    async run(d, s, row) {
+      const p = await arrangeLocked(d, s, { code_custom: CUSTOM });
+      const answer = await act(d, s, row, p, () => d.create(s, { code_custom: OTHER_CUSTOM }));
+      expect(answer.body.code, 'the new round uses the new custom code').toBe(OTHER_CUSTOM);
+      await expectVerifies(d, s, OTHER_CUSTOM, 'the new custom code verifies');
+    },
+  },
+  'locked-create-rotate': {
+    waits: false,
+    also: ['limit:otp-v2-attempts'],
+    async run(d, s, row) {
+      const p = await arrangeLocked(d, s, LONG);
+      const answer = await act(d, s, row, p, () => d.create(s, { code_rotate: true }));
+      // 7 fresh attempts: the whole round can be used again before the lock.
+      const code = String(answer.body.code);
+      await d.useAttemptsBeforeLock(s, code);
+      await expectVerifies(d, s, code, 'the rotated code verifies after the wrong attempts of a fresh round');
+    },
+  },
+  'locked-create-no-rotate': {
+    waits: false,
+    also: ['err:otp_max_attempts', 'rule:otp2.error-body'],
+    async run(d, s, row) {
+      const p = await arrangeLocked(d, s);
+      await act(d, s, row, p, () => d.create(s));
+      await act(d, s, row, p, () => d.create(s, { code_rotate: false }));
+    },
+  },
+  'verified-create': {
+    waits: false,
+    async run(d, s, row) {
+      const p = await arrangeVerified(d, s, LONG);
+      const answer = await act(d, s, row, p, () => d.create(s));
+      await expectVerifies(d, s, String(answer.body.code), 'the code of the new cycle verifies');
+    },
+  },
+  'pending-verify-correct': {
+    waits: false,
+    also: ['op:otp-v2/verify'],
+    async run(d, s, row) {
+      const p = await arrangePending(d, s);
+      await act(d, s, row, p, () => d.verify(s, p.code));
+      await d.expectState(s, 'verified', 'a verified number reads verified');
+    },
+  },
+  'pending-verify-wrong': {
+    waits: false,
+    also: ['err:otp_incorrect_code', 'rule:otp2.attempts-remaining', 'rule:otp2.error-body'],
+    async run(d, s, row) {
+      const p = await arrangePending(d, s);
+      const first = await act(d, s, row, p, () => d.verify(s, wrongCodeFor(p.code)));
+      const second = await act(d, s, row, { ...p, attempts: Number(first.body.attempts_remaining) }, () => d.verify(s, wrongCodeFor(p.code)));
+      expect(second.body.attempts_remaining, 'two wrong codes: two attempts used').toBe(OTP_V2_RULES.attemptsPerRound - 2);
+      await expectVerifies(d, s, p.code, 'the right code still verifies after wrong ones');
+    },
+  },
+  'pending-verify-exhausted': {
+    waits: false,
+    also: ['limit:otp-v2-attempts'],
+    async run(d, s, row) {
+      const p = await arrangePending(d, s);
+      await d.useAttemptsBeforeLock(s, p.code);
+      const answer = await act(d, s, row, { ...p, attempts: 0 }, () => d.verify(s, wrongCodeFor(p.code)));
+      observe('otp-v2-lock-point', `after ${d.wrongAttemptsBeforeLock()} wrong codes answering 401, the next answered HTTP ${answer.status}`, answer.status === 429);
+      await d.expectState(s, 'locked', 'the attempts are used up');
+    },
+  },
+  'verified-verify': {
+    waits: false,
+    async run(d, s, row) {
+      const p = await arrangeVerified(d, s);
+      await act(d, s, row, p, () => d.verify(s, p.code));
+      await act(d, s, row, p, () => d.verify(s, wrongCodeFor(p.code)));
+    },
+  },
+  'none-verify': {
+    waits: false,
+    async run(d, s, row) {
+      await act(d, s, row, {}, () => d.verify(s, '123456'));
+    },
+  },
+  'expired-verify': {
+    waits: true,
+    async run(d, s, row) {
+      const p = await arrangeExpired(d, s);
+      await act(d, s, row, p, () => d.verify(s, p.code));
+      await act(d, s, row, p, () => d.verify(s, wrongCodeFor(p.code)));
+    },
+  },
+  'locked-verify': {
+    waits: false,
+    async run(d, s, row) {
+      const p = await arrangeLocked(d, s);
+      await act(d, s, row, p, () => d.verify(s, p.code));
+    },
+  },
+  'pending-expires': {
+    waits: true,
+    also: ['limit:otp-v2-expiry', 'rule:otp2.expires-at', 'otp2:any-delete'],
+    async run(d, s, row) {
+      const requested = await d.nearFuture();
+      const p = await arrangePending(d, s, { expiration_date: requested });
+      expect(p.answer.body.expires_at, 'expires_at is the expiration_date given (4.4, 2.10)').toBe(requested);
+      await d.expectState(s, 'pending', 'before its expiry');
+      await d.waitPast(expiresAtMs(p.answer));
+      // 3.1 pending + time → expired: "verify answers HTTP 410".
+      await d.expectState(s, row.next as OtpState, 'the code passed its expiry');
+      d.expectVerifyRefusal(await d.verify(s, p.code), 410, 'expired');
+      // 3.1 any + DELETE, from expired.
+      const removed = await d.measured(s, () => d.remove(s));
+      expectSuccess(removed.answer, 'otp-v2/delete', OtpDeleteResponse);
+      expectCharge(s, removed.spent, 0, p.unit, 'DELETE');
+      d.expectVerifyRefusal(await d.verify(s, p.code), 404, 'none');
+    },
+  },
+  'any-delete': {
+    waits: false,
+    also: ['op:otp-v2/delete', 'rule:otp2.free-operations'],
+    async run(d, s, row) {
+      const arrangements: [OtpState, (x: OtpSubject) => Promise<Prior>][] = [
+        ['none', async () => ({})],
+        ['pending', (x) => arrangePending(d, x)],
+        ['verified', (x) => arrangeVerified(d, x)],
+        ['locked', (x) => arrangeLocked(d, x)],
+      ];
+      for (const [state, arrange] of arrangements) {
+        const x = state === 'none' ? s : await d.subject();
+        const p = await arrange(x);
+        await act(d, x, row, p, () => d.remove(x));
+        d.expectVerifyRefusal(await d.verify(x, p.code ?? '123456'), 404, 'none');
+        await d.expectState(x, 'none', `deleted from ${state}`);
+        // Back to none: a create is none + create again (HTTP 201, created), whatever the cooldown.
+        d.expectCreated(await d.create(x), 'created');
+      }
+    },
+  },
+};
