@@ -28,6 +28,8 @@ export function virtualClock(baseUrl: string): TargetClock {
     async wait(seconds) {
       const response = await request(url('/__test/clock/advance'), {
         method: 'POST',
+        // No keep-alive: an idle pooled socket would hold the suite's worker open after its tests.
+        reset: true,
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ seconds }),
       });
@@ -35,7 +37,7 @@ export function virtualClock(baseUrl: string): TargetClock {
       if (response.statusCode !== 200) throw new Error(`the target's test clock refused to advance ${seconds} s: HTTP ${response.statusCode} ${text.slice(0, 200)}`);
     },
     async now() {
-      const response = await request(url('/__test/clock'));
+      const response = await request(url('/__test/clock'), { reset: true });
       const body = (await response.body.json()) as { now?: unknown };
       if (typeof body.now !== 'number') throw new Error('the target\'s test clock did not answer {now: <epoch ms>}');
       return body.now;

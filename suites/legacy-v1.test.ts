@@ -1,0 +1,257 @@
+/**
+ * 4.16 (with 5.5, 7.4, 8 and 9): the legacy v1 SMS API. GET with Spanish query parameters and the
+ * apikey as a request parameter; answers Estatus=ok with mensaje and referencia, or Estatus=error
+ * with mensaje and Codigo (7.4). Refusals are checked in sandbox (sandbox=1 runs the request and
+ * charges nothing), so that they need no charges on any target; the limits of 8 come from
+ * schemas/limits.ts and are tested on both sides.
+ */
+import { describe, expect } from 'vitest';
+import { observe } from '../harness/current-test.ts';
+import { expectRefused, expectSuccess, expectV1Error } from '../harness/expectations.ts';
+import { req } from '../harness/requirement-test.ts';
+import { useTarget, type Answer } from '../harness/target.ts';
+import type { CapabilityId } from '../schemas/capabilities.ts';
+import { formatMexicoDate, parseMexicoDate } from '../schemas/formats.ts';
+import { LegacyV1SendMultiResponse, LegacyV1SendResponse } from '../schemas/legacy-v1.ts';
+import { limitById } from '../schemas/limits.ts';
+import { ReportsGenerateResponse } from '../schemas/reports.ts';
+import { distinctNumbers, numbersInText, omit, v1Query } from './support/legacy-v1-query.ts';
+import { unavailableTrigger } from './support/otp-legacy-codes.ts';
+
+const t = useTarget();
+
+const MESSAGE_MAX = limitById('v1-message-length').max!;
+const SENDER_MAX = limitById('v1-sender-length').max!;
+const BATCH_MAX = limitById('v1-batch-size').max!;
+/** 8: sandbox sends per day; 100 or 1,000 per the profile (the limit row names the ambiguity). */
+const SANDBOX_DAILY = Number(t.choices['sandbox-daily-limit']);
+/** 4.16: numcelular has 10 digits; 7.4 08: "under 6 digits". */
+const NUMBER_DIGITS = 10;
+const SHORT_NUMBER_DIGITS = 6;
+
+const single = (query: Parameters<typeof v1Query>[1], key?: string | null): Promise<Answer> =>
+  t.api('legacy-v1/send', { query: v1Query(t, query), ...(key !== undefined ? { key } : {}) });
+const multi = (numbers: readonly string[], query: Parameters<typeof v1Query>[1] = {}): Promise<Answer> =>
+  t.api('legacy-v1/send-multi', { query: v1Query(t, { numcelular: numbers.join(','), ...query }) });
+
+/** A charged send (not sandbox): real delivery outside the embedded target. */
+const CHARGED = { needs: ['real-delivery'] as CapabilityId[] };
+
+// -------------------------------------------------------------------------------------------------
+// GET /v1/sms/send: success (4.16, 5.5)
+// -------------------------------------------------------------------------------------------------
+
+describe('GET /v1/sms/send: success (4.16)', () => {
+  req(['op:legacy-v1/send', 'rule:v1.sandbox'], 'sandbox=1 answers Estatus=ok with mensaje and referencia, and charges nothing', async () => {
+    const before = await t.credits();
+    const body = expectSuccess(await single({}), 'legacy-v1/send', LegacyV1SendResponse);
+    expect(body.referencia.length, 'referencia: the message reference').toBeGreaterThan(0);
+    expect(body.mensaje.length).toBeGreaterThan(0);
+    const second = expectSuccess(await single({}), 'legacy-v1/send', LegacyV1SendResponse);
+    expect(second.referencia, 'each message has its own reference').not.toBe(body.referencia);
+    expect(await t.credits(), 'sandbox charges nothing (4.16, 4.2)').toBe(before);
+  });
+
+  req(['op:legacy-v1/send', 'rule:v1.sandbox'], 'without sandbox the send is charged; apikey as a query parameter (5.5)', async () => {
+    const before = await t.credits();
+    const answer = await t.api('legacy-v1/send', { query: omit(v1Query(t, { numcelular: t.deliverableNumber() }), 'sandbox'), keyPlacement: 'query' });
+    expectSuccess(answer, 'legacy-v1/send', LegacyV1SendResponse);
+    expect(await t.credits(), 'a real send consumes credits (1)').toBeLessThan(before);
+  }, CHARGED);
+
+  req(['limit:v1-message-length', 'err:v1-03'], `mensaje of ${MESSAGE_MAX} characters is sent, ${MESSAGE_MAX + 1} answers Codigo 03 (single and batch)`, async () => {
+    expectSuccess(await single({ mensaje: 'a'.repeat(MESSAGE_MAX) }), 'legacy-v1/send', LegacyV1SendResponse);
+    expectV1Error(await single({ mensaje: 'a'.repeat(MESSAGE_MAX + 1) }), '03');
+    expectSuccess(await multi(distinctNumbers(t, 1), { mensaje: 'b'.repeat(MESSAGE_MAX) }), 'legacy-v1/send-multi', LegacyV1SendMultiResponse);
+    expectV1Error(await multi(distinctNumbers(t, 2), { mensaje: 'b'.repeat(MESSAGE_MAX + 1) }), '03');
+  });
+
+  req(['limit:v1-sender-length'], `remitente of ${SENDER_MAX} alphanumeric characters is accepted; ${SENDER_MAX + 1}, or a non-alphanumeric one, is refused`, async () => {
+    expectSuccess(await single({ remitente: 'A1'.repeat(SENDER_MAX).slice(0, SENDER_MAX) }), 'legacy-v1/send', LegacyV1SendResponse);
+    for (const remitente of ['A1'.repeat(SENDER_MAX).slice(0, SENDER_MAX + 1), 'ACME-SHOP']) {
+      const answer = await single({ remitente });
+      expectRefused(answer, 'legacy-v1/send');
+    }
+  });
+
+  req(['rule:v1.language'], 'language=en and es (default): same Codigo, texts per the profile (ambiguity response-language)', async () => {
+    const es = await single({ mensaje: undefined, language: 'es' });
+    const en = await single({ mensaje: undefined, language: 'en' });
+    const none = await single({ mensaje: undefined });
+    for (const answer of [es, en, none]) expectV1Error(answer, '02');
+    const differ = es.body.mensaje !== en.body.mensaje;
+    const choice = t.choices['response-language'];
+    observe('response-language', `v1 es="${String(es.body.mensaje)}" en="${String(en.body.mensaje)}"`, choice === 'locale-honoured' ? differ : choice === 'spanish-only' ? !differ : null);
+    expect(none.body.mensaje, 'es is the default language (4.16)').toBe(es.body.mensaje);
+    if (choice === 'locale-honoured') expect(differ, 'language=en changes the texts').toBe(true);
+    if (choice === 'spanish-only') expect(differ, 'texts do not change with language').toBe(false);
+  });
+});
+
+// -------------------------------------------------------------------------------------------------
+// Codigo values of 7.4
+// -------------------------------------------------------------------------------------------------
+
+describe('Codigo values (7.4)', () => {
+  req(['err:v1-01'], 'no apikey parameter answers Codigo 01 (single and batch)', async () => {
+    expectV1Error(await single({}, null), '01');
+    expectV1Error(await t.api('legacy-v1/send-multi', { query: v1Query(t, { numcelular: distinctNumbers(t, 2).join(',') }), key: null }), '01');
+  });
+
+  req(['err:v1-10'], 'a wrong apikey answers Codigo 10 (single and batch)', async () => {
+    const wrong = `wrong${t.name('key')}`;
+    expectV1Error(await single({}, wrong), '10');
+    expectV1Error(await t.api('legacy-v1/send-multi', { query: v1Query(t, { numcelular: distinctNumbers(t, 2).join(',') }), key: wrong }), '10');
+  });
+
+  req(['err:v1-02'], 'no mensaje answers Codigo 02 (single and batch)', async () => {
+    expectV1Error(await t.api('legacy-v1/send', { query: omit(v1Query(t), 'mensaje') }), '02');
+    expectV1Error(await t.api('legacy-v1/send-multi', { query: omit(v1Query(t, { numcelular: distinctNumbers(t, 2).join(',') }), 'mensaje') }), '02');
+  });
+
+  req(['err:v1-04'], 'no numcelular answers Codigo 04 (single and batch)', async () => {
+    expectV1Error(await t.api('legacy-v1/send', { query: omit(v1Query(t), 'numcelular') }), '04');
+    expectV1Error(await t.api('legacy-v1/send-multi', { query: omit(v1Query(t), 'numcelular') }), '04');
+  });
+
+  req(['err:v1-05'], 'a numcelular with letters answers Codigo 05', async () => {
+    const n = t.phone();
+    for (const bad of [`${n.slice(0, 7)}abc`, `${n.slice(0, 5)}-${n.slice(5, 9)}`]) expectV1Error(await single({ numcelular: bad }), '05');
+  });
+
+  req(['err:v1-06'], 'no numregion answers Codigo 06 (single and batch)', async () => {
+    expectV1Error(await t.api('legacy-v1/send', { query: omit(v1Query(t), 'numregion') }), '06');
+    expectV1Error(await t.api('legacy-v1/send-multi', { query: omit(v1Query(t, { numcelular: distinctNumbers(t, 2).join(',') }), 'numregion') }), '06');
+  });
+
+  req(['err:v1-07'], `numcelular of ${SHORT_NUMBER_DIGITS}, ${NUMBER_DIGITS - 1} and ${NUMBER_DIGITS + 1} digits answers Codigo 07 (${NUMBER_DIGITS} is sent)`, async () => {
+    const n = t.phone();
+    for (const digits of [SHORT_NUMBER_DIGITS, NUMBER_DIGITS - 1, NUMBER_DIGITS + 1])
+      expectV1Error(await single({ numcelular: `${n}${n}`.slice(0, digits) }), '07');
+    expectSuccess(await single({ numcelular: n }), 'legacy-v1/send', LegacyV1SendResponse);
+  });
+
+  req(['err:v1-08'], `numcelular under ${SHORT_NUMBER_DIGITS} digits answers Codigo 08`, async () => {
+    const n = t.phone();
+    for (const digits of [1, SHORT_NUMBER_DIGITS - 1]) expectV1Error(await single({ numcelular: n.slice(0, digits) }), '08');
+  });
+
+  req(['err:v1-13'], 'a send beyond the balance answers Codigo 13 with the current credit in the message, and charges nothing', async () => {
+    // The price of one message is not stated: measure it with one charged send of the file's account.
+    const before = await t.credits();
+    expectSuccess(await t.api('legacy-v1/send', { query: omit(v1Query(t, { numcelular: t.deliverableNumber() }), 'sandbox') }), 'legacy-v1/send', LegacyV1SendResponse);
+    const price = before - (await t.credits());
+    expect(price, 'a real send is charged').toBeGreaterThan(0);
+    // A subaccount that can pay for one message (credits are whole numbers, 4.11), then not for another.
+    const sub = await t.newSubaccount(Math.ceil(price));
+    const affordable = Math.floor(Math.ceil(price) / price);
+    for (let i = 0; i < affordable; i++) {
+      const sent = await t.api('legacy-v1/send', { key: sub.key, query: omit(v1Query(t, { numcelular: t.deliverableNumber() }), 'sandbox') });
+      expectSuccess(sent, 'legacy-v1/send', LegacyV1SendResponse);
+    }
+    const balance = await t.credits(sub.key);
+    expect(balance, 'not enough left for one more message').toBeLessThan(price);
+    const refused = await t.api('legacy-v1/send', { key: sub.key, query: omit(v1Query(t, { numcelular: t.deliverableNumber() }), 'sandbox') });
+    expectV1Error(refused, '13');
+    const mentioned = numbersInText(String(refused.body.mensaje));
+    expect(mentioned.some((n) => Math.abs(n - balance) < 0.005), `the message includes the current credit ${balance} (7.4): "${String(refused.body.mensaje)}"`).toBe(true);
+    expect(await t.credits(sub.key), 'a refused send charges nothing').toBe(balance);
+  }, CHARGED);
+
+  req(['err:v1-22'], 'sandbox sends up to the daily limit of the profile are sent, the next one answers Codigo 22 (8)', async () => {
+    // A fresh account of its own: the quota is the account's for the day, and exhausting it must not block other tests.
+    const sub = await t.newSubaccount(0);
+    for (let i = 1; i <= SANDBOX_DAILY; i++) {
+      const answer = await t.api('legacy-v1/send', { key: sub.key, query: v1Query(t) });
+      if (answer.body.Estatus !== 'ok') expect.fail(`sandbox send ${i} of ${SANDBOX_DAILY} (profile sandbox-daily-limit) was refused: ${answer.text.slice(0, 200)}`);
+    }
+    const over = await t.api('legacy-v1/send', { key: sub.key, query: v1Query(t) });
+    observe('sandbox-daily-limit', `send ${SANDBOX_DAILY + 1}: Codigo ${String(over.body.Codigo)}`, Number(over.body.Codigo) === 22);
+    expectV1Error(over, '22');
+  }, { needs: ['manager-key'], timeout: 180_000 });
+
+  req(['err:v1-23'], 'a user not authorized for the single send answers Codigo 23', async () => {
+    unavailableTrigger('v1-unauthorized-user', 'Codigo 23');
+  });
+});
+
+// -------------------------------------------------------------------------------------------------
+// GET /v1/sms/send/multi (4.16, 7.4, 8)
+// -------------------------------------------------------------------------------------------------
+
+describe('GET /v1/sms/send/multi (4.16)', () => {
+  req(['op:legacy-v1/send-multi', 'rule:v1.multi-items'], 'respuestas has one item per number, each Estatus=ok with mensaje, its own referencia and its numcelular', async () => {
+    const numbers = distinctNumbers(t, 3);
+    const before = await t.credits();
+    const body = expectSuccess(await multi(numbers), 'legacy-v1/send-multi', LegacyV1SendMultiResponse);
+    expect(body.respuestas, 'one item per number').toHaveLength(numbers.length);
+    const items = body.respuestas.map((item) => (item.Estatus === 'ok' ? item : expect.fail(`an item was refused: ${JSON.stringify(item)}`)));
+    expect(items.map((i) => i.numcelular).sort(), 'each item names its number').toEqual([...numbers].sort());
+    expect(new Set(items.map((i) => i.referencia)).size, 'a reference per message').toBe(numbers.length);
+    expect(await t.credits(), 'sandbox charges nothing').toBe(before);
+  });
+
+  req(['rule:v1.multi-items'], 'a batch with one malformed number: an error item for it (or a refusal of the batch), never a send to it', async () => {
+    const good = distinctNumbers(t, 2);
+    const bad = good[0]!.slice(0, NUMBER_DIGITS - 1);
+    const answer = await multi([good[0]!, bad, good[1]!]);
+    expect(answer.status, 'never a server error').toBeLessThan(500);
+    if (answer.body.Estatus === 'error') {
+      expectV1Error(answer, String(answer.body.Codigo));
+      return;
+    }
+    const body = expectSuccess(answer, 'legacy-v1/send-multi', LegacyV1SendMultiResponse);
+    expect(body.respuestas, 'one item per number').toHaveLength(3);
+    const forBad = body.respuestas.filter((i) => i.numcelular === bad);
+    expect(forBad.every((i) => i.Estatus === 'error'), 'the malformed number is an error item').toBe(true);
+    expect(body.respuestas.filter((i) => i.Estatus === 'ok').map((i) => i.numcelular).sort(), 'the good numbers are sent').toEqual([...good].sort());
+  });
+
+  req(['err:v1-14', 'limit:v1-batch-size'], `${BATCH_MAX + 1} numbers answer Codigo 14`, async () => {
+    expectV1Error(await multi(distinctNumbers(t, BATCH_MAX + 1)), '14');
+  });
+
+  // 500 sandbox sends fit only a daily sandbox limit of at least 500 (in an account of their own);
+  // otherwise the batch is a charged one.
+  const batchInSandbox = SANDBOX_DAILY >= BATCH_MAX;
+  req(['limit:v1-batch-size', 'rule:v1.multi-items'], `${BATCH_MAX} numbers are accepted, one item each`, async () => {
+    const numbers = distinctNumbers(t, BATCH_MAX);
+    const key = batchInSandbox ? (await t.newSubaccount(0)).key : t.key;
+    const query = v1Query(t, { numcelular: numbers.join(',') });
+    const answer = await t.api('legacy-v1/send-multi', { key, query: batchInSandbox ? query : omit(query, 'sandbox') });
+    const body = expectSuccess(answer, 'legacy-v1/send-multi', LegacyV1SendMultiResponse);
+    expect(body.respuestas).toHaveLength(BATCH_MAX);
+    expect(body.respuestas.every((i) => i.Estatus === 'ok'), 'every number sent').toBe(true);
+  }, { needs: batchInSandbox ? ['manager-key'] : ['real-delivery'], timeout: 120_000 });
+
+  req(['err:v1-15'], 'a repeated number answers Codigo 15', async () => {
+    const [a, b] = distinctNumbers(t, 2);
+    expectV1Error(await multi([a!, b!, a!]), '15');
+  });
+
+  req(['err:v1-21'], 'a double comma in numcelular answers Codigo 21', async () => {
+    const [a, b] = distinctNumbers(t, 2);
+    expectV1Error(await t.api('legacy-v1/send-multi', { query: v1Query(t, { numcelular: `${a},,${b}` }) }), '21');
+  });
+});
+
+// -------------------------------------------------------------------------------------------------
+// 8: legacy sandbox reports only on the day of sending
+// -------------------------------------------------------------------------------------------------
+
+describe('legacy sandbox reports (8)', () => {
+  req(['limit:v1-sandbox-report-day'], 'a v1 sandbox send is in the sandbox report on its day, and no longer the day after', async () => {
+    const sent = expectSuccess(await single({}), 'legacy-v1/send', LegacyV1SendResponse);
+    const now = await t.clock.now();
+    const day = formatMexicoDate(now);
+    const report = async (): Promise<string[]> => {
+      const answer = await t.api('reports/generate', { json: { start_date: day, end_date: day, sandbox: 1 } });
+      return expectSuccess(answer, 'reports/generate', ReportsGenerateResponse).report.map((r) => r.reference);
+    };
+    expect(await report(), 'the sandbox report of the day of sending lists the message').toContain(sent.referencia);
+    // The next Mexico City day starts within 26 hours of this one's start (days last 23 to 25 hours).
+    const nextDay = parseMexicoDate(formatMexicoDate(parseMexicoDate(day)! + 26 * 3_600_000))!;
+    await t.clock.wait((nextDay - now) / 1000 + 60);
+    expect(await report(), 'the day after, the sandbox report no longer lists it').not.toContain(sent.referencia);
+  });
+});

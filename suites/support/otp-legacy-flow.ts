@@ -1,0 +1,85 @@
+/**
+ * Helpers of the legacy OTP suite (4.5, 7.2): request bodies built from the schemas' field rules,
+ * near-future expiration dates on the target's clock, and the send → verify steps most tests share.
+ * Nothing here knows a value of a particular server: limits come from schemas/limits.ts, waits from
+ * the expiration the test itself asked for.
+ */
+import { expect } from 'vitest';
+import { expectSuccess } from '../../harness/expectations.ts';
+import type { Answer, Target } from '../../harness/target.ts';
+import { formatMexicoDateTime, parseMexicoDateTime } from '../../schemas/formats.ts';
+import { LegacyOtpSendResult, type LegacyOtpResendRequest, type LegacyOtpSendRequest } from '../../schemas/otp-legacy.ts';
+import { MEXICO_COUNTRY_CODE } from '../../schemas/sms.ts';
+
+/** A body field may be deliberately wrong (7.2 refusals), so the request type is loosened. */
+type Loose<T> = { [K in keyof T]?: unknown } & Record<string, unknown>;
+export type SendBody = Loose<LegacyOtpSendRequest>;
+export type ResendBody = Loose<LegacyOtpResendRequest>;
+
+/**
+ * A number for a legacy OTP of its own (per-number state, 7.2 verification_03/_04). Legacy OTP
+ * sends are never sandbox (4.5 has no sandbox field), so it must be a number that may be charged.
+ */
+export const otpNumber = (t: Target): string => t.deliverableNumber();
+
+/** 4.5 send body: phone_number (10 digits), country_code 52, company; template given unless `omit`. */
+export function sendBody(t: Target, phone: string, extra: SendBody = {}): SendBody {
+  return { phone_number: phone, country_code: MEXICO_COUNTRY_CODE, company: t.name('co'), template: 'a', ...extra };
+}
+
+/** Removes fields from a body (a required field left out: verification_20, validation_08...). */
+export function without<T extends Record<string, unknown>>(body: T, ...fields: string[]): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(body).filter(([k]) => !fields.includes(k)));
+}
+
+/** POST /otp/send with showcode=1, asserting verification_01; returns the parsed body and the code. */
+export async function sendWithCode(t: Target, phone: string, extra: SendBody = {}): Promise<{ body: LegacyOtpSendResult; code: string; answer: Answer }> {
+  const answer = await t.api('otp-legacy/send', { json: sendBody(t, phone, { showcode: 1, ...extra }) });
+  const body = expectSuccess(answer, 'otp-legacy/send', LegacyOtpSendResult);
+  expect(body.verification_code, 'showcode=1 returns verification_code (4.5)').toEqual(expect.any(String));
+  return { body, code: body.verification_code!, answer };
+}
+
+/**
+ * 4.5 resend body: phone_number, country_code, company (required), template as in send. template is
+ * given so that the resend does not depend on ambiguity otp-legacy-template-required.
+ */
+export function resendBody(phone: string, company: string, extra: ResendBody = {}): ResendBody {
+  return { phone_number: phone, country_code: MEXICO_COUNTRY_CODE, company, template: 'a', ...extra };
+}
+
+/** POST /otp/resend with showcode=1, asserting verification_01; returns the code it sent. */
+export async function resendWithCode(t: Target, phone: string, company: string, extra: ResendBody = {}): Promise<{ body: LegacyOtpSendResult; code: string }> {
+  const answer = await t.api('otp-legacy/resend', { json: resendBody(phone, company, { showcode: 1, ...extra }) });
+  const body = expectSuccess(answer, 'otp-legacy/resend', LegacyOtpSendResult);
+  expect(body.verification_code, 'showcode=1 returns verification_code (4.5)').toEqual(expect.any(String));
+  return { body, code: body.verification_code! };
+}
+
+export const verify = (t: Target, phone: string, code: unknown, extra: Record<string, unknown> = {}): Promise<Answer> =>
+  t.api('otp-legacy/verify', { json: { phone_number: phone, verification_code: code, ...extra } });
+
+/**
+ * An expiration_date `seconds` ahead of the target's clock (4.5: YYYY-MM-DD HH:mm:ss, read in
+ * America/Mexico_City like every date of the document), rounded up to the next whole second so that
+ * the text is never earlier than asked. Returns the text and the instant it names.
+ */
+export async function expirationIn(t: Target, seconds: number): Promise<{ text: string; at: number }> {
+  const now = await t.clock.now();
+  const text = formatMexicoDateTime(Math.ceil((now + seconds * 1000) / 1000) * 1000);
+  return { text, at: parseMexicoDateTime(text)! };
+}
+
+/** Seconds of margin past an expiry (the target's clock is estimated to about a second in real time). */
+const EXPIRY_MARGIN_SECONDS = 1.5;
+
+/** Lets the target's clock pass the instant `at` (ms), within the profile's expiry budget. */
+export async function waitPast(t: Target, at: number): Promise<void> {
+  const seconds = Math.max(0, (at - (await t.clock.now())) / 1000) + EXPIRY_MARGIN_SECONDS;
+  const budget = t.config.profile.timeBudgets.expirySeconds;
+  if (seconds > budget) throw new Error(`waiting ${seconds.toFixed(1)} s for an expiry exceeds timeBudgets.expirySeconds (${budget})`);
+  await t.clock.wait(seconds);
+}
+
+/** A near-future expiration for the expiry tests: short, so that real-time runs stay short. */
+export const SHORT_EXPIRY_SECONDS = 3;
