@@ -1,0 +1,299 @@
+/**
+ * 4.7 and 2.3: contact lists (agendas), with the codes of 7.2 (agenda_, change_name_, get_contacts_,
+ * err_). Every effect is observed through another call: /agendas/get, /agendas/get_contacts and
+ * /contactlist/find. Every list is named with the run prefix and deleted at teardown.
+ */
+import { describe, expect } from 'vitest';
+import { observe } from '../harness/current-test.ts';
+import { expectError, expectRefused, expectSuccess } from '../harness/expectations.ts';
+import { req } from '../harness/requirement-test.ts';
+import { useTarget, type Answer } from '../harness/target.ts';
+import { AgendaDeleteResponse, AgendaFindResponse, AgendaListResponse, AgendaRenameResponse, type AgendaFindResponse as FindBody } from '../schemas/agendas.ts';
+import { limitById } from '../schemas/limits.ts';
+import { addContact, createList, listContacts, listLists, sameNumber, textOfLength } from './support/contacts-lists.ts';
+
+const t = useTarget();
+
+const QUERY_LIMIT = limitById('contactlist-query-length');
+
+/** A list key that no account holds: a list created, then deleted (4.7: irreversibly). */
+async function deletedListKey(): Promise<string> {
+  const { listKey } = await createList(t);
+  expectSuccess(await t.api('agendas/delete', { json: { list_key: listKey } }), 'agendas/delete', AgendaDeleteResponse);
+  return listKey;
+}
+
+/**
+ * 4.7: the paged envelope is consistent in itself: total_pages counts pages of `limit` items,
+ * has_more says whether a page follows, next_page is the following page or null on the last one,
+ * and the page holds `limit` items except the last.
+ */
+function expectConsistentPage(body: FindBody, where: string): void {
+  const { total_count: total, page, total_pages: pages, limit, has_more: more, next_page: next, result } = body;
+  if (total === 0) expect(pages, `${where}: total_pages of an empty result`).toBeLessThanOrEqual(1);
+  else expect(pages, `${where}: total_pages = ceil(total_count / limit)`).toBe(Math.ceil(total / limit));
+  expect(more, `${where}: has_more = page < total_pages`).toBe(page < pages);
+  expect(next, `${where}: next_page (null on the last page)`).toBe(more ? page + 1 : null);
+  const expectedItems = Math.max(0, Math.min(limit, total - (page - 1) * limit));
+  expect(result.length, `${where}: items on page ${page} of ${pages} (${total} in all, ${limit} per page)`).toBe(expectedItems);
+}
+
+async function find(query: Record<string, string | number>): Promise<{ answer: Answer; body: FindBody }> {
+  const answer = await t.api('agendas/find', { query });
+  return { answer, body: expectSuccess(answer, 'agendas/find', AgendaFindResponse) };
+}
+
+describe('POST /agendas/add (4.7)', () => {
+  req(['op:agendas/add', 'op:agendas/list'], 'answers agenda_01 with a list_key, and /agendas/get lists the new list with its fields (2.3)', async () => {
+    const name = t.name('add');
+    const description = `desc ${name}`;
+    const { listKey } = await createList(t, name, { agenda_description: description });
+    const listed = (await listLists(t)).filter((l) => l.list_key === listKey);
+    expect(listed, 'the new list appears once in /agendas/get').toHaveLength(1);
+    expect(listed[0]!.agenda_name).toBe(name);
+    expect(listed[0]!.agenda_description).toBe(description);
+  });
+
+  req(['err:agenda_02'], 'agenda_02 when agenda_name is missing, and no list is created', async () => {
+    const description = `nameless ${t.name('d')}`;
+    expectError(await t.api('agendas/add', { json: { agenda_description: description } }), 'agenda_02', 'agendas/add');
+    // An empty name is no name.
+    expectError(await t.api('agendas/add', { json: { agenda_name: '', agenda_description: description } }), 'agenda_02', 'agendas/add');
+    const lists = await listLists(t);
+    expect(lists.some((l) => l.agenda_description === description), 'the refused list is not listed').toBe(false);
+  });
+
+  req(['err:agenda_03'], 'agenda_03 when a list of the account already has the name (2.3: unique within the account)', async () => {
+    const { name } = await createList(t);
+    const again = await t.api('agendas/add', { json: { agenda_name: name } });
+    // Should a faulty target create it anyway, delete it at teardown.
+    if (typeof again.body.list_key === 'string') t.onCleanup(() => t.api('agendas/delete', { json: { list_key: again.body.list_key } }));
+    expectError(again, 'agenda_03', 'agendas/add');
+    expect((await listLists(t)).filter((l) => l.agenda_name === name), 'still one list with the name').toHaveLength(1);
+  });
+});
+
+describe('POST /agendas/get (4.7)', () => {
+  req(['op:agendas/list', 'rule:agendas.ordered-by-name'], 'returns the lists ordered by name (created out of order)', async () => {
+    const base = t.name('ord');
+    // Same prefix and case, one distinct last letter: any collation orders them A, B, C.
+    for (const suffix of ['C', 'A', 'B']) await createList(t, `${base}${suffix}`);
+    const mine = (await listLists(t)).map((l) => l.agenda_name).filter((n) => n.startsWith(base));
+    expect(mine, 'the three lists, in name order').toEqual([`${base}A`, `${base}B`, `${base}C`]);
+  });
+});
+
+describe('POST /agendas/change_name (4.7)', () => {
+  req(['op:agendas/rename', 'rule:agendas.rename-visible'], 'change_name_01, and /agendas/get and /contactlist/find show the new name', async () => {
+    const { listKey, name } = await createList(t);
+    const renamed = t.name('renamed');
+    expectSuccess(await t.api('agendas/rename', { json: { list_key: listKey, agenda_name: renamed } }), 'agendas/rename', AgendaRenameResponse);
+    const listed = (await listLists(t)).filter((l) => l.list_key === listKey);
+    expect(listed.map((l) => l.agenda_name), 'the list under its new name').toEqual([renamed]);
+    const found = await find({ query: renamed });
+    expect(found.body.result.map((r) => r.name), '/contactlist/find finds the new name').toContain(renamed);
+    const old = await find({ query: name });
+    expect(old.body.result.map((r) => r.name), 'the old name is gone').not.toContain(name);
+  });
+
+  req(['err:change_name_02'], 'change_name_02 when list_key is missing', async () => {
+    expectError(await t.api('agendas/rename', { json: { agenda_name: t.name('nokey') } }), 'change_name_02', 'agendas/rename');
+  });
+
+  req(['err:change_name_03'], 'change_name_03 when the new name is missing, and the list keeps its name', async () => {
+    const { listKey, name } = await createList(t);
+    expectError(await t.api('agendas/rename', { json: { list_key: listKey } }), 'change_name_03', 'agendas/rename');
+    expectError(await t.api('agendas/rename', { json: { list_key: listKey, agenda_name: '' } }), 'change_name_03', 'agendas/rename');
+    expect((await listLists(t)).find((l) => l.list_key === listKey)?.agenda_name).toBe(name);
+  });
+
+  req(['err:err_03'], 'err_03 when the list does not exist (a deleted list)', async () => {
+    const listKey = await deletedListKey();
+    const name = t.name('ghost');
+    expectError(await t.api('agendas/rename', { json: { list_key: listKey, agenda_name: name } }), 'err_03', 'agendas/rename');
+    expect((await listLists(t)).some((l) => l.agenda_name === name), 'no list took the name').toBe(false);
+  });
+});
+
+describe('POST /agendas/get_contacts (4.7)', () => {
+  req(
+    ['op:agendas/list-contacts', 'rule:agendas.contacts-ordered-by-name', 'rule:contacts.listed'],
+    'get_contacts_01 with all contacts of the list, no pagination, ordered by name (ambiguity agendas-get-contacts-field)',
+    async () => {
+      const { listKey } = await createList(t);
+      const base = t.name('c');
+      // More contacts than any usual page size (10, 20, 25), added out of name order.
+      const letters = 'qwertyuiopasdfghjklzxcvbnm'.split('');
+      const added = new Map<string, string>();
+      for (const letter of letters) {
+        const number = t.phone();
+        const name = `${base}${letter}`;
+        await addContact(t, listKey, { number, name, email: `${letter}.${base.toLowerCase()}@example.com` });
+        added.set(name, number);
+      }
+      const listed = await listContacts(t, listKey);
+      expect(listed.map((c) => c.contact_name), 'every contact, ordered by name, on one answer').toEqual([...added.keys()].sort());
+      for (const c of listed) {
+        expect(sameNumber(c.contact_number, added.get(c.contact_name)!), `${c.contact_name}: contact_number ${c.contact_number}`).toBe(true);
+        expect(c.contact_email).toBe(`${c.contact_name.slice(-1)}.${base.toLowerCase()}@example.com`);
+      }
+    },
+  );
+
+  req(['op:agendas/list-contacts'], 'an empty list answers get_contacts_01 with no contacts', async () => {
+    const { listKey } = await createList(t);
+    expect(await listContacts(t, listKey)).toEqual([]);
+  });
+
+  req(['err:get_contacts_02'], 'get_contacts_02 when list_key is missing (/agendas/get_contacts)', async () => {
+    expectError(await t.api('agendas/list-contacts', { json: {} }), 'get_contacts_02', 'agendas/list-contacts');
+  });
+
+  req(['err:err_01'], 'err_01 when the list does not exist (/agendas/get_contacts of a deleted list)', async () => {
+    const listKey = await deletedListKey();
+    expectError(await t.api('agendas/list-contacts', { json: { list_key: listKey } }), 'err_01', 'agendas/list-contacts');
+  });
+});
+
+describe('POST /agendas/delete (4.7)', () => {
+  req(
+    ['op:agendas/delete', 'rule:agendas.delete-irreversible'],
+    'deletes the list and all its contacts, irreversibly (ambiguity agendas-delete-success-code)',
+    async () => {
+      const { listKey, name } = await createList(t);
+      const number = t.phone();
+      await addContact(t, listKey, { number, name: t.name('gone') });
+      expect(await listContacts(t, listKey)).toHaveLength(1);
+
+      const answer = await t.api('agendas/delete', { json: { list_key: listKey } });
+      const body = expectSuccess(answer, 'agendas/delete', AgendaDeleteResponse);
+      const choice = t.choices['agendas-delete-success-code'];
+      const asSample = body.code === 'change_name_01' && body.message === 'phonebook_name_updated';
+      observe('agendas-delete-success-code', `code ${body.code}, message ${body.message}`, choice === 'delete_01' ? body.code === 'delete_01' : asSample);
+      if (choice === 'delete_01') expect(body.code, 'code (profile agendas-delete-success-code=delete_01)').toBe('delete_01');
+      else expect({ code: body.code, message: body.message }, 'the sample body (profile agendas-delete-success-code=rename-values)').toEqual({ code: 'change_name_01', message: 'phonebook_name_updated' });
+
+      expect((await listLists(t)).some((l) => l.list_key === listKey), 'the list is no longer listed').toBe(false);
+      expectError(await t.api('agendas/list-contacts', { json: { list_key: listKey } }), 'err_01', 'agendas/list-contacts');
+      // Irreversible: its contacts are gone with it, and no operation brings it back.
+      expectRefused(await t.api('contacts/add', { json: { list_key: listKey, number: t.phone() } }), 'contacts/add');
+      expectError(await t.api('agendas/rename', { json: { list_key: listKey, agenda_name: t.name('back') } }), 'err_03', 'agendas/rename');
+      // The name is free again; a new list of that name starts empty (the contacts were deleted, not kept).
+      const again = await createList(t, name);
+      expect(again.listKey, 'a new list, not the deleted one').not.toBe(listKey);
+      expect(await listContacts(t, again.listKey), 'the contacts of the deleted list did not come back').toEqual([]);
+    },
+  );
+
+  req(['err:get_contacts_02'], 'get_contacts_02 when list_key is missing (/agendas/delete)', async () => {
+    expectError(await t.api('agendas/delete', { json: {} }), 'get_contacts_02', 'agendas/delete');
+  });
+
+  req(['err:err_01'], 'err_01 when the list does not exist (/agendas/delete twice)', async () => {
+    const listKey = await deletedListKey();
+    expectError(await t.api('agendas/delete', { json: { list_key: listKey } }), 'err_01', 'agendas/delete');
+  });
+
+  req(['op:agendas/delete'], 'deleting one list leaves the other lists and their contacts', async () => {
+    const kept = await createList(t);
+    const number = t.phone();
+    await addContact(t, kept.listKey, { number, name: t.name('kept') });
+    await deletedListKey();
+    expect((await listLists(t)).some((l) => l.list_key === kept.listKey)).toBe(true);
+    const contacts = await listContacts(t, kept.listKey);
+    expect(contacts.map((c) => sameNumber(c.contact_number, number))).toEqual([true]);
+  });
+});
+
+describe('Lists belong to their account (1, 5.2)', () => {
+  req(['rule:subaccounts.isolation', 'err:err_01', 'err:err_03'], 'another account neither sees nor changes this account\'s list', async () => {
+    const { listKey, name } = await createList(t);
+    const number = t.phone();
+    await addContact(t, listKey, { number, name: t.name('mine') });
+    const other = await t.newSubaccount();
+    const theirs = expectSuccess(await t.api('agendas/list', { key: other.key }), 'agendas/list', AgendaListResponse).result;
+    expect(theirs.some((l) => l.list_key === listKey || l.agenda_name === name), 'not in the other account\'s /agendas/get').toBe(false);
+    const found = expectSuccess(await t.api('agendas/find', { key: other.key, query: { query: name } }), 'agendas/find', AgendaFindResponse);
+    expect(found.result.map((r) => r.name), 'not found by the other account').not.toContain(name);
+    expectError(await t.api('agendas/list-contacts', { key: other.key, json: { list_key: listKey } }), 'err_01', 'agendas/list-contacts');
+    expectError(await t.api('agendas/rename', { key: other.key, json: { list_key: listKey, agenda_name: t.name('stolen') } }), 'err_03', 'agendas/rename');
+    expectError(await t.api('agendas/delete', { key: other.key, json: { list_key: listKey } }), 'err_01', 'agendas/delete');
+    // The list is intact for its own account.
+    expect((await listLists(t)).find((l) => l.list_key === listKey)?.agenda_name).toBe(name);
+    expect((await listContacts(t, listKey)).map((c) => sameNumber(c.contact_number, number))).toEqual([true]);
+  });
+});
+
+describe('GET /contactlist/find (4.7)', () => {
+  req(['op:agendas/find', 'rule:agendas.find-by-name'], 'contactlist_03: a search by a list\'s name finds it and not a list of another name', async () => {
+    const base = t.name('find');
+    const alpha = await createList(t, `${base}Alpha`);
+    const beta = await createList(t, `${base}Beta`);
+    const { body } = await find({ query: alpha.name });
+    const names = body.result.map((r) => r.name);
+    expect(names, 'the list named in the query').toContain(alpha.name);
+    expect(names, 'a list whose name does not match').not.toContain(beta.name);
+    expectConsistentPage(body, 'find by name');
+  });
+
+  req(['op:agendas/find', 'rule:agendas.find-by-name'], 'a search for a name no list has finds nothing (an empty last page)', async () => {
+    const { body } = await find({ query: `${t.name('none')}Zz` });
+    expect(body.result).toEqual([]);
+    expect(body.total_count).toBe(0);
+    expect(body.has_more).toBe(false);
+    expect(body.next_page).toBeNull();
+  });
+
+  req(['limit:contactlist-query-length'], `query of ${QUERY_LIMIT.max} characters is accepted, ${QUERY_LIMIT.max! + 1} refused (4.7: max ${QUERY_LIMIT.max} chars)`, async () => {
+    const max = QUERY_LIMIT.max!;
+    const query = textOfLength(max, t.name('q'));
+    const { body } = await find({ query });
+    expectConsistentPage(body, `find with a query of ${max} characters`);
+    expectRefused(await t.api('agendas/find', { query: { query: `${query}x` } }), 'agendas/find');
+  });
+
+  req(['rule:agendas.find-paging', 'op:agendas/find'], 'the paged envelope is consistent page after page (ambiguity contactlist-find-paging)', async () => {
+    const base = t.name('page');
+    for (const suffix of ['A', 'B', 'C']) await createList(t, `${base}${suffix}`);
+    const choice = t.choices['contactlist-find-paging'];
+
+    const first = await find({});
+    expectConsistentPage(first.body, 'find without paging parameters');
+    expect(first.body.page, 'the first page is answered when none is asked').toBe(1);
+    expect(first.body.total_count, 'the three lists at least').toBeGreaterThanOrEqual(3);
+
+    // 4.7: the parameters that select the page or size are not shown; the profile names them.
+    const second = await find({ limit: 1, page: 2 });
+    expectConsistentPage(second.body, 'find?limit=1&page=2');
+    const honoured = second.body.limit === 1 && second.body.page === 2;
+    observe('contactlist-find-paging', `limit=1&page=2 answered limit ${second.body.limit}, page ${second.body.page}`, choice === 'page-limit' ? honoured : null);
+    if (choice !== 'page-limit') return;
+    expect({ limit: second.body.limit, page: second.body.page }, 'page and limit as asked (profile contactlist-find-paging=page-limit)').toEqual({ limit: 1, page: 2 });
+    const onePerPage = await find({ limit: 1, page: 1 });
+    expectConsistentPage(onePerPage.body, 'find?limit=1&page=1');
+    expect(second.body.result[0]?.id, 'page 2 holds another list than page 1').not.toBe(onePerPage.body.result[0]?.id);
+    // The last page: has_more false and next_page null.
+    const last = await find({ limit: 1, page: second.body.total_pages });
+    expectConsistentPage(last.body, `find?limit=1&page=${second.body.total_pages}`);
+    expect(last.body.has_more).toBe(false);
+    expect(last.body.next_page).toBeNull();
+    // Every list is on one of the pages: walking them all (two per page) meets the three of this test
+    // once each. Another file working in the same account may add or delete lists meanwhile: a walk
+    // during which total_count changed is started again.
+    let found: string[] = [];
+    for (let attempt = 0, stable = false; !stable && attempt < 5; attempt += 1) {
+      found = [];
+      stable = true;
+      let total: number | undefined;
+      for (let page = 1, more = true; more; page += 1) {
+        const { body } = await find({ limit: 2, page });
+        expectConsistentPage(body, `find?limit=2&page=${page}`);
+        found.push(...body.result.map((r) => r.name));
+        total ??= body.total_count;
+        if (body.total_count !== total) stable = false;
+        more = stable && body.has_more && page < 500;
+      }
+    }
+    expect(found.filter((n) => n.startsWith(base)).sort(), 'the pages together hold every list once').toEqual([`${base}A`, `${base}B`, `${base}C`]);
+  });
+});

@@ -1,0 +1,274 @@
+/**
+ * 4.6 and 2.4: contacts inside contact lists. Every effect is observed through /agendas/get_contacts
+ * (4.7). The document names no error codes for these operations (7.1: "code value for ...
+ * contact-update ... validation failures: not shown"), so refusals go through expectRefused, which
+ * records the code the target chose. Lists are created under the run prefix and deleted at teardown
+ * (4.7: deleting a list deletes its contacts).
+ */
+import { describe, expect } from 'vitest';
+import { observe } from '../harness/current-test.ts';
+import { expectRefused, expectSuccess } from '../harness/expectations.ts';
+import { req } from '../harness/requirement-test.ts';
+import { useTarget } from '../harness/target.ts';
+import { ContactCallbackResponse, ContactDeleteResponse, ContactPollResponse } from '../schemas/contacts.ts';
+import { limitById, type Limit } from '../schemas/limits.ts';
+import { MEXICO_COUNTRY_CODE } from '../schemas/sms.ts';
+import { addContact, createList, emailOfLength, listContacts, sameNumber, textOfLength } from './support/contacts-lists.ts';
+
+const t = useTarget();
+
+/** The listed contacts of `listKey` with the 10-digit `number`. */
+async function listedWith(listKey: string, number: string) {
+  return (await listContacts(t, listKey)).filter((c) => sameNumber(c.contact_number, number));
+}
+
+describe('POST /contacts/add (4.6)', () => {
+  req(['op:contacts/add', 'rule:contacts.listed'], 'contact_13 / contact_added with the contact in callback (2.4), and /agendas/get_contacts lists it', async () => {
+    const { listKey } = await createList(t);
+    const number = t.phone();
+    const name = t.name('ana');
+    const email = `${name.toLowerCase()}@example.com`;
+    const contact = await addContact(t, listKey, { number, name, email, birthday_date: '1990-05-17', custom_field_1: 'uno', country_code: MEXICO_COUNTRY_CODE });
+    // 2.4: number with country code, 12 digits for Mexico; 4.6: the default country code is 52.
+    expect(contact.number, 'callback.number carries the country code 52').toBe(`${MEXICO_COUNTRY_CODE}${number}`);
+    expect(contact.name).toBe(name);
+    expect(contact.email).toBe(email);
+    expect(contact.birthday_date).toBe('1990-05-17');
+    expect(contact.custom_field_1).toBe('uno');
+    const listed = await listedWith(listKey, number);
+    expect(listed, 'listed once').toHaveLength(1);
+    expect(listed[0]).toMatchObject({ contact_name: name, contact_email: email });
+  });
+
+  req(['op:contacts/add'], 'country_code defaults to 52: a 10-digit number alone gets it (4.6, 2.4)', async () => {
+    const { listKey } = await createList(t);
+    const number = t.phone();
+    const contact = await addContact(t, listKey, { number, name: t.name('def') });
+    expect(contact.number).toBe(`${MEXICO_COUNTRY_CODE}${number}`);
+  });
+
+  req(['op:contacts/add'], 'with find_country_code=1 the number may include the country code (4.6)', async () => {
+    const { listKey } = await createList(t);
+    const number = t.phone();
+    const contact = await addContact(t, listKey, { number: `${MEXICO_COUNTRY_CODE}${number}`, find_country_code: 1, name: t.name('fcc') });
+    expect(contact.number).toBe(`${MEXICO_COUNTRY_CODE}${number}`);
+    expect(await listedWith(listKey, number)).toHaveLength(1);
+  });
+
+  req(['rule:contacts.upsert'], 'adding a contact that already exists in the list updates it (same id, one listing, new values)', async () => {
+    const { listKey } = await createList(t);
+    const number = t.phone();
+    const first = await addContact(t, listKey, { number, name: t.name('old'), email: 'old@example.com' });
+    const name = t.name('new');
+    const second = await addContact(t, listKey, { number, name, email: 'new@example.com' });
+    expect(second.id, 'the same contact').toBe(first.id);
+    expect(second).toMatchObject({ name, email: 'new@example.com' });
+    const listed = await listedWith(listKey, number);
+    expect(listed, 'still one contact with the number').toHaveLength(1);
+    expect(listed[0]).toMatchObject({ contact_name: name, contact_email: 'new@example.com' });
+  });
+
+  req(['rule:contacts.birthday-ignored'], 'birthday_date in an invalid format is ignored: the contact is still added', async () => {
+    const { listKey } = await createList(t);
+    for (const birthday of ['17/05/1990', '1990-13-45', 'not a date', '19900517']) {
+      const number = t.phone();
+      // The callback schema (2.4) refuses a birthday_date that is not YYYY-MM-DD: an invalid one must not be stored.
+      const contact = await addContact(t, listKey, { number, name: t.name('bday'), birthday_date: birthday });
+      expect(contact.birthday_date, `birthday_date "${birthday}" is ignored`).not.toBe(birthday);
+      expect(await listedWith(listKey, number), `the contact with birthday_date "${birthday}" is listed`).toHaveLength(1);
+    }
+  });
+
+  req(['op:contacts/add'], 'list_key and number are required, the list must exist, the number is 10 digits (refusals; codes not shown)', async () => {
+    const { listKey } = await createList(t);
+    const number = t.phone();
+    const refusals: [string, Record<string, unknown>][] = [
+      ['list_key missing', { number }],
+      ['number missing', { list_key: listKey, name: t.name('nonum') }],
+      ['unknown list', { list_key: `${listKey}x`, number }],
+      ['9 digits', { list_key: listKey, number: number.slice(1) }],
+      ['11 digits', { list_key: listKey, number: `${number}1` }],
+      ['not digits', { list_key: listKey, number: `${number.slice(0, 9)}a` }],
+      ['country code without find_country_code', { list_key: listKey, number: `${MEXICO_COUNTRY_CODE}${number}` }],
+    ];
+    for (const [what, json] of refusals) {
+      const answer = await t.api('contacts/add', { json });
+      expect(answer.body.success, `${what}: refused (${answer.text.slice(0, 200)})`).toBe(false);
+      expectRefused(answer, 'contacts/add');
+    }
+    expect(await listContacts(t, listKey), 'nothing was added').toEqual([]);
+  });
+
+  const lengthCases: [Limit, 'name' | 'email', (n: number, seed: string) => string][] = [
+    [limitById('contact-name-length'), 'name', textOfLength],
+    [limitById('contact-email-length'), 'email', emailOfLength],
+  ];
+  for (const [limit, field, make] of lengthCases) {
+    req([`limit:${limit.id}`], `${field} of ${limit.max} characters is accepted, ${limit.max! + 1} refused (8: ${limit.description})`, async () => {
+      const { listKey } = await createList(t);
+      const max = limit.max!;
+      const accepted = make(max, t.name(field));
+      const number = t.phone();
+      const contact = await addContact(t, listKey, { number, [field]: accepted });
+      expect(contact[field], `${field} stored whole`).toBe(accepted);
+      const listed = await listedWith(listKey, number);
+      expect(listed[0]?.[field === 'name' ? 'contact_name' : 'contact_email'], `the ${max}-character ${field} is listed whole`).toBe(accepted);
+
+      const tooLong = make(max + 1, t.name(field));
+      const other = t.phone();
+      expectRefused(await t.api('contacts/add', { json: { list_key: listKey, number: other, [field]: tooLong } }), 'contacts/add');
+      expect(await listedWith(listKey, other), `the contact with a ${max + 1}-character ${field} is not added`).toEqual([]);
+    });
+  }
+});
+
+describe('POST /contacts/update (4.6)', () => {
+  req(['op:contacts/update', 'rule:contacts.update-email'], 'contact_13 with the new email, and the listing shows it', async () => {
+    const { listKey } = await createList(t);
+    const number = t.phone();
+    const name = t.name('upd');
+    const added = await addContact(t, listKey, { number, name, email: 'before@example.com' });
+    const answer = await t.api('contacts/update', { json: { list_key: listKey, number, email: 'after@example.com' } });
+    const { callback } = expectSuccess(answer, 'contacts/update', ContactCallbackResponse);
+    expect(callback).toMatchObject({ id: added.id, email: 'after@example.com', number: `${MEXICO_COUNTRY_CODE}${number}` });
+    const listed = await listedWith(listKey, number);
+    expect(listed, 'still one contact').toHaveLength(1);
+    expect(listed[0], 'new email, same name').toMatchObject({ contact_email: 'after@example.com', contact_name: name });
+  });
+
+  req(['op:contacts/update'], 'list_key and number are required; an unknown list or contact is refused (codes not shown, 7.1)', async () => {
+    const { listKey } = await createList(t);
+    const number = t.phone();
+    await addContact(t, listKey, { number, email: 'kept@example.com' });
+    const refusals: [string, Record<string, unknown>][] = [
+      ['list_key missing', { number, email: 'x@example.com' }],
+      ['number missing', { list_key: listKey, email: 'x@example.com' }],
+      ['unknown list', { list_key: `${listKey}x`, number, email: 'x@example.com' }],
+      ['unknown contact', { list_key: listKey, number: t.phone(), email: 'x@example.com' }],
+    ];
+    for (const [what, json] of refusals) {
+      const answer = await t.api('contacts/update', { json });
+      expect(answer.body.success, `${what}: refused (${answer.text.slice(0, 200)})`).toBe(false);
+      expectRefused(answer, 'contacts/update');
+    }
+    const listed = await listContacts(t, listKey);
+    expect(listed.map((c) => c.contact_email), 'the one contact, unchanged; no contact created').toEqual(['kept@example.com']);
+  });
+});
+
+describe('POST /contacts/delete (4.6)', () => {
+  req(['op:contacts/delete', 'rule:contacts.delete-removes'], 'contact_12 / contact_deleted, and the contact is no longer listed (the others are)', async () => {
+    const { listKey } = await createList(t);
+    const gone = t.phone();
+    const kept = t.phone();
+    await addContact(t, listKey, { number: gone, name: t.name('gone') });
+    await addContact(t, listKey, { number: kept, name: t.name('kept') });
+    expectSuccess(await t.api('contacts/delete', { json: { list_key: listKey, number: gone } }), 'contacts/delete', ContactDeleteResponse);
+    const listed = await listContacts(t, listKey);
+    expect(listed.filter((c) => sameNumber(c.contact_number, gone)), 'the deleted contact').toEqual([]);
+    expect(listed.filter((c) => sameNumber(c.contact_number, kept)), 'the other contact').toHaveLength(1);
+  });
+
+  req(['op:contacts/delete', 'rule:contacts.delete-removes'], 'email is a filter: a contact whose email differs is kept, one whose email matches is deleted', async () => {
+    const { listKey } = await createList(t);
+    const number = t.phone();
+    await addContact(t, listKey, { number, email: 'match@example.com' });
+    const mismatch = await t.api('contacts/delete', { json: { list_key: listKey, number, email: 'other@example.com' } });
+    expect(mismatch.status, 'never a server error').toBeLessThan(500);
+    expect(await listedWith(listKey, number), 'a filter that does not match deletes nothing').toHaveLength(1);
+    expectSuccess(await t.api('contacts/delete', { json: { list_key: listKey, number, email: 'match@example.com' } }), 'contacts/delete', ContactDeleteResponse);
+    expect(await listedWith(listKey, number), 'the matching contact is deleted').toEqual([]);
+  });
+
+  req(['op:contacts/delete'], 'list_key and number are required; an unknown list is refused (codes not shown)', async () => {
+    const { listKey } = await createList(t);
+    const number = t.phone();
+    await addContact(t, listKey, { number });
+    for (const [what, json] of [
+      ['list_key missing', { number }],
+      ['number missing', { list_key: listKey }],
+      ['unknown list', { list_key: `${listKey}x`, number }],
+    ] as const) {
+      const answer = await t.api('contacts/delete', { json });
+      expect(answer.body.success, `${what}: refused (${answer.text.slice(0, 200)})`).toBe(false);
+      expectRefused(answer, 'contacts/delete');
+    }
+    expect(await listedWith(listKey, number), 'the contact is still there').toHaveLength(1);
+  });
+});
+
+describe('POST /contacts/duplicate (4.6)', () => {
+  req(['op:contacts/duplicate', 'rule:contacts.duplicate-copies'], 'contact_13 with the copy in the destination list; the source keeps its contact', async () => {
+    const source = await createList(t);
+    const destination = await createList(t);
+    const number = t.phone();
+    const name = t.name('dup');
+    const original = await addContact(t, source.listKey, { number, name, email: 'dup@example.com' });
+    const answer = await t.api('contacts/duplicate', { json: { current_list_key: source.listKey, new_list_key: destination.listKey, contact_id: String(original.id) } });
+    const { callback } = expectSuccess(answer, 'contacts/duplicate', ContactCallbackResponse);
+    expect(callback).toMatchObject({ number: original.number, name, email: 'dup@example.com' });
+    expect(callback.list_id, 'the copy belongs to the destination list').not.toBe(original.list_id);
+    const copied = await listedWith(destination.listKey, number);
+    expect(copied, 'listed in the destination').toHaveLength(1);
+    expect(copied[0]).toMatchObject({ contact_name: name, contact_email: 'dup@example.com' });
+    expect(await listedWith(source.listKey, number), 'still in the source (a copy, not a move)').toHaveLength(1);
+  });
+
+  req(['op:contacts/duplicate'], 'the three fields are required; an unknown contact or list is refused (codes not shown)', async () => {
+    const source = await createList(t);
+    const destination = await createList(t);
+    const original = await addContact(t, source.listKey, { number: t.phone(), name: t.name('dupx') });
+    const id = String(original.id);
+    const refusals: [string, Record<string, unknown>][] = [
+      ['current_list_key missing', { new_list_key: destination.listKey, contact_id: id }],
+      ['new_list_key missing', { current_list_key: source.listKey, contact_id: id }],
+      ['contact_id missing', { current_list_key: source.listKey, new_list_key: destination.listKey }],
+      ['unknown destination', { current_list_key: source.listKey, new_list_key: `${destination.listKey}x`, contact_id: id }],
+      ['contact not in the source list', { current_list_key: destination.listKey, new_list_key: source.listKey, contact_id: id }],
+    ];
+    for (const [what, json] of refusals) {
+      const answer = await t.api('contacts/duplicate', { json });
+      expect(answer.body.success, `${what}: refused (${answer.text.slice(0, 200)})`).toBe(false);
+      expectRefused(answer, 'contacts/duplicate');
+    }
+    expect(await listContacts(t, destination.listKey), 'nothing was copied').toEqual([]);
+  });
+});
+
+describe('POST /contacts/polling/{action} (4.6)', () => {
+  /** Candidate actions: the allowed values are not shown (ambiguity contacts-polling-action). */
+  const ACTIONS = ['update', 'add', 'create', 'delete', 'changes'];
+
+  req(['op:contacts/poll'], 'Ok / sms_11 for an action the target allows; the allowed values are recorded (ambiguity contacts-polling-action)', async () => {
+    const { listKey } = await createList(t);
+    const contact = await addContact(t, listKey, { number: t.phone(), name: t.name('poll') });
+    const accepted: string[] = [];
+    for (const action of ACTIONS) {
+      const answer = await t.api('contacts/poll', { path: `/contacts/polling/${action}`, json: { list_key: listKey, contact_id: String(contact.id) } });
+      if (answer.body.success === true) {
+        expectSuccess(answer, 'contacts/poll', ContactPollResponse);
+        accepted.push(action);
+      } else {
+        observe('contacts-polling-action', `${action}: refused with ${String(answer.body.code)}`, null);
+        expectRefused(answer, 'contacts/poll');
+      }
+    }
+    observe('contacts-polling-action', `accepted: ${accepted.join(', ') || 'none'} of ${ACTIONS.join(', ')}`, null);
+    expect(accepted.length, `no action of ${ACTIONS.join(', ')} was accepted: the success contract could not be observed (4.6: allowed values not shown)`).toBeGreaterThan(0);
+  });
+
+  req(['op:contacts/poll'], 'list_key and contact_id are required; an unknown list or contact is refused', async () => {
+    const { listKey } = await createList(t);
+    const contact = await addContact(t, listKey, { number: t.phone(), name: t.name('pollx') });
+    const path = `/contacts/polling/${ACTIONS[0]}`;
+    for (const [what, json] of [
+      ['list_key missing', { contact_id: String(contact.id) }],
+      ['contact_id missing', { list_key: listKey }],
+      ['unknown list', { list_key: `${listKey}x`, contact_id: String(contact.id) }],
+    ] as const) {
+      const answer = await t.api('contacts/poll', { path, json });
+      expect(answer.body.success, `${what}: refused (${answer.text.slice(0, 200)})`).toBe(false);
+      expectRefused(answer, 'contacts/poll');
+    }
+  });
+});

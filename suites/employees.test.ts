@@ -1,0 +1,139 @@
+/**
+ * 4.10 and 2.5: tool users (employees, collaborators). Every employee created is observed through
+ * /toolusers/get and disabled at teardown (no operation deletes one). The codes of refusals are not
+ * named (7.1: "... and similar validation failures: not shown"): expectRefused records them.
+ */
+import { describe, expect } from 'vitest';
+import { expectRefused, expectSuccess } from '../harness/expectations.ts';
+import { req } from '../harness/requirement-test.ts';
+import { useTarget } from '../harness/target.ts';
+import { EMPLOYEE_ROLES, EmployeeDisableResponse, EmployeeListResponse } from '../schemas/employees.ts';
+import { limitById } from '../schemas/limits.ts';
+import { sameNumber } from './support/contacts-lists.ts';
+import { addEmployee, employeeFields, listedEmployee, listEmployees, tryAddEmployee, type EmployeeFields } from './support/employees-fixtures.ts';
+
+const t = useTarget();
+
+const PASSWORD = limitById('employee-password-length');
+const NUMBER = limitById('employee-number-digits');
+
+/** Expects /employee/add to refuse `fields`, and no tool user with its name to be listed. */
+async function expectAddRefused(fields: Record<string, unknown>, what: string): Promise<void> {
+  const answer = await tryAddEmployee(t, fields);
+  expect(answer.body.success, `${what}: refused (${answer.text.slice(0, 200)})`).toBe(false);
+  expectRefused(answer, 'employees/add');
+}
+
+/** The number of listed tool users that match `pick`. */
+const countListed = async (pick: (u: { usertool_name: string; usertool_number: string }) => boolean) => (await listEmployees(t)).filter(pick).length;
+
+describe('POST /employee/add and /toolusers/get (4.10)', () => {
+  req(
+    ['op:employees/add', 'op:employees/list', 'rule:employees.listed'],
+    'toolusers_01 / partner_created_successfully with a collaboratorId, and /toolusers/get lists the employee',
+    async () => {
+      const employee = await addEmployee(t);
+      const listed = await listedEmployee(t, employee.collaboratorId);
+      expect(listed.usertool_name).toBe(employee.employee_name);
+      expect(sameNumber(listed.usertool_number, employee.number), `usertool_number ${listed.usertool_number} is the number ${employee.number}`).toBe(true);
+      expect(listed.usertool_type, '2.5: the role').toBe(employee.type);
+    },
+  );
+
+  req(['rule:employees.roles'], `type is ${EMPLOYEE_ROLES.join(' or ')}: each role is accepted and listed, another is refused`, async () => {
+    for (const role of EMPLOYEE_ROLES) {
+      const employee = await addEmployee(t, { type: role });
+      expect((await listedEmployee(t, employee.collaboratorId)).usertool_type, `role ${role}`).toBe(role);
+    }
+    for (const type of ['administrador', '', 'cajero gerente']) {
+      const fields = employeeFields(t, { type });
+      await expectAddRefused({ ...fields }, `type "${type}"`);
+      expect(await countListed((u) => u.usertool_name === fields.employee_name), `the employee of type "${type}" is not listed`).toBe(0);
+    }
+    const { type: _omitted, ...withoutType } = employeeFields(t);
+    await expectAddRefused(withoutType, 'type missing');
+  });
+
+  req(['rule:employees.unique'], 'validates unique user name, phone and password: each repeated value alone is refused', async () => {
+    const first = await addEmployee(t);
+    const repeats: [keyof EmployeeFields, string][] = [
+      ['employee_name', 'user name'],
+      ['number', 'phone'],
+      ['password', 'password'],
+    ];
+    for (const [field, what] of repeats) {
+      const fields = employeeFields(t, { [field]: first[field] });
+      await expectAddRefused({ ...fields }, `repeated ${what}`);
+      // The new employee's other values are fresh: none of them is listed.
+      const isNew = field === 'employee_name' ? (u: { usertool_number: string }) => sameNumber(u.usertool_number, fields.number) : (u: { usertool_name: string }) => u.usertool_name === fields.employee_name;
+      expect(await countListed(isNew), `no employee was created with the repeated ${what}`).toBe(0);
+    }
+    expect(await countListed((u) => u.usertool_name === first.employee_name), 'one employee with the name').toBe(1);
+    expect(await countListed((u) => sameNumber(u.usertool_number, first.number)), 'one employee with the number').toBe(1);
+    // Distinct values are accepted: the refusals above were about uniqueness, not the values.
+    await addEmployee(t);
+  });
+
+  req(['op:employees/add'], 'employee_name, business_name and number are required (refusals; codes not shown)', async () => {
+    for (const field of ['employee_name', 'business_name', 'number'] as const) {
+      const { [field]: _omitted, ...fields } = employeeFields(t);
+      await expectAddRefused(fields, `${field} missing`);
+    }
+  });
+
+  req(['limit:employee-password-length'], `password of ${PASSWORD.max} characters is accepted, ${PASSWORD.max! + 1} refused (8: ${PASSWORD.description})`, async () => {
+    const max = PASSWORD.max!;
+    const pad = (n: number) => `Pw${t.name('len')}`.padEnd(n, 'z');
+    const accepted = await addEmployee(t, { password: pad(max) });
+    await listedEmployee(t, accepted.collaboratorId);
+    const fields = employeeFields(t, { password: pad(max + 1) });
+    await expectAddRefused({ ...fields }, `password of ${max + 1} characters`);
+    expect(await countListed((u) => u.usertool_name === fields.employee_name), 'not listed').toBe(0);
+  });
+
+  req(['limit:employee-number-digits'], `number of exactly ${NUMBER.max} digits: ${NUMBER.max} accepted, ${NUMBER.min! - 1} and ${NUMBER.max! + 1} refused, non-digits refused`, async () => {
+    const accepted = await addEmployee(t);
+    expect(accepted.number).toHaveLength(NUMBER.max!);
+    const base = t.phone();
+    for (const [what, number] of [
+      [`${NUMBER.min! - 1} digits`, base.slice(0, NUMBER.min! - 1)],
+      [`${NUMBER.max! + 1} digits`, `${base}7`],
+      ['a letter', `${base.slice(0, NUMBER.max! - 1)}a`],
+    ] as const) {
+      const fields = employeeFields(t, { number });
+      await expectAddRefused({ ...fields }, `number with ${what}`);
+      expect(await countListed((u) => u.usertool_name === fields.employee_name), `the employee whose number has ${what} is not listed`).toBe(0);
+    }
+  });
+});
+
+describe('Tool users belong to their account (1, 5.2)', () => {
+  req(['rule:subaccounts.isolation', 'op:employees/list'], 'another account\'s /toolusers/get does not list this account\'s employee, nor can it disable it', async () => {
+    const employee = await addEmployee(t);
+    const other = await t.newSubaccount();
+    const theirs = expectSuccess(await t.api('employees/list', { key: other.key }), 'employees/list', EmployeeListResponse).result;
+    expect(theirs.some((u) => u.usertool_name === employee.employee_name), 'not listed for the other account').toBe(false);
+    const before = await listedEmployee(t, employee.collaboratorId);
+    const attempt = await t.api('employees/disable', { key: other.key, json: { number: employee.number } });
+    expect(attempt.status, 'never a server error').toBeLessThan(500);
+    expect((await listedEmployee(t, employee.collaboratorId)).usertool_status, 'the other account did not disable it').toBe(before.usertool_status);
+  });
+});
+
+describe('POST /employee/disable (4.10)', () => {
+  req(['op:employees/disable'], 'toolusers_01 / partner_disabled, and the listed status changes (3.4; values not shown)', async () => {
+    const employee = await addEmployee(t);
+    const other = await addEmployee(t);
+    const before = await listedEmployee(t, employee.collaboratorId);
+    expectSuccess(await t.api('employees/disable', { json: { number: employee.number } }), 'employees/disable', EmployeeDisableResponse);
+    const after = await listedEmployee(t, employee.collaboratorId);
+    expect(after.usertool_status, 'usertool_status after /employee/disable').not.toBe(before.usertool_status);
+    expect((await listedEmployee(t, other.collaboratorId)).usertool_status, 'another employee keeps its status').toBe(before.usertool_status);
+  });
+
+  req(['op:employees/disable'], 'number is required (refusal; code not shown)', async () => {
+    const answer = await t.api('employees/disable', { json: {} });
+    expect(answer.body.success, `refused (${answer.text.slice(0, 200)})`).toBe(false);
+    expectRefused(answer, 'employees/disable');
+  });
+});

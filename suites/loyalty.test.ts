@@ -1,0 +1,150 @@
+/**
+ * 4.9 and 2.5: loyalty cards (stamps). Contacts added are observed through /loyalty/contact/get.
+ * Refusal codes are not named (7.1): expectRefused records them. Loyalty contacts cannot be deleted
+ * (no operation): each test uses fresh numbers; the tool users it creates are disabled at teardown.
+ */
+import { describe, expect } from 'vitest';
+import { observe } from '../harness/current-test.ts';
+import { expectRefused, expectSchema, expectSuccess } from '../harness/expectations.ts';
+import { req } from '../harness/requirement-test.ts';
+import { useTarget, type Answer } from '../harness/target.ts';
+import { limitById } from '../schemas/limits.ts';
+import { LoyaltyAddContactResponse, LoyaltySaleResponse } from '../schemas/loyalty.ts';
+import { z } from 'zod';
+import { sameNumber } from './support/contacts-lists.ts';
+import { addEmployee } from './support/employees-fixtures.ts';
+import { cardContacts, firstCard } from './support/loyalty-fixtures.ts';
+
+const t = useTarget();
+
+const PHONE = limitById('loyalty-phone-digits');
+
+/**
+ * 4.9 contact/add: "Sample success: code loyalty_sale_01" (ambiguity loyalty-add-contact-success-code).
+ * Under record-only any code passes, the envelope (2.1) with success=true still required.
+ */
+function expectAddContactSuccess(answer: Answer): void {
+  const choice = t.choices['loyalty-add-contact-success-code'];
+  const body = expectSuccess(answer, 'loyalty/add-contact', LoyaltyAddContactResponse.extend({ code: z.string() }));
+  observe('loyalty-add-contact-success-code', `code ${body.code}`, choice === 'loyalty_sale_01' ? body.code === 'loyalty_sale_01' : null);
+  if (choice === 'loyalty_sale_01') expectSchema(LoyaltyAddContactResponse, answer.json, 'loyalty/add-contact success (profile loyalty-add-contact-success-code=loyalty_sale_01)', answer);
+}
+
+/** A card, a tool user and a fresh contact of the card (4.9 contact/add). */
+async function cardWithContact() {
+  const card = await firstCard(t);
+  const user = await addEmployee(t);
+  const phone = t.phone();
+  const name = t.name('cliente');
+  expectAddContactSuccess(await t.api('loyalty/add-contact', { json: { loyalty_key: card.loyalty_key, phone, customer_name: name, usertool_id: user.collaboratorId } }));
+  return { loyaltyKey: card.loyalty_key, usertoolId: user.collaboratorId, phone, name };
+}
+
+function expectRefusal(answer: Answer, operationId: string, what: string): void {
+  expect(answer.body.success, `${what}: refused (${answer.text.slice(0, 200)})`).toBe(false);
+  expectRefused(answer, operationId);
+}
+
+const withPhone = (phone: string) => (c: { contact_phone: string }) => sameNumber(c.contact_phone, phone);
+
+describe('POST /loyalty/get (4.9)', () => {
+  req(['op:loyalty/list'], 'loyalty_get_01 with the loyalty cards of the account (2.5 fields)', async () => {
+    const card = await firstCard(t);
+    expect(card.loyalty_key, 'a loyalty_key to name it by').not.toBe('');
+  });
+});
+
+describe('POST /loyalty/contact/add and /loyalty/contact/get (4.9)', () => {
+  req(
+    ['op:loyalty/add-contact', 'op:loyalty/get-contacts', 'rule:loyalty.contact-listed'],
+    'the contact added is returned by /loyalty/contact/get with its name (ambiguity loyalty-add-contact-success-code)',
+    async () => {
+      const a = await cardWithContact();
+      const filtered = await cardContacts(t, a.loyaltyKey, a.phone);
+      expect(filtered.filter(withPhone(a.phone)), 'the contact, filtered by its phone').toHaveLength(1);
+      expect(filtered.find(withPhone(a.phone))?.contact_name).toBe(a.name);
+      const all = await cardContacts(t, a.loyaltyKey);
+      expect(all.filter(withPhone(a.phone)), 'the contact, without the filter').toHaveLength(1);
+    },
+  );
+
+  req(['op:loyalty/get-contacts'], 'phone is a filter: only the contact with that phone is returned', async () => {
+    const a = await cardWithContact();
+    const other = t.phone();
+    expectAddContactSuccess(await t.api('loyalty/add-contact', { json: { loyalty_key: a.loyaltyKey, phone: other, customer_name: t.name('otro'), usertool_id: a.usertoolId } }));
+    const filtered = await cardContacts(t, a.loyaltyKey, other);
+    expect(filtered.length, 'one contact with the phone').toBe(1);
+    expect(filtered.every(withPhone(other)), 'only the contact with that phone').toBe(true);
+    const all = await cardContacts(t, a.loyaltyKey);
+    expect(all.some(withPhone(a.phone)) && all.some(withPhone(other)), 'without the filter: both').toBe(true);
+  });
+
+  req(['limit:loyalty-phone-digits'], `phone of exactly ${PHONE.max} digits: ${PHONE.max} accepted, ${PHONE.min! - 1} and ${PHONE.max! + 1} refused, non-digits refused`, async () => {
+    const a = await cardWithContact();
+    expect(a.phone).toHaveLength(PHONE.max!);
+    const base = t.phone();
+    for (const [what, phone] of [
+      [`${PHONE.min! - 1} digits`, base.slice(0, PHONE.min! - 1)],
+      [`${PHONE.max! + 1} digits`, `${base}4`],
+      ['a letter', `${base.slice(0, PHONE.max! - 1)}e`],
+    ] as const) {
+      const answer = await t.api('loyalty/add-contact', { json: { loyalty_key: a.loyaltyKey, phone, customer_name: t.name('bad'), usertool_id: a.usertoolId } });
+      expectRefusal(answer, 'loyalty/add-contact', `phone with ${what}`);
+      expect((await cardContacts(t, a.loyaltyKey)).some((c) => c.contact_phone === phone), `the phone with ${what} is not a contact`).toBe(false);
+    }
+  });
+
+  req(['op:loyalty/add-contact'], 'loyalty_key, phone, customer_name and an integer usertool_id are required; an unknown card is refused', async () => {
+    const card = await firstCard(t);
+    const user = await addEmployee(t);
+    const phone = t.phone();
+    const full = { loyalty_key: card.loyalty_key, phone, customer_name: t.name('req'), usertool_id: user.collaboratorId };
+    const cases: [string, Record<string, unknown>][] = [
+      ...(['loyalty_key', 'phone', 'customer_name', 'usertool_id'] as const).map((field): [string, Record<string, unknown>] => {
+        const { [field]: _omitted, ...rest } = full;
+        return [`${field} missing`, rest];
+      }),
+      ['usertool_id not an integer', { ...full, usertool_id: 'abc' }],
+      ['unknown card', { ...full, loyalty_key: `${card.loyalty_key}x` }],
+    ];
+    for (const [what, json] of cases) expectRefusal(await t.api('loyalty/add-contact', { json }), 'loyalty/add-contact', what);
+    expect((await cardContacts(t, card.loyalty_key)).some(withPhone(phone)), 'none of the refused requests added the contact').toBe(false);
+  });
+
+  req(['op:loyalty/get-contacts'], 'loyalty_key is required; an unknown card is refused (codes not shown)', async () => {
+    const card = await firstCard(t);
+    expectRefusal(await t.api('loyalty/get-contacts', { json: {} }), 'loyalty/get-contacts', 'loyalty_key missing');
+    expectRefusal(await t.api('loyalty/get-contacts', { json: { loyalty_key: `${card.loyalty_key}x` } }), 'loyalty/get-contacts', 'unknown card');
+  });
+});
+
+describe('POST /loyalty/sale (4.9)', () => {
+  req(['op:loyalty/register-sale'], 'loyalty_sale_01 with a message confirming the sale; the contact stays on the card', async () => {
+    const a = await cardWithContact();
+    const [before] = (await cardContacts(t, a.loyaltyKey, a.phone)).filter(withPhone(a.phone));
+    const answer = await t.api('loyalty/register-sale', { json: { loyalty_key: a.loyaltyKey, phone: a.phone, usertool_id: a.usertoolId } });
+    const body = expectSuccess(answer, 'loyalty/register-sale', LoyaltySaleResponse);
+    expect(body.message, 'a message confirming the sale').not.toBe('');
+    const [after] = (await cardContacts(t, a.loyaltyKey, a.phone)).filter(withPhone(a.phone));
+    expect(after, 'the contact is still listed').toBeDefined();
+    // A stamp never takes away a completed card (2.5 contact_total_loyalty_completes).
+    expect(after!.contact_total_loyalty_completes).toBeGreaterThanOrEqual(before!.contact_total_loyalty_completes);
+  });
+
+  req(['op:loyalty/register-sale'], 'loyalty_key, phone and usertool_id are required; an unknown card is refused (codes not shown)', async () => {
+    const a = await cardWithContact();
+    const full = { loyalty_key: a.loyaltyKey, phone: a.phone, usertool_id: a.usertoolId };
+    const [before] = (await cardContacts(t, a.loyaltyKey, a.phone)).filter(withPhone(a.phone));
+    const cases: [string, Record<string, unknown>][] = [
+      ...(['loyalty_key', 'phone', 'usertool_id'] as const).map((field): [string, Record<string, unknown>] => {
+        const { [field]: _omitted, ...rest } = full;
+        return [`${field} missing`, rest];
+      }),
+      ['usertool_id not an integer', { ...full, usertool_id: 'abc' }],
+      ['unknown card', { ...full, loyalty_key: `${a.loyaltyKey}x` }],
+    ];
+    for (const [what, json] of cases) expectRefusal(await t.api('loyalty/register-sale', { json }), 'loyalty/register-sale', what);
+    const [after] = (await cardContacts(t, a.loyaltyKey, a.phone)).filter(withPhone(a.phone));
+    expect(after, 'no refused sale changed the contact').toEqual(before);
+  });
+});
