@@ -1,0 +1,75 @@
+/**
+ * Provoking and catching the events of section 6: a send that emits a confirmation (6.1, 6.3
+ * "Emitted by: sends"), a customer reply that emits a response (6.2, capability reply-simulation),
+ * and bounded waits for deliveries (or for their absence) within the profile's time budgets.
+ */
+import { expect } from 'vitest';
+import { expectSuccess } from '../../harness/expectations.ts';
+import type { Target } from '../../harness/target.ts';
+import { isEventDelivery, type Delivery, type EventDelivery, type EventType, type WebhookEndpoint } from '../../harness/webhook-receiver.ts';
+import { SendResult } from '../../schemas/sms.ts';
+
+export interface SentMessage {
+  reference: string;
+  /** The 10-digit number the send was addressed to (4.2). */
+  national: string;
+  /** The recipient as the send answered it (2.2: with country code). */
+  number: string;
+  message: string;
+}
+
+/**
+ * POST /sms/send to one number (4.2); sandbox=1 delivers nothing and charges nothing. A real send
+ * goes to t.deliverableNumber() (capability real-delivery). The message has no accents (4.2).
+ */
+export async function sendSms(t: Target, key: string, message: string, options: { sandbox?: boolean } = {}): Promise<SentMessage> {
+  const national = options.sandbox ? t.phone() : t.deliverableNumber();
+  const json = { numbers: national, message, ...(options.sandbox ? { sandbox: 1 } : {}) };
+  const body = expectSuccess(await t.api('sms/send', { key, json }), 'sms/send', SendResult);
+  expect(body.references, 'one reference per recipient (2.2)').toHaveLength(1);
+  const [ref] = body.references;
+  return { reference: ref!.reference, number: ref!.number, national, message };
+}
+
+/** Seconds allowed for an event to reach the receiver (profile timeBudgets, 6). */
+export const deliveryBudgetSeconds = (t: Target): number => t.config.profile.timeBudgets.webhookDeliverySeconds;
+/** Seconds allowed to observe the retries of 6.3. */
+export const retriesBudgetSeconds = (t: Target): number => t.config.profile.timeBudgets.eventRetriesSeconds;
+
+const isEventOf = (type: EventType, reference: string) => (d: Delivery): boolean => isEventDelivery(d) && d.fields.type === type && d.fields.reference === reference;
+
+/** The event deliveries of `type` for `reference` that `endpoint` received so far. */
+export const eventsOf = (endpoint: WebhookEndpoint, type: EventType, reference: string): EventDelivery[] =>
+  endpoint.events().filter((d) => d.fields.type === type && d.fields.reference === reference);
+
+/** Waits (at most `seconds`) until `count` deliveries of the event arrived; returns them. */
+export async function waitForEvent(endpoint: WebhookEndpoint, type: EventType, reference: string, seconds: number, count = 1): Promise<EventDelivery[]> {
+  const found = await endpoint.waitFor(isEventOf(type, reference), { timeoutMs: seconds * 1000, count, label: `${count} type=${type} event(s) for reference ${reference}` });
+  return found.filter(isEventDelivery);
+}
+
+/**
+ * After a virtual wait the target's due timers have fired, but their deliveries still cross the
+ * network: this much real time lets them arrive.
+ */
+const SETTLE_AFTER_VIRTUAL_WAIT_MS = 1000;
+
+/**
+ * Lets `seconds` pass on the target (virtual clock, or real time), so that an event that was going
+ * to be delivered in that window has arrived; used before asserting that none did.
+ */
+export async function quietWindow(t: Target, seconds: number): Promise<void> {
+  await t.clock.wait(seconds);
+  if (t.clock.virtual) await new Promise((resolve) => setTimeout(resolve, SETTLE_AFTER_VIRTUAL_WAIT_MS));
+}
+
+/**
+ * Capability reply-simulation, its protocol: the target offers `POST /__test/reply` with a JSON
+ * body {apikey, reference, response}, outside the documented API (the test hook of the reference
+ * server). It makes the customer of the message `reference` of the account `apikey` reply
+ * `response`, which the document says emits a type=response event (6.2, 6.3).
+ */
+export async function simulateReply(t: Target, key: string, reference: string, response: string): Promise<void> {
+  const answer = await t.http({ method: 'POST', path: '/__test/reply', json: { apikey: key, reference, response } });
+  expect(answer.status, `POST /__test/reply (capability reply-simulation) answered HTTP ${answer.status}: ${answer.text.slice(0, 200)}`).toBe(200);
+}
