@@ -1,0 +1,109 @@
+/**
+ * 4.13 Payment requests: POST /paymentrequest/send sends a payment link by SMS. The operation has
+ * no sandbox, so every accepted request is a charged send and every test needs real-delivery (and
+ * the number is the profile's). Field limits of 4.13 and 8 on both sides; the codes of refusals are
+ * not shown (7.1), so refusals are recorded (expectRefused).
+ */
+import { describe, expect } from 'vitest';
+import { expectError, expectRefused, expectSuccess } from '../harness/expectations.ts';
+import { req } from '../harness/requirement-test.ts';
+import { useTarget, type Answer } from '../harness/target.ts';
+import { limitById, type LimitId } from '../schemas/limits.ts';
+import { PaymentRequestSendResponse } from '../schemas/payments.ts';
+import type { Fields } from './support/sending-helpers.ts';
+
+const t = useTarget();
+
+const OP = 'payments/send-request';
+const NEEDS = { needs: ['real-delivery'] } as const;
+
+/** A valid body of 4.13 with the optional fields; `extra` over it. */
+const paymentBody = (extra: Fields = {}): Fields => ({
+  number: t.deliverableNumber(),
+  country_code: '52',
+  template: 'cobro',
+  message: 'Tu pago esta listo',
+  amount: 350,
+  name: 'Cliente Prueba',
+  email: 'cliente@example.com',
+  ...extra,
+});
+
+const send = (json: Fields, key?: string): Promise<Answer> => t.api(OP, key === undefined ? { json } : { json, key });
+
+/** Accepted: the success contract (message=Ok, code sms_11, request_id), and the balance moved. */
+async function expectAccepted(json: Fields, what: string): Promise<void> {
+  const before = await t.credits();
+  expectSuccess(await send(json), OP, PaymentRequestSendResponse);
+  // 1: "sending operations consume it"; the link is sent by SMS (4.13).
+  expect(await t.credits(), `${what}: the payment link SMS consumes credits`).toBeLessThan(before);
+}
+
+/** Refused: the error body, no 5xx, and nothing charged. */
+async function expectNotAccepted(json: Fields, what: string): Promise<void> {
+  const before = await t.credits();
+  const answer = await send(json);
+  expect(answer.body.success, `${what} is refused`).not.toBe(true);
+  expectRefused(answer, OP);
+  expect(await t.credits(), `${what}: a refused request charges nothing`).toBeCloseTo(before, 2);
+}
+
+/** 4.13, 8: a text field at its maximum is accepted, one character more refused. */
+function lengthLimit(limitId: LimitId, field: 'template' | 'message' | 'name'): void {
+  const max = limitById(limitId).max!;
+  req([`limit:${limitId}`], `${field}: ${max} characters accepted, ${max + 1} refused`, async () => {
+    await expectAccepted(paymentBody({ [field]: 'p'.repeat(max) }), `${field} of ${max}`);
+    await expectNotAccepted(paymentBody({ [field]: 'p'.repeat(max + 1) }), `${field} of ${max + 1}`);
+  }, NEEDS);
+}
+
+describe('POST /paymentrequest/send (4.13)', () => {
+  req(['op:payments/send-request'], 'every field: message=Ok, code sms_11, request_id; the balance drops', async () => {
+    await expectAccepted(paymentBody(), 'a full request');
+  }, NEEDS);
+
+  req(['op:payments/send-request'], 'only the required fields (number, country_code, template, message) are accepted', async () => {
+    const { amount: _a, name: _n, email: _e, ...required } = paymentBody();
+    await expectAccepted(required, 'the required fields');
+  }, NEEDS);
+
+  req(['op:payments/send-request'], 'a request without number, country_code, template or message is refused', async () => {
+    for (const missing of ['number', 'country_code', 'template', 'message'] as const) {
+      const { [missing]: _dropped, ...rest } = paymentBody();
+      await expectNotAccepted(rest, `without ${missing}`);
+    }
+  }, NEEDS);
+});
+
+describe('limits (4.13, 8)', () => {
+  lengthLimit('payment-template-length', 'template');
+  lengthLimit('payment-message-length', 'message');
+  lengthLimit('payment-name-length', 'name');
+
+  const amount = limitById('payment-amount');
+  const [min, max, step] = [amount.min!, amount.max!, amount.step!];
+  const below = Math.round((min - step) * 100) / 100;
+  const above = Math.round((max + step) * 100) / 100;
+  req(['limit:payment-amount'], `amount: ${min} and ${max} accepted, ${below} and ${above} refused`, async () => {
+    await expectAccepted(paymentBody({ amount: min }), `amount ${min}`);
+    await expectAccepted(paymentBody({ amount: max }), `amount ${max}`);
+    await expectNotAccepted(paymentBody({ amount: below }), `amount ${below}`);
+    await expectNotAccepted(paymentBody({ amount: above }), `amount ${above}`);
+  }, NEEDS);
+
+  const digits = limitById('payment-number-digits').max!;
+  req(['limit:payment-number-digits'], `number: ${digits} digits accepted, ${digits + 1} refused`, async () => {
+    const number = t.deliverableNumber();
+    expect(number, 'the profile number has the maximum digits').toHaveLength(digits);
+    await expectAccepted(paymentBody({ number }), `${digits} digits`);
+    await expectNotAccepted(paymentBody({ number: `${number}1` }), `${digits + 1} digits`);
+  }, NEEDS);
+});
+
+describe('insufficient credits (7.2 sms_07)', () => {
+  req(['err:sms_07'], 'a payment request from an account without credits: sms_07, the balance stays 0', async () => {
+    const poor = await t.newSubaccount(0);
+    expectError(await send(paymentBody(), poor.key), 'sms_07', OP);
+    expect(await t.credits(poor.key), 'nothing was charged').toBe(0);
+  }, NEEDS);
+});

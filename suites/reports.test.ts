@@ -1,0 +1,158 @@
+/**
+ * 4.12 Reports (2.8, 7.2): the sending report of a period and the details of a campaign. Effects
+ * are observed through other calls: a send is listed in the report of its period, a sandbox send
+ * only with sandbox=1, and the details of a campaign count its messages.
+ */
+import { describe, expect } from 'vitest';
+import { observe } from '../harness/current-test.ts';
+import { expectError, expectRefused, expectSuccess } from '../harness/expectations.ts';
+import { req } from '../harness/requirement-test.ts';
+import { useTarget, type Answer } from '../harness/target.ts';
+import { ReportsCampaignDetailsResponse, ReportsGenerateResponse } from '../schemas/reports.ts';
+import { SendResult } from '../schemas/sms.ts';
+import { dayOf, expectSent, mexicoDay, phones, plainText, reportRows, rowsOf, withCampaignId, withCountryCode, type Fields } from './support/sending-helpers.ts';
+
+const t = useTarget();
+
+const generate = (json: Fields, options: { key?: string; retryOn429?: boolean } = {}): Promise<Answer> => t.api('reports/generate', { json, ...options });
+const details = (json: Fields, key?: string): Promise<Answer> => t.api('reports/get-campaign-details', key === undefined ? { json } : { json, key });
+
+/** A send of `numbers` with showCampaignId (profile placement); its campaignId and references. */
+async function campaign(numbers: readonly string[], sandbox: boolean, key?: string): Promise<SendResult & { campaignId: number }> {
+  const json: Fields = { numbers: numbers.join(','), message: plainText(t, 'camp'), ...(sandbox ? { sandbox: 1 } : {}) };
+  const request = withCampaignId(t, json);
+  const body = expectSent(await t.api('sms/send', key === undefined ? request : { ...request, key }), 'sms/send', numbers.map(withCountryCode));
+  expect(body.campaignId, 'showCampaignId=true adds campaignId (4.2)').toEqual(expect.any(Number));
+  return body as SendResult & { campaignId: number };
+}
+
+/** 7.2 pairs report_01, report_02 with "start or end date missing" (ambiguity paired-code-order). */
+function expectPairedCode(answer: Answer, expected: 'report_01' | 'report_02'): void {
+  const code = String(answer.body.code);
+  const pair = ['report_01', 'report_02'];
+  const choice = t.choices['paired-code-order'];
+  observe('paired-code-order', `${expected === 'report_01' ? 'start_date' : 'end_date'} missing: code ${code}`, choice === 'in-order' ? code === expected : pair.includes(code));
+  if (choice === 'in-order') expectError(answer, expected, 'reports/generate');
+  else expectError(answer, pair.includes(code) ? code : expected, 'reports/generate');
+}
+
+describe('POST /reports/generate (4.12)', () => {
+  req(['op:reports/generate'], 'a period of today: report_04, report_generated, rows of 2.8', async () => {
+    const today = await mexicoDay(t);
+    expectSuccess(await generate({ start_date: today, end_date: today }), 'reports/generate', ReportsGenerateResponse);
+    expectSuccess(await generate({ start_date: today, end_date: today, sandbox: 1 }), 'reports/generate', ReportsGenerateResponse);
+  });
+
+  req(['rule:reports.send-listed', 'op:reports/generate'], 'a send (not sandbox) is listed in the report of its period with its reference, number and message; not in a period before it', async () => {
+    const number = t.deliverableNumber();
+    const message = plainText(t, 'listed');
+    const since = await t.clock.now();
+    const sent = expectSent(await t.api('sms/send', { json: { numbers: number, message } }), 'sms/send', [withCountryCode(number)]);
+    const after = await t.clock.now();
+    const reference = sent.references[0]!.reference;
+    const row = (await rowsOf(t, [reference], { since })).get(reference);
+    expect(row, `reference ${reference} is in the report of its period (4.12: every message of the period)`).toBeDefined();
+    expect(row!.number, 'the row names the recipient as the send did').toBe(sent.references[0]!.number);
+    expect(row!.message, 'the row carries the message').toBe(message);
+    // The period of the send's day alone (start and end inclusive), when the clock stayed in that day.
+    if (dayOf(since) === dayOf(after)) {
+      const day = expectSuccess(await generate({ start_date: dayOf(since), end_date: dayOf(since) }), 'reports/generate', ReportsGenerateResponse);
+      expect(day.report.map((r) => r.reference), 'the report of the day of the send lists it').toContain(reference);
+    }
+    // A period that ended before the send does not list it.
+    const before = expectSuccess(await generate({ start_date: dayOf(since, -3), end_date: dayOf(since, -1) }), 'reports/generate', ReportsGenerateResponse);
+    expect(before.report.map((r) => r.reference), 'a period before the send does not list it').not.toContain(reference);
+    // Nor does the sandbox report (sandbox=1 reports sandbox sends).
+    expect((await reportRows(t, { sandbox: 1, since })).map((r) => r.reference), 'the sandbox report does not list a send that is not sandbox').not.toContain(reference);
+  }, { needs: ['real-delivery'] });
+
+  req(['rule:reports.sandbox-flag'], 'a sandbox send is listed with sandbox=1 and not in the default report (sandbox=0)', async () => {
+    const numbers = phones(t, 2);
+    const since = await t.clock.now();
+    const sent = expectSent(await t.api('sms/send', { json: { numbers: numbers.join(','), message: plainText(t, 'sbx'), sandbox: 1 } }), 'sms/send', numbers.map(withCountryCode));
+    const references = sent.references.map((r) => r.reference);
+    const rows = await rowsOf(t, references, { sandbox: 1, since });
+    expect([...rows.keys()].sort(), 'sandbox=1 reports both sandbox messages').toEqual([...references].sort());
+    const production = (await reportRows(t, { since })).map((r) => r.reference);
+    for (const reference of references) expect(production, 'the default report (sandbox=0) does not list sandbox sends').not.toContain(reference);
+    const explicit = (await reportRows(t, { sandbox: 0, since })).map((r) => r.reference);
+    for (const reference of references) expect(explicit, 'sandbox=0 does not list sandbox sends').not.toContain(reference);
+  });
+});
+
+describe('report errors (7.2)', () => {
+  req(['err:report_01'], 'start_date missing (ambiguity paired-code-order)', async () => {
+    expectPairedCode(await generate({ end_date: await mexicoDay(t) }), 'report_01');
+  });
+
+  req(['err:report_02'], 'end_date missing (ambiguity paired-code-order)', async () => {
+    expectPairedCode(await generate({ start_date: await mexicoDay(t) }), 'report_02');
+  });
+
+  req(['err:report_03'], 'start_date after end_date: report_03; the same day is accepted', async () => {
+    expectError(await generate({ start_date: await mexicoDay(t, 0), end_date: await mexicoDay(t, -1) }), 'report_03', 'reports/generate');
+    const day = await mexicoDay(t, -1);
+    expectSuccess(await generate({ start_date: day, end_date: day }), 'reports/generate', ReportsGenerateResponse);
+  });
+
+  req(['err:report_05', 'limit:report-requests'], 'the per-account report request limit is reached: report_05', async () => {
+    // A fresh account, so that the file's own reports are not blocked. The value is not shown (8):
+    // ask until report_05 answers, within a bound far above any plausible per-account limit.
+    const fresh = await t.newSubaccount(0);
+    const day = await mexicoDay(t);
+    const bound = 5000;
+    for (let i = 1; i <= bound; i++) {
+      const answer = await generate({ start_date: day, end_date: day }, { key: fresh.key, retryOn429: false });
+      if (answer.body.code === 'report_05') {
+        expectError(answer, 'report_05', 'reports/generate');
+        return;
+      }
+      if (answer.body.code !== 'rate_01') expectSuccess(answer, 'reports/generate', ReportsGenerateResponse);
+    }
+    expect.fail(`report_05 did not answer within ${bound} report requests`);
+  }, { needs: ['manager-key'], timeout: 300_000 });
+});
+
+describe('POST /reports/details (4.12)', () => {
+  req(['op:reports/get-campaign-details', 'rule:reports.campaign-details'], 'a sandbox campaign of three messages: details_01 with totals 3 (sandbox=1)', async () => {
+    const sent = await campaign(phones(t, 3), true);
+    const body = expectSuccess(await details({ campaign_id: sent.campaignId, sandbox: 1 }), 'reports/get-campaign-details', ReportsCampaignDetailsResponse);
+    expect(body.details.totals, 'totals counts the messages of the campaign').toBe(3);
+  });
+
+  req(['op:reports/get-campaign-details', 'rule:reports.campaign-details'], 'a campaign that is not sandbox: details_01 with totals 1', async () => {
+    const sent = await campaign([t.deliverableNumber()], false);
+    const body = expectSuccess(await details({ campaign_id: sent.campaignId }), 'reports/get-campaign-details', ReportsCampaignDetailsResponse);
+    expect(body.details.totals, 'totals counts the messages of the campaign').toBe(1);
+  }, { needs: ['real-delivery'] });
+
+  req(['err:details_02'], 'campaign_id missing, or not numeric: details_02', async () => {
+    expectError(await details({}), 'details_02', 'reports/get-campaign-details');
+    expectError(await details({ campaign_id: 'abc' }), 'details_02', 'reports/get-campaign-details');
+    expectError(await details({ campaign_id: '12x' }), 'details_02', 'reports/get-campaign-details');
+  });
+
+  req(['err:details_03'], 'a campaign that does not exist, or is another account\'s: details_03', async () => {
+    expectError(await details({ campaign_id: 2_000_000_000 }), 'details_03', 'reports/get-campaign-details');
+    if (!t.has('manager-key')) return;
+    // Another account's campaign (7.2: "campaign missing or not the account's").
+    const other = await t.newSubaccount(0);
+    const sent = await campaign([t.phone()], true, other.key);
+    expectSuccess(await details({ campaign_id: sent.campaignId, sandbox: 1 }, other.key), 'reports/get-campaign-details', ReportsCampaignDetailsResponse);
+    expectError(await details({ campaign_id: sent.campaignId, sandbox: 1 }), 'details_03', 'reports/get-campaign-details');
+  });
+
+  req(['err:details_04'], 'a campaign still processing: details_04, retry later', async () => {
+    const id = t.config.profile.capabilities.campaignProcessingId!;
+    expectError(await details({ campaign_id: id }), 'details_04', 'reports/get-campaign-details');
+  });
+});
+
+describe('request shape (4.12)', () => {
+  req(['op:reports/generate'], 'a date that is not YYYY-MM-DD is refused', async () => {
+    const today = await mexicoDay(t);
+    const answer = await generate({ start_date: today.replace(/-/g, '/'), end_date: today });
+    expect(answer.body.success, 'not a success').not.toBe(true);
+    expectRefused(answer, 'reports/generate');
+  });
+});

@@ -1,0 +1,125 @@
+/**
+ * Sandbox mode (1, 4.2, 4.3, 8): "validates a request and answers like production but delivers
+ * nothing and consumes no credits"; sandbox=1 "runs all validations and generates references";
+ * "no scheduled sends"; "limited per day" (8: 100 or 1,000, ambiguity sandbox-daily-limit).
+ */
+import { describe, expect } from 'vitest';
+import { observe } from '../harness/current-test.ts';
+import { expectRefused, expectSuccess } from '../harness/expectations.ts';
+import { req } from '../harness/requirement-test.ts';
+import { useTarget, type Answer } from '../harness/target.ts';
+import { isEventDelivery, type Delivery } from '../harness/webhook-receiver.ts';
+import { limitById } from '../schemas/limits.ts';
+import { dayOf, describeAnswer, expectSent, isSendSuccess, mexicoDateTime, phones, plainText, withCountryCode, type Fields } from './support/sending-helpers.ts';
+
+const t = useTarget();
+
+const SENDER_MAX = limitById('sender-id-length').max!;
+const VOICE_MESSAGE_MAX = limitById('voice-message-length').max!;
+
+const sandboxSms = (numbers: readonly string[], extra: Fields = {}): Fields => ({ numbers: numbers.join(','), message: plainText(t, 'sbx'), sandbox: 1, ...extra });
+const sendSms = (json: Fields, key?: string): Promise<Answer> => t.api('sms/send', key === undefined ? { json } : { json, key });
+
+describe('sandbox sends (1, 4.2)', () => {
+  req(['rule:sandbox.references', 'rule:sandbox.no-charge', 'op:sms/send'], 'sandbox=1 answers like production: references per recipient, unique across sends; the balance does not move', async () => {
+    const before = await t.credits();
+    const first = phones(t, 2);
+    const a = expectSent(await sendSms(sandboxSms(first)), 'sms/send', first.map(withCountryCode));
+    const second = phones(t, 2);
+    const b = expectSent(await sendSms(sandboxSms(second)), 'sms/send', second.map(withCountryCode));
+    const all = [...a.references, ...b.references].map((r) => r.reference);
+    expect(new Set(all).size, 'each reference is a unique message id (2.2)').toBe(all.length);
+    expect(await t.credits(), 'sandbox sends consume no credits (1, 4.2)').toBeCloseTo(before, 2);
+  });
+
+  req(['rule:sandbox.no-charge', 'op:voice/send'], 'a sandbox voice call consumes no credits (4.3)', async () => {
+    const before = await t.credits();
+    const number = t.phone();
+    expectSent(await t.api('voice/send', { json: { numbers: number, country_code: '52', template: 'a', code: '1234', company: 'ACME', sandbox: 1 } }), 'voice/send', [withCountryCode(number)]);
+    expect(await t.credits(), 'sandbox=1 charges nothing (4.3)').toBeCloseTo(before, 2);
+  });
+
+  req(['rule:sandbox.validations-run'], 'sandbox=1 runs all validations: bad numbers, sender, RCS with flash, shorten_url without URL, voice template and voice_message are refused', async () => {
+    const before = await t.credits();
+    const good = t.phone();
+    const invalid: [string, Fields][] = [
+      ['9-digit number', sandboxSms([good.slice(1)])],
+      ['no message', { numbers: t.phone(), sandbox: 1 }],
+      [`${SENDER_MAX + 1}-character sender`, sandboxSms([t.phone()], { sender: 'S'.repeat(SENDER_MAX + 1) })],
+      ['shorten_url=1 without a URL', sandboxSms([t.phone()], { shorten_url: 1, message: 'sin enlace' })],
+      ['find_country_code=1 with a 10-digit number', sandboxSms([t.phone()], { find_country_code: 1 })],
+    ];
+    if (t.choices['sms-flash-parameter-name'] === 'flash') invalid.push(['channel=2 with flash=1', sandboxSms([t.phone()], { channel: 2, flash: 1 })]);
+    for (const [what, json] of invalid) {
+      const answer = await sendSms(json);
+      expect(isSendSuccess(answer), `sandbox validates: ${what} (${describeAnswer(answer)})`).toBe(false);
+      expectRefused(answer, 'sms/send');
+    }
+    const voice = { numbers: t.phone(), country_code: '52', sandbox: 1 };
+    expectRefused(await t.api('voice/send', { json: { ...voice, template: 'z' } }), 'voice/send');
+    expectRefused(await t.api('voice/send', { json: { ...voice, template: 'a', voice_message: 'texto' } }), 'voice/send');
+    expectRefused(await t.api('voice/send', { json: { ...voice, template: 'k', voice_message: 'v'.repeat(VOICE_MESSAGE_MAX + 1) } }), 'voice/send');
+    expect(await t.credits(), 'refusals charge nothing').toBeCloseTo(before, 2);
+  });
+
+  req(['rule:sandbox.no-scheduled'], 'sandbox=1 with a date in the future is refused (no scheduled sends in sandbox)', async () => {
+    const date = await mexicoDateTime(t, 3600);
+    const answer = await sendSms(sandboxSms([t.phone()], { date }));
+    expect(isSendSuccess(answer), `a scheduled sandbox send is not accepted (${describeAnswer(answer)})`).toBe(false);
+    expectRefused(answer, 'sms/send');
+  });
+});
+
+describe('sandbox daily limit (8)', () => {
+  req(['limit:sandbox-daily'], 'sandbox sends per day: the limit of the profile is accepted, one more is refused (ambiguity sandbox-daily-limit)', async () => {
+    const limit = Number(t.choices['sandbox-daily-limit']);
+    for (let attempt = 1; ; attempt++) {
+      // A fresh account: exhausting its quota blocks its sandbox sends for the rest of the day.
+      const fresh = await t.newSubaccount(0);
+      const day = dayOf(await t.clock.now());
+      let refusedAt: number | undefined;
+      let refusal: Answer | undefined;
+      // One recipient per request, so that counting per request and per recipient agree.
+      for (let i = 1; i <= limit + 1 && refusedAt === undefined; i++) {
+        const answer = await sendSms(sandboxSms([t.phone()]), fresh.key);
+        if (!isSendSuccess(answer)) [refusedAt, refusal] = [i, answer];
+      }
+      // The quota is per day: a count that crossed midnight (or a virtual clock moved by another
+      // suite) proves nothing, and is taken again.
+      if (dayOf(await t.clock.now()) !== day && attempt < 3) continue;
+      const observed = refusedAt === undefined ? `send ${limit + 1} accepted` : `first refusal at send ${refusedAt} (${describeAnswer(refusal!)})`;
+      observe('sandbox-daily-limit', observed, refusedAt === limit + 1);
+      expect(refusedAt, `sandbox sends 1 to ${limit} are accepted and send ${limit + 1} is refused: ${observed}`).toBe(limit + 1);
+      expectRefused(refusal!, 'sms/send');
+      return;
+    }
+  }, { needs: ['manager-key'], timeout: 180_000 });
+});
+
+describe('sandbox events (4.2, 6.3)', () => {
+  req(['rule:sandbox.events'], 'whether a sandbox send emits a confirmation (ambiguity sandbox-sends-emit-events)', async () => {
+    const receiver = await t.receiver();
+    const hook = receiver.endpoint(t.name('hook'));
+    expectSuccess(await t.api('webhooks/add', { json: { url: hook.url, status: '1' } }), 'webhooks/add');
+    try {
+      const budgetMs = t.config.profile.timeBudgets.webhookDeliverySeconds * 1000;
+      const confirmationOf = (reference: string) => (d: Delivery) => isEventDelivery(d) && d.fields.type === 'confirmation' && d.fields.reference === reference;
+      // Control: a send that is not sandbox is confirmed (6.3 "Emitted by: sends"), so the webhook works.
+      if (t.has('real-delivery')) {
+        const number = t.deliverableNumber();
+        const real = expectSent(await sendSms({ numbers: number, message: plainText(t, 'ctl') }), 'sms/send', [withCountryCode(number)]);
+        await hook.waitFor(confirmationOf(real.references[0]!.reference), { timeoutMs: budgetMs, label: 'confirmation of the control send' });
+      }
+      const number = t.phone();
+      const sandbox = expectSent(await sendSms(sandboxSms([number])), 'sms/send', [withCountryCode(number)]);
+      const reference = sandbox.references[0]!.reference;
+      const arrived = await hook.waitFor(confirmationOf(reference), { timeoutMs: budgetMs }).then(() => true, () => false);
+      const choice = t.choices['sandbox-sends-emit-events'];
+      observe('sandbox-sends-emit-events', arrived ? 'a confirmation arrived' : `no confirmation within ${budgetMs / 1000} s`, choice === 'events' ? arrived : choice === 'no-events' ? !arrived : null);
+      if (choice === 'events') expect(arrived, 'a sandbox send emits a confirmation (profile)').toBe(true);
+      if (choice === 'no-events') expect(arrived, 'a sandbox send emits no event (profile)').toBe(false);
+    } finally {
+      await t.api('webhooks/delete');
+    }
+  }, { timeout: 120_000 });
+});

@@ -1,0 +1,120 @@
+/**
+ * 4.3 Voice: POST /voice/send and GET /voice/send ("the reference states GET is also supported"),
+ * templates a to k, voice_message only with k and at most 160 characters (8), country code always
+ * 52. Validations run in sandbox (sandbox=1 charges nothing); charging needs real-delivery.
+ */
+import { describe, expect } from 'vitest';
+import { expectError, expectRefused } from '../harness/expectations.ts';
+import { req } from '../harness/requirement-test.ts';
+import { useTarget, type Answer } from '../harness/target.ts';
+import { limitById } from '../schemas/limits.ts';
+import { CUSTOM_TEXT_TEMPLATE, VOICE_TEMPLATES, type VoiceTemplateLetter } from '../schemas/voice.ts';
+import { describeAnswer, expectSent, isSendSuccess, phones, record, withCountryCode, type Fields } from './support/sending-helpers.ts';
+
+const t = useTarget();
+
+const VOICE_MESSAGE_MAX = limitById('voice-message-length').max!;
+const TEMPLATES = Object.keys(VOICE_TEMPLATES) as VoiceTemplateLetter[];
+
+/** A valid sandbox body of 4.3 for `template` (k carries voice_message). */
+function voiceBody(numbers: readonly string[], template: VoiceTemplateLetter = 'a', extra: Fields = {}): Fields {
+  return {
+    numbers: numbers.join(','),
+    country_code: '52',
+    template,
+    company: 'ACME',
+    code: '4821',
+    sandbox: 1,
+    ...(template === CUSTOM_TEXT_TEMPLATE ? { voice_message: 'Hola de {{company}}, tu codigo es {{code}}' } : {}),
+    ...extra,
+  };
+}
+
+const send = (json: Fields): Promise<Answer> => t.api('voice/send', { json });
+
+describe('POST /voice/send (4.3, 2.2)', () => {
+  req(['op:voice/send', 'rule:sms.references-per-recipient', 'rule:sms.total-messages', 'rule:sandbox.no-charge'], 'two recipients in sandbox: sms_11, one reference per recipient with country code, nothing charged', async () => {
+    const numbers = phones(t, 2);
+    const before = await t.credits();
+    expectSent(await send(voiceBody(numbers, 'a', { formal_tone: true })), 'voice/send', numbers.map(withCountryCode));
+    expect(await t.credits(), 'sandbox=1 charges nothing (4.3)').toBeCloseTo(before, 2);
+  });
+
+  req(['op:voice/send', 'rule:sms.charges-credits'], 'a call that is not sandbox: the balance drops by the credit the answer reports', async () => {
+    const number = t.deliverableNumber();
+    const before = await t.credits();
+    const { sandbox: _sandbox, ...body } = voiceBody([number]);
+    const sent = expectSent(await send(body), 'voice/send', [withCountryCode(number)]);
+    expect(sent.credit, 'a call consumes credits (1, 2.2)').toBeGreaterThan(0);
+    expect(await t.credits(), 'the balance drops by the credit of the answer').toBeCloseTo(before - sent.credit, 2);
+  });
+
+  req(['op:voice/send'], 'required fields: numbers, country_code and template; country_code is always 52', async () => {
+    const valid = voiceBody([t.phone()]);
+    for (const missing of ['numbers', 'country_code', 'template'] as const) {
+      const { [missing]: _dropped, ...rest } = valid;
+      expectRefused(await send(rest), 'voice/send');
+    }
+    expectRefused(await send({ ...valid, country_code: '1' }), 'voice/send');
+  });
+});
+
+describe('GET /voice/send (4.3)', () => {
+  req(['op:voice/send-via-get', 'rule:sms.references-per-recipient', 'rule:sandbox.no-charge'], 'the fields as query parameters: the send result of 2.2, nothing charged in sandbox', async () => {
+    const numbers = phones(t, 2);
+    const before = await t.credits();
+    const answer = await t.api('voice/send-via-get', { query: { numbers: numbers.join(','), country_code: '52', template: 'b', company: 'ACME', code: '7788', sandbox: '1', formal_tone: 'true' } });
+    expectSent(answer, 'voice/send-via-get', numbers.map(withCountryCode));
+    expect(await t.credits(), 'sandbox=1 charges nothing').toBeCloseTo(before, 2);
+  });
+
+  req(['op:voice/send-via-get', 'rule:voice.templates'], 'GET: a template outside a to k is refused', async () => {
+    const answer = await t.api('voice/send-via-get', { query: { numbers: t.phone(), country_code: '52', template: 'z', sandbox: '1' } });
+    expectRefused(answer, 'voice/send-via-get');
+  });
+});
+
+describe('templates (4.3)', () => {
+  req(['rule:voice.templates'], `every template ${TEMPLATES.join(', ')} is accepted`, async () => {
+    for (const template of TEMPLATES) {
+      const number = t.phone();
+      expectSent(await send(voiceBody([number], template)), 'voice/send', [withCountryCode(number)]);
+    }
+  });
+
+  req(['rule:voice.templates'], 'a template outside a to k (l, z, A, empty) is refused', async () => {
+    for (const template of ['l', 'z', 'A', '']) expectRefused(await send({ ...voiceBody([t.phone()]), template }), 'voice/send');
+  });
+
+  req(['rule:voice.template-k-message'], 'voice_message with a template other than k is refused; with k accepted', async (context) => {
+    for (const template of TEMPLATES.filter((l) => l !== CUSTOM_TEXT_TEMPLATE).slice(0, 3)) {
+      expectRefused(await send(voiceBody([t.phone()], template, { voice_message: 'Texto propio' })), 'voice/send');
+    }
+    const number = t.phone();
+    expectSent(await send(voiceBody([number], CUSTOM_TEXT_TEMPLATE)), 'voice/send', [withCountryCode(number)]);
+    // 4.3: "template ... fixed spoken script; k uses voice_message" (k: custom text). Template k's
+    // script is voice_message: a k call without it has nothing to read, and is refused.
+    const { voice_message: _m, ...bare } = voiceBody([t.phone()], CUSTOM_TEXT_TEMPLATE);
+    const answer = await send(bare);
+    await record(context, `template k without voice_message: ${describeAnswer(answer)}`);
+    expect(isSendSuccess(answer), 'template k without voice_message is not a send').toBe(false);
+    expectRefused(answer, 'voice/send');
+  });
+});
+
+describe('limits (8)', () => {
+  req(['limit:voice-message-length'], `voice_message: ${VOICE_MESSAGE_MAX} characters accepted, ${VOICE_MESSAGE_MAX + 1} refused`, async () => {
+    const number = t.phone();
+    expectSent(await send(voiceBody([number], CUSTOM_TEXT_TEMPLATE, { voice_message: 'v'.repeat(VOICE_MESSAGE_MAX) })), 'voice/send', [withCountryCode(number)]);
+    expectRefused(await send(voiceBody([t.phone()], CUSTOM_TEXT_TEMPLATE, { voice_message: 'v'.repeat(VOICE_MESSAGE_MAX + 1) })), 'voice/send');
+  });
+});
+
+describe('insufficient credits (7.2 sms_07)', () => {
+  req(['err:sms_07'], 'a call from an account without credits: sms_07, the balance stays 0', async () => {
+    const poor = await t.newSubaccount(0);
+    const { sandbox: _sandbox, ...body } = voiceBody([t.deliverableNumber()]);
+    expectError(await t.api('voice/send', { key: poor.key, json: body }), 'sms_07', 'voice/send');
+    expect(await t.credits(poor.key), 'nothing was charged').toBe(0);
+  }, { needs: ['real-delivery'] });
+});
