@@ -1,0 +1,193 @@
+/**
+ * Section 2.1 (with 4, 7.1): the common response envelope. Every JSON answer outside /v2/otp and
+ * /v1 carries success, message, status and code; request_id, a UUID, "is stated to be present in
+ * every JSON response"; errors carry success=false. Section 4: the same operations accept
+ * form-style fields. Then negative fuzzing: for every operation of the registry with a request
+ * schema, schema-invalid requests drawn from that schema are refused with the operation's error
+ * body and never a 5xx (suites/support/fuzz-*.ts).
+ */
+import { describe, expect } from 'vitest';
+import { z } from 'zod';
+import { AgendaAddResponse, AgendaListResponse } from '../schemas/agendas.ts';
+import { CreditsConsultResponse } from '../schemas/credits.ts';
+import { ErrorBody, OtpErrorBody, requestId } from '../schemas/envelope.ts';
+import { OPERATIONS, type Operation } from '../schemas/operations.ts';
+import { expectError, expectSchema, expectSuccess } from '../harness/expectations.ts';
+import { req } from '../harness/requirement-test.ts';
+import { useTarget, type Answer } from '../harness/target.ts';
+import { planInvalidRequests, requestSchemaOf } from './support/fuzz-bodies.ts';
+import { planFor, sendInvalidRequests, type FuzzContext } from './support/fuzz-run.ts';
+
+const t = useTarget();
+
+const Uuid = requestId;
+/** 2.1: "on success often a machine token such as sent_messages". */
+const MachineToken = z.string().regex(/^[A-Za-z][A-Za-z0-9_]*$/, 'a machine token (letters, digits, underscores)');
+
+/** The success envelope of 2.1 on an answer: success=true, status repeated (200), request_id a UUID. */
+function expectSuccessEnvelope(answer: Answer, operationId: string): void {
+  expect(answer.status, `${operationId}: HTTP 200`).toBe(200);
+  const body = answer.body;
+  expect(body.success, `${operationId}: success is true on success`).toBe(true);
+  expect(body.status, `${operationId}: the body status repeats the status code`).toBe(answer.status);
+  expect(typeof body.message, `${operationId}: message is a string`).toBe('string');
+  expect(typeof body.code, `${operationId}: code is a string`).toBe('string');
+  expectSchema(Uuid, body.request_id, `${operationId}: request_id`, answer);
+}
+
+/** Successes of several areas, with nothing left behind (the list is deleted at teardown). */
+async function someSuccesses(): Promise<[string, Answer][]> {
+  const added = await t.api('agendas/add', { json: { agenda_name: t.name('env') } });
+  const listKey = expectSuccess(added, 'agendas/add', AgendaAddResponse).list_key;
+  t.onCleanup(() => t.api('agendas/delete', { json: { list_key: listKey } }));
+  return [
+    ['credits/consult', await t.api('credits/consult')],
+    ['agendas/add', added],
+    ['agendas/list', await t.api('agendas/list')],
+    ['webhooks/get', await t.api('webhooks/get')],
+    ['employees/list', await t.api('employees/list')],
+  ];
+}
+
+describe('the success envelope (2.1)', () => {
+  req(['rule:envelope.fields', 'rule:envelope.success-flag', 'rule:envelope.status-repeated', 'rule:envelope.request-id'], 'successes carry success=true, message, status 200 (the HTTP status repeated), code and a UUID request_id', async () => {
+    for (const [operationId, answer] of await someSuccesses()) expectSuccessEnvelope(answer, operationId);
+  });
+
+  req(['rule:envelope.message-token'], 'the message of a success is a machine token such as sent_messages (SHOULD)', async () => {
+    for (const [operationId, answer] of await someSuccesses()) expectSchema(MachineToken, answer.body.message, `${operationId}: message`, answer);
+  });
+
+  req(['rule:envelope.request-id'], 'request_id tracks the request: two requests get two different ids', async () => {
+    const ids = new Set<unknown>();
+    for (let i = 0; i < 3; i += 1) ids.add(expectSuccess(await t.api('credits/consult'), 'credits/consult', CreditsConsultResponse).request_id);
+    ids.add((await t.api('credits/consult', { key: null })).body.request_id);
+    expect(ids.size, 'one request_id per request').toBe(4);
+  });
+});
+
+describe('error bodies (2.1, 7.1)', () => {
+  req(['rule:envelope.error-body', 'rule:envelope.success-flag', 'rule:envelope.request-id', 'rule:envelope.fields'], 'an auth error, a documented validation code and an unknown list each answer success=false, message, status, code and a UUID request_id', async () => {
+    const answers: [string, Answer][] = [
+      ['credits/consult without key', await t.api('credits/consult', { key: null })],
+      ['agendas/add without agenda_name', await t.api('agendas/add', { json: { agenda_description: 'sin nombre' } })],
+      ['agendas/list-contacts of an unknown list', await t.api('agendas/list-contacts', { json: { list_key: t.name('nolist') } })],
+    ];
+    expectError(answers[0]![1], 'auth_01', 'credits/consult');
+    expectError(answers[1]![1], 'agenda_02', 'agendas/add');
+    for (const [what, answer] of answers) {
+      const body = expectSchema(ErrorBody, answer.json, `${what}: the error body of 2.1`, answer);
+      expect(body.success, `${what}: success is false on error`).toBe(false);
+      expect(answer.status, `${what}: never a 5xx`).toBeLessThan(500);
+    }
+  });
+
+  req(['rule:envelope.request-id', 'rule:otp2.error-body'], 'the current OTP set: a success carries a UUID request_id; an error body of 4.4 carries one when present', async () => {
+    const ok = await t.api('otp-v2/create', { json: { phone_number: t.phone(), country_code: '52', company: 'ACME', message: '{{company}}: tu codigo es {{code}}', sandbox: true, code_in_response: true } });
+    expectSchema(Uuid, ok.body.request_id, 'otp-v2/create success: request_id (4.4 lists it)', ok);
+    const failed = await t.api('otp-v2/create', { json: { country_code: '52', company: 'ACME', sandbox: true, code_in_response: true } });
+    const body = expectSchema(OtpErrorBody, failed.json, 'otp-v2/create without phone_number: the error body of 4.4', failed);
+    expect(failed.status, '7.3: a missing parameter answers 400').toBe(400);
+    if (body.request_id !== undefined) expectSchema(Uuid, body.request_id, 'request_id', failed);
+  });
+
+  req(['rule:envelope.error-body', 'rule:envelope.request-id'], 'an unknown path, or a method an operation does not take, is a client error: never a 5xx, and a JSON answer is an error body', async () => {
+    const probes: [string, Answer][] = [
+      ['POST /no/such/operation', await t.http({ method: 'POST', path: `/no/such/${t.name('path')}`, apiKey: t.key, json: {} })],
+      ['POST /credits/consultx', await t.http({ method: 'POST', path: '/credits/consultx', apiKey: t.key, json: {} })],
+      ['DELETE /agendas/add', await t.http({ method: 'DELETE', path: '/agendas/add', apiKey: t.key })],
+      ['PUT /credits/consult', await t.http({ method: 'PUT', path: '/credits/consult', apiKey: t.key, json: {} })],
+    ];
+    for (const [what, answer] of probes) {
+      expect(answer.status, `${what}: a client error (HTTP ${answer.status} ${answer.text.slice(0, 200)})`).toBeGreaterThanOrEqual(400);
+      expect(answer.status, `${what}: never a 5xx`).toBeLessThan(500);
+      if (answer.json !== undefined) expectSchema(ErrorBody, answer.json, `${what}: a JSON answer is the error body of 2.1`, answer);
+    }
+  });
+
+  req(['rule:envelope.error-body'], 'a malformed JSON body is refused with an error body, never a 5xx, and creates nothing', async () => {
+    const name = t.name('broken');
+    const answer = await t.api('agendas/add', { body: `{"agenda_name": "${name}",`, headers: { 'content-type': 'application/json' } });
+    expect(answer.status, `never a 5xx (HTTP ${answer.status})`).toBeLessThan(500);
+    expect(answer.body.success, 'not a success').not.toBe(true);
+    if (answer.json !== undefined) expectSchema(ErrorBody, answer.json, 'a JSON answer is the error body of 2.1', answer);
+    const lists = expectSuccess(await t.api('agendas/list'), 'agendas/list', AgendaListResponse).result;
+    expect(lists.map((l) => l.agenda_name), 'no list from a malformed body').not.toContain(name);
+  });
+
+  // 7.1: server_01 is an internal error; only a fault-injection hook can provoke one.
+  req(['err:server_01'], 'an internal error answers server_01 with a request_id', async () => {
+    expect.fail('the profile declares fault-injection, but the kit has no documented way to make the target fail internally');
+  });
+});
+
+describe('form-style bodies (4)', () => {
+  req(['rule:envelope.form-bodies', 'op:agendas/add'], 'agendas/add and contacts/add accept form fields like JSON (SHOULD)', async () => {
+    const name = t.name('form');
+    const added = expectSuccess(await t.api('agendas/add', { form: { agenda_name: name } }), 'agendas/add', AgendaAddResponse);
+    t.onCleanup(() => t.api('agendas/delete', { json: { list_key: added.list_key } }));
+    expectSuccess(await t.api('contacts/add', { form: { list_key: added.list_key, number: t.phone(), name: 'Forma' } }), 'contacts/add');
+    const lists = expectSuccess(await t.api('agendas/list'), 'agendas/list', AgendaListResponse).result;
+    expect(lists.find((l) => l.list_key === added.list_key)?.agenda_name, 'the list made from form fields has the name sent').toBe(name);
+  });
+
+  req(['rule:envelope.form-bodies', 'op:subaccounts/manage-credits'], 'credits/manage accepts its integer fields as form fields (SHOULD)', async () => {
+    const sub = await t.newSubaccount();
+    expectSuccess(await t.api('subaccounts/manage-credits', { key: t.managerKey!, form: { email: sub.email, type: 1, credits: 2 } }), 'subaccounts/manage-credits');
+    expect(await t.credits(sub.key)).toBe(2);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Negative fuzzing per operation.
+// ---------------------------------------------------------------------------------------------
+
+/** Sends that cannot be kept in sandbox: a wrongly accepted invalid body would deliver and charge. */
+const chargesIfAccepted = (op: Operation): boolean => op.sends === true && op.sandbox !== true;
+
+const idsFor = (op: Operation): string[] => [
+  `op:${op.operationId}`,
+  ...(op.errorBody === 'envelope' ? ['rule:envelope.error-body'] : op.errorBody === 'otp-v2' ? ['rule:otp2.error-body'] : []),
+];
+
+let listKey: Promise<string> | undefined;
+/** A real list of the file's account, so that list operations are refused for the body, not the list. */
+const realListKey = (): Promise<string> =>
+  (listKey ??= (async () => {
+    const body = expectSuccess(await t.api('agendas/add', { json: { agenda_name: t.name('fuzz') } }), 'agendas/add', AgendaAddResponse);
+    t.onCleanup(() => t.api('agendas/delete', { json: { list_key: body.list_key } }));
+    return body.list_key;
+  })());
+
+async function contextFor(op: Operation): Promise<FuzzContext> {
+  const overrides: Record<string, unknown> = {};
+  if (op.area === 'contacts' || op.area === 'agendas') {
+    const key = await realListKey();
+    Object.assign(overrides, { list_key: key, current_list_key: key, new_list_key: key });
+  }
+  if (op.operationId === 'sms/send-via-get') overrides.numbers = t.deliverableNumber();
+  if (op.auth === 'manager') {
+    // A real subaccount, so that a wrongly accepted body would act on something; add gets a new email.
+    overrides.email = op.operationId === 'subaccounts/add' ? `${t.name('fz')}@example.com` : (await t.newSubaccount()).email;
+  }
+  return { t, key: op.auth === 'manager' ? t.managerKey! : t.key, overrides };
+}
+
+describe('negative fuzzing: schema-invalid requests are refused with the error body, never a 5xx', () => {
+  for (const op of OPERATIONS) {
+    const name = `op:${op.operationId}: invalid requests drawn from its schema are refused${chargesIfAccepted(op) ? ' (needs real-delivery: a wrongly accepted body would deliver and charge, no sandbox)' : ''}`;
+    // Operations whose schema accepts any object (shape not shown, 4.5 reset, 4.15) yield no invalid body.
+    const found = requestSchemaOf(op);
+    if (!found || planInvalidRequests(found.schema, found.carrier, { maxCases: 1, seed: 1 }).cases.length === 0) continue;
+    req(idsFor(op), name, async () => {
+      const context = await contextFor(op);
+      const plan = planFor(op, context)!;
+      await sendInvalidRequests(op, plan, context, (c) => {
+        if (op.operationId === 'subaccounts/add' && typeof c.fields.email === 'string') {
+          const email = c.fields.email;
+          t.onCleanup(() => t.api('subaccounts/archive', { key: t.managerKey!, json: { email } }));
+        }
+      });
+    }, { operation: op.operationId, ...(chargesIfAccepted(op) ? { needs: ['real-delivery' as const] } : {}) });
+  }
+});

@@ -1,0 +1,81 @@
+/**
+ * Sends the invalid requests of fuzz-bodies.ts for one operation and checks the refusal the
+ * document gives each body family: the 2.1 error body (success=false, message, status, code,
+ * request_id) with no 5xx; for the current OTP set the 4.4 error body with a 4xx, and on create
+ * and verify the 400 of 7.3 ("missing or invalid parameter") with one of its slugs; for legacy v1
+ * Estatus=error with a Codigo (4.16).
+ */
+import { expect } from 'vitest';
+import { RESULT_CODES } from '../../schemas/error-codes.ts';
+import type { Operation } from '../../schemas/operations.ts';
+import { expectRefused } from '../../harness/expectations.ts';
+import type { Answer, ApiRequest, Target } from '../../harness/target.ts';
+import { concretePath } from './auth-requests.ts';
+import { planInvalidRequests, requestSchemaOf, seedOf, type FuzzPlan, type InvalidCase } from './fuzz-bodies.ts';
+
+/** At most this many requests per operation (the run stays short and the target unburdened). */
+export const MAX_CASES_PER_OPERATION = 8;
+
+/** 7.3: the slugs of a 400 on this operation (missing or invalid parameter, channel, message). */
+const otp400Slugs = (operationId: string): string[] =>
+  RESULT_CODES.filter((c) => c.family === 'otp-v2' && c.httpStatus === 400 && c.operations !== 'all' && c.operations.includes(operationId)).map((c) => c.code);
+
+export interface FuzzContext {
+  t: Target;
+  key: string;
+  /** Real values for fields that name things (list keys, subaccount emails). */
+  overrides: Record<string, unknown>;
+}
+
+export function planFor(op: Operation, context: FuzzContext): FuzzPlan | undefined {
+  const found = requestSchemaOf(op);
+  if (!found) return undefined;
+  const { t } = context;
+  const sandboxFlag = op.errorBody === 'otp-v2' ? true : found.carrier === 'query' ? '1' : 1;
+  return planInvalidRequests(found.schema, found.carrier, {
+    maxCases: MAX_CASES_PER_OPERATION,
+    seed: seedOf(`${t.config.runId}:${op.operationId}`),
+    overrides: context.overrides,
+    include: {
+      ...(op.sandbox ? { sandbox: sandboxFlag } : {}),
+      // 4.4: sandbox=true needs code_in_response=true.
+      ...(op.operationId === 'otp-v2/create' ? { code_in_response: true } : {}),
+    },
+    frozen: op.sandbox ? ['sandbox'] : [],
+    implicit: op.auth === 'v1-parameter' ? { apikey: 'present' } : {},
+    number: () => (op.sends ? t.deliverableNumber() : t.phone()),
+  });
+}
+
+function requestOf(op: Operation, plan: FuzzPlan, c: InvalidCase, context: FuzzContext): ApiRequest {
+  const base: ApiRequest = { key: context.key, path: concretePath(op) };
+  // DELETE /v2/otp: the request shape is not shown (ambiguity otp-delete-request-shape).
+  const asQuery = plan.carrier === 'query' || (op.operationId === 'otp-v2/delete' && context.t.choices['otp-delete-request-shape'] === 'query');
+  if (!asQuery) return { ...base, json: c.fields };
+  const query = Object.fromEntries(Object.entries(c.fields).map(([k, v]) => [k, typeof v === 'object' ? JSON.stringify(v) : String(v)]));
+  return { ...base, query, ...(op.auth === 'v1-parameter' ? { keyPlacement: 'query' as const } : {}) };
+}
+
+function checkRefusal(op: Operation, answer: Answer): void {
+  expectRefused(answer, op.operationId);
+  if (op.errorBody !== 'otp-v2') return;
+  const slugs = otp400Slugs(op.operationId);
+  if (slugs.length === 0) return; // status and delete: their errors are not shown (7.3)
+  expect(answer.status, `${op.operationId}: a missing or invalid parameter answers 400 (7.3)`).toBe(400);
+  expect(slugs, `${op.operationId}: the slug of a 400 (7.3)`).toContain(answer.body.error);
+}
+
+/** Sends every case of the plan; a failure names the case and the seed (no key is in a case). */
+export async function sendInvalidRequests(op: Operation, plan: FuzzPlan, context: FuzzContext, onAccepted?: (c: InvalidCase) => void): Promise<void> {
+  expect(plan.cases.length, `${op.operationId}: the schema yields invalid requests`).toBeGreaterThan(0);
+  for (const c of plan.cases) {
+    const answer = await context.t.api(op.operationId, requestOf(op, plan, c, context));
+    if (answer.body.success === true) onAccepted?.(c);
+    try {
+      checkRefusal(op, answer);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      throw new Error(`${op.operationId}, ${c.rule} on ${c.field} (seed ${seedOf(`${context.t.config.runId}:${op.operationId}`)}): ${JSON.stringify(c.fields).slice(0, 300)}\n${message}`);
+    }
+  }
+}
