@@ -13,6 +13,9 @@
  * sandbox needs --allow-charges and may only go to the profile's phone numbers; the run's credit
  * budget (--max-credits) is checked with /credits/consult before each one.
  */
+import { readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import * as allure from 'allure-js-commons';
 import { afterAll, beforeAll } from 'vitest';
 import type { AmbiguityChoices } from '../schemas/ambiguities.ts';
@@ -97,6 +100,8 @@ export interface UseTargetOptions {
   credits?: number;
 }
 
+const SUITES_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'suites');
+
 /** Credits a file's subaccount gets: enough for the sends of one area on the embedded target. */
 const EMBEDDED_FILE_CREDITS = 2000;
 /** Against a real target, a small amount: the budget of a file, not of the run. */
@@ -146,10 +151,12 @@ class TargetHandle implements Target {
   private counter = 0;
   private phoneCounter = 0;
   private readonly fileTag: string;
+  private readonly fileIndex: number;
 
-  constructor(config: RunConfig, fileTag: string) {
+  constructor(config: RunConfig, file: { tag: string; index: number }) {
     this.config = config;
-    this.fileTag = fileTag;
+    this.fileTag = file.tag;
+    this.fileIndex = file.index;
     this.choices = config.profile.ambiguities;
     this.capabilities = effectiveCapabilities(config);
     this.managerKey = config.managerKey;
@@ -205,11 +212,11 @@ class TargetHandle implements Target {
   name = (label = ''): string => `mc${this.config.runId}${this.fileTag}${label.replace(/[^A-Za-z0-9]/g, '')}${(this.counter += 1)}`;
 
   phone = (): string => {
-    // 55 (Mexico City) + 8 digits from the run id, the file and a counter: distinct within a run, so
-    // that per-number state (3.1) of one test never meets another's.
+    // 55 (Mexico City), 2 digits of the run, 2 of the file, a 4-digit counter: distinct within a
+    // run, so that the per-number state (3.1, 4.5) of one test never meets another's.
     this.phoneCounter += 1;
-    const seed = [...`${this.config.runId}${this.fileTag}`].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 9000, 7);
-    return `55${String(seed).padStart(4, '0')}${String(this.phoneCounter % 10000).padStart(4, '0')}`;
+    const run = [...this.config.runId].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 100, 7);
+    return `55${String(run).padStart(2, '0')}${String(this.fileIndex % 100).padStart(2, '0')}${String(this.phoneCounter % 10000).padStart(4, '0')}`;
   };
 
   deliverableNumber = (index = 0): string => {
@@ -303,11 +310,15 @@ class TargetHandle implements Target {
   };
 }
 
-/** A short tag of the calling suite file, so that names and numbers of files running at once differ. */
-function fileTagOf(stack: string | undefined): string {
-  const file = /suites\/([\w-]+)\.test\.ts/.exec(stack ?? '')?.[1] ?? 'x';
-  const hash = [...file].reduce((h, c) => (h * 33 + c.charCodeAt(0)) % 1296, 5);
-  return hash.toString(36).padStart(2, '0');
+/**
+ * The calling suite file: its name (letters and digits) tags the names it creates, and its index
+ * among the suite files gives its phone numbers a block of their own, so that files running at
+ * once never meet on a name or a number.
+ */
+function suiteFileOf(stack: string | undefined): { tag: string; index: number } {
+  const file = /suites\/([\w-]+)\.test\.ts/.exec(stack ?? '')?.[1] ?? 'adhoc';
+  const files = readdirSync(SUITES_DIR).filter((f) => f.endsWith('.test.ts')).map((f) => f.replace(/\.test\.ts$/, '')).sort();
+  return { tag: file.replace(/[^A-Za-z0-9]/g, '').toLowerCase(), index: Math.max(0, files.indexOf(file)) };
 }
 
 /**
@@ -315,7 +326,7 @@ function fileTagOf(stack: string | undefined): string {
  * setup failures fail the file's tests with the reason.
  */
 export function useTarget(options: UseTargetOptions = {}): Target {
-  const handle = new TargetHandle(readRunConfig(), fileTagOf(new Error().stack));
+  const handle = new TargetHandle(readRunConfig(), suiteFileOf(new Error().stack));
   beforeAll(() => handle.setup(options), 60_000);
   afterAll(() => handle.teardown(), 120_000);
   return handle;

@@ -1,0 +1,131 @@
+/**
+ * `npm run bench` (issue 7): certification time and reference-server throughput beside a bare
+ * node:http server and Prism's mock, plus memory under sustained writes, all in one run on one
+ * machine; prints tables and writes reports/bench.json. Timings live here, never in `npm test`.
+ *
+ * Flags: --skip PART[,PART] (throughput, prism, memory, certify), --duration S, --rounds N,
+ * --connections N,
+ * --memory-requests N, --out FILE, --check (exit 1 when a measured target is missed; without it a
+ * missed target is reported and the exit code is 0, since a benchmark's figure is not a failure).
+ * Parts run one after another, each with the machine to itself as far as this process can tell.
+ */
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadavg } from 'node:os';
+import { timeCertify, type CertifyMode, type CertifyTiming } from './certify-timing.ts';
+import { compareThroughput } from './comparison.ts';
+import { OPERATION_NAMES } from './loads.ts';
+import { measureMemory } from './memory.ts';
+import { describeMachine, judgeTargets, renderTables, round2, writeReport, type BenchReport } from './report.ts';
+import { PROJECT_ROOT } from './server-process.ts';
+import type { LoadSettings } from './throughput.ts';
+
+const PARTS = ['throughput', 'prism', 'memory', 'certify'] as const;
+type Part = (typeof PARTS)[number];
+
+const { values } = parseArgs({
+  options: {
+    skip: { type: 'string' },
+    duration: { type: 'string', default: '5' },
+    rounds: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '10' },
+    'memory-requests': { type: 'string', default: '100000' },
+    out: { type: 'string', default: resolve(PROJECT_ROOT, 'reports', 'bench.json') },
+    check: { type: 'boolean', default: false },
+  },
+});
+const skipped = new Set((values.skip ?? '').split(',').map((s) => s.trim()).filter(Boolean));
+for (const s of skipped) if (!PARTS.includes(s as Part)) throw new Error(`--skip: unknown part "${s}" (parts: ${PARTS.join(', ')})`);
+const runs = (part: Part) => !skipped.has(part);
+const positive = (name: string, text: string): number => {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`--${name} takes a positive integer, got "${text}"`);
+  return n;
+};
+
+const load: LoadSettings = { connections: positive('connections', values.connections), durationSeconds: positive('duration', values.duration), warmupSeconds: 1 };
+const rounds = positive('rounds', values.rounds);
+const memoryRequests = positive('memory-requests', values['memory-requests']);
+const log = (text: string) => process.stderr.write(`bench: ${text}\n`);
+
+const report: BenchReport = {
+  startedAt: new Date().toISOString(),
+  machine: describeMachine(),
+  settings: { load, rounds, memoryRequests },
+  certifyClockSeconds: null,
+  certifyRealtimeSeconds: null,
+  certifyClockExitCode: null,
+  certifyRealtimeExitCode: null,
+  certify: {},
+  referenceRps: {},
+  prismRps: {},
+  bareRps: null,
+  referenceVsBareCredits: null,
+  referenceVsPrismCredits: null,
+  referenceVsBare: {},
+  referenceVsPrism: {},
+  rssGrowthMiB: null,
+  measurements: { bare: {}, reference: {}, prism: {}, rounds: [] },
+  targets: [],
+  failures: [],
+};
+
+/** Runs one part; a part that throws is recorded in `failures` and the others still run. */
+async function part(name: string, body: () => Promise<void>): Promise<void> {
+  log(`${name}...`);
+  try {
+    await body();
+  } catch (e) {
+    const reason = `${name}: ${(e as Error).message}`;
+    report.failures.push(reason);
+    log(`FAILED ${reason}`);
+  }
+}
+
+if (runs('throughput'))
+  await part('throughput: bare node:http, reference server, Prism mock', async () => {
+    const c = await compareThroughput({ load, rounds, withPrism: runs('prism'), log });
+    report.failures.push(...c.failures);
+    if (c.prismVersion) report.settings.prismVersion = c.prismVersion;
+    report.measurements = { ...c.median, rounds: c.rounds };
+    const bare = c.median.bare['credits/consult'];
+    report.bareRps = bare ? Math.round(bare.rps) : null;
+    for (const op of OPERATION_NAMES) {
+      const ref = c.median.reference[op];
+      const prism = c.median.prism[op];
+      if (ref) report.referenceRps[op] = Math.round(ref.rps);
+      if (prism) report.prismRps[op] = Math.round(prism.rps);
+      const bareRatio = c.referenceOver.bare[op];
+      const prismRatio = c.referenceOver.prism[op];
+      if (bareRatio !== undefined) report.referenceVsBare[op] = bareRatio;
+      if (prismRatio !== undefined) report.referenceVsPrism[op] = prismRatio;
+    }
+    report.referenceVsBareCredits = report.referenceVsBare['credits/consult'] ?? null;
+    report.referenceVsPrismCredits = report.referenceVsPrism['credits/consult'] ?? null;
+  });
+
+if (runs('memory'))
+  await part(`memory (${memoryRequests.toLocaleString('en-US')} state-changing requests)`, async () => {
+    report.memory = await measureMemory({ requests: memoryRequests, batches: 4, connections: load.connections });
+    report.rssGrowthMiB = report.memory.rssGrowthMiB;
+  });
+
+if (runs('certify')) {
+  const timings: [CertifyMode, (t: CertifyTiming) => void][] = [
+    ['test-clock', (t) => ((report.certify.testClock = t), (report.certifyClockSeconds = t.seconds), (report.certifyClockExitCode = t.exitCode))],
+    ['real-time', (t) => ((report.certify.realTime = t), (report.certifyRealtimeSeconds = t.seconds), (report.certifyRealtimeExitCode = t.exitCode))],
+  ];
+  for (const [mode, keep] of timings)
+    await part(`certify (${mode})`, async () => {
+      const t = await timeCertify(mode);
+      keep(t);
+      log(`  certify ${mode}: ${t.seconds} s, exit ${t.exitCode ?? t.signal}${t.exitCode === 0 ? '' : ` (see ${t.outDir})`}`);
+    });
+}
+
+report.finishedAt = new Date().toISOString();
+report.machine.loadAverageEnd = round2(loadavg()[0] ?? 0);
+report.targets = judgeTargets(report);
+writeReport(values.out, report);
+process.stdout.write(`${renderTables(report, OPERATION_NAMES)}\n\nwritten: ${values.out}\n`);
+if (report.failures.length > 0 || (values.check && report.targets.some((t) => t.met === false))) process.exitCode = 1;
