@@ -30,10 +30,10 @@ export async function runSuites(options: RunSuitesOptions): Promise<SuitesOutcom
   const { config } = options;
   process.env[RUN_CONFIG_ENV] = encodeRunConfig(config);
   const collector = new ResultCollector();
-  // A virtual clock is one for the whole target: a file advancing it would age another file's
-  // codes, so files then run one after the other. In real time the files overlap their waits.
-  const sharedClock = config.profile.capabilities['test-clock'];
   // Without a manager key every file shares one account and its rate limit (8): one at a time.
+  // A virtual clock is shared by files unless the target keeps clock domains apart (the embedded
+  // server does, target-clock.ts); a file advancing a shared one would age another file's codes.
+  const sharedClock = config.profile.capabilities['test-clock'] && !config.embedded;
   const parallel = !sharedClock && config.managerKey !== undefined;
   const exitCodeBefore = process.exitCode;
   const vitest = await startVitest(

@@ -26,7 +26,7 @@ import { createHttpClient, type CallOptions, type CallResult, type FormFields, t
 import { createPacer } from './pacer.ts';
 import { createRedactor, type Redactor } from './redaction.ts';
 import { readRunConfig, type RunConfig } from './run-config.ts';
-import { realClock, virtualClock, type TargetClock } from './target-clock.ts';
+import { CLOCK_DOMAIN_HEADER, realClock, virtualClock, type TargetClock } from './target-clock.ts';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver.ts';
 
 export interface ApiRequest {
@@ -152,6 +152,8 @@ class TargetHandle implements Target {
   private phoneCounter = 0;
   private readonly fileTag: string;
   private readonly fileIndex: number;
+  /** The file's domain of the target's virtual clock (test-clock only). */
+  private readonly clockDomain: string | undefined;
 
   constructor(config: RunConfig, file: { tag: string; index: number }) {
     this.config = config;
@@ -162,7 +164,8 @@ class TargetHandle implements Target {
     this.managerKey = config.managerKey;
     const secrets = [config.apiKey, config.managerKey, config.profile.keys?.restricted].filter((s): s is string => s !== undefined);
     this.redactor = createRedactor(secrets);
-    this.clock = this.capabilities.has('test-clock') ? virtualClock(config.baseUrl) : realClock();
+    this.clockDomain = this.capabilities.has('test-clock') ? `${config.runId}-${file.tag}` : undefined;
+    this.clock = this.clockDomain ? virtualClock(config.baseUrl, this.clockDomain) : realClock();
     const pacing = config.profile.pacing;
     this.client = createHttpClient({
       baseUrl: config.baseUrl,
@@ -297,7 +300,7 @@ class TargetHandle implements Target {
   };
 
   http = async (options: CallOptions): Promise<Answer> => {
-    const result = await this.client.call(options);
+    const result = await this.client.call(this.clockDomain ? { ...options, headers: { [CLOCK_DOMAIN_HEADER]: this.clockDomain, ...options.headers } } : options);
     this.clock.observeDateHeader(result.headers.date, Date.now());
     const { exchange } = result;
     const path = new URL(exchange.url).pathname;
