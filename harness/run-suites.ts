@@ -5,12 +5,25 @@
  */
 import { join, relative, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startVitest } from 'vitest/node';
+import { statSync } from 'node:fs';
+import { BaseSequencer, startVitest, type TestSpecification } from 'vitest/node';
 import { ProgressReporter } from './progress-reporter.ts';
 import { ResultCollector, type TestRecord } from './result-collector.ts';
 import { encodeRunConfig, RUN_CONFIG_ENV, type RunConfig } from './run-config.ts';
 
 const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * Heaviest files first: the run lasts as long as its slowest file (in real time the OTP file waits
+ * out the 30 s cooldown of 8), so that one must start at once, not when a worker frees up. Size is
+ * the proxy for weight; it needs no history of earlier runs.
+ */
+class HeaviestFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const size = (f: TestSpecification) => statSync(f.moduleId).size;
+    return [...files].sort((a, b) => size(b) - size(a));
+  }
+}
 
 export interface RunSuitesOptions {
   config: RunConfig;
@@ -49,6 +62,7 @@ export async function runSuites(options: RunSuitesOptions): Promise<SuitesOutcom
       maxWorkers: parallel ? 8 : 1,
       // Tests marked concurrent mostly wait (cooldowns, expiry, event retries): let them all overlap.
       maxConcurrency: 32,
+      sequence: { sequencer: HeaviestFirstSequencer },
       testTimeout: 120_000,
       hookTimeout: 120_000,
       reporters: [
