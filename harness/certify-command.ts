@@ -14,6 +14,7 @@ import { AREAS, type AreaId } from '../schemas/areas.ts';
 import { generateAllureReport } from './allure-report.ts';
 import { UsageError } from './cli-errors.ts';
 import { startEmbeddedTarget } from './embedded-target.ts';
+import { isMutantId, type MutantId } from '../reference/mutants.ts';
 import { loadExpectedFailures, reconcile, type ExpectedFailure } from './expected-failures.ts';
 import { findLeaks } from './leak-check.ts';
 import { preflight } from './preflight.ts';
@@ -24,7 +25,7 @@ import { buildSummary, summaryHeadMarkdown, summaryMarkdown } from './summary.ts
 
 export const CERTIFY_USAGE = `usage: messaging-conformance certify [--target URL] [--api-key KEY] [--manager-key KEY]
     [--profile FILE] [--out DIR] [--only AREA[,AREA...]] [--webhook-public-url URL]
-    [--allow-charges] [--max-credits N] [--expected-failures FILE] [--real-time] [--no-html]
+    [--allow-charges] [--max-credits N] [--expected-failures FILE] [--real-time] [--no-html] [--mutant ID]
   environment: MC_TARGET, MC_API_KEY, MC_MANAGER_KEY, MC_PROFILE`;
 
 const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -43,6 +44,8 @@ export interface CertifyArgs {
   expectedFailuresPath: string | undefined;
   /** The embedded server without its test clock: every wait is real (issue: both modes must pass). */
   realTime: boolean;
+  /** A fault of reference/mutants.ts injected into the embedded server (npm run mutants). */
+  mutant: MutantId | undefined;
   html: boolean;
 }
 
@@ -77,6 +80,7 @@ export function parseCertifyArgs(args: string[], env: NodeJS.ProcessEnv = proces
         'expected-failures': { type: 'string' },
         'real-time': { type: 'boolean' },
         'no-html': { type: 'boolean' },
+        mutant: { type: 'string' },
       },
     }));
   } catch (e) {
@@ -89,6 +93,8 @@ export function parseCertifyArgs(args: string[], env: NodeJS.ProcessEnv = proces
   const managerKey = values['manager-key'] ?? fromEnv('MC_MANAGER_KEY');
   if (target !== undefined && !apiKey) throw new UsageError('--target needs --api-key (or MC_API_KEY)');
   if (target === undefined && (apiKey || managerKey)) throw new UsageError('--api-key and --manager-key need --target (without it the embedded server is certified with its own keys)');
+  if (target !== undefined && values.mutant !== undefined) throw new UsageError('--mutant applies to the embedded server only');
+  if (values.mutant !== undefined && !isMutantId(values.mutant)) throw new UsageError(`--mutant: unknown mutant "${values.mutant}" (see reference/mutants.ts)`);
   if (target !== undefined && values['real-time']) throw new UsageError('--real-time applies to the embedded server only (a target\'s clock is declared in its profile)');
 
   let only: AreaId[] | undefined;
@@ -116,6 +122,7 @@ export function parseCertifyArgs(args: string[], env: NodeJS.ProcessEnv = proces
     expectedFailuresPath: values['expected-failures'],
     realTime: values['real-time'] ?? false,
     html: !(values['no-html'] ?? false),
+    mutant: values.mutant !== undefined && isMutantId(values.mutant) ? values.mutant : undefined,
   };
 }
 
@@ -147,7 +154,7 @@ export async function certify(argv: string[]): Promise<number> {
   const givenProfile: TargetProfile = args.profilePath ? loadProfile(args.profilePath) : defaultProfile();
   const expected: ExpectedFailure[] = args.expectedFailuresPath ? loadExpectedFailures(args.expectedFailuresPath) : [];
 
-  const embedded = args.target === undefined ? await startEmbeddedTarget(givenProfile.ambiguities, { testClock: !args.realTime }) : undefined;
+  const embedded = args.target === undefined ? await startEmbeddedTarget(givenProfile.ambiguities, { testClock: !args.realTime, ...(args.mutant ? { mutant: args.mutant } : {}) }) : undefined;
   try {
     const baseUrl = embedded ? embedded.server.baseUrl : args.target!;
     const apiKey = embedded ? embedded.server.keys.account : args.apiKey!;

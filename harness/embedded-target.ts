@@ -5,6 +5,7 @@
  * profile, which the server is then configured to follow.
  */
 import type { AmbiguityChoices } from '../schemas/ambiguities.ts';
+import type { MutantId } from '../reference/mutants.ts';
 import { startReferenceServer, type RunningReferenceServer } from '../reference/server.ts';
 import { parseProfile, type TargetProfile } from './profile.ts';
 
@@ -17,9 +18,11 @@ export interface EmbeddedTarget {
 const REFERENCE_LEGACY_OTP_ATTEMPTS_PER_HOUR = 10;
 const REFERENCE_LEGACY_OTP_COMPANY_MAX = 50;
 
-export async function startEmbeddedTarget(choices: AmbiguityChoices, options: { testClock: boolean }): Promise<EmbeddedTarget> {
+export async function startEmbeddedTarget(choices: AmbiguityChoices, options: { testClock: boolean; mutant?: MutantId }): Promise<EmbeddedTarget> {
   const server = await startReferenceServer({
     ambiguities: choices,
+    // Fault injection for the kill matrix (reference/mutants.ts, npm run mutants).
+    ...(options.mutant ? { mutant: options.mutant } : {}),
     allowLoopbackWebhooks: true,
     testClock: options.testClock,
     // Fast enough that real-time runs stay short; 6.3 states no interval between retries.

@@ -12,7 +12,7 @@ import { parseConfig, readConfigFile, strictMapping } from './config-file.ts';
 
 export const SERVE_USAGE = `usage: messaging-conformance serve [--host H] [--port N] [--manager-key K] [--account-key K]
     [--allow-loopback-webhooks] [--test-clock] [--rate-limit N] [--restricted-allow-list IP[,IP...]]
-    [--ambiguity ID=OPTION]... [--ambiguities FILE]`;
+    [--ambiguity ID=OPTION]... [--ambiguities FILE] [--mutant ID]`;
 
 /** `--ambiguities FILE`: `{ ambiguities: { <id>: <option> } }`; options are checked by ReferenceServerOptions. */
 const AmbiguitiesFile = strictMapping({ ambiguities: z.record(z.string(), z.string()) });
@@ -42,6 +42,7 @@ export function parseServeArgs(args: string[]): ReferenceServerOptionsInput {
         'restricted-allow-list': { type: 'string' },
         ambiguity: { type: 'string', multiple: true },
         ambiguities: { type: 'string' },
+        mutant: { type: 'string' },
       },
     }));
   } catch (e) {
@@ -63,6 +64,8 @@ export function parseServeArgs(args: string[]): ReferenceServerOptionsInput {
     allowLoopbackWebhooks: values['allow-loopback-webhooks'] ?? false,
     testClock: values['test-clock'] ?? false,
     ambiguities,
+    // Fault injection (reference/mutants.ts); checked against the registry below.
+    ...(values.mutant !== undefined ? { mutant: values.mutant } : {}),
   };
   const checked = ReferenceServerOptions.safeParse(input);
   if (!checked.success) {

@@ -8,6 +8,7 @@ import type { Operation } from '../schemas/index.ts';
 import type { Account, AccountBook } from './accounts.ts';
 import type { Clock } from './clock.ts';
 import type { Messaging } from './messaging.ts';
+import type { ActiveMutant } from './mutants.ts';
 import type { ResolvedOptions } from './options.ts';
 import type { WebhookService } from './webhook-service.ts';
 
@@ -18,6 +19,8 @@ export interface ServerContext {
   accounts: AccountBook;
   messaging: Messaging;
   webhooks: WebhookService;
+  /** The injected fault, if any (mutants.ts): `mutant.is('<id>')` at the point it breaks. */
+  mutant: ActiveMutant;
 }
 
 export interface Reply {

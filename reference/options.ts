@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { AMBIGUITIES, DEFAULT_AMBIGUITY_CHOICES, type AmbiguityChoices } from '../schemas/index.ts';
+import { ActiveMutant, isMutantId, MUTANTS } from './mutants.ts';
 
 const ambiguityChoices = z
   .record(z.string(), z.string())
@@ -43,11 +44,17 @@ export const ReferenceServerOptions = z.object({
   webhookRetryDelayMs: z.number().int().nonnegative().default(1000),
   /** Delay between a send and its confirmation event. */
   confirmationDelayMs: z.number().int().nonnegative().default(200),
+  /** Fault injection (mutants.ts): the server deviates from the document in this one named way. */
+  mutant: z
+    .string()
+    .refine(isMutantId, { message: `unknown mutant id (${MUTANTS.length} known: see reference/mutants.ts)` })
+    .optional(),
 });
 export type ReferenceServerOptionsInput = z.input<typeof ReferenceServerOptions>;
-export type ResolvedOptions = z.output<typeof ReferenceServerOptions> & { choices: AmbiguityChoices };
+export type ResolvedOptions = z.output<typeof ReferenceServerOptions> & { choices: AmbiguityChoices; activeMutant: ActiveMutant };
 
 export function resolveOptions(input: ReferenceServerOptionsInput = {}): ResolvedOptions {
   const parsed = ReferenceServerOptions.parse(input);
-  return { ...parsed, choices: { ...DEFAULT_AMBIGUITY_CHOICES, ...parsed.ambiguities } as AmbiguityChoices };
+  const activeMutant = new ActiveMutant(parsed.mutant !== undefined && isMutantId(parsed.mutant) ? parsed.mutant : undefined);
+  return { ...parsed, choices: { ...DEFAULT_AMBIGUITY_CHOICES, ...parsed.ambiguities } as AmbiguityChoices, activeMutant };
 }

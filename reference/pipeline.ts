@@ -42,6 +42,9 @@ export function genericInvalid(req: RawRequest, issues: readonly z.core.$ZodIssu
   return fail(req, 'invalid_parameters', `Parameters invalid: ${detail}`);
 }
 
+/** The areas whose operations send a message (mutant rate-limit-sends-only). */
+const SENDING_AREAS: ReadonlySet<string> = new Set(['sms', 'voice', 'otp-v2', 'otp-legacy', 'payments', 'legacy-v1']);
+
 export class Pipeline {
   private readonly limiter: RateLimiter;
 
@@ -49,7 +52,7 @@ export class Pipeline {
     private readonly server: ServerContext,
     private readonly handlers: Readonly<Record<string, OperationHandler>>,
   ) {
-    this.limiter = new RateLimiter(server.options.rateLimit);
+    this.limiter = new RateLimiter(server.options.rateLimit, server.mutant);
   }
 
   async run(op: Operation, incoming: IncomingRequest): Promise<Reply> {
@@ -58,10 +61,14 @@ export class Pipeline {
     const fields = fieldsOf(op, incoming);
     if (!fields) return fail({ ...base, fields: {} }, 'invalid_parameters', 'The body must be a JSON object or form fields');
     const req: RawRequest = { ...base, fields };
+    // 4: "the reference also shows form-style fields for the same operations" (mutant envelope-form-bodies-refused).
+    if (incoming.formBody && this.server.mutant.is('envelope-form-bodies-refused')) return fail(req, 'invalid_parameters', 'The body must be JSON');
 
     const now = this.server.clock.now();
-    if (!this.limiter.take(presentedKey(req) ?? `ip:${req.ip}`, now)) {
-      const r = fail(req, 'rate_01', 'Rate limit exceeded; retry with exponential backoff', { status: 429 });
+    // 8: the limit applies to all endpoints (mutant rate-limit-sends-only: only to the sending ones).
+    const limited = !this.server.mutant.is('rate-limit-sends-only') || SENDING_AREAS.has(op.area);
+    if (limited && !this.limiter.take(presentedKey(req) ?? `ip:${req.ip}`, now)) {
+      const r = fail(req, this.server.mutant.is('rate-limit-wrong-code') ? 'rate_limit_exceeded' : 'rate_01', 'Rate limit exceeded; retry with exponential backoff', { status: 429 });
       const status = this.server.options.choices['rate-limit-http-status'] === 'body-429' ? 200 : 429;
       return { ...r, status, headers: { 'retry-after': String(RateLimiter.retryAfter(now)) } };
     }

@@ -11,7 +11,9 @@ type Fields = Record<string, unknown>;
 export function ok(req: RawRequest, fields: Fields = {}, values: { code?: string; message?: string } = {}): Reply {
   const code = values.code ?? req.op.success.code ?? 'ok';
   const message = values.message ?? req.op.success.message ?? code;
-  return { status: 200, body: { success: true, message, status: 200, code, ...fields, request_id: req.requestId } };
+  // 2.1 status is an integer (mutant envelope-status-as-string).
+  const status = req.server.mutant.is('envelope-status-as-string') ? '200' : 200;
+  return { status: 200, body: { success: true, message, status, code, ...fields, request_id: req.requestId } };
 }
 
 /**
@@ -22,12 +24,17 @@ export function fail(req: RawRequest, code: string, message: string, options: { 
   const bodyStatus = options.status ?? 200;
   const choice = req.server.options.choices['business-error-http-status'];
   const status = bodyStatus !== 200 ? bodyStatus : choice === 'http-4xx' ? 400 : 200;
-  return { status, body: { success: false, message, status: bodyStatus, code, ...options.fields, request_id: req.requestId } };
+  // 2.1: success=false and request_id on every error (mutants envelope-error-success-missing, envelope-no-request-id-on-errors).
+  const success = req.server.mutant.is('envelope-error-success-missing') ? {} : { success: false };
+  const requestId = req.server.mutant.is('envelope-no-request-id-on-errors') ? {} : { request_id: req.requestId };
+  return { status, body: { ...success, message, status: bodyStatus, code, ...options.fields, ...requestId } };
 }
 
 /** An authentication error (5): HTTP status per auth-error-http-status, body status from the table. */
 export function authFail(req: RawRequest, code: string, bodyStatus: number, message: string): Reply {
   const status = req.server.options.choices['auth-error-http-status'] === 'body-200' ? 200 : bodyStatus;
+  // 5: "The body of every auth error has success=false, message, status, code" (mutant auth-error-no-status).
+  if (req.server.mutant.is('auth-error-no-status')) return { status, body: { success: false, message, code, request_id: req.requestId } };
   return { status, body: { success: false, message, status: bodyStatus, code, request_id: req.requestId } };
 }
 

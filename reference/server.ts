@@ -7,7 +7,7 @@ import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { OPERATIONS, type Operation } from '../schemas/index.ts';
 import { AccountBook, newApiKey, toHundredths } from './accounts.ts';
-import { createClock } from './clock.ts';
+import { CLOCK_DOMAIN_HEADER, createClock } from './clock.ts';
 import type { Reply, ServerContext } from './handler.ts';
 import { HANDLERS } from './handlers/index.ts';
 import { Messaging } from './messaging.ts';
@@ -97,7 +97,14 @@ export function buildReferenceApp(options: ResolvedOptions, context: ServerConte
     });
   }
 
-  if (options.testClock) registerTestHooks(app, context);
+  if (options.testClock) {
+    // Test hook: a request naming a clock domain runs (with all it starts) on that domain's clock.
+    app.addHook('onRequest', (request, _reply, done) => {
+      const domain = request.headers[CLOCK_DOMAIN_HEADER];
+      context.clock.inDomain(typeof domain === 'string' && domain.length <= 100 ? domain : undefined, done);
+    });
+    registerTestHooks(app, context);
+  }
 
   app.setNotFoundHandler((request, reply) => send(reply, { status: 404, body: protocolError(404, 'not_found', `No operation at ${request.method} ${request.url.split('?')[0]}`) }));
   app.setErrorHandler((error: { statusCode?: number; code?: string; message?: string }, _request, reply) => {
@@ -114,7 +121,7 @@ export async function startReferenceServer(input: ReferenceServerOptionsInput = 
   const webhooks = new WebhookService(options, clock);
   const messaging = new Messaging(options, clock, webhooks);
   const { accounts, keys } = seedAccounts(options);
-  const context: ServerContext = { options, clock, accounts, messaging, webhooks };
+  const context: ServerContext = { options, clock, accounts, messaging, webhooks, mutant: options.activeMutant };
   const app = buildReferenceApp(options, context);
   const address = await app.listen({ host: options.host, port: options.port });
   const url = new URL(address);

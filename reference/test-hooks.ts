@@ -30,7 +30,8 @@ export function registerTestHooks(app: FastifyInstance, context: ServerContext):
       message: msg.message,
       response: typeof body.response === 'string' ? body.response : 'OK',
       send_date: formatCompactDateTime(msg.sendAt),
-      response_date: formatCompactDateTime(context.clock.now()),
+      // 6.2 YYYYMMDDHHMMSS (mutant events-response-date-iso).
+      response_date: context.mutant.is('events-response-date-iso') ? new Date(context.clock.now()).toISOString() : formatCompactDateTime(context.clock.now()),
     });
     return { success: true };
   });

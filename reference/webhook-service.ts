@@ -6,6 +6,7 @@
  * any connection attempt; forbidden host families (4.14) are refused first (add_webhook_03), with
  * loopback let through only under --allow-loopback-webhooks so that a local receiver can register.
  */
+import { randomUUID } from 'node:crypto';
 import { forbiddenHostFamily, type WebhookStatus } from '../schemas/webhooks.ts';
 import { limitById } from '../schemas/index.ts';
 import { areaState, type Account } from './accounts.ts';
@@ -59,13 +60,20 @@ export class WebhookService {
   /** 4.14: forbidden hosts, then the GET check (any answer but 404 within the timeout, no redirects). */
   async verify(url: string): Promise<Verification> {
     const family = forbiddenHostFamily(url);
+    const m = this.options.activeMutant;
+    // Mutants of 4.14: a family the filter forgot. The reference never connects off loopback, so the URL is taken as verified.
+    if (family === 'private-172-16' && m.is('host-private-172-accepted')) return { ok: true };
+    if (family === 'link-local-ipv4' && m.is('host-link-local-accepted')) return { ok: true };
+    if (family === 'ipv4-mapped-ipv6' && m.is('host-ipv4-mapped-accepted')) return { ok: true };
+    if (family === 'unspecified' && m.is('host-unspecified-accepted')) return { ok: true };
     if (family && !(this.options.allowLoopbackWebhooks && LOOPBACK_FAMILIES.has(family)))
       return { ok: false, code: 'add_webhook_03', reason: `forbidden host (${family})` };
     if (!isLoopbackUrl(url)) return { ok: false, code: 'add_webhook_06', reason: 'the reference server only connects to loopback addresses' };
     try {
-      const res = await fetch(url, { method: 'GET', redirect: 'manual', signal: AbortSignal.timeout(this.options.webhookVerifyTimeoutMs) });
+      // 4.14: "without following redirects" (mutant webhook-follows-redirects); 404 fails (mutant webhook-verify-404-passes).
+      const res = await fetch(url, { method: 'GET', redirect: m.is('webhook-follows-redirects') ? 'follow' : 'manual', signal: AbortSignal.timeout(this.options.webhookVerifyTimeoutMs) });
       await res.body?.cancel();
-      return res.status === 404 ? { ok: false, code: 'add_webhook_06', reason: 'the URL answered 404' } : { ok: true };
+      return res.status === 404 && !m.is('webhook-verify-404-passes') ? { ok: false, code: 'add_webhook_06', reason: 'the URL answered 404' } : { ok: true };
     } catch {
       return { ok: false, code: 'add_webhook_06', reason: 'the URL did not answer in time' };
     }
@@ -85,20 +93,24 @@ export class WebhookService {
   /** 6: queue an event for the account's webhook, if one is enabled. */
   emit(account: Account, params: Record<string, string>): void {
     const config = this.get(account);
-    if (!config || config.status !== '1') return;
+    // 3.2, 6: nothing is delivered while disabled (mutant webhook-disabled-still-delivers).
+    if (!config || (config.status !== '1' && !this.options.activeMutant.is('webhook-disabled-still-delivers'))) return;
     void this.attempt(account, config.url, params, 0);
   }
 
   private stillEnabled(account: Account, url: string): boolean {
     const c = this.get(account);
-    return c !== undefined && c.status === '1' && c.url === url;
+    return c !== undefined && (c.status === '1' || this.options.activeMutant.is('webhook-disabled-still-delivers')) && c.url === url;
   }
 
   private async attempt(account: Account, url: string, params: Record<string, string>, retry: number): Promise<void> {
     // 3.2, 6: nothing is delivered once the webhook is disabled, replaced or deleted.
     if (!this.stillEnabled(account, url) || !isLoopbackUrl(url)) return;
     const delivered = await this.deliver(account, url, params);
-    if (delivered || retry >= MAX_RETRIES) return;
+    // 6.3: "up to 25 retries per event" (mutants events-retries-stop-at-3, events-retries-26, events-no-retry).
+    const m = this.options.activeMutant;
+    const maxRetries = m.is('events-retries-stop-at-3') ? 3 : m.is('events-retries-26') ? MAX_RETRIES + 1 : m.is('events-no-retry') ? 0 : MAX_RETRIES;
+    if (delivered || retry >= maxRetries) return;
     this.clock.after(this.options.webhookRetryDelayMs, () => void this.attempt(account, url, params, retry + 1));
   }
 
@@ -106,21 +118,26 @@ export class WebhookService {
   private async deliver(account: Account, url: string, params: Record<string, string>): Promise<boolean> {
     const signal = AbortSignal.timeout(this.options.webhookVerifyTimeoutMs);
     const s = this.state(account);
+    const m = this.options.activeMutant;
     try {
       const everyTime = this.options.choices['webhook-head-check'] === 'before-each-delivery';
-      if (everyTime || !s.headChecked.has(url)) {
+      // 6: "The URL must accept HEAD (checked before delivery)" (mutants events-head-skipped, events-head-result-ignored).
+      if ((everyTime || !s.headChecked.has(url)) && !m.is('events-head-skipped')) {
         const head = await fetch(url, { method: 'HEAD', redirect: 'manual', signal });
         await head.body?.cancel();
-        if (head.status !== 200) return false;
+        if (head.status !== 200 && !m.is('events-head-result-ignored')) return false;
         s.headChecked.add(url);
       }
-      const form = new URLSearchParams(params);
+      // 6: "Events carry no request_id" (mutant events-request-id-included); POST is form-urlencoded (mutant events-post-json).
+      const form = new URLSearchParams(m.is('events-request-id-included') ? { ...params, request_id: randomUUID() } : params);
+      const post = m.is('events-post-json') ? { type: 'application/json', body: JSON.stringify(params) } : { type: 'application/x-www-form-urlencoded', body: form.toString() };
       const res =
         this.options.choices['webhook-delivery-method'] === 'get'
           ? await fetch(`${url}${url.includes('?') ? '&' : '?'}${form}`, { method: 'GET', redirect: 'manual', signal })
-          : await fetch(url, { method: 'POST', redirect: 'manual', signal, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
+          : await fetch(url, { method: 'POST', redirect: 'manual', signal, headers: { 'content-type': post.type }, body: post.body });
       await res.body?.cancel();
-      return res.status === 200;
+      // 6.3: only HTTP 200 counts as delivered (mutant events-2xx-is-success).
+      return m.is('events-2xx-is-success') ? res.ok : res.status === 200;
     } catch {
       return false;
     }

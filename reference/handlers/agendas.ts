@@ -22,7 +22,9 @@ const blank = (text: string): boolean => text.trim() === '';
 const invalidBy =
   (codes: readonly (readonly [field: string, code: string, message: string])[]): InvalidHandler =>
   (req, issues) => {
-    for (const [field, code, message] of codes) if (issuesOn(issues, field).length > 0) return fail(req, code, message);
+    // 7.2 get_contacts_02 for a missing list_key (mutant agendas-missing-key-err01: answers err_01).
+    const codeOf = (code: string): string => (req.server.mutant.is('agendas-missing-key-err01') && code === 'get_contacts_02' ? 'err_01' : code);
+    for (const [field, code, message] of codes) if (issuesOn(issues, field).length > 0) return fail(req, codeOf(code), message);
     return genericInvalid(req, issues);
   };
 
@@ -30,7 +32,9 @@ const LIST_KEY_MISSING = ['list_key', 'get_contacts_02', 'list_key is required']
 
 /** 7.2 err_01 / err_03: the list does not exist in this account. */
 function withList(req: RawRequest & { account: Account }, key: string, missingCode: string, use: (list: ContactList) => Reply): Reply {
-  const list = findList(req.account, key);
+  // 1, 5.2: an account sees only its own lists (mutant subaccount-lists-shared: any account's list_key works).
+  const shared = req.server.mutant.is('subaccount-lists-shared') ? [...req.server.accounts.all()].map((a) => findList(a, key)).find((l) => l !== undefined) : undefined;
+  const list = findList(req.account, key) ?? shared;
   return list ? use(list) : fail(req, missingCode, 'The list does not exist');
 }
 
@@ -41,7 +45,8 @@ export const agendasHandlers: HandlerSet = {
     (ctx) => {
       const name = ctx.input.agenda_name;
       if (blank(name)) return fail(ctx, 'agenda_02', 'agenda_name is required');
-      if (listNamed(ctx.account, name)) return fail(ctx, 'agenda_03', 'A list with this name already exists');
+      // 7.2 agenda_03 (mutant agendas-duplicate-name-allowed).
+      if (listNamed(ctx.account, name) && !ctx.server.mutant.is('agendas-duplicate-name-allowed')) return fail(ctx, 'agenda_03', 'A list with this name already exists');
       const list = createList(ctx.account, ctx.server.clock.now(), { name, description: ctx.input.agenda_description ?? '', labels: customValues(ctx.input) });
       return ok(ctx, { list_key: list.key });
     },
@@ -49,7 +54,10 @@ export const agendasHandlers: HandlerSet = {
   ),
 
   // 4.7 get: "result array of lists ... ordered by name".
-  'agendas/list': handler(undefined, (ctx) => ok(ctx, { result: listsOf(ctx.account).map(agendaOf) })),
+  // (mutant agendas-creation-order: the lists come in creation order.)
+  'agendas/list': handler(undefined, (ctx) =>
+    ok(ctx, { result: (ctx.server.mutant.is('agendas-creation-order') ? listsOf(ctx.account).sort((a, b) => a.id - b.id) : listsOf(ctx.account)).map(agendaOf) }),
+  ),
 
   // 4.7 change_name: change_name_02 list_key missing, change_name_03 new name missing, err_03 no such list.
   'agendas/rename': handler(
@@ -57,7 +65,8 @@ export const agendasHandlers: HandlerSet = {
     (ctx) => {
       const { list_key: key, agenda_name: name } = ctx.input;
       if (blank(name)) return fail(ctx, 'change_name_03', 'agenda_name is required');
-      return withList(ctx, key, 'err_03', (list) => {
+      // 7.2 err_03 (mutant agendas-rename-unknown-err01: the get_contacts code err_01 instead).
+      return withList(ctx, key, ctx.server.mutant.is('agendas-rename-unknown-err01') ? 'err_01' : 'err_03', (list) => {
         // 2.3: names stay unique within the account; the document names no code for a rename onto
         // another list's name, so it answers the duplicate-name code of /agendas/add.
         const other = listNamed(ctx.account, name);
@@ -77,7 +86,8 @@ export const agendasHandlers: HandlerSet = {
     agendas.AgendaListContactsRequest,
     (ctx) =>
       // agendas-get-contacts-field: `result` satisfies both options ('result' and 'any-array').
-      withList(ctx, ctx.input.list_key, 'err_01', (list) => ok(ctx, { result: contactsOf(list).map(listingOf) })),
+      // (mutant agendas-contacts-insertion-order: the contacts come in insertion order.)
+      withList(ctx, ctx.input.list_key, 'err_01', (list) => ok(ctx, { result: (ctx.server.mutant.is('agendas-contacts-insertion-order') ? [...list.contacts.values()] : contactsOf(list)).map(listingOf) })),
     invalidBy([LIST_KEY_MISSING]),
   ),
 
@@ -85,7 +95,9 @@ export const agendasHandlers: HandlerSet = {
   'agendas/delete': handler(
     agendas.AgendaDeleteRequest,
     (ctx) => {
-      if (!deleteList(ctx.account, ctx.input.list_key)) return fail(ctx, 'err_01', 'The list does not exist or could not be deleted');
+      // 4.7 "Deletes the list and all its contacts" (mutant agendas-delete-keeps-list: only looks it up).
+      const gone = ctx.server.mutant.is('agendas-delete-keeps-list') ? findList(ctx.account, ctx.input.list_key) !== undefined : deleteList(ctx.account, ctx.input.list_key);
+      if (!gone) return fail(ctx, 'err_01', 'The list does not exist or could not be deleted');
       // Ambiguity agendas-delete-success-code: delete_01 as documented, or the sample's rename values.
       return ctx.server.options.choices['agendas-delete-success-code'] === 'rename-values'
         ? ok(ctx, {}, { code: 'change_name_01', message: 'phonebook_name_updated' })
@@ -100,7 +112,10 @@ export const agendasHandlers: HandlerSet = {
     if (typeof paging === 'string') return fail(ctx, 'invalid_parameters', `Parameters invalid: ${paging}`);
     const needle = (ctx.input.query ?? '').toLowerCase();
     const found = listsOf(ctx.account).filter((l) => l.name.toLowerCase().includes(needle));
-    return ok(ctx, pageOf(found, paging), { code: 'contactlist_03', message: 'contact_lists_found' });
+    const page = pageOf(found, paging);
+    // 4.7 next_page "null on the last page" (mutant agendas-find-next-page-zero).
+    if (ctx.server.mutant.is('agendas-find-next-page-zero') && page.next_page === null) page.next_page = 0;
+    return ok(ctx, page, { code: 'contactlist_03', message: 'contact_lists_found' });
   }),
 };
 

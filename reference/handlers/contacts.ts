@@ -18,7 +18,9 @@ const invalid = (req: Req, detail: string): Reply => fail(req, 'invalid_paramete
 
 /** The list named by `key` in this account, or err_01 (7.2: "list does not exist"). */
 function withList(req: Req, key: string, use: (list: ContactList) => Reply): Reply {
-  const list = findList(req.account, key);
+  // 1, 5.2: an account sees only its own lists (mutant subaccount-lists-shared: any account's list_key works).
+  const shared = req.server.mutant.is('subaccount-lists-shared') ? [...req.server.accounts.all()].map((a) => findList(a, key)).find((l) => l !== undefined) : undefined;
+  const list = findList(req.account, key) ?? shared;
   return list ? use(list) : fail(req, 'err_01', 'The list does not exist');
 }
 
@@ -48,6 +50,9 @@ export const contactsHandlers: HandlerSet = {
     // 1: the service is for Mexico; 4.6: country_code defaults to 52.
     if (input.country_code !== undefined && input.country_code !== sms.MEXICO_COUNTRY_CODE) return invalid(ctx, 'country_code: only 52 (Mexico) is served');
     return withList(ctx, input.list_key, (list) => {
+      // 4.6 "If the contact already exists in the list it is updated" (mutant contacts-add-existing-not-updated).
+      const existing = list.contacts.get(fullNumber(input.number)!);
+      if (existing && ctx.server.mutant.is('contacts-add-existing-not-updated')) return callback(ctx, list, existing);
       const contact = upsertContact(ctx.account, list, fullNumber(input.number)!, ctx.server.clock.now(), {
         name: input.name,
         email: input.email,
@@ -65,7 +70,8 @@ export const contactsHandlers: HandlerSet = {
     if (email !== undefined && email.length > EMAIL_MAX) return invalid(ctx, `email: at most ${EMAIL_MAX} characters`);
     return withList(ctx, key, (list) =>
       withContact(ctx, list, number, (contact) => {
-        if (email !== undefined) contact.email = email;
+        // 4.6 update: "email (optional, new email)" (mutant contacts-update-ignores-email).
+        if (email !== undefined && !ctx.server.mutant.is('contacts-update-ignores-email')) contact.email = email;
         return callback(ctx, list, contact);
       }),
     );

@@ -193,7 +193,8 @@ function deliver(ctx: RequestContext<SendInput | ResendInput>, d: Delivery, loca
       number,
       credit: outcome.credit,
       ...(input.reference === false ? {} : { reference: outcome.references[0]?.reference }),
-      ...(input.showcode === 1 || input.showcode === '1' ? { verification_code: d.code } : {}),
+      // 4.5 showcode=1 returns verification_code (mutant otp-legacy-showcode-ignored).
+      ...((input.showcode === 1 || input.showcode === '1') && !ctx.server.mutant.is('otp-legacy-showcode-ignored') ? { verification_code: d.code } : {}),
       fallback: d.fallback,
     },
     { code: 'verification_01', message },
@@ -207,13 +208,16 @@ function send(ctx: RequestContext<SendInput>): Reply {
   const problem = commonProblem(ctx, locale, now);
   if (problem) return problem;
   const record = legacyBook(ctx.account).get(ctx.input.phone_number, now);
-  const blocked = blockedBy(legacyStateOf(record, now), ctx, locale, true);
+  // 7.2 verification_03 while pending (mutant otp-legacy-pending-send-regenerates: a new code is sent instead).
+  const blocked = blockedBy(legacyStateOf(record, now), ctx, locale, !ctx.server.mutant.is('otp-legacy-pending-send-regenerates'));
   if (blocked) return blocked;
   const expiry = legacyExpiry(ctx.input.expiration_date, now);
+  // 8: legacy default code length 4 (mutant otp-legacy-default-length-6).
+  const defaultLength = ctx.server.mutant.is('otp-legacy-default-length-6') ? 6 : CODE_LENGTH.default!;
   return deliver(
     ctx,
     {
-      code: generateCode(ctx.input.code_length ?? CODE_LENGTH.default!, ctx.input.code_type ?? DEFAULT_CODE_TYPE),
+      code: generateCode(ctx.input.code_length ?? defaultLength, ctx.input.code_type ?? DEFAULT_CODE_TYPE),
       expiresAt: typeof expiry === 'number' ? expiry : defaultExpiry(now),
       fallback: false,
       channel: 'sms',
@@ -238,7 +242,8 @@ function resend(ctx: RequestContext<ResendInput>): Reply {
   const record = legacyBook(ctx.account).get(input.phone_number, now);
   const blocked = blockedBy(legacyStateOf(record, now), ctx, locale, false);
   if (blocked) return blocked;
-  const renew = !record || input.reset_code === true;
+  // 4.5 reset_code "false keeps the same" (mutant otp-legacy-resend-new-code).
+  const renew = !record || input.reset_code === true || ctx.server.mutant.is('otp-legacy-resend-new-code');
   const expiry = legacyExpiry(input.expiration_date, now);
   const voice = input.voice === true;
   return deliver(
@@ -266,8 +271,9 @@ function verify(ctx: RequestContext<VerifyInput>): Reply {
   const record = book.get(ctx.input.phone_number, now);
   const state = legacyStateOf(record, now);
   if (!record || state === 'none') return legacyFail(ctx, 'validation_04', locale);
-  if (state === 'verified') return legacyFail(ctx, 'validation_06', locale);
-  if (state === 'expired') return legacyFail(ctx, 'validation_02', locale);
+  // 7.2 validation_06 already verified, validation_02 expired (mutants otp-legacy-verified-verify-05, otp-legacy-expired-verify-05).
+  if (state === 'verified') return legacyFail(ctx, ctx.server.mutant.is('otp-legacy-verified-verify-05') ? 'validation_05' : 'validation_06', locale);
+  if (state === 'expired') return legacyFail(ctx, ctx.server.mutant.is('otp-legacy-expired-verify-05') ? 'validation_05' : 'validation_02', locale);
   record.wrongAttempts = record.wrongAttempts.filter((at) => now - at < HOUR_MS);
   if (record.wrongAttempts.length >= LEGACY_WRONG_ATTEMPTS_PER_HOUR) return legacyFail(ctx, 'validation_03', locale);
   if (record.code !== ctx.input.verification_code) {

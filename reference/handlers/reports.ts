@@ -69,13 +69,17 @@ const reportable = (m: SentMessage, today: string): boolean => !(m.kind === 'v1'
 
 function generateReport(req: SendingRequest, input: ReportsGenerateRequest): Reply {
   if (!takeReportRequest(req)) return fail(req, 'report_05', `Report request limit reached (${REPORT_REQUESTS_PER_MINUTE} per minute); retry later`);
-  const { from, to } = periodOf(input.start_date, input.end_date);
+  const period = periodOf(input.start_date, input.end_date);
+  const from = period.from;
+  // 4.12: end_date's whole day is in the period (mutant reports-end-date-exclusive: the period stops at its first second).
+  const to = req.server.mutant.is('reports-end-date-exclusive') ? parseMexicoDate(input.end_date)! : period.to;
   // 4.12 sandbox: 1 reports sandbox sends, 0 (default) the others.
   const sandbox = isFlagSet(input.sandbox);
   const today = formatMexicoDate(req.server.clock.now());
   const report = req.server.messaging
     .messages(req.account)
-    .filter((m) => m.sandbox === sandbox && m.createdAt >= from && m.createdAt < to && reportable(m, today))
+    // (mutant reports-sandbox-mixed: the sandbox flag is ignored.)
+    .filter((m) => (m.sandbox === sandbox || req.server.mutant.is('reports-sandbox-mixed')) && m.createdAt >= from && m.createdAt < to && reportable(m, today))
     .map(rowOf);
   return ok(req, { report });
 }
@@ -92,8 +96,10 @@ function onGenerateInvalid(req: SendingRequest, issues: readonly z.core.$ZodIssu
   const from = dateOf(start);
   const to = dateOf(end);
   if (from === undefined) return fail(req, 'report_01', isAbsent(start) ? 'start_date is missing' : 'start_date must be a date YYYY-MM-DD');
-  if (to === undefined) return fail(req, 'report_02', isAbsent(end) ? 'end_date is missing' : 'end_date must be a date YYYY-MM-DD');
-  if (from > to) return fail(req, 'report_03', 'start_date is after end_date');
+  // 7.2 report_02 end missing (mutant reports-missing-end-01: answers report_01).
+  if (to === undefined) return fail(req, req.server.mutant.is('reports-missing-end-01') ? 'report_01' : 'report_02', isAbsent(end) ? 'end_date is missing' : 'end_date must be a date YYYY-MM-DD');
+  // 7.2 report_03 (mutant reports-start-after-end-accepted: the swapped period is reported, empty).
+  if (from > to) return req.server.mutant.is('reports-start-after-end-accepted') ? generateReport(req, { start_date: String(start), end_date: String(end) }) : fail(req, 'report_03', 'start_date is after end_date');
   return genericInvalid(req, issues);
 }
 
@@ -129,7 +135,8 @@ function onDetailsInvalid(req: SendingRequest, issues: readonly z.core.$ZodIssue
   const id = req.fields.campaign_id;
   const campaignId = typeof id === 'number' ? id : typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : undefined;
   if (campaignId === undefined || !Number.isSafeInteger(campaignId))
-    return fail(req, 'details_02', isAbsent(id) ? 'campaign_id is missing' : 'campaign_id must be an integer');
+    // 7.2 details_02 missing or not numeric (mutant reports-details-non-numeric-03: a non-numeric id answers details_03).
+    return fail(req, req.server.mutant.is('reports-details-non-numeric-03') && !isAbsent(id) ? 'details_03' : 'details_02', isAbsent(id) ? 'campaign_id is missing' : 'campaign_id must be an integer');
   const sandbox = flag01.optional().safeParse(req.fields.sandbox);
   if (!sandbox.success) return genericInvalid(req, issues);
   return campaignDetails(req, campaignId, isFlagSet(sandbox.data));

@@ -42,6 +42,7 @@ const isTrue = (value: unknown): boolean => value === true || value === 'true';
  * other placement (query parameter) are both honoured, whichever the choice is.
  */
 export function wantsCampaignId(req: RawRequest): boolean {
+  if (req.server.mutant.is('sms-campaign-id-ignored')) return false;
   return isTrue(req.fields.showCampaignId) || isTrue(req.query.showCampaignId);
 }
 
@@ -49,10 +50,16 @@ export function wantsCampaignId(req: RawRequest): boolean {
 export function sendAndReply(req: SendingRequest, send: SendRequest, showCampaignId: boolean): Reply {
   const outcome = req.server.messaging.send(req.account, send);
   if (!outcome.ok) return sendRefusal(req, outcome.reason);
+  const m = req.server.mutant;
+  // 2.2: one reference per recipient, number with country code; 4.2 sandbox generates references.
+  let references = m.is('sms-one-reference-per-request') ? outcome.references.slice(0, 1) : outcome.references;
+  if (m.is('sms-reference-number-national')) references = references.map((r) => ({ ...r, number: r.number.replace(/^52/, '') }));
+  if (m.is('sandbox-no-references') && send.sandbox) references = [];
   return ok(req, {
-    total_messages: outcome.references.length,
-    references: outcome.references,
-    credit: outcome.credit,
+    // 2.2: total_messages is the number of messages; credit the credits consumed.
+    total_messages: m.is('sms-total-messages-one') ? 1 : outcome.references.length,
+    references,
+    credit: m.is('credits-reported-credit-zero') ? 0 : outcome.credit,
     ...(showCampaignId ? { campaignId: outcome.campaignId } : {}),
   });
 }
@@ -73,7 +80,8 @@ export function smsText(req: RawRequest, message: string): TextOutcome {
   const rejectAccents = req.server.options.choices['sms-accented-text'] === 'rejected';
   if (rejectAccents && hasAccents(message)) return { ok: false, detail: 'message: accents must not be included (section 4.2)' };
   const text = stripAccents(message);
-  if (!isGsm7(text)) return { ok: false, detail: `message: only GSM-7 characters are allowed; not GSM-7: ${nonGsm7Characters(text).join(' ')}` };
+  // 4.2 "always as GSM-7" (mutant gsm7-sms-not-checked).
+  if (!isGsm7(text) && !req.server.mutant.is('gsm7-sms-not-checked')) return { ok: false, detail: `message: only GSM-7 characters are allowed; not GSM-7: ${nonGsm7Characters(text).join(' ')}` };
   return { ok: true, text };
 }
 
@@ -84,7 +92,8 @@ const withCountryCode = (number: string, findCountryCode: boolean, countryCode: 
 function scheduledAt(req: RawRequest, date: string | undefined): { ok: true; at?: number } | { ok: false; detail: string } {
   if (date === undefined) return { ok: true };
   const at = parseMexicoDateTime(date);
-  if (at === undefined || at <= req.server.clock.now()) return { ok: false, detail: `date: ${date} (America/Mexico_City) must be in the future` };
+  // 4.2 "must be in the future" (mutant sms-scheduled-past-accepted).
+  if (at === undefined || (at <= req.server.clock.now() && !req.server.mutant.is('sms-scheduled-past-accepted'))) return { ok: false, detail: `date: ${date} (America/Mexico_City) must be in the future` };
   return { ok: true, at };
 }
 
@@ -95,7 +104,8 @@ function sendSms(req: SendingRequest, input: SmsSendRequest): Reply {
   const when = scheduledAt(req, input.date);
   if (!when.ok) return invalidParameters(req, when.detail);
   const findCc = isFlagSet(input.find_country_code);
-  const numbers = splitRecipients(input.numbers).map((n) => withCountryCode(n, findCc, input.country_code ?? MEXICO_COUNTRY_CODE));
+  // 4.2 find_country_code=1: the number already holds it (mutant sms-find-country-code-doubled).
+  const numbers = splitRecipients(input.numbers).map((n) => withCountryCode(n, findCc && !req.server.mutant.is('sms-find-country-code-doubled'), input.country_code ?? MEXICO_COUNTRY_CODE));
   // 4.2 sandbox: validations run and references are generated, nothing is charged (messaging.send).
   const send: SendRequest = { numbers, message: text.text, kind: 'sms', sandbox: isFlagSet(input.sandbox), ...(when.at !== undefined ? { sendAt: when.at } : {}) };
   return sendAndReply(req, send, wantsCampaignId(req));
@@ -116,6 +126,12 @@ function shortenUrlRelaxed(req: RawRequest, issues: readonly z.core.$ZodIssue[])
 }
 
 function onSmsInvalid(req: SendingRequest, issues: readonly z.core.$ZodIssue[]): Reply {
+  // 4.2, 8: sender at most 11 (mutant sms-sender-truncated); no scheduled sends in sandbox (mutant sandbox-scheduled-accepted: the date is dropped).
+  const sender = req.fields.sender;
+  const relaxed = req.server.mutant.is('sms-sender-truncated') && typeof sender === 'string' ? { ...req.fields, sender: sender.slice(0, 11) }
+    : req.server.mutant.is('sandbox-scheduled-accepted') ? { ...req.fields, date: undefined } : undefined;
+  const retried = relaxed && SmsSendRequest.safeParse(relaxed);
+  if (retried && retried.success) return sendSms(req, retried.data);
   if (shortenUrlRelaxed(req, issues)) {
     const parsed = SmsSendFields.safeParse(req.fields);
     if (parsed.success) return sendSms(req, parsed.data);

@@ -8,7 +8,8 @@
 import { randomBytes } from 'node:crypto';
 import { wallet } from '../../schemas/index.ts';
 import { areaState, toHundredths, type Account } from '../accounts.ts';
-import { handler, type HandlerSet, type RawRequest, type Reply } from '../handler.ts';
+import { handler, type HandlerSet, type RawRequest, type Reply, type RequestContext } from '../handler.ts';
+import { genericInvalid } from '../pipeline.ts';
 import { fail, ok } from '../replies.ts';
 import { checkToolUser } from './employees.ts';
 
@@ -71,6 +72,15 @@ function transact(req: Req, c: WalletContact, type: wallet.WalletUpdateBalanceRe
   return ok(req, balanceOf(c), values);
 }
 
+function registerSale(ctx: RequestContext<wallet.WalletSaleRequest>): Reply {
+  const { wallet_key: key, phone, transaction_type: type, transaction_amount: amount, usertool_id: userId } = ctx.input;
+  return withWallet(ctx, key, (w) => {
+    const user = checkToolUser(ctx, userId);
+    if (!user.ok) return user.reply;
+    return withContact(ctx, w, phone, (c) => transact(ctx, c, type, amount, { code: 'wallet_sale_01', message: 'sale_registered' }));
+  });
+}
+
 export const walletHandlers: HandlerSet = {
   'wallet/list': handler(undefined, (ctx) => ok(ctx, { result: [program(ctx.account).card] })),
 
@@ -91,7 +101,9 @@ export const walletHandlers: HandlerSet = {
   'wallet/get-contact': handler(wallet.WalletGetContactRequest, (ctx) =>
     withWallet(ctx, ctx.input.wallet_key, (w) => {
       const phone = ctx.input.phone;
-      const rows = [...w.contacts.values()].filter((c) => phone === undefined || phone === '' || c.phone === phone);
+      // 4.8 phone is an optional filter (mutant wallet-contact-filter-always: applied even when absent).
+      const unfiltered = (phone === undefined || phone === '') && !ctx.server.mutant.is('wallet-contact-filter-always');
+      const rows = [...w.contacts.values()].filter((c) => unfiltered || c.phone === phone);
       return ok(ctx, { result: rows.map(balanceOf) }, { code: 'wallet_contact_get_01', message: 'wallet_contacts' });
     }),
   ),
@@ -102,12 +114,9 @@ export const walletHandlers: HandlerSet = {
   }),
 
   // 4.8 sale: by a tool user; transaction_amount required when transaction_type is 0 (schema).
-  'wallet/register-sale': handler(wallet.WalletSaleRequest, (ctx) => {
-    const { wallet_key: key, phone, transaction_type: type, transaction_amount: amount, usertool_id: userId } = ctx.input;
-    return withWallet(ctx, key, (w) => {
-      const user = checkToolUser(ctx, userId);
-      if (!user.ok) return user.reply;
-      return withContact(ctx, w, phone, (c) => transact(ctx, c, type, amount, { code: 'wallet_sale_01', message: 'sale_registered' }));
-    });
+  'wallet/register-sale': handler(wallet.WalletSaleRequest, registerSale, (req, issues) => {
+    // Mutant wallet-sale-amount-optional: an add sale without transaction_amount counts as an amount of 1.
+    const relaxed = req.server.mutant.is('wallet-sale-amount-optional') ? wallet.WalletSaleRequest.safeParse({ transaction_amount: 1, ...req.fields }) : undefined;
+    return relaxed?.success ? registerSale({ ...req, input: relaxed.data }) : genericInvalid(req, issues);
   }),
 };

@@ -31,7 +31,8 @@ async function register(req: Req, url: string, status: webhooks.WebhookStatus): 
   if (!verdict.ok) return fail(req, verdict.code, verdict.code === 'add_webhook_03' ? `The URL is not allowed: ${verdict.reason}` : `The URL failed verification: ${verdict.reason}`);
   const row = webhooks.matchWebhookTransition(stateOf(req), 'add', status);
   if (!row) return fail(req, 'add_webhook_07', 'The webhook could not be saved');
-  req.server.webhooks.set(req.account, { url, status: statusOfState(row.next) });
+  // 3.2 add with '0' → disabled (mutant webhook-add-always-enabled).
+  req.server.webhooks.set(req.account, { url, status: req.server.mutant.is('webhook-add-always-enabled') ? '1' : statusOfState(row.next) });
   return ok(req);
 }
 
@@ -73,6 +74,8 @@ export const webhooksHandlers: HandlerSet = {
     webhooks.WebhookStatusRequest,
     (ctx) => {
       const row = webhooks.matchWebhookTransition(stateOf(ctx), 'set-status', ctx.input.status);
+      // 7.2 status_webhook_04 (mutant webhook-status-without-webhook: answers success and changes nothing).
+      if ((!row || row.error) && ctx.server.mutant.is('webhook-status-without-webhook')) return ok(ctx, {}, { code: 'status_webhook_01', message: 'status_updated' });
       if (!row || row.error) return fail(ctx, row?.error ?? 'status_webhook_04', 'The status could not be updated: no webhook registered');
       const config = ctx.server.webhooks.get(ctx.account)!;
       ctx.server.webhooks.set(ctx.account, { url: config.url, status: statusOfState(row.next) });
@@ -88,7 +91,8 @@ export const webhooksHandlers: HandlerSet = {
   // server answers the same success (nothing is left to remove). Success values are not shown.
   'webhooks/delete': handler(undefined, (ctx) => {
     const row = webhooks.matchWebhookTransition(stateOf(ctx), 'delete');
-    if (row) ctx.server.webhooks.remove(ctx.account);
+    // 3.2 configured → none (mutant webhook-delete-noop).
+    if (row && !ctx.server.mutant.is('webhook-delete-noop')) ctx.server.webhooks.remove(ctx.account);
     return ok(ctx, {}, { code: 'delete_webhook_01', message: 'webhook_deleted' });
   }),
 };

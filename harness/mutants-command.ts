@@ -1,0 +1,279 @@
+/**
+ * `npm run mutants`: the kill matrix (issue 6). Certifies the embedded reference server once
+ * without a fault (the baseline, which must pass, or the matrix means nothing), then once per
+ * mutant of reference/mutants.ts (`certify --mutant ID`), in parallel, and writes
+ * reports/mutants.json and a table: each mutant, killed or survived, and the tests that caught it.
+ * Exit 1 on a failed baseline or any surviving mutant; 2 on a usage error.
+ *
+ * Why here (harness/) and not test/: it drives the certify command as a black box (one child
+ * process per run, exactly what a user runs), it is a gate of its own rather than a unit test, and
+ * at minutes per matrix it must stay out of `npm test`'s vitest run of test/.
+ *
+ * Speed: every run uses the embedded server's test clock (certify's default). A mutant is first
+ * certified with the suite file of its requirement's area only (suites/<area>.test.ts); only if it
+ * survives there is it certified with the whole suite, so a survivor is always a survivor of the
+ * full suite. `--full` certifies every mutant with the whole suite (the complete killedBy lists).
+ * Runs go in parallel, about one per core but one (`--concurrency N` overrides).
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { isMutantId, MUTANTS, type MutantDefinition, type MutantId } from '../reference/mutants.ts';
+import { requirementById } from '../schemas/requirements.ts';
+import { exitWithUsageError, UsageError } from './cli-errors.ts';
+
+const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const CLI = join(PROJECT_ROOT, 'harness', 'cli.ts');
+
+export const MUTANTS_USAGE = `usage: npm run mutants -- [--only ID[,ID...]] [--areas AREA[,AREA...]] [--concurrency N] [--out DIR] [--full] [--timeout SECONDS]`;
+
+export interface MutantsArgs {
+  ids: MutantId[];
+  concurrency: number;
+  /** Where mutants.json goes; each run's reports go to <out>/mutants/<id>. */
+  outDir: string;
+  full: boolean;
+  timeoutSeconds: number;
+  /**
+   * Only these suite files, for the baseline and every mutant (while a suite is being written:
+   * "do this area's mutants die?"). Without --only, the mutants whose requirement is of these areas.
+   */
+  areas: string[] | undefined;
+}
+
+export function parseMutantsArgs(argv: string[]): MutantsArgs {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: { only: { type: 'string' }, areas: { type: 'string' }, concurrency: { type: 'string' }, out: { type: 'string' }, full: { type: 'boolean' }, timeout: { type: 'string' } },
+    }));
+  } catch (e) {
+    throw new UsageError(`${(e as Error).message.split('\n')[0]} (${MUTANTS_USAGE})`);
+  }
+  let areas: string[] | undefined;
+  if (values.areas !== undefined) {
+    areas = values.areas.split(',').map((s) => s.trim()).filter(Boolean);
+    const missing = areas.filter((a) => !existsSync(join(PROJECT_ROOT, 'suites', `${a}.test.ts`)));
+    if (areas.length === 0 || missing.length > 0) throw new UsageError(`--areas: no suite file for ${missing.join(', ') || '(none given)'} in suites/`);
+  }
+  let ids: MutantId[] = MUTANTS.filter((m) => !areas || areas.includes(requirementById(m.requirement).area)).map((m) => m.id);
+  if (values.only !== undefined) {
+    const given = values.only.split(',').map((s) => s.trim()).filter(Boolean);
+    const unknown = given.filter((id) => !isMutantId(id));
+    if (given.length === 0 || unknown.length > 0) throw new UsageError(`--only: unknown mutant ${unknown.join(', ') || '(none given)'} (see reference/mutants.ts)`);
+    ids = given.filter(isMutantId);
+  }
+  const whole = (flag: string, text: string | undefined, fallback: number): number => {
+    if (text === undefined) return fallback;
+    if (!/^[1-9]\d*$/.test(text)) throw new UsageError(`--${flag} takes a whole number above 0, got "${text}"`);
+    return Number(text);
+  };
+  return {
+    ids,
+    concurrency: whole('concurrency', values.concurrency, Math.max(1, availableParallelism() - 1)),
+    outDir: resolve(values.out ?? 'reports'),
+    full: values.full ?? false,
+    timeoutSeconds: whole('timeout', values.timeout, 900),
+    areas,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// One certify run.
+// ---------------------------------------------------------------------------------------------
+
+export interface RunOutcome {
+  /** certify's exit code; null when it was stopped (timeout). */
+  exitCode: number | null;
+  timedOut: boolean;
+  seconds: number;
+  /** summary.json's verdict, when the run wrote one. */
+  ok: boolean | undefined;
+  failedTests: string[];
+  runErrors: string[];
+  /** First line of stderr, for runs that ended before any test (exit 2). */
+  stderr: string;
+}
+
+const XML_ENTITIES: Record<string, string> = { '&lt;': '<', '&gt;': '>', '&quot;': '"', '&apos;': "'", '&amp;': '&' };
+const unescapeXml = (text: string): string => text.replace(/&(lt|gt|quot|apos|amp);/g, (e) => XML_ENTITIES[e] ?? e);
+
+/** The failed tests of a JUnit file, as "file > describe > test". */
+export function failedTestsOfJunit(xml: string): string[] {
+  const failed: string[] = [];
+  const testcase = /<testcase classname="([^"]*)" name="([^"]*)"[^>]*?(?:\/>|>([\s\S]*?)<\/testcase>)/g;
+  for (const match of xml.matchAll(testcase)) if (match[3]?.includes('<failure')) failed.push(`${unescapeXml(match[1]!)} > ${unescapeXml(match[2]!)}`);
+  return failed;
+}
+
+function readReports(outDir: string): Pick<RunOutcome, 'ok' | 'failedTests' | 'runErrors'> {
+  const summaryPath = join(outDir, 'summary.json');
+  const junitPath = join(outDir, 'junit.xml');
+  let ok: boolean | undefined;
+  let runErrors: string[] = [];
+  let failedRequirements: string[] = [];
+  if (existsSync(summaryPath)) {
+    const summary = JSON.parse(readFileSync(summaryPath, 'utf8')) as { ok?: unknown; runErrors?: unknown; requirements?: { id: string; status: string }[] };
+    ok = summary.ok === true;
+    runErrors = Array.isArray(summary.runErrors) ? summary.runErrors.map(String) : [];
+    failedRequirements = (summary.requirements ?? []).filter((r) => r.status === 'failed').map((r) => `(requirement failed) ${r.id}`);
+  }
+  // The failed tests by name come from junit.xml; without it, the failed requirements of the summary say what caught the fault.
+  const failedTests = existsSync(junitPath) ? failedTestsOfJunit(readFileSync(junitPath, 'utf8')) : failedRequirements;
+  return { ok, failedTests, runErrors };
+}
+
+/** `certify --no-html --out DIR [extra...]` in a child process; its output goes to DIR/certify.log. */
+export async function runCertify(outDir: string, extra: readonly string[], timeoutSeconds: number): Promise<RunOutcome> {
+  rmSync(outDir, { recursive: true, force: true });
+  mkdirSync(outDir, { recursive: true });
+  const started = Date.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'certify', '--no-html', '--out', outDir, ...extra], {
+    cwd: PROJECT_ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, FORCE_COLOR: '0' },
+  });
+  let log = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => {
+    log += chunk.toString();
+    stderr += chunk.toString();
+  });
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    child.kill('SIGKILL');
+  }, timeoutSeconds * 1000);
+  const exitCode = await new Promise<number | null>((done) => child.on('close', (code) => done(code)));
+  clearTimeout(timer);
+  writeFileSync(join(outDir, 'certify.log'), log);
+  const firstError = stderr.split('\n').find((l) => l.trim() !== '' && !l.startsWith('npm warn')) ?? '';
+  return { exitCode, timedOut, seconds: (Date.now() - started) / 1000, stderr: firstError, ...readReports(outDir) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The matrix.
+// ---------------------------------------------------------------------------------------------
+
+export interface MutantResult {
+  id: MutantId;
+  section: string;
+  requirement: string;
+  status: 'killed' | 'survived';
+  killedBy: string[];
+}
+
+/** What caught a run that did not pass: its failed tests, its run errors, or why it ended. */
+function catchersOf(run: RunOutcome): string[] {
+  if (run.timedOut) return [`(certify did not finish within ${Math.round(run.seconds)} s)`];
+  const caught = [...run.failedTests, ...run.runErrors.map((e) => `(run error) ${e}`)];
+  if (caught.length > 0) return caught;
+  return [`(certify exit ${run.exitCode ?? 'signal'}${run.stderr ? `: ${run.stderr}` : ''})`];
+}
+
+/** The suite area that proves the mutant's requirement, when a suite file exists for it. */
+export function focusArea(m: MutantDefinition): string | undefined {
+  const area = requirementById(m.requirement).area;
+  return existsSync(join(PROJECT_ROOT, 'suites', `${area}.test.ts`)) ? area : undefined;
+}
+
+async function runMutant(m: MutantDefinition, args: MutantsArgs): Promise<MutantResult & { seconds: number; scope: string }> {
+  const outDir = join(args.outDir, 'mutants', m.id);
+  const base = { id: m.id as MutantId, section: m.section, requirement: m.requirement };
+  if (args.areas) {
+    const run = await runCertify(outDir, ['--mutant', m.id, '--only', args.areas.join(',')], args.timeoutSeconds);
+    return { ...base, status: run.exitCode === 0 ? 'survived' : 'killed', killedBy: run.exitCode === 0 ? [] : catchersOf(run), seconds: run.seconds, scope: args.areas.join(',') };
+  }
+  const area = args.full ? undefined : focusArea(m);
+  let seconds = 0;
+  if (area !== undefined) {
+    const focused = await runCertify(outDir, ['--mutant', m.id, '--only', area], args.timeoutSeconds);
+    seconds += focused.seconds;
+    if (focused.exitCode !== 0) return { ...base, status: 'killed', killedBy: catchersOf(focused), seconds, scope: area };
+  }
+  const whole = await runCertify(outDir, ['--mutant', m.id], args.timeoutSeconds);
+  seconds += whole.seconds;
+  return { ...base, status: whole.exitCode === 0 ? 'survived' : 'killed', killedBy: whole.exitCode === 0 ? [] : catchersOf(whole), seconds, scope: 'all' };
+}
+
+/** Runs `work` over `items` with at most `limit` at a time, keeping the order of `items`. */
+async function pool<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await work(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+
+export function matrixTable(results: readonly (MutantResult & { scope?: string })[]): string {
+  const rows = results.map((r) => {
+    const shown = r.killedBy.slice(0, 2).join('; ') + (r.killedBy.length > 2 ? ` (+${r.killedBy.length - 2} more)` : '');
+    return `| ${[r.id, r.section, r.requirement, r.status === 'killed' ? 'killed' : 'SURVIVED', r.scope ?? '', shown].map(cell).join(' | ')} |`;
+  });
+  return ['| Mutant | Section | Requirement | Status | Suites run | Killed by |', '| --- | --- | --- | --- | --- | --- |', ...rows].join('\n');
+}
+
+export async function mutants(argv: string[]): Promise<number> {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    process.stdout.write(`${MUTANTS_USAGE}\n`);
+    return 0;
+  }
+  const args = parseMutantsArgs(argv);
+  const started = Date.now();
+  const say = (line: string) => process.stdout.write(`${line}\n`);
+
+  say(`baseline: certifying the reference server without a fault (${relative(PROJECT_ROOT, join(args.outDir, 'mutants', 'baseline')) || '.'})`);
+  const baseline = await runCertify(join(args.outDir, 'mutants', 'baseline'), args.areas ? ['--only', args.areas.join(',')] : [], args.timeoutSeconds);
+  if (baseline.exitCode !== 0) {
+    say(`baseline FAILED in ${baseline.seconds.toFixed(0)} s: the suite fails against the conformant server, so the kill matrix would mean nothing.`);
+    for (const c of catchersOf(baseline).slice(0, 20)) say(`  - ${c}`);
+    say('Fix the suite (or the reference server) first.');
+    return 1;
+  }
+  say(`baseline passed in ${baseline.seconds.toFixed(0)} s`);
+
+  const chosen = MUTANTS.filter((m) => args.ids.includes(m.id));
+  const scope = args.areas ? `, suites ${args.areas.join(',')} only` : args.full ? ', whole suite each' : ', focused on the area of each requirement first';
+  say(`running ${chosen.length} mutants, ${args.concurrency} at a time${scope}`);
+  let done = 0;
+  const results = await pool(chosen, args.concurrency, async (m) => {
+    const r = await runMutant(m, args);
+    done += 1;
+    say(`[${done}/${chosen.length}] ${r.status === 'killed' ? 'killed  ' : 'SURVIVED'} ${r.id} (${r.seconds.toFixed(0)} s, ${r.scope})${r.killedBy[0] ? `: ${r.killedBy[0]}` : ''}`);
+    return r;
+  });
+
+  const seconds = Math.round((Date.now() - started) / 100) / 10;
+  const survivors = results.filter((r) => r.status === 'survived');
+  mkdirSync(args.outDir, { recursive: true });
+  const report = {
+    mutants: results.map(({ id, section, requirement, status, killedBy }) => ({ id, section, requirement, status, killedBy })),
+    seconds,
+    baseline: { seconds: baseline.seconds },
+    concurrency: args.concurrency,
+    scope: args.areas ? `areas ${args.areas.join(',')}` : args.full ? 'full' : 'focused-then-full',
+  };
+  writeFileSync(join(args.outDir, 'mutants.json'), `${JSON.stringify(report, null, 2)}\n`);
+  say(`\n${matrixTable(results)}\n`);
+  say(`${results.length - survivors.length} killed, ${survivors.length} survived, ${seconds} s. Report: ${join(args.outDir, 'mutants.json')}`);
+  if (survivors.length > 0) say(`Surviving mutants (strengthen the suite; never delete a mutant): ${survivors.map((s) => `${s.id} (${s.requirement})`).join(', ')}`);
+  return survivors.length > 0 ? 1 : 0;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  mutants(process.argv.slice(2)).then((code) => (process.exitCode = code), exitWithUsageError);
+}

@@ -1,0 +1,248 @@
+/**
+ * The mutant registry (issue 6: "prove the suite's teeth"). Each entry is one small, realistic
+ * deviation from the document that the reference server can be started with (`--mutant ID`,
+ * option `mutant`). The fault itself lives at the exact point of the behaviour it breaks, as a
+ * one- or two-line `mutant.is('<id>')` test in that module: there is no copy of any handler.
+ *
+ * Every entry names the section and the requirement id (schemas/requirements.ts) it violates, so
+ * that a surviving mutant says which statement the suite fails to prove. `npm run mutants`
+ * (harness/mutants-command.ts) certifies the server once per mutant and fails on any survivor; a
+ * survivor is fixed by strengthening the suite, never by deleting the mutant.
+ *
+ * This module is data and a tiny API only; it imports nothing of the server (options.ts,
+ * server.ts and the handlers import it).
+ */
+
+/** The areas of the issue's list; the OTP v2 table has one per column. */
+export const MUTANT_AREAS = [
+  'auth',
+  'envelope',
+  'numbers-sender-message',
+  'gsm7',
+  'scheduled-sandbox',
+  'credits',
+  'otp2-status',
+  'otp2-action',
+  'otp2-attempts',
+  'otp2-cooldown',
+  'otp2-expiry',
+  'otp2-charging',
+  'otp2-code-custom',
+  'otp-legacy',
+  'legacy-v1',
+  'contacts-agendas',
+  'wallet-loyalty-employees',
+  'subaccounts',
+  'reports',
+  'payments',
+  'webhook-state',
+  'forbidden-hosts',
+  'head-before-delivery',
+  'event-fields',
+  'retries',
+  'rate-limit',
+] as const;
+export type MutantArea = (typeof MUTANT_AREAS)[number];
+
+export interface MutantDefinition {
+  id: string;
+  area: MutantArea;
+  /** The section of the document the fault violates. */
+  section: string;
+  /** The requirement id (schemas/requirements.ts) that a conformant suite proves and this fault breaks. */
+  requirement: string;
+  description: string;
+}
+
+export const MUTANTS = [
+  // --- 5 Authentication ------------------------------------------------------------------------
+  { id: 'auth-missing-key-05', area: 'auth', section: '5', requirement: 'err:auth_01', description: 'a request without any key answers auth_05 (invalid key) instead of auth_01' },
+  { id: 'auth-bearer-accepted', area: 'auth', section: '5.1', requirement: 'rule:auth.no-bearer', description: 'Authorization: Bearer <key> is accepted as the API key' },
+  { id: 'auth-token-header-ignored', area: 'auth', section: '5.6', requirement: 'err:auth_deprecated', description: 'the legacy token header is ignored instead of answering 410 auth_deprecated' },
+  { id: 'auth-allow-list-skipped', area: 'auth', section: '5.4', requirement: 'err:auth_04', description: 'the IP allow-list is never checked (no 403 auth_04)' },
+  { id: 'auth-body-key-ignored', area: 'auth', section: '5.1', requirement: 'rule:auth.body-field-apikey', description: 'the apikey body field is not read: only the header authenticates' },
+  { id: 'auth-subaccount-manager-ops', area: 'auth', section: '5.3', requirement: 'rule:auth.manager-key-required', description: 'a subaccount key is accepted on /manager/subaccount/*' },
+  { id: 'auth-error-no-status', area: 'auth', section: '5', requirement: 'rule:auth.error-body', description: 'auth error bodies lack the status field' },
+
+  // --- 2.1 Envelope ----------------------------------------------------------------------------
+  { id: 'envelope-no-request-id-on-errors', area: 'envelope', section: '2.1', requirement: 'rule:envelope.request-id', description: 'business and validation errors carry no request_id' },
+  { id: 'envelope-status-as-string', area: 'envelope', section: '2.1', requirement: 'rule:envelope.status-repeated', description: 'success bodies repeat the status as the string "200"' },
+  { id: 'envelope-error-success-missing', area: 'envelope', section: '2.1', requirement: 'rule:envelope.success-flag', description: 'error bodies leave out success=false' },
+  { id: 'envelope-form-bodies-refused', area: 'envelope', section: '4', requirement: 'rule:envelope.form-bodies', description: 'form-urlencoded bodies are refused as invalid parameters' },
+
+  // --- 8 Rate limit ----------------------------------------------------------------------------
+  { id: 'rate-limit-sends-only', area: 'rate-limit', section: '8', requirement: 'limit:rate-limit', description: 'the 100 per second limit applies to sending operations only, not to all endpoints' },
+  { id: 'rate-limit-no-recovery', area: 'rate-limit', section: '7.1', requirement: 'rule:limits.rate-recovery', description: 'the per-key counter never resets: once limited, a key stays limited' },
+  { id: 'rate-limit-wrong-code', area: 'rate-limit', section: '7.1', requirement: 'err:rate_01', description: 'the rate limit answers code rate_limit_exceeded instead of rate_01' },
+
+  // --- 2.2, 4.2, 4.3 Numbers, sender, message ---------------------------------------------------
+  { id: 'sms-one-reference-per-request', area: 'numbers-sender-message', section: '2.2', requirement: 'rule:sms.references-per-recipient', description: 'references holds only the first recipient of a multi-recipient send' },
+  { id: 'sms-reference-number-national', area: 'numbers-sender-message', section: '2.2', requirement: 'rule:sms.references-per-recipient', description: 'references[].number is the national number, without the country code' },
+  { id: 'sms-total-messages-one', area: 'numbers-sender-message', section: '2.2', requirement: 'rule:sms.total-messages', description: 'total_messages counts requests (always 1) instead of messages' },
+  { id: 'sms-sender-truncated', area: 'numbers-sender-message', section: '4.2', requirement: 'limit:sender-id-length', description: 'a sender over 11 characters is silently truncated instead of refused' },
+  { id: 'sms-campaign-id-ignored', area: 'numbers-sender-message', section: '4.2', requirement: 'rule:sms.campaign-id', description: 'showCampaignId=true does not add campaignId' },
+  { id: 'sms-find-country-code-doubled', area: 'numbers-sender-message', section: '4.2', requirement: 'rule:sms.find-country-code', description: 'with find_country_code=1 the country code is prefixed again (5252...)' },
+  { id: 'voice-template-k-without-message', area: 'numbers-sender-message', section: '4.3', requirement: 'rule:voice.template-k-message', description: 'template k is accepted without voice_message' },
+
+  // --- GSM-7 (4.2, 4.4, 7.3) -------------------------------------------------------------------
+  { id: 'gsm7-sms-not-checked', area: 'gsm7', section: '4.2', requirement: 'rule:sms.accented-text', description: '/sms/send accepts characters outside GSM-7 (emoji)' },
+  { id: 'gsm7-otp-company-not-checked', area: 'gsm7', section: '7.3', requirement: 'err:otp_message_invalid', description: 'the expanded OTP message is not checked for GSM-7 (a company with non-GSM-7 characters passes)' },
+
+  // --- Scheduled sends and sandbox (4.2, 8) -----------------------------------------------------
+  { id: 'sms-scheduled-past-accepted', area: 'scheduled-sandbox', section: '4.2', requirement: 'rule:sms.scheduled-future', description: 'a scheduled date in the past is accepted' },
+  { id: 'sandbox-scheduled-accepted', area: 'scheduled-sandbox', section: '4.2', requirement: 'rule:sandbox.no-scheduled', description: 'sandbox=1 with a date is accepted' },
+  { id: 'sandbox-charges', area: 'scheduled-sandbox', section: '4.2', requirement: 'rule:sandbox.no-charge', description: 'sandbox sends are charged like real ones' },
+  { id: 'sandbox-quota-off-by-one', area: 'scheduled-sandbox', section: '8', requirement: 'limit:sandbox-daily', description: 'the sandbox daily quota lets one send more than the limit through' },
+  { id: 'sandbox-no-references', area: 'scheduled-sandbox', section: '4.2', requirement: 'rule:sandbox.references', description: 'sandbox sends answer an empty references array' },
+
+  // --- Credits (1, 2.2, 2.7) -------------------------------------------------------------------
+  { id: 'credits-charge-per-request', area: 'credits', section: '2.2', requirement: 'rule:sms.charges-credits', description: 'a send is charged one message whatever the number of recipients' },
+  { id: 'credits-short-balance-sends', area: 'credits', section: '7.2', requirement: 'err:sms_07', description: 'a short balance still sends (the balance goes negative) instead of sms_07' },
+  { id: 'credits-balance-one-decimal', area: 'credits', section: '2.7', requirement: 'op:credits/consult', description: 'credit is a decimal string with one place instead of two' },
+  { id: 'credits-master-credit-everywhere', area: 'credits', section: '2.7', requirement: 'rule:credits.master-credit-admin-only', description: 'master_credit (null) is present on normal accounts and subaccounts' },
+  { id: 'credits-reported-credit-zero', area: 'credits', section: '2.2', requirement: 'op:sms/send', description: 'the send result reports credit 0 although the balance was charged' },
+
+  // --- OTP v2 table 3.1: status column -------------------------------------------------------------
+  { id: 'otp2-created-200', area: 'otp2-status', section: '3.1', requirement: 'otp2:none-create', description: 'a new verification answers HTTP 200 instead of 201' },
+  { id: 'otp2-verified-restart-200', area: 'otp2-status', section: '3.1', requirement: 'otp2:verified-create', description: 'a new cycle on a verified number answers HTTP 200 instead of 201' },
+  { id: 'otp2-expired-verify-404', area: 'otp2-status', section: '3.1', requirement: 'otp2:expired-verify', description: 'verifying an expired code answers 404 instead of 410' },
+  { id: 'otp2-verified-verify-200', area: 'otp2-status', section: '3.1', requirement: 'otp2:verified-verify', description: 'verifying an already verified number answers 200 instead of 409' },
+  // --- action column
+  { id: 'otp2-rotate-action-resent', area: 'otp2-action', section: '3.1', requirement: 'otp2:pending-create-rotate', description: 'a rotation (code_rotate=true) answers action=resent instead of restarted' },
+  { id: 'otp2-resend-action-created', area: 'otp2-action', section: '3.1', requirement: 'otp2:pending-create-resend', description: 'a plain resend answers action=created instead of resent' },
+  // --- attempts column
+  { id: 'otp2-attempts-8', area: 'otp2-attempts', section: '8', requirement: 'limit:otp-v2-attempts', description: 'a round has 8 attempts instead of 7' },
+  { id: 'otp2-wrong-no-decrement', area: 'otp2-attempts', section: '3.1', requirement: 'otp2:pending-verify-wrong', description: 'a wrong code does not decrement attempts_remaining' },
+  { id: 'otp2-rotate-keeps-attempts', area: 'otp2-attempts', section: '3.1', requirement: 'otp2:locked-create-rotate', description: 'a rotation keeps the used-up attempts instead of 7 fresh ones' },
+  { id: 'otp2-exhausted-401', area: 'otp2-attempts', section: '3.1', requirement: 'otp2:pending-verify-exhausted', description: 'the wrong attempt that uses up the round answers 401 instead of 429' },
+  // --- cooldown column
+  { id: 'otp2-cooldown-29s', area: 'otp2-cooldown', section: '8', requirement: 'limit:otp-v2-cooldown', description: 'the resend cooldown is 29 seconds instead of 30' },
+  { id: 'otp2-no-retry-after', area: 'otp2-cooldown', section: '3.1', requirement: 'rule:otp2.retry-after', description: 'otp_throttled comes without the Retry-After header' },
+  // --- expiry column
+  { id: 'otp2-expiry-not-enforced', area: 'otp2-expiry', section: '3.1', requirement: 'otp2:pending-expires', description: 'a code past its expiry stays pending (and verifiable)' },
+  { id: 'otp2-expiry-not-clamped', area: 'otp2-expiry', section: '4.4', requirement: 'limit:otp-v2-expiry', description: 'an expiration_date beyond 3 days is kept instead of clamped' },
+  { id: 'otp2-past-expiry-accepted', area: 'otp2-expiry', section: '4.4', requirement: 'rule:otp2.expiration-future', description: 'an expiration_date in the past falls back to the default instead of being refused' },
+  // --- charging column
+  { id: 'otp2-verify-charges', area: 'otp2-charging', section: '4.4', requirement: 'rule:otp2.free-operations', description: 'verify charges one message' },
+  { id: 'otp2-resend-free', area: 'otp2-charging', section: '4.4', requirement: 'rule:otp2.charging', description: 'a resend of the same code is not charged' },
+  { id: 'otp2-sandbox-charges', area: 'otp2-charging', section: '4.4', requirement: 'rule:otp2.sandbox-free', description: 'sandbox=true is charged' },
+  // --- code_custom paragraph
+  { id: 'otp2-custom-same-resets-attempts', area: 'otp2-code-custom', section: '3.1', requirement: 'otp2:pending-create-custom-same', description: 'resending the same code_custom gives 7 fresh attempts' },
+  { id: 'otp2-custom-same-unlocks', area: 'otp2-code-custom', section: '3.1', requirement: 'otp2:locked-create-custom-same', description: 'the same code_custom on a locked verification starts a new round instead of 429 otp_max_attempts' },
+  { id: 'otp2-custom-case-insensitive', area: 'otp2-code-custom', section: '4.4', requirement: 'rule:otp2.code-custom-case-sensitive', description: 'codes are compared without letter case' },
+  // --- other OTP v2 rules of 4.4
+  { id: 'otp2-delete-keeps-record', area: 'otp2-status', section: '3.1', requirement: 'otp2:any-delete', description: 'DELETE /v2/otp answers success but keeps the verification' },
+  { id: 'otp2-code-always-in-response', area: 'otp2-status', section: '4.4', requirement: 'rule:otp2.code-in-response', description: 'the code is returned without code_in_response=true' },
+  { id: 'otp2-message-checked-with-request-length', area: 'otp2-status', section: '4.4', requirement: 'rule:otp2.message-checked-at-resend', description: 'a resend checks the message length with this request\'s code_length, not the stored code' },
+  { id: 'otp2-status-consumes-attempt', area: 'otp2-attempts', section: '4.4', requirement: 'rule:otp2.status-read-only', description: 'GET /v2/otp/status consumes an attempt' },
+  { id: 'otp2-whatsapp-no-warning', area: 'otp2-action', section: '4.4', requirement: 'rule:otp2.whatsapp-warning', description: 'channel whatsapp answers without the warning that company and message were ignored' },
+
+  // --- 4.5, 7.2 Legacy OTP ---------------------------------------------------------------------
+  { id: 'otp-legacy-pending-send-regenerates', area: 'otp-legacy', section: '7.2', requirement: 'err:verification_03', description: 'a second send while a code is pending generates a new code instead of verification_03' },
+  { id: 'otp-legacy-verified-verify-05', area: 'otp-legacy', section: '7.2', requirement: 'err:validation_06', description: 'verifying a verified number answers validation_05 instead of validation_06' },
+  { id: 'otp-legacy-expired-verify-05', area: 'otp-legacy', section: '7.2', requirement: 'err:validation_02', description: 'verifying an expired code answers validation_05 instead of validation_02' },
+  { id: 'otp-legacy-default-length-6', area: 'otp-legacy', section: '8', requirement: 'limit:otp-legacy-code-length', description: 'the default legacy code length is 6 instead of 4' },
+  { id: 'otp-legacy-resend-new-code', area: 'otp-legacy', section: '4.5', requirement: 'rule:otp-legacy.resend-keeps-code', description: 'a resend without reset_code generates a new code' },
+  { id: 'otp-legacy-showcode-ignored', area: 'otp-legacy', section: '4.5', requirement: 'rule:otp-legacy.showcode', description: 'showcode=1 does not return verification_code' },
+
+  // --- 4.16, 7.4 Legacy v1 -----------------------------------------------------------------------
+  { id: 'v1-batch-501', area: 'legacy-v1', section: '8', requirement: 'limit:v1-batch-size', description: 'a batch of 501 numbers is accepted (Codigo 14 from 502)' },
+  { id: 'v1-repeat-allowed', area: 'legacy-v1', section: '7.4', requirement: 'err:v1-15', description: 'a repeated number in a batch is accepted instead of Codigo 15' },
+  { id: 'v1-double-comma-ignored', area: 'legacy-v1', section: '7.4', requirement: 'err:v1-21', description: 'a double comma in numcelular is skipped instead of Codigo 21' },
+  { id: 'v1-message-161', area: 'legacy-v1', section: '7.4', requirement: 'err:v1-03', description: 'the 160-character check is off by one: a message of 161 characters is not answered Codigo 03' },
+  { id: 'v1-short-number-07', area: 'legacy-v1', section: '7.4', requirement: 'err:v1-08', description: 'a number under 6 digits answers Codigo 07 instead of 08' },
+  { id: 'v1-insufficient-no-credit', area: 'legacy-v1', section: '7.4', requirement: 'err:v1-13', description: 'Codigo 13 does not include the current credit in its message' },
+
+  // --- 4.6, 4.7 Contacts and contact lists -------------------------------------------------------
+  { id: 'agendas-creation-order', area: 'contacts-agendas', section: '4.7', requirement: 'rule:agendas.ordered-by-name', description: '/agendas/get lists in creation order instead of by name' },
+  { id: 'agendas-contacts-insertion-order', area: 'contacts-agendas', section: '4.7', requirement: 'rule:agendas.contacts-ordered-by-name', description: '/agendas/get_contacts lists contacts in insertion order instead of by name' },
+  { id: 'agendas-duplicate-name-allowed', area: 'contacts-agendas', section: '7.2', requirement: 'err:agenda_03', description: 'a second list with the same name is created instead of agenda_03' },
+  { id: 'agendas-rename-unknown-err01', area: 'contacts-agendas', section: '7.2', requirement: 'err:err_03', description: 'renaming an unknown list answers err_01 instead of err_03' },
+  { id: 'agendas-missing-key-err01', area: 'contacts-agendas', section: '7.2', requirement: 'err:get_contacts_02', description: 'get_contacts without list_key answers err_01 instead of get_contacts_02' },
+  { id: 'agendas-delete-keeps-list', area: 'contacts-agendas', section: '4.7', requirement: 'rule:agendas.delete-irreversible', description: '/agendas/delete answers delete_01 but keeps the list' },
+  { id: 'agendas-find-next-page-zero', area: 'contacts-agendas', section: '4.7', requirement: 'rule:agendas.find-paging', description: 'next_page is 0 instead of null on the last page' },
+  { id: 'contacts-add-existing-not-updated', area: 'contacts-agendas', section: '4.6', requirement: 'rule:contacts.upsert', description: 'adding an existing number answers success but does not update the contact' },
+  { id: 'contacts-update-ignores-email', area: 'contacts-agendas', section: '4.6', requirement: 'rule:contacts.update-email', description: '/contacts/update answers success without changing the email' },
+
+  // --- 4.8 to 4.10 Wallet, loyalty, employees ------------------------------------------------------
+  { id: 'wallet-sale-amount-optional', area: 'wallet-loyalty-employees', section: '4.8', requirement: 'rule:wallet.sale-amount-required', description: 'an add sale (transaction_type 0) without transaction_amount is accepted' },
+  { id: 'wallet-contact-filter-always', area: 'wallet-loyalty-employees', section: '4.8', requirement: 'rule:wallet.contact-listed', description: '/wallet/contact/get without phone lists nothing (the filter is always applied)' },
+  { id: 'loyalty-contact-filter-always', area: 'wallet-loyalty-employees', section: '4.9', requirement: 'rule:loyalty.contact-listed', description: '/loyalty/contact/get without phone lists nothing (the filter is always applied)' },
+  { id: 'employees-number-not-unique', area: 'wallet-loyalty-employees', section: '4.10', requirement: 'rule:employees.unique', description: 'a second employee with the same phone number is accepted' },
+  { id: 'employees-list-missing-type', area: 'wallet-loyalty-employees', section: '2.5', requirement: 'rule:employees.listed', description: '/toolusers/get leaves out usertool_type' },
+
+  // --- 4.11, 5.3 Subaccounts ------------------------------------------------------------------------
+  { id: 'subaccount-spends-manager-balance', area: 'subaccounts', section: '5.3', requirement: 'rule:auth.subaccount-own-balance', description: 'a subaccount key acts on its administrator\'s account and balance' },
+  { id: 'subaccount-lists-shared', area: 'subaccounts', section: '1', requirement: 'rule:subaccounts.isolation', description: 'a list_key of another account is usable (lists are not isolated per account)' },
+  { id: 'subaccount-credits-pool-not-debited', area: 'subaccounts', section: '4.11', requirement: 'rule:subaccounts.credits-add', description: 'adding credits to a subaccount does not debit master_credit' },
+  { id: 'subaccount-withdraw-overdraft', area: 'subaccounts', section: '4.11', requirement: 'rule:subaccounts.credits-withdraw', description: 'withdrawing more than the subaccount holds is accepted' },
+  { id: 'subaccount-archive-noop', area: 'subaccounts', section: '3.3', requirement: 'rule:subaccounts.archived-refused', description: 'archiving answers success but the subaccount key keeps working' },
+  { id: 'subaccount-get-apikey-manager', area: 'subaccounts', section: '4.11', requirement: 'rule:subaccounts.get-apikey', description: 'get_apikey returns the manager\'s key instead of the subaccount\'s' },
+
+  // --- 4.12, 7.2 Reports ----------------------------------------------------------------------------
+  { id: 'reports-start-after-end-accepted', area: 'reports', section: '7.2', requirement: 'err:report_03', description: 'start_date after end_date is not answered report_03' },
+  { id: 'reports-missing-end-01', area: 'reports', section: '7.2', requirement: 'err:report_02', description: 'a missing end_date answers report_01 instead of report_02' },
+  { id: 'reports-end-date-exclusive', area: 'reports', section: '4.12', requirement: 'rule:reports.send-listed', description: 'the end_date day is left out of the period' },
+  { id: 'reports-sandbox-mixed', area: 'reports', section: '4.12', requirement: 'rule:reports.sandbox-flag', description: 'the sandbox flag is ignored: sandbox and real sends are reported together' },
+  { id: 'reports-details-non-numeric-03', area: 'reports', section: '7.2', requirement: 'err:details_02', description: 'a non-numeric campaign_id answers details_03 instead of details_02' },
+
+  // --- 4.13, 8 Payment requests ---------------------------------------------------------------------
+  { id: 'payment-amount-clamped', area: 'payments', section: '4.13', requirement: 'limit:payment-amount', description: 'an amount outside 15 to 110000 is clamped into range instead of refused' },
+  { id: 'payment-message-truncated', area: 'payments', section: '4.13', requirement: 'limit:payment-message-length', description: 'a message over 123 characters is truncated instead of refused' },
+  { id: 'payment-template-truncated', area: 'payments', section: '4.13', requirement: 'limit:payment-template-length', description: 'a template over 40 characters is truncated instead of refused' },
+
+  // --- 3.2, 4.14 Webhook state ------------------------------------------------------------------------
+  { id: 'webhook-status-without-webhook', area: 'webhook-state', section: '7.2', requirement: 'webhook:none-status', description: '/webhook/status with no webhook registered answers success instead of status_webhook_04' },
+  { id: 'webhook-add-always-enabled', area: 'webhook-state', section: '3.2', requirement: 'webhook:any-add-disabled', description: '/webhook/add with status \'0\' registers the webhook enabled' },
+  { id: 'webhook-delete-noop', area: 'webhook-state', section: '3.2', requirement: 'webhook:configured-delete', description: '/webhook/delete answers success but keeps the webhook' },
+  { id: 'webhook-disabled-still-delivers', area: 'webhook-state', section: '6', requirement: 'rule:webhooks.disabled-no-events', description: 'events are delivered to a disabled webhook' },
+  { id: 'webhook-verify-404-passes', area: 'webhook-state', section: '4.14', requirement: 'rule:webhooks.verification-404-fails', description: 'a URL answering 404 to the registration GET is accepted' },
+  { id: 'webhook-follows-redirects', area: 'webhook-state', section: '4.14', requirement: 'rule:webhooks.no-redirects', description: 'the registration GET follows redirects' },
+
+  // --- 4.14 Forbidden hosts ----------------------------------------------------------------------------
+  { id: 'host-private-172-accepted', area: 'forbidden-hosts', section: '4.14', requirement: 'webhook:forbidden-host.private-172-16', description: 'the 172.16.0.0/12 filter is missing: such a URL registers' },
+  { id: 'host-link-local-accepted', area: 'forbidden-hosts', section: '4.14', requirement: 'webhook:forbidden-host.link-local-ipv4', description: 'link-local 169.254.0.0/16 (cloud metadata) is not filtered' },
+  { id: 'host-ipv4-mapped-accepted', area: 'forbidden-hosts', section: '4.14', requirement: 'webhook:forbidden-host.ipv4-mapped-ipv6', description: 'IPv4-mapped IPv6 addresses ([::ffff:10.0.0.1]) are not filtered' },
+  { id: 'host-unspecified-accepted', area: 'forbidden-hosts', section: '4.14', requirement: 'webhook:forbidden-host.unspecified', description: 'the unspecified address (0.0.0.0, [::]) is not filtered' },
+
+  // --- 6 Events ------------------------------------------------------------------------------------------
+  { id: 'events-head-skipped', area: 'head-before-delivery', section: '6', requirement: 'event:delivery.head-before-delivery', description: 'events are delivered without the HEAD check' },
+  { id: 'events-head-result-ignored', area: 'head-before-delivery', section: '6', requirement: 'event:delivery.head-before-delivery', description: 'a HEAD answered with other than 200 does not hold the delivery back' },
+  { id: 'events-date-iso', area: 'event-fields', section: '6.1', requirement: 'event:confirmation.date', description: 'the confirmation date is ISO 8601 instead of YYYYMMDDHHMMSS' },
+  { id: 'events-request-id-included', area: 'event-fields', section: '6', requirement: 'event:delivery.no-request-id', description: 'events carry a request_id' },
+  { id: 'events-post-json', area: 'event-fields', section: '6', requirement: 'event:delivery.post-form-urlencoded', description: 'POST deliveries are JSON instead of application/x-www-form-urlencoded' },
+  { id: 'events-status-text', area: 'event-fields', section: '6.1', requirement: 'event:status-codes', description: 'the confirmation status is the word "delivered" instead of a code 0 to 12' },
+  { id: 'events-no-extra-params', area: 'event-fields', section: '6.1', requirement: 'event:confirmation.extra_params', description: 'confirmations leave out extra_params' },
+  { id: 'events-response-date-iso', area: 'event-fields', section: '6.2', requirement: 'event:response.response_date', description: 'the reply event\'s response_date is ISO 8601 instead of YYYYMMDDHHMMSS' },
+  { id: 'events-retries-stop-at-3', area: 'retries', section: '6.3', requirement: 'limit:event-retries', description: 'an event is retried 3 times instead of up to 25' },
+  { id: 'events-retries-26', area: 'retries', section: '6.3', requirement: 'limit:event-retries', description: 'an event is retried 26 times (one more than 25)' },
+  { id: 'events-2xx-is-success', area: 'retries', section: '6.3', requirement: 'event:delivery.retry-until-200', description: 'any 2xx answer counts as delivered (a 204 is not retried)' },
+  { id: 'events-no-retry', area: 'retries', section: '6.3', requirement: 'event:delivery.retry-until-200', description: 'a failed delivery is never retried' },
+] as const satisfies readonly MutantDefinition[];
+
+export type MutantId = (typeof MUTANTS)[number]['id'];
+
+const byId: ReadonlyMap<string, MutantDefinition> = new Map(MUTANTS.map((m) => [m.id, m]));
+
+export const isMutantId = (id: string): id is MutantId => byId.has(id);
+
+export function mutantById(id: string): MutantDefinition {
+  const m = byId.get(id);
+  if (!m) throw new Error(`unknown mutant ${id}`);
+  return m;
+}
+
+/**
+ * The fault the server runs with, if any. Injection points ask `mutant.is('<id>')`; the id is
+ * typed, so a typo at an injection point fails the type check.
+ */
+export class ActiveMutant {
+  constructor(readonly id: MutantId | undefined) {}
+
+  is(id: MutantId): boolean {
+    return this.id === id;
+  }
+}
+
+/** No fault: the conformant server. */
+export const NO_MUTANT = new ActiveMutant(undefined);

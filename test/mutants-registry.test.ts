@@ -1,0 +1,123 @@
+/**
+ * The mutant registry of reference/mutants.ts (issue 6): enough faults, spread over every area of
+ * the issue, each naming a requirement of the catalogue and injected at a point of the server's
+ * code, and a server that starts with each. The kill matrix itself is `npm run mutants`.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseCertifyArgs } from '../harness/certify-command.ts';
+import { UsageError } from '../harness/cli-errors.ts';
+import { failedTestsOfJunit, parseMutantsArgs } from '../harness/mutants-command.ts';
+import { parseServeArgs } from '../harness/serve-command.ts';
+import { MUTANT_AREAS, MUTANTS } from '../reference/mutants.ts';
+import { ReferenceServerOptions } from '../reference/options.ts';
+import { startReferenceServer } from '../reference/server.ts';
+import { isRequirementId } from '../schemas/requirements.ts';
+
+const REFERENCE = join(import.meta.dirname, '..', 'reference');
+
+/** The server's sources, mutants.ts itself excluded. */
+function referenceSources(): { path: string; text: string }[] {
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
+  return walk(REFERENCE)
+    .filter((p) => !p.endsWith(`${join('reference', 'mutants.ts')}`))
+    .map((path) => ({ path, text: readFileSync(path, 'utf8') }));
+}
+
+describe('mutant registry (reference/mutants.ts)', () => {
+  it('holds at least 60 mutants with unique ids', () => {
+    expect(MUTANTS.length).toBeGreaterThanOrEqual(60);
+    const ids = MUTANTS.map((m) => m.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) expect(id).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+  });
+
+  it('names a requirement of the catalogue, a section and a description for each', () => {
+    const unknown = MUTANTS.filter((m) => !isRequirementId(m.requirement)).map((m) => `${m.id}: ${m.requirement}`);
+    expect(unknown).toEqual([]);
+    for (const m of MUTANTS) {
+      expect(m.section, m.id).toMatch(/^\d+(\.\d+)*$/);
+      expect(m.description.length, m.id).toBeGreaterThan(10);
+    }
+  });
+
+  it('represents every area of the issue, each column of the OTP v2 table included', () => {
+    const missing = MUTANT_AREAS.filter((a) => !MUTANTS.some((m) => m.area === a));
+    expect(missing).toEqual([]);
+    for (const column of ['status', 'action', 'attempts', 'cooldown', 'expiry', 'charging', 'code-custom']) expect(MUTANT_AREAS).toContain(`otp2-${column}`);
+  });
+
+  it('injects every mutant at a point of the server code: mutant.is(\'<id>\') outside the registry', () => {
+    const sources = referenceSources();
+    const unplaced = MUTANTS.filter((m) => !sources.some((s) => s.text.includes(`.is('${m.id}')`))).map((m) => m.id);
+    expect(unplaced).toEqual([]);
+    // and no injection point names a mutant the registry does not hold
+    const named = new Set(sources.flatMap((s) => [...s.text.matchAll(/\.is\('([a-z0-9-]+)'\)/g)].map((x) => x[1]!)));
+    expect([...named].filter((id) => !MUTANTS.some((m) => m.id === id))).toEqual([]);
+  });
+
+  it('keeps reference/ free of harness/ and suites/ imports', () => {
+    for (const s of referenceSources()) expect(s.text, s.path).not.toMatch(/from '(\.\.\/)+(harness|suites)\//);
+  });
+
+  it('starts the server with each mutant, and refuses an unknown one', async () => {
+    for (const m of MUTANTS) {
+      const server = await startReferenceServer({ mutant: m.id });
+      try {
+        expect(server.context.mutant.id).toBe(m.id);
+        expect(server.context.mutant.is(m.id)).toBe(true);
+        const res = await fetch(`${server.baseUrl}/credits/consult`, { method: 'POST', headers: { apikey: server.keys.account } });
+        expect(res.status, m.id).toBeLessThan(500);
+        await res.body?.cancel();
+      } finally {
+        await server.close();
+      }
+    }
+    expect(ReferenceServerOptions.safeParse({ mutant: 'no-such-mutant' }).success).toBe(false);
+    const plain = await startReferenceServer();
+    try {
+      expect(plain.context.mutant.id).toBeUndefined();
+    } finally {
+      await plain.close();
+    }
+  }, 60_000);
+});
+
+describe('--mutant flags', () => {
+  it('serve takes --mutant ID and refuses an unknown id', () => {
+    expect(parseServeArgs(['--mutant', MUTANTS[0].id]).mutant).toBe(MUTANTS[0].id);
+    expect(() => parseServeArgs(['--mutant', 'no-such-mutant'])).toThrow(UsageError);
+  });
+
+  it('certify takes --mutant ID for the embedded server only', () => {
+    expect(parseCertifyArgs(['--mutant', MUTANTS[0].id], {}).mutant).toBe(MUTANTS[0].id);
+    expect(parseCertifyArgs([], {}).mutant).toBeUndefined();
+    expect(() => parseCertifyArgs(['--mutant', 'no-such-mutant'], {})).toThrow(UsageError);
+    expect(() => parseCertifyArgs(['--mutant', MUTANTS[0].id, '--target', 'http://127.0.0.1:1', '--api-key', 'k'], {})).toThrow(/embedded server only/);
+  });
+});
+
+describe('npm run mutants', () => {
+  it('parses its flags', () => {
+    const all = parseMutantsArgs([]);
+    expect(all.ids.length).toBe(MUTANTS.length);
+    expect(all.concurrency).toBeGreaterThanOrEqual(1);
+    expect(parseMutantsArgs(['--only', 'otp2-cooldown-29s,v1-batch-501', '--concurrency', '3']).ids).toEqual(['otp2-cooldown-29s', 'v1-batch-501']);
+    expect(() => parseMutantsArgs(['--only', 'no-such-mutant'])).toThrow(UsageError);
+    expect(() => parseMutantsArgs(['--concurrency', '0'])).toThrow(UsageError);
+  });
+
+  it('reads the failed tests of a JUnit file', () => {
+    const xml = `<testsuites><testsuite name="suites/a.test.ts">
+      <testcase classname="suites/a.test.ts" name="x &gt; passes" time="0.1">
+      </testcase>
+      <testcase classname="suites/a.test.ts" name="x &gt; fails &quot;here&quot;" time="0.1">
+        <failure message="boom">stack</failure>
+      </testcase>
+      <testcase classname="suites/a.test.ts" name="x &gt; skipped" time="0"><skipped/></testcase>
+    </testsuite></testsuites>`;
+    expect(failedTestsOfJunit(xml)).toEqual(['suites/a.test.ts > x > fails "here"']);
+  });
+});
