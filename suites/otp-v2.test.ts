@@ -33,6 +33,7 @@ const HOUR = 3_600_000;
 const codeLength = limitById('otp-v2-code-length');
 const customLength = limitById('otp-v2-code-custom-length');
 const phoneLength = limitById('otp-v2-phone-number');
+const cooldown = limitById('otp-v2-cooldown');
 
 /** 4.4 verify: a number nobody created a verification for answers 404 (3.1 none + verify). */
 async function expectNoVerification(s: OtpSubject, why: string): Promise<void> {
@@ -172,6 +173,8 @@ describe('4.4 POST /v2/otp: parameters, message and limits', () => {
       ['{{company}}: {{code}} 😀', 'emoji'],
     ];
     for (const [message, why] of bad) await expectRefusedCreate(await d.subject(), { message }, 'otp_message_invalid', why);
+    // 4.4: the rules hold "after substitution": a company outside GSM-7 makes the sent text invalid.
+    await expectRefusedCreate(await d.subject(), { company: 'Caf\u00e9 \u{1F600}' }, 'otp_message_invalid', 'company with an emoji, substituted into the message');
     // Both sides of 160, with a generated code of the default length and with a 10-character code_custom.
     for (const [fields, length] of [
       [{}, codeLength.default!],
@@ -374,6 +377,19 @@ describe('3.1 model-based (test clock: long waits)', () => {
 });
 
 describe('waits: cooldown and expiry (concurrent in real time)', () => {
+  // 8: "30 s between sends". One second before the end it still holds; at its end a resend goes.
+  // The wait counts from the moment the create answer arrived, so the server's elapsed time is at
+  // least the wait, and exceeds it only by the two requests' latencies.
+  req(['limit:otp-v2-cooldown', 'otp2:pending-create-throttled', 'otp2:pending-create-resend'], `the cooldown holds until ${cooldown.min} s: a resend at ${cooldown.min! - 0.8} s is throttled, one at ${cooldown.min} s is sent`, async () => {
+    const s = await d.subject();
+    await d.pending(s);
+    await t.clock.wait(cooldown.min! - 0.8);
+    const early = await d.create(s);
+    expectError(early, 'otp_throttled', 'otp-v2/create');
+    await t.clock.wait(0.8);
+    d.expectCreated(await d.create(s), 'resent');
+  }, { concurrent: CONCURRENT, timeout: 120_000 });
+
   // Longest first: vitest runs at most 5 concurrent tests at once; the short ones share the 5th slot.
   for (const row of OTP_V2_TRANSITIONS) if (ROW_SCENARIOS[row.id].waits && row.trigger === 'create' && row.state === 'pending') rowTest(row);
   for (const row of OTP_V2_TRANSITIONS) if (ROW_SCENARIOS[row.id].waits && !(row.trigger === 'create' && row.state === 'pending')) rowTest(row);
