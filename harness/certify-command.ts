@@ -9,10 +9,10 @@
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { AREAS, type AreaId } from '../schemas/areas.ts';
 import { generateAllureReport } from './allure-report.ts';
 import { UsageError } from './cli-errors.ts';
+import { httpUrlFlag, parseFlags } from './cli-flags.ts';
 import { startEmbeddedTarget } from './embedded-target.ts';
 import { isMutantId, type MutantId } from '../reference/mutants.ts';
 import { loadExpectedFailures, reconcile, type ExpectedFailure } from './expected-failures.ts';
@@ -49,43 +49,26 @@ export interface CertifyArgs {
   html: boolean;
 }
 
-const httpUrl = (flag: string, text: string): string => {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new UsageError(`${flag} must be an http(s) URL, got "${text}"`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`${flag} must be an http(s) URL, got "${text}"`);
-  return text.replace(/\/+$/, '');
-};
-
 export function parseCertifyArgs(args: string[], env: NodeJS.ProcessEnv = process.env): CertifyArgs {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        target: { type: 'string' },
-        'api-key': { type: 'string' },
-        'manager-key': { type: 'string' },
-        profile: { type: 'string' },
-        out: { type: 'string' },
-        only: { type: 'string' },
-        'webhook-public-url': { type: 'string' },
-        'allow-charges': { type: 'boolean' },
-        'max-credits': { type: 'string' },
-        'expected-failures': { type: 'string' },
-        'real-time': { type: 'boolean' },
-        'no-html': { type: 'boolean' },
-        mutant: { type: 'string' },
-      },
-    }));
-  } catch (e) {
-    throw new UsageError(`${(e as Error).message.split('\n')[0]} (usage: messaging-conformance certify --help)`);
-  }
+  const values = parseFlags(
+    args,
+    {
+      target: { type: 'string' },
+      'api-key': { type: 'string' },
+      'manager-key': { type: 'string' },
+      profile: { type: 'string' },
+      out: { type: 'string' },
+      only: { type: 'string' },
+      'webhook-public-url': { type: 'string' },
+      'allow-charges': { type: 'boolean' },
+      'max-credits': { type: 'string' },
+      'expected-failures': { type: 'string' },
+      'real-time': { type: 'boolean' },
+      'no-html': { type: 'boolean' },
+      mutant: { type: 'string' },
+    },
+    'usage: messaging-conformance certify --help',
+  );
   // An empty variable counts as unset (CI templates often export empty secrets).
   const fromEnv = (name: string): string | undefined => env[name] || undefined;
   const target = values.target ?? fromEnv('MC_TARGET');
@@ -110,13 +93,13 @@ export function parseCertifyArgs(args: string[], env: NodeJS.ProcessEnv = proces
     maxCredits = Number(values['max-credits']);
   }
   return {
-    target: target === undefined ? undefined : httpUrl('--target', target),
+    target: target === undefined ? undefined : httpUrlFlag('--target', target),
     apiKey,
     managerKey,
     profilePath: values.profile ?? fromEnv('MC_PROFILE'),
     outDir: resolve(values.out ?? 'reports'),
     only,
-    webhookPublicUrl: values['webhook-public-url'] === undefined ? undefined : httpUrl('--webhook-public-url', values['webhook-public-url']),
+    webhookPublicUrl: values['webhook-public-url'] === undefined ? undefined : httpUrlFlag('--webhook-public-url', values['webhook-public-url']),
     allowCharges: values['allow-charges'] ?? false,
     maxCredits,
     expectedFailuresPath: values['expected-failures'],

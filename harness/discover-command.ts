@@ -6,10 +6,10 @@
  * discoveries) and passes it to certify.
  */
 import { writeFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { AMBIGUITIES, DEFAULT_AMBIGUITY_CHOICES, type AmbiguityId } from '../schemas/ambiguities.ts';
 import { CAPABILITIES, CAPABILITY_IDS } from '../schemas/capabilities.ts';
 import { UsageError } from './cli-errors.ts';
+import { httpUrlFlag, parseFlags } from './cli-flags.ts';
 import { AMBIGUITY_PROBES, choicesFrom, probeCapabilities, type ProbeFinding } from './discovery-probes.ts';
 import { createHttpClient } from './http-client.ts';
 import { createPacer } from './pacer.ts';
@@ -28,30 +28,17 @@ interface DiscoverArgs {
 }
 
 export function parseDiscoverArgs(args: string[], env: NodeJS.ProcessEnv = process.env): DiscoverArgs {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args,
-      strict: true,
-      allowPositionals: false,
-      options: { target: { type: 'string' }, 'api-key': { type: 'string' }, 'manager-key': { type: 'string' }, 'write-profile': { type: 'string' } },
-    }));
-  } catch (e) {
-    throw new UsageError(`${(e as Error).message.split('\n')[0]} (${DISCOVER_USAGE})`);
-  }
+  const values = parseFlags(
+    args,
+    { target: { type: 'string' }, 'api-key': { type: 'string' }, 'manager-key': { type: 'string' }, 'write-profile': { type: 'string' } },
+    DISCOVER_USAGE,
+  );
   const target = values.target ?? (env.MC_TARGET || undefined);
   const apiKey = values['api-key'] ?? (env.MC_API_KEY || undefined);
   if (!target) throw new UsageError(`discover needs --target (${DISCOVER_USAGE})`);
   if (!apiKey) throw new UsageError(`discover needs --api-key (${DISCOVER_USAGE})`);
   if (!values['write-profile']) throw new UsageError(`discover needs --write-profile FILE (${DISCOVER_USAGE})`);
-  let url: URL;
-  try {
-    url = new URL(target);
-  } catch {
-    throw new UsageError(`--target must be an http(s) URL, got "${target}"`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--target must be an http(s) URL, got "${target}"`);
-  return { target: target.replace(/\/+$/, ''), apiKey, managerKey: values['manager-key'] ?? (env.MC_MANAGER_KEY || undefined), profilePath: values['write-profile'] };
+  return { target: httpUrlFlag('--target', target), apiKey, managerKey: values['manager-key'] ?? (env.MC_MANAGER_KEY || undefined), profilePath: values['write-profile'] };
 }
 
 const yamlString = (value: string): string => (/^[A-Za-z][\w.-]*$/.test(value) && !/^(true|false|null|yes|no)$/i.test(value) ? value : JSON.stringify(value));

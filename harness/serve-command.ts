@@ -3,11 +3,11 @@
  * keys. Ambiguity choices come from --ambiguity id=option (repeatable) or --ambiguities FILE
  * (JSON or YAML: `{ ambiguities: { id: option } }`), validated against the register.
  */
-import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { ReferenceServerOptions, type ReferenceServerOptionsInput } from '../reference/options.ts';
 import { startReferenceServer } from '../reference/server.ts';
 import { UsageError } from './cli-errors.ts';
+import { parseFlags } from './cli-flags.ts';
 import { parseConfig, readConfigFile, strictMapping } from './config-file.ts';
 
 export const SERVE_USAGE = `usage: messaging-conformance serve [--host H] [--port N] [--manager-key K] [--account-key K]
@@ -25,29 +25,23 @@ const integer = (flag: string, text: string | undefined): number | undefined => 
 };
 
 export function parseServeArgs(args: string[]): ReferenceServerOptionsInput {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        host: { type: 'string' },
-        port: { type: 'string' },
-        'manager-key': { type: 'string' },
-        'account-key': { type: 'string' },
-        'allow-loopback-webhooks': { type: 'boolean' },
-        'test-clock': { type: 'boolean' },
-        'rate-limit': { type: 'string' },
-        'restricted-allow-list': { type: 'string' },
-        ambiguity: { type: 'string', multiple: true },
-        ambiguities: { type: 'string' },
-        mutant: { type: 'string' },
-      },
-    }));
-  } catch (e) {
-    throw new UsageError(`${(e as Error).message.split('\n')[0]} (${SERVE_USAGE.split('\n')[0]} ...)`);
-  }
+  const values = parseFlags(
+    args,
+    {
+      host: { type: 'string' },
+      port: { type: 'string' },
+      'manager-key': { type: 'string' },
+      'account-key': { type: 'string' },
+      'allow-loopback-webhooks': { type: 'boolean' },
+      'test-clock': { type: 'boolean' },
+      'rate-limit': { type: 'string' },
+      'restricted-allow-list': { type: 'string' },
+      ambiguity: { type: 'string', multiple: true },
+      ambiguities: { type: 'string' },
+      mutant: { type: 'string' },
+    },
+    `${SERVE_USAGE.split('\n')[0]} ...`,
+  );
   const ambiguities: Record<string, string> = values.ambiguities ? readAmbiguitiesFile(values.ambiguities) : {};
   for (const pair of values.ambiguity ?? []) {
     const [id, option, ...rest] = pair.split('=');
