@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AREAS, type AreaId } from '../schemas/areas.ts';
+import { isRequirementId } from '../schemas/requirements.ts';
 import { generateAllureReport } from './allure-report.ts';
 import { UsageError } from './cli-errors.ts';
 import { httpUrlFlag, parseFlags } from './cli-flags.ts';
@@ -25,7 +26,8 @@ import { buildSummary, summaryHeadMarkdown, summaryMarkdown } from './summary.ts
 
 export const CERTIFY_USAGE = `usage: messaging-conformance certify [--target URL] [--api-key KEY] [--manager-key KEY]
     [--profile FILE] [--out DIR] [--only AREA[,AREA...]] [--webhook-public-url URL]
-    [--allow-charges] [--max-credits N] [--expected-failures FILE] [--real-time] [--no-html] [--mutant ID]
+    [--allow-charges] [--max-credits N] [--expected-failures FILE] [--real-time] [--no-html]
+    [--requirements ID[,ID...]] [--mutant ID]
   environment: MC_TARGET, MC_API_KEY, MC_MANAGER_KEY, MC_PROFILE`;
 
 const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -47,6 +49,8 @@ export interface CertifyArgs {
   /** A fault of reference/mutants.ts injected into the embedded server (npm run mutants). */
   mutant: MutantId | undefined;
   html: boolean;
+  /** Only the tests naming one of these requirement ids (re-checking one requirement, the kill matrix). */
+  requirements: string[] | undefined;
 }
 
 export function parseCertifyArgs(args: string[], env: NodeJS.ProcessEnv = process.env): CertifyArgs {
@@ -65,6 +69,7 @@ export function parseCertifyArgs(args: string[], env: NodeJS.ProcessEnv = proces
       'expected-failures': { type: 'string' },
       'real-time': { type: 'boolean' },
       'no-html': { type: 'boolean' },
+      requirements: { type: 'string' },
       mutant: { type: 'string' },
     },
     'usage: messaging-conformance certify --help',
@@ -105,8 +110,17 @@ export function parseCertifyArgs(args: string[], env: NodeJS.ProcessEnv = proces
     expectedFailuresPath: values['expected-failures'],
     realTime: values['real-time'] ?? false,
     html: !(values['no-html'] ?? false),
+    requirements: requirementList(values.requirements),
     mutant: values.mutant !== undefined && isMutantId(values.mutant) ? values.mutant : undefined,
   };
+}
+
+function requirementList(text: string | undefined): string[] | undefined {
+  if (text === undefined) return undefined;
+  const ids = text.split(',').map((s) => s.trim()).filter(Boolean);
+  const unknown = ids.filter((id) => !isRequirementId(id));
+  if (ids.length === 0 || unknown.length > 0) throw new UsageError(`--requirements: unknown requirement id ${unknown.join(', ') || '(none given)'} (see schemas/requirements.ts)`);
+  return ids;
 }
 
 /** The suite files to run: one per area (suites/<area>.test.ts), filtered by --only. */
@@ -157,6 +171,7 @@ export async function certify(argv: string[]): Promise<number> {
       startingCredits: credits,
       ...(args.webhookPublicUrl ? { webhookPublicUrl: args.webhookPublicUrl } : {}),
       runId: newRunId(),
+      ...(args.requirements ? { onlyRequirements: args.requirements } : {}),
       outDir: args.outDir,
     };
     const targetLabel = embedded ? `embedded reference server (${args.realTime ? 'real time' : 'test clock'})` : baseUrl;

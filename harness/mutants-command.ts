@@ -194,6 +194,10 @@ async function runMutant(m: MutantDefinition, args: MutantsArgs): Promise<Mutant
   const area = args.full ? undefined : focusArea(m);
   let seconds = 0;
   if (area !== undefined) {
+    // Cheapest first: the tests that name the mutant's requirement, then its area's file.
+    const pointed = await runCertify(outDir, ['--mutant', m.id, '--only', area, '--requirements', m.requirement], args.timeoutSeconds);
+    seconds += pointed.seconds;
+    if (pointed.exitCode !== 0) return { ...base, status: 'killed', killedBy: catchersOf(pointed), seconds, scope: `${area} (${m.requirement})` };
     const focused = await runCertify(outDir, ['--mutant', m.id, '--only', area], args.timeoutSeconds);
     seconds += focused.seconds;
     if (focused.exitCode !== 0) return { ...base, status: 'killed', killedBy: catchersOf(focused), seconds, scope: area };

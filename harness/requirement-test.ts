@@ -45,6 +45,7 @@ export function missingCapabilities(requirements: readonly Requirement[], needs:
 }
 
 const SPEC_FILE = 'spec/source/messaging-service-interface.md';
+const NOT_SELECTED = 'not selected: the run was limited with --requirements';
 
 async function label(requirements: readonly Requirement[], options: ReqOptions): Promise<void> {
   const first = requirements[0]!;
@@ -81,6 +82,15 @@ export function req(ids: readonly string[], name: string, body: (context: TestCo
     }
   };
   const timeout = options.timeout ?? 60_000;
+  const selected = config().onlyRequirements;
+  if (selected && !ids.some((id) => selected.includes(id))) {
+    test(name, (context) => {
+      context.task.meta.requirements = [...ids];
+      context.task.meta.skipReason = NOT_SELECTED;
+      context.skip(NOT_SELECTED);
+    });
+    return;
+  }
   if (options.concurrent) test.concurrent(name, run, timeout);
   else test(name, run, timeout);
 }

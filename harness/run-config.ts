@@ -29,6 +29,8 @@ export const RunConfig = z.object({
   webhookPublicUrl: z.string().url().optional(),
   /** A short id of this run, the prefix of every name the suite creates. */
   runId: z.string().regex(/^[a-z0-9]{4,12}$/),
+  /** Only the tests that name one of these requirement ids run (--requirements); the rest are skipped. */
+  onlyRequirements: z.array(z.string()).optional(),
   /** Where the harness writes its own files (the output folder). */
   outDir: z.string(),
 });
