@@ -7,8 +7,7 @@
  * before any test runs).
  */
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import { AREAS, type AreaId } from '../schemas/areas.ts';
 import { isRequirementId } from '../schemas/requirements.ts';
 import { generateAllureReport } from './allure-report.ts';
@@ -19,6 +18,7 @@ import { isMutantId, type MutantId } from '../reference/mutants.ts';
 import { loadExpectedFailures, reconcile, type ExpectedFailure } from './expected-failures.ts';
 import { findLeaks } from './leak-check.ts';
 import { preflight } from './preflight.ts';
+import { SUITES_DIR } from './project-paths.ts';
 import { defaultProfile, loadProfile, type TargetProfile } from './profile.ts';
 import { newRunId, type RunConfig } from './run-config.ts';
 import { runSuites } from './run-suites.ts';
@@ -30,8 +30,6 @@ export const CERTIFY_USAGE = `usage: messaging-conformance certify [--target URL
     [--requirements ID[,ID...]] [--mutant ID]
   environment: MC_TARGET, MC_API_KEY, MC_MANAGER_KEY, MC_PROFILE`;
 
-const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-export const SUITES_DIR = join(PROJECT_ROOT, 'suites');
 
 export interface CertifyArgs {
   target: string | undefined;

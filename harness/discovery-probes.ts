@@ -8,7 +8,7 @@ import type { AmbiguityChoices, AmbiguityId } from '../schemas/ambiguities.ts';
 import type { CapabilityId } from '../schemas/capabilities.ts';
 import { formatMexicoDate } from '../schemas/formats.ts';
 import { operationById } from '../schemas/operations.ts';
-import type { HttpClient } from './http-client.ts';
+import { isJsonObject, type HttpClient } from './http-client.ts';
 
 export interface ProbeContext {
   client: HttpClient;
@@ -37,7 +37,7 @@ export interface AmbiguityProbe {
   run(ctx: ProbeContext): Promise<ProbeFinding>;
 }
 
-const asObject = (json: unknown): Record<string, unknown> => (json !== null && typeof json === 'object' && !Array.isArray(json) ? (json as Record<string, unknown>) : {});
+const asObject = (json: unknown): Record<string, unknown> => (isJsonObject(json) ? json : {});
 
 export async function callOperation(ctx: ProbeContext, operationId: string, options: { json?: unknown; query?: Record<string, string>; key?: string | null; method?: 'GET' | 'POST' | 'DELETE' } = {}): Promise<ProbeAnswer> {
   const op = operationById(operationId);

@@ -117,11 +117,12 @@ export function expectV1Error(answer: Answer, codigo: string): void {
 /**
  * A refusal whose code the document does not name (7.1 "not shown" for wallet, loyalty, contact
  * updates, payments, subaccounts and the like): the operation's error body, success=false, no 5xx.
- * The code the target chose is recorded (ambiguity unnamed-validation-codes) and returned.
+ * The code the target chose is recorded (ambiguity unnamed-validation-codes) and returned. `what`
+ * names the case in failure messages.
  */
-export function expectRefused(answer: Answer, operationId: string): string | undefined {
+export function expectRefused(answer: Answer, operationId: string, what?: string): string | undefined {
   const op = operationById(operationId);
-  const where = `${operationId} refusal`;
+  const where = what === undefined ? `${operationId} refusal` : `${operationId} refusal (${what})`;
   expect(answer.status, `${where}: never a 5xx (${snippet(answer)})`).toBeLessThan(500);
   if (op.errorBody === 'legacy-v1') {
     const body = expectSchema(LegacyV1ErrorBody, answer.json, `${where}: the error body of 4.16`, answer);

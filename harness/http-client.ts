@@ -136,7 +136,7 @@ const parseJsonOrUndefined = (text: string): unknown => {
   }
 };
 
-const isJsonObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+export const isJsonObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /**
  * 7.1 and 8: rate_01 comes as HTTP 429, or (ambiguity rate-limit-http-status, body-429) as a body

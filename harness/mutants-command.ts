@@ -18,14 +18,14 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { dirname, join, relative, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { isMutantId, MUTANTS, type MutantDefinition, type MutantId } from '../reference/mutants.ts';
 import { requirementById } from '../schemas/requirements.ts';
 import { exitWithUsageError, UsageError } from './cli-errors.ts';
+import { parseFlags } from './cli-flags.ts';
+import { PROJECT_ROOT, SUITES_DIR } from './project-paths.ts';
 
-const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CLI = join(PROJECT_ROOT, 'harness', 'cli.ts');
 
 export const MUTANTS_USAGE = `usage: npm run mutants -- [--only ID[,ID...]] [--areas AREA[,AREA...]] [--concurrency N] [--out DIR] [--full] [--timeout SECONDS]`;
@@ -45,21 +45,15 @@ export interface MutantsArgs {
 }
 
 export function parseMutantsArgs(argv: string[]): MutantsArgs {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: { only: { type: 'string' }, areas: { type: 'string' }, concurrency: { type: 'string' }, out: { type: 'string' }, full: { type: 'boolean' }, timeout: { type: 'string' } },
-    }));
-  } catch (e) {
-    throw new UsageError(`${(e as Error).message.split('\n')[0]} (${MUTANTS_USAGE})`);
-  }
+  const values = parseFlags(
+    argv,
+    { only: { type: 'string' }, areas: { type: 'string' }, concurrency: { type: 'string' }, out: { type: 'string' }, full: { type: 'boolean' }, timeout: { type: 'string' } },
+    MUTANTS_USAGE,
+  );
   let areas: string[] | undefined;
   if (values.areas !== undefined) {
     areas = values.areas.split(',').map((s) => s.trim()).filter(Boolean);
-    const missing = areas.filter((a) => !existsSync(join(PROJECT_ROOT, 'suites', `${a}.test.ts`)));
+    const missing = areas.filter((a) => !existsSync(join(SUITES_DIR, `${a}.test.ts`)));
     if (areas.length === 0 || missing.length > 0) throw new UsageError(`--areas: no suite file for ${missing.join(', ') || '(none given)'} in suites/`);
   }
   let ids: MutantId[] = MUTANTS.filter((m) => !areas || areas.includes(requirementById(m.requirement).area)).map((m) => m.id);
@@ -181,7 +175,7 @@ function catchersOf(run: RunOutcome): string[] {
 /** The suite area that proves the mutant's requirement, when a suite file exists for it. */
 export function focusArea(m: MutantDefinition): string | undefined {
   const area = requirementById(m.requirement).area;
-  return existsSync(join(PROJECT_ROOT, 'suites', `${area}.test.ts`)) ? area : undefined;
+  return existsSync(join(SUITES_DIR, `${area}.test.ts`)) ? area : undefined;
 }
 
 async function runMutant(m: MutantDefinition, args: MutantsArgs): Promise<MutantResult & { seconds: number; scope: string }> {

@@ -36,6 +36,9 @@ export function requirementsOf(ids: readonly string[]): Requirement[] {
 
 let runConfig: RunConfig | undefined;
 const config = (): RunConfig => (runConfig ??= readRunConfig());
+let available: ReadonlySet<CapabilityId> | undefined;
+/** The run's capabilities: the same for every test of the file, so computed once. */
+const availableCapabilities = (): ReadonlySet<CapabilityId> => (available ??= effectiveCapabilities(config()));
 
 /** Capabilities the requirements or the options need and the run does not have. */
 export function missingCapabilities(requirements: readonly Requirement[], needs: readonly CapabilityId[], available: ReadonlySet<CapabilityId>): CapabilityId[] {
@@ -62,7 +65,7 @@ export function req(ids: readonly string[], name: string, body: (context: TestCo
   const shouldOnly = requirements.every((r) => r.severity === 'should');
   const run = async (context: TestContext): Promise<void> => {
     context.task.meta.requirements = [...ids];
-    const missing = missingCapabilities(requirements, options.needs ?? [], effectiveCapabilities(config()));
+    const missing = missingCapabilities(requirements, options.needs ?? [], availableCapabilities());
     if (missing.length > 0) {
       const reason = skipReason(missing);
       context.task.meta.skipReason = reason;

@@ -3,15 +3,14 @@
  * reporters of a certification: progress lines, the result collector (summary), JUnit and Allure
  * results. The run configuration reaches the workers through the environment (run-config.ts).
  */
-import { join, relative, resolve, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, relative } from 'node:path';
 import { statSync } from 'node:fs';
 import { BaseSequencer, startVitest, type TestSpecification } from 'vitest/node';
 import { ProgressReporter } from './progress-reporter.ts';
+import { PROJECT_ROOT } from './project-paths.ts';
 import { ResultCollector, type TestRecord } from './result-collector.ts';
 import { encodeRunConfig, RUN_CONFIG_ENV, type RunConfig } from './run-config.ts';
 
-const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
  * Heaviest files first: the run lasts as long as its slowest file (in real time the OTP file waits

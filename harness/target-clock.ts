@@ -7,6 +7,7 @@
  * future, not ours.
  */
 import { request } from 'undici';
+import { TEST_CLOCK_DOMAIN_HEADER } from '../schemas/capabilities.ts';
 
 export interface TargetClock {
   /** True when waits advance the target's virtual clock instead of sleeping. */
@@ -21,13 +22,6 @@ export interface TargetClock {
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/**
- * The test-clock protocol's optional header: requests naming the same domain share one virtual
- * clock, so that suite files running at once advance time independently. A target whose clock is
- * global ignores it (the profile then keeps files apart: run-suites.ts).
- */
-export const CLOCK_DOMAIN_HEADER = 'x-test-clock-domain';
-
 export function virtualClock(baseUrl: string, domain: string): TargetClock {
   const url = (path: string) => `${baseUrl.replace(/\/+$/, '')}${path}`;
   return {
@@ -37,14 +31,14 @@ export function virtualClock(baseUrl: string, domain: string): TargetClock {
         method: 'POST',
         // No keep-alive: an idle pooled socket would hold the suite's worker open after its tests.
         reset: true,
-        headers: { 'content-type': 'application/json', [CLOCK_DOMAIN_HEADER]: domain },
+        headers: { 'content-type': 'application/json', [TEST_CLOCK_DOMAIN_HEADER]: domain },
         body: JSON.stringify({ seconds }),
       });
       const text = await response.body.text();
       if (response.statusCode !== 200) throw new Error(`the target's test clock refused to advance ${seconds} s: HTTP ${response.statusCode} ${text.slice(0, 200)}`);
     },
     async now() {
-      const response = await request(url('/__test/clock'), { reset: true, headers: { [CLOCK_DOMAIN_HEADER]: domain } });
+      const response = await request(url('/__test/clock'), { reset: true, headers: { [TEST_CLOCK_DOMAIN_HEADER]: domain } });
       const body = (await response.body.json()) as { now?: unknown };
       if (typeof body.now !== 'number') throw new Error('the target\'s test clock did not answer {now: <epoch ms>}');
       return body.now;

@@ -14,19 +14,18 @@
  * budget (--max-credits) is checked with /credits/consult before each one.
  */
 import { readdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as allure from 'allure-js-commons';
 import { afterAll, beforeAll } from 'vitest';
 import type { AmbiguityChoices } from '../schemas/ambiguities.ts';
-import type { CapabilityId } from '../schemas/capabilities.ts';
+import { TEST_CLOCK_DOMAIN_HEADER, type CapabilityId } from '../schemas/capabilities.ts';
 import { operationById, type Operation } from '../schemas/operations.ts';
 import { effectiveCapabilities } from './effective-capabilities.ts';
-import { createHttpClient, type CallOptions, type CallResult, type FormFields, type HttpClient, type HttpMethod, type KeyPlacement, type QueryParams } from './http-client.ts';
+import { createHttpClient, isJsonObject, type CallOptions, type CallResult, type FormFields, type HttpClient, type HttpMethod, type KeyPlacement, type QueryParams } from './http-client.ts';
 import { createPacer } from './pacer.ts';
+import { SUITES_DIR } from './project-paths.ts';
 import { createRedactor, type Redactor } from './redaction.ts';
 import { readRunConfig, type RunConfig } from './run-config.ts';
-import { CLOCK_DOMAIN_HEADER, realClock, virtualClock, type TargetClock } from './target-clock.ts';
+import { realClock, virtualClock, type TargetClock } from './target-clock.ts';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver.ts';
 
 export interface ApiRequest {
@@ -100,8 +99,6 @@ export interface UseTargetOptions {
   credits?: number;
 }
 
-const SUITES_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'suites');
-
 /** Credits a file's subaccount gets: enough for the sends of one area on the embedded target. */
 const EMBEDDED_FILE_CREDITS = 2000;
 /** Against a real target, a small amount: the budget of a file, not of the run. */
@@ -110,8 +107,6 @@ const REMOTE_FILE_CREDITS = 50;
 export class CostGuardError extends Error {
   override readonly name = 'CostGuardError';
 }
-
-const isJsonObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 const answerOf = (result: CallResult): Answer => ({
   status: result.status,
@@ -300,7 +295,7 @@ class TargetHandle implements Target {
   };
 
   http = async (options: CallOptions): Promise<Answer> => {
-    const result = await this.client.call(this.clockDomain ? { ...options, headers: { [CLOCK_DOMAIN_HEADER]: this.clockDomain, ...options.headers } } : options);
+    const result = await this.client.call(this.clockDomain ? { ...options, headers: { [TEST_CLOCK_DOMAIN_HEADER]: this.clockDomain, ...options.headers } } : options);
     this.clock.observeDateHeader(result.headers.date, Date.now());
     const { exchange } = result;
     const path = new URL(exchange.url).pathname;

@@ -3,15 +3,13 @@
  * virtual clock that runs with real time plus an offset the control endpoint advances. Timers
  * (webhook retries, scheduled sends, expiries) go through it so that an advance fires what is due.
  *
- * Clock domains: a request may name a domain (header `x-test-clock-domain`, test hook only); each
+ * Clock domains: a request may name a domain (header TEST_CLOCK_DOMAIN_HEADER of schemas/capabilities.ts, test hook only); each
  * domain has its own offset and its own timers, so that test runs working in different accounts
  * can advance time at once without ageing each other's codes. Requests without the header share
  * the default domain. The domain follows the request through every async step and timer it starts
  * (AsyncLocalStorage), so a retry scheduled by a send fires when that domain's clock passes it.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-
-export const CLOCK_DOMAIN_HEADER = 'x-test-clock-domain';
 
 export interface Clock {
   readonly virtual: boolean;

@@ -5,9 +5,10 @@
  */
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { TEST_CLOCK_DOMAIN_HEADER } from '../schemas/capabilities.ts';
 import { OPERATIONS, type Operation } from '../schemas/index.ts';
 import { AccountBook, newApiKey, toHundredths } from './accounts.ts';
-import { CLOCK_DOMAIN_HEADER, createClock } from './clock.ts';
+import { createClock } from './clock.ts';
 import type { Reply, ServerContext } from './handler.ts';
 import { HANDLERS } from './handlers/index.ts';
 import { Messaging } from './messaging.ts';
@@ -100,7 +101,7 @@ export function buildReferenceApp(options: ResolvedOptions, context: ServerConte
   if (options.testClock) {
     // Test hook: a request naming a clock domain runs (with all it starts) on that domain's clock.
     app.addHook('onRequest', (request, _reply, done) => {
-      const domain = request.headers[CLOCK_DOMAIN_HEADER];
+      const domain = request.headers[TEST_CLOCK_DOMAIN_HEADER];
       context.clock.inDomain(typeof domain === 'string' && domain.length <= 100 ? domain : undefined, done);
     });
     registerTestHooks(app, context);

@@ -26,4 +26,11 @@ export const CAPABILITIES = {
 } as const;
 
 export type CapabilityId = keyof typeof CAPABILITIES;
+
+/**
+ * The test-clock protocol (capability test-clock): `GET /__test/clock` answers {now: epoch ms},
+ * `POST /__test/clock/advance` {seconds} moves it. Requests may name a clock domain in this header;
+ * requests of one domain share a virtual clock, so suite files can advance time independently.
+ */
+export const TEST_CLOCK_DOMAIN_HEADER = 'x-test-clock-domain';
 export const CAPABILITY_IDS = Object.keys(CAPABILITIES) as CapabilityId[];

@@ -40,11 +40,6 @@ async function cardWithContact() {
   return { loyaltyKey: card.loyalty_key, usertoolId: user.collaboratorId, phone, name };
 }
 
-function expectRefusal(answer: Answer, operationId: string, what: string): void {
-  expect(answer.body.success, `${what}: refused (${answer.text.slice(0, 200)})`).toBe(false);
-  expectRefused(answer, operationId);
-}
-
 const withPhone = (phone: string) => (c: { contact_phone: string }) => sameNumber(c.contact_phone, phone);
 
 describe('POST /loyalty/get (4.9)', () => {
@@ -89,7 +84,7 @@ describe('POST /loyalty/contact/add and /loyalty/contact/get (4.9)', () => {
       ['a letter', `${base.slice(0, PHONE.max! - 1)}e`],
     ] as const) {
       const answer = await t.api('loyalty/add-contact', { json: { loyalty_key: a.loyaltyKey, phone, customer_name: t.name('bad'), usertool_id: a.usertoolId } });
-      expectRefusal(answer, 'loyalty/add-contact', `phone with ${what}`);
+      expectRefused(answer, 'loyalty/add-contact', `phone with ${what}`);
       expect((await cardContacts(t, a.loyaltyKey)).some((c) => c.contact_phone === phone), `the phone with ${what} is not a contact`).toBe(false);
     }
   });
@@ -107,14 +102,14 @@ describe('POST /loyalty/contact/add and /loyalty/contact/get (4.9)', () => {
       ['usertool_id not an integer', { ...full, usertool_id: 'abc' }],
       ['unknown card', { ...full, loyalty_key: `${card.loyalty_key}x` }],
     ];
-    for (const [what, json] of cases) expectRefusal(await t.api('loyalty/add-contact', { json }), 'loyalty/add-contact', what);
+    for (const [what, json] of cases) expectRefused(await t.api('loyalty/add-contact', { json }), 'loyalty/add-contact', what);
     expect((await cardContacts(t, card.loyalty_key)).some(withPhone(phone)), 'none of the refused requests added the contact').toBe(false);
   });
 
   req(['op:loyalty/get-contacts'], 'loyalty_key is required; an unknown card is refused (codes not shown)', async () => {
     const card = await firstCard(t);
-    expectRefusal(await t.api('loyalty/get-contacts', { json: {} }), 'loyalty/get-contacts', 'loyalty_key missing');
-    expectRefusal(await t.api('loyalty/get-contacts', { json: { loyalty_key: `${card.loyalty_key}x` } }), 'loyalty/get-contacts', 'unknown card');
+    expectRefused(await t.api('loyalty/get-contacts', { json: {} }), 'loyalty/get-contacts', 'loyalty_key missing');
+    expectRefused(await t.api('loyalty/get-contacts', { json: { loyalty_key: `${card.loyalty_key}x` } }), 'loyalty/get-contacts', 'unknown card');
   });
 });
 
@@ -143,7 +138,7 @@ describe('POST /loyalty/sale (4.9)', () => {
       ['usertool_id not an integer', { ...full, usertool_id: 'abc' }],
       ['unknown card', { ...full, loyalty_key: `${a.loyaltyKey}x` }],
     ];
-    for (const [what, json] of cases) expectRefusal(await t.api('loyalty/register-sale', { json }), 'loyalty/register-sale', what);
+    for (const [what, json] of cases) expectRefused(await t.api('loyalty/register-sale', { json }), 'loyalty/register-sale', what);
     const [after] = (await cardContacts(t, a.loyaltyKey, a.phone)).filter(withPhone(a.phone));
     expect(after, 'no refused sale changed the contact').toEqual(before);
   });

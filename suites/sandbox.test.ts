@@ -10,14 +10,14 @@ import { req } from '../harness/requirement-test.ts';
 import { useTarget, type Answer } from '../harness/target.ts';
 import { isEventDelivery, type Delivery } from '../harness/webhook-receiver.ts';
 import { limitById } from '../schemas/limits.ts';
-import { dayOf, describeAnswer, expectSent, isSendSuccess, mexicoDateTime, phones, plainText, withCountryCode, type Fields } from './support/sending-helpers.ts';
+import { dayOf, describeAnswer, expectSent, isSendSuccess, mexicoDateTime, phones, plainText, sandboxSmsBody, withCountryCode, type Fields } from './support/sending-helpers.ts';
 
 const t = useTarget();
 
 const SENDER_MAX = limitById('sender-id-length').max!;
 const VOICE_MESSAGE_MAX = limitById('voice-message-length').max!;
 
-const sandboxSms = (numbers: readonly string[], extra: Fields = {}): Fields => ({ numbers: numbers.join(','), message: plainText(t, 'sbx'), sandbox: 1, ...extra });
+const sandboxSms = (numbers: readonly string[], extra: Fields = {}): Fields => sandboxSmsBody(t, 'sbx', numbers, extra);
 const sendSms = (json: Fields, key?: string): Promise<Answer> => t.api('sms/send', key === undefined ? { json } : { json, key });
 
 describe('sandbox sends (1, 4.2)', () => {

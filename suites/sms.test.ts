@@ -12,14 +12,14 @@ import { useTarget, type Answer } from '../harness/target.ts';
 import { GSM7_BASIC, GSM7_EXTENSION, nonGsm7Characters } from '../schemas/formats.ts';
 import { limitById } from '../schemas/limits.ts';
 import { SendResult } from '../schemas/sms.ts';
-import { describeAnswer, expectSent, isSendSuccess, mexicoDateTime, phones, plainText, record, rowsOf, withCampaignId, withCountryCode, type Fields } from './support/sending-helpers.ts';
+import { describeAnswer, expectSent, isSendSuccess, mexicoDateTime, phones, plainText, sandboxSmsBody, record, rowsOf, withCampaignId, withCountryCode, type Fields } from './support/sending-helpers.ts';
 
 const t = useTarget();
 
 const SENDER_MAX = limitById('sender-id-length').max!;
 
 /** A valid sandbox body (4.2) to `numbers`, with `extra` fields over it. */
-const sandboxSms = (numbers: readonly string[], extra: Fields = {}): Fields => ({ numbers: numbers.join(','), message: plainText(t, 'sms'), sandbox: 1, ...extra });
+const sandboxSms = (numbers: readonly string[], extra: Fields = {}): Fields => sandboxSmsBody(t, 'sms', numbers, extra);
 
 const send = (json: Fields): Promise<Answer> => t.api('sms/send', { json });
 

@@ -25,6 +25,14 @@ export const phones = (t: Target, count: number): string[] => Array.from({ lengt
 /** A plain GSM-7 text without accents (4.2) that names the test, so that report rows can be told apart. */
 export const plainText = (t: Target, label: string): string => `Prueba ${t.name(label)}`;
 
+/** A sandbox /sms/send body (4.2 sandbox=1) to `numbers` with a fresh plain text. */
+export const sandboxSmsBody = (t: Target, label: string, numbers: readonly string[], extra: Fields = {}): Fields => ({
+  numbers: numbers.join(','),
+  message: plainText(t, label),
+  sandbox: 1,
+  ...extra,
+});
+
 /**
  * 4.2: "showCampaignId=true adds campaignId to the response; where it is placed in the request is
  * not shown" (ambiguity show-campaign-id-placement): the profile's placement.
