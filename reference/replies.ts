@@ -25,9 +25,10 @@ export function fail(req: RawRequest, code: string, message: string, options: { 
   const choice = req.server.options.choices['business-error-http-status'];
   const status = bodyStatus !== 200 ? bodyStatus : choice === 'http-4xx' ? 400 : 200;
   // 2.1: success=false and request_id on every error (mutants envelope-error-success-missing, envelope-no-request-id-on-errors).
-  const success = req.server.mutant.is('envelope-error-success-missing') ? {} : { success: false };
-  const requestId = req.server.mutant.is('envelope-no-request-id-on-errors') ? {} : { request_id: req.requestId };
-  return { status, body: { ...success, message, status: bodyStatus, code, ...options.fields, ...requestId } };
+  const body: Fields = { success: false, message, status: bodyStatus, code, ...options.fields, request_id: req.requestId };
+  if (req.server.mutant.is('envelope-error-success-missing')) delete body.success;
+  if (req.server.mutant.is('envelope-no-request-id-on-errors')) delete body.request_id;
+  return { status, body };
 }
 
 /** An authentication error (5): HTTP status per auth-error-http-status, body status from the table. */

@@ -46,8 +46,12 @@ function seedAccounts(options: ResolvedOptions): { accounts: AccountBook; keys: 
 const fastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
 function send(reply: FastifyReply, r: Reply): FastifyReply {
-  return reply.code(r.status).headers(r.headers ?? {}).send(r.body);
+  reply.code(r.status);
+  if (r.headers) reply.headers(r.headers);
+  return reply.send(r.body);
 }
+
+const ALL_METHODS = ['GET', 'POST', 'DELETE', 'PUT', 'PATCH'] as const;
 
 /** Envelope for what never reaches an operation (unknown path, wrong method, unreadable body). */
 const protocolError = (status: number, code: string, message: string) => ({ success: false, message, status, code, request_id: crypto.randomUUID() });
@@ -76,26 +80,38 @@ export function buildReferenceApp(options: ResolvedOptions, context: ServerConte
     byPath.get(consult.path)!.push({ ...consult, method: 'GET' });
   }
 
+  // One route per operation, so that the router picks the operation; the methods a path does not
+  // serve answer 405 with Allow. Handlers answer synchronously when the operation did (most do):
+  // no promise per request on the hot path.
+  const toIncoming = (request: FastifyRequest) => ({
+    method: request.method,
+    ip: request.ip,
+    headers: request.headers,
+    query: (request.query ?? {}) as Record<string, unknown>,
+    body: request.body,
+    params: (request.params ?? {}) as Record<string, string>,
+    formBody: (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded'),
+  });
   for (const [path, ops] of byPath) {
-    app.route({
-      method: ['GET', 'POST', 'DELETE', 'PUT', 'PATCH'],
-      url: fastifyPath(path),
-      handler: async (request: FastifyRequest, reply: FastifyReply) => {
-        const op = ops.find((o) => o.method === request.method);
-        if (!op) return send(reply, { status: 405, body: protocolError(405, 'method_not_allowed', `${request.method} is not allowed on ${path}`), headers: { allow: ops.map((o) => o.method).join(', ') } });
-        const contentType = String(request.headers['content-type'] ?? '');
-        const r = await pipeline.run(op, {
-          method: request.method,
-          ip: request.ip,
-          headers: request.headers,
-          query: (request.query ?? {}) as Record<string, unknown>,
-          body: request.body,
-          params: (request.params ?? {}) as Record<string, string>,
-          formBody: contentType.startsWith('application/x-www-form-urlencoded'),
-        });
-        return send(reply, r);
-      },
-    });
+    for (const op of ops)
+      app.route({
+        method: op.method,
+        url: fastifyPath(path),
+        handler: (request: FastifyRequest, reply: FastifyReply) => {
+          const r = pipeline.run(op, toIncoming(request));
+          if (r instanceof Promise) return r.then((answer) => send(reply, answer));
+          return send(reply, r);
+        },
+      });
+    const served = new Set<string>(ops.map((o) => o.method));
+    const allow = ops.map((o) => o.method).join(', ');
+    const others = ALL_METHODS.filter((m) => !served.has(m));
+    if (others.length > 0)
+      app.route({
+        method: others,
+        url: fastifyPath(path),
+        handler: (request: FastifyRequest, reply: FastifyReply) => send(reply, { status: 405, body: protocolError(405, 'method_not_allowed', `${request.method} is not allowed on ${path}`), headers: { allow } }),
+      });
   }
 
   if (options.testClock) {

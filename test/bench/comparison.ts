@@ -1,5 +1,6 @@
 /**
- * Throughput side by side: the bare node:http server, the reference server and Prism's mock, all
+ * Throughput side by side: the bare servers (fastify, the reference's framework, and node:http,
+ * the platform under it), the reference server and Prism's mock, all
  * started first (idle servers cost nothing), then measured in interleaved rounds (bare, reference,
  * Prism for each operation, round after round) and summarised by the median round. On a shared
  * machine the background load drifts over minutes; interleaving puts every server under the same
@@ -10,16 +11,19 @@ import { startPrism, type PrismServer } from './prism.ts';
 import { startServerProcess, type ServerProcess } from './server-process.ts';
 import { measure, type LoadSettings, type Measurement } from './throughput.ts';
 
-export type Contender = 'bare' | 'reference' | 'prism';
+export type Contender = 'bare-fastify' | 'bare-node-http' | 'reference' | 'prism';
+const OTHERS = ['bare-fastify', 'bare-node-http', 'prism'] as const;
+type Other = (typeof OTHERS)[number];
+const isBare = (c: Contender): boolean => c === 'bare-fastify' || c === 'bare-node-http';
 
 export interface Comparison {
-  /** The median round of each contender and operation (bare: credits/consult-shaped requests only). */
+  /** The median round of each contender and operation (bare servers: credits/consult-shaped requests only). */
   median: Record<Contender, Partial<Record<OperationName, Measurement>>>;
   /**
    * Reference rps over the other contender's in the same round, median over rounds: a ratio of
    * neighbours in time, so that the machine's drift between rounds cancels out.
    */
-  referenceOver: Record<'bare' | 'prism', Partial<Record<OperationName, number>>>;
+  referenceOver: Record<Other, Partial<Record<OperationName, number>>>;
   /** Every round, in order, for inspection. */
   rounds: { contender: Contender; operation: OperationName; measurement: Measurement }[];
   prismVersion?: string;
@@ -42,10 +46,13 @@ export async function compareThroughput(options: { load: LoadSettings; rounds: n
     if (!apiKey || !listKey) throw new Error('the reference server process sent no key or list');
     const referenceTarget: Target = { baseUrl, apiKey, listKey };
 
-    const bare: ServerProcess = await startServerProcess('bare-server.ts');
-    started.push(bare);
     // The same request as credits/consult (POST, apikey header, no body), answered with hello.
-    const bareTarget: Target = { ...referenceTarget, baseUrl: bare.ready.baseUrl };
+    const bareTargets: [Contender, Target][] = [];
+    for (const [contender, script] of [['bare-fastify', 'bare-fastify-server.ts'], ['bare-node-http', 'bare-node-http-server.ts']] as const) {
+      const bare: ServerProcess = await startServerProcess(script);
+      started.push(bare);
+      bareTargets.push([contender, { ...referenceTarget, baseUrl: bare.ready.baseUrl }]);
+    }
 
     let prism: PrismServer | undefined;
     if (options.withPrism) {
@@ -61,7 +68,7 @@ export async function compareThroughput(options: { load: LoadSettings; rounds: n
 
     const plan: { contender: Contender; operation: OperationName; target: Target }[] = [];
     for (const operation of OPERATION_NAMES) {
-      if (operation === 'credits/consult') plan.push({ contender: 'bare', operation, target: bareTarget });
+      if (operation === 'credits/consult') for (const [contender, target] of bareTargets) plan.push({ contender, operation, target });
       plan.push({ contender: 'reference', operation, target: referenceTarget });
       if (prismTarget) plan.push({ contender: 'prism', operation, target: prismTarget });
     }
@@ -74,17 +81,17 @@ export async function compareThroughput(options: { load: LoadSettings; rounds: n
         options.log(`  round ${round} ${step.contender} ${step.operation}: ${Math.round(measurement.rps)} rps, ${measurement.non2xx} non-2xx`);
       }
 
-    const median: Comparison['median'] = { bare: {}, reference: {}, prism: {} };
+    const median: Comparison['median'] = { 'bare-fastify': {}, 'bare-node-http': {}, reference: {}, prism: {} };
     for (const step of plan) {
       const m = medianOf(rounds.filter((r) => r.contender === step.contender && r.operation === step.operation).map((r) => r.measurement));
       if (m) median[step.contender][step.operation] = m;
     }
-    const referenceOver: Comparison['referenceOver'] = { bare: {}, prism: {} };
+    const referenceOver: Comparison['referenceOver'] = { 'bare-fastify': {}, 'bare-node-http': {}, prism: {} };
     const roundsOf = (contender: Contender, operation: OperationName) => rounds.filter((r) => r.contender === contender && r.operation === operation);
-    for (const other of ['bare', 'prism'] as const)
+    for (const other of OTHERS)
       for (const operation of OPERATION_NAMES) {
-        // The bare server answers one request shape: every operation is compared to its rounds.
-        const theirs = roundsOf(other, other === 'bare' ? 'credits/consult' : operation);
+        // A bare server answers one request shape: every operation is compared to its rounds.
+        const theirs = roundsOf(other, isBare(other) ? 'credits/consult' : operation);
         const paired = roundsOf('reference', operation)
           .flatMap((ours, i) => {
             const t = theirs[i];

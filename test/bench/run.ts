@@ -1,11 +1,10 @@
 /**
- * `npm run bench` (issue 7): certification time and reference-server throughput beside a bare
- * node:http server and Prism's mock, plus memory under sustained writes, all in one run on one
+ * `npm run bench` (issue 7): certification time and reference-server throughput beside bare
+ * fastify and node:http hello servers and Prism's mock, plus memory under sustained writes, all in one run on one
  * machine; prints tables and writes reports/bench.json. Timings live here, never in `npm test`.
  *
  * Flags: --skip PART[,PART] (throughput, prism, memory, certify), --duration S, --rounds N,
- * --connections N,
- * --memory-requests N, --out FILE, --check (exit 1 when a measured target is missed; without it a
+ * --connections N, --memory-requests N, --out FILE, --check (exit 1 when a measured target is missed; without it a
  * missed target is reported and the exit code is 0, since a benchmark's figure is not a failure).
  * Parts run one after another, each with the machine to itself as far as this process can tell.
  */
@@ -60,12 +59,15 @@ const report: BenchReport = {
   referenceRps: {},
   prismRps: {},
   bareRps: null,
+  bareNodeHttpRps: null,
   referenceVsBareCredits: null,
+  referenceVsNodeHttpCredits: null,
   referenceVsPrismCredits: null,
   referenceVsBare: {},
+  referenceVsNodeHttp: {},
   referenceVsPrism: {},
   rssGrowthMiB: null,
-  measurements: { bare: {}, reference: {}, prism: {}, rounds: [] },
+  measurements: { 'bare-fastify': {}, 'bare-node-http': {}, reference: {}, prism: {}, rounds: [] },
   targets: [],
   failures: [],
 };
@@ -83,24 +85,28 @@ async function part(name: string, body: () => Promise<void>): Promise<void> {
 }
 
 if (runs('throughput'))
-  await part('throughput: bare node:http, reference server, Prism mock', async () => {
+  await part('throughput: bare fastify, bare node:http, reference server, Prism mock', async () => {
     const c = await compareThroughput({ load, rounds, withPrism: runs('prism'), log });
     report.failures.push(...c.failures);
     if (c.prismVersion) report.settings.prismVersion = c.prismVersion;
     report.measurements = { ...c.median, rounds: c.rounds };
-    const bare = c.median.bare['credits/consult'];
-    report.bareRps = bare ? Math.round(bare.rps) : null;
+    const rpsOf = (m: { rps: number } | undefined) => (m ? Math.round(m.rps) : null);
+    report.bareRps = rpsOf(c.median['bare-fastify']['credits/consult']);
+    report.bareNodeHttpRps = rpsOf(c.median['bare-node-http']['credits/consult']);
     for (const op of OPERATION_NAMES) {
       const ref = c.median.reference[op];
       const prism = c.median.prism[op];
       if (ref) report.referenceRps[op] = Math.round(ref.rps);
       if (prism) report.prismRps[op] = Math.round(prism.rps);
-      const bareRatio = c.referenceOver.bare[op];
+      const bareRatio = c.referenceOver['bare-fastify'][op];
+      const nodeHttpRatio = c.referenceOver['bare-node-http'][op];
       const prismRatio = c.referenceOver.prism[op];
       if (bareRatio !== undefined) report.referenceVsBare[op] = bareRatio;
+      if (nodeHttpRatio !== undefined) report.referenceVsNodeHttp[op] = nodeHttpRatio;
       if (prismRatio !== undefined) report.referenceVsPrism[op] = prismRatio;
     }
     report.referenceVsBareCredits = report.referenceVsBare['credits/consult'] ?? null;
+    report.referenceVsNodeHttpCredits = report.referenceVsNodeHttp['credits/consult'] ?? null;
     report.referenceVsPrismCredits = report.referenceVsPrism['credits/consult'] ?? null;
   });
 
