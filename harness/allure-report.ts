@@ -2,14 +2,23 @@
  * Renders the Allure results of a run into one self-contained HTML file (Allure Report 3, the
  * "awesome" report with singleFile: it opens from disk, offline), grouped by area (epic) and operation
  * (feature); each test's requirement ids are its stories.
+ *
+ * The awesome plugin always embeds Google Analytics (a script from googletagmanager.com with the
+ * report's id); a certification report of a private deployment must not call out when opened, so
+ * that block is removed from the page.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
 const require = createRequire(import.meta.url);
+
+const ANALYTICS = /<script async src="https:\/\/www\.googletagmanager\.com\/[^"]*"><\/script>\s*<script>[^<]*?gtag\([^<]*<\/script>/g;
+
+/** The page without the analytics block; pure, for the test. */
+export const withoutAnalytics = (html: string): string => html.replace(ANALYTICS, '');
 
 export async function generateAllureReport(outDir: string): Promise<void> {
   // The package exports no subpaths; its main module is dist/index.js, beside which cli.js sits one level up.
@@ -32,4 +41,6 @@ export async function generateAllureReport(outDir: string): Promise<void> {
     child.on('error', reject);
     child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`allure generate exited ${code}: ${stderr.split('\n')[0]}`))));
   }).finally(() => rmSync(configDir, { recursive: true, force: true }));
+  const page = join(outDir, 'allure-report', 'index.html');
+  writeFileSync(page, withoutAnalytics(readFileSync(page, 'utf8')));
 }

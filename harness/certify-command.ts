@@ -16,6 +16,7 @@ import { httpUrlFlag, parseFlags } from './cli-flags.ts';
 import { startEmbeddedTarget } from './embedded-target.ts';
 import { isMutantId, type MutantId } from '../reference/mutants.ts';
 import { loadExpectedFailures, reconcile, type ExpectedFailure } from './expected-failures.ts';
+import { writeJunitReport } from './junit-report.ts';
 import { findLeaks } from './leak-check.ts';
 import { preflight } from './preflight.ts';
 import { SUITES_DIR } from './project-paths.ts';
@@ -179,6 +180,7 @@ export async function certify(argv: string[]): Promise<number> {
     const startedAt = new Date();
     const outcome = await runSuites({ config, files, outDir: args.outDir, environment: { target: targetLabel, profile: profileLabel } });
     const seconds = (Date.now() - startedAt.getTime()) / 1000;
+    writeJunitReport(join(args.outDir, 'junit.xml'), { suiteName: 'messaging-conformance', records: outcome.records, runErrors: outcome.runErrors, startedAt });
 
     const reconciliation = reconcile(outcome.records, expected);
     const summary = buildSummary({

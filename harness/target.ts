@@ -14,11 +14,11 @@
  * budget (--max-credits) is checked with /credits/consult before each one.
  */
 import { readdirSync } from 'node:fs';
-import * as allure from 'allure-js-commons';
 import { afterAll, beforeAll } from 'vitest';
 import type { AmbiguityChoices } from '../schemas/ambiguities.ts';
 import { TEST_CLOCK_DOMAIN_HEADER, type CapabilityId } from '../schemas/capabilities.ts';
 import { operationById, type Operation } from '../schemas/operations.ts';
+import { recordExchange } from './allure-exchange.ts';
 import { effectiveCapabilities } from './effective-capabilities.ts';
 import { createHttpClient, isJsonObject, type CallOptions, type CallResult, type FormFields, type HttpClient, type HttpMethod, type KeyPlacement, type QueryParams } from './http-client.ts';
 import { createPacer } from './pacer.ts';
@@ -297,13 +297,7 @@ class TargetHandle implements Target {
   http = async (options: CallOptions): Promise<Answer> => {
     const result = await this.client.call(this.clockDomain ? { ...options, headers: { [TEST_CLOCK_DOMAIN_HEADER]: this.clockDomain, ...options.headers } } : options);
     this.clock.observeDateHeader(result.headers.date, Date.now());
-    const { exchange } = result;
-    const path = new URL(exchange.url).pathname;
-    // Allure: one step per exchange, with the redacted request and response as attachments.
-    await allure.step(`${exchange.method} ${path} → ${exchange.status}`, async () => {
-      await allure.attachment('request', JSON.stringify({ method: exchange.method, url: exchange.url, headers: exchange.requestHeaders, body: exchange.requestBody }, null, 2), 'application/json');
-      await allure.attachment('response', JSON.stringify({ status: exchange.status, headers: exchange.responseHeaders, body: exchange.responseBody, durationMs: Math.round(exchange.durationMs) }, null, 2), 'application/json');
-    });
+    await recordExchange(result.exchange);
     return answerOf(result);
   };
 }

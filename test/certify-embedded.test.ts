@@ -50,6 +50,12 @@ describe('certify the embedded reference server', () => {
     expectCertified(run);
     for (const file of ['summary.md', 'junit.xml', 'allure-report/index.html']) expect(existsSync(join(run.out, file)), file).toBe(true);
     expect(readFileSync(join(run.out, 'summary.md'), 'utf8')).toContain('## Every requirement');
+    // JUnit: one testcase per test of the summary, skips with their reason.
+    const junit = readFileSync(join(run.out, 'junit.xml'), 'utf8');
+    expect(junit.match(/<testcase /g)?.length).toBe(run.summary.totals.tests);
+    expect(junit.match(/<skipped message="target capability missing: /g)?.length).toBe(run.summary.totals.skipped);
+    // The report opens offline and calls nobody (Allure's analytics block is removed).
+    expect(readFileSync(join(run.out, 'allure-report/index.html'), 'utf8')).not.toContain('googletagmanager');
   }, 300_000);
 
   it('in real time (no test hooks): exit 0 as well', () => {

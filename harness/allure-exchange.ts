@@ -1,0 +1,37 @@
+/**
+ * One Allure step per HTTP exchange of a test: named "METHOD /path → status", with the redacted
+ * request and response as step parameters (headers, body, status and time), all inside the test's
+ * result file. Only a body too long to read as a parameter becomes an attachment file.
+ *
+ * Why parameters: a run makes thousands of exchanges, and one attachment file per request and per
+ * response was, on the benchmark machine (issue 7), seconds of file creation in every certify.
+ */
+import * as allure from 'allure-js-commons';
+import type { Exchange } from './http-client.ts';
+
+/** Longer bodies are attached as a file: the parameter table stays readable. */
+export const BODY_PARAMETER_MAX = 2000;
+
+const headerLines = (headers: Record<string, string>): string =>
+  Object.entries(headers)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join('\n');
+
+async function body(step: allure.StepContext, name: string, text: string | undefined, contentType: string | undefined): Promise<void> {
+  if (text === undefined || text === '') return;
+  if (text.length <= BODY_PARAMETER_MAX) return void (await step.parameter(name, text));
+  await step.parameter(name, `${text.length} characters: see the attachment "${name}"`);
+  await allure.attachment(name, text, contentType?.split(';')[0] || 'text/plain');
+}
+
+export async function recordExchange(exchange: Exchange): Promise<void> {
+  const path = new URL(exchange.url).pathname;
+  await allure.step(`${exchange.method} ${path} → ${exchange.status}`, async (step) => {
+    await step.parameter('request', `${exchange.method} ${exchange.url}`);
+    await step.parameter('request headers', headerLines(exchange.requestHeaders));
+    await body(step, 'request body', exchange.requestBody, exchange.requestHeaders['content-type']);
+    await step.parameter('response', `HTTP ${exchange.status} in ${Math.round(exchange.durationMs)} ms`);
+    await step.parameter('response headers', headerLines(exchange.responseHeaders));
+    await body(step, 'response body', exchange.responseBody, exchange.responseHeaders['content-type']);
+  });
+}
