@@ -59,6 +59,7 @@ export async function runSuites(options: RunSuitesOptions): Promise<SuitesOutcom
       watch: false,
       include: ['suites/**/*.test.ts'],
       pool: 'forks',
+      isolate: false,
       fileParallelism: parallel,
       maxWorkers: parallel ? 8 : 1,
       // Tests marked concurrent mostly wait (cooldowns, expiry, event retries): let them all overlap.
