@@ -4,7 +4,7 @@
  * results. The run configuration reaches the workers through the environment (run-config.ts).
  */
 import { join, relative } from 'node:path';
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { BaseSequencer, startVitest, type TestSpecification } from 'vitest/node';
 import { AllureReporter } from './allure-reporter.ts';
 import { ProgressReporter } from './progress-reporter.ts';
@@ -13,14 +13,18 @@ import { ResultCollector, type TestRecord } from './result-collector.ts';
 import { encodeRunConfig, RUN_CONFIG_ENV, type RunConfig } from './run-config.ts';
 
 /**
- * Heaviest files first: the run lasts as long as its slowest file (in real time the OTP file waits
- * out the 30 s cooldown of 8), so that one must start at once, not when a worker frees up. Size is
- * the proxy for weight; it needs no history of earlier runs.
+ * Files with long waits first, then the heaviest: the run lasts as long as its slowest file, so
+ * that one must start at once, not when a worker frees up. A suite file says it waits with the
+ * line " * Schedule: start first" in its header; size is the proxy for the weight of the others.
+ * Neither needs a history of earlier runs.
  */
-class HeaviestFirstSequencer extends BaseSequencer {
+const STARTS_FIRST = /^ \* Schedule: start first/m;
+
+class LongWaitsFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const size = (f: TestSpecification) => statSync(f.moduleId).size;
-    return [...files].sort((a, b) => size(b) - size(a));
+    const weight = (f: TestSpecification) => (STARTS_FIRST.test(readFileSync(f.moduleId, 'utf8')) ? Number.MAX_SAFE_INTEGER / 2 : 0) + statSync(f.moduleId).size;
+    const weights = new Map(files.map((f) => [f, weight(f)]));
+    return [...files].sort((a, b) => weights.get(b)! - weights.get(a)!);
   }
 }
 
@@ -64,7 +68,7 @@ export async function runSuites(options: RunSuitesOptions): Promise<SuitesOutcom
       maxWorkers: parallel ? 8 : 1,
       // Tests marked concurrent mostly wait (cooldowns, expiry, event retries): let them all overlap.
       maxConcurrency: 32,
-      sequence: { sequencer: HeaviestFirstSequencer },
+      sequence: { sequencer: LongWaitsFirstSequencer },
       testTimeout: 120_000,
       hookTimeout: 120_000,
       reporters: [

@@ -12,6 +12,11 @@ import { TEST_CLOCK_DOMAIN_HEADER } from '../schemas/capabilities.ts';
 export interface TargetClock {
   /** True when waits advance the target's virtual clock instead of sleeping. */
   readonly virtual: boolean;
+  /**
+   * True when each test waits on a clock of its own (a clock domain per test, which the embedded
+   * server keeps): one test's waits age nothing of another's, so waiting tests may overlap.
+   */
+  readonly ownClockPerTest: boolean;
   /** Lets `seconds` pass on the target. */
   wait(seconds: number): Promise<void>;
   /** The target's current time, epoch ms (an estimate in real time). */
@@ -22,23 +27,25 @@ export interface TargetClock {
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-export function virtualClock(baseUrl: string, domain: string): TargetClock {
+/** `domain` names the clock domain of the moment (the calling test's, or the file's). */
+export function virtualClock(baseUrl: string, domain: () => string, ownClockPerTest: boolean): TargetClock {
   const url = (path: string) => `${baseUrl.replace(/\/+$/, '')}${path}`;
   return {
     virtual: true,
+    ownClockPerTest,
     async wait(seconds) {
       const response = await request(url('/__test/clock/advance'), {
         method: 'POST',
         // No keep-alive: an idle pooled socket would hold the suite's worker open after its tests.
         reset: true,
-        headers: { 'content-type': 'application/json', [TEST_CLOCK_DOMAIN_HEADER]: domain },
+        headers: { 'content-type': 'application/json', [TEST_CLOCK_DOMAIN_HEADER]: domain() },
         body: JSON.stringify({ seconds }),
       });
       const text = await response.body.text();
       if (response.statusCode !== 200) throw new Error(`the target's test clock refused to advance ${seconds} s: HTTP ${response.statusCode} ${text.slice(0, 200)}`);
     },
     async now() {
-      const response = await request(url('/__test/clock'), { reset: true, headers: { [TEST_CLOCK_DOMAIN_HEADER]: domain } });
+      const response = await request(url('/__test/clock'), { reset: true, headers: { [TEST_CLOCK_DOMAIN_HEADER]: domain() } });
       const body = (await response.body.json()) as { now?: unknown };
       if (typeof body.now !== 'number') throw new Error('the target\'s test clock did not answer {now: <epoch ms>}');
       return body.now;
@@ -52,6 +59,8 @@ export function realClock(): TargetClock {
   let skewMs: number | undefined;
   return {
     virtual: false,
+    // Real time is one clock for all, but waiting never moves it: tests may overlap their waits.
+    ownClockPerTest: true,
     wait: (seconds) => sleep(seconds * 1000),
     async now() {
       return Date.now() + (skewMs ?? 0);

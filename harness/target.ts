@@ -19,6 +19,7 @@ import type { AmbiguityChoices } from '../schemas/ambiguities.ts';
 import { TEST_CLOCK_DOMAIN_HEADER, type CapabilityId } from '../schemas/capabilities.ts';
 import { operationById, type Operation } from '../schemas/operations.ts';
 import { recordExchange } from './allure-exchange.ts';
+import { currentTest } from './current-test.ts';
 import { effectiveCapabilities } from './effective-capabilities.ts';
 import { createHttpClient, isJsonObject, type CallOptions, type CallResult, type FormFields, type HttpClient, type HttpMethod, type KeyPlacement, type QueryParams } from './http-client.ts';
 import { createPacer } from './pacer.ts';
@@ -149,6 +150,7 @@ class TargetHandle implements Target {
   private readonly fileIndex: number;
   /** The file's domain of the target's virtual clock (test-clock only). */
   private readonly clockDomain: string | undefined;
+  private readonly clockDomainPerTest: boolean;
 
   constructor(config: RunConfig, file: { tag: string; index: number }) {
     this.config = config;
@@ -160,7 +162,9 @@ class TargetHandle implements Target {
     const secrets = [config.apiKey, config.managerKey, config.profile.keys?.restricted].filter((s): s is string => s !== undefined);
     this.redactor = createRedactor(secrets);
     this.clockDomain = this.capabilities.has('test-clock') ? `${config.runId}-${file.tag}` : undefined;
-    this.clock = this.clockDomain ? virtualClock(config.baseUrl, this.clockDomain) : realClock();
+    // The embedded server keeps a virtual clock per domain: each test gets one (see clockDomainNow).
+    this.clockDomainPerTest = this.clockDomain !== undefined && config.embedded;
+    this.clock = this.clockDomain ? virtualClock(config.baseUrl, () => this.clockDomainNow()!, this.clockDomainPerTest) : realClock();
     const pacing = config.profile.pacing;
     this.client = createHttpClient({
       baseUrl: config.baseUrl,
@@ -294,8 +298,19 @@ class TargetHandle implements Target {
     });
   };
 
+  /**
+   * The clock domain of a request made now: the running test's own where the target keeps one per
+   * test (its waits then age nothing of another test, so waiting tests may overlap), the file's in
+   * setup and teardown, and everywhere on a target with one shared test clock.
+   */
+  private clockDomainNow(): string | undefined {
+    const running = this.clockDomainPerTest ? currentTest() : undefined;
+    return running ? `${this.clockDomain}-${running.context.task.id}` : this.clockDomain;
+  }
+
   http = async (options: CallOptions): Promise<Answer> => {
-    const result = await this.client.call(this.clockDomain ? { ...options, headers: { [TEST_CLOCK_DOMAIN_HEADER]: this.clockDomain, ...options.headers } } : options);
+    const domain = this.clockDomainNow();
+    const result = await this.client.call(domain ? { ...options, headers: { [TEST_CLOCK_DOMAIN_HEADER]: domain, ...options.headers } } : options);
     this.clock.observeDateHeader(result.headers.date, Date.now());
     await recordExchange(result.exchange);
     return answerOf(result);

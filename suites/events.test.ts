@@ -8,6 +8,8 @@
  * needs a real send (capability real-delivery); a response needs a customer reply (capability
  * reply-simulation, protocol in support/webhook-events.ts). Every wait is bounded by the profile's
  * time budgets; tests that wait for silence run concurrently, each in an account of its own.
+ *
+ * Schedule: start first (its waits: event retries and silences of 6.3).
  */
 import { beforeAll, describe, expect } from 'vitest';
 import { observe } from '../harness/current-test.ts';

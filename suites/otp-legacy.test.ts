@@ -48,11 +48,12 @@ const HOUR_MS = 3_600_000;
 const SENDS = { needs: ['real-delivery'] as CapabilityId[] };
 
 /**
- * Real waits overlap (concurrent tests); a virtual clock is one for every test, so that a test
- * advancing it would age a sibling's near-future expiration between its computation and its send:
- * with a test clock the expiry tests run one after the other (each wait is instant anyway).
+ * Real waits overlap (concurrent tests), and so do virtual ones where each test has a clock of its
+ * own. A virtual clock shared by every test must not: a test advancing it would age a sibling's
+ * near-future expiration between its computation and its send, so there the expiry tests run one
+ * after the other (each wait is instant anyway).
  */
-const OVERLAP_WAITS = !t.clock.virtual;
+const OVERLAP_WAITS = t.clock.ownClockPerTest;
 
 // -------------------------------------------------------------------------------------------------
 // POST /otp/send: success contract (4.5, 2.10)

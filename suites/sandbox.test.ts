@@ -2,6 +2,8 @@
  * Sandbox mode (1, 4.2, 4.3, 8): "validates a request and answers like production but delivers
  * nothing and consumes no credits"; sandbox=1 "runs all validations and generates references";
  * "no scheduled sends"; "limited per day" (8: 100 or 1,000, ambiguity sandbox-daily-limit).
+ *
+ * Schedule: start first (its wait: 5 s for a sandbox event that may never come).
  */
 import { describe, expect } from 'vitest';
 import { observe } from '../harness/current-test.ts';

@@ -6,6 +6,8 @@
  * Forbidden, private and public hosts appear only as strings sent to the target; the only URLs the
  * target is asked to reach are endpoints of the suite's loopback receiver (capability
  * webhook-reachable). The events of section 6 are in events.test.ts.
+ *
+ * Schedule: start first (its waits: the 5-second verification window of 4.14, in real time always).
  */
 import { beforeAll, describe, expect } from 'vitest';
 import { expectError, expectSuccess } from '../harness/expectations.ts';
