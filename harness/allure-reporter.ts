@@ -1,13 +1,12 @@
 /**
- * The Allure reporter of a certify run: allure-vitest's, with a results writer that does not block.
- * allure-js-commons' FileSystemWriter makes every file durable (temp file, fsync, rename) and
- * synchronously; a run writes one attachment per request and per response, thousands of files, all
- * at the end of the run and on the main thread, which also serves the embedded reference server.
- * Measured on the benchmark machine (issue 7): 4 to 9 s at the end of every certify with it,
- * 4.7 s with plain synchronous writes, as much with asynchronous ones all at the end. So each suite
- * file's results are handed to the writer as soon as the file ends, and written in the background
- * while the other files run. The results are read once, by the report step right after the run
- * (which awaits `flushed()`): durability is not needed.
+ * The Allure reporter of a certify run: allure-vitest's, with a results writer that neither
+ * fsyncs nor blocks. allure-js-commons' FileSystemWriter makes every file durable (temp file,
+ * fsync, rename) synchronously on the main thread, which also serves the embedded reference
+ * server, and allure-vitest writes everything at the end of the run. Measured on the benchmark
+ * machine (issue 7), when every request and response was an attachment file: 4 to 9 s at the end
+ * of every certify. Here each suite file's results go to the writer when the file ends and are
+ * written in the background; the report step awaits `flushed()`. Durability is not needed: the
+ * results are read once, right after the run.
  */
 import { mkdirSync } from 'node:fs';
 import { copyFile, writeFile } from 'node:fs/promises';
@@ -26,7 +25,7 @@ const WRITES_IN_FLIGHT = 16;
 export class PlainResultsWriter implements Writer {
   private readonly queue: (() => Promise<void>)[] = [];
   private inFlight = 0;
-  private idle: (() => void)[] = [];
+  private readonly idle: (() => void)[] = [];
   private readonly failures: string[] = [];
 
   constructor(private readonly resultsDir: string) {
