@@ -13,10 +13,11 @@ export interface TargetClock {
   /** True when waits advance the target's virtual clock instead of sleeping. */
   readonly virtual: boolean;
   /**
-   * True when each test waits on a clock of its own (a clock domain per test, which the embedded
-   * server keeps): one test's waits age nothing of another's, so waiting tests may overlap.
+   * True when one test's waits age nothing of another test's: in real time (waiting moves no
+   * clock), and on a virtual clock kept per test (a clock domain per test, as the embedded server
+   * keeps); false on a virtual clock shared by all. Then waiting tests may run concurrently.
    */
-  readonly ownClockPerTest: boolean;
+  readonly waitsMayOverlap: boolean;
   /** Lets `seconds` pass on the target. */
   wait(seconds: number): Promise<void>;
   /** The target's current time, epoch ms (an estimate in real time). */
@@ -27,12 +28,12 @@ export interface TargetClock {
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** `domain` names the clock domain of the moment (the calling test's, or the file's). */
-export function virtualClock(baseUrl: string, domain: () => string, ownClockPerTest: boolean): TargetClock {
+/** `domain` names the clock domain of the moment (the calling test's, or the file's); `perTest` when it is the test's. */
+export function virtualClock(baseUrl: string, domain: () => string, perTest: boolean): TargetClock {
   const url = (path: string) => `${baseUrl.replace(/\/+$/, '')}${path}`;
   return {
     virtual: true,
-    ownClockPerTest,
+    waitsMayOverlap: perTest,
     async wait(seconds) {
       const response = await request(url('/__test/clock/advance'), {
         method: 'POST',
@@ -59,8 +60,7 @@ export function realClock(): TargetClock {
   let skewMs: number | undefined;
   return {
     virtual: false,
-    // Real time is one clock for all, but waiting never moves it: tests may overlap their waits.
-    ownClockPerTest: true,
+    waitsMayOverlap: true,
     wait: (seconds) => sleep(seconds * 1000),
     async now() {
       return Date.now() + (skewMs ?? 0);

@@ -53,7 +53,7 @@ const SENDS = { needs: ['real-delivery'] as CapabilityId[] };
  * near-future expiration between its computation and its send, so there the expiry tests run one
  * after the other (each wait is instant anyway).
  */
-const OVERLAP_WAITS = t.clock.ownClockPerTest;
+const OVERLAP_WAITS = t.clock.waitsMayOverlap;
 
 // -------------------------------------------------------------------------------------------------
 // POST /otp/send: success contract (4.5, 2.10)

@@ -33,7 +33,7 @@ const d = new OtpDriver(t);
  * Waiting tests overlap where one test's waits age nothing of another's: in real time, and with a
  * clock per test. On a test clock shared by all they run one by one (waits are instant there).
  */
-const CONCURRENT = t.clock.ownClockPerTest;
+const CONCURRENT = t.clock.waitsMayOverlap;
 const HOUR = 3_600_000;
 
 const codeLength = limitById('otp-v2-code-length');
