@@ -108,7 +108,8 @@ const wallTimeFormatter = new Intl.DateTimeFormat('en-US', {
   second: '2-digit',
 });
 
-function wallTimeOf(epochMs: number): WallTime {
+/** Mexico City's wall time read by Intl (slow: a few microseconds; see offsetAt). */
+function wallTimeByIntl(epochMs: number): WallTime {
   const parts = Object.fromEntries(
     wallTimeFormatter.formatToParts(new Date(epochMs)).map((p) => [p.type, p.value]),
   ) as Record<string, string>;
@@ -120,6 +121,32 @@ function wallTimeOf(epochMs: number): WallTime {
     minute: Number(parts.minute),
     second: Number(parts.second),
   };
+}
+
+const HOUR_MS = 3_600_000;
+const offsets = new Map<number, number>();
+
+/**
+ * The zone's UTC offset at `epochMs`, learned from Intl once per UTC hour: the zone's offsets
+ * change only on whole hours (daylight saving until 2022, on the hour). Every OTP create and
+ * report row formats a date; Intl for each was a tenth of the reference server's time (issue 7).
+ */
+function offsetAt(epochMs: number): number {
+  const hour = Math.floor(epochMs / HOUR_MS);
+  let offset = offsets.get(hour);
+  if (offset === undefined) {
+    const start = hour * HOUR_MS;
+    const w = wallTimeByIntl(start);
+    offset = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - start;
+    if (offsets.size >= 4096) offsets.clear();
+    offsets.set(hour, offset);
+  }
+  return offset;
+}
+
+function wallTimeOf(epochMs: number): WallTime {
+  const d = new Date(epochMs + offsetAt(epochMs));
+  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds() };
 }
 
 function wallTimeToEpoch(t: WallTime): number {

@@ -30,6 +30,7 @@ import {
   rowSends,
   stateOf,
   verifyFacts,
+  type OtpEffects,
   type OtpRecord,
 } from '../otp-v2-engine.ts';
 import { otpFail, otpOk } from '../replies.ts';
@@ -221,8 +222,9 @@ function create(ctx: RequestContext<CreateInput>): Reply {
     const wait = secondsUntilNextDay(now);
     return otpError(ctx, 429, 'otp_throttled', record, now, { resend_available_in: wait, hint: `Sandbox daily limit of ${ctx.server.messaging.sandboxLimit()} sends reached` }, { 'retry-after': String(wait) });
   }
-  const effects = {
-    ...(generates ? { newCode: code, expiresAt: expiry ?? resolveOtpExpiry(now, undefined) } : { expiresAt: expiry }),
+  const effects: OtpEffects = {
+    newCode: generates ? code : undefined,
+    expiresAt: generates ? (expiry ?? resolveOtpExpiry(now, undefined)) : expiry,
     channel,
     sentAt: outcome.ok ? now : undefined,
     mutant: ctx.server.mutant,
