@@ -5,9 +5,10 @@
  *    (support/otp-v2-rows.ts), with the code_custom rules below the table.
  *  - A model of the table drives random command sequences against two numbers (fast-check).
  *  - Waits (the 30 s cooldown, expiries) use what the target reported (resend_available_in,
- *    Retry-After, expires_at) and t.clock; in real time the waiting tests run concurrently, in one
- *    describe block at the end, and beside everything else (vitest overlaps consecutive concurrent
- *    children of a suite: the two top-level blocks are such children).
+ *    Retry-After, expires_at) and t.clock. Where one test's waits age nothing of another's (real
+ *    time, or a test clock per test) the waiting tests run concurrently, in one describe block at
+ *    the end, beside the model run and everything else (vitest overlaps consecutive concurrent
+ *    children of a suite: the top-level blocks are such children).
  *  - Sends are real where any fresh number may be charged, sandbox otherwise; charges are measured
  *    with /credits/consult on an account no concurrent test uses.
  *
@@ -55,9 +56,9 @@ async function expectRefusedCreate(s: OtpSubject, fields: Record<string, unknown
 }
 
 /**
- * Rows that never wait never move the clock, so they may overlap even with a test clock; each in
- * a subaccount of its own, since rows measure charges (needs the manager key; else one by one).
- * Waiting rows overlap in real time only: with a test clock their advances would age the others.
+ * Rows that never wait never move the clock, so they may overlap even on a shared test clock;
+ * each in a subaccount of its own, since rows measure charges (needs the manager key; else one by
+ * one). Waiting rows overlap where waits may (CONCURRENT), in subaccounts of their own too.
  */
 const ROWS_WITHOUT_WAITS_CONCURRENT = t.managerKey !== undefined;
 
@@ -93,8 +94,8 @@ async function modelRuns(waits: readonly number[], numRuns: number, maxCommands:
 }
 
 /**
- * In real time the tests that need no waiting run beside the waiting ones (the block at the end):
- * this block and that one are concurrent siblings, while the describes inside this one keep their
+ * Where waits may overlap, the tests that need no waiting run beside the waiting ones (the blocks
+ * at the end): this block and those are concurrent siblings, while the describes inside this one keep their
  * order. The file then lasts about as long as its longest wait (8: the 30 s cooldown). Tests of
  * the waiting block work in subaccounts of their own, so the charges measured here stay exact.
  */
@@ -399,7 +400,7 @@ describe('3.1 model-based (test clock: long waits)', { concurrent: CONCURRENT },
   }, { needs: ['test-clock'], timeout: 120_000 });
 });
 
-describe('waits: cooldown and expiry (concurrent in real time)', { concurrent: CONCURRENT }, () => {
+describe('waits: cooldown and expiry (concurrent unless the test clock is shared)', { concurrent: CONCURRENT }, () => {
   // 8: "30 s between sends". One second before the end it still holds; at its end a resend goes.
   // The wait counts from the moment the create answer arrived, so the server's elapsed time is at
   // least the wait, and exceeds it only by the two requests' latencies.
