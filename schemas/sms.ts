@@ -107,6 +107,15 @@ export const sendResultExample = (numbers: string[], credit: number) => ({
   request_id: '5d7c1f0e-2b1a-4c3d-8e9f-0a1b2c3d4e5f',
 });
 
+/** 2.2, 4.2, 4.3: the success contract of an operation answering SendResult, with an example for `numbers`. */
+export const sendResultSuccess = (summary: string, numbers: string[]): OperationDefinition['success'] => ({
+  httpStatus: [200],
+  code: 'sms_11',
+  message: 'sent_messages',
+  schema: SendResult,
+  examples: { sent: { status: 200, summary, value: sendResultExample(numbers, numbers.length) } },
+});
+
 export const smsOperations: OperationDefinition[] = [
   {
     operationId: 'sms/send',
@@ -119,13 +128,7 @@ export const smsOperations: OperationDefinition[] = [
     section: '4.2',
     auth: 'account',
     request: { body: SmsSendRequest },
-    success: {
-      httpStatus: [200],
-      code: 'sms_11',
-      message: 'sent_messages',
-      schema: SendResult,
-      examples: { sent: { status: 200, summary: 'Two recipients', value: sendResultExample(['5512345678', '5598765432'], 2) } },
-    },
+    success: sendResultSuccess('Two recipients', ['5512345678', '5598765432']),
     errorBody: 'envelope',
     ambiguities: ['show-campaign-id-placement', 'sms-flash-parameter-name', 'sandbox-daily-limit', 'sandbox-sends-emit-events', 'sms-accented-text', 'sms-shorten-url-count'],
     sends: true,
@@ -141,13 +144,7 @@ export const smsOperations: OperationDefinition[] = [
     section: '4.2',
     auth: 'account',
     request: { query: SmsSendQuery },
-    success: {
-      httpStatus: [200],
-      code: 'sms_11',
-      message: 'sent_messages',
-      schema: SendResult,
-      examples: { sent: { status: 200, summary: 'One recipient', value: sendResultExample(['5512345678'], 1) } },
-    },
+    success: sendResultSuccess('One recipient', ['5512345678']),
     errorBody: 'envelope',
     ambiguities: [],
     sends: true,

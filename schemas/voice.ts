@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { flag01 } from './formats.ts';
 import { limitById } from './limits.ts';
 import type { OperationDefinition } from './operation.ts';
-import { MEXICO_COUNTRY_CODE, SendResult, sendResultExample, splitRecipients } from './sms.ts';
+import { MEXICO_COUNTRY_CODE, sendResultSuccess, splitRecipients } from './sms.ts';
 
 /** 4.3: the fixed spoken scripts a..k and what each is for (k: custom text from voice_message). */
 export const VOICE_TEMPLATES = {
@@ -101,13 +101,7 @@ export const voiceOperations: OperationDefinition[] = [
     section: '4.3',
     auth: 'account',
     request: { body: VoiceSendRequest },
-    success: {
-      httpStatus: [200],
-      code: 'sms_11',
-      message: 'sent_messages',
-      schema: SendResult,
-      examples: { sent: { status: 200, summary: 'Two recipients, template a', value: sendResultExample(['5512345678', '5598765432'], 2) } },
-    },
+    success: sendResultSuccess('Two recipients, template a', ['5512345678', '5598765432']),
     errorBody: 'envelope',
     ambiguities: ['sandbox-sends-emit-events'],
     sends: true,
@@ -123,13 +117,7 @@ export const voiceOperations: OperationDefinition[] = [
     section: '4.3',
     auth: 'account',
     request: { query: VoiceSendQuery },
-    success: {
-      httpStatus: [200],
-      code: 'sms_11',
-      message: 'sent_messages',
-      schema: SendResult,
-      examples: { sent: { status: 200, summary: 'One recipient', value: sendResultExample(['5512345678'], 1) } },
-    },
+    success: sendResultSuccess('One recipient', ['5512345678']),
     errorBody: 'envelope',
     ambiguities: ['sandbox-sends-emit-events'],
     sends: true,
