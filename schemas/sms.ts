@@ -96,7 +96,7 @@ export const SendResult = successBody(
 ).meta({ id: 'SendResult', description: 'Message send result (section 2.2)' });
 export type SendResult = z.infer<typeof SendResult>;
 
-export const sendResultExample = (numbers: string[], credit: number) => ({
+const sendResultExample = (numbers: string[], credit: number) => ({
   success: true,
   message: 'sent_messages',
   status: 200,
