@@ -9,6 +9,7 @@
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { AREAS, type AreaId } from '../schemas/areas.ts';
+import { PERSONALITIES, type Personality } from '../schemas/latitudes.ts';
 import { isRequirementId } from '../schemas/requirements.ts';
 import { generateAllureReport } from './allure-report.ts';
 import { UsageError } from './cli-errors.ts';
@@ -28,7 +29,7 @@ import { buildSummary, summaryHeadMarkdown, summaryMarkdown } from './summary.ts
 export const CERTIFY_USAGE = `usage: messaging-conformance certify [--target URL] [--api-key KEY] [--manager-key KEY]
     [--profile FILE] [--out DIR] [--only AREA[,AREA...]] [--webhook-public-url URL]
     [--allow-charges] [--max-credits N] [--expected-failures FILE] [--real-time] [--no-html]
-    [--requirements ID[,ID...]] [--mutant ID]
+    [--requirements ID[,ID...]] [--mutant ID] [--personality default|alternate] [--strict]
   environment: MC_TARGET, MC_API_KEY, MC_MANAGER_KEY, MC_PROFILE`;
 
 
@@ -50,6 +51,10 @@ export interface CertifyArgs {
   html: boolean;
   /** Only the tests naming one of these requirement ids (re-checking one requirement, the kill matrix). */
   requirements: string[] | undefined;
+  /** The embedded server's personality (schemas/latitudes.ts). */
+  personality: Personality;
+  /** Warnings fail the run too (exit 1). */
+  strict: boolean;
 }
 
 export function parseCertifyArgs(args: string[], env: NodeJS.ProcessEnv = process.env): CertifyArgs {
@@ -70,6 +75,8 @@ export function parseCertifyArgs(args: string[], env: NodeJS.ProcessEnv = proces
       'no-html': { type: 'boolean' },
       requirements: { type: 'string' },
       mutant: { type: 'string' },
+      personality: { type: 'string' },
+      strict: { type: 'boolean' },
     },
     'usage: messaging-conformance certify --help',
   );
@@ -82,6 +89,9 @@ export function parseCertifyArgs(args: string[], env: NodeJS.ProcessEnv = proces
   if (target === undefined && (apiKey || managerKey)) throw new UsageError('--api-key and --manager-key need --target (without it the embedded server is certified with its own keys)');
   if (target !== undefined && values.mutant !== undefined) throw new UsageError('--mutant applies to the embedded server only');
   if (values.mutant !== undefined && !isMutantId(values.mutant)) throw new UsageError(`--mutant: unknown mutant "${values.mutant}" (see reference/mutants.ts)`);
+  if (values.personality !== undefined && !isPersonality(values.personality))
+    throw new UsageError(`--personality takes ${PERSONALITIES.join(' or ')}, got "${values.personality}"`);
+  if (target !== undefined && values.personality !== undefined) throw new UsageError('--personality applies to the embedded server only');
   if (target !== undefined && values['real-time']) throw new UsageError('--real-time applies to the embedded server only (a target\'s clock is declared in its profile)');
 
   let only: AreaId[] | undefined;
@@ -111,8 +121,12 @@ export function parseCertifyArgs(args: string[], env: NodeJS.ProcessEnv = proces
     html: !(values['no-html'] ?? false),
     requirements: requirementList(values.requirements),
     mutant: values.mutant !== undefined && isMutantId(values.mutant) ? values.mutant : undefined,
+    personality: values.personality !== undefined && isPersonality(values.personality) ? values.personality : 'default',
+    strict: values.strict ?? false,
   };
 }
+
+const isPersonality = (text: string): text is Personality => (PERSONALITIES as readonly string[]).includes(text);
 
 function requirementList(text: string | undefined): string[] | undefined {
   if (text === undefined) return undefined;
@@ -150,7 +164,11 @@ export async function certify(argv: string[]): Promise<number> {
   const givenProfile: TargetProfile = args.profilePath ? loadProfile(args.profilePath) : defaultProfile();
   const expected: ExpectedFailure[] = args.expectedFailuresPath ? loadExpectedFailures(args.expectedFailuresPath) : [];
 
-  const embedded = args.target === undefined ? await startEmbeddedTarget(givenProfile.ambiguities, { testClock: !args.realTime, ...(args.mutant ? { mutant: args.mutant } : {}) }) : undefined;
+  // A profile given for the embedded server fixes its ambiguity options; without one the personality decides.
+  const embedded =
+    args.target === undefined
+      ? await startEmbeddedTarget(args.profilePath ? givenProfile.ambiguities : {}, { testClock: !args.realTime, personality: args.personality, ...(args.mutant ? { mutant: args.mutant } : {}) })
+      : undefined;
   try {
     const baseUrl = embedded ? embedded.server.baseUrl : args.target!;
     const apiKey = embedded ? embedded.server.keys.account : args.apiKey!;
@@ -173,7 +191,7 @@ export async function certify(argv: string[]): Promise<number> {
       ...(args.requirements ? { onlyRequirements: args.requirements } : {}),
       outDir: args.outDir,
     };
-    const targetLabel = embedded ? `embedded reference server (${args.realTime ? 'real time' : 'test clock'})` : baseUrl;
+    const targetLabel = embedded ? `embedded reference server (${args.personality} personality, ${args.realTime ? 'real time' : 'test clock'})` : baseUrl;
     const profileLabel = args.profilePath ?? (embedded ? 'embedded reference profile' : 'default profile');
     process.stdout.write(`certifying ${targetLabel} with ${files.length} suite files, profile ${profileLabel}, run ${config.runId}\n`);
 

@@ -5,6 +5,7 @@
  * profile, which the server is then configured to follow.
  */
 import type { AmbiguityChoices } from '../schemas/ambiguities.ts';
+import type { Personality } from '../schemas/latitudes.ts';
 import type { MutantId } from '../reference/mutants.ts';
 import { startReferenceServer, type RunningReferenceServer } from '../reference/server.ts';
 import { parseProfile, type TargetProfile } from './profile.ts';
@@ -18,9 +19,17 @@ export interface EmbeddedTarget {
 const REFERENCE_LEGACY_OTP_ATTEMPTS_PER_HOUR = 10;
 const REFERENCE_LEGACY_OTP_COMPANY_MAX = 50;
 
-export async function startEmbeddedTarget(choices: AmbiguityChoices, options: { testClock: boolean; mutant?: MutantId }): Promise<EmbeddedTarget> {
+/**
+ * `choices`: ambiguity options a given profile fixes (they win over the personality's); the
+ * profile of the target is then the server's own resolved choices.
+ */
+export async function startEmbeddedTarget(
+  choices: Partial<AmbiguityChoices>,
+  options: { testClock: boolean; mutant?: MutantId; personality?: Personality },
+): Promise<EmbeddedTarget> {
   const server = await startReferenceServer({
     ambiguities: choices,
+    personality: options.personality ?? 'default',
     // Fault injection for the kill matrix (reference/mutants.ts, npm run mutants).
     ...(options.mutant ? { mutant: options.mutant } : {}),
     allowLoopbackWebhooks: true,
@@ -31,7 +40,7 @@ export async function startEmbeddedTarget(choices: AmbiguityChoices, options: { 
   });
   const profile = parseProfile(
     {
-      ambiguities: choices,
+      ambiguities: server.options.choices,
       capabilities: {
         'test-clock': options.testClock,
         'reply-simulation': options.testClock,

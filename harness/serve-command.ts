@@ -12,7 +12,7 @@ import { parseConfig, readConfigFile, strictMapping } from './config-file.ts';
 
 export const SERVE_USAGE = `usage: messaging-conformance serve [--host H] [--port N] [--manager-key K] [--account-key K]
     [--allow-loopback-webhooks] [--test-clock] [--rate-limit N] [--restricted-allow-list IP[,IP...]]
-    [--ambiguity ID=OPTION]... [--ambiguities FILE] [--mutant ID]`;
+    [--ambiguity ID=OPTION]... [--ambiguities FILE] [--mutant ID] [--personality default|alternate]`;
 
 /** `--ambiguities FILE`: `{ ambiguities: { <id>: <option> } }`; options are checked by ReferenceServerOptions. */
 const AmbiguitiesFile = strictMapping({ ambiguities: z.record(z.string(), z.string()) });
@@ -39,6 +39,7 @@ export function parseServeArgs(args: string[]): ReferenceServerOptionsInput {
       ambiguity: { type: 'string', multiple: true },
       ambiguities: { type: 'string' },
       mutant: { type: 'string' },
+      personality: { type: 'string' },
     },
     `${SERVE_USAGE.split('\n')[0]} ...`,
   );
@@ -58,6 +59,7 @@ export function parseServeArgs(args: string[]): ReferenceServerOptionsInput {
     allowLoopbackWebhooks: values['allow-loopback-webhooks'] ?? false,
     testClock: values['test-clock'] ?? false,
     ambiguities,
+    ...(values.personality !== undefined ? { personality: values.personality as ReferenceServerOptionsInput['personality'] } : {}),
     // Fault injection (reference/mutants.ts); checked against the registry below.
     ...(values.mutant !== undefined ? { mutant: values.mutant } : {}),
   };
@@ -73,7 +75,7 @@ export async function serve(args: string[]): Promise<void> {
   const server = await startReferenceServer(parseServeArgs(args));
   process.stdout.write(
     [
-      `reference server listening on ${server.baseUrl}`,
+      `reference server listening on ${server.baseUrl} (${server.options.personality} personality)`,
       `manager key:    ${server.keys.manager}`,
       `account key:    ${server.keys.account}`,
       `restricted key: ${server.keys.restricted} (IP allow-list excludes this machine: auth_04)`,

@@ -3,8 +3,9 @@
  * Ambiguity choices are validated against the register of schemas/ambiguities.ts.
  */
 import { z } from 'zod';
-import { AMBIGUITIES, DEFAULT_AMBIGUITY_CHOICES, type AmbiguityChoices } from '../schemas/index.ts';
+import { AMBIGUITIES, PERSONALITIES, type AmbiguityChoices } from '../schemas/index.ts';
 import { ActiveMutant, isMutantId, MUTANTS } from './mutants.ts';
+import { personalityChoices } from './personality.ts';
 
 const ambiguityChoices = z
   .record(z.string(), z.string())
@@ -29,6 +30,12 @@ export const ReferenceServerOptions = z.object({
   managerPool: z.number().nonnegative().default(100_000),
   /** Credits one message costs (2.2 `credit`: credits consumed). */
   creditsPerMessage: z.number().positive().default(1),
+  /**
+   * Which defensible choice the server makes at every open point of the document (schemas/latitudes.ts
+   * and the ambiguity register): `default`, or `alternate`, the other one (issue 13: a check that
+   * fails on either personality is a reading, not the document). Explicit `ambiguities` win.
+   */
+  personality: z.enum(PERSONALITIES).default('default'),
   ambiguities: ambiguityChoices.default({}),
   /** Lets a loopback webhook receiver register (4.14 forbids local hosts otherwise). */
   allowLoopbackWebhooks: z.boolean().default(false),
@@ -56,5 +63,5 @@ export type ResolvedOptions = z.output<typeof ReferenceServerOptions> & { choice
 export function resolveOptions(input: ReferenceServerOptionsInput = {}): ResolvedOptions {
   const parsed = ReferenceServerOptions.parse(input);
   const activeMutant = new ActiveMutant(parsed.mutant !== undefined && isMutantId(parsed.mutant) ? parsed.mutant : undefined);
-  return { ...parsed, choices: { ...DEFAULT_AMBIGUITY_CHOICES, ...parsed.ambiguities } as AmbiguityChoices, activeMutant };
+  return { ...parsed, choices: { ...personalityChoices(parsed.personality), ...parsed.ambiguities } as AmbiguityChoices, activeMutant };
 }

@@ -28,3 +28,5 @@ export * as webhooks from './webhooks.ts';
 export * as otherPaths from './other-paths.ts';
 export * as legacyV1 from './legacy-v1.ts';
 export * as events from './events.ts';
+export * from './quotes.ts';
+export * from './latitudes.ts';

@@ -22,6 +22,7 @@ import { ConfirmationEvent, DELIVERY_STATUS_CODES, EVENT_DELIVERY_RULES, Respons
 import { LIMITS, type Limit } from './limits.ts';
 import { OPERATIONS, operationById } from './operations.ts';
 import { OTP_V2_TRANSITIONS, type OtpTransition } from './otp-v2-transitions.ts';
+import { REQUIREMENT_QUOTES, type VerdictLevel } from './quotes.ts';
 import { RULES } from './rules.ts';
 import { FORBIDDEN_HOST_FAMILIES, WEBHOOK_TRANSITIONS } from './webhooks.ts';
 
@@ -45,6 +46,10 @@ export interface Requirement {
   statement: string;
   /** FAIL for a must, WARN for a should (conventions: OIDF severities). */
   severity: 'must' | 'should';
+  /** The verbatim words of the document it rests on (quotes.ts); empty when there are none. */
+  quotes: readonly string[];
+  /** What a failed check of it does to a target: fail, warn or record (quotes.ts). */
+  level: VerdictLevel;
   operations: readonly string[];
   /** A target capability without which the statement cannot be provoked (capabilities.ts). */
   capability?: CapabilityId;
@@ -86,7 +91,7 @@ const LIMIT_CAPABILITY: Partial<Record<string, CapabilityId>> = {
   'subaccount-password-length': 'manager-key',
 };
 
-const endpointRequirements: Requirement[] = OPERATIONS.map((op) => ({
+const endpointRequirements: Unquoted[] = OPERATIONS.map((op) => ({
   id: `op:${op.operationId}`,
   kind: 'endpoint',
   area: op.area,
@@ -98,7 +103,7 @@ const endpointRequirements: Requirement[] = OPERATIONS.map((op) => ({
   ambiguities: op.ambiguities,
 }));
 
-const codeRequirements: Requirement[] = RESULT_CODES.map((c) => ({
+const codeRequirements: Unquoted[] = RESULT_CODES.map((c) => ({
   id: codeRequirementId(c),
   kind: 'result-code',
   area: codeArea(c),
@@ -110,7 +115,7 @@ const codeRequirements: Requirement[] = RESULT_CODES.map((c) => ({
   ambiguities: (c.ambiguities ?? []) as AmbiguityId[],
 }));
 
-const limitRequirements: Requirement[] = (LIMITS as readonly Limit[]).map((l) => {
+const limitRequirements: Unquoted[] = (LIMITS as readonly Limit[]).map((l) => {
   const capability = LIMIT_CAPABILITY[l.id];
   return {
     id: `limit:${l.id}`,
@@ -127,7 +132,7 @@ const limitRequirements: Requirement[] = (LIMITS as readonly Limit[]).map((l) =>
 
 const OTP_TRIGGER_OPERATION = { create: ['otp-v2/create'], verify: ['otp-v2/verify'], delete: ['otp-v2/delete'], time: ['otp-v2/verify'] } as const;
 
-const otpRequirements: Requirement[] = (OTP_V2_TRANSITIONS as readonly OtpTransition[]).map((t) => ({
+const otpRequirements: Unquoted[] = (OTP_V2_TRANSITIONS as readonly OtpTransition[]).map((t) => ({
   id: `otp2:${t.id}`,
   kind: 'otp-transition',
   area: 'otp-v2',
@@ -138,7 +143,7 @@ const otpRequirements: Requirement[] = (OTP_V2_TRANSITIONS as readonly OtpTransi
   ambiguities: t.ambiguity ? [t.ambiguity as AmbiguityId] : [],
 }));
 
-const webhookRequirements: Requirement[] = WEBHOOK_TRANSITIONS.map((t) => ({
+const webhookRequirements: Unquoted[] = WEBHOOK_TRANSITIONS.map((t) => ({
   id: `webhook:${t.id}`,
   kind: 'webhook-transition',
   area: 'webhooks',
@@ -149,7 +154,7 @@ const webhookRequirements: Requirement[] = WEBHOOK_TRANSITIONS.map((t) => ({
   ambiguities: [],
 }));
 
-const forbiddenHostRequirements: Requirement[] = FORBIDDEN_HOST_FAMILIES.map((f) => ({
+const forbiddenHostRequirements: Unquoted[] = FORBIDDEN_HOST_FAMILIES.map((f) => ({
   id: `webhook:forbidden-host.${f.id}`,
   kind: 'forbidden-host',
   area: 'webhooks',
@@ -162,7 +167,7 @@ const forbiddenHostRequirements: Requirement[] = FORBIDDEN_HOST_FAMILIES.map((f)
 
 const EVENT_CAPABILITY = { confirmation: 'webhook-reachable', response: 'reply-simulation' } as const;
 
-const eventFieldRequirements: Requirement[] = (
+const eventFieldRequirements: Unquoted[] = (
   [
     ['confirmation', ConfirmationEvent, '6.1'],
     ['response', ResponseEvent, '6.2'],
@@ -181,7 +186,7 @@ const eventFieldRequirements: Requirement[] = (
   })),
 );
 
-const eventDeliveryRequirements: Requirement[] = [
+const eventDeliveryRequirements: Unquoted[] = [
   {
     id: 'event:status-codes',
     kind: 'event-field',
@@ -206,7 +211,7 @@ const eventDeliveryRequirements: Requirement[] = [
   })),
 ];
 
-const ruleRequirements: Requirement[] = RULES.map((r) => ({
+const ruleRequirements: Unquoted[] = RULES.map((r) => ({
   id: `rule:${r.id}`,
   kind: 'rule',
   area: r.area,
@@ -218,7 +223,21 @@ const ruleRequirements: Requirement[] = RULES.map((r) => ({
   ambiguities: r.ambiguity ? [r.ambiguity] : [],
 }));
 
-export const REQUIREMENTS: readonly Requirement[] = [
+type Unquoted = Omit<Requirement, 'quotes' | 'level'>;
+
+/**
+ * A requirement's level: the one its quote entry states; a SHOULD or a requirement without a quote
+ * is at most warn (issue 13: a check fails a target only where the document states the rule).
+ */
+function withQuote(r: Unquoted): Requirement {
+  const entry = REQUIREMENT_QUOTES[r.id];
+  const quotes = entry?.quotes ?? [];
+  const stated: VerdictLevel = entry === undefined ? 'fail' : quotes.length === 0 ? 'warn' : 'fail';
+  const level: VerdictLevel = entry?.level ?? (r.severity === 'should' && stated === 'fail' ? 'warn' : stated);
+  return { ...r, quotes, level };
+}
+
+export const REQUIREMENTS: readonly Requirement[] = ([
   ...endpointRequirements,
   ...codeRequirements,
   ...limitRequirements,
@@ -228,7 +247,7 @@ export const REQUIREMENTS: readonly Requirement[] = [
   ...eventFieldRequirements,
   ...eventDeliveryRequirements,
   ...ruleRequirements,
-];
+] as Unquoted[]).map(withQuote);
 
 const byId = new Map(REQUIREMENTS.map((r) => [r.id, r]));
 
