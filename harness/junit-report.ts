@@ -23,9 +23,15 @@ const seconds = (ms: number): string => (ms / 1000).toFixed(3);
 function testcase(r: TestRecord): string[] {
   const head = `    <testcase ${attributes({ classname: r.file, name: r.name, time: seconds(r.durationMs) })}>`;
   const lines = [head];
-  if (r.requirements.length > 0) {
+  // Warnings (readings, SHOULDs) and recorded behaviour do not fail a testcase; CI systems show properties.
+  const properties = [
+    ...r.requirements.map((id) => ({ name: 'requirement', value: id })),
+    ...r.warnings.map((w) => ({ name: 'warning', value: w })),
+    ...r.recorded.map((b) => ({ name: 'recorded', value: `${b.what}: ${b.observed}` })),
+  ];
+  if (properties.length > 0) {
     lines.push('      <properties>');
-    for (const id of r.requirements) lines.push(`        <property ${attributes({ name: 'requirement', value: id })}/>`);
+    for (const p of properties) lines.push(`        <property ${attributes(p)}/>`);
     lines.push('      </properties>');
   }
   if (r.status === 'failed') {

@@ -5,12 +5,15 @@
  *  - skips, with the reason in every report, when the target lacks a capability a requirement needs;
  *  - labels the Allure result: epic = area, feature = operation, story = requirement id, severity,
  *    a link to the spec section;
- *  - turns a failure of SHOULD-only requirements into a warning (conventions: OIDF WARNING).
+ *  - turns a failure of a test that proves no statement (every requirement below the fail level:
+ *    readings, SHOULDs, silences; schemas/quotes.ts) into a warning (conventions: OIDF WARNING);
+ *  - ends the message of any other failure with the document's words (conventions: test262).
  */
 import * as allure from 'allure-js-commons';
 import { test, type TestContext } from 'vitest';
 import type { CapabilityId } from '../schemas/capabilities.ts';
 import { isRequirementId, requirementById, type Requirement } from '../schemas/requirements.ts';
+import { addWarning } from './checks.ts';
 import { runAsCurrentTest } from './current-test.ts';
 import { effectiveCapabilities, skipReason } from './effective-capabilities.ts';
 import { readRunConfig, type RunConfig } from './run-config.ts';
@@ -50,19 +53,39 @@ export function missingCapabilities(requirements: readonly Requirement[], needs:
 const SPEC_FILE = 'spec/source/messaging-service-interface.md';
 const NOT_SELECTED = 'not selected: the run was limited with --requirements';
 
+/** The document's words of the requirements, as failure messages and the Allure description show them. */
+export function quoteLines(requirements: readonly Requirement[]): string {
+  return requirements
+    .map((r) => (r.quotes.length > 0 ? `${r.id} (§${r.section}, ${r.level}): ${r.quotes.map((q) => `"${q}"`).join(' … ')}` : `${r.id} (§${r.section}, ${r.level}): no sentence of the document; ${r.statement}`))
+    .join('\n');
+}
+
 async function label(requirements: readonly Requirement[], options: ReqOptions): Promise<void> {
   const first = requirements[0]!;
   await allure.epic(first.area);
   await allure.feature(options.operation ?? first.operations[0] ?? first.area);
   for (const r of requirements) await allure.story(r.id);
-  await allure.severity(requirements.some((r) => r.severity === 'must') ? 'critical' : 'minor');
+  await allure.severity(requirements.some((r) => r.level === 'fail') ? 'critical' : 'minor');
   for (const section of new Set(requirements.map((r) => r.section))) await allure.link(`${SPEC_FILE}#section-${section}`, `spec §${section}`);
-  await allure.description(requirements.map((r) => `**${r.id}** (§${r.section}, ${r.severity.toUpperCase()}): ${r.statement}`).join('\n\n'));
+  await allure.description(
+    requirements
+      .map((r) => `**${r.id}** (§${r.section}, level ${r.level}): ${r.statement}${r.quotes.length > 0 ? `\n\n> ${r.quotes.join('\n>\n> ')}` : ''}`)
+      .join('\n\n'),
+  );
+}
+
+/** A failure of a test that proves statements: its message ends with the document's words. */
+function withQuotes(error: unknown, requirements: readonly Requirement[]): unknown {
+  if (!(error instanceof Error)) return error;
+  const stated = requirements.filter((r) => r.level === 'fail');
+  if (stated.length > 0) error.message = `${error.message}\n  the document says:\n  ${quoteLines(stated).replace(/\n/g, '\n  ')}`;
+  return error;
 }
 
 export function req(ids: readonly string[], name: string, body: (context: TestContext) => Promise<void>, options: ReqOptions = {}): void {
   const requirements = requirementsOf(ids);
-  const shouldOnly = requirements.every((r) => r.severity === 'should');
+  // A test that proves no statement of the document (only readings, SHOULDs or silences) can only warn.
+  const noStatement = requirements.every((r) => r.level !== 'fail');
   const run = async (context: TestContext): Promise<void> => {
     context.task.meta.requirements = [...ids];
     const missing = missingCapabilities(requirements, options.needs ?? [], availableCapabilities());
@@ -76,13 +99,12 @@ export function req(ids: readonly string[], name: string, body: (context: TestCo
     try {
       await runAsCurrentTest({ context, choices: config().profile.ambiguities }, () => body(context));
     } catch (error) {
-      if (!shouldOnly) throw error;
-      // SHOULD statements: the report shows the deviation as a warning; the run does not fail on it.
+      if (!noStatement) throw withQuotes(error, requirements);
+      // Readings and SHOULDs: the report shows the deviation as a warning; the run does not fail on it.
       const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
-      context.task.meta.warnings = [...(context.task.meta.warnings ?? []), message];
-      await allure.label('tag', 'warning');
-      await allure.logStep(`WARNING (SHOULD): ${message}`, 'broken' as never);
+      await runAsCurrentTest({ context, choices: config().profile.ambiguities }, async () => addWarning(`${requirements.map((r) => r.id).join(', ')} (${requirements.map((r) => r.level).join(', ')}): ${message}`));
     }
+    if ((context.task.meta.warnings ?? []).length > 0) await allure.label('tag', 'warning');
   };
   const timeout = options.timeout ?? 60_000;
   const selected = config().onlyRequirements;

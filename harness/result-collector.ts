@@ -4,7 +4,7 @@
  * the first error line. The certify command reads it after the run.
  */
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
-import type { Observation } from './test-meta.ts';
+import type { Observation, RecordedBehaviour } from './test-meta.ts';
 import './test-meta.ts';
 
 export interface TestRecord {
@@ -16,6 +16,8 @@ export interface TestRecord {
   skipReason: string | undefined;
   observations: Observation[];
   warnings: string[];
+  /** What the target did where the document is silent. */
+  recorded: RecordedBehaviour[];
   error: string | undefined;
   durationMs: number;
 }
@@ -38,6 +40,7 @@ export class ResultCollector implements Reporter {
       skipReason: status === 'skipped' ? (meta.skipReason ?? (result.state === 'skipped' ? result.note : undefined) ?? 'skipped without a reason') : undefined,
       observations: meta.observations ?? [],
       warnings: meta.warnings ?? [],
+      recorded: meta.recorded ?? [],
       error: result.state === 'failed' ? (result.errors?.[0]?.message ?? 'failed').split('\n').slice(0, 6).join('\n') : undefined,
       durationMs: diagnostic?.duration ?? 0,
     });

@@ -6,17 +6,22 @@
  */
 import { AMBIGUITIES, type AmbiguityChoices } from '../schemas/ambiguities.ts';
 import { AREAS } from '../schemas/areas.ts';
+import type { VerdictLevel } from '../schemas/quotes.ts';
 import { REQUIREMENTS } from '../schemas/requirements.ts';
 import type { Reconciliation } from './expected-failures.ts';
 import type { TestRecord } from './result-collector.ts';
 
-export type RequirementStatus = 'passed' | 'failed' | 'known-deviation' | 'warning' | 'skipped' | 'not-covered';
+export type RequirementStatus = 'passed' | 'failed' | 'known-deviation' | 'warning' | 'recorded' | 'skipped' | 'not-covered';
 
 export interface RequirementSummary {
   id: string;
   area: string;
   section: string;
   severity: 'must' | 'should';
+  /** fail: the document states it; warn: a reading or SHOULD; record: the document is silent. */
+  level: VerdictLevel;
+  /** The document's words it rests on (schemas/quotes.ts), excerpts joined by " … "; absent when none. */
+  quote?: string;
   status: RequirementStatus;
   tests: string[];
   /** Why it was skipped (a missing capability) or how it failed (first lines). */
@@ -40,16 +45,25 @@ export interface AreaTotals {
   failed: number;
   knownDeviations: number;
   warnings: number;
+  recorded: number;
   skipped: number;
   notCovered: number;
 }
+
+/** Requirements per level and status: what the head of the summary shows first. */
+export type LevelTotals = Record<VerdictLevel, { requirements: number } & Partial<Record<RequirementStatus, number>>>;
 
 export interface Summary {
   target: string;
   profile: string;
   startedAt: string;
   seconds: number;
-  totals: { tests: number; passed: number; failed: number; skipped: number; knownDeviations: number; warnings: number };
+  /** Whether warnings fail the run (certify --strict). */
+  strict: boolean;
+  totals: { tests: number; passed: number; failed: number; skipped: number; knownDeviations: number; warnings: number; recorded: number };
+  /** Requirements per status over the whole catalogue, and per level. */
+  requirementTotals: { requirements: number } & Partial<Record<RequirementStatus, number>>;
+  levels: LevelTotals;
   requirements: RequirementSummary[];
   ambiguities: AmbiguitySummary[];
   areas: AreaTotals[];
@@ -68,6 +82,8 @@ export interface SummaryInput {
   choices: AmbiguityChoices;
   reconciliation: Reconciliation;
   runErrors: readonly string[];
+  /** certify --strict: warnings fail the run too. */
+  strict?: boolean;
 }
 
 function requirementStatus(tests: readonly TestRecord[], coveredFailures: ReadonlySet<string>): RequirementStatus {
@@ -104,17 +120,29 @@ export function buildSummary(input: SummaryInput): Summary {
   const requirements: RequirementSummary[] = REQUIREMENTS.map((r) => {
     const tests = byRequirement.get(r.id) ?? [];
     let status = requirementStatus(tests, covered);
-    // 2 (conventions: OIDF): a SHOULD that fails is a warning, never a failure of the run.
-    if (status === 'failed' && r.severity === 'should') status = 'warning';
+    // Issue 13 (conventions: OIDF): only a stated rule fails a target; a reading or SHOULD warns,
+    // and where the document is silent what the target did is recorded.
+    if (status === 'failed' && r.level !== 'fail') status = 'warning';
+    if (status === 'passed' && r.level === 'record') status = 'recorded';
     const reason =
       status === 'skipped'
         ? [...new Set(tests.map((t) => t.skipReason).filter(Boolean))].join('; ')
         : status === 'failed' || status === 'known-deviation'
           ? tests.find((t) => t.status === 'failed')?.error
           : status === 'warning'
-            ? tests.flatMap((t) => t.warnings)[0]
+            ? (tests.flatMap((t) => t.warnings)[0] ?? tests.find((t) => t.status === 'failed')?.error)
             : undefined;
-    return { id: r.id, area: r.area, section: r.section, severity: r.severity, status, tests: tests.map((t) => t.name), ...(reason ? { reason } : {}) };
+    return {
+      id: r.id,
+      area: r.area,
+      section: r.section,
+      severity: r.severity,
+      level: r.level,
+      ...(r.quotes.length > 0 ? { quote: r.quotes.join(' … ') } : {}),
+      status,
+      tests: tests.map((t) => t.name),
+      ...(reason ? { reason } : {}),
+    };
   });
 
   const areas: AreaTotals[] = AREAS.map((a) => {
@@ -127,6 +155,7 @@ export function buildSummary(input: SummaryInput): Summary {
       failed: count('failed'),
       knownDeviations: count('known-deviation'),
       warnings: count('warning'),
+      recorded: count('recorded'),
       skipped: count('skipped'),
       notCovered: count('not-covered'),
     };
@@ -140,21 +169,36 @@ export function buildSummary(input: SummaryInput): Summary {
     skipped: input.records.filter((t) => t.status === 'skipped').length,
     knownDeviations: failedTests.filter((t) => covered.has(t.name)).length,
     warnings: input.records.filter((t) => t.warnings.length > 0).length,
+    recorded: input.records.filter((t) => t.recorded.length > 0).length,
   };
+  const strict = input.strict ?? false;
 
   return {
     target: input.target,
     profile: input.profile,
     startedAt: input.startedAt,
     seconds: input.seconds,
+    strict,
     totals,
+    requirementTotals: statusCounts(requirements),
+    levels: {
+      fail: statusCounts(requirements.filter((r) => r.level === 'fail')),
+      warn: statusCounts(requirements.filter((r) => r.level === 'warn')),
+      record: statusCounts(requirements.filter((r) => r.level === 'record')),
+    },
     requirements,
     ambiguities: ambiguitySummaries(input.records, input.choices),
     areas,
     expectedFailures: input.reconciliation.entries.map((e) => ({ id: e.entry.id, kind: e.entry.kind, reason: e.entry.reason, outcome: e.outcome, tests: e.tests })),
     runErrors: [...input.runErrors],
-    ok: input.reconciliation.ok && input.runErrors.length === 0 && totals.failed === 0,
+    ok: input.reconciliation.ok && input.runErrors.length === 0 && totals.failed === 0 && !(strict && totals.warnings > 0),
   };
+}
+
+function statusCounts(requirements: readonly RequirementSummary[]): { requirements: number } & Partial<Record<RequirementStatus, number>> {
+  const counts: { requirements: number } & Partial<Record<RequirementStatus, number>> = { requirements: requirements.length };
+  for (const r of requirements) counts[r.status] = (counts[r.status] ?? 0) + 1;
+  return counts;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -169,13 +213,21 @@ const table = (header: string[], rows: string[][]): string =>
 /** The head of the summary: verdict, totals, per-area totals, ambiguities, failures. Printed at the end of a run. */
 export function summaryHeadMarkdown(s: Summary): string {
   const t = s.totals;
+  const statuses: RequirementStatus[] = ['passed', 'failed', 'known-deviation', 'warning', 'recorded', 'skipped', 'not-covered'];
+  const levelRow = (name: string, counts: { requirements: number } & Partial<Record<RequirementStatus, number>>) => [name, String(counts.requirements), ...statuses.map((st) => String(counts[st] ?? 0))];
   const parts = [
     `# Conformance summary: ${s.ok ? 'PASS' : 'FAIL'}`,
-    `Target ${s.target}, profile ${s.profile}, ${s.seconds.toFixed(1)} s. Tests: ${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped, ${t.knownDeviations} known deviations, ${t.warnings} warnings.`,
+    `Target ${s.target}, profile ${s.profile}, ${s.seconds.toFixed(1)} s${s.strict ? ', strict (warnings fail the run)' : ''}. Tests: ${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped, ${t.knownDeviations} known deviations, ${t.warnings} with warnings, ${t.recorded} recording behaviour the document leaves open.`,
+    '## Requirements per level',
+    'fail: the document states it (a failure fails the run); warn: a reading of ours or a SHOULD (a warning); record: the document is silent (what the target did is written down).',
+    table(
+      ['Level', 'Requirements', 'Passed', 'Failed', 'Known deviations', 'Warned', 'Recorded', 'Skipped', 'Not covered'],
+      [levelRow('fail', s.levels.fail), levelRow('warn', s.levels.warn), levelRow('record', s.levels.record), levelRow('all', s.requirementTotals)],
+    ),
     '## Requirements per area',
     table(
-      ['Area', 'Requirements', 'Passed', 'Failed', 'Known deviations', 'Warnings', 'Skipped', 'Not covered'],
-      s.areas.map((a) => [a.area, a.requirements, a.passed, a.failed, a.knownDeviations, a.warnings, a.skipped, a.notCovered].map(String)),
+      ['Area', 'Requirements', 'Passed', 'Failed', 'Known deviations', 'Warned', 'Recorded', 'Skipped', 'Not covered'],
+      s.areas.map((a) => [a.area, a.requirements, a.passed, a.failed, a.knownDeviations, a.warnings, a.recorded, a.skipped, a.notCovered].map(String)),
     ),
     '## Ambiguities (profile option and what the target did)',
     table(
@@ -184,7 +236,9 @@ export function summaryHeadMarkdown(s: Summary): string {
     ),
   ];
   const failed = s.requirements.filter((r) => r.status === 'failed');
-  if (failed.length > 0) parts.push('## Failed requirements', table(['Requirement', 'Section', 'Reason'], failed.map((r) => [r.id, r.section, r.reason ?? ''])));
+  if (failed.length > 0) parts.push('## Failed requirements', table(['Requirement', 'Section', 'The document says', 'Reason'], failed.map((r) => [r.id, r.section, r.quote ?? '', r.reason ?? ''])));
+  const warned = s.requirements.filter((r) => r.status === 'warning');
+  if (warned.length > 0) parts.push('## Warnings', table(['Requirement', 'Level', 'Reason'], warned.map((r) => [r.id, r.level, r.reason ?? ''])));
   if (s.expectedFailures.length > 0)
     parts.push('## Expected failures', table(['Entry', 'Outcome', 'Reason'], s.expectedFailures.map((e) => [e.id, e.outcome, e.reason])));
   if (s.runErrors.length > 0) parts.push('## Run errors', s.runErrors.map((e) => `- ${e}`).join('\n'));
@@ -197,8 +251,8 @@ export function summaryMarkdown(s: Summary): string {
     [
       `### ${a.area}`,
       table(
-        ['Requirement', 'Section', 'Status', 'Tests', 'Note'],
-        s.requirements.filter((r) => r.area === a.area).map((r) => [r.id, r.section, r.status, String(r.tests.length), r.reason ?? '']),
+        ['Requirement', 'Section', 'Level', 'Status', 'Tests', 'Note'],
+        s.requirements.filter((r) => r.area === a.area).map((r) => [r.id, r.section, r.level, r.status, String(r.tests.length), r.reason ?? '']),
       ),
     ].join('\n\n'),
   );

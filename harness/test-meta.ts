@@ -19,8 +19,15 @@ export interface ConformanceMeta {
   requirements?: string[];
   skipReason?: string;
   observations?: Observation[];
-  /** Failed SHOULD statements: reported as warnings, not failures (conventions: OIDF WARNING). */
+  /** Failed SHOULD statements and readings: reported as warnings, not failures (conventions: OIDF WARNING). */
   warnings?: string[];
+  /** What the target did where the document is silent (checks.ts recordBehaviour). */
+  recorded?: RecordedBehaviour[];
+}
+
+export interface RecordedBehaviour {
+  what: string;
+  observed: string;
 }
 
 declare module 'vitest' {

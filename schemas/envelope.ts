@@ -21,6 +21,15 @@ export const Envelope = z
 export type Envelope = z.infer<typeof Envelope>;
 
 /**
+ * Latitude unset-field (latitudes.ts): a response field the document types but does not require to
+ * carry a value may be written absent, null or "" by a conformant server; a present value still
+ * has the documented form.
+ */
+export function unsettable<S extends z.ZodType>(schema: S) {
+  return z.union([schema, z.null(), z.literal('')]).optional();
+}
+
+/**
  * A success body: the envelope with the operation's documented `code` and `message` fixed where
  * the document states them, plus the operation's own fields.
  */

@@ -22,6 +22,7 @@ const record = (name: string, status: TestRecord['status'], extra: Partial<TestR
   skipReason: undefined,
   observations: [],
   warnings: [],
+  recorded: [],
   error: undefined,
   durationMs: 1500,
   ...extra,

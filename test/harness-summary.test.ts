@@ -23,6 +23,7 @@ const record = (name: string, status: TestRecord['status'], requirements: string
   skipReason: status === 'skipped' ? 'target capability missing: fault-injection' : undefined,
   observations: [],
   warnings: [],
+  recorded: [],
   error: status === 'failed' ? 'expected 401, got 200' : undefined,
   durationMs: 1,
   ...extra,
