@@ -1,6 +1,14 @@
 #!/usr/bin/env node
-// Runs the TypeScript CLI through tsx's loader, so the package ships its sources as they are.
-import { register } from 'tsx/esm/api';
+// The installed package runs the compiled CLI (dist/, npm run build): plain Node, no loader.
+// A source checkout has harness/cli.ts beside this folder and runs it through tsx instead (a dev
+// dependency), so the CLI used by the project's own tests is always the current source, never a
+// stale build.
+import { existsSync } from 'node:fs';
 
-register();
-await import('../harness/cli.ts');
+if (existsSync(new URL('../harness/cli.ts', import.meta.url))) {
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import('../harness/cli.ts');
+} else {
+  await import('../dist/harness/cli.js');
+}

@@ -20,11 +20,11 @@ import { loadExpectedFailures, reconcile, type ExpectedFailure } from './expecte
 import { writeJunitReport } from './junit-report.ts';
 import { findLeaks } from './leak-check.ts';
 import { preflight } from './preflight.ts';
-import { SUITES_DIR } from './project-paths.ts';
+import { areaOfSuiteFile, SUITES_DIR, suiteFileName } from './project-paths.ts';
 import { defaultProfile, loadProfile, type TargetProfile } from './profile.ts';
 import { newRunId, type RunConfig } from './run-config.ts';
 import { runSuites } from './run-suites.ts';
-import { buildSummary, summaryHeadMarkdown, summaryMarkdown } from './summary.ts';
+import { buildSummary, summaryHeadMarkdown, summaryMarkdown, type Summary } from './summary.ts';
 
 export const CERTIFY_USAGE = `usage: messaging-conformance certify [--target URL] [--api-key KEY] [--manager-key KEY]
     [--profile FILE] [--out DIR] [--only AREA[,AREA...]] [--webhook-public-url URL]
@@ -136,10 +136,10 @@ function requirementList(text: string | undefined): string[] | undefined {
   return ids;
 }
 
-/** The suite files to run: one per area (suites/<area>.test.ts), filtered by --only. */
+/** The suite files to run: one per area (suites/<area>.test.ts, .test.js once compiled), filtered by --only. */
 export function suiteFiles(only: readonly AreaId[] | undefined): string[] {
-  const all = existsSync(SUITES_DIR) ? readdirSync(SUITES_DIR).filter((f) => f.endsWith('.test.ts')).sort() : [];
-  const chosen = only ? all.filter((f) => only.includes(f.replace(/\.test\.ts$/, '') as AreaId)) : all;
+  const all = existsSync(SUITES_DIR) ? readdirSync(SUITES_DIR).filter((f) => areaOfSuiteFile(f) !== undefined).sort() : [];
+  const chosen = only ? all.filter((f) => only.some((area) => suiteFileName(area) === f)) : all;
   if (chosen.length === 0) throw new UsageError(only ? `--only ${only.join(',')}: no suite file for these areas in suites/` : 'no suite files in suites/');
   return chosen.map((f) => join(SUITES_DIR, f));
 }
@@ -154,12 +154,30 @@ function prepareOutDir(outDir: string): void {
   }
 }
 
+/** What a certification produced; the command line and the programmatic API (api.ts) decide from it. */
+export interface CertificationOutcome {
+  summary: Summary;
+  /** The report files in which an API key was found (none, unless redaction failed). */
+  leaks: string[];
+  outDir: string;
+}
+
+/** `certify --help`, or a run: the exit code (1 on a failed summary or a leaked key). */
 export async function certify(argv: string[]): Promise<number> {
   if (argv.includes('--help') || argv.includes('-h')) {
     process.stdout.write(`${CERTIFY_USAGE}\n`);
     return 0;
   }
-  const args = parseCertifyArgs(argv);
+  const { summary, leaks } = await runCertification(parseCertifyArgs(argv));
+  if (leaks.length > 0) {
+    process.stderr.write(`messaging-conformance: an API key was found in the reports: ${leaks.join(', ')}\n`);
+    return 1;
+  }
+  return summary.ok ? 0 : 1;
+}
+
+/** One certification with checked arguments: runs the suites, writes the reports, prints the summary head. */
+export async function runCertification(args: CertifyArgs): Promise<CertificationOutcome> {
   const files = suiteFiles(args.only);
   const givenProfile: TargetProfile = args.profilePath ? loadProfile(args.profilePath) : defaultProfile();
   const expected: ExpectedFailure[] = args.expectedFailuresPath ? loadExpectedFailures(args.expectedFailuresPath) : [];
@@ -210,6 +228,7 @@ export async function certify(argv: string[]): Promise<number> {
       choices: profile.ambiguities,
       reconciliation,
       runErrors: outcome.runErrors,
+      strict: args.strict,
     });
     writeFileSync(join(args.outDir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
     writeFileSync(join(args.outDir, 'summary.md'), summaryMarkdown(summary));
@@ -220,11 +239,7 @@ export async function certify(argv: string[]): Promise<number> {
     );
     const leaks = findLeaks(args.outDir, secrets);
     process.stdout.write(`\n${summaryHeadMarkdown(summary)}\n\nreports: ${args.outDir} (summary.md, summary.json, junit.xml${args.html ? ', allure-report/index.html' : ''})\n`);
-    if (leaks.length > 0) {
-      process.stderr.write(`messaging-conformance: an API key was found in the reports: ${leaks.join(', ')}\n`);
-      return 1;
-    }
-    return summary.ok ? 0 : 1;
+    return { summary, leaks, outDir: args.outDir };
   } finally {
     await embedded?.server.close();
   }

@@ -6,9 +6,11 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { UsageError } from './cli-errors.ts';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
+/** Named, so that the compiled declarations (npm run build) can state parseFlags' result. */
+type FlagValues<O extends Options> = ReturnType<typeof parseArgs<{ args: string[]; options: O; strict: true; allowPositionals: false }>>['values'];
 
 /** Parses `args` strictly (no positionals); an unknown or malformed flag is a UsageError naming `hint`. */
-export function parseFlags<O extends Options>(args: string[], options: O, hint: string) {
+export function parseFlags<O extends Options>(args: string[], options: O, hint: string): FlagValues<O> {
   try {
     return parseArgs({ args, options, strict: true, allowPositionals: false }).values;
   } catch (e) {

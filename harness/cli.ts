@@ -3,21 +3,20 @@
  * stderr and exit code 2.
  */
 import { exitWithUsageError, UsageError } from './cli-errors.ts';
-import { certify, CERTIFY_USAGE } from './certify-command.ts';
-import { discover, DISCOVER_USAGE } from './discover-command.ts';
-import { serve, SERVE_USAGE } from './serve-command.ts';
+import { CERTIFY_HELP, commandHelpText, DISCOVER_HELP, packageVersion, programHelpText, SERVE_HELP, type CommandHelp } from './cli-help.ts';
+import { certify } from './certify-command.ts';
+import { discover } from './discover-command.ts';
+import { serve } from './serve-command.ts';
 
-const USAGE = `usage: messaging-conformance <command> [flags]
-commands:
-  certify   certify a target (the embedded reference server by default)
-  discover  probe a target and write the profile it matches
-  serve     start the reference server
-${CERTIFY_USAGE}
-${DISCOVER_USAGE}
-${SERVE_USAGE}`;
+const HELP = new Map<string, CommandHelp>([CERTIFY_HELP, DISCOVER_HELP, SERVE_HELP].map((h) => [h.name, h]));
 
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
+  const help = command === undefined ? undefined : HELP.get(command);
+  if (help && (rest.includes('--help') || rest.includes('-h'))) {
+    process.stdout.write(`${commandHelpText(help)}\n`);
+    return;
+  }
   switch (command) {
     case 'certify':
       process.exitCode = await certify(rest);
@@ -30,7 +29,11 @@ async function main(argv: string[]): Promise<void> {
     case '--help':
     case '-h':
     case 'help':
-      process.stdout.write(`${USAGE}\n`);
+      process.stdout.write(`${programHelpText()}\n`);
+      return;
+    case '--version':
+    case '-v':
+      process.stdout.write(`${packageVersion()}\n`);
       return;
     default:
       throw new UsageError(command ? `unknown command "${command}" (try: certify, discover, serve)` : 'a command is required (try: certify, discover, serve)');

@@ -14,13 +14,13 @@ import { AMBIGUITY_PROBES, choicesFrom, probeCapabilities, type ProbeFinding } f
 import { createHttpClient } from './http-client.ts';
 import { createPacer } from './pacer.ts';
 import { preflight } from './preflight.ts';
-import { parseProfile } from './profile.ts';
+import { parseProfile, type TargetProfile } from './profile.ts';
 import { createRedactor } from './redaction.ts';
 import { newRunId } from './run-config.ts';
 
 export const DISCOVER_USAGE = 'usage: messaging-conformance discover --target URL --api-key KEY [--manager-key KEY] --write-profile FILE';
 
-interface DiscoverArgs {
+export interface DiscoverArgs {
   target: string;
   apiKey: string;
   managerKey: string | undefined;
@@ -58,8 +58,27 @@ export function profileYaml(target: string, findings: ReadonlyMap<AmbiguityId, P
   return lines.join('\n');
 }
 
+/** `messaging-conformance discover ...`: probes, writes the profile file, exit 0. */
 export async function discover(argv: string[]): Promise<number> {
   const args = parseDiscoverArgs(argv);
+  const { yaml } = await runDiscovery(args);
+  try {
+    writeFileSync(args.profilePath, yaml);
+  } catch (e) {
+    throw new UsageError(`cannot write ${args.profilePath} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+  process.stdout.write(`profile written to ${args.profilePath}\n`);
+  return 0;
+}
+
+/** What discovery found: the profile, and its commented YAML (what `--write-profile` writes). */
+export interface DiscoveryOutcome {
+  profile: TargetProfile;
+  yaml: string;
+}
+
+/** Probes the target (progress on stdout) and returns the profile it matches; writes nothing. */
+export async function runDiscovery(args: Omit<DiscoverArgs, 'profilePath'>): Promise<DiscoveryOutcome> {
   await preflight(args.target, args.apiKey);
   const redactor = createRedactor([args.apiKey, ...(args.managerKey ? [args.managerKey] : [])]);
   const client = createHttpClient({ baseUrl: args.target, redactor, pacer: createPacer({ requestsPerSecond: 10 }) });
@@ -78,14 +97,8 @@ export async function discover(argv: string[]): Promise<number> {
     const capabilities = { ...(await probeCapabilities(ctx)), 'manager-key': args.managerKey !== undefined };
     const yaml = profileYaml(args.target, findings, capabilities);
     // The written profile must load: a probe that produced an unknown option is a bug here, not the user's.
-    parseProfile((await import('yaml')).parse(yaml), args.profilePath);
-    try {
-      writeFileSync(args.profilePath, yaml);
-    } catch (e) {
-      throw new UsageError(`cannot write ${args.profilePath} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
-    }
-    process.stdout.write(`profile written to ${args.profilePath}\n`);
-    return 0;
+    const profile = parseProfile((await import('yaml')).parse(yaml), 'the discovered profile');
+    return { profile, yaml };
   } finally {
     await client.close();
     await burstClient.close();

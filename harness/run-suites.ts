@@ -8,7 +8,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { BaseSequencer, startVitest, type TestSpecification } from 'vitest/node';
 import { AllureReporter } from './allure-reporter.ts';
 import { ProgressReporter } from './progress-reporter.ts';
-import { PROJECT_ROOT } from './project-paths.ts';
+import { PROJECT_ROOT, SUITE_FILE_SUFFIX } from './project-paths.ts';
 import { ResultCollector, type TestRecord } from './result-collector.ts';
 import { encodeRunConfig, RUN_CONFIG_ENV, type RunConfig } from './run-config.ts';
 
@@ -61,7 +61,7 @@ export async function runSuites(options: RunSuitesOptions): Promise<SuitesOutcom
       root: PROJECT_ROOT,
       config: false,
       watch: false,
-      include: ['suites/**/*.test.ts'],
+      include: [`suites/**/*${SUITE_FILE_SUFFIX}`],
       pool: 'forks',
       isolate: false,
       fileParallelism: parallel,

@@ -23,7 +23,7 @@ import { currentTest } from './current-test.ts';
 import { effectiveCapabilities } from './effective-capabilities.ts';
 import { createHttpClient, isJsonObject, type CallOptions, type CallResult, type FormFields, type HttpClient, type HttpMethod, type KeyPlacement, type QueryParams } from './http-client.ts';
 import { createPacer } from './pacer.ts';
-import { SUITES_DIR } from './project-paths.ts';
+import { areaOfSuiteFile, SUITES_DIR } from './project-paths.ts';
 import { createRedactor, type Redactor } from './redaction.ts';
 import { readRunConfig, type RunConfig } from './run-config.ts';
 import { realClock, virtualClock, type TargetClock } from './target-clock.ts';
@@ -323,8 +323,9 @@ class TargetHandle implements Target {
  * once never meet on a name or a number.
  */
 function suiteFileOf(stack: string | undefined): { tag: string; index: number } {
-  const file = /suites\/([\w-]+)\.test\.ts/.exec(stack ?? '')?.[1] ?? 'adhoc';
-  const files = readdirSync(SUITES_DIR).filter((f) => f.endsWith('.test.ts')).map((f) => f.replace(/\.test\.ts$/, '')).sort();
+  // .test.ts in the checkout, .test.js in the compiled package (project-paths.ts).
+  const file = /suites\/([\w-]+)\.test\.[jt]s/.exec(stack ?? '')?.[1] ?? 'adhoc';
+  const files = readdirSync(SUITES_DIR).map(areaOfSuiteFile).filter((area) => area !== undefined).sort();
   return { tag: file.replace(/[^A-Za-z0-9]/g, '').toLowerCase(), index: Math.max(0, files.indexOf(file)) };
 }
 

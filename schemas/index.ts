@@ -30,3 +30,9 @@ export * as legacyV1 from './legacy-v1.ts';
 export * as events from './events.ts';
 export * from './quotes.ts';
 export * from './latitudes.ts';
+// The registers under the plain names a package user reaches for (`import { operations } from
+// 'messaging-conformance/schemas'`); the constants above keep their names for the project's code.
+export { OPERATIONS as operations } from './operations.ts';
+export { REQUIREMENTS as requirements } from './requirements.ts';
+export { AMBIGUITIES as ambiguities } from './ambiguities.ts';
+export { LATITUDES as latitudes } from './latitudes.ts';

@@ -1,0 +1,98 @@
+/**
+ * The programmatic API, the package's main export (`import { certify } from 'messaging-conformance'`):
+ * the commands of the CLI as functions that resolve to what they produce instead of an exit code.
+ *
+ * certify() goes through the CLI's own flag checks (parseCertifyArgs, given flags built from the
+ * options) and its run (runCertification), so a certification from code and one from the command
+ * line cannot drift apart. Like the CLI, both functions print their progress on stdout; unlike it,
+ * they read no MC_* variables: a program passes what it means.
+ */
+import type { AreaId } from '../schemas/areas.ts';
+import type { Personality } from '../schemas/latitudes.ts';
+import { parseCertifyArgs, runCertification } from './certify-command.ts';
+import { UsageError } from './cli-errors.ts';
+import { httpUrlFlag } from './cli-flags.ts';
+import { runDiscovery } from './discover-command.ts';
+import type { TargetProfile } from './profile.ts';
+import type { Summary } from './summary.ts';
+
+export { startReferenceServer, type ReferenceKeys, type RunningReferenceServer } from '../reference/server.ts';
+export type { ReferenceServerOptionsInput } from '../reference/options.ts';
+export type { AreaTotals, RequirementStatus, RequirementSummary, Summary } from './summary.ts';
+export type { TargetProfile } from './profile.ts';
+export { UsageError } from './cli-errors.ts';
+
+/** The flags of `messaging-conformance certify`, by name; every one is optional, as there. */
+export interface CertifyOptions {
+  /** Base URL of the target; without it the embedded reference server is certified. */
+  target?: string;
+  apiKey?: string;
+  managerKey?: string;
+  /** Path of a profile file (YAML or JSON). */
+  profile?: string;
+  /** Folder of the reports; default `reports` under the current directory. */
+  out?: string;
+  only?: readonly AreaId[];
+  webhookPublicUrl?: string;
+  allowCharges?: boolean;
+  maxCredits?: number;
+  /** Path of an expected-failures file. */
+  expectedFailures?: string;
+  realTime?: boolean;
+  /** The Allure HTML report; default true. */
+  html?: boolean;
+  requirements?: readonly string[];
+  personality?: Personality;
+  strict?: boolean;
+}
+
+/** The options as the command line's flags (`--name=value`, so that a value may start with a dash). */
+export function certifyFlags(options: CertifyOptions): string[] {
+  const flags: string[] = [];
+  const value = (name: string, text: string | undefined) => {
+    if (text !== undefined) flags.push(`--${name}=${text}`);
+  };
+  const toggle = (name: string, on: boolean | undefined) => {
+    if (on) flags.push(`--${name}`);
+  };
+  value('target', options.target);
+  value('api-key', options.apiKey);
+  value('manager-key', options.managerKey);
+  value('profile', options.profile);
+  value('out', options.out);
+  value('only', options.only?.join(','));
+  value('webhook-public-url', options.webhookPublicUrl);
+  toggle('allow-charges', options.allowCharges);
+  value('max-credits', options.maxCredits === undefined ? undefined : String(options.maxCredits));
+  value('expected-failures', options.expectedFailures);
+  toggle('real-time', options.realTime);
+  toggle('no-html', options.html === false);
+  value('requirements', options.requirements?.join(','));
+  value('personality', options.personality);
+  toggle('strict', options.strict);
+  return flags;
+}
+
+/**
+ * Certifies a target and resolves to the summary (also written to `<out>/summary.json`), passed
+ * or not: `summary.ok` is the verdict. Rejects with a UsageError where the CLI exits 2, and with an
+ * Error when an API key was found in the reports (the CLI's exit 1 for a leak).
+ */
+export async function certify(options: CertifyOptions = {}): Promise<Summary> {
+  const { summary, leaks } = await runCertification(parseCertifyArgs(certifyFlags(options), {}));
+  if (leaks.length > 0) throw new Error(`messaging-conformance: an API key was found in the reports: ${leaks.join(', ')}`);
+  return summary;
+}
+
+export interface DiscoverOptions {
+  target: string;
+  apiKey: string;
+  managerKey?: string;
+}
+
+/** Probes a target (safe probes only, as `discover`) and resolves to the profile it matches; writes no file. */
+export async function discover(options: DiscoverOptions): Promise<TargetProfile> {
+  if (!options.apiKey) throw new UsageError('discover needs an apiKey');
+  const { profile } = await runDiscovery({ target: httpUrlFlag('target', options.target), apiKey: options.apiKey, managerKey: options.managerKey });
+  return profile;
+}
