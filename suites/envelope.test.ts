@@ -3,8 +3,9 @@
  * /v1 carries success, message, status and code; request_id, a UUID, "is stated to be present in
  * every JSON response"; errors carry success=false. Section 4: the same operations accept
  * form-style fields. Then negative fuzzing: for every operation of the registry with a request
- * schema, schema-invalid requests drawn from that schema are refused with the operation's error
- * body and never a 5xx (suites/support/fuzz-*.ts).
+ * schema, schema-invalid requests drawn from that schema; a missing required field must be refused
+ * with the operation's error body, any other deviation may be refused or ignored (latitude
+ * invalid-input: a warning when accepted; suites/support/fuzz-*.ts).
  */
 import { describe, expect } from 'vitest';
 import { z } from 'zod';
@@ -13,6 +14,7 @@ import { CreditsConsultResponse } from '../schemas/credits.ts';
 import { ErrorBody, OtpErrorBody, requestId } from '../schemas/envelope.ts';
 import { OPERATIONS, type Operation } from '../schemas/operations.ts';
 import { expectError, expectSchema, expectSuccess } from '../harness/expectations.ts';
+import { recordBehaviour, warnUnless } from '../harness/checks.ts';
 import { req } from '../harness/requirement-test.ts';
 import { useTarget, type Answer } from '../harness/target.ts';
 import { planInvalidRequests, requestSchemaOf } from './support/fuzz-bodies.ts';
@@ -78,7 +80,7 @@ describe('error bodies (2.1, 7.1)', () => {
     for (const [what, answer] of answers) {
       const body = expectSchema(ErrorBody, answer.json, `${what}: the error body of 2.1`, answer);
       expect(body.success, `${what}: success is false on error`).toBe(false);
-      expect(answer.status, `${what}: never a 5xx`).toBeLessThan(500);
+      warnUnless(`${what}: not a 5xx`, () => expect(answer.status).toBeLessThan(500));
     }
   });
 
@@ -91,7 +93,8 @@ describe('error bodies (2.1, 7.1)', () => {
     if (body.request_id !== undefined) expectSchema(Uuid, body.request_id, 'request_id', failed);
   });
 
-  req(['rule:envelope.error-body', 'rule:envelope.request-id'], 'an unknown path, or a method an operation does not take, is a client error: never a 5xx, and a JSON answer is an error body', async () => {
+  // The document says nothing of unknown paths or methods: every check here is a reading (warning).
+  req(['rule:envelope.error-body', 'rule:envelope.request-id'], 'an unknown path, or a method an operation does not take, is a client error: never a 5xx, and a JSON answer is an error body (readings: warnings)', async () => {
     const probes: [string, Answer][] = [
       ['POST /no/such/operation', await t.http({ method: 'POST', path: `/no/such/${t.name('path')}`, apiKey: t.key, json: {} })],
       ['POST /credits/consultx', await t.http({ method: 'POST', path: '/credits/consultx', apiKey: t.key, json: {} })],
@@ -99,18 +102,23 @@ describe('error bodies (2.1, 7.1)', () => {
       ['PUT /credits/consult', await t.http({ method: 'PUT', path: '/credits/consult', apiKey: t.key, json: {} })],
     ];
     for (const [what, answer] of probes) {
-      expect(answer.status, `${what}: a client error (HTTP ${answer.status} ${answer.text.slice(0, 200)})`).toBeGreaterThanOrEqual(400);
-      expect(answer.status, `${what}: never a 5xx`).toBeLessThan(500);
-      if (answer.json !== undefined) expectSchema(ErrorBody, answer.json, `${what}: a JSON answer is the error body of 2.1`, answer);
+      recordBehaviour(what, `HTTP ${answer.status}`);
+      warnUnless(`${what}: a client error, not a 5xx`, () => {
+        expect(answer.status, `HTTP ${answer.status} ${answer.text.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
+        expect(answer.status).toBeLessThan(500);
+      });
+      if (answer.json !== undefined) warnUnless(`${what}: a JSON answer is the error body of 2.1`, () => expectSchema(ErrorBody, answer.json, what, answer));
     }
   });
 
-  req(['rule:envelope.error-body'], 'a malformed JSON body is refused with an error body, never a 5xx, and creates nothing', async () => {
+  // Section 4 says bodies are JSON; what a body that is not JSON gets is not said: the refusal is a
+  // reading (warning); that nothing is created from it is asserted.
+  req(['rule:envelope.error-body'], 'a malformed JSON body creates nothing; its refusal with an error body, never a 5xx, is a reading (warning)', async () => {
     const name = t.name('broken');
     const answer = await t.api('agendas/add', { body: `{"agenda_name": "${name}",`, headers: { 'content-type': 'application/json' } });
-    expect(answer.status, `never a 5xx (HTTP ${answer.status})`).toBeLessThan(500);
-    expect(answer.body.success, 'not a success').not.toBe(true);
-    if (answer.json !== undefined) expectSchema(ErrorBody, answer.json, 'a JSON answer is the error body of 2.1', answer);
+    warnUnless('a malformed JSON body: not a 5xx', () => expect(answer.status, `HTTP ${answer.status}`).toBeLessThan(500));
+    warnUnless('a malformed JSON body: not a success', () => expect(answer.body.success).not.toBe(true));
+    if (answer.json !== undefined) warnUnless('a JSON answer is the error body of 2.1', () => expectSchema(ErrorBody, answer.json, 'malformed JSON body', answer));
     const lists = expectSuccess(await t.api('agendas/list'), 'agendas/list', AgendaListResponse).result;
     expect(lists.map((l) => l.agenda_name), 'no list from a malformed body').not.toContain(name);
   });
@@ -173,9 +181,9 @@ async function contextFor(op: Operation): Promise<FuzzContext> {
   return { t, key: op.auth === 'manager' ? t.managerKey! : t.key, overrides };
 }
 
-describe('negative fuzzing: schema-invalid requests are refused with the error body, never a 5xx', () => {
+describe('negative fuzzing: a missing required field is refused with the error body; other deviations may be refused or ignored (warnings)', () => {
   for (const op of OPERATIONS) {
-    const name = `op:${op.operationId}: invalid requests drawn from its schema are refused${chargesIfAccepted(op) ? ' (needs real-delivery: a wrongly accepted body would deliver and charge, no sandbox)' : ''}`;
+    const name = `op:${op.operationId}: invalid requests drawn from its schema${chargesIfAccepted(op) ? ' (needs real-delivery: a wrongly accepted body would deliver and charge, no sandbox)' : ''}`;
     // Operations whose schema accepts any object (shape not shown, 4.5 reset, 4.15) yield no invalid body.
     const found = requestSchemaOf(op);
     if (!found || planInvalidRequests(found.schema, found.carrier, { maxCases: 8, seed: 1 }).cases.length === 0) continue;

@@ -1,12 +1,11 @@
 /**
  * 4.15 Other paths: "/whatsapp/send, /agenda and /campaigns are named in passing (campaign ids are
- * checked against /campaigns); their shapes: not shown." Nothing of their requests or answers is
- * asserted beyond what holds for every endpoint (4, 5, 7.1): a call carries the apikey header, a
- * call without it is refused with auth_01, and no answer is a server error. What the target answers
- * is recorded.
+ * checked against /campaigns); their shapes: not shown." Neither their answers nor their
+ * authentication are shown (latitude passing-paths): what the target answers, with and without a
+ * key, is recorded; a server error is a warning. Nothing else is asserted.
  */
 import { describe, expect, type TestContext } from 'vitest';
-import { expectError } from '../harness/expectations.ts';
+import { recordBehaviour, warnUnless } from '../harness/checks.ts';
 import { req } from '../harness/requirement-test.ts';
 import { useTarget } from '../harness/target.ts';
 import { otherOperations } from '../schemas/other-paths.ts';
@@ -18,16 +17,16 @@ const t = useTarget();
 async function probe(context: TestContext, operationId: string, json: Record<string, unknown> = {}) {
   const answer = await t.api(operationId, { json });
   await record(context, `${operationId} with ${JSON.stringify(json)}: ${describeAnswer(answer)}`);
-  expect(answer.status, `${operationId}: never a server error (7.1 server_01 needs a fault)`).toBeLessThan(500);
+  warnUnless(`${operationId}: not a server error`, () => expect(answer.status).toBeLessThan(500));
   return answer;
 }
 
 describe('paths named in passing (4.15)', () => {
   for (const op of otherOperations) {
-    req([`op:${op.operationId}`], `${op.method} ${op.path}: shape not shown, the answer is recorded; without a key, auth_01 (5)`, async (context) => {
+    req([`op:${op.operationId}`], `${op.method} ${op.path}: shape not shown; the answers with and without a key are recorded`, async (context) => {
       await probe(context, op.operationId);
-      // 5.1: "Every request carries the header apikey"; auth_01: key not provided.
-      expectError(await t.api(op.operationId, { json: {}, key: null }), 'auth_01', op.operationId);
+      const keyless = await t.api(op.operationId, { json: {}, key: null });
+      recordBehaviour(`${op.operationId} without a key`, `${describeAnswer(keyless)}${keyless.body.code ? ` (code ${String(keyless.body.code)})` : ''}`);
     });
   }
 
