@@ -89,83 +89,101 @@ export interface ForbiddenHostFamily {
   description: string;
   /** The names or address ranges of the family. */
   ranges: readonly string[];
-  /** URLs whose host is in the family, in the spellings a classifier must see through. */
+  /** URLs whose host is in the family, in its usual spellings. */
   examples: readonly string[];
+  /**
+   * The same hosts in other spellings a URL parser accepts (numeric IPv4 forms, trailing dots,
+   * percent-encoding, deprecated IPv6 forms): latitude host-forms (latitudes.ts) lets a target
+   * refuse them as failing verification (add_webhook_06) rather than as a forbidden host.
+   */
+  otherSpellings: readonly string[];
 }
 
 /**
  * The hosts that 4.14's "no local hosts or private networks" excludes. The document names no
  * ranges; these are the standard ones (RFC 6761 localhost, RFC 1122 loopback and "this network",
  * RFC 1918 private, RFC 3927 / 4291 link-local, RFC 4193 unique local, RFC 4291 IPv4-mapped).
- * The examples include the alternative spellings a URL parser accepts for the same address
- * (decimal, hex and octal IPv4, trailing dots, letter case, percent-encoding).
+ * `otherSpellings` holds the alternative spellings a URL parser accepts for the same addresses
+ * (decimal, hex and octal IPv4, trailing dots, percent-encoding, IPv4 inside IPv6, deprecated
+ * site-local): never to be registered, but the code of their refusal is latitude host-forms.
  */
 export const FORBIDDEN_HOST_FAMILIES = [
   {
     id: 'localhost',
     description: "The name localhost and every name under .localhost (RFC 6761), whatever the case, with or without a trailing dot",
     ranges: ['localhost', '*.localhost'],
-    examples: ['http://localhost/hook', 'https://LOCALHOST:8443/hook', 'http://localhost./hook', 'http://api.localhost/hook', 'http://%6c%6fcalhost/hook'],
+    examples: ['http://localhost/hook', 'https://LOCALHOST:8443/hook', 'http://api.localhost/hook'],
+    otherSpellings: ['http://localhost./hook', 'http://%6c%6fcalhost/hook'],
   },
   {
     id: 'loopback-ipv4',
     description: 'IPv4 loopback 127.0.0.0/8',
     ranges: ['127.0.0.0/8'],
-    examples: ['http://127.0.0.1/hook', 'https://127.8.9.10:8080/hook', 'http://2130706433/hook', 'http://0x7f000001/hook', 'http://0177.0.0.1/hook', 'http://127.1/hook', 'http://127.0.0.1./hook'],
+    examples: ['http://127.0.0.1/hook', 'https://127.8.9.10:8080/hook'],
+    otherSpellings: ['http://2130706433/hook', 'http://0x7f000001/hook', 'http://0177.0.0.1/hook', 'http://127.1/hook', 'http://127.0.0.1./hook'],
   },
   {
     id: 'loopback-ipv6',
     description: 'IPv6 loopback ::1',
     ranges: ['::1/128'],
     examples: ['http://[::1]/hook', 'https://[0:0:0:0:0:0:0:1]:8443/hook'],
+    otherSpellings: [],
   },
   {
     id: 'private-10',
     description: 'Private network 10.0.0.0/8 (RFC 1918)',
     ranges: ['10.0.0.0/8'],
-    examples: ['http://10.0.0.1/hook', 'https://10.255.255.254/hook', 'http://0xa000001/hook', 'http://012.1.2.3/hook'],
+    examples: ['http://10.0.0.1/hook', 'https://10.255.255.254/hook'],
+    otherSpellings: ['http://0xa000001/hook', 'http://012.1.2.3/hook'],
   },
   {
     id: 'private-172-16',
     description: 'Private network 172.16.0.0/12 (RFC 1918)',
     ranges: ['172.16.0.0/12'],
-    examples: ['http://172.16.0.1/hook', 'https://172.31.255.255/hook', 'http://0xac.0x10.0.1/hook'],
+    examples: ['http://172.16.0.1/hook', 'https://172.31.255.255/hook'],
+    otherSpellings: ['http://0xac.0x10.0.1/hook'],
   },
   {
     id: 'private-192-168',
     description: 'Private network 192.168.0.0/16 (RFC 1918)',
     ranges: ['192.168.0.0/16'],
-    examples: ['http://192.168.1.10/hook', 'http://3232235777/hook', 'https://192.168.0.1./hook'],
+    examples: ['http://192.168.1.10/hook'],
+    otherSpellings: ['http://3232235777/hook', 'https://192.168.0.1./hook'],
   },
   {
     id: 'link-local-ipv4',
     description: 'IPv4 link-local 169.254.0.0/16 (RFC 3927), which includes cloud metadata addresses',
     ranges: ['169.254.0.0/16'],
     examples: ['http://169.254.169.254/latest/meta-data', 'http://169.254.0.1/hook'],
+    otherSpellings: [],
   },
   {
     id: 'link-local-ipv6',
     description: 'IPv6 link-local fe80::/10',
     ranges: ['fe80::/10'],
     examples: ['http://[fe80::1]/hook', 'https://[FE80::abcd:1234]/hook', 'http://[febf::1]/hook'],
+    otherSpellings: [],
   },
   {
     id: 'unique-local-ipv6',
     description: 'IPv6 unique local fc00::/7 (RFC 4193), and the deprecated site-local fec0::/10 that served the same purpose',
     ranges: ['fc00::/7', 'fec0::/10'],
-    examples: ['http://[fc00::1]/hook', 'http://[fd12:3456:789a::1]/hook', 'http://[fec0::1]/hook'],
+    examples: ['http://[fc00::1]/hook', 'http://[fd12:3456:789a::1]/hook'],
+    otherSpellings: ['http://[fec0::1]/hook'],
   },
   {
     id: 'ipv4-mapped-ipv6',
     description: 'An IPv4-mapped (::ffff:0:0/96) or IPv4-compatible (::/96) IPv6 address whose embedded IPv4 address is in one of the IPv4 families',
     ranges: ['::ffff:0:0/96', '::/96'],
-    examples: ['http://[::ffff:127.0.0.1]/hook', 'http://[::ffff:10.0.0.1]/hook', 'http://[::ffff:a9fe:a9fe]/hook', 'https://[::ffff:192.168.0.1]:8443/hook', 'http://[::127.0.0.1]/hook'],
+    examples: [],
+    otherSpellings: ['http://[::ffff:127.0.0.1]/hook', 'http://[::ffff:10.0.0.1]/hook', 'http://[::ffff:a9fe:a9fe]/hook', 'https://[::ffff:192.168.0.1]:8443/hook', 'http://[::127.0.0.1]/hook'],
   },
   {
     id: 'unspecified',
     description: 'The unspecified addresses: IPv4 "this network" 0.0.0.0/8 and IPv6 ::',
     ranges: ['0.0.0.0/8', '::/128'],
-    examples: ['http://0.0.0.0/hook', 'http://[::]/hook', 'http://0/hook', 'https://0.0.0.0:8443/hook'],
+    examples: ['http://0.0.0.0/hook', 'http://[::]/hook', 'https://0.0.0.0:8443/hook'],
+    otherSpellings: ['http://0/hook'],
   },
 ] as const satisfies readonly ForbiddenHostFamily[];
 
