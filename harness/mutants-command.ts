@@ -14,6 +14,13 @@
  * survives there is it certified with the whole suite, so a survivor is always a survivor of the
  * full suite. `--full` certifies every mutant with the whole suite (the complete killedBy lists).
  * Runs go in parallel, about one per core but one (`--concurrency N` overrides).
+ *
+ * Personalities (issue 13): the matrix runs once per personality of the reference server
+ * (`--personality default|alternate|both`, default both), so that no mutant is killed only by a
+ * reading that one personality happens to share with the suite. A mutant of a stated rule
+ * (requirement level fail, schemas/quotes.ts) is killed only by a failed check: a warning does not
+ * fail a run, so no such mutant is left to a warn-level check. A mutant of a reading (level warn or
+ * record) is also killed by a warning its baseline did not have.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,6 +28,7 @@ import { availableParallelism } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isMutantId, MUTANTS, type MutantDefinition, type MutantId } from '../reference/mutants.ts';
+import { PERSONALITIES, type Personality } from '../schemas/latitudes.ts';
 import { requirementById } from '../schemas/requirements.ts';
 import { exitWithUsageError, UsageError } from './cli-errors.ts';
 import { parseFlags } from './cli-flags.ts';
@@ -28,7 +36,7 @@ import { PROJECT_ROOT, SUITES_DIR } from './project-paths.ts';
 
 const CLI = join(PROJECT_ROOT, 'harness', 'cli.ts');
 
-export const MUTANTS_USAGE = `usage: npm run mutants -- [--only ID[,ID...]] [--areas AREA[,AREA...]] [--concurrency N] [--out DIR] [--full] [--timeout SECONDS]`;
+export const MUTANTS_USAGE = `usage: npm run mutants -- [--only ID[,ID...]] [--areas AREA[,AREA...]] [--concurrency N] [--out DIR] [--full] [--timeout SECONDS] [--personality default|alternate|both]`;
 
 export interface MutantsArgs {
   ids: MutantId[];
@@ -42,12 +50,22 @@ export interface MutantsArgs {
    * "do this area's mutants die?"). Without --only, the mutants whose requirement is of these areas.
    */
   areas: string[] | undefined;
+  /** The reference personalities the matrix runs under (both by default). */
+  personalities: Personality[];
 }
 
 export function parseMutantsArgs(argv: string[]): MutantsArgs {
   const values = parseFlags(
     argv,
-    { only: { type: 'string' }, areas: { type: 'string' }, concurrency: { type: 'string' }, out: { type: 'string' }, full: { type: 'boolean' }, timeout: { type: 'string' } },
+    {
+      only: { type: 'string' },
+      areas: { type: 'string' },
+      concurrency: { type: 'string' },
+      out: { type: 'string' },
+      full: { type: 'boolean' },
+      timeout: { type: 'string' },
+      personality: { type: 'string' },
+    },
     MUTANTS_USAGE,
   );
   let areas: string[] | undefined;
@@ -68,8 +86,12 @@ export function parseMutantsArgs(argv: string[]): MutantsArgs {
     if (!/^[1-9]\d*$/.test(text)) throw new UsageError(`--${flag} takes a whole number above 0, got "${text}"`);
     return Number(text);
   };
+  const personality = values.personality ?? 'both';
+  if (personality !== 'both' && !(PERSONALITIES as readonly string[]).includes(personality))
+    throw new UsageError(`--personality takes ${PERSONALITIES.join(', ')} or both, got "${personality}"`);
   return {
     ids,
+    personalities: personality === 'both' ? [...PERSONALITIES] : [personality as Personality],
     concurrency: whole('concurrency', values.concurrency, Math.max(1, availableParallelism() - 1)),
     outDir: resolve(values.out ?? 'reports'),
     full: values.full ?? false,
@@ -91,6 +113,8 @@ export interface RunOutcome {
   ok: boolean | undefined;
   failedTests: string[];
   runErrors: string[];
+  /** Requirements the summary gives status warning (readings and SHOULDs that did not hold). */
+  warnedRequirements: string[];
   /** First line of stderr, for runs that ended before any test (exit 2). */
   stderr: string;
 }
@@ -106,21 +130,23 @@ export function failedTestsOfJunit(xml: string): string[] {
   return failed;
 }
 
-function readReports(outDir: string): Pick<RunOutcome, 'ok' | 'failedTests' | 'runErrors'> {
+function readReports(outDir: string): Pick<RunOutcome, 'ok' | 'failedTests' | 'runErrors' | 'warnedRequirements'> {
   const summaryPath = join(outDir, 'summary.json');
   const junitPath = join(outDir, 'junit.xml');
   let ok: boolean | undefined;
   let runErrors: string[] = [];
   let failedRequirements: string[] = [];
+  let warnedRequirements: string[] = [];
   if (existsSync(summaryPath)) {
     const summary = JSON.parse(readFileSync(summaryPath, 'utf8')) as { ok?: unknown; runErrors?: unknown; requirements?: { id: string; status: string }[] };
     ok = summary.ok === true;
     runErrors = Array.isArray(summary.runErrors) ? summary.runErrors.map(String) : [];
     failedRequirements = (summary.requirements ?? []).filter((r) => r.status === 'failed').map((r) => `(requirement failed) ${r.id}`);
+    warnedRequirements = (summary.requirements ?? []).filter((r) => r.status === 'warning').map((r) => r.id);
   }
   // The failed tests by name come from junit.xml; without it, the failed requirements of the summary say what caught the fault.
   const failedTests = existsSync(junitPath) ? failedTestsOfJunit(readFileSync(junitPath, 'utf8')) : failedRequirements;
-  return { ok, failedTests, runErrors };
+  return { ok, failedTests, runErrors, warnedRequirements };
 }
 
 /** `certify --no-html --out DIR [extra...]` in a child process; its output goes to DIR/certify.log. */
@@ -160,6 +186,7 @@ export interface MutantResult {
   id: MutantId;
   section: string;
   requirement: string;
+  personality: Personality;
   status: 'killed' | 'survived';
   killedBy: string[];
 }
@@ -172,33 +199,56 @@ function catchersOf(run: RunOutcome): string[] {
   return [`(certify exit ${run.exitCode ?? 'signal'}${run.stderr ? `: ${run.stderr}` : ''})`];
 }
 
+/**
+ * What killed the mutant in `run`, or [] when it survived: a failed run kills any mutant; a
+ * warning the baseline did not have kills a mutant of a reading (level warn or record), never one
+ * of a stated rule.
+ */
+export function killersOf(m: MutantDefinition, run: RunOutcome, baselineWarnings: ReadonlySet<string>): string[] {
+  if (run.exitCode !== 0) return catchersOf(run);
+  if (requirementById(m.requirement).level === 'fail') return [];
+  return run.warnedRequirements.filter((id) => !baselineWarnings.has(id)).map((id) => `(new warning) ${id}`);
+}
+
 /** The suite area that proves the mutant's requirement, when a suite file exists for it. */
 export function focusArea(m: MutantDefinition): string | undefined {
   const area = requirementById(m.requirement).area;
   return existsSync(join(SUITES_DIR, `${area}.test.ts`)) ? area : undefined;
 }
 
-async function runMutant(m: MutantDefinition, args: MutantsArgs): Promise<MutantResult & { seconds: number; scope: string }> {
-  const outDir = join(args.outDir, 'mutants', m.id);
-  const base = { id: m.id as MutantId, section: m.section, requirement: m.requirement };
+interface Baseline {
+  personality: Personality;
+  warnings: ReadonlySet<string>;
+}
+
+async function runMutant(m: MutantDefinition, args: MutantsArgs, baseline: Baseline): Promise<MutantResult & { seconds: number; scope: string }> {
+  const outDir = join(args.outDir, 'mutants', baseline.personality, m.id);
+  const base = { id: m.id as MutantId, section: m.section, requirement: m.requirement, personality: baseline.personality };
+  const certify = (extra: string[]) => runCertify(outDir, ['--mutant', m.id, '--personality', baseline.personality, ...extra], args.timeoutSeconds);
+  const verdict = (run: RunOutcome, scope: string, seconds: number) => {
+    const killedBy = killersOf(m, run, baseline.warnings);
+    return { ...base, status: killedBy.length > 0 ? ('killed' as const) : ('survived' as const), killedBy, seconds, scope };
+  };
   if (args.areas) {
-    const run = await runCertify(outDir, ['--mutant', m.id, '--only', args.areas.join(',')], args.timeoutSeconds);
-    return { ...base, status: run.exitCode === 0 ? 'survived' : 'killed', killedBy: run.exitCode === 0 ? [] : catchersOf(run), seconds: run.seconds, scope: args.areas.join(',') };
+    const run = await certify(['--only', args.areas.join(',')]);
+    return verdict(run, args.areas.join(','), run.seconds);
   }
   const area = args.full ? undefined : focusArea(m);
   let seconds = 0;
   if (area !== undefined) {
     // Cheapest first: the tests that name the mutant's requirement, then its area's file.
-    const pointed = await runCertify(outDir, ['--mutant', m.id, '--only', area, '--requirements', m.requirement], args.timeoutSeconds);
+    const pointed = await certify(['--only', area, '--requirements', m.requirement]);
     seconds += pointed.seconds;
-    if (pointed.exitCode !== 0) return { ...base, status: 'killed', killedBy: catchersOf(pointed), seconds, scope: `${area} (${m.requirement})` };
-    const focused = await runCertify(outDir, ['--mutant', m.id, '--only', area], args.timeoutSeconds);
+    const byPointed = verdict(pointed, `${area} (${m.requirement})`, seconds);
+    if (byPointed.status === 'killed') return byPointed;
+    const focused = await certify(['--only', area]);
     seconds += focused.seconds;
-    if (focused.exitCode !== 0) return { ...base, status: 'killed', killedBy: catchersOf(focused), seconds, scope: area };
+    const byFocused = verdict(focused, area, seconds);
+    if (byFocused.status === 'killed') return byFocused;
   }
-  const whole = await runCertify(outDir, ['--mutant', m.id], args.timeoutSeconds);
+  const whole = await certify([]);
   seconds += whole.seconds;
-  return { ...base, status: whole.exitCode === 0 ? 'survived' : 'killed', killedBy: whole.exitCode === 0 ? [] : catchersOf(whole), seconds, scope: 'all' };
+  return verdict(whole, 'all', seconds);
 }
 
 /** Runs `work` over `items` with at most `limit` at a time, keeping the order of `items`. */
@@ -220,9 +270,9 @@ const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g,
 export function matrixTable(results: readonly (MutantResult & { scope?: string })[]): string {
   const rows = results.map((r) => {
     const shown = r.killedBy.slice(0, 2).join('; ') + (r.killedBy.length > 2 ? ` (+${r.killedBy.length - 2} more)` : '');
-    return `| ${[r.id, r.section, r.requirement, r.status === 'killed' ? 'killed' : 'SURVIVED', r.scope ?? '', shown].map(cell).join(' | ')} |`;
+    return `| ${[r.id, r.personality, r.section, r.requirement, r.status === 'killed' ? 'killed' : 'SURVIVED', r.scope ?? '', shown].map(cell).join(' | ')} |`;
   });
-  return ['| Mutant | Section | Requirement | Status | Suites run | Killed by |', '| --- | --- | --- | --- | --- | --- |', ...rows].join('\n');
+  return ['| Mutant | Personality | Section | Requirement | Status | Suites run | Killed by |', '| --- | --- | --- | --- | --- | --- | --- |', ...rows].join('\n');
 }
 
 export async function mutants(argv: string[]): Promise<number> {
@@ -234,41 +284,50 @@ export async function mutants(argv: string[]): Promise<number> {
   const started = Date.now();
   const say = (line: string) => process.stdout.write(`${line}\n`);
 
-  say(`baseline: certifying the reference server without a fault (${relative(PROJECT_ROOT, join(args.outDir, 'mutants', 'baseline')) || '.'})`);
-  const baseline = await runCertify(join(args.outDir, 'mutants', 'baseline'), args.areas ? ['--only', args.areas.join(',')] : [], args.timeoutSeconds);
-  if (baseline.exitCode !== 0) {
-    say(`baseline FAILED in ${baseline.seconds.toFixed(0)} s: the suite fails against the conformant server, so the kill matrix would mean nothing.`);
-    for (const c of catchersOf(baseline).slice(0, 20)) say(`  - ${c}`);
-    say('Fix the suite (or the reference server) first.');
-    return 1;
-  }
-  say(`baseline passed in ${baseline.seconds.toFixed(0)} s`);
-
   const chosen = MUTANTS.filter((m) => args.ids.includes(m.id));
-  const scope = args.areas ? `, suites ${args.areas.join(',')} only` : args.full ? ', whole suite each' : ', focused on the area of each requirement first';
-  say(`running ${chosen.length} mutants, ${args.concurrency} at a time${scope}`);
-  let done = 0;
-  const results = await pool(chosen, args.concurrency, async (m) => {
-    const r = await runMutant(m, args);
-    done += 1;
-    say(`[${done}/${chosen.length}] ${r.status === 'killed' ? 'killed  ' : 'SURVIVED'} ${r.id} (${r.seconds.toFixed(0)} s, ${r.scope})${r.killedBy[0] ? `: ${r.killedBy[0]}` : ''}`);
-    return r;
-  });
+  const results: (MutantResult & { seconds: number; scope: string })[] = [];
+  const baselines: Record<string, { seconds: number; warnings: string[] }> = {};
+  for (const personality of args.personalities) {
+    const baselineDir = join(args.outDir, 'mutants', personality, 'baseline');
+    say(`baseline (${personality} personality): certifying the reference server without a fault (${relative(PROJECT_ROOT, baselineDir) || '.'})`);
+    const baseline = await runCertify(baselineDir, ['--personality', personality, ...(args.areas ? ['--only', args.areas.join(',')] : [])], args.timeoutSeconds);
+    if (baseline.exitCode !== 0) {
+      say(`baseline FAILED in ${baseline.seconds.toFixed(0)} s: the suite fails against the conformant server (${personality} personality), so the kill matrix would mean nothing.`);
+      for (const c of catchersOf(baseline).slice(0, 20)) say(`  - ${c}`);
+      say('Fix the suite (or the reference server) first.');
+      return 1;
+    }
+    baselines[personality] = { seconds: baseline.seconds, warnings: baseline.warnedRequirements };
+    say(`baseline passed in ${baseline.seconds.toFixed(0)} s (${baseline.warnedRequirements.length} requirements with warnings)`);
+
+    const scope = args.areas ? `, suites ${args.areas.join(',')} only` : args.full ? ', whole suite each' : ', focused on the area of each requirement first';
+    say(`running ${chosen.length} mutants on the ${personality} personality, ${args.concurrency} at a time${scope}`);
+    let done = 0;
+    const warnings = new Set(baseline.warnedRequirements);
+    results.push(
+      ...(await pool(chosen, args.concurrency, async (m) => {
+        const r = await runMutant(m, args, { personality, warnings });
+        done += 1;
+        say(`[${done}/${chosen.length}] ${r.status === 'killed' ? 'killed  ' : 'SURVIVED'} ${r.id} (${personality}, ${r.seconds.toFixed(0)} s, ${r.scope})${r.killedBy[0] ? `: ${r.killedBy[0]}` : ''}`);
+        return r;
+      })),
+    );
+  }
 
   const seconds = Math.round((Date.now() - started) / 100) / 10;
   const survivors = results.filter((r) => r.status === 'survived');
   mkdirSync(args.outDir, { recursive: true });
   const report = {
-    mutants: results.map(({ id, section, requirement, status, killedBy }) => ({ id, section, requirement, status, killedBy })),
+    mutants: results.map(({ id, section, requirement, personality, status, killedBy }) => ({ id, section, requirement, personality, status, killedBy })),
     seconds,
-    baseline: { seconds: baseline.seconds },
+    baselines,
     concurrency: args.concurrency,
     scope: args.areas ? `areas ${args.areas.join(',')}` : args.full ? 'full' : 'focused-then-full',
   };
   writeFileSync(join(args.outDir, 'mutants.json'), `${JSON.stringify(report, null, 2)}\n`);
   say(`\n${matrixTable(results)}\n`);
   say(`${results.length - survivors.length} killed, ${survivors.length} survived, ${seconds} s. Report: ${join(args.outDir, 'mutants.json')}`);
-  if (survivors.length > 0) say(`Surviving mutants (strengthen the suite; never delete a mutant): ${survivors.map((s) => `${s.id} (${s.requirement})`).join(', ')}`);
+  if (survivors.length > 0) say(`Surviving mutants (strengthen the suite; never delete a mutant): ${survivors.map((s) => `${s.id} (${s.personality}, ${s.requirement})`).join(', ')}`);
   return survivors.length > 0 ? 1 : 0;
 }
 

@@ -8,12 +8,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCertifyArgs } from '../harness/certify-command.ts';
 import { UsageError } from '../harness/cli-errors.ts';
-import { failedTestsOfJunit, parseMutantsArgs } from '../harness/mutants-command.ts';
+import { failedTestsOfJunit, killersOf, parseMutantsArgs, type RunOutcome } from '../harness/mutants-command.ts';
 import { parseServeArgs } from '../harness/serve-command.ts';
 import { MUTANT_AREAS, MUTANTS } from '../reference/mutants.ts';
 import { ReferenceServerOptions } from '../reference/options.ts';
 import { startReferenceServer } from '../reference/server.ts';
-import { isRequirementId } from '../schemas/requirements.ts';
+import { isRequirementId, requirementById } from '../schemas/requirements.ts';
 
 const REFERENCE = join(import.meta.dirname, '..', 'reference');
 
@@ -107,6 +107,29 @@ describe('npm run mutants', () => {
     expect(parseMutantsArgs(['--only', 'otp2-cooldown-29s,v1-batch-501', '--concurrency', '3']).ids).toEqual(['otp2-cooldown-29s', 'v1-batch-501']);
     expect(() => parseMutantsArgs(['--only', 'no-such-mutant'])).toThrow(UsageError);
     expect(() => parseMutantsArgs(['--concurrency', '0'])).toThrow(UsageError);
+    expect(all.personalities, 'both personalities by default').toEqual(['default', 'alternate']);
+    expect(parseMutantsArgs(['--personality', 'alternate']).personalities).toEqual(['alternate']);
+    expect(() => parseMutantsArgs(['--personality', 'other'])).toThrow(UsageError);
+  });
+
+  it('kills a mutant of a stated rule only by a failure, a mutant of a reading also by a new warning', () => {
+    const stated = MUTANTS.find((m) => requirementById(m.requirement).level === 'fail')!;
+    const run = (exitCode: number, warnedRequirements: string[], failedTests: string[] = []): RunOutcome => ({
+      exitCode,
+      timedOut: false,
+      seconds: 1,
+      ok: exitCode === 0,
+      failedTests,
+      runErrors: [],
+      warnedRequirements,
+      stderr: '',
+    });
+    expect(killersOf(stated, run(1, [], ['suites/a.test.ts > t']), new Set())).toEqual(['suites/a.test.ts > t']);
+    expect(killersOf(stated, run(0, [stated.requirement]), new Set()), 'a warning never kills a mutant of a stated rule').toEqual([]);
+    const reading = { ...stated, requirement: 'rule:envelope.message-token' };
+    expect(requirementById(reading.requirement).level).not.toBe('fail');
+    expect(killersOf(reading, run(0, ['rule:envelope.message-token']), new Set())).toEqual(['(new warning) rule:envelope.message-token']);
+    expect(killersOf(reading, run(0, ['rule:envelope.message-token']), new Set(['rule:envelope.message-token'])), 'a warning the baseline had kills nothing').toEqual([]);
   });
 
   it('reads the failed tests of a JUnit file', () => {
