@@ -61,4 +61,17 @@ describe('certify the embedded reference server', () => {
   it('in real time (no test hooks): exit 0 as well', () => {
     expectCertified(certify('--real-time', '--no-html'));
   }, 300_000);
+
+  // Issue 13: the other defensible choice at every open point of the document; a check that fails
+  // here is a reading of ours, not the document.
+  it('with the alternate personality: exit 0 as well, the levels and quotes in the summary', () => {
+    const run = certify('--personality', 'alternate', '--no-html');
+    expectCertified(run);
+    expect(run.stdout).toContain('alternate personality');
+    for (const r of run.summary.requirements) {
+      expect(['fail', 'warn', 'record'], r.id).toContain(r.level);
+      if (r.level === 'fail') expect(r.quote, `${r.id}: a fail-level requirement quotes the document`).toBeTruthy();
+    }
+    expect(run.summary.levels.fail.requirements + run.summary.levels.warn.requirements + run.summary.levels.record.requirements).toBe(REQUIREMENTS.length);
+  }, 300_000);
 });
