@@ -77,3 +77,16 @@ export function v1Codigos(text: string): Set<string> {
   const body = sectionText(text, '7.4');
   return new Set([...body.matchAll(/(?:^|; )(\d{2}) /gm)].map((m) => m[1]!));
 }
+
+/**
+ * The one form quotes and the document are compared in (schemas/quotes.ts, test/quotes.test.ts):
+ * the Markdown markers `**` and backticks dropped, runs of white space folded to one space. A quote
+ * may then be written as it reads, without the bold markers of an operation header.
+ */
+export const normaliseSpecText = (text: string): string => text.replace(/\*\*|`/g, '').replace(/\s+/g, ' ').trim();
+
+/** Whether a quote is a contiguous excerpt of the document (both sides normalised alike). */
+export function quoteOccurs(quote: string, document: string): boolean {
+  const needle = normaliseSpecText(quote);
+  return needle.length > 0 && normaliseSpecText(document).includes(needle);
+}
