@@ -91,24 +91,43 @@ const LIMIT_CAPABILITY: Partial<Record<string, CapabilityId>> = {
   'subaccount-password-length': 'manager-key',
 };
 
+/**
+ * Operations whose success HTTP status the document states (4.2 "Response: section 2.2 (HTTP 200)",
+ * "same response" for the GET; 4.4 for /v2/otp and its verify table). Elsewhere it gives at most a
+ * body status, so the statement says the HTTP status is not the document's (issue 13).
+ */
+const SUCCESS_HTTP_STATED: ReadonlySet<string> = new Set(['sms/send', 'sms/send-via-get', 'otp-v2/create', 'otp-v2/verify']);
+
 const endpointRequirements: Unquoted[] = OPERATIONS.map((op) => ({
   id: `op:${op.operationId}`,
   kind: 'endpoint',
   area: op.area,
   section: op.section,
-  statement: `${op.method} ${op.path}: ${op.summary}. Success contract: HTTP ${op.success.httpStatus.join(' or ')}${op.success.code ? `, code=${op.success.code}` : ''}${op.success.message ? `, message=${op.success.message}` : ''}, body per the response schema.${op.notShown ? ` Not shown: ${op.notShown}.` : ''}`,
+  statement: `${op.method} ${op.path}: ${op.summary}. Success contract: ${op.success.code ? `code=${op.success.code}, ` : ''}${op.success.message ? `message=${op.success.message}, ` : ''}body per the response schema; HTTP ${op.success.httpStatus.join(' or ')}${SUCCESS_HTTP_STATED.has(op.operationId) ? '' : ' (the document states no HTTP status for this success)'}.${op.notShown ? ` Not shown: ${op.notShown}.` : ''}`,
   severity: 'must',
   operations: [op.operationId],
   ...(op.auth === 'manager' ? { capability: 'manager-key' as const } : {}),
   ambiguities: op.ambiguities,
 }));
 
+/**
+ * The status part of a code's statement. Section 5 gives the authentication codes an HTTP status and
+ * in the next paragraph reports that the current OTP reference answers them with HTTP 200 and the
+ * detail in the body (ambiguity auth-error-http-status): the statement says both.
+ */
+function codeStatusText(c: ResultCode): string {
+  if (c.httpStatus && c.ambiguities?.includes('auth-error-http-status'))
+    return ` (HTTP ${c.httpStatus} by the table of section 5; HTTP 200 with the detail in the body by the current OTP reference)`;
+  if (c.httpStatus) return ` (HTTP ${c.httpStatus})`;
+  return c.bodyStatus ? ` (status ${c.bodyStatus} in the body)` : '';
+}
+
 const codeRequirements: Unquoted[] = RESULT_CODES.map((c) => ({
   id: codeRequirementId(c),
   kind: 'result-code',
   area: codeArea(c),
   section: c.section,
-  statement: `${c.family === 'legacy-v1' ? `Codigo ${c.code}` : c.code}: ${c.meaning}${c.httpStatus ? ` (HTTP ${c.httpStatus})` : ''}${c.bodyStatus && !c.httpStatus ? ` (status ${c.bodyStatus} in the body)` : ''}.`,
+  statement: `${c.family === 'legacy-v1' ? `Codigo ${c.code}` : c.code}: ${c.meaning}${codeStatusText(c)}.`,
   severity: 'must',
   operations: c.operations === 'all' ? [] : c.operations,
   ...(c.capability ? { capability: c.capability } : {}),

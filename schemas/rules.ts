@@ -22,10 +22,10 @@ const rules = (area: AreaId, list: Row[]): Rule[] => list.map((r) => ({ severity
 
 export const RULES: readonly Rule[] = [
   ...rules('envelope', [
-    { id: 'envelope.fields', section: '2.1', statement: 'JSON answers outside /v2/otp and /v1 carry success (boolean), message (string), status (integer) and code (string).' },
-    { id: 'envelope.request-id', section: '2.1', statement: 'request_id, a UUID, is present in every JSON response.' },
+    { id: 'envelope.fields', section: '2.1', statement: 'The common envelope is success (boolean), message (string), status (integer) and code (string); that every JSON answer outside /v2/otp and /v1 carries all four is our reading.' },
+    { id: 'envelope.request-id', section: '2.1', statement: 'request_id, a UUID, is stated to be present in every JSON response.' },
     { id: 'envelope.success-flag', section: '2.1', statement: 'success is true on success and false on error.' },
-    { id: 'envelope.status-repeated', section: '2.1', statement: 'The body status repeats the status code: 200 on a success.' },
+    { id: 'envelope.status-repeated', section: '2.1', statement: 'The body status repeats the status code; the success lines that give it say 200.' },
     { id: 'envelope.error-body', section: '2.1, 7.1', statement: 'Error bodies carry success=false, message, status and code.' },
     { id: 'envelope.form-bodies', section: '4', statement: 'The same operations accept form-style fields as well as JSON.', severity: 'should' },
     { id: 'envelope.message-token', section: '2.1', statement: 'On success the message is often a machine token such as sent_messages.', severity: 'should' },
@@ -45,12 +45,12 @@ export const RULES: readonly Rule[] = [
   ...rules('sms', [
     { id: 'sms.references-per-recipient', section: '2.2', statement: 'One reference per recipient; number is the recipient with country code.' },
     { id: 'sms.total-messages', section: '2.2', statement: 'total_messages is the number of messages sent.' },
-    { id: 'sms.national-numbers', section: '4.2', statement: 'National numbers have 10 digits; other lengths are refused.' },
-    { id: 'sms.find-country-code', section: '4.2', statement: 'With find_country_code=1 each number has 12 digits including the country code.' },
+    { id: 'sms.national-numbers', section: '4.2', statement: 'National numbers have 10 digits; that other lengths are refused is our reading.' },
+    { id: 'sms.find-country-code', section: '4.2', statement: 'With find_country_code=1 each number has 12 digits including the country code; that other lengths are refused is our reading.' },
     { id: 'sms.scheduled-future', section: '4.2', statement: 'A scheduled date must be in the future (YYYY-MM-DD HH:MM:SS, America/Mexico_City).' },
-    { id: 'sms.rcs-flash-incompatible', section: '4.2', statement: 'RCS (channel=2) is incompatible with flash.', ambiguity: 'sms-flash-parameter-name' },
+    { id: 'sms.rcs-flash-incompatible', section: '4.2', statement: 'RCS (channel=2) is incompatible with flash (whose parameter name is not shown explicitly); that the request is refused is our reading.', ambiguity: 'sms-flash-parameter-name' },
     { id: 'sms.shorten-url', section: '4.2', statement: 'shorten_url=1 needs exactly one URL in the message, otherwise the request is rejected.', ambiguity: 'sms-shorten-url-count' },
-    { id: 'sms.campaign-id', section: '4.2', statement: 'showCampaignId=true adds campaignId to the response.', ambiguity: 'show-campaign-id-placement' },
+    { id: 'sms.campaign-id', section: '4.2', statement: 'showCampaignId=true adds campaignId to the response (where it goes in the request: not shown).', ambiguity: 'show-campaign-id-placement' },
     { id: 'sms.charges-credits', section: '1, 2.2, 2.7', statement: 'A send consumes credits: the balance drops by the credit the answer reports.', capability: 'real-delivery' },
     { id: 'sms.accented-text', section: '4.2', statement: 'The text is sent without accents; accents must not be included.', ambiguity: 'sms-accented-text' },
   ]),
@@ -58,12 +58,12 @@ export const RULES: readonly Rule[] = [
     { id: 'sandbox.validations-run', section: '4.2', statement: 'sandbox=1 runs all validations.' },
     { id: 'sandbox.references', section: '4.2', statement: 'sandbox=1 generates references.' },
     { id: 'sandbox.no-charge', section: '1, 4.2, 4.3, 4.4', statement: 'Sandbox sends consume no credits.' },
-    { id: 'sandbox.no-scheduled', section: '4.2', statement: 'No scheduled sends in sandbox.' },
+    { id: 'sandbox.no-scheduled', section: '4.2', statement: 'No scheduled sends in sandbox (date is unavailable in sandbox); that such a request is refused is our reading.' },
     { id: 'sandbox.events', section: '4.2, 6.3', statement: 'Whether a sandbox send emits events.', ambiguity: 'sandbox-sends-emit-events', capability: 'webhook-reachable' },
   ]),
   ...rules('voice', [
-    { id: 'voice.template-k-message', section: '4.3', statement: 'voice_message is used only with template k.' },
-    { id: 'voice.templates', section: '4.3', statement: 'template is one of a to k.' },
+    { id: 'voice.template-k-message', section: '4.3', statement: 'voice_message is only with template k; whether another template refuses or ignores it is not stated.' },
+    { id: 'voice.templates', section: '4.3', statement: 'template is one of a to k; that another value is refused is our reading.' },
   ]),
   ...rules('otp-v2', [
     { id: 'otp2.charging', section: '4.4', statement: 'Create, resend and rotate charge one message of balance on any channel.', capability: 'real-delivery' },
@@ -91,7 +91,7 @@ export const RULES: readonly Rule[] = [
   ]),
   ...rules('otp-legacy', [
     { id: 'otp-legacy.showcode', section: '4.5', statement: 'verification_code is returned only with showcode=1.' },
-    { id: 'otp-legacy.templates', section: '4.5', statement: 'template is one of a to n (default a).', ambiguity: 'otp-legacy-template-required' },
+    { id: 'otp-legacy.templates', section: '4.5', statement: 'template is one of a to n (default a); that another letter is refused is our reading.', ambiguity: 'otp-legacy-template-required' },
     { id: 'otp-legacy.verify-marks-verified', section: '4.5', statement: 'A correct verify makes the number verified.' },
     { id: 'otp-legacy.resend-keeps-code', section: '4.5', statement: 'A resend with reset_code=false keeps the same code; reset_code=true generates a new one.' },
     { id: 'otp-legacy.send-fields', section: '4.5, 2.10', statement: 'The send answer carries total_messages, number, credit, reference and fallback.' },
@@ -111,10 +111,10 @@ export const RULES: readonly Rule[] = [
     { id: 'agendas.rename-visible', section: '4.7', statement: 'A renamed list shows the new name.' },
     { id: 'agendas.delete-irreversible', section: '4.7', statement: '/agendas/delete deletes the list and all its contacts, irreversibly.' },
     { id: 'agendas.find-by-name', section: '4.7', statement: '/contactlist/find searches lists by name.' },
-    { id: 'agendas.find-paging', section: '4.7', statement: 'The paged envelope is consistent: total_pages, has_more, next_page null on the last page.', ambiguity: 'contactlist-find-paging' },
+    { id: 'agendas.find-paging', section: '4.7', statement: 'The paged envelope is consistent: total_pages, has_more, next_page null on the last page (the paging parameters: not shown).', ambiguity: 'contactlist-find-paging' },
   ]),
   ...rules('wallet', [
-    { id: 'wallet.contact-listed', section: '4.8', statement: 'A wallet contact added is returned by /wallet/contact/get.' },
+    { id: 'wallet.contact-listed', section: '4.8', statement: 'A wallet contact added is returned by /wallet/contact/get (whose fields are not shown).' },
     { id: 'wallet.sale-amount-required', section: '4.8', statement: '/wallet/sale needs transaction_amount when transaction_type is 0.' },
   ]),
   ...rules('loyalty', [
@@ -122,17 +122,17 @@ export const RULES: readonly Rule[] = [
   ]),
   ...rules('employees', [
     { id: 'employees.listed', section: '4.10', statement: 'An employee added is listed by /toolusers/get.' },
-    { id: 'employees.unique', section: '4.10', statement: '/employee/add validates unique password, user name and phone.' },
-    { id: 'employees.roles', section: '4.10, 2.5', statement: 'type is cajero or gerente.' },
+    { id: 'employees.unique', section: '4.10', statement: '/employee/add validates unique password, user name and phone (user name read as employee_name).' },
+    { id: 'employees.roles', section: '4.10, 2.5', statement: 'type is cajero or gerente; that another type is refused is our reading.' },
   ]),
   ...rules('subaccounts', [
     { id: 'subaccounts.own-key', section: '4.11, 5.3', statement: 'A new subaccount has its own working API key.', capability: 'manager-key' },
     { id: 'subaccounts.get-apikey', section: '4.11', statement: 'get_apikey returns the subaccount\'s key.', capability: 'manager-key' },
-    { id: 'subaccounts.isolation', section: '1, 5.2', statement: 'An account\'s data is not visible to another account\'s key.', capability: 'manager-key' },
+    { id: 'subaccounts.isolation', section: '1, 5.2', statement: 'An account\'s data is not visible to another account\'s key (our reading: the document gives a key access to its own account).', capability: 'manager-key' },
     { id: 'subaccounts.archived-refused', section: '3.3, 5', statement: 'An archived subaccount\'s key is refused (auth_06).', capability: 'manager-key' },
     { id: 'subaccounts.credits-add', section: '4.11, 2.7', statement: 'type=1 moves credits to the subaccount: its balance rises and the pool falls.', capability: 'manager-key' },
-    { id: 'subaccounts.credits-withdraw', section: '4.11, 2.7', statement: 'type=2 withdraws credits from the subaccount: its balance falls and the pool rises.', capability: 'manager-key' },
-    { id: 'subaccounts.credits-integer', section: '4.11', statement: 'credits is an integer greater than 0, no decimals.', capability: 'manager-key' },
+    { id: 'subaccounts.credits-withdraw', section: '4.11, 2.7', statement: 'type=2 withdraws credits from the subaccount: its balance falls; that the pool rises by as much is our reading.', capability: 'manager-key' },
+    { id: 'subaccounts.credits-integer', section: '4.11', statement: 'credits is an integer greater than 0, no decimals; that other values are refused is our reading.', capability: 'manager-key' },
   ]),
   ...rules('reports', [
     { id: 'reports.send-listed', section: '4.12', statement: 'A send appears in the report of its period.' },
@@ -147,16 +147,16 @@ export const RULES: readonly Rule[] = [
     { id: 'webhooks.verification-non-404-passes', section: '4.14', statement: 'Any answer other than 404 to the registration GET passes.', capability: 'webhook-reachable' },
     { id: 'webhooks.no-redirects', section: '4.14', statement: 'The registration GET does not follow redirects.', capability: 'webhook-reachable' },
     { id: 'webhooks.verification-timeout', section: '4.14', statement: 'No answer within 5 seconds fails verification.', capability: 'webhook-reachable' },
-    { id: 'webhooks.disabled-no-events', section: '3.2, 6', statement: 'No events are delivered while the webhook is disabled.', capability: 'webhook-reachable' },
+    { id: 'webhooks.disabled-no-events', section: '3.2, 6', statement: 'No events are delivered while the webhook is disabled (our reading of disabled).', capability: 'webhook-reachable' },
     { id: 'webhooks.deleted-no-events', section: '3.2, 6', statement: 'No events are delivered after the webhook is deleted.', capability: 'webhook-reachable' },
     { id: 'webhooks.https-recommended', section: '4.14', statement: 'HTTPS is recommended: an https URL on a public host is accepted for registration checks.', severity: 'should' },
   ]),
   ...rules('legacy-v1', [
-    { id: 'v1.multi-items', section: '4.16', statement: '/v1/sms/send/multi answers a respuestas array with one item per number.' },
+    { id: 'v1.multi-items', section: '4.16', statement: '/v1/sms/send/multi answers a respuestas array, each item with its numcelular; one item per number is our reading.' },
     { id: 'v1.sandbox', section: '4.16', statement: 'sandbox=1 delivers nothing and charges nothing.' },
     { id: 'v1.language', section: '4.16, 9', statement: 'language=en selects English texts (es default).', ambiguity: 'response-language', severity: 'should' },
   ]),
   ...rules('limits', [
-    { id: 'limits.rate-recovery', section: '7.1, 8', statement: 'After rate_01, requests succeed again once the rate drops.' },
+    { id: 'limits.rate-recovery', section: '7.1, 8', statement: 'After rate_01, requests succeed again once the rate drops (a reading of retry with exponential backoff).' },
   ]),
 ];
