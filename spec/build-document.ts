@@ -6,6 +6,7 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
 import { AMBIGUITIES } from '../schemas/ambiguities.ts';
+import { LATITUDES } from '../schemas/latitudes.ts';
 import type { AreaId } from '../schemas/areas.ts';
 import { OPERATIONS, type Operation } from '../schemas/operations.ts';
 import { GLOBAL_SECURITY, INFO, SECURITY_SCHEMES, SERVERS } from './document-info.ts';
@@ -47,6 +48,7 @@ export function buildDocument(operations: readonly Operation[] = OPERATIONS): Op
     components: generated.components ?? {},
     // The whole ambiguity register (schemas/ambiguities.ts), which operations cite by id.
     'x-ambiguities': AMBIGUITIES,
+    'x-latitudes': LATITUDES,
   };
   const copy = JSON.parse(JSON.stringify(document)) as OpenAPIObject;
   resolveNeverMarks(copy);
