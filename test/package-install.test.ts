@@ -1,0 +1,170 @@
+/**
+ * The package as a user gets it (issue 16): `npm pack`, installed into an empty project offline
+ * (package-consumer.ts), then used the three ways a user uses it: the installed bin, every export
+ * imported from plain Node (no tsx, no TypeScript), and a TypeScript consumer type-checked under
+ * `strict` with `moduleResolution: nodenext` (and a second one that must fail, so the types are
+ * known to be real, not `any`).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OPERATIONS, REQUIREMENTS } from '../schemas/index.ts';
+import { PACKAGE_ROOT } from '../harness/project-paths.ts';
+import { installConsumer, packProject, tarballFiles } from './package-consumer.ts';
+
+const work = mkdtempSync(join(tmpdir(), 'mc-package-'));
+const consumer = join(work, 'consumer');
+const version = (JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+const TSC = createRequire(join(PACKAGE_ROOT, 'package.json')).resolve('typescript/bin/tsc');
+let tarball = '';
+
+beforeAll(() => {
+  tarball = packProject(join(work, 'pack'));
+  installConsumer(consumer, tarball);
+}, 180_000);
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+const node = (args: string[], timeout = 60_000) => spawnSync(process.execPath, args, { cwd: consumer, encoding: 'utf8', timeout, env: { ...process.env, FORCE_COLOR: '0', MC_TARGET: '', MC_API_KEY: '' } });
+const bin = join(consumer, 'node_modules', '.bin', 'messaging-conformance');
+
+describe('the tarball', () => {
+  it('ships the build, the bin, the spec outputs, the document, examples and README; no sources, tests or configs', () => {
+    const files = tarballFiles(tarball).map((f) => f.replace(/^package\//, ''));
+    for (const f of ['package.json', 'README.md', 'bin/messaging-conformance.js', 'dist/harness/api.js', 'dist/harness/api.d.ts', 'dist/harness/cli.js', 'dist/schemas/index.js', 'dist/reference/server.js', 'dist/suites/credits.test.js', 'spec/openapi.yaml', 'spec/openapi.json', 'spec/openapi.d.ts', 'spec/openapi.js', 'spec/source/messaging-service-interface.md', 'examples/profile.example.yaml'])
+      expect(files).toContain(f);
+    expect(files.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))).toEqual([]);
+    expect(files.filter((f) => /^(test|harness|schemas|reference|suites|\.ci)\//.test(f) || /^tsconfig|^vitest\.config|^package-lock/.test(f))).toEqual([]);
+  });
+
+  it('installs without tsx or TypeScript: the CLI and the exports run compiled', () => {
+    for (const devOnly of ['tsx', 'typescript', '@redocly/cli']) expect(existsSync(join(consumer, 'node_modules', devOnly)), devOnly).toBe(false);
+  });
+});
+
+describe('the installed bin', () => {
+  it('--version prints the package version; --help lists the commands', () => {
+    expect(node([bin, '--version']).stdout.trim()).toBe(version);
+    expect(node([bin, '--help']).stdout).toMatch(/certify[\s\S]*discover[\s\S]*serve/);
+  });
+
+  it('certify --only credits certifies the embedded server (exit 0, summary and Allure report written)', () => {
+    const out = join(work, 'certify-out');
+    const r = node([bin, 'certify', '--only', 'credits', '--out', out], 120_000);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('suites/credits.test.js');
+    const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as { ok: boolean; totals: { passed: number; failed: number } };
+    expect(summary.ok).toBe(true);
+    expect(summary.totals.passed).toBeGreaterThan(0);
+    expect(summary.totals.failed).toBe(0);
+    expect(existsSync(join(out, 'allure-report', 'index.html'))).toBe(true);
+  }, 120_000);
+});
+
+describe('every export from plain Node', () => {
+  it('., ./schemas, ./reference, ./openapi, ./openapi.json and ./openapi.yaml load', () => {
+    const script = `
+      import { certify, discover, startReferenceServer } from 'messaging-conformance';
+      import { operations, requirements, ambiguities, latitudes, OPERATIONS, sms } from 'messaging-conformance/schemas';
+      import { startReferenceServer as fromReference } from 'messaging-conformance/reference';
+      import * as openapiTypes from 'messaging-conformance/openapi';
+      import doc from 'messaging-conformance/openapi.json' with { type: 'json' };
+      import { readFileSync } from 'node:fs';
+      import { fileURLToPath } from 'node:url';
+      const yaml = readFileSync(fileURLToPath(import.meta.resolve('messaging-conformance/openapi.yaml')), 'utf8');
+      const server = await startReferenceServer({});
+      const consult = await fetch(server.baseUrl + '/credits/consult', { method: 'POST', headers: { apikey: server.keys.account } });
+      const body = await consult.json();
+      await server.close();
+      console.log(JSON.stringify({
+        api: [typeof certify, typeof discover, typeof startReferenceServer],
+        sameServer: fromReference === startReferenceServer,
+        registers: [operations.length, requirements.length, ambiguities.length, latitudes.length],
+        aliases: operations === OPERATIONS,
+        smsSchemas: typeof sms,
+        openapiTypesAtRunTime: Object.keys(openapiTypes),
+        json: doc.openapi, yaml: yaml.includes('openapi: 3.1.0'),
+        consultOk: body.success,
+      }));`;
+    writeFileSync(join(consumer, 'every-export.mjs'), script);
+    const r = node(['every-export.mjs']);
+    expect(r.stderr).toBe('');
+    expect(JSON.parse(r.stdout)).toEqual({
+      api: ['function', 'function', 'function'],
+      sameServer: true,
+      registers: [OPERATIONS.length, REQUIREMENTS.length, expect.any(Number), expect.any(Number)],
+      aliases: true,
+      smsSchemas: 'object',
+      openapiTypesAtRunTime: [],
+      json: '3.1.0',
+      yaml: true,
+      consultOk: true,
+    });
+  });
+
+  it('the programmatic certify() resolves the summary', () => {
+    const out = join(work, 'api-out');
+    const r = node(['-e', `import('messaging-conformance').then(async (m) => { const s = await m.certify({ only: ['credits'], out: ${JSON.stringify(out)}, html: false }); console.log('SUMMARY ' + JSON.stringify({ ok: s.ok, passed: s.totals.passed })); })`], 120_000);
+    expect(r.stderr).toBe('');
+    const line = r.stdout.split('\n').find((l) => l.startsWith('SUMMARY '));
+    expect(JSON.parse(line!.slice('SUMMARY '.length))).toEqual({ ok: true, passed: expect.any(Number) });
+  }, 120_000);
+});
+
+describe('a TypeScript consumer (strict, moduleResolution nodenext)', () => {
+  const tsconfig = (file: string) => ({
+    compilerOptions: { strict: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', noEmit: true, skipLibCheck: false, resolveJsonModule: true, types: ['node'], typeRoots: [join(PACKAGE_ROOT, 'node_modules', '@types')] },
+    files: [file],
+  });
+  const typecheck = (file: string, source: string) => {
+    writeFileSync(join(consumer, file), source);
+    writeFileSync(join(consumer, `tsconfig.${file}.json`), JSON.stringify(tsconfig(file)));
+    return spawnSync(process.execPath, [TSC, '-p', `tsconfig.${file}.json`], { cwd: consumer, encoding: 'utf8', timeout: 60_000 });
+  };
+
+  it('type-checks code that uses every typed export', () => {
+    const r = typecheck(
+      'consumer.ts',
+      `import { certify, discover, startReferenceServer, type CertifyOptions, type Summary, type TargetProfile } from 'messaging-conformance';
+import { operations, requirements, credits, type Operation } from 'messaging-conformance/schemas';
+import { startReferenceServer as fromReference, type RunningReferenceServer } from 'messaging-conformance/reference';
+import type { components, paths } from 'messaging-conformance/openapi';
+import doc from 'messaging-conformance/openapi.json' with { type: 'json' };
+
+type ConsultAnswer = paths['/credits/consult']['post']['responses'][200]['content']['application/json'];
+const options: CertifyOptions = { only: ['credits'], html: false };
+export async function main(): Promise<[Summary, TargetProfile, RunningReferenceServer, string]> {
+  const server = await fromReference({ port: 0 });
+  const summary = await certify(options);
+  const profile = await discover({ target: server.baseUrl, apiKey: server.keys.account });
+  const first: Operation | undefined = operations[0];
+  const schemaNames: (keyof components['schemas'])[] = [];
+  const answer: ConsultAnswer | undefined = undefined;
+  void answer; void credits; void startReferenceServer;
+  return [summary, profile, server, \`\${first?.operationId}\${doc.openapi}\${schemaNames.length}\${requirements.length}\`];
+}
+`,
+    );
+    expect(r.stdout + r.stderr).toBe('');
+    expect(r.status).toBe(0);
+  }, 60_000);
+
+  it('refuses code that misuses them (the declarations carry real types)', () => {
+    const r = typecheck(
+      'misuse.ts',
+      `import { certify } from 'messaging-conformance';
+import { operations } from 'messaging-conformance/schemas';
+import type { paths } from 'messaging-conformance/openapi';
+export const id: number = operations[0]!.operationId;
+export const verdict: Promise<string> = certify({}).then((s) => s.ok);
+export type Missing = paths['/no/such/path'];
+`,
+    );
+    expect(r.status).not.toBe(0);
+    const errors = r.stdout.split('\n').filter((l) => l.includes('error TS')).map((l) => /\((\d+),\d+\): error (TS\d+)/.exec(l)?.slice(1).join(' '));
+    expect(errors).toEqual(['4 TS2322', '5 TS2322', '6 TS2339']);
+  }, 60_000);
+});
