@@ -98,6 +98,9 @@ const LIMIT_CAPABILITY: Partial<Record<string, CapabilityId>> = {
  */
 const SUCCESS_HTTP_STATED: ReadonlySet<string> = new Set(['sms/send', 'sms/send-via-get', 'otp-v2/create', 'otp-v2/verify']);
 
+/** Whether the document states the HTTP status of the operation's success (else only the body status). */
+export const successHttpStatusStated = (operationId: string): boolean => SUCCESS_HTTP_STATED.has(operationId);
+
 const endpointRequirements: Unquoted[] = OPERATIONS.map((op) => ({
   id: `op:${op.operationId}`,
   kind: 'endpoint',
