@@ -66,6 +66,13 @@ export class AccountBook {
     return undefined;
   }
 
+  /** Subaccounts of `manager`, archived ones included (quota subaccounts, quotas.ts). */
+  subaccountCount(manager: Account): number {
+    let n = 0;
+    for (const a of this.byId.values()) if (a.kind === 'subaccount' && a.parentId === manager.id) n++;
+    return n;
+  }
+
   all(): IterableIterator<Account> {
     return this.byId.values();
   }

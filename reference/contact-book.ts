@@ -62,6 +62,16 @@ export function listsOf(account: Account): ContactList[] {
   return [...book(account).lists.values()].sort(byName((l) => l.name));
 }
 
+/** Lists of the account (quota lists, quotas.ts). */
+export const listCount = (account: Account): number => book(account).lists.size;
+
+/** Contacts of the account over all its lists (quota contacts, quotas.ts): at most a quota of lists to sum. */
+export function contactCount(account: Account): number {
+  let n = 0;
+  for (const l of book(account).lists.values()) n += l.contacts.size;
+  return n;
+}
+
 export function findList(account: Account, key: string): ContactList | undefined {
   return book(account).lists.get(key);
 }

@@ -24,12 +24,18 @@ function fieldSchemas(schema: z.ZodType | undefined): Record<string, z.ZodType> 
   return shape && typeof shape === 'object' ? shape : undefined;
 }
 
+/**
+ * `fields` with each string coerced where its field's schema wants another type. Only the schema's
+ * own fields are looked up (issue 19: a parameter named toString or constructor found the inherited
+ * member of Object.prototype and answered 500); the copy has no prototype, so that __proto__ is an
+ * ordinary field name.
+ */
 export function coerceStringFields(schema: z.ZodType | undefined, fields: Record<string, unknown>): Record<string, unknown> {
   const shape = fieldSchemas(schema);
   if (!shape) return fields;
-  const out: Record<string, unknown> = { ...fields };
+  const out: Record<string, unknown> = Object.assign(Object.create(null) as Record<string, unknown>, fields);
   for (const [key, value] of Object.entries(fields)) {
-    const field = shape[key];
+    const field = Object.hasOwn(shape, key) ? shape[key] : undefined;
     if (!field || typeof value !== 'string' || field.safeParse(value).success) continue;
     const fit = candidates(value).find((c) => field.safeParse(c).success);
     if (fit !== undefined) out[key] = fit;

@@ -37,6 +37,8 @@ export interface Campaign {
 
 interface MessageLog {
   messages: SentMessage[];
+  /** Characters of message text over the entries of `messages` (an entry counts its text in full). */
+  chars: number;
   campaigns: Map<number, Campaign>;
   sandboxDay: string;
   sandboxCount: number;
@@ -47,8 +49,14 @@ interface MessageLog {
  * trimmed back to the cap once it holds a tenth more: trimming at every send once full moved the
  * whole array each time (issue 7 benchmark: OTP creates fell to half speed past the cap).
  */
-const MAX_LOGGED_MESSAGES = 50_000;
+export const MAX_LOGGED_MESSAGES = 50_000;
 const LOG_TRIM_SLACK = MAX_LOGGED_MESSAGES / 10;
+/**
+ * Message text kept per account, in characters (latitude size-limits: 8 gives no maximum SMS
+ * length, and one text is at most FIELD_MAX_CHARS): long texts make the log keep fewer messages.
+ */
+export const MAX_LOGGED_CHARS = 10_000_000;
+const CHARS_TRIM_SLACK = MAX_LOGGED_CHARS / 10;
 const MAX_CAMPAIGNS = 10_000;
 
 export interface SendRequest {
@@ -76,7 +84,7 @@ export class Messaging {
   ) {}
 
   private log(account: Account): MessageLog {
-    return areaState(account, 'messages', () => ({ messages: [], campaigns: new Map(), sandboxDay: '', sandboxCount: 0 }));
+    return areaState(account, 'messages', () => ({ messages: [], chars: 0, campaigns: new Map(), sandboxDay: '', sandboxCount: 0 }));
   }
 
   /** 8: sandbox sends per day, per the sandbox-daily-limit choice. */
@@ -134,6 +142,7 @@ export class Messaging {
         name: req.name ?? req.kind,
       };
       log.messages.push(msg);
+      log.chars += msg.message.length;
       campaign.references.push(msg.reference);
       this.scheduleConfirmation(account, msg);
       return { reference: msg.reference, number };
@@ -144,7 +153,18 @@ export class Messaging {
   }
 
   private prune(log: MessageLog): void {
-    if (log.messages.length > MAX_LOGGED_MESSAGES + LOG_TRIM_SLACK) log.messages.splice(0, log.messages.length - MAX_LOGGED_MESSAGES);
+    if (log.messages.length <= MAX_LOGGED_MESSAGES + LOG_TRIM_SLACK && log.chars <= MAX_LOGGED_CHARS + CHARS_TRIM_SLACK) return this.pruneCampaigns(log);
+    // Oldest first, until both the count and the characters are back within their caps.
+    let drop = Math.max(0, log.messages.length - MAX_LOGGED_MESSAGES);
+    let chars = log.chars;
+    for (let i = 0; i < drop; i++) chars -= log.messages[i]!.message.length;
+    while (chars > MAX_LOGGED_CHARS && drop < log.messages.length) chars -= log.messages[drop++]!.message.length;
+    log.messages.splice(0, drop);
+    log.chars = chars;
+    this.pruneCampaigns(log);
+  }
+
+  private pruneCampaigns(log: MessageLog): void {
     while (log.campaigns.size > MAX_CAMPAIGNS) log.campaigns.delete(log.campaigns.keys().next().value!);
   }
 

@@ -12,6 +12,7 @@ import type { Account } from './accounts.ts';
 import type { OperationHandler, RawRequest, Reply, RequestContext, ServerContext } from './handler.ts';
 import { RateLimiter } from './rate-limiter.ts';
 import { fail, otpFail, v1Fail } from './replies.ts';
+import { fieldTooLong, oversizeField } from './size-limits.ts';
 
 export interface IncomingRequest {
   method: string;
@@ -26,13 +27,19 @@ export interface IncomingRequest {
 
 const asRecord = (v: unknown): Record<string, unknown> | undefined => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined);
 
+/**
+ * A copy without prototype: every name a client sends is an own field and nothing else is, so that
+ * toString, constructor or __proto__ are ordinary unknown names (issue 19).
+ */
+const ownFields = (...sources: Record<string, unknown>[]): Record<string, unknown> => Object.assign(Object.create(null) as Record<string, unknown>, ...sources);
+
 /** The fields of a request: the query for query operations, the body (or, for DELETE, either) otherwise. */
 function fieldsOf(op: Operation, incoming: IncomingRequest): Record<string, unknown> | undefined {
-  if (op.request.query || op.method === 'GET') return { ...incoming.query };
+  if (op.request.query || op.method === 'GET') return ownFields(incoming.query);
   const body = incoming.body === undefined || incoming.body === null || incoming.body === '' ? {} : asRecord(incoming.body);
   if (!body) return undefined;
   // DELETE /v2/otp: request shape not shown (ambiguity otp-delete-request-shape): body or query.
-  return op.method === 'DELETE' ? { ...incoming.query, ...body } : body;
+  return op.method === 'DELETE' ? ownFields(incoming.query, body) : ownFields(body);
 }
 
 /** The request with its account and parsed input, field by field (see Pipeline.run). */
@@ -73,9 +80,12 @@ export class Pipeline {
     if (incoming.formBody && server.mutant.is('envelope-form-bodies-refused')) return fail(req, 'invalid_parameters', 'The body must be JSON');
 
     const now = server.clock.now();
-    // 8: the limit applies to all endpoints (mutant rate-limit-sends-only: only to the sending ones).
+    // 8: the limit applies to all endpoints (mutant rate-limit-sends-only: only to the sending ones),
+    // per key: counted on the account the key names, so that nothing is kept for unknown keys.
     const limited = !server.mutant.is('rate-limit-sends-only') || SENDING_AREAS.has(op.area);
-    if (limited && !this.limiter.take(presentedKey(req) ?? `ip:${req.ip}`, now)) {
+    const key = limited ? presentedKey(req) : undefined;
+    const holder = key === undefined ? undefined : server.accounts.byApiKey(key);
+    if (holder && !this.limiter.take(holder, now)) {
       const r = fail(req, server.mutant.is('rate-limit-wrong-code') ? 'rate_limit_exceeded' : 'rate_01', 'Rate limit exceeded; retry with exponential backoff', { status: 429 });
       const status = server.options.choices['rate-limit-http-status'] === 'body-429' ? 200 : 429;
       return { status, body: r.body, headers: { 'retry-after': String(RateLimiter.retryAfter(now)) } };
@@ -89,6 +99,9 @@ export class Pipeline {
 
     const schema = op.request.body ?? op.request.query;
     req.fields = incoming.formBody || op.method === 'GET' ? coerceStringFields(schema, req.fields) : req.fields;
+    // Latitude size-limits: a text field past the server's bound is refused before anything stores it.
+    const oversize = oversizeField(op, schema, req.fields);
+    if (oversize !== undefined) return fieldTooLong(withAccount(req, auth.account, undefined), oversize);
     if (!schema) return entry.handle(withAccount(req, auth.account, req.fields as never));
     const parsed = schema.safeParse(req.fields);
     if (!parsed.success) return (entry.onInvalid ?? genericInvalid)(withAccount(req, auth.account, undefined), parsed.error.issues);

@@ -1,27 +1,42 @@
 /**
  * Section 8: 100 requests per second per key, on all endpoints; exceeding gives 429 rate_01.
- * A fixed one-second window per key: cheap on the hot path (one map lookup, no timers).
+ * A fixed one-second window per key: cheap on the hot path (one lookup, no timers).
+ *
+ * The window lives with the account the key names (a WeakMap keyed by the account object), never
+ * in a table of presented strings: what a client sends before authentication is not kept, and no
+ * other key's traffic can reset or evict a key's window (issue 19: a table of every presented key
+ * grew without bound, and clearing it lifted the real key's limit). A request that names no
+ * account is not counted; authentication refuses it (5: auth_01, auth_05).
  */
 import { NO_MUTANT, type ActiveMutant } from './mutants.ts';
 
+interface Window {
+  second: number;
+  count: number;
+}
+
 export class RateLimiter {
-  private readonly windows = new Map<string, { second: number; count: number }>();
+  private readonly windows = new WeakMap<object, Window>();
 
   constructor(
     private readonly perSecond: number,
     private readonly mutant: ActiveMutant = NO_MUTANT,
   ) {}
 
-  /** Counts one request for `key` at `nowMs`; false when it is over the limit. */
-  take(key: string, nowMs: number): boolean {
+  /** Counts one request of the account `holder` at `nowMs`; false when it is over the limit. */
+  take(holder: object, nowMs: number): boolean {
     if (this.perSecond === 0) return true;
     const second = Math.floor(nowMs / 1000);
-    const w = this.windows.get(key);
+    const w = this.windows.get(holder);
     // 7.1, 8: a new second is a new window (mutant rate-limit-no-recovery: a key over the limit stays over it).
     const stuck = w !== undefined && this.mutant.is('rate-limit-no-recovery') && w.count > this.perSecond;
-    if (!w || (w.second !== second && !stuck)) {
-      if (this.windows.size > 10_000) this.windows.clear();
-      this.windows.set(key, { second, count: 1 });
+    if (!w) {
+      this.windows.set(holder, { second, count: 1 });
+      return true;
+    }
+    if (w.second !== second && !stuck) {
+      w.second = second;
+      w.count = 1;
       return true;
     }
     w.count += 1;

@@ -14,6 +14,9 @@ import { HANDLERS } from './handlers/index.ts';
 import { Messaging } from './messaging.ts';
 import { resolveOptions, type ReferenceServerOptionsInput, type ResolvedOptions } from './options.ts';
 import { Pipeline } from './pipeline.ts';
+import { answerClientError, answerConnect, CONNECTION_TIMEOUTS, connectionCap } from './connection-limits.ts';
+import { protocolError } from './protocol-errors.ts';
+import { BODY_LIMIT_BYTES } from './size-limits.ts';
 import { registerTestHooks } from './test-hooks.ts';
 import { WebhookService } from './webhook-service.ts';
 
@@ -53,11 +56,24 @@ function send(reply: FastifyReply, r: Reply): FastifyReply {
 
 const ALL_METHODS = ['GET', 'POST', 'DELETE', 'PUT', 'PATCH'] as const;
 
-/** Envelope for what never reaches an operation (unknown path, wrong method, unreadable body). */
-const protocolError = (status: number, code: string, message: string) => ({ success: false, message, status, code, request_id: crypto.randomUUID() });
-
 export function buildReferenceApp(options: ResolvedOptions, context: ServerContext): FastifyInstance {
-  const app = Fastify({ logger: false, bodyLimit: 1024 * 1024 });
+  // Issue 19: bounded bodies, time limits on every phase of a connection, envelope answers for
+  // malformed HTTP and bad URLs, and a Host header not required (a request without one is answered
+  // like any other rather than with node's bare 400).
+  const app = Fastify({
+    logger: false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    requestTimeout: CONNECTION_TIMEOUTS.requestMs,
+    keepAliveTimeout: CONNECTION_TIMEOUTS.keepAliveMs,
+    connectionTimeout: CONNECTION_TIMEOUTS.inactivityMs,
+    http: { headersTimeout: CONNECTION_TIMEOUTS.headersMs, requestTimeout: CONNECTION_TIMEOUTS.requestMs, connectionsCheckingInterval: CONNECTION_TIMEOUTS.checkEveryMs, requireHostHeader: false },
+    clientErrorHandler: answerClientError,
+    frameworkErrors: (error, request, reply) => {
+      send(reply, { status: 400, body: protocolError(400, 'bad_request', error.message ?? `Malformed request ${request.method} ${request.url}`) });
+    },
+  });
+  app.server.maxConnections = connectionCap();
+  app.server.on('connect', answerConnect);
   const pipeline = new Pipeline(context, HANDLERS);
 
   // JSON bodies: an empty body is an empty object (POST operations with "no body", 4.1 etc.).
@@ -127,7 +143,9 @@ export function buildReferenceApp(options: ResolvedOptions, context: ServerConte
   app.setErrorHandler((error: { statusCode?: number; code?: string; message?: string }, _request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     const code = status === 500 ? 'server_01' : status === 413 ? 'payload_too_large' : status === 415 ? 'unsupported_media_type' : 'invalid_request';
-    return send(reply, { status, body: protocolError(status, code, status === 500 ? 'Internal error' : (error.message ?? 'Invalid request')) });
+    // Latitude size-limits: the body limit is stated in the answer (the framework's text names no size).
+    const message = status === 500 ? 'Internal error' : status === 413 ? `The request body is larger than ${BODY_LIMIT_BYTES} bytes (1 MiB), the limit of the reference server` : (error.message ?? 'Invalid request');
+    return send(reply, { status, body: protocolError(status, code, message) });
   });
   return app;
 }

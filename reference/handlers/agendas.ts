@@ -4,10 +4,11 @@
  */
 import { agendas } from '../../schemas/index.ts';
 import type { Account } from '../accounts.ts';
-import { agendaOf, contactsOf, createList, customValues, deleteList, findList, listingOf, listNamed, listsOf, type ContactList } from '../contact-book.ts';
+import { agendaOf, contactsOf, createList, customValues, deleteList, findList, listCount, listingOf, listNamed, listsOf, type ContactList } from '../contact-book.ts';
 import { issuesOn } from '../field-issues.ts';
 import { handler, type HandlerSet, type InvalidHandler, type RawRequest, type Reply } from '../handler.ts';
 import { genericInvalid } from '../pipeline.ts';
+import { quotaFull, quotaReached } from '../quotas.ts';
 import { fail, ok } from '../replies.ts';
 
 
@@ -47,6 +48,7 @@ export const agendasHandlers: HandlerSet = {
       if (blank(name)) return fail(ctx, 'agenda_02', 'agenda_name is required');
       // 7.2 agenda_03 (mutant agendas-duplicate-name-allowed).
       if (listNamed(ctx.account, name) && !ctx.server.mutant.is('agendas-duplicate-name-allowed')) return fail(ctx, 'agenda_03', 'A list with this name already exists');
+      if (quotaFull('lists', listCount(ctx.account))) return quotaReached(ctx, 'lists');
       const list = createList(ctx.account, ctx.server.clock.now(), { name, description: ctx.input.agenda_description ?? '', labels: customValues(ctx.input) });
       return ok(ctx, { list_key: list.key });
     },

@@ -6,8 +6,9 @@
  */
 import { contacts, dateText, limitById, sms } from '../../schemas/index.ts';
 import type { Account } from '../accounts.ts';
-import { callbackOf, contactById, customValues, findList, upsertContact, type ContactList, type StoredContact } from '../contact-book.ts';
+import { callbackOf, contactById, contactCount, customValues, findList, upsertContact, type ContactList, type StoredContact } from '../contact-book.ts';
 import { handler, type HandlerSet, type RawRequest, type Reply } from '../handler.ts';
+import { quotaFull, quotaReached } from '../quotas.ts';
 import { fail, ok } from '../replies.ts';
 
 type Req = RawRequest & { account: Account };
@@ -53,6 +54,7 @@ export const contactsHandlers: HandlerSet = {
       // 4.6 "If the contact already exists in the list it is updated" (mutant contacts-add-existing-not-updated).
       const existing = list.contacts.get(fullNumber(input.number)!);
       if (existing && ctx.server.mutant.is('contacts-add-existing-not-updated')) return callback(ctx, list, existing);
+      if (!existing && quotaFull('contacts', contactCount(ctx.account))) return quotaReached(ctx, 'contacts');
       const contact = upsertContact(ctx.account, list, fullNumber(input.number)!, ctx.server.clock.now(), {
         name: input.name,
         email: input.email,
@@ -96,6 +98,7 @@ export const contactsHandlers: HandlerSet = {
       withList(ctx, to, (target) => {
         const c = contactById(source, id);
         if (!c) return fail(ctx, 'contact_not_found', 'The contact does not exist in the source list');
+        if (!target.contacts.has(c.number) && quotaFull('contacts', contactCount(ctx.account))) return quotaReached(ctx, 'contacts');
         const copy = upsertContact(ctx.account, target, c.number, ctx.server.clock.now(), { name: c.name, email: c.email, birthday: c.birthday, custom: c.custom });
         return callback(ctx, target, copy);
       }),

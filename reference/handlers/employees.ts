@@ -9,6 +9,7 @@ import { employees } from '../../schemas/index.ts';
 import { areaState, type Account } from '../accounts.ts';
 import { handler, type HandlerSet, type RawRequest, type Reply } from '../handler.ts';
 import type { ActiveMutant } from '../mutants.ts';
+import { quotaFull, quotaReached } from '../quotas.ts';
 import { fail, ok } from '../replies.ts';
 
 export interface ToolUser {
@@ -75,6 +76,7 @@ export const employeesHandlers: HandlerSet = {
     const s = staff(ctx.account);
     const problem = uniquenessProblem(s.users, ctx.input, ctx.server.mutant);
     if (problem) return fail(ctx, problem[0], problem[1]);
+    if (quotaFull('toolUsers', s.users.length)) return quotaReached(ctx, 'toolUsers');
     const { employee_name: name, number, business_name: branch, type, password } = ctx.input;
     const user: ToolUser = { id: s.nextId++, name, number, branch, type, disabled: false, passwordDigest: digest(password) };
     s.users.push(user);

@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { subaccounts } from '../../schemas/index.ts';
 import { newApiKey, toHundredths, type Account } from '../accounts.ts';
 import { handler, type HandlerSet, type RawRequest, type Reply } from '../handler.ts';
+import { quotaFull, quotaReached } from '../quotas.ts';
 import { fail, ok } from '../replies.ts';
 
 type Req = RawRequest & { account: Account };
@@ -44,6 +45,7 @@ export const subaccountsHandlers: HandlerSet = {
     const email = normalEmail(ctx.input.email);
     // Archived subaccounts keep their email: a new one with the same email would make it ambiguous.
     if (ctx.server.accounts.subaccountOf(ctx.account, email)) return fail(ctx, 'subaccount_exists', 'A subaccount with this email already exists');
+    if (quotaFull('subaccounts', ctx.server.accounts.subaccountCount(ctx.account))) return quotaReached(ctx, 'subaccounts');
     const sub = ctx.server.accounts.create({
       kind: 'subaccount',
       apiKey: newApiKey(),

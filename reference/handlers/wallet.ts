@@ -10,6 +10,7 @@ import { wallet } from '../../schemas/index.ts';
 import { areaState, toHundredths, type Account } from '../accounts.ts';
 import { handler, type HandlerSet, type RawRequest, type Reply, type RequestContext } from '../handler.ts';
 import { genericInvalid } from '../pipeline.ts';
+import { quotaFull, quotaReached } from '../quotas.ts';
 import { fail, ok } from '../replies.ts';
 import { checkToolUser } from './employees.ts';
 
@@ -91,6 +92,7 @@ export const walletHandlers: HandlerSet = {
       const user = checkToolUser(ctx, userId);
       if (!user.ok) return user.reply;
       if (w.contacts.has(phone)) return fail(ctx, 'wallet_contact_exists', 'The phone is already a contact of this wallet');
+      if (quotaFull('walletContacts', w.contacts.size)) return quotaReached(ctx, 'walletContacts');
       const c: WalletContact = { name, phone, balance: 0 };
       w.contacts.set(phone, c);
       return ok(ctx, balanceOf(c), { code: 'wallet_contact_add_01', message: 'wallet_contact_added' });
