@@ -1,6 +1,6 @@
 /** Section 4.6 and 2.4: contacts inside contact lists. */
 import { z } from 'zod';
-import { successBody } from './envelope.ts';
+import { successBody, unsettable } from './envelope.ts';
 import { dateText, flag01, isFlagSet } from './formats.ts';
 import { limitById } from './limits.ts';
 import type { OperationDefinition } from './operation.ts';
@@ -95,23 +95,27 @@ export type ContactPollRequest = z.infer<typeof ContactPollRequest>;
 
 /**
  * 2.4: the contact returned inside `callback`. Only id, number and list_id identify it; the other
- * fields mirror optional request fields, and whether an unset one is absent or empty is not shown.
+ * fields mirror optional request fields, and how an unset one is written (absent, null or "") is
+ * the server's choice (latitude unset-field).
  */
 export const Contact = z
   .object({
     id: z.number().int(),
-    name: z.string().optional(),
+    name: unsettable(z.string()),
     number: z.string().regex(/^\d+$/, 'digits only').meta({ description: 'Country code included, 12 digits for Mexico', example: '525512345678' }),
-    email: z.string().optional(),
-    ...customFields,
+    email: unsettable(z.string()),
+    custom_field_1: unsettable(z.string()),
+    custom_field_2: unsettable(z.string()),
+    custom_field_3: unsettable(z.string()),
+    custom_field_4: unsettable(z.string()),
     list_id: z.number().int(),
-    birthday_date: dateText.optional().meta({ description: 'YYYY-MM-DD' }),
-    facebook: z.string().optional(),
-    twitter: z.string().optional(),
-    linkedin: z.string().optional(),
-    instagram: z.string().optional(),
-    street: z.string().optional(),
-    zip: z.string().optional(),
+    birthday_date: unsettable(dateText).meta({ description: 'YYYY-MM-DD' }),
+    facebook: unsettable(z.string()),
+    twitter: unsettable(z.string()),
+    linkedin: unsettable(z.string()),
+    instagram: unsettable(z.string()),
+    street: unsettable(z.string()),
+    zip: unsettable(z.string()),
   })
   .superRefine((c, ctx) => {
     // 2.4: "12 digits for Mexico".

@@ -1473,29 +1473,26 @@ export interface components {
         /** @description Contact returned inside callback (section 2.4) */
         Contact: {
             id: number;
-            name?: string;
+            name?: string | null | "";
             /**
              * @description Country code included, 12 digits for Mexico
              * @example 525512345678
              */
             number: string;
-            email?: string;
-            custom_field_1?: string;
-            custom_field_2?: string;
-            custom_field_3?: string;
-            custom_field_4?: string;
+            email?: string | null | "";
+            custom_field_1?: string | null | "";
+            custom_field_2?: string | null | "";
+            custom_field_3?: string | null | "";
+            custom_field_4?: string | null | "";
             list_id: number;
-            /**
-             * @description YYYY-MM-DD
-             * @example 2026-11-21
-             */
-            birthday_date?: string;
-            facebook?: string;
-            twitter?: string;
-            linkedin?: string;
-            instagram?: string;
-            street?: string;
-            zip?: string;
+            /** @description YYYY-MM-DD */
+            birthday_date?: string | null | "";
+            facebook?: string | null | "";
+            twitter?: string | null | "";
+            linkedin?: string | null | "";
+            instagram?: string | null | "";
+            street?: string | null | "";
+            zip?: string | null | "";
         };
         /** @description POST /contacts/add body; an existing contact of the list is updated (section 4.6) */
         ContactAddRequest: {

@@ -6,12 +6,14 @@
  * Schedule: start first (its wait: 5 s for a sandbox event that may never come).
  */
 import { describe, expect } from 'vitest';
+import { checkAt, warnUnless } from '../harness/checks.ts';
 import { observe } from '../harness/current-test.ts';
 import { expectRefused, expectSuccess } from '../harness/expectations.ts';
 import { req } from '../harness/requirement-test.ts';
 import { useTarget, type Answer } from '../harness/target.ts';
 import { isEventDelivery, type Delivery } from '../harness/webhook-receiver.ts';
 import { limitById } from '../schemas/limits.ts';
+import type { VerdictLevel } from '../schemas/quotes.ts';
 import { dayOf, describeAnswer, expectSent, isSendSuccess, mexicoDateTime, phones, plainText, sandboxSmsBody, withCountryCode, type Fields } from './support/sending-helpers.ts';
 
 const t = useTarget();
@@ -41,26 +43,36 @@ describe('sandbox sends (1, 4.2)', () => {
     expect(await t.credits(), 'sandbox=1 charges nothing (4.3)').toBeCloseTo(before, 2);
   });
 
-  req(['rule:sandbox.validations-run'], 'sandbox=1 runs all validations: bad numbers, sender, RCS with flash, shorten_url without URL, voice template and voice_message are refused', async () => {
+  // "1 runs all validations" (4.2): sandbox refuses what production refuses. A refusal is asserted
+  // (fail) where the document states it (a required field missing; shorten_url "otherwise the
+  // request is rejected"); the rest are refusals we read into the field tables (warnings).
+  req(['rule:sandbox.validations-run'], 'sandbox=1 runs all validations: a missing message and shorten_url without a URL are refused; bad numbers, sender, RCS with flash, voice template and voice_message length too (readings: warnings)', async () => {
     const before = await t.credits();
     const good = t.phone();
-    const invalid: [string, Fields][] = [
-      ['9-digit number', sandboxSms([good.slice(1)])],
-      ['no message', { numbers: t.phone(), sandbox: 1 }],
-      [`${SENDER_MAX + 1}-character sender`, sandboxSms([t.phone()], { sender: 'S'.repeat(SENDER_MAX + 1) })],
-      ['shorten_url=1 without a URL', sandboxSms([t.phone()], { shorten_url: 1, message: 'sin enlace' })],
-      ['find_country_code=1 with a 10-digit number', sandboxSms([t.phone()], { find_country_code: 1 })],
+    const invalid: [string, Fields, VerdictLevel][] = [
+      ['no message', { numbers: t.phone(), sandbox: 1 }, 'fail'],
+      ['shorten_url=1 without a URL', sandboxSms([t.phone()], { shorten_url: 1, message: 'sin enlace' }), 'fail'],
+      ['9-digit number', sandboxSms([good.slice(1)]), 'warn'],
+      [`${SENDER_MAX + 1}-character sender`, sandboxSms([t.phone()], { sender: 'S'.repeat(SENDER_MAX + 1) }), 'warn'],
+      ['find_country_code=1 with a 10-digit number', sandboxSms([t.phone()], { find_country_code: 1 }), 'warn'],
     ];
-    if (t.choices['sms-flash-parameter-name'] === 'flash') invalid.push(['channel=2 with flash=1', sandboxSms([t.phone()], { channel: 2, flash: 1 })]);
-    for (const [what, json] of invalid) {
+    if (t.choices['sms-flash-parameter-name'] === 'flash') invalid.push(['channel=2 with flash=1', sandboxSms([t.phone()], { channel: 2, flash: 1 }), 'warn']);
+    for (const [what, json, level] of invalid) {
       const answer = await sendSms(json);
-      expect(isSendSuccess(answer), `sandbox validates: ${what} (${describeAnswer(answer)})`).toBe(false);
-      expectRefused(answer, 'sms/send');
+      checkAt(level, `sandbox validates: ${what}`, () => {
+        expect(isSendSuccess(answer), `refused (${describeAnswer(answer)})`).toBe(false);
+        expectRefused(answer, 'sms/send');
+      });
     }
     const voice = { numbers: t.phone(), country_code: '52', sandbox: 1 };
-    expectRefused(await t.api('voice/send', { json: { ...voice, template: 'z' } }), 'voice/send');
-    expectRefused(await t.api('voice/send', { json: { ...voice, template: 'a', voice_message: 'texto' } }), 'voice/send');
-    expectRefused(await t.api('voice/send', { json: { ...voice, template: 'k', voice_message: 'v'.repeat(VOICE_MESSAGE_MAX + 1) } }), 'voice/send');
+    const voiceCases: [string, Fields][] = [
+      ['voice template z', { ...voice, template: 'z' }],
+      [`voice_message of ${VOICE_MESSAGE_MAX + 1} characters`, { ...voice, template: 'k', voice_message: 'v'.repeat(VOICE_MESSAGE_MAX + 1) }],
+    ];
+    for (const [what, json] of voiceCases) {
+      const answer = await t.api('voice/send', { json });
+      warnUnless(`sandbox validates: ${what}`, () => expectRefused(answer, 'voice/send'));
+    }
     expect(await t.credits(), 'refusals charge nothing').toBeCloseTo(before, 2);
   });
 
