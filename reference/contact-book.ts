@@ -121,8 +121,20 @@ export function upsertContact(account: Account, list: ContactList, number: strin
   return contact;
 }
 
-/** 2.4: the contact as the callback object of add, update and duplicate carries it (unset fields left out). */
-export function callbackOf(list: ContactList, c: StoredContact): Record<string, unknown> {
+/** 2.4 fields this server never sets (it keeps no social profiles nor addresses). */
+const NEVER_SET_FIELDS = ['facebook', 'twitter', 'linkedin', 'instagram', 'street', 'zip'] as const;
+
+/**
+ * 2.4: the contact as the callback object of add, update and duplicate carries it. Latitude
+ * unset-field: unset fields are left out, or (`unsetAsEmpty`, the alternate personality) every
+ * field of 2.4 is written, an unset one as the empty string.
+ */
+export function callbackOf(list: ContactList, c: StoredContact, unsetAsEmpty = false): Record<string, unknown> {
+  if (unsetAsEmpty) {
+    const custom = Object.fromEntries(CUSTOM_FIELDS.map((f) => [f, c.custom[f] ?? '']));
+    const never = Object.fromEntries(NEVER_SET_FIELDS.map((f) => [f, '']));
+    return { id: c.id, name: c.name ?? '', number: c.number, email: c.email ?? '', ...custom, list_id: list.id, birthday_date: c.birthday ?? '', ...never };
+  }
   return {
     id: c.id,
     ...(c.name !== undefined ? { name: c.name } : {}),
@@ -139,9 +151,10 @@ export function listingOf(c: StoredContact): Record<string, string> {
   return { contact_name: c.name ?? '', contact_number: c.number, contact_email: c.email ?? '', contact_creation_date: formatMexicoDateTime(c.createdAt) };
 }
 
-/** 2.3 as /agendas/get answers it; the custom-field labels only where set. */
-export function agendaOf(l: ContactList): Record<string, string> {
-  return { list_key: l.key, agenda_name: l.name, agenda_description: l.description, agenda_creation_date: formatMexicoDateTime(l.createdAt), ...l.labels };
+/** 2.3 as /agendas/get answers it; the custom-field labels only where set, or (latitude unset-field, `unsetAsEmpty`) all four, "" when unset. */
+export function agendaOf(l: ContactList, unsetAsEmpty = false): Record<string, string> {
+  const labels = unsetAsEmpty ? Object.fromEntries(CUSTOM_FIELDS.map((f) => [f, l.labels[f] ?? ''])) : l.labels;
+  return { list_key: l.key, agenda_name: l.name, agenda_description: l.description, agenda_creation_date: formatMexicoDateTime(l.createdAt), ...labels };
 }
 
 /** The custom fields a request carries, as strings. */

@@ -3,6 +3,7 @@
  * OTP bodies (4.4, 7.3), and the legacy v1 bodies (4.16). The HTTP status of answers the document
  * leaves open follows the server's ambiguity choices.
  */
+import { businessErrorBodyStatus, businessErrorHttpStatus, extraErrorFields, unnamedValidationCode, v1ErrorHttpStatus } from './error-latitudes.ts';
 import type { RawRequest, Reply } from './handler.ts';
 
 type Fields = Record<string, unknown>;
@@ -18,25 +19,31 @@ export function ok(req: RawRequest, fields: Fields = {}, values: { code?: string
 
 /**
  * A business or validation error (7.1: status 200 in the body unless the document says otherwise).
- * The real HTTP status follows the business-error-http-status choice.
+ * The real HTTP status follows the business-error-http-status choice (error-latitudes.ts: under
+ * 'http-4xx' the status of the cause, repeated in the body where 7.1 does not fix 200).
  */
 export function fail(req: RawRequest, code: string, message: string, options: { status?: number; fields?: Fields } = {}): Reply {
-  const bodyStatus = options.status ?? 200;
-  const choice = req.server.options.choices['business-error-http-status'];
-  const status = bodyStatus !== 200 ? bodyStatus : choice === 'http-4xx' ? 400 : 200;
+  const httpStatus = options.status ?? businessErrorHttpStatus(req, code);
+  const bodyStatus = options.status ?? businessErrorBodyStatus(httpStatus);
   // 2.1: success=false and request_id on every error (mutants envelope-error-success-missing, envelope-no-request-id-on-errors).
-  const body: Fields = { success: false, message, status: bodyStatus, code, ...options.fields, request_id: req.requestId };
+  const body: Fields = { success: false, message, status: bodyStatus, code, ...options.fields, ...extraErrorFields(req, true), request_id: req.requestId };
   if (req.server.mutant.is('envelope-error-success-missing')) delete body.success;
   if (req.server.mutant.is('envelope-no-request-id-on-errors')) delete body.request_id;
-  return { status, body };
+  return { status: httpStatus, body };
+}
+
+/** 7.1: a validation failure whose code the document does not name, on `field` (latitude unnamed-codes). */
+export function invalidParameters(req: RawRequest, field: string | undefined, detail: string): Reply {
+  return fail(req, unnamedValidationCode(req, field), `Parameters invalid: ${detail}`);
 }
 
 /** An authentication error (5): HTTP status per auth-error-http-status, body status from the table. */
 export function authFail(req: RawRequest, code: string, bodyStatus: number, message: string): Reply {
   const status = req.server.options.choices['auth-error-http-status'] === 'body-200' ? 200 : bodyStatus;
   // 5: "The body of every auth error has success=false, message, status, code" (mutant auth-error-no-status).
-  if (req.server.mutant.is('auth-error-no-status')) return { status, body: { success: false, message, code, request_id: req.requestId } };
-  return { status, body: { success: false, message, status: bodyStatus, code, request_id: req.requestId } };
+  // Latitude extra-fields: the alternate adds hint and details.
+  if (req.server.mutant.is('auth-error-no-status')) return { status, body: { success: false, message, code, ...extraErrorFields(req, true), request_id: req.requestId } };
+  return { status, body: { success: false, message, status: bodyStatus, code, ...extraErrorFields(req, true), request_id: req.requestId } };
 }
 
 /** A current OTP success (4.4): 201 for created or a verified number's new cycle, 200 otherwise. */
@@ -46,10 +53,11 @@ export function otpOk(req: RawRequest, status: number, fields: Fields): Reply {
 
 /** A current OTP error (4.4 error body, 7.3: the HTTP status is real). */
 export function otpFail(req: RawRequest, status: number, error: string, fields: { state: string; message: string; hint: string; next?: string[] } & Fields, headers?: Record<string, string>): Reply {
-  return { status, body: { success: false, next: [], ...fields, error, request_id: req.requestId }, ...(headers ? { headers } : {}) };
+  // Latitude extra-fields: the alternate adds details (the 4.4 body has a hint of its own).
+  return { status, body: { success: false, next: [], ...fields, error, ...extraErrorFields(req, false), request_id: req.requestId }, ...(headers ? { headers } : {}) };
 }
 
-/** A legacy v1 error (4.16, 7.4): Estatus=error with Codigo. */
+/** A legacy v1 error (4.16, 7.4): Estatus=error with Codigo; HTTP status per business-error-http-status. */
 export function v1Fail(req: RawRequest, codigo: string, mensaje: string): Reply {
-  return { status: 200, body: { Estatus: 'error', mensaje, Codigo: codigo, request_id: req.requestId } };
+  return { status: v1ErrorHttpStatus(req, codigo), body: { Estatus: 'error', mensaje, Codigo: codigo, ...extraErrorFields(req, false), request_id: req.requestId } };
 }

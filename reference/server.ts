@@ -14,6 +14,7 @@ import { HANDLERS } from './handlers/index.ts';
 import { Messaging } from './messaging.ts';
 import { resolveOptions, type ReferenceServerOptionsInput, type ResolvedOptions } from './options.ts';
 import { Pipeline } from './pipeline.ts';
+import { takesAlternate } from './personality.ts';
 import { answerClientError, answerConnect, CONNECTION_TIMEOUTS, connectionCap } from './connection-limits.ts';
 import { protocolError } from './protocol-errors.ts';
 import { BODY_LIMIT_BYTES } from './size-limits.ts';
@@ -90,7 +91,10 @@ export function buildReferenceApp(options: ResolvedOptions, context: ServerConte
   void app.register(formbody);
 
   const byPath = new Map<string, Operation[]>();
-  for (const op of OPERATIONS) byPath.set(op.path, [...(byPath.get(op.path) ?? []), op]);
+  // Latitude passing-paths (4.15: "named in passing ...; their shapes: not shown"): the alternate
+  // personality does not serve them, so they answer 404 not_found like any unknown path, before
+  // authentication; the default answers them authenticated, with a success envelope.
+  for (const op of OPERATIONS) if (op.area !== 'other' || !takesAlternate(options)) byPath.set(op.path, [...(byPath.get(op.path) ?? []), op]);
   if (options.choices['credits-consult-method'] === 'both') {
     const consult = OPERATIONS.find((o) => o.operationId === 'credits/consult')!;
     byPath.get(consult.path)!.push({ ...consult, method: 'GET' });

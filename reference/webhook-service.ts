@@ -7,11 +7,12 @@
  * loopback let through only under --allow-loopback-webhooks so that a local receiver can register.
  */
 import { randomUUID } from 'node:crypto';
-import { forbiddenHostFamily, type WebhookStatus } from '../schemas/webhooks.ts';
+import { forbiddenHostFamily, parseIpv6, type WebhookStatus } from '../schemas/webhooks.ts';
 import { limitById } from '../schemas/index.ts';
 import { areaState, type Account } from './accounts.ts';
 import type { Clock } from './clock.ts';
 import type { ResolvedOptions } from './options.ts';
+import { takesAlternate } from './personality.ts';
 
 export interface WebhookConfig {
   url: string;
@@ -35,6 +36,19 @@ export function isLoopbackUrl(url: string): boolean {
   }
   if (host === 'localhost' || host === '[::1]') return true;
   return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+/**
+ * The host spellings latitude host-forms calls exotic or deprecated: an IPv4-mapped or -compatible
+ * IPv6 address (::ffff:a.b.c.d, ::a.b.c.d), site-local fec0::/10 (deprecated by RFC 3879) and any
+ * percent-encoded host name. Text only, no DNS.
+ */
+export function isExoticHostSpelling(url: string): boolean {
+  const authority = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/?#]*@)?(\[[^\]]*\]|[^:/?#]*)/i.exec(url.trim())?.[1] ?? '';
+  if (authority.includes('%')) return true;
+  if (forbiddenHostFamily(url) === 'ipv4-mapped-ipv6') return true;
+  const groups = authority.startsWith('[') ? parseIpv6(authority.slice(1, -1)) : undefined;
+  return groups !== undefined && (groups[0]! & 0xffc0) === 0xfec0;
 }
 
 interface HookState {
@@ -66,6 +80,10 @@ export class WebhookService {
     if (family === 'link-local-ipv4' && m.is('host-link-local-accepted')) return { ok: true };
     if (family === 'ipv4-mapped-ipv6' && m.is('host-ipv4-mapped-accepted')) return { ok: true };
     if (family === 'unspecified' && m.is('host-unspecified-accepted')) return { ok: true };
+    // Latitude host-forms (4.14, 7.2): an exotic or deprecated spelling of a forbidden host may be
+    // refused as forbidden or as failing verification; the alternate answers add_webhook_06 without
+    // contacting it (the default add_webhook_03). Loopback receivers count too: never contacted.
+    if (family && takesAlternate(this.options) && isExoticHostSpelling(url)) return { ok: false, code: 'add_webhook_06', reason: `verification failed (${family}, an exotic host spelling, was not contacted)` };
     if (family && !(this.options.allowLoopbackWebhooks && LOOPBACK_FAMILIES.has(family)))
       return { ok: false, code: 'add_webhook_03', reason: `forbidden host (${family})` };
     if (!isLoopbackUrl(url)) return { ok: false, code: 'add_webhook_06', reason: 'the reference server only connects to loopback addresses' };

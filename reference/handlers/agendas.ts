@@ -9,7 +9,8 @@ import { issuesOn } from '../field-issues.ts';
 import { handler, type HandlerSet, type InvalidHandler, type RawRequest, type Reply } from '../handler.ts';
 import { genericInvalid } from '../pipeline.ts';
 import { quotaFull, quotaReached } from '../quotas.ts';
-import { fail, ok } from '../replies.ts';
+import { inCheckOrder, takesAlternate } from '../personality.ts';
+import { fail, invalidParameters, ok } from '../replies.ts';
 
 
 /** Items per page of /contactlist/find when the request names none, and the largest page allowed. */
@@ -25,11 +26,20 @@ const invalidBy =
   (req, issues) => {
     // 7.2 get_contacts_02 for a missing list_key (mutant agendas-missing-key-err01: answers err_01).
     const codeOf = (code: string): string => (req.server.mutant.is('agendas-missing-key-err01') && code === 'get_contacts_02' ? 'err_01' : code);
-    for (const [field, code, message] of codes) if (issuesOn(issues, field).length > 0) return fail(req, codeOf(code), message);
+    // Latitude check-order: fields in the order of the table, or (alternate) the reverse.
+    for (const [field, code, message] of inCheckOrder(req.server.options, codes)) if (issuesOn(issues, field).length > 0) return fail(req, codeOf(code), message);
     return genericInvalid(req, issues);
   };
 
 const LIST_KEY_MISSING = ['list_key', 'get_contacts_02', 'list_key is required'] as const;
+
+/**
+ * 4.7 get_contacts: "code get_contacts_01 with all contacts of the list" (ambiguity
+ * agendas-get-contacts-field). Under 'result', `result`; under 'any-array' the field is the
+ * server's: `result` by default, `contacts` for the alternate personality.
+ */
+const contactsField = (req: RawRequest): string =>
+  req.server.options.choices['agendas-get-contacts-field'] === 'any-array' && takesAlternate(req.server.options) ? 'contacts' : 'result';
 
 /** 7.2 err_01 / err_03: the list does not exist in this account. */
 function withList(req: RawRequest & { account: Account }, key: string, missingCode: string, use: (list: ContactList) => Reply): Reply {
@@ -58,7 +68,8 @@ export const agendasHandlers: HandlerSet = {
   // 4.7 get: "result array of lists ... ordered by name".
   // (mutant agendas-creation-order: the lists come in creation order.)
   'agendas/list': handler(undefined, (ctx) =>
-    ok(ctx, { result: (ctx.server.mutant.is('agendas-creation-order') ? listsOf(ctx.account).sort((a, b) => a.id - b.id) : listsOf(ctx.account)).map(agendaOf) }),
+    // Latitude unset-field (2.3): the alternate writes the four custom-field labels, "" when unset.
+    ok(ctx, { result: (ctx.server.mutant.is('agendas-creation-order') ? listsOf(ctx.account).sort((a, b) => a.id - b.id) : listsOf(ctx.account)).map((l) => agendaOf(l, takesAlternate(ctx.server.options))) }),
   ),
 
   // 4.7 change_name: change_name_02 list_key missing, change_name_03 new name missing, err_03 no such list.
@@ -87,9 +98,10 @@ export const agendasHandlers: HandlerSet = {
   'agendas/list-contacts': handler(
     agendas.AgendaListContactsRequest,
     (ctx) =>
-      // agendas-get-contacts-field: `result` satisfies both options ('result' and 'any-array').
       // (mutant agendas-contacts-insertion-order: the contacts come in insertion order.)
-      withList(ctx, ctx.input.list_key, 'err_01', (list) => ok(ctx, { result: (ctx.server.mutant.is('agendas-contacts-insertion-order') ? [...list.contacts.values()] : contactsOf(list)).map(listingOf) })),
+      withList(ctx, ctx.input.list_key, 'err_01', (list) =>
+        ok(ctx, { [contactsField(ctx)]: (ctx.server.mutant.is('agendas-contacts-insertion-order') ? [...list.contacts.values()] : contactsOf(list)).map(listingOf) }),
+      ),
     invalidBy([LIST_KEY_MISSING]),
   ),
 
@@ -111,7 +123,7 @@ export const agendasHandlers: HandlerSet = {
   // 4.7 /contactlist/find: search by name, paged envelope.
   'agendas/find': handler(agendas.AgendaFindQuery, (ctx) => {
     const paging = pagingOf(ctx);
-    if (typeof paging === 'string') return fail(ctx, 'invalid_parameters', `Parameters invalid: ${paging}`);
+    if (typeof paging === 'string') return invalidParameters(ctx, paging.split(':')[0], paging);
     const needle = (ctx.input.query ?? '').toLowerCase();
     const found = listsOf(ctx.account).filter((l) => l.name.toLowerCase().includes(needle));
     const page = pageOf(found, paging);

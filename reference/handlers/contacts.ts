@@ -9,13 +9,18 @@ import type { Account } from '../accounts.ts';
 import { callbackOf, contactById, contactCount, customValues, findList, upsertContact, type ContactList, type StoredContact } from '../contact-book.ts';
 import { handler, type HandlerSet, type RawRequest, type Reply } from '../handler.ts';
 import { quotaFull, quotaReached } from '../quotas.ts';
-import { fail, ok } from '../replies.ts';
+import { takesAlternate } from '../personality.ts';
+import { fail, invalidParameters, ok } from '../replies.ts';
 
 type Req = RawRequest & { account: Account };
 
 const EMAIL_MAX = limitById('contact-email-length').max!;
 
-const invalid = (req: Req, detail: string): Reply => fail(req, 'invalid_parameters', `Parameters invalid: ${detail}`);
+/** 4.6 polling {action}: the values the alternate personality allows (the document shows none). */
+const ALTERNATE_POLLING_ACTIONS: ReadonlySet<string> = new Set(['add', 'update', 'delete']);
+
+/** 7.1: contact validation codes are not shown (latitude unnamed-codes: replies.invalidParameters). */
+const invalid = (req: Req, field: string, detail: string): Reply => invalidParameters(req, field, detail);
 
 /** The list named by `key` in this account, or err_01 (7.2: "list does not exist"). */
 function withList(req: Req, key: string, use: (list: ContactList) => Reply): Reply {
@@ -34,7 +39,7 @@ function fullNumber(number: string): string | undefined {
 /** The contact of `list` with `number` (either spelling of 4.6), or contact_not_found. */
 function withContact(req: Req, list: ContactList, number: string, use: (c: StoredContact) => Reply): Reply {
   const full = fullNumber(number);
-  if (!full) return invalid(req, `number: ${contacts.contactNumberProblem(number, true)}`);
+  if (!full) return invalid(req, 'number', `number: ${contacts.contactNumberProblem(number, true)}`);
   const contact = list.contacts.get(full);
   return contact ? use(contact) : fail(req, 'contact_not_found', 'The contact does not exist in this list');
 }
@@ -42,14 +47,15 @@ function withContact(req: Req, list: ContactList, number: string, use: (c: Store
 /** 4.6: "birthday_date (YYYY-MM-DD; ignored if the format is invalid)". */
 const validBirthday = (text: string | undefined): string | undefined => (text !== undefined && dateText.safeParse(text).success ? text : undefined);
 
-const callback = (req: Req, list: ContactList, c: StoredContact): Reply => ok(req, { callback: callbackOf(list, c) });
+// Latitude unset-field (2.4): the alternate writes unset callback fields as "".
+const callback = (req: Req, list: ContactList, c: StoredContact): Reply => ok(req, { callback: callbackOf(list, c, takesAlternate(req.server.options)) });
 
 export const contactsHandlers: HandlerSet = {
   // 4.6 add: an existing contact of the list (same number) is updated, otherwise created.
   'contacts/add': handler(contacts.ContactAddRequest, (ctx) => {
     const input = ctx.input;
     // 1: the service is for Mexico; 4.6: country_code defaults to 52.
-    if (input.country_code !== undefined && input.country_code !== sms.MEXICO_COUNTRY_CODE) return invalid(ctx, 'country_code: only 52 (Mexico) is served');
+    if (input.country_code !== undefined && input.country_code !== sms.MEXICO_COUNTRY_CODE) return invalid(ctx, 'country_code', 'country_code: only 52 (Mexico) is served');
     return withList(ctx, input.list_key, (list) => {
       // 4.6 "If the contact already exists in the list it is updated" (mutant contacts-add-existing-not-updated).
       const existing = list.contacts.get(fullNumber(input.number)!);
@@ -69,7 +75,7 @@ export const contactsHandlers: HandlerSet = {
   'contacts/update': handler(contacts.ContactUpdateRequest, (ctx) => {
     const { list_key: key, number, email } = ctx.input;
     // 8: a contact's email is at most 100 characters, whichever operation sets it.
-    if (email !== undefined && email.length > EMAIL_MAX) return invalid(ctx, `email: at most ${EMAIL_MAX} characters`);
+    if (email !== undefined && email.length > EMAIL_MAX) return invalid(ctx, 'email', `email: at most ${EMAIL_MAX} characters`);
     return withList(ctx, key, (list) =>
       withContact(ctx, list, number, (contact) => {
         // 4.6 update: "email (optional, new email)" (mutant contacts-update-ignores-email).
@@ -107,8 +113,11 @@ export const contactsHandlers: HandlerSet = {
 
   // 4.6 polling: the automation platform's webhook is outside this server; the answer is Ok / sms_11.
   'contacts/poll': handler(contacts.ContactPollRequest, (ctx) => {
-    // Ambiguity contacts-polling-action: the allowed values are not shown, so any non-empty action passes.
-    if (!ctx.params.action) return invalid(ctx, 'action: required');
+    // Ambiguity contacts-polling-action: the allowed values are not shown, so any non-empty action
+    // passes; the alternate personality allows a fixed set, as a server with its own values would.
+    if (!ctx.params.action) return invalid(ctx, 'action', 'action: required');
+    if (takesAlternate(ctx.server.options) && !ALTERNATE_POLLING_ACTIONS.has(ctx.params.action))
+      return invalid(ctx, 'action', `action: one of ${[...ALTERNATE_POLLING_ACTIONS].join(', ')}`);
     return withList(ctx, ctx.input.list_key, (list) =>
       contactById(list, ctx.input.contact_id) ? ok(ctx) : fail(ctx, 'contact_not_found', 'The contact does not exist in this list'),
     );

@@ -17,6 +17,8 @@ import { isAbsent } from '../field-issues.ts';
 import { handler, type HandlerSet, type Reply } from '../handler.ts';
 import type { ActiveMutant } from '../mutants.ts';
 import type { SendOutcome } from '../messaging.ts';
+import type { ResolvedOptions } from '../options.ts';
+import { inCheckOrder } from '../personality.ts';
 import { v1Fail } from '../replies.ts';
 import type { SendingRequest } from './sms.ts';
 
@@ -103,14 +105,31 @@ function optionalProblem(fields: Record<string, unknown>): Problem | undefined {
   return undefined;
 }
 
-/** 7.4 order for the single send: 02, 03, 04, 05, 06, 08/07, then the optional parameters. */
-function singleProblem(fields: Record<string, unknown>, mutant: ActiveMutant): Problem | undefined {
-  return (
-    messageProblem(fields.mensaje, mutant) ??
-    numberPresenceProblem(fields.numcelular) ??
-    regionProblem(fields.numregion) ??
-    numberLengthProblem(str(fields.numcelular), mutant) ??
-    optionalProblem(fields)
+/** The first problem the checks find, in the order given. */
+function firstProblem(checks: readonly (() => Problem | undefined)[]): Problem | undefined {
+  for (const check of checks) {
+    const problem = check();
+    if (problem) return problem;
+  }
+  return undefined;
+}
+
+/**
+ * 7.4 order for the single send: 02, 03, 04, 05, 06, 08/07, then the optional parameters
+ * (latitude check-order: the alternate personality checks them in reverse; the length is only
+ * measured on a number of digits, so a missing or non-numeric one still answers 04 or 05).
+ */
+function singleProblem(fields: Record<string, unknown>, mutant: ActiveMutant, options: ResolvedOptions): Problem | undefined {
+  const numcelular = fields.numcelular;
+  const digitsOnly = typeof numcelular === 'string' && /^\d+$/.test(numcelular);
+  return firstProblem(
+    inCheckOrder(options, [
+      () => messageProblem(fields.mensaje, mutant),
+      () => numberPresenceProblem(numcelular),
+      () => regionProblem(fields.numregion),
+      () => (digitsOnly ? numberLengthProblem(str(numcelular), mutant) : undefined),
+      () => optionalProblem(fields),
+    ]),
   );
 }
 
@@ -129,10 +148,19 @@ function batchProblem(numcelular: string, mutant: ActiveMutant): Problem | undef
  * What refuses the whole batch: 02, 03, 04 (numcelular missing), 05 (not a list of text), 06, then
  * the batch codes. A number of the list that is itself wrong becomes an error item (4.16).
  */
-function multiProblem(fields: Record<string, unknown>, mutant: ActiveMutant): Problem | undefined {
+function multiProblem(fields: Record<string, unknown>, mutant: ActiveMutant, options: ResolvedOptions): Problem | undefined {
   const numcelular = fields.numcelular;
   const listProblem = isAbsent(numcelular) ? { codigo: '04' as const } : typeof numcelular !== 'string' ? { codigo: '05' as const } : undefined;
-  return messageProblem(fields.mensaje, mutant) ?? listProblem ?? regionProblem(fields.numregion) ?? batchProblem(str(numcelular), mutant) ?? optionalProblem(fields);
+  // Latitude check-order: as singleProblem.
+  return firstProblem(
+    inCheckOrder(options, [
+      () => messageProblem(fields.mensaje, mutant),
+      () => listProblem,
+      () => regionProblem(fields.numregion),
+      () => batchProblem(str(numcelular), mutant),
+      () => optionalProblem(fields),
+    ]),
+  );
 }
 
 /** 7.4 13 (with the current credit) and 22. */
@@ -155,7 +183,7 @@ const issuesText = (issues: readonly z.core.$ZodIssue[]): string => issues.map((
 /** GET /v1/sms/send; `issues` when the schema refused the request. */
 function v1Single(req: SendingRequest, issues?: readonly z.core.$ZodIssue[]): Reply {
   const lang = languageOf(req);
-  const problem = singleProblem(req.fields, req.server.mutant) ?? (issues ? { codigo: V1_OTHER_INVALID, detail: issuesText(issues) } : undefined);
+  const problem = singleProblem(req.fields, req.server.mutant, req.server.options) ?? (issues ? { codigo: V1_OTHER_INVALID, detail: issuesText(issues) } : undefined);
   if (problem) return refuse(req, lang, problem);
   const outcome = req.server.messaging.send(req.account, sendOf(req.fields, [str(req.fields.numcelular)]));
   if (!outcome.ok) return sendRefusal(req, lang, outcome.reason);
@@ -178,7 +206,7 @@ function multiItems(entries: readonly string[], problems: readonly (Problem | un
  */
 function v1Multi(req: SendingRequest, issues?: readonly z.core.$ZodIssue[]): Reply {
   const lang = languageOf(req);
-  const problem = multiProblem(req.fields, req.server.mutant) ?? (issues?.some((i) => i.path[0] !== 'numcelular') ? { codigo: V1_OTHER_INVALID, detail: issuesText(issues) } : undefined);
+  const problem = multiProblem(req.fields, req.server.mutant, req.server.options) ?? (issues?.some((i) => i.path[0] !== 'numcelular') ? { codigo: V1_OTHER_INVALID, detail: issuesText(issues) } : undefined);
   if (problem) return refuse(req, lang, problem);
   const entries = str(req.fields.numcelular).split(',');
   const problems = entries.map((n) => numberProblem(n, req.server.mutant));

@@ -9,6 +9,7 @@ import { loyalty } from '../../schemas/index.ts';
 import { areaState, type Account } from '../accounts.ts';
 import { handler, type HandlerSet, type RawRequest, type Reply } from '../handler.ts';
 import { quotaFull, quotaReached } from '../quotas.ts';
+import { takesAlternate } from '../personality.ts';
 import { fail, ok } from '../replies.ts';
 import { checkToolUser } from './employees.ts';
 
@@ -54,8 +55,10 @@ export const loyaltyHandlers: HandlerSet = {
       if (p.contacts.has(phone)) return fail(ctx, 'loyalty_contact_exists', 'The phone is already a contact of this card');
       if (quotaFull('loyaltyContacts', p.contacts.size)) return quotaReached(ctx, 'loyaltyContacts');
       p.contacts.set(phone, { contact_name: name, contact_phone: phone, contact_birthdate: '', contact_total_loyalty_completes: 0, contact_current_redeem: 0 });
-      // Ambiguity loyalty-add-contact-success-code: loyalty_sale_01 as the sample (the registry's code) under either option.
-      return ok(ctx, {}, { message: 'loyalty_contact_added' });
+      // Ambiguity loyalty-add-contact-success-code: loyalty_sale_01 as the sample (the registry's
+      // code); under record-only the alternate personality answers a code of the add's own.
+      const ownCode = ctx.server.options.choices['loyalty-add-contact-success-code'] === 'record-only' && takesAlternate(ctx.server.options);
+      return ok(ctx, {}, ownCode ? { code: 'loyalty_contact_add_01', message: 'loyalty_contact_added' } : { message: 'loyalty_contact_added' });
     });
   }),
 

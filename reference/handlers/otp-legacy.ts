@@ -21,6 +21,8 @@ import { areaState, type Account } from '../accounts.ts';
 import { handler, type HandlerSet, type InvalidHandler, type RawRequest, type Reply, type RequestContext } from '../handler.ts';
 import { generateCode, RecordBook } from '../otp-v2-engine.ts';
 import { genericInvalid } from '../pipeline.ts';
+import { unnamedValidationCode } from '../error-latitudes.ts';
+import { inCheckOrder, takesAlternate } from '../personality.ts';
 import { fail, ok } from '../replies.ts';
 
 type SendInput = z.output<typeof LegacyOtpSendRequest>;
@@ -125,7 +127,8 @@ const VERIFY_CODE_BY_FIELD: Readonly<Record<string, string>> = { phone_number: '
 const invalidBy =
   (codes: Readonly<Record<string, string>>): InvalidHandler =>
   (req, issues) => {
-    for (const issue of issues) {
+    // Latitude check-order: the issues in the order of the field table, or (alternate) the reverse.
+    for (const issue of inCheckOrder(req.server.options, issues)) {
       const field = String(issue.path[0] ?? '');
       const code = codes[field];
       if (code) return legacyFail(req, code, localeOf(req), `${field}: ${issue.message}`);
@@ -149,10 +152,19 @@ const defaultExpiry = (now: number): number => now + EXPIRY.default! * HOUR_MS;
 
 /** The checks send and resend share: template (ambiguity otp-legacy-template-required), company, expiry. */
 function commonProblem(ctx: RequestContext<SendInput | ResendInput>, locale: Locale, now: number): Reply | undefined {
-  if (ctx.server.options.choices['otp-legacy-template-required'] === 'required' && ctx.input.template === undefined)
-    return fail(ctx, 'invalid_parameters', textOf('template_required', locale));
-  if (ctx.input.company.length > LEGACY_COMPANY_MAX_LENGTH) return legacyFail(ctx, 'verification_11', locale);
-  if (legacyExpiry(ctx.input.expiration_date, now) === 'bad') return legacyFail(ctx, 'verification_13', locale);
+  const checks: (() => Reply | undefined)[] = [
+    () =>
+      ctx.server.options.choices['otp-legacy-template-required'] === 'required' && ctx.input.template === undefined
+        ? fail(ctx, unnamedValidationCode(ctx, 'template'), textOf('template_required', locale))
+        : undefined,
+    () => (ctx.input.company.length > LEGACY_COMPANY_MAX_LENGTH ? legacyFail(ctx, 'verification_11', locale) : undefined),
+    () => (legacyExpiry(ctx.input.expiration_date, now) === 'bad' ? legacyFail(ctx, 'verification_13', locale) : undefined),
+  ];
+  // Latitude check-order: template, company, expiry; or (alternate) the reverse.
+  for (const check of inCheckOrder(ctx.server.options, checks)) {
+    const problem = check();
+    if (problem) return problem;
+  }
   return undefined;
 }
 
@@ -192,7 +204,8 @@ function deliver(ctx: RequestContext<SendInput | ResendInput>, d: Delivery, loca
       total_messages: outcome.references.length,
       number,
       credit: outcome.credit,
-      ...(input.reference === false ? {} : { reference: outcome.references[0]?.reference }),
+      // 4.5 reference "default true; returns the message reference"; when false, latitude unset-field: absent, or "" (alternate).
+      ...(input.reference === false ? (takesAlternate(ctx.server.options) ? { reference: '' } : {}) : { reference: outcome.references[0]?.reference }),
       // 4.5 showcode=1 returns verification_code (mutant otp-legacy-showcode-ignored).
       ...((input.showcode === 1 || input.showcode === '1') && !ctx.server.mutant.is('otp-legacy-showcode-ignored') ? { verification_code: d.code } : {}),
       fallback: d.fallback,

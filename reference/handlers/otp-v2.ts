@@ -33,6 +33,7 @@ import {
   type OtpEffects,
   type OtpRecord,
 } from '../otp-v2-engine.ts';
+import { inCheckOrder, takesAlternate } from '../personality.ts';
 import { otpFail, otpOk } from '../replies.ts';
 
 type CreateInput = z.output<typeof OtpCreateRequest>;
@@ -91,9 +92,13 @@ const STATUS_TEXTS: Readonly<Record<OtpState, { message: string; hint: string; n
 // Shared pieces.
 // ---------------------------------------------------------------------------------------------
 
-/** 2.10 counters of a record (none: nothing to count). */
-function recordFields(record: OtpRecord | undefined, now: number): Record<string, unknown> {
-  if (!record) return {};
+/**
+ * 2.10 counters of a record. None: nothing to count, so the fields are left out ("when
+ * applicable", 4.4), or (latitude unset-field, alternate personality) written unset: null for the
+ * numbers, "" for expires_at.
+ */
+function recordFields(req: RawRequest, record: OtpRecord | undefined, now: number): Record<string, unknown> {
+  if (!record) return takesAlternate(req.server.options) ? { expires_at: '', attempts_remaining: null, resend_available_in: null } : {};
   return { expires_at: formatMexicoDateTime(record.expiresAt), attempts_remaining: record.attemptsRemaining, resend_available_in: resendAvailableIn(record, now) };
 }
 
@@ -101,7 +106,7 @@ function recordFields(record: OtpRecord | undefined, now: number): Record<string
 function otpError(req: RawRequest, status: number, slug: string, record: OtpRecord | undefined, now: number, extra: { hint?: string } & Record<string, unknown> = {}, headers?: Record<string, string>): Reply {
   const text = ERROR_TEXTS[slug] ?? { message: slug, hint: '', next: [PATH_CREATE] };
   const { hint, ...fields } = extra;
-  return otpFail(req, status, slug, { state: stateOf(record), message: text.message, hint: hint ?? text.hint, next: text.next, ...recordFields(record, now), ...fields }, headers);
+  return otpFail(req, status, slug, { state: stateOf(record), message: text.message, hint: hint ?? text.hint, next: text.next, ...recordFields(req, record, now), ...fields }, headers);
 }
 
 /** The record a request names, when its phone_number and country_code are readable. */
@@ -110,13 +115,19 @@ function recordOf(req: RawRequest & { account: Account }, now: number): OtpRecor
   return target.success ? OtpVerifications.of(req.account).observe(otpKey(target.data.phone_number, target.data.country_code), now, req.server.mutant) : undefined;
 }
 
-/** 7.3: a refused request is 400 with the slug of otpSlugForIssue; the hint names the fields. */
+/**
+ * 7.3: a refused request is 400 with the slug of otpSlugForIssue; the hint names the fields.
+ * Latitude check-order: the slug is the first issue's in table order, or (alternate) the last's.
+ * Latitude unset-field: without a valid number there is no verification to name; the state is
+ * 'none' by default, null for the alternate personality.
+ */
 const onInvalid: InvalidHandler = (req, issues) => {
   const now = req.server.clock.now();
-  const first = issues[0];
+  const first = inCheckOrder(req.server.options, issues)[0];
   const slug = first ? otpSlugForIssue(first, req.fields) : 'otp_invalid_param';
   const hint = issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`).join('; ');
-  return otpError(req, 400, slug, recordOf(req, now), now, { hint });
+  const noNumber = takesAlternate(req.server.options) && !OtpTarget.safeParse(req.fields).success;
+  return otpError(req, 400, slug, recordOf(req, now), now, noNumber ? { hint, state: null } : { hint });
 };
 
 /** Seconds until the sandbox day (8: sends per day) starts again, in Mexico City time. */
@@ -178,7 +189,7 @@ function createdBody(ctx: RequestContext<CreateInput>, row: OtpTransition, recor
     message: ACTION_MESSAGES[action] ?? action,
     hint: `Ask the user for the code and call POST ${PATH_VERIFY}`,
     next: [PATH_VERIFY, PATH_CREATE],
-    ...recordFields(record, now),
+    ...recordFields(ctx, record, now),
     // 4.4: warning when whatsapp ignored company/message (mutant otp2-whatsapp-no-warning); code only when requested (mutant otp2-code-always-in-response).
     ...(channel === 'whatsapp' && !m.is('otp2-whatsapp-no-warning') ? { warning: WHATSAPP_WARNING } : {}),
     ...(ctx.input.code_in_response === true || m.is('otp2-code-always-in-response') ? { code: record.code } : {}),
@@ -270,7 +281,7 @@ function status(ctx: RequestContext<TargetInput>): Reply {
   // 4.4 status is "read-only, no side effects" (mutant otp2-status-consumes-attempt).
   if (ctx.server.mutant.is('otp2-status-consumes-attempt') && record?.state === 'pending') record.attemptsRemaining = Math.max(0, record.attemptsRemaining - 1);
   const state = stateOf(record);
-  return otpOk(ctx, 200, { state, ...STATUS_TEXTS[state], ...recordFields(record, now) });
+  return otpOk(ctx, 200, { state, ...STATUS_TEXTS[state], ...recordFields(ctx, record, now) });
 }
 
 /** 3.1 any + DELETE: back to none, nothing sent, no charge (request shape: body or query). */

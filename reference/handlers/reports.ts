@@ -12,6 +12,7 @@ import { isAbsent } from '../field-issues.ts';
 import { handler, type HandlerSet, type Reply } from '../handler.ts';
 import type { SentMessage } from '../messaging.ts';
 import { genericInvalid } from '../pipeline.ts';
+import { inCheckOrder } from '../personality.ts';
 import { fail, ok } from '../replies.ts';
 import type { SendingRequest } from './sms.ts';
 
@@ -95,9 +96,17 @@ function onGenerateInvalid(req: SendingRequest, issues: readonly z.core.$ZodIssu
   const { start_date: start, end_date: end } = req.fields;
   const from = dateOf(start);
   const to = dateOf(end);
-  if (from === undefined) return fail(req, 'report_01', isAbsent(start) ? 'start_date is missing' : 'start_date must be a date YYYY-MM-DD');
+  const startProblem = (): Reply | undefined =>
+    from === undefined ? fail(req, 'report_01', isAbsent(start) ? 'start_date is missing' : 'start_date must be a date YYYY-MM-DD') : undefined;
   // 7.2 report_02 end missing (mutant reports-missing-end-01: answers report_01).
-  if (to === undefined) return fail(req, req.server.mutant.is('reports-missing-end-01') ? 'report_01' : 'report_02', isAbsent(end) ? 'end_date is missing' : 'end_date must be a date YYYY-MM-DD');
+  const endProblem = (): Reply | undefined =>
+    to === undefined ? fail(req, req.server.mutant.is('reports-missing-end-01') ? 'report_01' : 'report_02', isAbsent(end) ? 'end_date is missing' : 'end_date must be a date YYYY-MM-DD') : undefined;
+  // Latitude check-order: start_date then end_date, or (alternate) end_date first.
+  for (const check of inCheckOrder(req.server.options, [startProblem, endProblem])) {
+    const problem = check();
+    if (problem) return problem;
+  }
+  if (from === undefined || to === undefined) return genericInvalid(req, issues);
   // 7.2 report_03 (mutant reports-start-after-end-accepted: the swapped period is reported, empty).
   if (from > to) return req.server.mutant.is('reports-start-after-end-accepted') ? generateReport(req, { start_date: String(start), end_date: String(end) }) : fail(req, 'report_03', 'start_date is after end_date');
   return genericInvalid(req, issues);

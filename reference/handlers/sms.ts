@@ -10,7 +10,7 @@ import type { Account } from '../accounts.ts';
 import { handler, type HandlerSet, type RawRequest, type Reply } from '../handler.ts';
 import type { SendOutcome, SendRequest } from '../messaging.ts';
 import { genericInvalid } from '../pipeline.ts';
-import { fail, ok } from '../replies.ts';
+import { fail, invalidParameters, ok } from '../replies.ts';
 
 /** A request that passed authentication: a handler's context, or what onInvalid receives. */
 export type SendingRequest = RawRequest & { account: Account };
@@ -20,13 +20,6 @@ export type SendingRequest = RawRequest & { account: Account };
  * envelope answers carry this one.
  */
 export const SANDBOX_LIMIT_CODE = 'sandbox_limit';
-/** 7.1: the code of validation failures the document does not name (the pipeline's fallback too). */
-export const INVALID_PARAMETERS_CODE = 'invalid_parameters';
-
-/** A validation failure in the envelope (7.1: body status 200), worded like the pipeline's. */
-export function invalidParameters(req: RawRequest, detail: string): Reply {
-  return fail(req, INVALID_PARAMETERS_CODE, `Parameters invalid: ${detail}`);
-}
 
 /** 7.2 sms_07 for a short balance; the sandbox quota of 8 otherwise. */
 export function sendRefusal(req: SendingRequest, reason: Extract<SendOutcome, { ok: false }>['reason']): Reply {
@@ -38,11 +31,12 @@ const isTrue = (value: unknown): boolean => value === true || value === 'true';
 
 /**
  * 4.2: "showCampaignId=true adds campaignId to the response; where it is placed in the request is
- * not shown" (ambiguity show-campaign-id-placement): the documented default (body field) and the
- * other placement (query parameter) are both honoured, whichever the choice is.
+ * not shown" (ambiguity show-campaign-id-placement): under 'body' both placements are honoured (the
+ * body field is the documented default); under 'query' the query parameter alone.
  */
 export function wantsCampaignId(req: RawRequest): boolean {
   if (req.server.mutant.is('sms-campaign-id-ignored')) return false;
+  if (req.server.options.choices['show-campaign-id-placement'] === 'query') return isTrue(req.query.showCampaignId);
   return isTrue(req.fields.showCampaignId) || isTrue(req.query.showCampaignId);
 }
 
@@ -100,9 +94,9 @@ function scheduledAt(req: RawRequest, date: string | undefined): { ok: true; at?
 /** POST /sms/send once the body is valid. */
 function sendSms(req: SendingRequest, input: SmsSendRequest): Reply {
   const text = smsText(req, input.message);
-  if (!text.ok) return invalidParameters(req, text.detail);
+  if (!text.ok) return invalidParameters(req, 'message', text.detail);
   const when = scheduledAt(req, input.date);
-  if (!when.ok) return invalidParameters(req, when.detail);
+  if (!when.ok) return invalidParameters(req, 'date', when.detail);
   const findCc = isFlagSet(input.find_country_code);
   // 4.2 find_country_code=1: the number already holds it (mutant sms-find-country-code-doubled).
   const numbers = splitRecipients(input.numbers).map((n) => withCountryCode(n, findCc && !req.server.mutant.is('sms-find-country-code-doubled'), input.country_code ?? MEXICO_COUNTRY_CODE));
@@ -141,13 +135,13 @@ function onSmsInvalid(req: SendingRequest, issues: readonly z.core.$ZodIssue[]):
 
 /** GET /sms/send: "Sends a single SMS" to one national number of Mexico (4.2). */
 function sendSingleSms(req: SendingRequest, input: z.output<typeof SmsSendQuery>): Reply {
-  if (input.numbers.includes(',')) return invalidParameters(req, 'numbers: GET /sms/send sends a single SMS (one number)');
+  if (input.numbers.includes(',')) return invalidParameters(req, 'numbers', 'numbers: GET /sms/send sends a single SMS (one number)');
   const problem = recipientProblem(input.numbers.trim(), false);
-  if (problem) return invalidParameters(req, `numbers: ${problem}`);
+  if (problem) return invalidParameters(req, 'numbers', `numbers: ${problem}`);
   const countryCode = input.country_code ?? MEXICO_COUNTRY_CODE;
-  if (countryCode !== MEXICO_COUNTRY_CODE) return invalidParameters(req, 'country_code: Mexico only (52)');
+  if (countryCode !== MEXICO_COUNTRY_CODE) return invalidParameters(req, 'country_code', 'country_code: Mexico only (52)');
   const text = smsText(req, input.message);
-  if (!text.ok) return invalidParameters(req, text.detail);
+  if (!text.ok) return invalidParameters(req, 'message', text.detail);
   const send: SendRequest = { numbers: [withCountryCode(input.numbers.trim(), false, countryCode)], message: text.text, kind: 'sms', sandbox: false };
   return sendAndReply(req, send, wantsCampaignId(req));
 }

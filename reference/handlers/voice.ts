@@ -6,8 +6,11 @@
 import { isFlagSet } from '../../schemas/formats.ts';
 import { splitRecipients } from '../../schemas/sms.ts';
 import { CUSTOM_TEXT_TEMPLATE, VOICE_TEMPLATES, VoiceSendQuery, VoiceSendRequest, type VoiceTemplateLetter } from '../../schemas/voice.ts';
-import { handler, type HandlerSet, type Reply } from '../handler.ts';
-import { invalidParameters, sendAndReply, wantsCampaignId, type SendingRequest } from './sms.ts';
+import { handler, type HandlerSet, type InvalidHandler, type Reply } from '../handler.ts';
+import { takesAlternate } from '../personality.ts';
+import { genericInvalid } from '../pipeline.ts';
+import { invalidParameters } from '../replies.ts';
+import { sendAndReply, wantsCampaignId, type SendingRequest } from './sms.ts';
 
 /** What POST and GET share once validated (formal_tone differs in type and is not spoken here). */
 interface VoiceInput {
@@ -42,9 +45,9 @@ function spokenText(input: VoiceInput): string {
 function sendVoice(req: SendingRequest, input: VoiceInput): Reply {
   const numbers = splitRecipients(input.numbers);
   const bad = numbers.find((n) => !NATIONAL_NUMBER.test(n));
-  if (bad !== undefined) return invalidParameters(req, `numbers: ${bad}: a national number has 10 digits`);
+  if (bad !== undefined) return invalidParameters(req, 'numbers', `numbers: ${bad}: a national number has 10 digits`);
   // 4.3: "k uses voice_message": without it there is nothing to read.
-  if (input.template === CUSTOM_TEXT_TEMPLATE && !input.voice_message && !req.server.mutant.is('voice-template-k-without-message')) return invalidParameters(req, 'voice_message: required with template k');
+  if (input.template === CUSTOM_TEXT_TEMPLATE && !input.voice_message && !req.server.mutant.is('voice-template-k-without-message')) return invalidParameters(req, 'voice_message', 'voice_message: required with template k');
   return sendAndReply(
     req,
     // 2.2: recipients with country code; 4.3 sandbox=1 charges nothing (messaging.send).
@@ -53,7 +56,25 @@ function sendVoice(req: SendingRequest, input: VoiceInput): Reply {
   );
 }
 
+/**
+ * Latitude only-with (4.3 voice_message: "only with template k"): the default refuses a
+ * voice_message given with another template (the schema's rule); the alternate ignores it, and the
+ * request is read without it.
+ */
+const withoutStrayVoiceMessage =
+  (schema: typeof VoiceSendRequest | typeof VoiceSendQuery): InvalidHandler =>
+  (req, issues) => {
+    const stray = req.fields.voice_message !== undefined && req.fields.template !== CUSTOM_TEXT_TEMPLATE;
+    if (stray && takesAlternate(req.server.options)) {
+      const rest: Record<string, unknown> = { ...req.fields };
+      delete rest.voice_message;
+      const parsed = schema.safeParse(rest);
+      if (parsed.success) return sendVoice(req, parsed.data);
+    }
+    return genericInvalid(req, issues);
+  };
+
 export const voiceHandlers: HandlerSet = {
-  'voice/send': handler(VoiceSendRequest, (ctx) => sendVoice(ctx, ctx.input)),
-  'voice/send-via-get': handler(VoiceSendQuery, (ctx) => sendVoice(ctx, ctx.input)),
+  'voice/send': handler(VoiceSendRequest, (ctx) => sendVoice(ctx, ctx.input), withoutStrayVoiceMessage(VoiceSendRequest)),
+  'voice/send-via-get': handler(VoiceSendQuery, (ctx) => sendVoice(ctx, ctx.input), withoutStrayVoiceMessage(VoiceSendQuery)),
 };

@@ -11,7 +11,7 @@ import { areaState, toHundredths, type Account } from '../accounts.ts';
 import { handler, type HandlerSet, type RawRequest, type Reply, type RequestContext } from '../handler.ts';
 import { genericInvalid } from '../pipeline.ts';
 import { quotaFull, quotaReached } from '../quotas.ts';
-import { fail, ok } from '../replies.ts';
+import { fail, invalidParameters, ok } from '../replies.ts';
 import { checkToolUser } from './employees.ts';
 
 type Req = RawRequest & { account: Account };
@@ -38,7 +38,8 @@ const program = (account: Account): WalletProgram =>
     contacts: new Map(),
   }));
 
-const invalid = (req: Req, detail: string): Reply => fail(req, 'invalid_parameters', `Parameters invalid: ${detail}`);
+/** 7.1: wallet validation codes are not shown (latitude unnamed-codes: replies.invalidParameters). */
+const invalid = (req: Req, field: string, detail: string): Reply => invalidParameters(req, field, detail);
 
 /** The account's wallet when `key` names it, or wallet_not_found (another account's key included). */
 function withWallet(req: Req, key: string, use: (w: WalletProgram) => Reply): Reply {
@@ -67,7 +68,7 @@ const balanceOf = (c: WalletContact) => ({ contact_name: c.name, contact_phone: 
 function transact(req: Req, c: WalletContact, type: wallet.WalletUpdateBalanceRequest['transaction_type'], amount: number | undefined, values: { code: string; message: string }): Reply {
   const adds = wallet.isAddTransaction(type);
   const hundredths = amount === undefined ? c.balance : amountOf(amount);
-  if (typeof hundredths === 'string') return invalid(req, hundredths);
+  if (typeof hundredths === 'string') return invalid(req, 'transaction_amount', hundredths);
   if (!adds && (hundredths === 0 || hundredths > c.balance)) return fail(req, 'wallet_insufficient_balance', 'The redeem is larger than the balance');
   c.balance += adds ? hundredths : -hundredths;
   return ok(req, balanceOf(c), values);

@@ -11,6 +11,7 @@ import { webhooks } from '../../schemas/index.ts';
 import type { Account } from '../accounts.ts';
 import { isAbsent, issuesOn, type Issues } from '../field-issues.ts';
 import { handler, type HandlerSet, type RawRequest, type Reply } from '../handler.ts';
+import { inCheckOrder, takesAlternate } from '../personality.ts';
 import { genericInvalid } from '../pipeline.ts';
 import { fail, ok } from '../replies.ts';
 
@@ -37,19 +38,35 @@ async function register(req: Req, url: string, status: webhooks.WebhookStatus): 
 }
 
 /**
+ * 7.2 "add_webhook_02, _03 URL missing, malformed or forbidden host": in order, _02 for a missing
+ * URL and _03 for the rest. Ambiguity paired-code-order 'either' leaves the split free: the
+ * alternate personality answers _02 for a malformed URL too, keeping _03 for forbidden hosts.
+ */
+const malformedUrlCode = (req: Req): string =>
+  req.server.options.choices['paired-code-order'] === 'either' && takesAlternate(req.server.options) ? 'add_webhook_02' : 'add_webhook_03';
+
+/**
  * 7.2 /webhook/add: add_webhook_02 URL missing, _03 malformed or forbidden host, _04 status
- * missing, _05 not 0/1 (paired-code-order: these are the in-order codes, which 'either' accepts too).
+ * missing, _05 not 0/1. Latitude check-order: url then status, or (alternate) status then url.
  */
 function addInvalid(req: Req, issues: Issues): Reply | Promise<Reply> {
   const { url, status } = req.fields;
   const urlIssues = issuesOn(issues, 'url');
-  if (isAbsent(url)) return fail(req, 'add_webhook_02', 'url is required');
   const hostOnly = typeof url === 'string' && urlIssues.every((i) => i.code === 'custom') && webhooks.forbiddenHostFamily(url) !== undefined;
-  if (urlIssues.length > 0 && !hostOnly) return fail(req, 'add_webhook_03', 'url is not a valid http(s) URL');
-  if (isAbsent(status)) return fail(req, 'add_webhook_04', 'status is required');
+  const urlProblem = (): Reply | undefined => {
+    if (isAbsent(url)) return fail(req, 'add_webhook_02', 'url is required');
+    return urlIssues.length > 0 && !hostOnly ? fail(req, malformedUrlCode(req), 'url is not a valid http(s) URL') : undefined;
+  };
   const parsedStatus = webhooks.WebhookStatus.safeParse(status);
-  if (!parsedStatus.success) return fail(req, 'add_webhook_05', "status must be '0' or '1'");
-  if (typeof url === 'string' && issues.length === urlIssues.length) return register(req, url, parsedStatus.data);
+  const statusProblem = (): Reply | undefined => {
+    if (isAbsent(status)) return fail(req, 'add_webhook_04', 'status is required');
+    return parsedStatus.success ? undefined : fail(req, 'add_webhook_05', "status must be '0' or '1'");
+  };
+  for (const check of inCheckOrder(req.server.options, [urlProblem, statusProblem])) {
+    const refused = check();
+    if (refused) return refused;
+  }
+  if (typeof url === 'string' && parsedStatus.success && issues.length === urlIssues.length) return register(req, url, parsedStatus.data);
   return genericInvalid(req, issues);
 }
 
@@ -61,10 +78,11 @@ function statusInvalid(req: Req, issues: Issues): Reply {
 }
 
 export const webhooksHandlers: HandlerSet = {
-  // 4.14 get: result {url, status}, webhook_01. With none configured (document silent): url '' and status '0'.
+  // 4.14 get: result {url, status}, webhook_01. With none configured (document silent): url '' and
+  // status '0'; latitude unset-field: the alternate leaves status unset too ('').
   'webhooks/get': handler(undefined, (ctx) => {
     const config = ctx.server.webhooks.get(ctx.account);
-    return ok(ctx, { result: config ? { url: config.url, status: config.status } : { url: '', status: '0' } });
+    return ok(ctx, { result: config ? { url: config.url, status: config.status } : { url: '', status: takesAlternate(ctx.server.options) ? '' : '0' } });
   }),
 
   'webhooks/add': handler(webhooks.WebhookAddRequest, (ctx) => register(ctx, ctx.input.url, ctx.input.status), addInvalid),
