@@ -216,7 +216,7 @@ export async function runCertification(args: CertifyArgs): Promise<Certification
     const startedAt = new Date();
     const outcome = await runSuites({ config, files, outDir: args.outDir, environment: { target: targetLabel, profile: profileLabel } });
     const seconds = (Date.now() - startedAt.getTime()) / 1000;
-    writeJunitReport(join(args.outDir, 'junit.xml'), { suiteName: 'messaging-conformance', records: outcome.records, runErrors: outcome.runErrors, startedAt });
+    writeJunitReport(join(args.outDir, 'junit.xml'), { suiteName: 'messaging-conformance', records: outcome.records, runErrors: outcome.runErrors, startedAt, wallSeconds: seconds });
 
     const reconciliation = reconcile(outcome.records, expected);
     const summary = buildSummary({

@@ -10,6 +10,7 @@ import { AllureReporter } from './allure-reporter.ts';
 import { ProgressReporter } from './progress-reporter.ts';
 import { PROJECT_ROOT, SUITE_FILE_SUFFIX } from './project-paths.ts';
 import { ResultCollector, type TestRecord } from './result-collector.ts';
+import { RunDeadline } from './run-deadline.ts';
 import { encodeRunConfig, RUN_CONFIG_ENV, type RunConfig } from './run-config.ts';
 
 /**
@@ -35,12 +36,20 @@ export interface RunSuitesOptions {
   outDir: string;
   /** Shown in Allure's environment panel. */
   environment: Record<string, string>;
+  /** When the run must end (epoch ms, certify --max-duration): then it is cancelled and reported incomplete. */
+  deadlineAtMs: number;
 }
 
 export interface SuitesOutcome {
   records: TestRecord[];
   runErrors: string[];
+  /** Set when the deadline passed: the suite files (absolute paths) whose run did not end, maybe none. */
+  unfinished: string[] | undefined;
 }
+
+/** After the deadline, how long the tests in flight may take to end before the run is abandoned. */
+const DEADLINE_GRACE_MS = 5_000;
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
 export async function runSuites(options: RunSuitesOptions): Promise<SuitesOutcome> {
   const { config } = options;
@@ -54,7 +63,8 @@ export async function runSuites(options: RunSuitesOptions): Promise<SuitesOutcom
   const sharedClock = config.profile.capabilities['test-clock'] && !config.embedded;
   const parallel = !sharedClock && config.managerKey !== undefined;
   const exitCodeBefore = process.exitCode;
-  const vitest = await startVitest(
+  const deadline = new RunDeadline(options.deadlineAtMs);
+  const run = startVitest(
     'test',
     options.files.map((f) => relative(PROJECT_ROOT, f)),
     {
@@ -72,17 +82,25 @@ export async function runSuites(options: RunSuitesOptions): Promise<SuitesOutcom
       testTimeout: 120_000,
       hookTimeout: 120_000,
       reporters: [
-        new ProgressReporter(),
+        new ProgressReporter(options.files.length),
         collector,
         allure,
+        deadline,
       ],
     },
   );
-  await vitest.close();
+  // Issue 19: a hanging target must not hold the run past its deadline. The run ends, or the
+  // deadline passes and the tests in flight get a short grace; then they are abandoned.
+  const ended = await Promise.race([run.then(() => true), deadline.expired.then(() => sleep(DEADLINE_GRACE_MS)).then(() => false)]);
+  if (ended) await (await run).close();
+  else {
+    run.catch(() => undefined);
+    await deadline.stop(DEADLINE_GRACE_MS);
+  }
   const runErrors = [...collector.runErrors];
   // A results file that could not be written is a fault of the run, not of the target.
   await allure.flushed().catch((e: unknown) => runErrors.push((e as Error).message));
   // vitest sets the exit code of the process; the certify command decides it from the summary.
   process.exitCode = exitCodeBefore;
-  return { records: collector.records, runErrors };
+  return { records: collector.records, runErrors, unfinished: deadline.hasPassed ? deadline.unfinished(options.files) : undefined };
 }

@@ -205,10 +205,37 @@ function statusCounts(requirements: readonly RequirementSummary[]): { requiremen
 // Markdown.
 // ---------------------------------------------------------------------------------------------
 
-const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+/**
+ * A Markdown table a person reads at a glance (issue 18): no line over LINE_MAX characters. Long
+ * cells are cut with "…" (the longest first); summary.json keeps every text whole.
+ */
+export const LINE_MAX = 300;
+const CELL_MAX = 160;
 
-const table = (header: string[], rows: string[][]): string =>
-  [`| ${header.join(' | ')} |`, `| ${header.map(() => '---').join(' | ')} |`, ...rows.map((r) => `| ${r.map(cell).join(' | ')} |`)].join('\n');
+const clip = (text: string, max: number): string => (text.length <= max ? text : `${text.slice(0, Math.max(0, max - 1))}…`);
+const cell = (text: string): string => clip(text.replace(/\s*\n\s*/g, ' ').replace(/\|/g, '\\|'), CELL_MAX);
+
+function row(cells: readonly string[]): string {
+  const fitted = cells.map(cell);
+  const line = () => `| ${fitted.join(' | ')} |`;
+  while (line().length > LINE_MAX) {
+    const longest = fitted.reduce((best, c, i) => (c.length > fitted[best]!.length ? i : best), 0);
+    const excess = line().length - LINE_MAX;
+    fitted[longest] = clip(fitted[longest]!, Math.max(8, fitted[longest]!.length - excess));
+    if (fitted[longest]!.length <= 8) break;
+  }
+  return line();
+}
+
+const table = (header: string[], rows: string[][]): string => [row(header), `| ${header.map(() => '---').join(' | ')} |`, ...rows.map(row)].join('\n');
+
+/** An ambiguity's observations in one cell: how many distinct values, the commonest first. */
+function observedCell(observed: AmbiguitySummary['observed']): string {
+  if (observed.length === 0) return '—';
+  const sorted = [...observed].sort((a, b) => b.count - a.count);
+  const shown = sorted.slice(0, 3).map((o) => `${clip(o.value, 40)} (×${o.count})`);
+  return `${observed.length > 3 ? `${observed.length} distinct: ` : ''}${shown.join('; ')}${observed.length > 3 ? '; …' : ''}`;
+}
 
 /** The head of the summary: verdict, totals, per-area totals, ambiguities, failures. Printed at the end of a run. */
 export function summaryHeadMarkdown(s: Summary): string {
@@ -232,7 +259,7 @@ export function summaryHeadMarkdown(s: Summary): string {
     '## Ambiguities (profile option and what the target did)',
     table(
       ['Ambiguity', 'Expected', 'Observed', 'Verdict'],
-      s.ambiguities.map((a) => [a.id, a.expected, a.observed.map((o) => `${o.value} (×${o.count})`).join('; ') || '—', a.verdict]),
+      s.ambiguities.map((a) => [a.id, a.expected, observedCell(a.observed), a.verdict]),
     ),
   ];
   const failed = s.requirements.filter((r) => r.status === 'failed');

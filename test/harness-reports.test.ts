@@ -38,10 +38,11 @@ describe('junit.xml', () => {
       record('sends > waits', 'skipped', { skipReason: 'target capability missing: fault-injection', file: 'suites/y.test.ts' }),
     ],
     runErrors: ['suites/z.test.ts: cannot find module'],
+    wallSeconds: 2.25,
   });
 
-  it('has one testsuite per file, totals, and escapes names', () => {
-    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="messaging-conformance" tests="4" failures="1" errors="1" skipped="1" time="4.500">/);
+  it('has one testsuite per file, totals, and escapes names; the top-level time is the wall time, not the sum of the files', () => {
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="messaging-conformance" tests="4" failures="1" errors="1" skipped="1" time="2.250">/);
     expect(xml).toContain('<testsuite name="suites/x.test.ts" timestamp="2026-11-21T10:00:00.000Z" tests="2" failures="1" errors="0" skipped="0" time="3.000">');
     expect(xml).toContain('name="sends &gt; accepts &lt;11&gt; &amp; &quot;quoted&quot;"');
     expect(xml).toContain('<property name="requirement" value="op:sms/send"/>');
@@ -58,7 +59,7 @@ describe('junit.xml', () => {
   });
 
   it('drops characters XML cannot carry', () => {
-    const text = junitXml({ suiteName: 's', startedAt: new Date(0), records: [record('a\u0001b', 'passed')], runErrors: [] });
+    const text = junitXml({ suiteName: 's', startedAt: new Date(0), records: [record('a\u0001b', 'passed')], runErrors: [], wallSeconds: 1 });
     expect(text).toContain('name="ab"');
   });
 });

@@ -87,6 +87,45 @@ describe('buildSummary', () => {
     expect(md).toMatch(/### envelope/);
   });
 
+  it('levels: a failed reading warns (fails the run only with --strict), a passed silence is recorded, a failed statement fails', () => {
+    const reading = REQUIREMENTS.find((r) => r.level === 'warn' && r.severity === 'must')!;
+    const silence = REQUIREMENTS.find((r) => r.level === 'record')!;
+    const stated = REQUIREMENTS.find((r) => r.level === 'fail')!;
+    // req() turns the failure of a test that proves only readings into a warning: the test passes.
+    const records = [record('r', 'passed', [reading.id], { warnings: ['a reading did not hold'] }), record('s', 'passed', [silence.id], { recorded: [{ what: 'x', observed: 'HTTP 404' }] })];
+    const s = summarize(records);
+    expect(s.requirements.find((r) => r.id === reading.id)).toMatchObject({ status: 'warning', level: 'warn' });
+    expect(s.requirements.find((r) => r.id === silence.id)).toMatchObject({ status: 'recorded', level: 'record' });
+    expect(s.totals.recorded).toBe(1);
+    expect(s.levels.warn.warning).toBe(1);
+    expect(s.levels.record.recorded).toBe(1);
+    expect(s.ok).toBe(true);
+    const strict = buildSummary({ target: 't', profile: 'p', startedAt: '', seconds: 0, records: [record('w', 'passed', [stated.id], { warnings: ['a reading'] })], choices: DEFAULT_AMBIGUITY_CHOICES, reconciliation: reconcile([], []), runErrors: [], strict: true });
+    expect(strict.totals.warnings).toBe(1);
+    expect(strict.ok, '--strict: a warning fails the run').toBe(false);
+    const failed = summarize([record('f', 'failed', [stated.id])]);
+    expect(failed.requirements.find((r) => r.id === stated.id)).toMatchObject({ status: 'failed', level: 'fail', quote: expect.any(String) });
+    expect(failed.ok).toBe(false);
+  });
+
+  it('summary.md starts with requirement totals per level, and no line of it is over 300 characters', () => {
+    const long = 'x'.repeat(5000);
+    const s = summarize([
+      record('f', 'failed', ['err:auth_01'], { error: `${long}\nsecond line` }),
+      record('o', 'passed', ['op:credits/consult'], {
+        observations: Array.from({ length: 60 }, (_, i) => ({ ambiguity: 'unnamed-validation-codes' as const, expected: 'record-only', observed: `contacts/add: code invalid_${i} ${long.slice(0, 80)}`, matches: null })),
+      }),
+    ]);
+    const md = summaryMarkdown(s);
+    const lines = md.split('\n');
+    expect(lines[0]).toBe('# Conformance summary: FAIL');
+    expect(md.indexOf('## Requirements per level')).toBeLessThan(md.indexOf('## Requirements per area'));
+    expect(md).toMatch(/\| all \| \d+ \|/);
+    expect(lines.filter((l) => l.length > 300), 'lines over 300 characters').toEqual([]);
+    expect(md).toContain('60 distinct: ');
+    expect(JSON.stringify(s)).toContain(long);
+  });
+
   it('a run error fails the run', () => {
     const s = buildSummary({ ...{ target: 't', profile: 'p', startedAt: '', seconds: 0, records: [], choices: DEFAULT_AMBIGUITY_CHOICES }, reconciliation: reconcile([], []), runErrors: ['suites/x.test.ts: boom'] });
     expect(s.ok).toBe(false);
