@@ -65,6 +65,16 @@ async function until(check: () => boolean, ms = 5000): Promise<void> {
 }
 
 const sendSms = (server: RunningReferenceServer) => post(server, '/sms/send', { numbers: '5512345678', message: 'Hola' });
+const referenceOf = (sent: Record<string, unknown>): string => (sent.references as { reference: string }[])[0]!.reference;
+
+/** Confirmation delay of the deterministic tests: longer than any test, so only an advance makes one due. */
+const CONFIRMATION_DELAY_S = 60;
+
+/** Moves the virtual clock (test hook, --test-clock): timers that fall due run before the answer. */
+async function advance(server: RunningReferenceServer, seconds: number): Promise<void> {
+  const res = await fetch(`${server.baseUrl}/__test/clock/advance`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seconds }) });
+  expect(res.status).toBe(200);
+}
 
 describe('event delivery', () => {
   it('checks with GET on registration, HEAD before delivery, then POSTs a form-urlencoded confirmation', async () => {
@@ -104,16 +114,38 @@ describe('event delivery', () => {
     expect(events(hook)).toHaveLength(26);
   });
 
+  // 3.2, 6: nothing is delivered while the webhook is disabled. An event arises when its
+  // confirmation falls due (6.1 date: "confirmation time"), not at the send, so that is when
+  // "while disabled" is judged (webhook-service.ts emit). Confirmations here fall due only when
+  // the virtual clock is advanced: the order of sends, status changes and events is fixed.
   it('delivers nothing while disabled, nor after delete, nor for sandbox sends by default', async () => {
-    const { server, hook } = await setup();
+    const { server, hook } = await setup([], { testClock: true, confirmationDelayMs: CONFIRMATION_DELAY_S * 1000 });
     await post(server, '/webhook/add', { url: hook.url, status: '0' });
     await sendSms(server);
+    await advance(server, CONFIRMATION_DELAY_S + 1);
     await post(server, '/webhook/status', { status: '1' });
     await post(server, '/sms/send', { numbers: '5512345678', message: 'Hola', sandbox: 1 });
+    await advance(server, CONFIRMATION_DELAY_S + 1);
     await post(server, '/webhook/delete');
     await sendSms(server);
-    await new Promise((r) => setTimeout(r, 200));
-    expect(events(hook)).toHaveLength(0);
+    await advance(server, CONFIRMATION_DELAY_S + 1);
+    // A marker: registered again, one more send; once its event is in, any event of the sends
+    // above would have been delivered before it.
+    await post(server, '/webhook/add', { url: hook.url, status: '1' });
+    const marker = referenceOf(await sendSms(server));
+    await advance(server, CONFIRMATION_DELAY_S + 1);
+    await until(() => events(hook).length >= 1);
+    expect(events(hook).map((e) => new URLSearchParams(e.body).get('reference'))).toEqual([marker]);
+  });
+
+  it('judges "while disabled" when the confirmation falls due: a send made while disabled is delivered if enabled by then (3.2, 6.1)', async () => {
+    const { server, hook } = await setup([], { testClock: true, confirmationDelayMs: CONFIRMATION_DELAY_S * 1000 });
+    await post(server, '/webhook/add', { url: hook.url, status: '0' });
+    const sent = referenceOf(await sendSms(server));
+    await post(server, '/webhook/status', { status: '1' });
+    await advance(server, CONFIRMATION_DELAY_S + 1);
+    await until(() => events(hook).length === 1);
+    expect(new URLSearchParams(events(hook)[0]!.body).get('reference')).toBe(sent);
   });
 
   it('delivers by GET with the fields in the query when so chosen', async () => {
