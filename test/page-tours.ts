@@ -1,0 +1,61 @@
+/**
+ * What a person does with the two pages the project produces, for the browser test and for the
+ * README's screenshots (test/take-screenshots.ts): build the Redoc page the way `npm run docs`
+ * does and open an operation's section; certify with an injected fault so that a test fails, and
+ * open that test's exchange in the Allure report.
+ */
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import type { Locator, Page } from 'playwright-core';
+import { PACKAGE_ROOT } from '../harness/project-paths.ts';
+
+const run = promisify(execFile);
+
+/** The operation a person looks up, and how the docs page titles it (its summary). */
+export const DOCS_OPERATION = { tag: 'Credits', summary: 'Consult the credit balance', path: '/credits/consult' } as const;
+/** A fault that fails the credits suite (reference/mutants.ts), and the test it fails. */
+export const FAILING_RUN = { area: 'credits', mutant: 'credits-balance-one-decimal', test: 'answers credit_01 with the balance as a two-place decimal', exchange: 'POST /credits/consult → 200' } as const;
+
+const DOCS_OUTPUT = 'reports/docs/index.html';
+
+/** `npm run docs` with its output moved to `page` (the script is read from package.json, so the test follows it). */
+export async function buildDocsPage(page: string): Promise<void> {
+  const scripts = (JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+  const docs = scripts.docs;
+  if (!docs?.includes(DOCS_OUTPUT)) throw new Error(`the docs script no longer writes ${DOCS_OUTPUT}: ${docs}`);
+  const command = docs.replaceAll(DOCS_OUTPUT, JSON.stringify(page));
+  await run('sh', ['-c', command], { cwd: PACKAGE_ROOT, env: { ...process.env, PATH: `${join(PACKAGE_ROOT, 'node_modules', '.bin')}:${process.env.PATH ?? ''}` }, timeout: 120_000 });
+}
+
+/** A certification of the embedded server with FAILING_RUN's fault (exit 1 expected); its Allure page. */
+export async function buildFailingReport(outDir: string): Promise<string> {
+  const bin = join(PACKAGE_ROOT, 'bin', 'messaging-conformance.js');
+  const args = [bin, 'certify', '--only', FAILING_RUN.area, '--mutant', FAILING_RUN.mutant, '--out', outDir];
+  const exitCode = await run(process.execPath, args, { cwd: PACKAGE_ROOT, timeout: 120_000 }).then(
+    () => 0,
+    (e: { code?: number }) => e.code ?? -1,
+  );
+  if (exitCode !== 1) throw new Error(`certify with mutant ${FAILING_RUN.mutant} exited ${exitCode}, not 1 (a failed check)`);
+  return join(outDir, 'allure-report', 'index.html');
+}
+
+/** Opens the docs page and the operation's section from the menu; the section's heading. */
+export async function openOperationSection(page: Page, docsPage: string): Promise<Locator> {
+  await page.goto(pathToFileURL(docsPage).href);
+  await page.locator('[data-component-name="Menu/MenuItem"]', { hasText: new RegExp(`^${DOCS_OPERATION.tag}$`) }).click();
+  await page.locator('.menu-item-type-operation', { hasText: DOCS_OPERATION.summary }).click();
+  return page.getByRole('heading', { level: 2, name: DOCS_OPERATION.summary });
+}
+
+/** Opens the report, the failed test, and its exchange step; the step's request line. */
+export async function openFailedExchange(page: Page, reportPage: string): Promise<Locator> {
+  await page.goto(pathToFileURL(reportPage).href);
+  await page.getByText(FAILING_RUN.test).first().click();
+  // A test may call the operation more than once: the first exchange is enough to read.
+  const step = page.getByText(FAILING_RUN.exchange).first();
+  await step.click();
+  return step;
+}

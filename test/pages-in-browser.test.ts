@@ -1,0 +1,73 @@
+/**
+ * The pages a person opens, in a real browser (issue 16): the Redoc page of `npm run docs` and
+ * the Allure report of a certification, each opened from disk in headless Chromium
+ * (headless-chromium.ts), with no console error and no request leaving the machine, and checked
+ * for what a person comes for: an operation's section, and a failed test's exchange.
+ *
+ * Chromium is Debian's package (.ci/run installs it). Where it is missing, these tests are skipped
+ * and their names say why; under CI they run regardless, and fail at launch if it is missing.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM_PATH, chromiumInstalled, openOfflineBrowser, staysOnMachine, type OfflineBrowser } from './headless-chromium.ts';
+import { buildDocsPage, buildFailingReport, DOCS_OPERATION, FAILING_RUN, openFailedExchange, openOperationSection } from './page-tours.ts';
+
+const runs = chromiumInstalled() || process.env.CI === 'true';
+const title = runs ? 'pages in headless Chromium' : `pages in headless Chromium (skipped: ${CHROMIUM_PATH} is not installed; .ci/run installs it: apt-get install chromium)`;
+
+describe('which requests stay on the machine', () => {
+  it.each([
+    ['file:///tmp/report/index.html', true],
+    ['data:image/svg+xml,%3Csvg%3E', true],
+    ['http://127.0.0.1:8080/x', true],
+    ['http://localhost/x', true],
+    ['http://[::1]:9/x', true],
+    ['https://cdn.redoc.ly/redoc/logo-mini-full.svg', false],
+    ['https://www.googletagmanager.com/gtag/js', false],
+    ['http://10.0.0.1/x', false],
+  ])('%s: %s', (url, stays) => expect(staysOnMachine(url)).toBe(stays));
+});
+
+describe.skipIf(!runs)(title, () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mc-pages-'));
+  let browser: OfflineBrowser;
+  let docsPage = '';
+  let reportPage = '';
+
+  beforeAll(async () => {
+    docsPage = join(dir, 'docs', 'index.html');
+    [reportPage, browser] = await Promise.all([buildFailingReport(join(dir, 'certify')), buildDocsPage(docsPage).then(() => openOfflineBrowser())]);
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("the Redoc page shows an operation's section, offline and without console errors", async () => {
+    const heading = await openOperationSection(browser.page, docsPage);
+    await expect.poll(() => heading.isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await browser.page.title()).toBe('Messaging Service API');
+    // The request box of the section names the method and path a client calls.
+    await expect.poll(() => browser.page.getByText(DOCS_OPERATION.path, { exact: true }).first().isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(browser.blocked).toEqual([]);
+    expect(browser.errors).toEqual([]);
+  }, 60_000);
+
+  it("the Allure report shows a failed test's exchange (request, redacted key, response body), offline and without console errors", async () => {
+    browser.blocked.length = 0;
+    browser.errors.length = 0;
+    const step = await openFailedExchange(browser.page, reportPage);
+    await expect.poll(() => step.isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => browser.page.getByText('Failed', { exact: true }).first().isVisible()).toBe(true);
+    const shown = await browser.page.locator('body').innerText();
+    expect(shown).toContain(FAILING_RUN.test);
+    expect(shown).toMatch(/POST http:\/\/127\.0\.0\.1:\d+\/credits\/consult/);
+    expect(shown).toContain('apikey: [REDACTED]');
+    // The body the fault produced: a balance with one decimal place, the failure's evidence.
+    expect(shown).toMatch(/"credit":"\d+\.\d"/);
+    expect(browser.blocked).toEqual([]);
+    expect(browser.errors).toEqual([]);
+  }, 60_000);
+});
