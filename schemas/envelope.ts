@@ -29,6 +29,9 @@ export function unsettable<S extends z.ZodType>(schema: S) {
   return z.union([schema, z.null(), z.literal('')]).optional();
 }
 
+/** Whether a field is unset in any of the forms of latitude unset-field: absent, null or "". */
+export const isUnset = (value: unknown): boolean => value === undefined || value === null || value === '';
+
 /**
  * A success body: the envelope with the operation's documented `code` and `message` fixed where
  * the document states them, plus the operation's own fields.
@@ -62,15 +65,18 @@ export type OtpState = z.infer<typeof OtpState>;
 export const OtpErrorBody = z
   .object({
     success: z.literal(false),
-    state: OtpState,
+    // Listed as always present, but an answer to a request without a valid number has no
+    // verification to give the state of: how that is written is latitude unset-field.
+    state: unsettable(OtpState),
     error: z.string(),
     message: z.string(),
     hint: z.string(),
     next: z.array(z.string()),
-    expires_at: z.string().optional(),
-    attempts_remaining: z.number().int().optional(),
-    resend_available_in: z.number().optional(),
-    code: z.string().optional(),
+    // "and when applicable": absent, null or "" when not (latitude unset-field).
+    expires_at: unsettable(z.string()),
+    attempts_remaining: unsettable(z.number().int()),
+    resend_available_in: unsettable(z.number()),
+    code: unsettable(z.string()),
     request_id: requestId.optional(),
   })
   .meta({ id: 'OtpErrorBody', description: 'Error body of the current OTP set (sections 4.4, 7.3)' });

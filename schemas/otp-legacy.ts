@@ -3,7 +3,7 @@
  * The result codes of 7.2 live in error-codes.ts; the registry attaches them.
  */
 import { z } from 'zod';
-import { successBody } from './envelope.ts';
+import { successBody, unsettable } from './envelope.ts';
 import { digits, dateTimeText, flag01, parseMexicoDateTime } from './formats.ts';
 import { limitById } from './limits.ts';
 import type { OperationDefinition } from './operation.ts';
@@ -161,8 +161,8 @@ export const LegacyOtpSendResult = successBody(
     total_messages: z.number().int().nonnegative().meta({ description: 'Number of messages sent' }),
     number: z.string().meta({ description: 'Recipient number', example: '525512345678' }),
     credit: z.number().nonnegative().meta({ description: 'Credits consumed' }),
-    reference: z.string().optional().meta({ description: 'Message reference; returned unless reference=false' }),
-    verification_code: z.string().optional().meta({ description: 'Only with showcode=1' }),
+    reference: unsettable(z.string()).meta({ description: 'Message reference; returned unless reference=false (unset: absent, null or "")' }),
+    verification_code: unsettable(z.string()).meta({ description: 'Only with showcode=1 (otherwise absent, null or "")' }),
     fallback: z.boolean().meta({ description: 'true when WhatsApp or voice fell back to SMS' }),
   },
 ).meta({ id: 'LegacyOtpSendResult', description: 'Success of /otp/send and /otp/resend (sections 4.5, 2.10); the legacy set can also answer in XML (root element hash with the same fields)' });

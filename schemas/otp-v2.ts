@@ -4,7 +4,7 @@
  * the HTTP status is real (7.3).
  */
 import { z } from 'zod';
-import { OtpErrorBody, OtpState, requestId } from './envelope.ts';
+import { OtpErrorBody, OtpState, requestId, unsettable } from './envelope.ts';
 import { dateTimeOut, dateTimeText, digitsBetween, isGsm7, nonGsm7Characters } from './formats.ts';
 import type { OperationDefinition } from './operation.ts';
 import { OTP_V2_RULES } from './otp-v2-transitions.ts';
@@ -119,8 +119,8 @@ export const OtpCreateResponse = z
     expires_at: dateTimeOut.meta({ description: 'YYYY-MM-DD HH:mm:ss' }),
     attempts_remaining: z.number().int().min(0),
     resend_available_in: z.number().min(0).meta({ description: 'Seconds' }),
-    warning: z.string().optional().meta({ description: 'Present when whatsapp ignored company/message' }),
-    code: z.string().optional().meta({ description: 'Only when requested (code_in_response=true)' }),
+    warning: unsettable(z.string()).meta({ description: 'Present when whatsapp ignored company/message' }),
+    code: unsettable(z.string()).meta({ description: 'Only when requested (code_in_response=true); otherwise absent, null or ""' }),
     request_id: requestId,
   })
   .meta({ id: 'OtpCreateResponse', description: 'POST /v2/otp success body (sections 4.4, 2.10)' });
@@ -159,9 +159,11 @@ export const OtpTarget = z
 export const OtpStatusResponse = z
   .looseObject({
     success: z.boolean().optional(),
+    // Fields not shown (4.4); those it may carry for a number without a verification are unset
+    // in any of the forms of latitude unset-field.
     state: OtpState.optional(),
-    attempts_remaining: z.number().int().min(0).optional(),
-    resend_available_in: z.number().min(0).optional(),
+    attempts_remaining: unsettable(z.number().int().min(0)),
+    resend_available_in: unsettable(z.number().min(0)),
     request_id: requestId.optional(),
   })
   .meta({ id: 'OtpStatusResponse', description: 'GET /v2/otp/status body (section 4.4; fields not shown)' });

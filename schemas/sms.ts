@@ -1,6 +1,6 @@
 /** Section 4.2 and 2.2: sending SMS (and RCS). */
 import { z } from 'zod';
-import { successBody } from './envelope.ts';
+import { successBody, unsettable } from './envelope.ts';
 import { dateTimeText, flag01, isFlagSet } from './formats.ts';
 import { limitById } from './limits.ts';
 import type { OperationDefinition } from './operation.ts';
@@ -91,7 +91,7 @@ export const SendResult = successBody(
     total_messages: z.number().int().nonnegative(),
     references: z.array(MessageReference),
     credit: z.number().nonnegative().meta({ description: 'Credits consumed' }),
-    campaignId: z.number().int().optional().meta({ description: 'Only when showCampaignId=true' }),
+    campaignId: unsettable(z.number().int()).meta({ description: 'Only when showCampaignId=true (otherwise absent, null or "")' }),
   },
 ).meta({ id: 'SendResult', description: 'Message send result (section 2.2)' });
 export type SendResult = z.infer<typeof SendResult>;

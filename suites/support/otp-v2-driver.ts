@@ -229,14 +229,14 @@ export class OtpDriver {
     const body = expectSchema(OtpErrorBody, answer.json, 'the error body of 4.4', answer);
     expect(body.state, 'a throttled verification stays pending (3.1)').toBe('pending');
     const inBody = body.resend_available_in;
-    expect(inBody, 'resend_available_in in the throttled answer (3.1, 7.3)').toBeTypeOf('number');
-    expect(inBody!, 'resend_available_in: seconds left of the 30 s cooldown (8)').toBeGreaterThan(0);
-    expect(inBody!, 'resend_available_in never exceeds the 30 s cooldown (8)').toBeLessThanOrEqual(OTP_V2_RULES.cooldownSeconds);
+    if (typeof inBody !== 'number') expect.fail(`resend_available_in in the throttled answer (3.1, 7.3): got ${JSON.stringify(inBody)}`);
+    expect(inBody, 'resend_available_in: seconds left of the 30 s cooldown (8)').toBeGreaterThan(0);
+    expect(inBody, 'resend_available_in never exceeds the 30 s cooldown (8)').toBeLessThanOrEqual(OTP_V2_RULES.cooldownSeconds);
     const header = answer.headers['retry-after'];
     expect(header, 'Retry-After header on otp_throttled (3.1, 7.3)').toBeDefined();
     const retryAfter = Number(header);
     expect(Number.isFinite(retryAfter) && retryAfter > 0 && retryAfter <= OTP_V2_RULES.cooldownSeconds, `Retry-After "${header}" is the seconds to wait (RFC 9110), at most the cooldown`).toBe(true);
-    return Math.max(inBody!, retryAfter);
+    return Math.max(inBody, retryAfter);
   }
 
   /** Tries a resend, expects otp_throttled, and waits the seconds the target reported (plus a margin). */
