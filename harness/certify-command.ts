@@ -23,6 +23,7 @@ import { preflight } from './preflight.ts';
 import { areaOfSuiteFile, SUITES_DIR, suiteFileName } from './project-paths.ts';
 import { defaultProfile, loadProfile, type TargetProfile } from './profile.ts';
 import { newRunId, type RunConfig } from './run-config.ts';
+import type { Unfinished } from './run-deadline.ts';
 import { runSuites } from './run-suites.ts';
 import { buildSummary, summaryHeadMarkdown, summaryMarkdown, type Summary } from './summary.ts';
 
@@ -30,6 +31,7 @@ export const CERTIFY_USAGE = `usage: messaging-conformance certify [--target URL
     [--profile FILE] [--out DIR] [--only AREA[,AREA...]] [--webhook-public-url URL]
     [--allow-charges] [--max-credits N] [--expected-failures FILE] [--real-time] [--no-html]
     [--requirements ID[,ID...]] [--mutant ID] [--personality default|alternate] [--strict]
+    [--max-duration SECONDS]
   environment: MC_TARGET, MC_API_KEY, MC_MANAGER_KEY, MC_PROFILE`;
 
 
@@ -55,7 +57,12 @@ export interface CertifyArgs {
   personality: Personality;
   /** Warnings fail the run too (exit 1). */
   strict: boolean;
+  /** The run's deadline (issue 19): past it the run is cancelled and reported incomplete (exit 2). */
+  maxDurationSeconds: number;
 }
+
+/** --max-duration's default: a full certification of the embedded server takes well under a minute, a remote one a few. */
+export const DEFAULT_MAX_DURATION_SECONDS = 20 * 60;
 
 export function parseCertifyArgs(args: string[], env: NodeJS.ProcessEnv = process.env): CertifyArgs {
   const values = parseFlags(
@@ -77,6 +84,7 @@ export function parseCertifyArgs(args: string[], env: NodeJS.ProcessEnv = proces
       mutant: { type: 'string' },
       personality: { type: 'string' },
       strict: { type: 'boolean' },
+      'max-duration': { type: 'string' },
     },
     'usage: messaging-conformance certify --help',
   );
@@ -106,6 +114,12 @@ export function parseCertifyArgs(args: string[], env: NodeJS.ProcessEnv = proces
     if (!/^\d+(\.\d+)?$/.test(values['max-credits'])) throw new UsageError(`--max-credits takes a number of credits, got "${values['max-credits']}"`);
     maxCredits = Number(values['max-credits']);
   }
+  let maxDurationSeconds = DEFAULT_MAX_DURATION_SECONDS;
+  if (values['max-duration'] !== undefined) {
+    if (!/^\d+(\.\d+)?$/.test(values['max-duration']) || Number(values['max-duration']) <= 0)
+      throw new UsageError(`--max-duration takes a number of seconds greater than 0, got "${values['max-duration']}"`);
+    maxDurationSeconds = Number(values['max-duration']);
+  }
   return {
     target: target === undefined ? undefined : httpUrlFlag('--target', target),
     apiKey,
@@ -123,6 +137,7 @@ export function parseCertifyArgs(args: string[], env: NodeJS.ProcessEnv = proces
     mutant: values.mutant !== undefined && isMutantId(values.mutant) ? values.mutant : undefined,
     personality: values.personality !== undefined && isPersonality(values.personality) ? values.personality : 'default',
     strict: values.strict ?? false,
+    maxDurationSeconds,
   };
 }
 
@@ -144,6 +159,13 @@ export function suiteFiles(only: readonly AreaId[] | undefined): string[] {
   return chosen.map((f) => join(SUITES_DIR, f));
 }
 
+/** What the passing of the run's deadline left undone, in one line. */
+function deadlineMessage(maxDurationSeconds: number, unfinished: Unfinished): string {
+  const names = unfinished.files.map((f) => f.split(/[\\/]/).pop() ?? f);
+  const what = names.length === 0 ? 'every test had ended' : `${unfinished.tests} tests did not finish, in ${names.length} suite files: ${names.join(', ')}`;
+  return `the run deadline of ${maxDurationSeconds} s (--max-duration) passed; ${what}`;
+}
+
 function prepareOutDir(outDir: string): void {
   try {
     mkdirSync(outDir, { recursive: true });
@@ -160,6 +182,8 @@ export interface CertificationOutcome {
   /** The report files in which an API key was found (none, unless redaction failed). */
   leaks: string[];
   outDir: string;
+  /** Set when the run's deadline passed: one line saying what did not finish (the CLI exits 2). */
+  incomplete: string | undefined;
 }
 
 /** `certify --help`, or a run: the exit code (1 on a failed summary or a leaked key). */
@@ -168,18 +192,24 @@ export async function certify(argv: string[]): Promise<number> {
     process.stdout.write(`${CERTIFY_USAGE}\n`);
     return 0;
   }
-  const { summary, leaks } = await runCertification(parseCertifyArgs(argv));
+  const { summary, leaks, incomplete } = await runCertification(parseCertifyArgs(argv));
   if (leaks.length > 0) {
     process.stderr.write(`messaging-conformance: an API key was found in the reports: ${leaks.join(', ')}\n`);
     return 1;
+  }
+  // Issue 19: a run cut short by its deadline certifies nothing: exit 2, like a target that cannot be reached.
+  if (incomplete !== undefined) {
+    process.stderr.write(`messaging-conformance: certification incomplete: ${incomplete}\n`);
+    return 2;
   }
   return summary.ok ? 0 : 1;
 }
 
 /** One certification with checked arguments: runs the suites, writes the reports, prints the summary head. */
 export async function runCertification(args: CertifyArgs): Promise<CertificationOutcome> {
+  const deadlineAtMs = Date.now() + args.maxDurationSeconds * 1000;
   const files = suiteFiles(args.only);
-  const givenProfile: TargetProfile = args.profilePath ? loadProfile(args.profilePath) : defaultProfile();
+  const givenProfile: TargetProfile = args.profilePath ? loadProfile(args.profilePath, (line) => process.stdout.write(`${line}\n`)) : defaultProfile();
   const expected: ExpectedFailure[] = args.expectedFailuresPath ? loadExpectedFailures(args.expectedFailuresPath) : [];
 
   // A profile given for the embedded server fixes its ambiguity options; without one the personality decides.
@@ -192,7 +222,7 @@ export async function runCertification(args: CertifyArgs): Promise<Certification
     const apiKey = embedded ? embedded.server.keys.account : args.apiKey!;
     const managerKey = embedded ? embedded.server.keys.manager : args.managerKey;
     const profile = embedded ? embedded.profile : givenProfile;
-    const { credits } = await preflight(baseUrl, apiKey);
+    const { credits } = await preflight(baseUrl, apiKey, profile.timeBudgets.requestSeconds * 1000);
     prepareOutDir(args.outDir);
 
     const config: RunConfig = {
@@ -214,8 +244,11 @@ export async function runCertification(args: CertifyArgs): Promise<Certification
     process.stdout.write(`certifying ${targetLabel} with ${files.length} suite files, profile ${profileLabel}, run ${config.runId}\n`);
 
     const startedAt = new Date();
-    const outcome = await runSuites({ config, files, outDir: args.outDir, environment: { target: targetLabel, profile: profileLabel } });
+    const outcome = await runSuites({ config, files, outDir: args.outDir, environment: { target: targetLabel, profile: profileLabel }, deadlineAtMs });
     const seconds = (Date.now() - startedAt.getTime()) / 1000;
+    const incomplete = outcome.unfinished === undefined ? undefined : deadlineMessage(args.maxDurationSeconds, outcome.unfinished);
+    // The reports say it too: a run error fails the summary and shows in junit.xml.
+    if (incomplete !== undefined) outcome.runErrors.push(`certification incomplete: ${incomplete}`);
     writeJunitReport(join(args.outDir, 'junit.xml'), { suiteName: 'messaging-conformance', records: outcome.records, runErrors: outcome.runErrors, startedAt, wallSeconds: seconds });
 
     const reconciliation = reconcile(outcome.records, expected);
@@ -239,7 +272,7 @@ export async function runCertification(args: CertifyArgs): Promise<Certification
     );
     const leaks = findLeaks(args.outDir, secrets);
     process.stdout.write(`\n${summaryHeadMarkdown(summary)}\n\nreports: ${args.outDir} (summary.md, summary.json, junit.xml${args.html ? ', allure-report/index.html' : ''})\n`);
-    return { summary, leaks, outDir: args.outDir };
+    return { summary, leaks, outDir: args.outDir, incomplete };
   } finally {
     await embedded?.server.close();
   }

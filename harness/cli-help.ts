@@ -44,6 +44,7 @@ export const CERTIFY_HELP: CommandHelp = {
     { flag: '--mutant ID', does: 'inject one fault of the mutant registry into the embedded server (the kill matrix)', default: 'none' },
     { flag: `--personality ${PERSONALITIES.join('|')}`, does: "the embedded server's choice at every open point of the document", default: 'default' },
     { flag: '--strict', does: 'warnings (failed SHOULD statements) fail the run too', default: 'off' },
+    { flag: '--max-duration SECONDS', does: 'deadline of the whole run: past it the run is cancelled, what did not finish is reported, exit 2', default: '1200 (20 minutes)' },
   ],
 };
 

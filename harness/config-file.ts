@@ -63,15 +63,23 @@ function formatPath(path: readonly PropertyKey[]): string {
   return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i === 0 ? '' : '.'}${String(p)}`)).join('');
 }
 
-/** Parses `data` with `schema`; the first issue becomes `<source>: <path>: <message>`. */
+/** One issue as `<path>: <message>`; an unknown field at its own path, one entry per unknown field. */
+function describeIssue(issue: z.core.$ZodIssue): string[] {
+  const at = (path: readonly PropertyKey[]) => {
+    const where = formatPath(path);
+    return `${where ? `${where}: ` : ''}${issue.message}`;
+  };
+  return issue.code === 'unrecognized_keys' ? issue.keys.map((key) => at([...issue.path, key])) : [at(issue.path)];
+}
+
+/**
+ * Parses `data` with `schema`; every issue is named, on one line: `<source>: <path>: <message>;
+ * <path>: <message>` (issue 19: a file with two bad fields named only the first).
+ */
 export function parseConfig<S extends z.ZodType>(schema: S, data: unknown, source: string): z.output<S> {
   const result = schema.safeParse(data, { error: configErrorMap });
   if (result.success) return result.data;
-  const issue = result.error.issues[0]!;
-  // An unknown field is reported at its own path, not at the mapping that holds it.
-  const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]!] : issue.path;
-  const where = formatPath(path);
-  throw new UsageError(`${source}: ${where ? `${where}: ` : ''}${issue.message}`);
+  throw new UsageError(`${source}: ${result.error.issues.flatMap(describeIssue).join('; ')}`);
 }
 
 /** A mapping that refuses unknown fields (a typo must not silently fall back to a default). */

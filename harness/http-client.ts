@@ -73,8 +73,12 @@ export interface HttpClientOptions {
   /** Receives every attempt's redacted exchange, retries included (Allure attachments). */
   onExchange?: (exchange: Exchange) => void;
   connectTimeoutMs?: number;
-  headersTimeoutMs?: number;
-  bodyTimeoutMs?: number;
+  /**
+   * The deadline of one attempt, from sending to the end of the answer (profile
+   * timeBudgets.requestSeconds, default 30 s): a target that stops answering fails the call with
+   * TargetTimeoutError instead of holding the run (issue 19).
+   */
+  requestTimeoutMs?: number;
 }
 
 export interface HttpClient {
@@ -85,8 +89,32 @@ export interface HttpClient {
 
 /** The target could not be reached or stopped answering: the run cannot go on against it. */
 export class TargetUnreachableError extends Error {
-  override readonly name = 'TargetUnreachableError';
+  override readonly name: string = 'TargetUnreachableError';
 }
+
+/** One request got no complete answer within its deadline: "POST /sms/send timed out after 30 s". */
+export class TargetTimeoutError extends TargetUnreachableError {
+  override readonly name = 'TargetTimeoutError';
+}
+
+/** undici's and AbortSignal.timeout's ways of saying that a deadline passed, with the phase it caught. */
+const TIMEOUT_PHASES: Readonly<Record<string, string>> = {
+  UND_ERR_CONNECT_TIMEOUT: 'no connection',
+  UND_ERR_HEADERS_TIMEOUT: 'no response headers',
+  UND_ERR_BODY_TIMEOUT: 'the response body stalled',
+  TimeoutError: 'no complete answer',
+};
+
+/** The phase a timeout error caught, or undefined when `error` is no timeout. */
+export function timeoutPhase(error: unknown): string | undefined {
+  const facts = (error ?? {}) as { code?: unknown; name?: unknown; cause?: unknown };
+  if (typeof facts.code === 'string' && TIMEOUT_PHASES[facts.code]) return TIMEOUT_PHASES[facts.code];
+  if (facts.name === 'TimeoutError') return TIMEOUT_PHASES.TimeoutError;
+  return facts.cause !== undefined && facts.cause !== error ? timeoutPhase(facts.cause) : undefined;
+}
+
+/** "timed out after 30 s" or "timed out after 0.5 s". */
+export const timedOutAfter = (ms: number): string => `timed out after ${Number((ms / 1000).toFixed(1))} s`;
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 
@@ -108,7 +136,7 @@ interface ErrorFacts {
 }
 
 /** A one-line cause: "connect ECONNREFUSED", "getaddrinfo ENOTFOUND", "connect timeout". */
-function describeNetworkError(error: unknown): string {
+export function describeNetworkError(error: unknown): string {
   let facts = (error ?? {}) as ErrorFacts;
   // Happy-eyeballs connects (several addresses) fail with an AggregateError: its first cause speaks.
   if (Array.isArray(facts.errors) && facts.errors.length > 0 && facts.syscall === undefined) facts = { ...(facts.errors[0] as ErrorFacts), code: facts.code ?? (facts.errors[0] as ErrorFacts).code };
@@ -193,10 +221,11 @@ function prepare(baseUrl: string, call: CallOptions): PreparedRequest {
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   const { redactor, pacer, onExchange } = options;
   const origin = new URL(options.baseUrl).origin;
+  const deadlineMs = options.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS;
   const dispatcher: Dispatcher = new Agent({
-    connect: { timeout: options.connectTimeoutMs ?? DEFAULT_TIMEOUT_MS },
-    headersTimeout: options.headersTimeoutMs ?? DEFAULT_TIMEOUT_MS,
-    bodyTimeout: options.bodyTimeoutMs ?? DEFAULT_TIMEOUT_MS,
+    connect: { timeout: Math.min(options.connectTimeoutMs ?? DEFAULT_TIMEOUT_MS, deadlineMs) },
+    headersTimeout: deadlineMs,
+    bodyTimeout: deadlineMs,
   });
 
   /** One attempt: send, read the whole body, record the redacted exchange. */
@@ -207,12 +236,15 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     let headers: Record<string, string>;
     let text: string;
     try {
-      const response = await request(prepared.url, { method, headers: prepared.headers, body: prepared.body, dispatcher });
+      // One deadline for the whole attempt: undici's phase timeouts alone let a trickling body run on.
+      const response = await request(prepared.url, { method, headers: prepared.headers, body: prepared.body, dispatcher, signal: AbortSignal.timeout(deadlineMs) });
       status = response.statusCode;
       headers = flattenHeaders(response.headers);
       text = await response.body.text();
     } catch (error) {
-      // Only the origin in the message: the URL may hold a v1 key (5.5), the error text may not be one line.
+      // Only the origin and path in the message: the query may hold a v1 key (5.5), the error text may not be one line.
+      const phase = timeoutPhase(error);
+      if (phase !== undefined) throw new TargetTimeoutError(redactor.redact(`${method} ${origin}${new URL(prepared.url).pathname} ${timedOutAfter(deadlineMs)} (${phase})`), { cause: error });
       throw new TargetUnreachableError(`cannot reach ${origin}: ${redactor.redact(describeNetworkError(error))}`, { cause: error });
     }
     const durationMs = performance.now() - start;

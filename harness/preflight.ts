@@ -5,6 +5,7 @@
  */
 import { request } from 'undici';
 import { UsageError } from './cli-errors.ts';
+import { describeNetworkError, timedOutAfter, timeoutPhase } from './http-client.ts';
 
 export interface PreflightResult {
   credits: number;
@@ -26,9 +27,10 @@ export async function preflight(baseUrl: string, apiKey: string, timeoutMs = 10_
     status = response.statusCode;
     text = await response.body.text();
   } catch (error) {
-    const facts = error as { code?: string; message?: string; errors?: { code?: string }[] };
-    const code = facts.code ?? facts.errors?.[0]?.code ?? facts.message?.split('\n')[0] ?? 'no answer';
-    throw new UsageError(`target ${new URL(baseUrl).origin} is unreachable (${code}); preflight POST /credits/consult failed`);
+    // A target that accepts the connection and never answers is a timeout, said as such (issue 19).
+    const phase = timeoutPhase(error);
+    if (phase !== undefined) throw new UsageError(`target ${new URL(baseUrl).origin} did not answer: preflight POST /credits/consult ${timedOutAfter(timeoutMs)} (${phase})`);
+    throw new UsageError(`target ${new URL(baseUrl).origin} is unreachable (${describeNetworkError(error)}); preflight POST /credits/consult failed`);
   }
   let body: { credit?: unknown; code?: unknown } | undefined;
   try {

@@ -97,6 +97,13 @@ const TimeBudgets = strictMapping({
   expirySeconds: z.number().positive().default(90),
   /** 6.3: events not answered with 200 are retried (up to 25); the time to observe the retries. */
   eventRetriesSeconds: z.number().positive().default(120),
+  /**
+   * The deadline of one request, from sending it to the end of the answer: past it the call fails
+   * with "POST /sms/send timed out after N s" (issue 19: a target that stops answering must not hold
+   * the run). The document times no answer; 30 s is far beyond any answer it describes (4.14's
+   * verification GET has 5 s).
+   */
+  requestSeconds: z.number().positive().default(30),
 });
 
 const Keys = strictMapping({
@@ -120,8 +127,19 @@ export function parseProfile(data: unknown, source: string): TargetProfile {
   return parseConfig(TargetProfile, data ?? {}, source);
 }
 
-export function loadProfile(path: string): TargetProfile {
-  return parseProfile(readConfigFile(path, 'profile file'), path);
+/** A file that declares nothing: empty, comments only, or an empty mapping. */
+const declaresNothing = (data: unknown): boolean =>
+  data === null || data === undefined || (typeof data === 'object' && !Array.isArray(data) && Object.keys(data).length === 0);
+
+/**
+ * Reads and validates a profile file. An empty one is accepted, and `notice` receives a line saying
+ * so (issue 19: an empty profile ran silently, as if it had been meant).
+ */
+export function loadProfile(path: string, notice: (line: string) => void = () => undefined): TargetProfile {
+  const data = readConfigFile(path, 'profile file');
+  if (declaresNothing(data))
+    notice(`profile ${path} is empty: every ambiguity takes its default (schemas/ambiguities.ts), no capability is declared, pacing and time budgets take their defaults`);
+  return parseProfile(data, path);
 }
 
 /** The profile of a target about which nothing is declared: register defaults, no capabilities. */

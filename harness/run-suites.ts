@@ -10,7 +10,7 @@ import { AllureReporter } from './allure-reporter.ts';
 import { ProgressReporter } from './progress-reporter.ts';
 import { PROJECT_ROOT, SUITE_FILE_SUFFIX } from './project-paths.ts';
 import { ResultCollector, type TestRecord } from './result-collector.ts';
-import { RunDeadline } from './run-deadline.ts';
+import { RunDeadline, type Unfinished } from './run-deadline.ts';
 import { encodeRunConfig, RUN_CONFIG_ENV, type RunConfig } from './run-config.ts';
 
 /**
@@ -43,12 +43,15 @@ export interface RunSuitesOptions {
 export interface SuitesOutcome {
   records: TestRecord[];
   runErrors: string[];
-  /** Set when the deadline passed: the suite files (absolute paths) whose run did not end, maybe none. */
-  unfinished: string[] | undefined;
+  /** Set when the deadline passed: what did not run to an end. */
+  unfinished: Unfinished | undefined;
 }
 
-/** After the deadline, how long the tests in flight may take to end before the run is abandoned. */
-const DEADLINE_GRACE_MS = 5_000;
+/**
+ * The run stops short of its deadline by this margin (at most 8 s, a quarter of a short run): the
+ * tests in flight get most of it to end, the reports the rest, so that the command ends in time.
+ */
+const stopMarginMs = (remainingMs: number): number => Math.min(8_000, Math.max(0, remainingMs) / 4);
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
 export async function runSuites(options: RunSuitesOptions): Promise<SuitesOutcome> {
@@ -63,7 +66,8 @@ export async function runSuites(options: RunSuitesOptions): Promise<SuitesOutcom
   const sharedClock = config.profile.capabilities['test-clock'] && !config.embedded;
   const parallel = !sharedClock && config.managerKey !== undefined;
   const exitCodeBefore = process.exitCode;
-  const deadline = new RunDeadline(options.deadlineAtMs);
+  const margin = stopMarginMs(options.deadlineAtMs - Date.now());
+  const deadline = new RunDeadline(options.deadlineAtMs - margin);
   const run = startVitest(
     'test',
     options.files.map((f) => relative(PROJECT_ROOT, f)),
@@ -91,11 +95,11 @@ export async function runSuites(options: RunSuitesOptions): Promise<SuitesOutcom
   );
   // Issue 19: a hanging target must not hold the run past its deadline. The run ends, or the
   // deadline passes and the tests in flight get a short grace; then they are abandoned.
-  const ended = await Promise.race([run.then(() => true), deadline.expired.then(() => sleep(DEADLINE_GRACE_MS)).then(() => false)]);
+  const ended = await Promise.race([run.then(() => true), deadline.expired.then(() => sleep(margin / 2)).then(() => false)]);
   if (ended) await (await run).close();
   else {
     run.catch(() => undefined);
-    await deadline.stop(DEADLINE_GRACE_MS);
+    await deadline.stop(margin / 4);
   }
   const runErrors = [...collector.runErrors];
   // A results file that could not be written is a fault of the run, not of the target.

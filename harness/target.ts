@@ -170,6 +170,8 @@ class TargetHandle implements Target {
       baseUrl: config.baseUrl,
       redactor: this.redactor,
       pacer: createPacer({ requestsPerSecond: pacing.requestsPerSecond, maxRetries: pacing.retryOn429 ? pacing.maxRetries : 0 }),
+      // Issue 19: a target that stops answering fails the call within the profile's deadline.
+      requestTimeoutMs: config.profile.timeBudgets.requestSeconds * 1000,
     });
   }
 
