@@ -32,9 +32,10 @@ const client = createClient<paths>({ baseUrl, headers: { apikey } });
 const consult = await client.POST('/credits/consult');
 const sms = await client.POST('/sms/send', { body: { numbers: '${NUMBER}', message: 'Hola desde openapi-fetch', sandbox: 1 } });
 const agenda = await client.POST('/agendas/add', { body: { agenda_name: 'openapi-fetch list' } });
-// A typed field read back: the compiler knows credit is a string, list_key exists on success.
-const credit: string | undefined = consult.data?.credit;
-const listKey: string | undefined = agenda.data?.list_key;
+// Typed fields read back. Errors of this API may come with HTTP 200 (7.1), so a 200 body is
+// narrowed to the success shape before its fields are read.
+const credit: string | undefined = consult.data && 'credit' in consult.data ? consult.data.credit : undefined;
+const listKey: string | undefined = agenda.data && 'list_key' in agenda.data ? agenda.data.list_key : undefined;
 if (credit === undefined || listKey === undefined) throw new Error('no data in a success answer');
 console.log(JSON.stringify({ consult: consult.data, sms: sms.data, agenda: agenda.data }));
 
@@ -54,8 +55,8 @@ client.setConfig({ baseUrl, auth: () => apikey });
 const consult = await creditsConsult();
 const sms = await smsSend({ body: { numbers: '${NUMBER}', message: 'Hola desde hey-api', sandbox: 1 } });
 const agenda = await agendasAdd({ body: { agenda_name: 'hey-api list' } });
-const credit: string | undefined = consult.data?.credit;
-const listKey: string | undefined = agenda.data?.list_key;
+const credit: string | undefined = consult.data && 'credit' in consult.data ? consult.data.credit : undefined;
+const listKey: string | undefined = agenda.data && 'list_key' in agenda.data ? agenda.data.list_key : undefined;
 if (credit === undefined || listKey === undefined) throw new Error('no data in a success answer');
 console.log(JSON.stringify({ consult: consult.data, sms: sms.data, agenda: agenda.data }));
 
