@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPERATIONS, type Operation } from '../schemas/index.ts';
+import { OPERATIONS, PERSONALITIES, type Operation } from '../schemas/index.ts';
 import { startReferenceServer, type RunningReferenceServer } from '../reference/server.ts';
 
 interface FuzzRequest {
@@ -73,10 +73,11 @@ function requestArbitrary(key: string): fc.Arbitrary<FuzzRequest> {
   );
 }
 
-describe('fuzz: malformed requests never break the reference server', () => {
+// Both personalities (issue 13): the alternate's lenient reading of fields and its other answers must hold too.
+describe.each(PERSONALITIES)('fuzz: malformed requests never break the reference server (%s personality)', (personality) => {
   let server: RunningReferenceServer;
   beforeAll(async () => {
-    server = await startReferenceServer({ rateLimit: 0 });
+    server = await startReferenceServer({ rateLimit: 0, personality });
   });
   afterAll(() => server.close());
 
