@@ -71,10 +71,10 @@ export function v1ErrorHttpStatus(req: RawRequest, codigo: string): number {
  * adds a `details` object to error bodies (and the envelope ones a `hint`). Never a field the
  * document makes conditional (code, verification_code, campaignId, master_credit).
  */
-export function extraErrorFields(req: RawRequest, withHint: boolean): Record<string, unknown> {
+export function extraErrorFields(req: RawRequest, withHint: boolean, section: string = req.op.section): Record<string, unknown> {
   if (!takesAlternate(req.server.options)) return {};
-  const details = { operation: req.op.operationId, section: req.op.section };
-  return withHint ? { hint: `See section ${req.op.section} of the Messaging Service API`, details } : { details };
+  const details = { operation: req.op.operationId, section };
+  return withHint ? { hint: `See section ${section} of the Messaging Service API`, details } : { details };
 }
 
 /** The default code of validation failures the document does not name (7.1). */

@@ -41,9 +41,10 @@ export function invalidParameters(req: RawRequest, field: string | undefined, de
 export function authFail(req: RawRequest, code: string, bodyStatus: number, message: string): Reply {
   const status = req.server.options.choices['auth-error-http-status'] === 'body-200' ? 200 : bodyStatus;
   // 5: "The body of every auth error has success=false, message, status, code" (mutant auth-error-no-status).
-  // Latitude extra-fields: the alternate adds hint and details.
-  if (req.server.mutant.is('auth-error-no-status')) return { status, body: { success: false, message, code, ...extraErrorFields(req, true), request_id: req.requestId } };
-  return { status, body: { success: false, message, status: bodyStatus, code, ...extraErrorFields(req, true), request_id: req.requestId } };
+  // Latitude extra-fields: the alternate adds hint and details, pointing at section 5.
+  const extra = extraErrorFields(req, true, '5');
+  if (req.server.mutant.is('auth-error-no-status')) return { status, body: { success: false, message, code, ...extra, request_id: req.requestId } };
+  return { status, body: { success: false, message, status: bodyStatus, code, ...extra, request_id: req.requestId } };
 }
 
 /** A current OTP success (4.4): 201 for created or a verified number's new cycle, 200 otherwise. */
