@@ -44,6 +44,8 @@ export interface CertifyOptions {
   requirements?: readonly string[];
   personality?: Personality;
   strict?: boolean;
+  /** Deadline of the whole run, in seconds (the CLI's default when absent). */
+  maxDuration?: number;
 }
 
 /** The options as the command line's flags (`--name=value`, so that a value may start with a dash). */
@@ -70,17 +72,20 @@ export function certifyFlags(options: CertifyOptions): string[] {
   value('requirements', options.requirements?.join(','));
   value('personality', options.personality);
   toggle('strict', options.strict);
+  value('max-duration', options.maxDuration === undefined ? undefined : String(options.maxDuration));
   return flags;
 }
 
 /**
  * Certifies a target and resolves to the summary (also written to `<out>/summary.json`), passed
- * or not: `summary.ok` is the verdict. Rejects with a UsageError where the CLI exits 2, and with an
- * Error when an API key was found in the reports (the CLI's exit 1 for a leak).
+ * or not: `summary.ok` is the verdict. Rejects with a UsageError where the CLI exits 2 before a
+ * run, and with an Error where it exits for what the run found: a key in the reports (exit 1), or
+ * a run cut short by its deadline (exit 2), which certifies nothing.
  */
 export async function certify(options: CertifyOptions = {}): Promise<Summary> {
-  const { summary, leaks } = await runCertification(parseCertifyArgs(certifyFlags(options), {}));
+  const { summary, leaks, incomplete } = await runCertification(parseCertifyArgs(certifyFlags(options), {}));
   if (leaks.length > 0) throw new Error(`messaging-conformance: an API key was found in the reports: ${leaks.join(', ')}`);
+  if (incomplete !== undefined) throw new Error(`messaging-conformance: certification incomplete: ${incomplete}`);
   return summary;
 }
 
