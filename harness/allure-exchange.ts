@@ -1,7 +1,9 @@
 /**
  * One Allure step per HTTP exchange of a test: named "METHOD /path → status", with the redacted
- * request and response as step parameters (headers, body, status and time), all inside the test's
- * result file. Only a body too long to read as a parameter becomes an attachment file.
+ * request and response as step parameters (headers, status and time), all inside the test's
+ * result file. A body short enough to read in the parameter table stays there; a longer one gets a
+ * preview there and is attached whole (the report cuts long parameter values for display: a person
+ * must be able to read a whole body, issue 18).
  *
  * Why parameters: a run makes thousands of exchanges, and one attachment file per request and per
  * response was, on the benchmark machine (issue 7), seconds of file creation in every certify.
@@ -9,8 +11,8 @@
 import * as allure from 'allure-js-commons';
 import type { Exchange } from './http-client.ts';
 
-/** Longer bodies are attached as a file: the parameter table stays readable. */
-export const BODY_PARAMETER_MAX = 2000;
+/** Longer bodies are attached whole, with a preview of this many characters in the parameter. */
+export const BODY_PARAMETER_MAX = 200;
 
 const headerLines = (headers: Record<string, string>): string =>
   Object.entries(headers)
@@ -20,7 +22,7 @@ const headerLines = (headers: Record<string, string>): string =>
 async function body(step: allure.StepContext, name: string, text: string | undefined, contentType: string | undefined): Promise<void> {
   if (text === undefined || text === '') return;
   if (text.length <= BODY_PARAMETER_MAX) return void (await step.parameter(name, text));
-  await step.parameter(name, `${text.length} characters: see the attachment "${name}"`);
+  await step.parameter(name, `${text.slice(0, BODY_PARAMETER_MAX)}… (${text.length} characters: whole in the attachment "${name}")`);
   await allure.attachment(name, text, contentType?.split(';')[0] || 'text/plain');
 }
 

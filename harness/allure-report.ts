@@ -8,10 +8,11 @@
  * that block is removed from the page.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { writeSpecPage } from './spec-page.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -20,7 +21,23 @@ const ANALYTICS = /<script async src="https:\/\/www\.googletagmanager\.com\/[^"]
 /** The page without the analytics block; pure, for the test. */
 export const withoutAnalytics = (html: string): string => html.replace(ANALYTICS, '');
 
+/**
+ * Allure's header gives the span of the tests it saw, not the run's wall time: the run's wall time
+ * (summary.json, written before the report) goes into the environment panel beside target and
+ * profile, so that the report and the summary name the same duration.
+ */
+function addWallTime(outDir: string): void {
+  const summaryPath = join(outDir, 'summary.json');
+  const environmentPath = join(outDir, 'allure-results', 'environment.properties');
+  if (!existsSync(summaryPath) || !existsSync(environmentPath)) return;
+  const { seconds } = JSON.parse(readFileSync(summaryPath, 'utf8')) as { seconds?: unknown };
+  if (typeof seconds !== 'number') return;
+  const separator = readFileSync(environmentPath, 'utf8').endsWith('\n') ? '' : '\n';
+  appendFileSync(environmentPath, `${separator}wall\\ time=${seconds.toFixed(1)} s\n`);
+}
+
 export async function generateAllureReport(outDir: string): Promise<void> {
+  addWallTime(outDir);
   // The package exports no subpaths; its main module is dist/index.js, beside which cli.js sits one level up.
   const cli = join(dirname(dirname(require.resolve('allure'))), 'cli.js');
   // The config is a build input, not a report: it lives in a temporary folder, not in --out.
@@ -43,4 +60,6 @@ export async function generateAllureReport(outDir: string): Promise<void> {
   }).finally(() => rmSync(configDir, { recursive: true, force: true }));
   const page = join(outDir, 'allure-report', 'index.html');
   writeFileSync(page, withoutAnalytics(readFileSync(page, 'utf8')));
+  // The target of every result's "spec §N" link (requirement-test.ts).
+  writeSpecPage(outDir);
 }

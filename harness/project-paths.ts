@@ -26,3 +26,6 @@ export const SUITE_FILE_SUFFIX = `.test${SOURCE_EXTENSION}`;
 export const suiteFileName = (area: string): string => `${area}${SUITE_FILE_SUFFIX}`;
 /** The area of a suite file's name, or undefined when the name is not a suite file of this layout. */
 export const areaOfSuiteFile = (name: string): string | undefined => (name.endsWith(SUITE_FILE_SUFFIX) ? name.slice(0, -SUITE_FILE_SUFFIX.length) : undefined);
+
+/** The source document (shipped in the package too): the words every requirement quotes. */
+export const SPEC_DOCUMENT_PATH = join(PACKAGE_ROOT, 'spec', 'source', 'messaging-service-interface.md');

@@ -15,6 +15,7 @@ import type { CapabilityId } from '../schemas/capabilities.ts';
 import { isRequirementId, requirementById, type Requirement } from '../schemas/requirements.ts';
 import { addWarning } from './checks.ts';
 import { runAsCurrentTest } from './current-test.ts';
+import { specSectionLink } from './spec-page.ts';
 import { effectiveCapabilities, skipReason } from './effective-capabilities.ts';
 import { readRunConfig, type RunConfig } from './run-config.ts';
 import './test-meta.ts';
@@ -50,7 +51,6 @@ export function missingCapabilities(requirements: readonly Requirement[], needs:
   return [...needed].filter((c) => !available.has(c));
 }
 
-const SPEC_FILE = 'spec/source/messaging-service-interface.md';
 const NOT_SELECTED = 'not selected: the run was limited with --requirements';
 
 /** The document's words of the requirements, as failure messages and the Allure description show them. */
@@ -66,7 +66,9 @@ async function label(requirements: readonly Requirement[], options: ReqOptions):
   await allure.feature(options.operation ?? first.operations[0] ?? first.area);
   for (const r of requirements) await allure.story(r.id);
   await allure.severity(requirements.some((r) => r.level === 'fail') ? 'critical' : 'minor');
-  for (const section of new Set(requirements.map((r) => r.section))) await allure.link(`${SPEC_FILE}#section-${section}`, `spec §${section}`);
+  // A section field may name several ("4.4, 2.10"); each links to its words on the page certify writes beside the report.
+  const sections = new Set(requirements.flatMap((r) => r.section.split(',').map((part) => part.trim())));
+  for (const section of sections) await allure.link(specSectionLink(section), `spec §${section}`);
   await allure.description(
     requirements
       .map((r) => `**${r.id}** (§${r.section}, level ${r.level}): ${r.statement}${r.quotes.length > 0 ? `\n\n> ${r.quotes.join('\n>\n> ')}` : ''}`)
@@ -92,6 +94,8 @@ export function req(ids: readonly string[], name: string, body: (context: TestCo
     if (missing.length > 0) {
       const reason = skipReason(missing);
       context.task.meta.skipReason = reason;
+      // Labelled first: a skipped test sits in its area and operation like the others.
+      await label(requirements, options);
       context.skip(reason);
       return;
     }
@@ -109,9 +113,10 @@ export function req(ids: readonly string[], name: string, body: (context: TestCo
   const timeout = options.timeout ?? 60_000;
   const selected = config().onlyRequirements;
   if (selected && !ids.some((id) => selected.includes(id))) {
-    test(name, (context) => {
+    test(name, async (context) => {
       context.task.meta.requirements = [...ids];
       context.task.meta.skipReason = NOT_SELECTED;
+      await label(requirements, options);
       context.skip(NOT_SELECTED);
     });
     return;

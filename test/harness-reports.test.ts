@@ -12,6 +12,9 @@ import { withoutAnalytics } from '../harness/allure-report.ts';
 import { AllureReporter, PlainResultsWriter } from '../harness/allure-reporter.ts';
 import { junitXml } from '../harness/junit-report.ts';
 import { failedTestsOfJunit } from '../harness/mutants-command.ts';
+import { renderSpecPage, specSectionLink } from '../harness/spec-page.ts';
+import { REQUIREMENTS } from '../schemas/requirements.ts';
+import { SPEC_PATH } from './spec-document.ts';
 import type { TestRecord } from '../harness/result-collector.ts';
 
 const record = (name: string, status: TestRecord['status'], extra: Partial<TestRecord> = {}): TestRecord => ({
@@ -110,5 +113,23 @@ describe('Allure page', () => {
     expect(stripped).not.toContain('googletagmanager');
     expect(stripped).not.toContain('gtag(');
     expect(stripped).toContain('<script>window.allureReportData = {};</script>');
+  });
+});
+
+describe('spec-document.html (the target of the "spec §N" links)', () => {
+  const page = renderSpecPage(readFileSync(SPEC_PATH, 'utf8'));
+
+  it('has an anchor for every numbered section of the document, the one a requirement links to', () => {
+    for (const id of ['section-1', 'section-2.1', 'section-4.1', 'section-4.4', 'section-7.3', 'section-9']) expect(page, id).toContain(`id="${id}"`);
+    for (const section of new Set(REQUIREMENTS.flatMap((r) => r.section.split(',').map((s) => s.trim()))))
+      expect(page, `§${section}`).toContain(`id="${specSectionLink(section).split('#')[1]}"`);
+  });
+
+  it('renders tables and inline markup, and escapes the text', () => {
+    expect(page).toContain('<th>Field</th>');
+    expect(page).toContain('<td>otp_throttled</td>');
+    expect(page).toContain('<strong>POST /credits/consult</strong>');
+    expect(page).not.toContain('**');
+    expect(page).toContain('&lt;validation code&gt;');
   });
 });
