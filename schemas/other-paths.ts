@@ -9,8 +9,11 @@ import type { OperationDefinition } from './operation.ts';
 
 const NOT_SHOWN = 'The paths /whatsapp/send, /agenda and /campaigns are named in passing (campaign ids are checked against /campaigns); their shapes: not shown.';
 
-/** An open JSON object: any fields, none asserted. */
-const openObject = (id: string, description: string) => z.looseObject({}).meta({ id, description });
+/**
+ * An open JSON object: any fields, none asserted. Its example is the empty object, the one value
+ * that invents no field (without one, documentation renderers sample it as property1: null, ...).
+ */
+const openObject = (id: string, description: string) => z.looseObject({}).meta({ id, description, example: {} });
 
 export const OtherWhatsappSendRequest = openObject('OtherWhatsappSendRequest', 'POST /whatsapp/send body: shape not shown (section 4.15)');
 export const OtherWhatsappSendResponse = openObject('OtherWhatsappSendResponse', 'POST /whatsapp/send answer: shape not shown (section 4.15)');

@@ -141,9 +141,11 @@ export const LegacyOtpVerifyRequest = z
 export type LegacyOtpVerifyRequest = z.infer<typeof LegacyOtpVerifyRequest>;
 
 /** 4.5 /otp/reset: "its parameters and response: not shown". */
+// Shapes not shown: the empty object is the one example that invents no field (renderers would
+// sample property1: null, ...).
 export const LegacyOtpResetRequest = z
   .looseObject({})
-  .meta({ id: 'LegacyOtpResetRequest', description: 'POST /otp/reset body: parameters not shown (section 4.5)' });
+  .meta({ id: 'LegacyOtpResetRequest', description: 'POST /otp/reset body: parameters not shown (section 4.5)', example: {} });
 
 // ---------------------------------------------------------------------------------------------
 // Responses (4.5, 2.10).
@@ -177,7 +179,7 @@ export type LegacyOtpVerifyResponse = z.infer<typeof LegacyOtpVerifyResponse>;
 
 export const LegacyOtpResetResponse = z
   .looseObject({})
-  .meta({ id: 'LegacyOtpResetResponse', description: 'Response of /otp/reset: not shown (section 4.5)' });
+  .meta({ id: 'LegacyOtpResetResponse', description: 'Response of /otp/reset: not shown (section 4.5)', example: {} });
 
 const sendExample = (showcode: boolean, fallback: boolean, requestId: string) => ({
   success: true,

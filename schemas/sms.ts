@@ -47,7 +47,8 @@ export const SmsSendRequest = z
     flash: flag01.optional().meta({ description: 'Flash SMS shown on screen without being stored; incompatible with RCS (parameter name not shown explicitly)' }),
     shorten_url: flag01.optional().meta({ description: '1 shortens the URL; the message must contain exactly one URL' }),
     url_to_shorten: z.string().optional(),
-    read_confirmation: z.array(z.unknown()).optional().meta({ description: 'Read-confirmation configuration; structure of its elements: not shown' }),
+    // The example is the one value that invents no element (renderers would sample [null]).
+    read_confirmation: z.array(z.unknown()).optional().meta({ description: 'Read-confirmation configuration; structure of its elements: not shown', example: [] }),
     showCampaignId: z.boolean().optional().meta({ description: 'true adds campaignId to the response (placement in the request: not shown)' }),
   })
   .superRefine((req, ctx) => {

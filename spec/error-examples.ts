@@ -20,6 +20,17 @@ function envelopeBodyStatus(code: ResultCode, area: AreaId): number {
   return 200;
 }
 
+/**
+ * 7.1: "<validation code> | 200 | body message says parameters invalid; code value ... not shown".
+ * The code here is one a server may choose (the reference's default); any other is as good.
+ */
+export function unnamedValidationExample(): NamedExample {
+  return {
+    summary: 'A validation failure whose code the document does not name (section 7.1; this code is illustrative)',
+    value: { success: false, message: 'Parameters invalid', status: 200, code: 'invalid_parameters', request_id: EXAMPLE_REQUEST_ID },
+  };
+}
+
 export function envelopeErrorExample(code: ResultCode, area: AreaId): NamedExample {
   return {
     summary: `${code.code}: ${code.meaning}`,

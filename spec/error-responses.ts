@@ -12,7 +12,7 @@ import { OtpErrorBody } from '../schemas/envelope.ts';
 import { resultCode, type ResultCode } from '../schemas/error-codes.ts';
 import { OTP_V2_TRANSITIONS, type OtpTransition } from '../schemas/otp-v2-transitions.ts';
 import type { Operation } from '../schemas/operations.ts';
-import { envelopeErrorBody, legacyV1ErrorBody, nonEmpty, otpErrorBody, type Codes } from './error-bodies.ts';
+import { envelopeErrorBody, legacyV1ErrorBody, namedOpenEnvelopeErrorBody, nonEmpty, otpErrorBody, type Codes } from './error-bodies.ts';
 import { envelopeErrorExample, legacyV1ErrorExample, otpErrorExample } from './error-examples.ts';
 import { addAlternative, type ResponsePlan } from './responses.ts';
 import { AUTH_RESPONSES, RATE_LIMIT_RESPONSE, codeList, examplesOf } from './shared-responses.ts';
@@ -85,6 +85,13 @@ function addOtpTableStatuses(plan: ResponsePlan, op: Operation): void {
 const DEFAULT_PREAMBLE =
   'Business and validation errors of this operation. The document does not state their HTTP status (ambiguity `business-error-http-status`): section 7.1 gives the status inside the body, 200 in most bodies; server_01 is 500 in SMS, voice and legacy OTP bodies (ambiguity `server-01-status`). Validation failures of some operations carry a code the document does not name (7.1, ambiguity `unnamed-validation-codes`).';
 
+/** The `default` body of the operations without codes of their own: one component, said once. */
+const UNSTATED_STATUS_ERROR_BODY = namedOpenEnvelopeErrorBody(
+  'UnstatedStatusErrorBody',
+  ['server_01'],
+  'Error body (section 2.1) of the errors whose HTTP status the document does not state: server_01, and validation failures whose code the document does not name (7.1)',
+);
+
 function addDefaultErrors(plan: ResponsePlan, op: Operation, otpWithoutStatus: readonly ResultCode[]): void {
   if (op.errorBody === 'legacy-v1') {
     const codes = errorCodesOf(op).filter((c) => c.family === 'legacy-v1');
@@ -106,9 +113,10 @@ function addDefaultErrors(plan: ResponsePlan, op: Operation, otpWithoutStatus: r
     });
   }
   // 7.1: server_01 is common to every endpoint.
-  const envelopeCodes = [...errorCodesOf(op).filter((c) => c.family !== 'otp-v2'), resultCode('server_01')];
+  const own = errorCodesOf(op).filter((c) => c.family !== 'otp-v2');
+  const envelopeCodes = [...own, resultCode('server_01')];
   addAlternative(plan, 'default', {
-    schema: envelopeErrorBody(enumOf(envelopeCodes)),
+    schema: own.length === 0 ? UNSTATED_STATUS_ERROR_BODY : envelopeErrorBody(enumOf(envelopeCodes)),
     description: [DEFAULT_PREAMBLE, codeList(envelopeCodes)].join('\n'),
     examples: examplesOf(envelopeCodes, (c) => envelopeErrorExample(c, op.area)),
   });

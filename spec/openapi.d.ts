@@ -1409,8 +1409,8 @@ export interface components {
             success: false;
             message: string;
             status: number;
-            /** @enum {string} */
-            code: "auth_04";
+            /** @description One of the codes listed, or a code the document does not name (section 7.1) */
+            code: "auth_04" | string;
             /**
              * Format: uuid
              * @description Tracking identifier of the request (UUID)
@@ -1441,6 +1441,21 @@ export interface components {
             failed: number;
             pending: number;
             not_charged: number;
+        };
+        /** @description Error body (section 2.1) of the authentication errors of section 5 and the common errors of 7.1, which may arrive with HTTP 200; other codes are admitted (7.1: validation codes not shown) */
+        CommonErrorBody: {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            status: number;
+            /** @description One of the codes listed, or a code the document does not name (section 7.1) */
+            code: ("auth_01" | "auth_05" | "auth_06" | "auth_07" | "auth_99" | "auth_04" | "auth_deprecated" | "rate_01" | "server_01") | string;
+            /**
+             * Format: uuid
+             * @description Tracking identifier of the request (UUID)
+             * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
+             */
+            request_id: string;
         };
         /** @description type=confirmation: delivery status of a message, form-urlencoded (section 6.1) */
         ConfirmationEvent: {
@@ -1798,11 +1813,17 @@ export interface components {
              */
             code_type?: "alphanumeric" | "numeric" | "letters";
         };
-        /** @description POST /otp/reset body: parameters not shown (section 4.5) */
+        /**
+         * @description POST /otp/reset body: parameters not shown (section 4.5)
+         * @example {}
+         */
         LegacyOtpResetRequest: {
             [key: string]: unknown;
         };
-        /** @description Response of /otp/reset: not shown (section 4.5) */
+        /**
+         * @description Response of /otp/reset: not shown (section 4.5)
+         * @example {}
+         */
         LegacyOtpResetResponse: {
             [key: string]: unknown;
         };
@@ -1881,10 +1902,10 @@ export interface components {
             number: string;
             /** @description Credits consumed */
             credit: number;
-            /** @description Message reference; returned unless reference=false */
-            reference?: string;
-            /** @description Only with showcode=1 */
-            verification_code?: string;
+            /** @description Message reference; returned unless reference=false (unset: absent, null or "") */
+            reference?: string | null | "";
+            /** @description Only with showcode=1 (otherwise absent, null or "") */
+            verification_code?: string | null | "";
             /** @description true when WhatsApp or voice fell back to SMS */
             fallback: boolean;
         };
@@ -2105,27 +2126,45 @@ export interface components {
              */
             number: string;
         };
-        /** @description POST /agenda body: shape not shown (section 4.15) */
+        /**
+         * @description POST /agenda body: shape not shown (section 4.15)
+         * @example {}
+         */
         OtherAgendaRequest: {
             [key: string]: unknown;
         };
-        /** @description POST /agenda answer: shape not shown (section 4.15) */
+        /**
+         * @description POST /agenda answer: shape not shown (section 4.15)
+         * @example {}
+         */
         OtherAgendaResponse: {
             [key: string]: unknown;
         };
-        /** @description POST /campaigns body: shape not shown (section 4.15) */
+        /**
+         * @description POST /campaigns body: shape not shown (section 4.15)
+         * @example {}
+         */
         OtherCampaignsRequest: {
             [key: string]: unknown;
         };
-        /** @description POST /campaigns answer: shape not shown (section 4.15) */
+        /**
+         * @description POST /campaigns answer: shape not shown (section 4.15)
+         * @example {}
+         */
         OtherCampaignsResponse: {
             [key: string]: unknown;
         };
-        /** @description POST /whatsapp/send body: shape not shown (section 4.15) */
+        /**
+         * @description POST /whatsapp/send body: shape not shown (section 4.15)
+         * @example {}
+         */
         OtherWhatsappSendRequest: {
             [key: string]: unknown;
         };
-        /** @description POST /whatsapp/send answer: shape not shown (section 4.15) */
+        /**
+         * @description POST /whatsapp/send answer: shape not shown (section 4.15)
+         * @example {}
+         */
         OtherWhatsappSendResponse: {
             [key: string]: unknown;
         };
@@ -2204,9 +2243,9 @@ export interface components {
             /** @description Seconds */
             resend_available_in: number;
             /** @description Present when whatsapp ignored company/message */
-            warning?: string;
-            /** @description Only when requested (code_in_response=true) */
-            code?: string;
+            warning?: string | null | "";
+            /** @description Only when requested (code_in_response=true); otherwise absent, null or "" */
+            code?: string | null | "";
             /**
              * Format: uuid
              * @description Tracking identifier of the request (UUID)
@@ -2231,15 +2270,15 @@ export interface components {
         OtpErrorBody: {
             /** @enum {boolean} */
             success: false;
-            state: components["schemas"]["OtpState"];
+            state?: components["schemas"]["OtpState"] | null | "";
             error: string;
             message: string;
             hint: string;
             next: string[];
-            expires_at?: string;
-            attempts_remaining?: number;
-            resend_available_in?: number;
-            code?: string;
+            expires_at?: string | null | "";
+            attempts_remaining?: number | null | "";
+            resend_available_in?: number | null | "";
+            code?: string | null | "";
             /**
              * Format: uuid
              * @description Tracking identifier of the request (UUID)
@@ -2253,8 +2292,8 @@ export interface components {
         OtpStatusResponse: {
             success?: boolean;
             state?: components["schemas"]["OtpState"];
-            attempts_remaining?: number;
-            resend_available_in?: number;
+            attempts_remaining?: number | null | "";
+            resend_available_in?: number | null | "";
             /**
              * Format: uuid
              * @description Tracking identifier of the request (UUID)
@@ -2479,8 +2518,8 @@ export interface components {
             references: components["schemas"]["MessageReference"][];
             /** @description Credits consumed */
             credit: number;
-            /** @description Only when showCampaignId=true */
-            campaignId?: number;
+            /** @description Only when showCampaignId=true (otherwise absent, null or "") */
+            campaignId?: number | null | "";
         };
         /** @description POST /sms/send body (section 4.2) */
         SmsSendRequest: {
@@ -2516,7 +2555,10 @@ export interface components {
             /** @description 1 shortens the URL; the message must contain exactly one URL */
             shorten_url?: 0 | 1 | "0" | "1";
             url_to_shorten?: string;
-            /** @description Read-confirmation configuration; structure of its elements: not shown */
+            /**
+             * @description Read-confirmation configuration; structure of its elements: not shown
+             * @example []
+             */
             read_confirmation?: unknown[];
             /** @description true adds campaignId to the response (placement in the request: not shown) */
             showCampaignId?: boolean;
@@ -2657,6 +2699,21 @@ export interface components {
             usertool_type: string;
             /** @description Values: not shown */
             usertool_status: string;
+        };
+        /** @description Error body (section 2.1) of the errors whose HTTP status the document does not state: server_01, and validation failures whose code the document does not name (7.1) */
+        UnstatedStatusErrorBody: {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            status: number;
+            /** @description One of the codes listed, or a code the document does not name (section 7.1) */
+            code: "server_01" | string;
+            /**
+             * Format: uuid
+             * @description Tracking identifier of the request (UUID)
+             * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
+             */
+            request_id: string;
         };
         /** @description POST /voice/send body (section 4.3) */
         VoiceSendRequest: {
@@ -3026,13 +3083,26 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success (HTTP 200): code=credit_01, message=available_credits. */
+            /**
+             * @description Success (HTTP 200): code=credit_01, message=available_credits.
+             *
+             *     Or an error with HTTP 200 (`success` is false; the common body of section 2.1). Section 7.1 gives the status of validation and business errors inside the body (ambiguity `business-error-http-status`), and section 5 reports that the current OTP reference delivers authentication errors with HTTP 200 ("clients should read the body status and code"; ambiguity `auth-error-http-status`); rate_01 may arrive so too (ambiguity `rate-limit-http-status`). Test `success` before reading a success field; then read `status` and `code`. Besides the codes below, a validation failure may carry a code the document does not name (7.1).
+             *     - `auth_01`: key not provided (no header, no body field)
+             *     - `auth_05`: key invalid or unknown
+             *     - `auth_06`: account disabled or suspended
+             *     - `auth_07`: subaccount whose administrator account is invalid or disabled
+             *     - `auth_99`: unexpected internal error during authentication
+             *     - `auth_04`: IP not in the allow-list
+             *     - `auth_deprecated`: legacy token header sent
+             *     - `rate_01`: rate limit exceeded; retry with exponential backoff
+             *     - `server_01`: internal error; body includes request_id (body status 200 in most bodies, 500 in SMS, voice and legacy OTP bodies)
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CreditsConsultResponse"];
+                    "application/json": components["schemas"]["CreditsConsultResponse"] | components["schemas"]["CommonErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -3048,20 +3118,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: false;
-                        message: string;
-                        status: number;
-                        /** @enum {string} */
-                        code: "server_01";
-                        /**
-                         * Format: uuid
-                         * @description Tracking identifier of the request (UUID)
-                         * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
-                         */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["UnstatedStatusErrorBody"];
                 };
             };
         };
@@ -3080,13 +3137,40 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success (HTTP 200): code=sms_11, message=sent_messages. */
+            /**
+             * @description Success (HTTP 200): code=sms_11, message=sent_messages.
+             *
+             *     Or an error with HTTP 200 (`success` is false; the common body of section 2.1). Section 7.1 gives the status of validation and business errors inside the body (ambiguity `business-error-http-status`), and section 5 reports that the current OTP reference delivers authentication errors with HTTP 200 ("clients should read the body status and code"; ambiguity `auth-error-http-status`); rate_01 may arrive so too (ambiguity `rate-limit-http-status`). Test `success` before reading a success field; then read `status` and `code`. Besides the codes below, a validation failure may carry a code the document does not name (7.1).
+             *     - `sms_07`: insufficient credits
+             *     - `auth_01`: key not provided (no header, no body field)
+             *     - `auth_05`: key invalid or unknown
+             *     - `auth_06`: account disabled or suspended
+             *     - `auth_07`: subaccount whose administrator account is invalid or disabled
+             *     - `auth_99`: unexpected internal error during authentication
+             *     - `auth_04`: IP not in the allow-list
+             *     - `auth_deprecated`: legacy token header sent
+             *     - `rate_01`: rate limit exceeded; retry with exponential backoff
+             *     - `server_01`: internal error; body includes request_id (body status 200 in most bodies, 500 in SMS, voice and legacy OTP bodies)
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SendResult"];
+                    "application/json": components["schemas"]["SendResult"] | {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        status: number;
+                        /** @description One of the codes listed, or a code the document does not name (section 7.1) */
+                        code: ("sms_07" | "auth_01" | "auth_05" | "auth_06" | "auth_07" | "auth_99" | "auth_04" | "auth_deprecated" | "rate_01" | "server_01") | string;
+                        /**
+                         * Format: uuid
+                         * @description Tracking identifier of the request (UUID)
+                         * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
+                         */
+                        request_id: string;
+                    };
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -3108,8 +3192,8 @@ export interface operations {
                         success: false;
                         message: string;
                         status: number;
-                        /** @enum {string} */
-                        code: "sms_07" | "server_01";
+                        /** @description One of the codes listed, or a code the document does not name (section 7.1) */
+                        code: ("sms_07" | "server_01") | string;
                         /**
                          * Format: uuid
                          * @description Tracking identifier of the request (UUID)
@@ -3136,13 +3220,40 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success (HTTP 200): code=sms_11, message=sent_messages. */
+            /**
+             * @description Success (HTTP 200): code=sms_11, message=sent_messages.
+             *
+             *     Or an error with HTTP 200 (`success` is false; the common body of section 2.1). Section 7.1 gives the status of validation and business errors inside the body (ambiguity `business-error-http-status`), and section 5 reports that the current OTP reference delivers authentication errors with HTTP 200 ("clients should read the body status and code"; ambiguity `auth-error-http-status`); rate_01 may arrive so too (ambiguity `rate-limit-http-status`). Test `success` before reading a success field; then read `status` and `code`. Besides the codes below, a validation failure may carry a code the document does not name (7.1).
+             *     - `sms_07`: insufficient credits
+             *     - `auth_01`: key not provided (no header, no body field)
+             *     - `auth_05`: key invalid or unknown
+             *     - `auth_06`: account disabled or suspended
+             *     - `auth_07`: subaccount whose administrator account is invalid or disabled
+             *     - `auth_99`: unexpected internal error during authentication
+             *     - `auth_04`: IP not in the allow-list
+             *     - `auth_deprecated`: legacy token header sent
+             *     - `rate_01`: rate limit exceeded; retry with exponential backoff
+             *     - `server_01`: internal error; body includes request_id (body status 200 in most bodies, 500 in SMS, voice and legacy OTP bodies)
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SendResult"];
+                    "application/json": components["schemas"]["SendResult"] | {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        status: number;
+                        /** @description One of the codes listed, or a code the document does not name (section 7.1) */
+                        code: ("sms_07" | "auth_01" | "auth_05" | "auth_06" | "auth_07" | "auth_99" | "auth_04" | "auth_deprecated" | "rate_01" | "server_01") | string;
+                        /**
+                         * Format: uuid
+                         * @description Tracking identifier of the request (UUID)
+                         * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
+                         */
+                        request_id: string;
+                    };
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -3164,8 +3275,8 @@ export interface operations {
                         success: false;
                         message: string;
                         status: number;
-                        /** @enum {string} */
-                        code: "sms_07" | "server_01";
+                        /** @description One of the codes listed, or a code the document does not name (section 7.1) */
+                        code: ("sms_07" | "server_01") | string;
                         /**
                          * Format: uuid
                          * @description Tracking identifier of the request (UUID)
@@ -3203,13 +3314,40 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success (HTTP 200): code=sms_11, message=sent_messages. */
+            /**
+             * @description Success (HTTP 200): code=sms_11, message=sent_messages.
+             *
+             *     Or an error with HTTP 200 (`success` is false; the common body of section 2.1). Section 7.1 gives the status of validation and business errors inside the body (ambiguity `business-error-http-status`), and section 5 reports that the current OTP reference delivers authentication errors with HTTP 200 ("clients should read the body status and code"; ambiguity `auth-error-http-status`); rate_01 may arrive so too (ambiguity `rate-limit-http-status`). Test `success` before reading a success field; then read `status` and `code`. Besides the codes below, a validation failure may carry a code the document does not name (7.1).
+             *     - `sms_07`: insufficient credits
+             *     - `auth_01`: key not provided (no header, no body field)
+             *     - `auth_05`: key invalid or unknown
+             *     - `auth_06`: account disabled or suspended
+             *     - `auth_07`: subaccount whose administrator account is invalid or disabled
+             *     - `auth_99`: unexpected internal error during authentication
+             *     - `auth_04`: IP not in the allow-list
+             *     - `auth_deprecated`: legacy token header sent
+             *     - `rate_01`: rate limit exceeded; retry with exponential backoff
+             *     - `server_01`: internal error; body includes request_id (body status 200 in most bodies, 500 in SMS, voice and legacy OTP bodies)
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SendResult"];
+                    "application/json": components["schemas"]["SendResult"] | {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        status: number;
+                        /** @description One of the codes listed, or a code the document does not name (section 7.1) */
+                        code: ("sms_07" | "auth_01" | "auth_05" | "auth_06" | "auth_07" | "auth_99" | "auth_04" | "auth_deprecated" | "rate_01" | "server_01") | string;
+                        /**
+                         * Format: uuid
+                         * @description Tracking identifier of the request (UUID)
+                         * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
+                         */
+                        request_id: string;
+                    };
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -3231,8 +3369,8 @@ export interface operations {
                         success: false;
                         message: string;
                         status: number;
-                        /** @enum {string} */
-                        code: "sms_07" | "server_01";
+                        /** @description One of the codes listed, or a code the document does not name (section 7.1) */
+                        code: ("sms_07" | "server_01") | string;
                         /**
                          * Format: uuid
                          * @description Tracking identifier of the request (UUID)
@@ -3259,13 +3397,40 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success (HTTP 200): code=sms_11, message=sent_messages. */
+            /**
+             * @description Success (HTTP 200): code=sms_11, message=sent_messages.
+             *
+             *     Or an error with HTTP 200 (`success` is false; the common body of section 2.1). Section 7.1 gives the status of validation and business errors inside the body (ambiguity `business-error-http-status`), and section 5 reports that the current OTP reference delivers authentication errors with HTTP 200 ("clients should read the body status and code"; ambiguity `auth-error-http-status`); rate_01 may arrive so too (ambiguity `rate-limit-http-status`). Test `success` before reading a success field; then read `status` and `code`. Besides the codes below, a validation failure may carry a code the document does not name (7.1).
+             *     - `sms_07`: insufficient credits
+             *     - `auth_01`: key not provided (no header, no body field)
+             *     - `auth_05`: key invalid or unknown
+             *     - `auth_06`: account disabled or suspended
+             *     - `auth_07`: subaccount whose administrator account is invalid or disabled
+             *     - `auth_99`: unexpected internal error during authentication
+             *     - `auth_04`: IP not in the allow-list
+             *     - `auth_deprecated`: legacy token header sent
+             *     - `rate_01`: rate limit exceeded; retry with exponential backoff
+             *     - `server_01`: internal error; body includes request_id (body status 200 in most bodies, 500 in SMS, voice and legacy OTP bodies)
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SendResult"];
+                    "application/json": components["schemas"]["SendResult"] | {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        status: number;
+                        /** @description One of the codes listed, or a code the document does not name (section 7.1) */
+                        code: ("sms_07" | "auth_01" | "auth_05" | "auth_06" | "auth_07" | "auth_99" | "auth_04" | "auth_deprecated" | "rate_01" | "server_01") | string;
+                        /**
+                         * Format: uuid
+                         * @description Tracking identifier of the request (UUID)
+                         * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
+                         */
+                        request_id: string;
+                    };
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -3287,8 +3452,8 @@ export interface operations {
                         success: false;
                         message: string;
                         status: number;
-                        /** @enum {string} */
-                        code: "sms_07" | "server_01";
+                        /** @description One of the codes listed, or a code the document does not name (section 7.1) */
+                        code: ("sms_07" | "server_01") | string;
                         /**
                          * Format: uuid
                          * @description Tracking identifier of the request (UUID)
@@ -3315,13 +3480,26 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success (HTTP 200). */
+            /**
+             * @description Success (HTTP 200).
+             *
+             *     Or an authentication or common error with HTTP 200 (`success` is false; the common body of section 2.1, not the body of 4.4): section 5 reports that the current OTP reference delivers authentication errors with HTTP 200 ("clients should read the body status and code"; ambiguity `auth-error-http-status`), and rate_01 may arrive so too (ambiguity `rate-limit-http-status`). The errors of section 7.3 keep their real HTTP status.
+             *     - `auth_01`: key not provided (no header, no body field)
+             *     - `auth_05`: key invalid or unknown
+             *     - `auth_06`: account disabled or suspended
+             *     - `auth_07`: subaccount whose administrator account is invalid or disabled
+             *     - `auth_99`: unexpected internal error during authentication
+             *     - `auth_04`: IP not in the allow-list
+             *     - `auth_deprecated`: legacy token header sent
+             *     - `rate_01`: rate limit exceeded; retry with exponential backoff
+             *     - `server_01`: internal error; body includes request_id (body status 200 in most bodies, 500 in SMS, voice and legacy OTP bodies)
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OtpCreateResponse"];
+                    "application/json": components["schemas"]["OtpCreateResponse"] | components["schemas"]["CommonErrorBody"];
                 };
             };
             /** @description Success (HTTP 201). */
@@ -3348,16 +3526,16 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        state: components["schemas"]["OtpState"];
+                        state?: components["schemas"]["OtpState"] | null | "";
                         /** @enum {string} */
                         error: "otp_missing_param" | "otp_invalid_param" | "otp_invalid_channel" | "otp_message_invalid";
                         message: string;
                         hint: string;
                         next: string[];
-                        expires_at?: string;
-                        attempts_remaining?: number;
-                        resend_available_in?: number;
-                        code?: string;
+                        expires_at?: string | null | "";
+                        attempts_remaining?: number | null | "";
+                        resend_available_in?: number | null | "";
+                        code?: string | null | "";
                         /**
                          * Format: uuid
                          * @description Tracking identifier of the request (UUID)
@@ -3380,16 +3558,16 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        state: components["schemas"]["OtpState"];
+                        state?: components["schemas"]["OtpState"] | null | "";
                         /** @enum {string} */
                         error: "otp_insufficient_credits";
                         message: string;
                         hint: string;
                         next: string[];
-                        expires_at?: string;
-                        attempts_remaining?: number;
-                        resend_available_in?: number;
-                        code?: string;
+                        expires_at?: string | null | "";
+                        attempts_remaining?: number | null | "";
+                        resend_available_in?: number | null | "";
+                        code?: string | null | "";
                         /**
                          * Format: uuid
                          * @description Tracking identifier of the request (UUID)
@@ -3418,16 +3596,16 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        state: components["schemas"]["OtpState"];
+                        state?: components["schemas"]["OtpState"] | null | "";
                         /** @enum {string} */
                         error: "otp_throttled" | "otp_max_attempts";
                         message: string;
                         hint: string;
                         next: string[];
-                        expires_at?: string;
-                        attempts_remaining?: number;
-                        resend_available_in?: number;
-                        code?: string;
+                        expires_at?: string | null | "";
+                        attempts_remaining?: number | null | "";
+                        resend_available_in?: number | null | "";
+                        code?: string | null | "";
                         /**
                          * Format: uuid
                          * @description Tracking identifier of the request (UUID)
@@ -3449,16 +3627,16 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        state: components["schemas"]["OtpState"];
+                        state?: components["schemas"]["OtpState"] | null | "";
                         /** @enum {string} */
                         error: "otp_send_failed";
                         message: string;
                         hint: string;
                         next: string[];
-                        expires_at?: string;
-                        attempts_remaining?: number;
-                        resend_available_in?: number;
-                        code?: string;
+                        expires_at?: string | null | "";
+                        attempts_remaining?: number | null | "";
+                        resend_available_in?: number | null | "";
+                        code?: string | null | "";
                         /**
                          * Format: uuid
                          * @description Tracking identifier of the request (UUID)
@@ -3483,36 +3661,23 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        state: components["schemas"]["OtpState"];
+                        state?: components["schemas"]["OtpState"] | null | "";
                         /** @enum {string} */
                         error: "otp_internal";
                         message: string;
                         hint: string;
                         next: string[];
-                        expires_at?: string;
-                        attempts_remaining?: number;
-                        resend_available_in?: number;
-                        code?: string;
+                        expires_at?: string | null | "";
+                        attempts_remaining?: number | null | "";
+                        resend_available_in?: number | null | "";
+                        code?: string | null | "";
                         /**
                          * Format: uuid
                          * @description Tracking identifier of the request (UUID)
                          * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
                          */
                         request_id?: string;
-                    } | {
-                        /** @enum {boolean} */
-                        success: false;
-                        message: string;
-                        status: number;
-                        /** @enum {string} */
-                        code: "server_01";
-                        /**
-                         * Format: uuid
-                         * @description Tracking identifier of the request (UUID)
-                         * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
-                         */
-                        request_id: string;
-                    };
+                    } | components["schemas"]["UnstatedStatusErrorBody"];
                 };
             };
         };
@@ -3532,13 +3697,26 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success (HTTP 200). */
+            /**
+             * @description Success (HTTP 200).
+             *
+             *     Or an authentication or common error with HTTP 200 (`success` is false; the common body of section 2.1, not the body of 4.4): section 5 reports that the current OTP reference delivers authentication errors with HTTP 200 ("clients should read the body status and code"; ambiguity `auth-error-http-status`), and rate_01 may arrive so too (ambiguity `rate-limit-http-status`). The errors of section 7.3 keep their real HTTP status.
+             *     - `auth_01`: key not provided (no header, no body field)
+             *     - `auth_05`: key invalid or unknown
+             *     - `auth_06`: account disabled or suspended
+             *     - `auth_07`: subaccount whose administrator account is invalid or disabled
+             *     - `auth_99`: unexpected internal error during authentication
+             *     - `auth_04`: IP not in the allow-list
+             *     - `auth_deprecated`: legacy token header sent
+             *     - `rate_01`: rate limit exceeded; retry with exponential backoff
+             *     - `server_01`: internal error; body includes request_id (body status 200 in most bodies, 500 in SMS, voice and legacy OTP bodies)
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OtpDeleteResponse"];
+                    "application/json": components["schemas"]["OtpDeleteResponse"] | components["schemas"]["CommonErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -3560,36 +3738,23 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        state: components["schemas"]["OtpState"];
+                        state?: components["schemas"]["OtpState"] | null | "";
                         /** @enum {string} */
                         error: "otp_internal";
                         message: string;
                         hint: string;
                         next: string[];
-                        expires_at?: string;
-                        attempts_remaining?: number;
-                        resend_available_in?: number;
-                        code?: string;
+                        expires_at?: string | null | "";
+                        attempts_remaining?: number | null | "";
+                        resend_available_in?: number | null | "";
+                        code?: string | null | "";
                         /**
                          * Format: uuid
                          * @description Tracking identifier of the request (UUID)
                          * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
                          */
                         request_id?: string;
-                    } | {
-                        /** @enum {boolean} */
-                        success: false;
-                        message: string;
-                        status: number;
-                        /** @enum {string} */
-                        code: "server_01";
-                        /**
-                         * Format: uuid
-                         * @description Tracking identifier of the request (UUID)
-                         * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
-                         */
-                        request_id: string;
-                    };
+                    } | components["schemas"]["UnstatedStatusErrorBody"];
                 };
             };
         };
@@ -3609,13 +3774,26 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success (HTTP 200). */
+            /**
+             * @description Success (HTTP 200).
+             *
+             *     Or an authentication or common error with HTTP 200 (`success` is false; the common body of section 2.1, not the body of 4.4): section 5 reports that the current OTP reference delivers authentication errors with HTTP 200 ("clients should read the body status and code"; ambiguity `auth-error-http-status`), and rate_01 may arrive so too (ambiguity `rate-limit-http-status`). The errors of section 7.3 keep their real HTTP status.
+             *     - `auth_01`: key not provided (no header, no body field)
+             *     - `auth_05`: key invalid or unknown
+             *     - `auth_06`: account disabled or suspended
+             *     - `auth_07`: subaccount whose administrator account is invalid or disabled
+             *     - `auth_99`: unexpected internal error during authentication
+             *     - `auth_04`: IP not in the allow-list
+             *     - `auth_deprecated`: legacy token header sent
+             *     - `rate_01`: rate limit exceeded; retry with exponential backoff
+             *     - `server_01`: internal error; body includes request_id (body status 200 in most bodies, 500 in SMS, voice and legacy OTP bodies)
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OtpVerifyResponse"];
+                    "application/json": components["schemas"]["OtpVerifyResponse"] | components["schemas"]["CommonErrorBody"];
                 };
             };
             /**
@@ -3631,16 +3809,16 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        state: components["schemas"]["OtpState"];
+                        state?: components["schemas"]["OtpState"] | null | "";
                         /** @enum {string} */
                         error: "otp_missing_param" | "otp_invalid_param";
                         message: string;
                         hint: string;
                         next: string[];
-                        expires_at?: string;
-                        attempts_remaining?: number;
-                        resend_available_in?: number;
-                        code?: string;
+                        expires_at?: string | null | "";
+                        attempts_remaining?: number | null | "";
+                        resend_available_in?: number | null | "";
+                        code?: string | null | "";
                         /**
                          * Format: uuid
                          * @description Tracking identifier of the request (UUID)
@@ -3670,16 +3848,16 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        state: components["schemas"]["OtpState"];
+                        state?: components["schemas"]["OtpState"] | null | "";
                         /** @enum {string} */
                         error: "otp_incorrect_code";
                         message: string;
                         hint: string;
                         next: string[];
-                        expires_at?: string;
-                        attempts_remaining?: number;
-                        resend_available_in?: number;
-                        code?: string;
+                        expires_at?: string | null | "";
+                        attempts_remaining?: number | null | "";
+                        resend_available_in?: number | null | "";
+                        code?: string | null | "";
                         /**
                          * Format: uuid
                          * @description Tracking identifier of the request (UUID)
@@ -3760,36 +3938,23 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        state: components["schemas"]["OtpState"];
+                        state?: components["schemas"]["OtpState"] | null | "";
                         /** @enum {string} */
                         error: "otp_internal";
                         message: string;
                         hint: string;
                         next: string[];
-                        expires_at?: string;
-                        attempts_remaining?: number;
-                        resend_available_in?: number;
-                        code?: string;
+                        expires_at?: string | null | "";
+                        attempts_remaining?: number | null | "";
+                        resend_available_in?: number | null | "";
+                        code?: string | null | "";
                         /**
                          * Format: uuid
                          * @description Tracking identifier of the request (UUID)
                          * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
                          */
                         request_id?: string;
-                    } | {
-                        /** @enum {boolean} */
-                        success: false;
-                        message: string;
-                        status: number;
-                        /** @enum {string} */
-                        code: "server_01";
-                        /**
-                         * Format: uuid
-                         * @description Tracking identifier of the request (UUID)
-                         * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
-                         */
-                        request_id: string;
-                    };
+                    } | components["schemas"]["UnstatedStatusErrorBody"];
                 };
             };
         };
@@ -3806,13 +3971,26 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success (HTTP 200). */
+            /**
+             * @description Success (HTTP 200).
+             *
+             *     Or an authentication or common error with HTTP 200 (`success` is false; the common body of section 2.1, not the body of 4.4): section 5 reports that the current OTP reference delivers authentication errors with HTTP 200 ("clients should read the body status and code"; ambiguity `auth-error-http-status`), and rate_01 may arrive so too (ambiguity `rate-limit-http-status`). The errors of section 7.3 keep their real HTTP status.
+             *     - `auth_01`: key not provided (no header, no body field)
+             *     - `auth_05`: key invalid or unknown
+             *     - `auth_06`: account disabled or suspended
+             *     - `auth_07`: subaccount whose administrator account is invalid or disabled
+             *     - `auth_99`: unexpected internal error during authentication
+             *     - `auth_04`: IP not in the allow-list
+             *     - `auth_deprecated`: legacy token header sent
+             *     - `rate_01`: rate limit exceeded; retry with exponential backoff
+             *     - `server_01`: internal error; body includes request_id (body status 200 in most bodies, 500 in SMS, voice and legacy OTP bodies)
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OtpStatusResponse"];
+                    "application/json": components["schemas"]["OtpStatusResponse"] | components["schemas"]["CommonErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -3834,36 +4012,23 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
-                        state: components["schemas"]["OtpState"];
+                        state?: components["schemas"]["OtpState"] | null | "";
                         /** @enum {string} */
                         error: "otp_internal";
                         message: string;
                         hint: string;
                         next: string[];
-                        expires_at?: string;
-                        attempts_remaining?: number;
-                        resend_available_in?: number;
-                        code?: string;
+                        expires_at?: string | null | "";
+                        attempts_remaining?: number | null | "";
+                        resend_available_in?: number | null | "";
+                        code?: string | null | "";
                         /**
                          * Format: uuid
                          * @description Tracking identifier of the request (UUID)
                          * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
                          */
                         request_id?: string;
-                    } | {
-                        /** @enum {boolean} */
-                        success: false;
-                        message: string;
-                        status: number;
-                        /** @enum {string} */
-                        code: "server_01";
-                        /**
-                         * Format: uuid
-                         * @description Tracking identifier of the request (UUID)
-                         * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
-                         */
-                        request_id: string;
-                    };
+                    } | components["schemas"]["UnstatedStatusErrorBody"];
                 };
             };
         };
@@ -3883,13 +4048,53 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success (HTTP 200): code=verification_01, message=code_successfully_generated. */
+            /**
+             * @description Success (HTTP 200): code=verification_01, message=code_successfully_generated.
+             *
+             *     Or an error with HTTP 200 (`success` is false; the common body of section 2.1). Section 7.1 gives the status of validation and business errors inside the body (ambiguity `business-error-http-status`), and section 5 reports that the current OTP reference delivers authentication errors with HTTP 200 ("clients should read the body status and code"; ambiguity `auth-error-http-status`); rate_01 may arrive so too (ambiguity `rate-limit-http-status`). Test `success` before reading a success field; then read `status` and `code`. Besides the codes below, a validation failure may carry a code the document does not name (7.1).
+             *     - `verification_02`: code expired
+             *     - `verification_03`: code already sent, awaiting verification
+             *     - `verification_04`: user already verified
+             *     - `verification_05`: error sending
+             *     - `verification_07`: wrong number
+             *     - `verification_08`: wrong country code
+             *     - `verification_09`: code length not allowed
+             *     - `verification_10`: general error creating record
+             *     - `verification_11`: company too long (length not shown)
+             *     - `verification_13`: bad expiration date
+             *     - `verification_15`: bad code_type
+             *     - `verification_18`: area code not supported
+             *     - `verification_20`: company required
+             *     - `verification_25`: code expired without validation, restart needed
+             *     - `auth_01`: key not provided (no header, no body field)
+             *     - `auth_05`: key invalid or unknown
+             *     - `auth_06`: account disabled or suspended
+             *     - `auth_07`: subaccount whose administrator account is invalid or disabled
+             *     - `auth_99`: unexpected internal error during authentication
+             *     - `auth_04`: IP not in the allow-list
+             *     - `auth_deprecated`: legacy token header sent
+             *     - `rate_01`: rate limit exceeded; retry with exponential backoff
+             *     - `server_01`: internal error; body includes request_id (body status 200 in most bodies, 500 in SMS, voice and legacy OTP bodies)
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LegacyOtpSendResult"];
+                    "application/json": components["schemas"]["LegacyOtpSendResult"] | {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        status: number;
+                        /** @description One of the codes listed, or a code the document does not name (section 7.1) */
+                        code: ("verification_02" | "verification_03" | "verification_04" | "verification_05" | "verification_07" | "verification_08" | "verification_09" | "verification_10" | "verification_11" | "verification_13" | "verification_15" | "verification_18" | "verification_20" | "verification_25" | "auth_01" | "auth_05" | "auth_06" | "auth_07" | "auth_99" | "auth_04" | "auth_deprecated" | "rate_01" | "server_01") | string;
+                        /**
+                         * Format: uuid
+                         * @description Tracking identifier of the request (UUID)
+                         * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
+                         */
+                        request_id: string;
+                    };
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -3924,8 +4129,8 @@ export interface operations {
                         success: false;
                         message: string;
                         status: number;
-                        /** @enum {string} */
-                        code: "verification_02" | "verification_03" | "verification_04" | "verification_05" | "verification_07" | "verification_08" | "verification_09" | "verification_10" | "verification_11" | "verification_13" | "verification_15" | "verification_18" | "verification_20" | "verification_25" | "server_01";
+                        /** @description One of the codes listed, or a code the document does not name (section 7.1) */
+                        code: ("verification_02" | "verification_03" | "verification_04" | "verification_05" | "verification_07" | "verification_08" | "verification_09" | "verification_10" | "verification_11" | "verification_13" | "verification_15" | "verification_18" | "verification_20" | "verification_25" | "server_01") | string;
                         /**
                          * Format: uuid
                          * @description Tracking identifier of the request (UUID)
@@ -3952,13 +4157,47 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success (HTTP 200): code=validation_01. */
+            /**
+             * @description Success (HTTP 200): code=validation_01.
+             *
+             *     Or an error with HTTP 200 (`success` is false; the common body of section 2.1). Section 7.1 gives the status of validation and business errors inside the body (ambiguity `business-error-http-status`), and section 5 reports that the current OTP reference delivers authentication errors with HTTP 200 ("clients should read the body status and code"; ambiguity `auth-error-http-status`); rate_01 may arrive so too (ambiguity `rate-limit-http-status`). Test `success` before reading a success field; then read `status` and `code`. Besides the codes below, a validation failure may carry a code the document does not name (7.1).
+             *     - `validation_02`: code expired
+             *     - `validation_03`: attempts per hour exceeded (how many: not shown)
+             *     - `validation_04`: no record for this number
+             *     - `validation_05`: wrong code
+             *     - `validation_06`: already verified
+             *     - `validation_07`: wrong number
+             *     - `validation_08`: code missing
+             *     - `validation_10`: general error
+             *     - `auth_01`: key not provided (no header, no body field)
+             *     - `auth_05`: key invalid or unknown
+             *     - `auth_06`: account disabled or suspended
+             *     - `auth_07`: subaccount whose administrator account is invalid or disabled
+             *     - `auth_99`: unexpected internal error during authentication
+             *     - `auth_04`: IP not in the allow-list
+             *     - `auth_deprecated`: legacy token header sent
+             *     - `rate_01`: rate limit exceeded; retry with exponential backoff
+             *     - `server_01`: internal error; body includes request_id (body status 200 in most bodies, 500 in SMS, voice and legacy OTP bodies)
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LegacyOtpVerifyResponse"];
+                    "application/json": components["schemas"]["LegacyOtpVerifyResponse"] | {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        status: number;
+                        /** @description One of the codes listed, or a code the document does not name (section 7.1) */
+                        code: ("validation_02" | "validation_03" | "validation_04" | "validation_05" | "validation_06" | "validation_07" | "validation_08" | "validation_10" | "auth_01" | "auth_05" | "auth_06" | "auth_07" | "auth_99" | "auth_04" | "auth_deprecated" | "rate_01" | "server_01") | string;
+                        /**
+                         * Format: uuid
+                         * @description Tracking identifier of the request (UUID)
+                         * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
+                         */
+                        request_id: string;
+                    };
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -3987,8 +4226,8 @@ export interface operations {
                         success: false;
                         message: string;
                         status: number;
-                        /** @enum {string} */
-                        code: "validation_02" | "validation_03" | "validation_04" | "validation_05" | "validation_06" | "validation_07" | "validation_08" | "validation_10" | "server_01";
+                        /** @description One of the codes listed, or a code the document does not name (section 7.1) */
+                        code: ("validation_02" | "validation_03" | "validation_04" | "validation_05" | "validation_06" | "validation_07" | "validation_08" | "validation_10" | "server_01") | string;
                         /**
                          * Format: uuid
                          * @description Tracking identifier of the request (UUID)
@@ -4015,13 +4254,55 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success (HTTP 200): code=verification_01. */
+            /**
+             * @description Success (HTTP 200): code=verification_01.
+             *
+             *     Or an error with HTTP 200 (`success` is false; the common body of section 2.1). Section 7.1 gives the status of validation and business errors inside the body (ambiguity `business-error-http-status`), and section 5 reports that the current OTP reference delivers authentication errors with HTTP 200 ("clients should read the body status and code"; ambiguity `auth-error-http-status`); rate_01 may arrive so too (ambiguity `rate-limit-http-status`). Test `success` before reading a success field; then read `status` and `code`. Besides the codes below, a validation failure may carry a code the document does not name (7.1).
+             *     - `verification_02`: code expired
+             *     - `verification_03`: code already sent, awaiting verification
+             *     - `verification_04`: user already verified
+             *     - `verification_05`: error sending
+             *     - `verification_07`: wrong number
+             *     - `verification_08`: wrong country code
+             *     - `verification_09`: code length not allowed
+             *     - `verification_10`: general error creating record
+             *     - `verification_11`: company too long (length not shown)
+             *     - `verification_12`: bad voice parameter
+             *     - `verification_13`: bad expiration date
+             *     - `verification_14`: bad reset_code
+             *     - `verification_15`: bad code_type
+             *     - `verification_18`: area code not supported
+             *     - `verification_20`: company required
+             *     - `verification_25`: code expired without validation, restart needed
+             *     - `auth_01`: key not provided (no header, no body field)
+             *     - `auth_05`: key invalid or unknown
+             *     - `auth_06`: account disabled or suspended
+             *     - `auth_07`: subaccount whose administrator account is invalid or disabled
+             *     - `auth_99`: unexpected internal error during authentication
+             *     - `auth_04`: IP not in the allow-list
+             *     - `auth_deprecated`: legacy token header sent
+             *     - `rate_01`: rate limit exceeded; retry with exponential backoff
+             *     - `server_01`: internal error; body includes request_id (body status 200 in most bodies, 500 in SMS, voice and legacy OTP bodies)
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LegacyOtpSendResult"];
+                    "application/json": components["schemas"]["LegacyOtpSendResult"] | {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        status: number;
+                        /** @description One of the codes listed, or a code the document does not name (section 7.1) */
+                        code: ("verification_02" | "verification_03" | "verification_04" | "verification_05" | "verification_07" | "verification_08" | "verification_09" | "verification_10" | "verification_11" | "verification_12" | "verification_13" | "verification_14" | "verification_15" | "verification_18" | "verification_20" | "verification_25" | "auth_01" | "auth_05" | "auth_06" | "auth_07" | "auth_99" | "auth_04" | "auth_deprecated" | "rate_01" | "server_01") | string;
+                        /**
+                         * Format: uuid
+                         * @description Tracking identifier of the request (UUID)
+                         * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
+                         */
+                        request_id: string;
+                    };
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -4058,8 +4339,8 @@ export interface operations {
                         success: false;
                         message: string;
                         status: number;
-                        /** @enum {string} */
-                        code: "verification_02" | "verification_03" | "verification_04" | "verification_05" | "verification_07" | "verification_08" | "verification_09" | "verification_10" | "verification_11" | "verification_12" | "verification_13" | "verification_14" | "verification_15" | "verification_18" | "verification_20" | "verification_25" | "server_01";
+                        /** @description One of the codes listed, or a code the document does not name (section 7.1) */
+                        code: ("verification_02" | "verification_03" | "verification_04" | "verification_05" | "verification_07" | "verification_08" | "verification_09" | "verification_10" | "verification_11" | "verification_12" | "verification_13" | "verification_14" | "verification_15" | "verification_18" | "verification_20" | "verification_25" | "server_01") | string;
                         /**
                          * Format: uuid
                          * @description Tracking identifier of the request (UUID)
@@ -4086,13 +4367,26 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success (HTTP 200). */
+            /**
+             * @description Success (HTTP 200).
+             *
+             *     Or an error with HTTP 200 (`success` is false; the common body of section 2.1). Section 7.1 gives the status of validation and business errors inside the body (ambiguity `business-error-http-status`), and section 5 reports that the current OTP reference delivers authentication errors with HTTP 200 ("clients should read the body status and code"; ambiguity `auth-error-http-status`); rate_01 may arrive so too (ambiguity `rate-limit-http-status`). Test `success` before reading a success field; then read `status` and `code`. Besides the codes below, a validation failure may carry a code the document does not name (7.1).
+             *     - `auth_01`: key not provided (no header, no body field)
+             *     - `auth_05`: key invalid or unknown
+             *     - `auth_06`: account disabled or suspended
+             *     - `auth_07`: subaccount whose administrator account is invalid or disabled
+             *     - `auth_99`: unexpected internal error during authentication
+             *     - `auth_04`: IP not in the allow-list
+             *     - `auth_deprecated`: legacy token header sent
+             *     - `rate_01`: rate limit exceeded; retry with exponential backoff
+             *     - `server_01`: internal error; body includes request_id (body status 200 in most bodies, 500 in SMS, voice and legacy OTP bodies)
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LegacyOtpResetResponse"];
+                    "application/json": components["schemas"]["LegacyOtpResetResponse"] | components["schemas"]["CommonErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -4108,20 +4402,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: false;
-                        message: string;
-                        status: number;
-                        /** @enum {string} */
-                        code: "server_01";
-                        /**
-                         * Format: uuid
-                         * @description Tracking identifier of the request (UUID)
-                         * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
-                         */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["UnstatedStatusErrorBody"];
                 };
             };
         };
@@ -4141,13 +4422,26 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success (HTTP 200): code=contact_13, message=contact_added. */
+            /**
+             * @description Success (HTTP 200): code=contact_13, message=contact_added.
+             *
+             *     Or an error with HTTP 200 (`success` is false; the common body of section 2.1). Section 7.1 gives the status of validation and business errors inside the body (ambiguity `business-error-http-status`), and section 5 reports that the current OTP reference delivers authentication errors with HTTP 200 ("clients should read the body status and code"; ambiguity `auth-error-http-status`); rate_01 may arrive so too (ambiguity `rate-limit-http-status`). Test `success` before reading a success field; then read `status` and `code`. Besides the codes below, a validation failure may carry a code the document does not name (7.1).
+             *     - `auth_01`: key not provided (no header, no body field)
+             *     - `auth_05`: key invalid or unknown
+             *     - `auth_06`: account disabled or suspended
+             *     - `auth_07`: subaccount whose administrator account is invalid or disabled
+             *     - `auth_99`: unexpected internal error during authentication
+             *     - `auth_04`: IP not in the allow-list
+             *     - `auth_deprecated`: legacy token header sent
+             *     - `rate_01`: rate limit exceeded; retry with exponential backoff
+             *     - `server_01`: internal error; body includes request_id (body status 200 in most bodies, 500 in SMS, voice and legacy OTP bodies)
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ContactCallbackResponse"];
+                    "application/json": components["schemas"]["ContactCallbackResponse"] | components["schemas"]["CommonErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -4163,20 +4457,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: false;
-                        message: string;
-                        status: number;
-                        /** @enum {string} */
-                        code: "server_01";
-                        /**
-                         * Format: uuid
-                         * @description Tracking identifier of the request (UUID)
-                         * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
-                         */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["UnstatedStatusErrorBody"];
                 };
             };
         };
@@ -4196,13 +4477,26 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success (HTTP 200): code=contact_13, message=contact_added. */
+            /**
+             * @description Success (HTTP 200): code=contact_13, message=contact_added.
+             *
+             *     Or an error with HTTP 200 (`success` is false; the common body of section 2.1). Section 7.1 gives the status of validation and business errors inside the body (ambiguity `business-error-http-status`), and section 5 reports that the current OTP reference delivers authentication errors with HTTP 200 ("clients should read the body status and code"; ambiguity `auth-error-http-status`); rate_01 may arrive so too (ambiguity `rate-limit-http-status`). Test `success` before reading a success field; then read `status` and `code`. Besides the codes below, a validation failure may carry a code the document does not name (7.1).
+             *     - `auth_01`: key not provided (no header, no body field)
+             *     - `auth_05`: key invalid or unknown
+             *     - `auth_06`: account disabled or suspended
+             *     - `auth_07`: subaccount whose administrator account is invalid or disabled
+             *     - `auth_99`: unexpected internal error during authentication
+             *     - `auth_04`: IP not in the allow-list
+             *     - `auth_deprecated`: legacy token header sent
+             *     - `rate_01`: rate limit exceeded; retry with exponential backoff
+             *     - `server_01`: internal error; body includes request_id (body status 200 in most bodies, 500 in SMS, voice and legacy OTP bodies)
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ContactCallbackResponse"];
+                    "application/json": components["schemas"]["ContactCallbackResponse"] | components["schemas"]["CommonErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -4218,20 +4512,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: false;
-                        message: string;
-                        status: number;
-                        /** @enum {string} */
-                        code: "server_01";
-                        /**
-                         * Format: uuid
-                         * @description Tracking identifier of the request (UUID)
-                         * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
-                         */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["UnstatedStatusErrorBody"];
                 };
             };
         };
@@ -4251,13 +4532,26 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success (HTTP 200): code=contact_12, message=contact_deleted. */
+            /**
+             * @description Success (HTTP 200): code=contact_12, message=contact_deleted.
+             *
+             *     Or an error with HTTP 200 (`success` is false; the common body of section 2.1). Section 7.1 gives the status of validation and business errors inside the body (ambiguity `business-error-http-status`), and section 5 reports that the current OTP reference delivers authentication errors with HTTP 200 ("clients should read the body status and code"; ambiguity `auth-error-http-status`); rate_01 may arrive so too (ambiguity `rate-limit-http-status`). Test `success` before reading a success field; then read `status` and `code`. Besides the codes below, a validation failure may carry a code the document does not name (7.1).
+             *     - `auth_01`: key not provided (no header, no body field)
+             *     - `auth_05`: key invalid or unknown
+             *     - `auth_06`: account disabled or suspended
+             *     - `auth_07`: subaccount whose administrator account is invalid or disabled
+             *     - `auth_99`: unexpected internal error during authentication
+             *     - `auth_04`: IP not in the allow-list
+             *     - `auth_deprecated`: legacy token header sent
+             *     - `rate_01`: rate limit exceeded; retry with exponential backoff
+             *     - `server_01`: internal error; body includes request_id (body status 200 in most bodies, 500 in SMS, voice and legacy OTP bodies)
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ContactDeleteResponse"];
+                    "application/json": components["schemas"]["ContactDeleteResponse"] | components["schemas"]["CommonErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -4273,20 +4567,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: false;
-                        message: string;
-                        status: number;
-                        /** @enum {string} */
-                        code: "server_01";
-                        /**
-                         * Format: uuid
-                         * @description Tracking identifier of the request (UUID)
-                         * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
-                         */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["UnstatedStatusErrorBody"];
                 };
             };
         };
@@ -4306,13 +4587,26 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success (HTTP 200): code=contact_13, message=contact_added. */
+            /**
+             * @description Success (HTTP 200): code=contact_13, message=contact_added.
+             *
+             *     Or an error with HTTP 200 (`success` is false; the common body of section 2.1). Section 7.1 gives the status of validation and business errors inside the body (ambiguity `business-error-http-status`), and section 5 reports that the current OTP reference delivers authentication errors with HTTP 200 ("clients should read the body status and code"; ambiguity `auth-error-http-status`); rate_01 may arrive so too (ambiguity `rate-limit-http-status`). Test `success` before reading a success field; then read `status` and `code`. Besides the codes below, a validation failure may carry a code the document does not name (7.1).
+             *     - `auth_01`: key not provided (no header, no body field)
+             *     - `auth_05`: key invalid or unknown
+             *     - `auth_06`: account disabled or suspended
+             *     - `auth_07`: subaccount whose administrator account is invalid or disabled
+             *     - `auth_99`: unexpected internal error during authentication
+             *     - `auth_04`: IP not in the allow-list
+             *     - `auth_deprecated`: legacy token header sent
+             *     - `rate_01`: rate limit exceeded; retry with exponential backoff
+             *     - `server_01`: internal error; body includes request_id (body status 200 in most bodies, 500 in SMS, voice and legacy OTP bodies)
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ContactCallbackResponse"];
+                    "application/json": components["schemas"]["ContactCallbackResponse"] | components["schemas"]["CommonErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -4328,20 +4622,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: false;
-                        message: string;
-                        status: number;
-                        /** @enum {string} */
-                        code: "server_01";
-                        /**
-                         * Format: uuid
-                         * @description Tracking identifier of the request (UUID)
-                         * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
-                         */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["UnstatedStatusErrorBody"];
                 };
             };
         };
@@ -4364,13 +4645,26 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success (HTTP 200): code=sms_11, message=Ok. */
+            /**
+             * @description Success (HTTP 200): code=sms_11, message=Ok.
+             *
+             *     Or an error with HTTP 200 (`success` is false; the common body of section 2.1). Section 7.1 gives the status of validation and business errors inside the body (ambiguity `business-error-http-status`), and section 5 reports that the current OTP reference delivers authentication errors with HTTP 200 ("clients should read the body status and code"; ambiguity `auth-error-http-status`); rate_01 may arrive so too (ambiguity `rate-limit-http-status`). Test `success` before reading a success field; then read `status` and `code`. Besides the codes below, a validation failure may carry a code the document does not name (7.1).
+             *     - `auth_01`: key not provided (no header, no body field)
+             *     - `auth_05`: key invalid or unknown
+             *     - `auth_06`: account disabled or suspended
+             *     - `auth_07`: subaccount whose administrator account is invalid or disabled
+             *     - `auth_99`: unexpected internal error during authentication
+             *     - `auth_04`: IP not in the allow-list
+             *     - `auth_deprecated`: legacy token header sent
+             *     - `rate_01`: rate limit exceeded; retry with exponential backoff
+             *     - `server_01`: internal error; body includes request_id (body status 200 in most bodies, 500 in SMS, voice and legacy OTP bodies)
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ContactPollResponse"];
+                    "application/json": components["schemas"]["ContactPollResponse"] | components["schemas"]["CommonErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -4386,20 +4680,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: false;
-                        message: string;
-                        status: number;
-                        /** @enum {string} */
-                        code: "server_01";
-                        /**
-                         * Format: uuid
-                         * @description Tracking identifier of the request (UUID)
-                         * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
-                         */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["UnstatedStatusErrorBody"];
                 };
             };
         };
@@ -4419,13 +4700,41 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success (HTTP 200): code=agenda_01, message=phoneBookSavedSuccess. */
+            /**
+             * @description Success (HTTP 200): code=agenda_01, message=phoneBookSavedSuccess.
+             *
+             *     Or an error with HTTP 200 (`success` is false; the common body of section 2.1). Section 7.1 gives the status of validation and business errors inside the body (ambiguity `business-error-http-status`), and section 5 reports that the current OTP reference delivers authentication errors with HTTP 200 ("clients should read the body status and code"; ambiguity `auth-error-http-status`); rate_01 may arrive so too (ambiguity `rate-limit-http-status`). Test `success` before reading a success field; then read `status` and `code`. Besides the codes below, a validation failure may carry a code the document does not name (7.1).
+             *     - `agenda_02`: list name missing
+             *     - `agenda_03`: list name already exists
+             *     - `auth_01`: key not provided (no header, no body field)
+             *     - `auth_05`: key invalid or unknown
+             *     - `auth_06`: account disabled or suspended
+             *     - `auth_07`: subaccount whose administrator account is invalid or disabled
+             *     - `auth_99`: unexpected internal error during authentication
+             *     - `auth_04`: IP not in the allow-list
+             *     - `auth_deprecated`: legacy token header sent
+             *     - `rate_01`: rate limit exceeded; retry with exponential backoff
+             *     - `server_01`: internal error; body includes request_id (body status 200 in most bodies, 500 in SMS, voice and legacy OTP bodies)
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AgendaAddResponse"];
+                    "application/json": components["schemas"]["AgendaAddResponse"] | {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        status: number;
+                        /** @description One of the codes listed, or a code the document does not name (section 7.1) */
+                        code: ("agenda_02" | "agenda_03" | "auth_01" | "auth_05" | "auth_06" | "auth_07" | "auth_99" | "auth_04" | "auth_deprecated" | "rate_01" | "server_01") | string;
+                        /**
+                         * Format: uuid
+                         * @description Tracking identifier of the request (UUID)
+                         * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
+                         */
+                        request_id: string;
+                    };
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -4448,8 +4757,8 @@ export interface operations {
                         success: false;
                         message: string;
                         status: number;
-                        /** @enum {string} */
-                        code: "agenda_02" | "agenda_03" | "server_01";
+                        /** @description One of the codes listed, or a code the document does not name (section 7.1) */
+                        code: ("agenda_02" | "agenda_03" | "server_01") | string;
                         /**
                          * Format: uuid
                          * @description Tracking identifier of the request (UUID)
@@ -4470,13 +4779,26 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success (HTTP 200): code=agendas_01. */
+            /**
+             * @description Success (HTTP 200): code=agendas_01.
+             *
+             *     Or an error with HTTP 200 (`success` is false; the common body of section 2.1). Section 7.1 gives the status of validation and business errors inside the body (ambiguity `business-error-http-status`), and section 5 reports that the current OTP reference delivers authentication errors with HTTP 200 ("clients should read the body status and code"; ambiguity `auth-error-http-status`); rate_01 may arrive so too (ambiguity `rate-limit-http-status`). Test `success` before reading a success field; then read `status` and `code`. Besides the codes below, a validation failure may carry a code the document does not name (7.1).
+             *     - `auth_01`: key not provided (no header, no body field)
+             *     - `auth_05`: key invalid or unknown
+             *     - `auth_06`: account disabled or suspended
+             *     - `auth_07`: subaccount whose administrator account is invalid or disabled
+             *     - `auth_99`: unexpected internal error during authentication
+             *     - `auth_04`: IP not in the allow-list
+             *     - `auth_deprecated`: legacy token header sent
+             *     - `rate_01`: rate limit exceeded; retry with exponential backoff
+             *     - `server_01`: internal error; body includes request_id (body status 200 in most bodies, 500 in SMS, voice and legacy OTP bodies)
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AgendaListResponse"];
+                    "application/json": components["schemas"]["AgendaListResponse"] | components["schemas"]["CommonErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -4492,20 +4814,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: false;
-                        message: string;
-                        status: number;
-                        /** @enum {string} */
-                        code: "server_01";
-                        /**
-                         * Format: uuid
-                         * @description Tracking identifier of the request (UUID)
-                         * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
-                         */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["UnstatedStatusErrorBody"];
                 };
             };
         };
@@ -4525,13 +4834,42 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success (HTTP 200): code=change_name_01, message=phonebook_name_updated. */
+            /**
+             * @description Success (HTTP 200): code=change_name_01, message=phonebook_name_updated.
+             *
+             *     Or an error with HTTP 200 (`success` is false; the common body of section 2.1). Section 7.1 gives the status of validation and business errors inside the body (ambiguity `business-error-http-status`), and section 5 reports that the current OTP reference delivers authentication errors with HTTP 200 ("clients should read the body status and code"; ambiguity `auth-error-http-status`); rate_01 may arrive so too (ambiguity `rate-limit-http-status`). Test `success` before reading a success field; then read `status` and `code`. Besides the codes below, a validation failure may carry a code the document does not name (7.1).
+             *     - `change_name_02`: list_key missing
+             *     - `change_name_03`: new name missing
+             *     - `err_03`: list does not exist
+             *     - `auth_01`: key not provided (no header, no body field)
+             *     - `auth_05`: key invalid or unknown
+             *     - `auth_06`: account disabled or suspended
+             *     - `auth_07`: subaccount whose administrator account is invalid or disabled
+             *     - `auth_99`: unexpected internal error during authentication
+             *     - `auth_04`: IP not in the allow-list
+             *     - `auth_deprecated`: legacy token header sent
+             *     - `rate_01`: rate limit exceeded; retry with exponential backoff
+             *     - `server_01`: internal error; body includes request_id (body status 200 in most bodies, 500 in SMS, voice and legacy OTP bodies)
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AgendaRenameResponse"];
+                    "application/json": components["schemas"]["AgendaRenameResponse"] | {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        status: number;
+                        /** @description One of the codes listed, or a code the document does not name (section 7.1) */
+                        code: ("change_name_02" | "change_name_03" | "err_03" | "auth_01" | "auth_05" | "auth_06" | "auth_07" | "auth_99" | "auth_04" | "auth_deprecated" | "rate_01" | "server_01") | string;
+                        /**
+                         * Format: uuid
+                         * @description Tracking identifier of the request (UUID)
+                         * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
+                         */
+                        request_id: string;
+                    };
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -4555,8 +4893,8 @@ export interface operations {
                         success: false;
                         message: string;
                         status: number;
-                        /** @enum {string} */
-                        code: "change_name_02" | "change_name_03" | "err_03" | "server_01";
+                        /** @description One of the codes listed, or a code the document does not name (section 7.1) */
+                        code: ("change_name_02" | "change_name_03" | "err_03" | "server_01") | string;
                         /**
                          * Format: uuid
                          * @description Tracking identifier of the request (UUID)
@@ -4583,13 +4921,41 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success (HTTP 200): code=get_contacts_01. */
+            /**
+             * @description Success (HTTP 200): code=get_contacts_01.
+             *
+             *     Or an error with HTTP 200 (`success` is false; the common body of section 2.1). Section 7.1 gives the status of validation and business errors inside the body (ambiguity `business-error-http-status`), and section 5 reports that the current OTP reference delivers authentication errors with HTTP 200 ("clients should read the body status and code"; ambiguity `auth-error-http-status`); rate_01 may arrive so too (ambiguity `rate-limit-http-status`). Test `success` before reading a success field; then read `status` and `code`. Besides the codes below, a validation failure may carry a code the document does not name (7.1).
+             *     - `get_contacts_02`: list_key missing
+             *     - `err_01`: list does not exist (or could not be deleted)
+             *     - `auth_01`: key not provided (no header, no body field)
+             *     - `auth_05`: key invalid or unknown
+             *     - `auth_06`: account disabled or suspended
+             *     - `auth_07`: subaccount whose administrator account is invalid or disabled
+             *     - `auth_99`: unexpected internal error during authentication
+             *     - `auth_04`: IP not in the allow-list
+             *     - `auth_deprecated`: legacy token header sent
+             *     - `rate_01`: rate limit exceeded; retry with exponential backoff
+             *     - `server_01`: internal error; body includes request_id (body status 200 in most bodies, 500 in SMS, voice and legacy OTP bodies)
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AgendaListContactsResponse"];
+                    "application/json": components["schemas"]["AgendaListContactsResponse"] | {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        status: number;
+                        /** @description One of the codes listed, or a code the document does not name (section 7.1) */
+                        code: ("get_contacts_02" | "err_01" | "auth_01" | "auth_05" | "auth_06" | "auth_07" | "auth_99" | "auth_04" | "auth_deprecated" | "rate_01" | "server_01") | string;
+                        /**
+                         * Format: uuid
+                         * @description Tracking identifier of the request (UUID)
+                         * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
+                         */
+                        request_id: string;
+                    };
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -4612,8 +4978,8 @@ export interface operations {
                         success: false;
                         message: string;
                         status: number;
-                        /** @enum {string} */
-                        code: "get_contacts_02" | "err_01" | "server_01";
+                        /** @description One of the codes listed, or a code the document does not name (section 7.1) */
+                        code: ("get_contacts_02" | "err_01" | "server_01") | string;
                         /**
                          * Format: uuid
                          * @description Tracking identifier of the request (UUID)
@@ -4640,13 +5006,41 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success (HTTP 200): code=delete_01. */
+            /**
+             * @description Success (HTTP 200): code=delete_01.
+             *
+             *     Or an error with HTTP 200 (`success` is false; the common body of section 2.1). Section 7.1 gives the status of validation and business errors inside the body (ambiguity `business-error-http-status`), and section 5 reports that the current OTP reference delivers authentication errors with HTTP 200 ("clients should read the body status and code"; ambiguity `auth-error-http-status`); rate_01 may arrive so too (ambiguity `rate-limit-http-status`). Test `success` before reading a success field; then read `status` and `code`. Besides the codes below, a validation failure may carry a code the document does not name (7.1).
+             *     - `get_contacts_02`: list_key missing
+             *     - `err_01`: list does not exist (or could not be deleted)
+             *     - `auth_01`: key not provided (no header, no body field)
+             *     - `auth_05`: key invalid or unknown
+             *     - `auth_06`: account disabled or suspended
+             *     - `auth_07`: subaccount whose administrator account is invalid or disabled
+             *     - `auth_99`: unexpected internal error during authentication
+             *     - `auth_04`: IP not in the allow-list
+             *     - `auth_deprecated`: legacy token header sent
+             *     - `rate_01`: rate limit exceeded; retry with exponential backoff
+             *     - `server_01`: internal error; body includes request_id (body status 200 in most bodies, 500 in SMS, voice and legacy OTP bodies)
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AgendaDeleteResponse"];
+                    "application/json": components["schemas"]["AgendaDeleteResponse"] | {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        status: number;
+                        /** @description One of the codes listed, or a code the document does not name (section 7.1) */
+                        code: ("get_contacts_02" | "err_01" | "auth_01" | "auth_05" | "auth_06" | "auth_07" | "auth_99" | "auth_04" | "auth_deprecated" | "rate_01" | "server_01") | string;
+                        /**
+                         * Format: uuid
+                         * @description Tracking identifier of the request (UUID)
+                         * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
+                         */
+                        request_id: string;
+                    };
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -4669,8 +5063,8 @@ export interface operations {
                         success: false;
                         message: string;
                         status: number;
-                        /** @enum {string} */
-                        code: "get_contacts_02" | "err_01" | "server_01";
+                        /** @description One of the codes listed, or a code the document does not name (section 7.1) */
+                        code: ("get_contacts_02" | "err_01" | "server_01") | string;
                         /**
                          * Format: uuid
                          * @description Tracking identifier of the request (UUID)
@@ -4694,13 +5088,26 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success (HTTP 200): code=contactlist_03. */
+            /**
+             * @description Success (HTTP 200): code=contactlist_03.
+             *
+             *     Or an error with HTTP 200 (`success` is false; the common body of section 2.1). Section 7.1 gives the status of validation and business errors inside the body (ambiguity `business-error-http-status`), and section 5 reports that the current OTP reference delivers authentication errors with HTTP 200 ("clients should read the body status and code"; ambiguity `auth-error-http-status`); rate_01 may arrive so too (ambiguity `rate-limit-http-status`). Test `success` before reading a success field; then read `status` and `code`. Besides the codes below, a validation failure may carry a code the document does not name (7.1).
+             *     - `auth_01`: key not provided (no header, no body field)
+             *     - `auth_05`: key invalid or unknown
+             *     - `auth_06`: account disabled or suspended
+             *     - `auth_07`: subaccount whose administrator account is invalid or disabled
+             *     - `auth_99`: unexpected internal error during authentication
+             *     - `auth_04`: IP not in the allow-list
+             *     - `auth_deprecated`: legacy token header sent
+             *     - `rate_01`: rate limit exceeded; retry with exponential backoff
+             *     - `server_01`: internal error; body includes request_id (body status 200 in most bodies, 500 in SMS, voice and legacy OTP bodies)
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AgendaFindResponse"];
+                    "application/json": components["schemas"]["AgendaFindResponse"] | components["schemas"]["CommonErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -4716,20 +5123,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: false;
-                        message: string;
-                        status: number;
-                        /** @enum {string} */
-                        code: "server_01";
-                        /**
-                         * Format: uuid
-                         * @description Tracking identifier of the request (UUID)
-                         * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
-                         */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["UnstatedStatusErrorBody"];
                 };
             };
         };
@@ -4743,13 +5137,26 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success (HTTP 200): code=wallets_get_01. */
+            /**
+             * @description Success (HTTP 200): code=wallets_get_01.
+             *
+             *     Or an error with HTTP 200 (`success` is false; the common body of section 2.1). Section 7.1 gives the status of validation and business errors inside the body (ambiguity `business-error-http-status`), and section 5 reports that the current OTP reference delivers authentication errors with HTTP 200 ("clients should read the body status and code"; ambiguity `auth-error-http-status`); rate_01 may arrive so too (ambiguity `rate-limit-http-status`). Test `success` before reading a success field; then read `status` and `code`. Besides the codes below, a validation failure may carry a code the document does not name (7.1).
+             *     - `auth_01`: key not provided (no header, no body field)
+             *     - `auth_05`: key invalid or unknown
+             *     - `auth_06`: account disabled or suspended
+             *     - `auth_07`: subaccount whose administrator account is invalid or disabled
+             *     - `auth_99`: unexpected internal error during authentication
+             *     - `auth_04`: IP not in the allow-list
+             *     - `auth_deprecated`: legacy token header sent
+             *     - `rate_01`: rate limit exceeded; retry with exponential backoff
+             *     - `server_01`: internal error; body includes request_id (body status 200 in most bodies, 500 in SMS, voice and legacy OTP bodies)
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["WalletListResponse"];
+                    "application/json": components["schemas"]["WalletListResponse"] | components["schemas"]["CommonErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -4765,20 +5172,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: false;
-                        message: string;
-                        status: number;
-                        /** @enum {string} */
-                        code: "server_01";
-                        /**
-                         * Format: uuid
-                         * @description Tracking identifier of the request (UUID)
-                         * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
-                         */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["UnstatedStatusErrorBody"];
                 };
             };
         };
@@ -4798,13 +5192,26 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success (HTTP 200). */
+            /**
+             * @description Success (HTTP 200).
+             *
+             *     Or an error with HTTP 200 (`success` is false; the common body of section 2.1). Section 7.1 gives the status of validation and business errors inside the body (ambiguity `business-error-http-status`), and section 5 reports that the current OTP reference delivers authentication errors with HTTP 200 ("clients should read the body status and code"; ambiguity `auth-error-http-status`); rate_01 may arrive so too (ambiguity `rate-limit-http-status`). Test `success` before reading a success field; then read `status` and `code`. Besides the codes below, a validation failure may carry a code the document does not name (7.1).
+             *     - `auth_01`: key not provided (no header, no body field)
+             *     - `auth_05`: key invalid or unknown
+             *     - `auth_06`: account disabled or suspended
+             *     - `auth_07`: subaccount whose administrator account is invalid or disabled
+             *     - `auth_99`: unexpected internal error during authentication
+             *     - `auth_04`: IP not in the allow-list
+             *     - `auth_deprecated`: legacy token header sent
+             *     - `rate_01`: rate limit exceeded; retry with exponential backoff
+             *     - `server_01`: internal error; body includes request_id (body status 200 in most bodies, 500 in SMS, voice and legacy OTP bodies)
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["WalletAddContactResponse"];
+                    "application/json": components["schemas"]["WalletAddContactResponse"] | components["schemas"]["CommonErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -4820,20 +5227,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: false;
-                        message: string;
-                        status: number;
-                        /** @enum {string} */
-                        code: "server_01";
-                        /**
-                         * Format: uuid
-                         * @description Tracking identifier of the request (UUID)
-                         * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
-                         */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["UnstatedStatusErrorBody"];
                 };
             };
         };
@@ -4853,13 +5247,26 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success (HTTP 200). */
+            /**
+             * @description Success (HTTP 200).
+             *
+             *     Or an error with HTTP 200 (`success` is false; the common body of section 2.1). Section 7.1 gives the status of validation and business errors inside the body (ambiguity `business-error-http-status`), and section 5 reports that the current OTP reference delivers authentication errors with HTTP 200 ("clients should read the body status and code"; ambiguity `auth-error-http-status`); rate_01 may arrive so too (ambiguity `rate-limit-http-status`). Test `success` before reading a success field; then read `status` and `code`. Besides the codes below, a validation failure may carry a code the document does not name (7.1).
+             *     - `auth_01`: key not provided (no header, no body field)
+             *     - `auth_05`: key invalid or unknown
+             *     - `auth_06`: account disabled or suspended
+             *     - `auth_07`: subaccount whose administrator account is invalid or disabled
+             *     - `auth_99`: unexpected internal error during authentication
+             *     - `auth_04`: IP not in the allow-list
+             *     - `auth_deprecated`: legacy token header sent
+             *     - `rate_01`: rate limit exceeded; retry with exponential backoff
+             *     - `server_01`: internal error; body includes request_id (body status 200 in most bodies, 500 in SMS, voice and legacy OTP bodies)
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["WalletGetContactResponse"];
+                    "application/json": components["schemas"]["WalletGetContactResponse"] | components["schemas"]["CommonErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -4875,20 +5282,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: false;
-                        message: string;
-                        status: number;
-                        /** @enum {string} */
-                        code: "server_01";
-                        /**
-                         * Format: uuid
-                         * @description Tracking identifier of the request (UUID)
-                         * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
-                         */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["UnstatedStatusErrorBody"];
                 };
             };
         };
@@ -4908,13 +5302,26 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success (HTTP 200). */
+            /**
+             * @description Success (HTTP 200).
+             *
+             *     Or an error with HTTP 200 (`success` is false; the common body of section 2.1). Section 7.1 gives the status of validation and business errors inside the body (ambiguity `business-error-http-status`), and section 5 reports that the current OTP reference delivers authentication errors with HTTP 200 ("clients should read the body status and code"; ambiguity `auth-error-http-status`); rate_01 may arrive so too (ambiguity `rate-limit-http-status`). Test `success` before reading a success field; then read `status` and `code`. Besides the codes below, a validation failure may carry a code the document does not name (7.1).
+             *     - `auth_01`: key not provided (no header, no body field)
+             *     - `auth_05`: key invalid or unknown
+             *     - `auth_06`: account disabled or suspended
+             *     - `auth_07`: subaccount whose administrator account is invalid or disabled
+             *     - `auth_99`: unexpected internal error during authentication
+             *     - `auth_04`: IP not in the allow-list
+             *     - `auth_deprecated`: legacy token header sent
+             *     - `rate_01`: rate limit exceeded; retry with exponential backoff
+             *     - `server_01`: internal error; body includes request_id (body status 200 in most bodies, 500 in SMS, voice and legacy OTP bodies)
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["WalletUpdateBalanceResponse"];
+                    "application/json": components["schemas"]["WalletUpdateBalanceResponse"] | components["schemas"]["CommonErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -4930,20 +5337,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: false;
-                        message: string;
-                        status: number;
-                        /** @enum {string} */
-                        code: "server_01";
-                        /**
-                         * Format: uuid
-                         * @description Tracking identifier of the request (UUID)
-                         * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
-                         */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["UnstatedStatusErrorBody"];
                 };
             };
         };
@@ -4963,13 +5357,26 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success (HTTP 200). */
+            /**
+             * @description Success (HTTP 200).
+             *
+             *     Or an error with HTTP 200 (`success` is false; the common body of section 2.1). Section 7.1 gives the status of validation and business errors inside the body (ambiguity `business-error-http-status`), and section 5 reports that the current OTP reference delivers authentication errors with HTTP 200 ("clients should read the body status and code"; ambiguity `auth-error-http-status`); rate_01 may arrive so too (ambiguity `rate-limit-http-status`). Test `success` before reading a success field; then read `status` and `code`. Besides the codes below, a validation failure may carry a code the document does not name (7.1).
+             *     - `auth_01`: key not provided (no header, no body field)
+             *     - `auth_05`: key invalid or unknown
+             *     - `auth_06`: account disabled or suspended
+             *     - `auth_07`: subaccount whose administrator account is invalid or disabled
+             *     - `auth_99`: unexpected internal error during authentication
+             *     - `auth_04`: IP not in the allow-list
+             *     - `auth_deprecated`: legacy token header sent
+             *     - `rate_01`: rate limit exceeded; retry with exponential backoff
+             *     - `server_01`: internal error; body includes request_id (body status 200 in most bodies, 500 in SMS, voice and legacy OTP bodies)
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["WalletSaleResponse"];
+                    "application/json": components["schemas"]["WalletSaleResponse"] | components["schemas"]["CommonErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -4985,20 +5392,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: false;
-                        message: string;
-                        status: number;
-                        /** @enum {string} */
-                        code: "server_01";
-                        /**
-                         * Format: uuid
-                         * @description Tracking identifier of the request (UUID)
-                         * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
-                         */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["UnstatedStatusErrorBody"];
                 };
             };
         };
@@ -5012,13 +5406,26 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success (HTTP 200): code=loyalty_get_01. */
+            /**
+             * @description Success (HTTP 200): code=loyalty_get_01.
+             *
+             *     Or an error with HTTP 200 (`success` is false; the common body of section 2.1). Section 7.1 gives the status of validation and business errors inside the body (ambiguity `business-error-http-status`), and section 5 reports that the current OTP reference delivers authentication errors with HTTP 200 ("clients should read the body status and code"; ambiguity `auth-error-http-status`); rate_01 may arrive so too (ambiguity `rate-limit-http-status`). Test `success` before reading a success field; then read `status` and `code`. Besides the codes below, a validation failure may carry a code the document does not name (7.1).
+             *     - `auth_01`: key not provided (no header, no body field)
+             *     - `auth_05`: key invalid or unknown
+             *     - `auth_06`: account disabled or suspended
+             *     - `auth_07`: subaccount whose administrator account is invalid or disabled
+             *     - `auth_99`: unexpected internal error during authentication
+             *     - `auth_04`: IP not in the allow-list
+             *     - `auth_deprecated`: legacy token header sent
+             *     - `rate_01`: rate limit exceeded; retry with exponential backoff
+             *     - `server_01`: internal error; body includes request_id (body status 200 in most bodies, 500 in SMS, voice and legacy OTP bodies)
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LoyaltyListResponse"];
+                    "application/json": components["schemas"]["LoyaltyListResponse"] | components["schemas"]["CommonErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -5034,20 +5441,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: false;
-                        message: string;
-                        status: number;
-                        /** @enum {string} */
-                        code: "server_01";
-                        /**
-                         * Format: uuid
-                         * @description Tracking identifier of the request (UUID)
-                         * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
-                         */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["UnstatedStatusErrorBody"];
                 };
             };
         };
@@ -5067,13 +5461,26 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success (HTTP 200): code=loyalty_sale_01. */
+            /**
+             * @description Success (HTTP 200): code=loyalty_sale_01.
+             *
+             *     Or an error with HTTP 200 (`success` is false; the common body of section 2.1). Section 7.1 gives the status of validation and business errors inside the body (ambiguity `business-error-http-status`), and section 5 reports that the current OTP reference delivers authentication errors with HTTP 200 ("clients should read the body status and code"; ambiguity `auth-error-http-status`); rate_01 may arrive so too (ambiguity `rate-limit-http-status`). Test `success` before reading a success field; then read `status` and `code`. Besides the codes below, a validation failure may carry a code the document does not name (7.1).
+             *     - `auth_01`: key not provided (no header, no body field)
+             *     - `auth_05`: key invalid or unknown
+             *     - `auth_06`: account disabled or suspended
+             *     - `auth_07`: subaccount whose administrator account is invalid or disabled
+             *     - `auth_99`: unexpected internal error during authentication
+             *     - `auth_04`: IP not in the allow-list
+             *     - `auth_deprecated`: legacy token header sent
+             *     - `rate_01`: rate limit exceeded; retry with exponential backoff
+             *     - `server_01`: internal error; body includes request_id (body status 200 in most bodies, 500 in SMS, voice and legacy OTP bodies)
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LoyaltyAddContactResponse"];
+                    "application/json": components["schemas"]["LoyaltyAddContactResponse"] | components["schemas"]["CommonErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -5089,20 +5496,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: false;
-                        message: string;
-                        status: number;
-                        /** @enum {string} */
-                        code: "server_01";
-                        /**
-                         * Format: uuid
-                         * @description Tracking identifier of the request (UUID)
-                         * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
-                         */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["UnstatedStatusErrorBody"];
                 };
             };
         };
@@ -5122,13 +5516,26 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success (HTTP 200): code=loyalty_contact_get_01. */
+            /**
+             * @description Success (HTTP 200): code=loyalty_contact_get_01.
+             *
+             *     Or an error with HTTP 200 (`success` is false; the common body of section 2.1). Section 7.1 gives the status of validation and business errors inside the body (ambiguity `business-error-http-status`), and section 5 reports that the current OTP reference delivers authentication errors with HTTP 200 ("clients should read the body status and code"; ambiguity `auth-error-http-status`); rate_01 may arrive so too (ambiguity `rate-limit-http-status`). Test `success` before reading a success field; then read `status` and `code`. Besides the codes below, a validation failure may carry a code the document does not name (7.1).
+             *     - `auth_01`: key not provided (no header, no body field)
+             *     - `auth_05`: key invalid or unknown
+             *     - `auth_06`: account disabled or suspended
+             *     - `auth_07`: subaccount whose administrator account is invalid or disabled
+             *     - `auth_99`: unexpected internal error during authentication
+             *     - `auth_04`: IP not in the allow-list
+             *     - `auth_deprecated`: legacy token header sent
+             *     - `rate_01`: rate limit exceeded; retry with exponential backoff
+             *     - `server_01`: internal error; body includes request_id (body status 200 in most bodies, 500 in SMS, voice and legacy OTP bodies)
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LoyaltyGetContactsResponse"];
+                    "application/json": components["schemas"]["LoyaltyGetContactsResponse"] | components["schemas"]["CommonErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -5144,20 +5551,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: false;
-                        message: string;
-                        status: number;
-                        /** @enum {string} */
-                        code: "server_01";
-                        /**
-                         * Format: uuid
-                         * @description Tracking identifier of the request (UUID)
-                         * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
-                         */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["UnstatedStatusErrorBody"];
                 };
             };
         };
@@ -5177,13 +5571,26 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success (HTTP 200): code=loyalty_sale_01. */
+            /**
+             * @description Success (HTTP 200): code=loyalty_sale_01.
+             *
+             *     Or an error with HTTP 200 (`success` is false; the common body of section 2.1). Section 7.1 gives the status of validation and business errors inside the body (ambiguity `business-error-http-status`), and section 5 reports that the current OTP reference delivers authentication errors with HTTP 200 ("clients should read the body status and code"; ambiguity `auth-error-http-status`); rate_01 may arrive so too (ambiguity `rate-limit-http-status`). Test `success` before reading a success field; then read `status` and `code`. Besides the codes below, a validation failure may carry a code the document does not name (7.1).
+             *     - `auth_01`: key not provided (no header, no body field)
+             *     - `auth_05`: key invalid or unknown
+             *     - `auth_06`: account disabled or suspended
+             *     - `auth_07`: subaccount whose administrator account is invalid or disabled
+             *     - `auth_99`: unexpected internal error during authentication
+             *     - `auth_04`: IP not in the allow-list
+             *     - `auth_deprecated`: legacy token header sent
+             *     - `rate_01`: rate limit exceeded; retry with exponential backoff
+             *     - `server_01`: internal error; body includes request_id (body status 200 in most bodies, 500 in SMS, voice and legacy OTP bodies)
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LoyaltySaleResponse"];
+                    "application/json": components["schemas"]["LoyaltySaleResponse"] | components["schemas"]["CommonErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -5199,20 +5606,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: false;
-                        message: string;
-                        status: number;
-                        /** @enum {string} */
-                        code: "server_01";
-                        /**
-                         * Format: uuid
-                         * @description Tracking identifier of the request (UUID)
-                         * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
-                         */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["UnstatedStatusErrorBody"];
                 };
             };
         };
@@ -5226,13 +5620,26 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success (HTTP 200): code=tool_users_01. */
+            /**
+             * @description Success (HTTP 200): code=tool_users_01.
+             *
+             *     Or an error with HTTP 200 (`success` is false; the common body of section 2.1). Section 7.1 gives the status of validation and business errors inside the body (ambiguity `business-error-http-status`), and section 5 reports that the current OTP reference delivers authentication errors with HTTP 200 ("clients should read the body status and code"; ambiguity `auth-error-http-status`); rate_01 may arrive so too (ambiguity `rate-limit-http-status`). Test `success` before reading a success field; then read `status` and `code`. Besides the codes below, a validation failure may carry a code the document does not name (7.1).
+             *     - `auth_01`: key not provided (no header, no body field)
+             *     - `auth_05`: key invalid or unknown
+             *     - `auth_06`: account disabled or suspended
+             *     - `auth_07`: subaccount whose administrator account is invalid or disabled
+             *     - `auth_99`: unexpected internal error during authentication
+             *     - `auth_04`: IP not in the allow-list
+             *     - `auth_deprecated`: legacy token header sent
+             *     - `rate_01`: rate limit exceeded; retry with exponential backoff
+             *     - `server_01`: internal error; body includes request_id (body status 200 in most bodies, 500 in SMS, voice and legacy OTP bodies)
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["EmployeeListResponse"];
+                    "application/json": components["schemas"]["EmployeeListResponse"] | components["schemas"]["CommonErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -5248,20 +5655,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: false;
-                        message: string;
-                        status: number;
-                        /** @enum {string} */
-                        code: "server_01";
-                        /**
-                         * Format: uuid
-                         * @description Tracking identifier of the request (UUID)
-                         * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
-                         */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["UnstatedStatusErrorBody"];
                 };
             };
         };
@@ -5281,13 +5675,26 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success (HTTP 200): code=toolusers_01, message=partner_created_successfully. */
+            /**
+             * @description Success (HTTP 200): code=toolusers_01, message=partner_created_successfully.
+             *
+             *     Or an error with HTTP 200 (`success` is false; the common body of section 2.1). Section 7.1 gives the status of validation and business errors inside the body (ambiguity `business-error-http-status`), and section 5 reports that the current OTP reference delivers authentication errors with HTTP 200 ("clients should read the body status and code"; ambiguity `auth-error-http-status`); rate_01 may arrive so too (ambiguity `rate-limit-http-status`). Test `success` before reading a success field; then read `status` and `code`. Besides the codes below, a validation failure may carry a code the document does not name (7.1).
+             *     - `auth_01`: key not provided (no header, no body field)
+             *     - `auth_05`: key invalid or unknown
+             *     - `auth_06`: account disabled or suspended
+             *     - `auth_07`: subaccount whose administrator account is invalid or disabled
+             *     - `auth_99`: unexpected internal error during authentication
+             *     - `auth_04`: IP not in the allow-list
+             *     - `auth_deprecated`: legacy token header sent
+             *     - `rate_01`: rate limit exceeded; retry with exponential backoff
+             *     - `server_01`: internal error; body includes request_id (body status 200 in most bodies, 500 in SMS, voice and legacy OTP bodies)
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["EmployeeAddResponse"];
+                    "application/json": components["schemas"]["EmployeeAddResponse"] | components["schemas"]["CommonErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -5303,20 +5710,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: false;
-                        message: string;
-                        status: number;
-                        /** @enum {string} */
-                        code: "server_01";
-                        /**
-                         * Format: uuid
-                         * @description Tracking identifier of the request (UUID)
-                         * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
-                         */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["UnstatedStatusErrorBody"];
                 };
             };
         };
@@ -5336,13 +5730,26 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success (HTTP 200): code=toolusers_01, message=partner_disabled. */
+            /**
+             * @description Success (HTTP 200): code=toolusers_01, message=partner_disabled.
+             *
+             *     Or an error with HTTP 200 (`success` is false; the common body of section 2.1). Section 7.1 gives the status of validation and business errors inside the body (ambiguity `business-error-http-status`), and section 5 reports that the current OTP reference delivers authentication errors with HTTP 200 ("clients should read the body status and code"; ambiguity `auth-error-http-status`); rate_01 may arrive so too (ambiguity `rate-limit-http-status`). Test `success` before reading a success field; then read `status` and `code`. Besides the codes below, a validation failure may carry a code the document does not name (7.1).
+             *     - `auth_01`: key not provided (no header, no body field)
+             *     - `auth_05`: key invalid or unknown
+             *     - `auth_06`: account disabled or suspended
+             *     - `auth_07`: subaccount whose administrator account is invalid or disabled
+             *     - `auth_99`: unexpected internal error during authentication
+             *     - `auth_04`: IP not in the allow-list
+             *     - `auth_deprecated`: legacy token header sent
+             *     - `rate_01`: rate limit exceeded; retry with exponential backoff
+             *     - `server_01`: internal error; body includes request_id (body status 200 in most bodies, 500 in SMS, voice and legacy OTP bodies)
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["EmployeeDisableResponse"];
+                    "application/json": components["schemas"]["EmployeeDisableResponse"] | components["schemas"]["CommonErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -5358,20 +5765,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: false;
-                        message: string;
-                        status: number;
-                        /** @enum {string} */
-                        code: "server_01";
-                        /**
-                         * Format: uuid
-                         * @description Tracking identifier of the request (UUID)
-                         * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
-                         */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["UnstatedStatusErrorBody"];
                 };
             };
         };
@@ -5391,13 +5785,26 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success (HTTP 200): code=subaccount_01, message=user_created. */
+            /**
+             * @description Success (HTTP 200): code=subaccount_01, message=user_created.
+             *
+             *     Or an error with HTTP 200 (`success` is false; the common body of section 2.1). Section 7.1 gives the status of validation and business errors inside the body (ambiguity `business-error-http-status`), and section 5 reports that the current OTP reference delivers authentication errors with HTTP 200 ("clients should read the body status and code"; ambiguity `auth-error-http-status`); rate_01 may arrive so too (ambiguity `rate-limit-http-status`). Test `success` before reading a success field; then read `status` and `code`. Besides the codes below, a validation failure may carry a code the document does not name (7.1).
+             *     - `auth_01`: key not provided (no header, no body field)
+             *     - `auth_05`: key invalid or unknown
+             *     - `auth_06`: account disabled or suspended
+             *     - `auth_07`: subaccount whose administrator account is invalid or disabled
+             *     - `auth_99`: unexpected internal error during authentication
+             *     - `auth_04`: IP not in the allow-list
+             *     - `auth_deprecated`: legacy token header sent
+             *     - `rate_01`: rate limit exceeded; retry with exponential backoff
+             *     - `server_01`: internal error; body includes request_id (body status 200 in most bodies, 500 in SMS, voice and legacy OTP bodies)
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SubaccountAddResponse"];
+                    "application/json": components["schemas"]["SubaccountAddResponse"] | components["schemas"]["CommonErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -5413,20 +5820,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: false;
-                        message: string;
-                        status: number;
-                        /** @enum {string} */
-                        code: "server_01";
-                        /**
-                         * Format: uuid
-                         * @description Tracking identifier of the request (UUID)
-                         * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
-                         */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["UnstatedStatusErrorBody"];
                 };
             };
         };
@@ -5446,13 +5840,26 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success (HTTP 200): code=subaccount_01, message=subaccount_archived. */
+            /**
+             * @description Success (HTTP 200): code=subaccount_01, message=subaccount_archived.
+             *
+             *     Or an error with HTTP 200 (`success` is false; the common body of section 2.1). Section 7.1 gives the status of validation and business errors inside the body (ambiguity `business-error-http-status`), and section 5 reports that the current OTP reference delivers authentication errors with HTTP 200 ("clients should read the body status and code"; ambiguity `auth-error-http-status`); rate_01 may arrive so too (ambiguity `rate-limit-http-status`). Test `success` before reading a success field; then read `status` and `code`. Besides the codes below, a validation failure may carry a code the document does not name (7.1).
+             *     - `auth_01`: key not provided (no header, no body field)
+             *     - `auth_05`: key invalid or unknown
+             *     - `auth_06`: account disabled or suspended
+             *     - `auth_07`: subaccount whose administrator account is invalid or disabled
+             *     - `auth_99`: unexpected internal error during authentication
+             *     - `auth_04`: IP not in the allow-list
+             *     - `auth_deprecated`: legacy token header sent
+             *     - `rate_01`: rate limit exceeded; retry with exponential backoff
+             *     - `server_01`: internal error; body includes request_id (body status 200 in most bodies, 500 in SMS, voice and legacy OTP bodies)
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SubaccountArchiveResponse"];
+                    "application/json": components["schemas"]["SubaccountArchiveResponse"] | components["schemas"]["CommonErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -5468,20 +5875,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: false;
-                        message: string;
-                        status: number;
-                        /** @enum {string} */
-                        code: "server_01";
-                        /**
-                         * Format: uuid
-                         * @description Tracking identifier of the request (UUID)
-                         * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
-                         */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["UnstatedStatusErrorBody"];
                 };
             };
         };
@@ -5501,13 +5895,26 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success (HTTP 200). */
+            /**
+             * @description Success (HTTP 200).
+             *
+             *     Or an error with HTTP 200 (`success` is false; the common body of section 2.1). Section 7.1 gives the status of validation and business errors inside the body (ambiguity `business-error-http-status`), and section 5 reports that the current OTP reference delivers authentication errors with HTTP 200 ("clients should read the body status and code"; ambiguity `auth-error-http-status`); rate_01 may arrive so too (ambiguity `rate-limit-http-status`). Test `success` before reading a success field; then read `status` and `code`. Besides the codes below, a validation failure may carry a code the document does not name (7.1).
+             *     - `auth_01`: key not provided (no header, no body field)
+             *     - `auth_05`: key invalid or unknown
+             *     - `auth_06`: account disabled or suspended
+             *     - `auth_07`: subaccount whose administrator account is invalid or disabled
+             *     - `auth_99`: unexpected internal error during authentication
+             *     - `auth_04`: IP not in the allow-list
+             *     - `auth_deprecated`: legacy token header sent
+             *     - `rate_01`: rate limit exceeded; retry with exponential backoff
+             *     - `server_01`: internal error; body includes request_id (body status 200 in most bodies, 500 in SMS, voice and legacy OTP bodies)
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SubaccountGetApikeyResponse"];
+                    "application/json": components["schemas"]["SubaccountGetApikeyResponse"] | components["schemas"]["CommonErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -5523,20 +5930,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: false;
-                        message: string;
-                        status: number;
-                        /** @enum {string} */
-                        code: "server_01";
-                        /**
-                         * Format: uuid
-                         * @description Tracking identifier of the request (UUID)
-                         * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
-                         */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["UnstatedStatusErrorBody"];
                 };
             };
         };
@@ -5556,13 +5950,26 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success (HTTP 200): code=subaccount_01. */
+            /**
+             * @description Success (HTTP 200): code=subaccount_01.
+             *
+             *     Or an error with HTTP 200 (`success` is false; the common body of section 2.1). Section 7.1 gives the status of validation and business errors inside the body (ambiguity `business-error-http-status`), and section 5 reports that the current OTP reference delivers authentication errors with HTTP 200 ("clients should read the body status and code"; ambiguity `auth-error-http-status`); rate_01 may arrive so too (ambiguity `rate-limit-http-status`). Test `success` before reading a success field; then read `status` and `code`. Besides the codes below, a validation failure may carry a code the document does not name (7.1).
+             *     - `auth_01`: key not provided (no header, no body field)
+             *     - `auth_05`: key invalid or unknown
+             *     - `auth_06`: account disabled or suspended
+             *     - `auth_07`: subaccount whose administrator account is invalid or disabled
+             *     - `auth_99`: unexpected internal error during authentication
+             *     - `auth_04`: IP not in the allow-list
+             *     - `auth_deprecated`: legacy token header sent
+             *     - `rate_01`: rate limit exceeded; retry with exponential backoff
+             *     - `server_01`: internal error; body includes request_id (body status 200 in most bodies, 500 in SMS, voice and legacy OTP bodies)
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SubaccountCreditsManageResponse"];
+                    "application/json": components["schemas"]["SubaccountCreditsManageResponse"] | components["schemas"]["CommonErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -5578,20 +5985,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: false;
-                        message: string;
-                        status: number;
-                        /** @enum {string} */
-                        code: "server_01";
-                        /**
-                         * Format: uuid
-                         * @description Tracking identifier of the request (UUID)
-                         * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
-                         */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["UnstatedStatusErrorBody"];
                 };
             };
         };
@@ -5611,13 +6005,43 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success (HTTP 200): code=report_04, message=report_generated. */
+            /**
+             * @description Success (HTTP 200): code=report_04, message=report_generated.
+             *
+             *     Or an error with HTTP 200 (`success` is false; the common body of section 2.1). Section 7.1 gives the status of validation and business errors inside the body (ambiguity `business-error-http-status`), and section 5 reports that the current OTP reference delivers authentication errors with HTTP 200 ("clients should read the body status and code"; ambiguity `auth-error-http-status`); rate_01 may arrive so too (ambiguity `rate-limit-http-status`). Test `success` before reading a success field; then read `status` and `code`. Besides the codes below, a validation failure may carry a code the document does not name (7.1).
+             *     - `report_01`: start date missing (7.2 pairs report_01, report_02 with "start or end date missing")
+             *     - `report_02`: end date missing
+             *     - `report_03`: start date after end date
+             *     - `report_05`: per-account report request limit exceeded (value not shown)
+             *     - `auth_01`: key not provided (no header, no body field)
+             *     - `auth_05`: key invalid or unknown
+             *     - `auth_06`: account disabled or suspended
+             *     - `auth_07`: subaccount whose administrator account is invalid or disabled
+             *     - `auth_99`: unexpected internal error during authentication
+             *     - `auth_04`: IP not in the allow-list
+             *     - `auth_deprecated`: legacy token header sent
+             *     - `rate_01`: rate limit exceeded; retry with exponential backoff
+             *     - `server_01`: internal error; body includes request_id (body status 200 in most bodies, 500 in SMS, voice and legacy OTP bodies)
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ReportsGenerateResponse"];
+                    "application/json": components["schemas"]["ReportsGenerateResponse"] | {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        status: number;
+                        /** @description One of the codes listed, or a code the document does not name (section 7.1) */
+                        code: ("report_01" | "report_02" | "report_03" | "report_05" | "auth_01" | "auth_05" | "auth_06" | "auth_07" | "auth_99" | "auth_04" | "auth_deprecated" | "rate_01" | "server_01") | string;
+                        /**
+                         * Format: uuid
+                         * @description Tracking identifier of the request (UUID)
+                         * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
+                         */
+                        request_id: string;
+                    };
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -5642,8 +6066,8 @@ export interface operations {
                         success: false;
                         message: string;
                         status: number;
-                        /** @enum {string} */
-                        code: "report_01" | "report_02" | "report_03" | "report_05" | "server_01";
+                        /** @description One of the codes listed, or a code the document does not name (section 7.1) */
+                        code: ("report_01" | "report_02" | "report_03" | "report_05" | "server_01") | string;
                         /**
                          * Format: uuid
                          * @description Tracking identifier of the request (UUID)
@@ -5670,13 +6094,42 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success (HTTP 200): code=details_01, message=report_generated. */
+            /**
+             * @description Success (HTTP 200): code=details_01, message=report_generated.
+             *
+             *     Or an error with HTTP 200 (`success` is false; the common body of section 2.1). Section 7.1 gives the status of validation and business errors inside the body (ambiguity `business-error-http-status`), and section 5 reports that the current OTP reference delivers authentication errors with HTTP 200 ("clients should read the body status and code"; ambiguity `auth-error-http-status`); rate_01 may arrive so too (ambiguity `rate-limit-http-status`). Test `success` before reading a success field; then read `status` and `code`. Besides the codes below, a validation failure may carry a code the document does not name (7.1).
+             *     - `details_02`: campaign_id missing or not numeric
+             *     - `details_03`: campaign missing or not the account's
+             *     - `details_04`: campaign still processing, retry later
+             *     - `auth_01`: key not provided (no header, no body field)
+             *     - `auth_05`: key invalid or unknown
+             *     - `auth_06`: account disabled or suspended
+             *     - `auth_07`: subaccount whose administrator account is invalid or disabled
+             *     - `auth_99`: unexpected internal error during authentication
+             *     - `auth_04`: IP not in the allow-list
+             *     - `auth_deprecated`: legacy token header sent
+             *     - `rate_01`: rate limit exceeded; retry with exponential backoff
+             *     - `server_01`: internal error; body includes request_id (body status 200 in most bodies, 500 in SMS, voice and legacy OTP bodies)
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ReportsCampaignDetailsResponse"];
+                    "application/json": components["schemas"]["ReportsCampaignDetailsResponse"] | {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        status: number;
+                        /** @description One of the codes listed, or a code the document does not name (section 7.1) */
+                        code: ("details_02" | "details_03" | "details_04" | "auth_01" | "auth_05" | "auth_06" | "auth_07" | "auth_99" | "auth_04" | "auth_deprecated" | "rate_01" | "server_01") | string;
+                        /**
+                         * Format: uuid
+                         * @description Tracking identifier of the request (UUID)
+                         * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
+                         */
+                        request_id: string;
+                    };
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -5700,8 +6153,8 @@ export interface operations {
                         success: false;
                         message: string;
                         status: number;
-                        /** @enum {string} */
-                        code: "details_02" | "details_03" | "details_04" | "server_01";
+                        /** @description One of the codes listed, or a code the document does not name (section 7.1) */
+                        code: ("details_02" | "details_03" | "details_04" | "server_01") | string;
                         /**
                          * Format: uuid
                          * @description Tracking identifier of the request (UUID)
@@ -5728,13 +6181,40 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success (HTTP 200): code=sms_11, message=Ok. */
+            /**
+             * @description Success (HTTP 200): code=sms_11, message=Ok.
+             *
+             *     Or an error with HTTP 200 (`success` is false; the common body of section 2.1). Section 7.1 gives the status of validation and business errors inside the body (ambiguity `business-error-http-status`), and section 5 reports that the current OTP reference delivers authentication errors with HTTP 200 ("clients should read the body status and code"; ambiguity `auth-error-http-status`); rate_01 may arrive so too (ambiguity `rate-limit-http-status`). Test `success` before reading a success field; then read `status` and `code`. Besides the codes below, a validation failure may carry a code the document does not name (7.1).
+             *     - `sms_07`: insufficient credits
+             *     - `auth_01`: key not provided (no header, no body field)
+             *     - `auth_05`: key invalid or unknown
+             *     - `auth_06`: account disabled or suspended
+             *     - `auth_07`: subaccount whose administrator account is invalid or disabled
+             *     - `auth_99`: unexpected internal error during authentication
+             *     - `auth_04`: IP not in the allow-list
+             *     - `auth_deprecated`: legacy token header sent
+             *     - `rate_01`: rate limit exceeded; retry with exponential backoff
+             *     - `server_01`: internal error; body includes request_id (body status 200 in most bodies, 500 in SMS, voice and legacy OTP bodies)
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PaymentRequestSendResponse"];
+                    "application/json": components["schemas"]["PaymentRequestSendResponse"] | {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        status: number;
+                        /** @description One of the codes listed, or a code the document does not name (section 7.1) */
+                        code: ("sms_07" | "auth_01" | "auth_05" | "auth_06" | "auth_07" | "auth_99" | "auth_04" | "auth_deprecated" | "rate_01" | "server_01") | string;
+                        /**
+                         * Format: uuid
+                         * @description Tracking identifier of the request (UUID)
+                         * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
+                         */
+                        request_id: string;
+                    };
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -5756,8 +6236,8 @@ export interface operations {
                         success: false;
                         message: string;
                         status: number;
-                        /** @enum {string} */
-                        code: "sms_07" | "server_01";
+                        /** @description One of the codes listed, or a code the document does not name (section 7.1) */
+                        code: ("sms_07" | "server_01") | string;
                         /**
                          * Format: uuid
                          * @description Tracking identifier of the request (UUID)
@@ -5778,13 +6258,26 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success (HTTP 200): code=webhook_01. */
+            /**
+             * @description Success (HTTP 200): code=webhook_01.
+             *
+             *     Or an error with HTTP 200 (`success` is false; the common body of section 2.1). Section 7.1 gives the status of validation and business errors inside the body (ambiguity `business-error-http-status`), and section 5 reports that the current OTP reference delivers authentication errors with HTTP 200 ("clients should read the body status and code"; ambiguity `auth-error-http-status`); rate_01 may arrive so too (ambiguity `rate-limit-http-status`). Test `success` before reading a success field; then read `status` and `code`. Besides the codes below, a validation failure may carry a code the document does not name (7.1).
+             *     - `auth_01`: key not provided (no header, no body field)
+             *     - `auth_05`: key invalid or unknown
+             *     - `auth_06`: account disabled or suspended
+             *     - `auth_07`: subaccount whose administrator account is invalid or disabled
+             *     - `auth_99`: unexpected internal error during authentication
+             *     - `auth_04`: IP not in the allow-list
+             *     - `auth_deprecated`: legacy token header sent
+             *     - `rate_01`: rate limit exceeded; retry with exponential backoff
+             *     - `server_01`: internal error; body includes request_id (body status 200 in most bodies, 500 in SMS, voice and legacy OTP bodies)
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["WebhookGetResponse"];
+                    "application/json": components["schemas"]["WebhookGetResponse"] | components["schemas"]["CommonErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -5800,20 +6293,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: false;
-                        message: string;
-                        status: number;
-                        /** @enum {string} */
-                        code: "server_01";
-                        /**
-                         * Format: uuid
-                         * @description Tracking identifier of the request (UUID)
-                         * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
-                         */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["UnstatedStatusErrorBody"];
                 };
             };
         };
@@ -5833,13 +6313,46 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success (HTTP 200): code=add_webhook_01, message=url_added_success. */
+            /**
+             * @description Success (HTTP 200): code=add_webhook_01, message=url_added_success.
+             *
+             *     Or an error with HTTP 200 (`success` is false; the common body of section 2.1). Section 7.1 gives the status of validation and business errors inside the body (ambiguity `business-error-http-status`), and section 5 reports that the current OTP reference delivers authentication errors with HTTP 200 ("clients should read the body status and code"; ambiguity `auth-error-http-status`); rate_01 may arrive so too (ambiguity `rate-limit-http-status`). Test `success` before reading a success field; then read `status` and `code`. Besides the codes below, a validation failure may carry a code the document does not name (7.1).
+             *     - `add_webhook_02`: URL missing (7.2 pairs _02, _03 with "URL missing, malformed or forbidden host")
+             *     - `add_webhook_03`: URL malformed or forbidden host
+             *     - `add_webhook_04`: status missing (7.2 pairs _04, _05 with "status missing or not 0/1")
+             *     - `add_webhook_05`: status not 0/1
+             *     - `add_webhook_06`: URL failed verification
+             *     - `add_webhook_07`: save failure
+             *     - `add_webhook_08`: save failure
+             *     - `auth_01`: key not provided (no header, no body field)
+             *     - `auth_05`: key invalid or unknown
+             *     - `auth_06`: account disabled or suspended
+             *     - `auth_07`: subaccount whose administrator account is invalid or disabled
+             *     - `auth_99`: unexpected internal error during authentication
+             *     - `auth_04`: IP not in the allow-list
+             *     - `auth_deprecated`: legacy token header sent
+             *     - `rate_01`: rate limit exceeded; retry with exponential backoff
+             *     - `server_01`: internal error; body includes request_id (body status 200 in most bodies, 500 in SMS, voice and legacy OTP bodies)
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["WebhookAddResponse"];
+                    "application/json": components["schemas"]["WebhookAddResponse"] | {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        status: number;
+                        /** @description One of the codes listed, or a code the document does not name (section 7.1) */
+                        code: ("add_webhook_02" | "add_webhook_03" | "add_webhook_04" | "add_webhook_05" | "add_webhook_06" | "add_webhook_07" | "add_webhook_08" | "auth_01" | "auth_05" | "auth_06" | "auth_07" | "auth_99" | "auth_04" | "auth_deprecated" | "rate_01" | "server_01") | string;
+                        /**
+                         * Format: uuid
+                         * @description Tracking identifier of the request (UUID)
+                         * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
+                         */
+                        request_id: string;
+                    };
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -5867,8 +6380,8 @@ export interface operations {
                         success: false;
                         message: string;
                         status: number;
-                        /** @enum {string} */
-                        code: "add_webhook_02" | "add_webhook_03" | "add_webhook_04" | "add_webhook_05" | "add_webhook_06" | "add_webhook_07" | "add_webhook_08" | "server_01";
+                        /** @description One of the codes listed, or a code the document does not name (section 7.1) */
+                        code: ("add_webhook_02" | "add_webhook_03" | "add_webhook_04" | "add_webhook_05" | "add_webhook_06" | "add_webhook_07" | "add_webhook_08" | "server_01") | string;
                         /**
                          * Format: uuid
                          * @description Tracking identifier of the request (UUID)
@@ -5895,13 +6408,42 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success (HTTP 200): code=status_webhook_01. */
+            /**
+             * @description Success (HTTP 200): code=status_webhook_01.
+             *
+             *     Or an error with HTTP 200 (`success` is false; the common body of section 2.1). Section 7.1 gives the status of validation and business errors inside the body (ambiguity `business-error-http-status`), and section 5 reports that the current OTP reference delivers authentication errors with HTTP 200 ("clients should read the body status and code"; ambiguity `auth-error-http-status`); rate_01 may arrive so too (ambiguity `rate-limit-http-status`). Test `success` before reading a success field; then read `status` and `code`. Besides the codes below, a validation failure may carry a code the document does not name (7.1).
+             *     - `status_webhook_02`: status missing (7.2 pairs _02, _03 with "status missing or not 0/1")
+             *     - `status_webhook_03`: status not 0/1
+             *     - `status_webhook_04`: could not update (no webhook registered)
+             *     - `auth_01`: key not provided (no header, no body field)
+             *     - `auth_05`: key invalid or unknown
+             *     - `auth_06`: account disabled or suspended
+             *     - `auth_07`: subaccount whose administrator account is invalid or disabled
+             *     - `auth_99`: unexpected internal error during authentication
+             *     - `auth_04`: IP not in the allow-list
+             *     - `auth_deprecated`: legacy token header sent
+             *     - `rate_01`: rate limit exceeded; retry with exponential backoff
+             *     - `server_01`: internal error; body includes request_id (body status 200 in most bodies, 500 in SMS, voice and legacy OTP bodies)
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["WebhookStatusResponse"];
+                    "application/json": components["schemas"]["WebhookStatusResponse"] | {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        status: number;
+                        /** @description One of the codes listed, or a code the document does not name (section 7.1) */
+                        code: ("status_webhook_02" | "status_webhook_03" | "status_webhook_04" | "auth_01" | "auth_05" | "auth_06" | "auth_07" | "auth_99" | "auth_04" | "auth_deprecated" | "rate_01" | "server_01") | string;
+                        /**
+                         * Format: uuid
+                         * @description Tracking identifier of the request (UUID)
+                         * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
+                         */
+                        request_id: string;
+                    };
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -5925,8 +6467,8 @@ export interface operations {
                         success: false;
                         message: string;
                         status: number;
-                        /** @enum {string} */
-                        code: "status_webhook_02" | "status_webhook_03" | "status_webhook_04" | "server_01";
+                        /** @description One of the codes listed, or a code the document does not name (section 7.1) */
+                        code: ("status_webhook_02" | "status_webhook_03" | "status_webhook_04" | "server_01") | string;
                         /**
                          * Format: uuid
                          * @description Tracking identifier of the request (UUID)
@@ -5947,13 +6489,26 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success (HTTP 200). */
+            /**
+             * @description Success (HTTP 200).
+             *
+             *     Or an error with HTTP 200 (`success` is false; the common body of section 2.1). Section 7.1 gives the status of validation and business errors inside the body (ambiguity `business-error-http-status`), and section 5 reports that the current OTP reference delivers authentication errors with HTTP 200 ("clients should read the body status and code"; ambiguity `auth-error-http-status`); rate_01 may arrive so too (ambiguity `rate-limit-http-status`). Test `success` before reading a success field; then read `status` and `code`. Besides the codes below, a validation failure may carry a code the document does not name (7.1).
+             *     - `auth_01`: key not provided (no header, no body field)
+             *     - `auth_05`: key invalid or unknown
+             *     - `auth_06`: account disabled or suspended
+             *     - `auth_07`: subaccount whose administrator account is invalid or disabled
+             *     - `auth_99`: unexpected internal error during authentication
+             *     - `auth_04`: IP not in the allow-list
+             *     - `auth_deprecated`: legacy token header sent
+             *     - `rate_01`: rate limit exceeded; retry with exponential backoff
+             *     - `server_01`: internal error; body includes request_id (body status 200 in most bodies, 500 in SMS, voice and legacy OTP bodies)
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["WebhookDeleteResponse"];
+                    "application/json": components["schemas"]["WebhookDeleteResponse"] | components["schemas"]["CommonErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -5969,20 +6524,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: false;
-                        message: string;
-                        status: number;
-                        /** @enum {string} */
-                        code: "server_01";
-                        /**
-                         * Format: uuid
-                         * @description Tracking identifier of the request (UUID)
-                         * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
-                         */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["UnstatedStatusErrorBody"];
                 };
             };
         };
@@ -6002,13 +6544,26 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success (HTTP 200). */
+            /**
+             * @description Success (HTTP 200).
+             *
+             *     Or an error with HTTP 200 (`success` is false; the common body of section 2.1). Section 7.1 gives the status of validation and business errors inside the body (ambiguity `business-error-http-status`), and section 5 reports that the current OTP reference delivers authentication errors with HTTP 200 ("clients should read the body status and code"; ambiguity `auth-error-http-status`); rate_01 may arrive so too (ambiguity `rate-limit-http-status`). Test `success` before reading a success field; then read `status` and `code`. Besides the codes below, a validation failure may carry a code the document does not name (7.1).
+             *     - `auth_01`: key not provided (no header, no body field)
+             *     - `auth_05`: key invalid or unknown
+             *     - `auth_06`: account disabled or suspended
+             *     - `auth_07`: subaccount whose administrator account is invalid or disabled
+             *     - `auth_99`: unexpected internal error during authentication
+             *     - `auth_04`: IP not in the allow-list
+             *     - `auth_deprecated`: legacy token header sent
+             *     - `rate_01`: rate limit exceeded; retry with exponential backoff
+             *     - `server_01`: internal error; body includes request_id (body status 200 in most bodies, 500 in SMS, voice and legacy OTP bodies)
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OtherWhatsappSendResponse"];
+                    "application/json": components["schemas"]["OtherWhatsappSendResponse"] | components["schemas"]["CommonErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -6024,20 +6579,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: false;
-                        message: string;
-                        status: number;
-                        /** @enum {string} */
-                        code: "server_01";
-                        /**
-                         * Format: uuid
-                         * @description Tracking identifier of the request (UUID)
-                         * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
-                         */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["UnstatedStatusErrorBody"];
                 };
             };
         };
@@ -6057,13 +6599,26 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success (HTTP 200). */
+            /**
+             * @description Success (HTTP 200).
+             *
+             *     Or an error with HTTP 200 (`success` is false; the common body of section 2.1). Section 7.1 gives the status of validation and business errors inside the body (ambiguity `business-error-http-status`), and section 5 reports that the current OTP reference delivers authentication errors with HTTP 200 ("clients should read the body status and code"; ambiguity `auth-error-http-status`); rate_01 may arrive so too (ambiguity `rate-limit-http-status`). Test `success` before reading a success field; then read `status` and `code`. Besides the codes below, a validation failure may carry a code the document does not name (7.1).
+             *     - `auth_01`: key not provided (no header, no body field)
+             *     - `auth_05`: key invalid or unknown
+             *     - `auth_06`: account disabled or suspended
+             *     - `auth_07`: subaccount whose administrator account is invalid or disabled
+             *     - `auth_99`: unexpected internal error during authentication
+             *     - `auth_04`: IP not in the allow-list
+             *     - `auth_deprecated`: legacy token header sent
+             *     - `rate_01`: rate limit exceeded; retry with exponential backoff
+             *     - `server_01`: internal error; body includes request_id (body status 200 in most bodies, 500 in SMS, voice and legacy OTP bodies)
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OtherAgendaResponse"];
+                    "application/json": components["schemas"]["OtherAgendaResponse"] | components["schemas"]["CommonErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -6079,20 +6634,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: false;
-                        message: string;
-                        status: number;
-                        /** @enum {string} */
-                        code: "server_01";
-                        /**
-                         * Format: uuid
-                         * @description Tracking identifier of the request (UUID)
-                         * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
-                         */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["UnstatedStatusErrorBody"];
                 };
             };
         };
@@ -6112,13 +6654,26 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success (HTTP 200). */
+            /**
+             * @description Success (HTTP 200).
+             *
+             *     Or an error with HTTP 200 (`success` is false; the common body of section 2.1). Section 7.1 gives the status of validation and business errors inside the body (ambiguity `business-error-http-status`), and section 5 reports that the current OTP reference delivers authentication errors with HTTP 200 ("clients should read the body status and code"; ambiguity `auth-error-http-status`); rate_01 may arrive so too (ambiguity `rate-limit-http-status`). Test `success` before reading a success field; then read `status` and `code`. Besides the codes below, a validation failure may carry a code the document does not name (7.1).
+             *     - `auth_01`: key not provided (no header, no body field)
+             *     - `auth_05`: key invalid or unknown
+             *     - `auth_06`: account disabled or suspended
+             *     - `auth_07`: subaccount whose administrator account is invalid or disabled
+             *     - `auth_99`: unexpected internal error during authentication
+             *     - `auth_04`: IP not in the allow-list
+             *     - `auth_deprecated`: legacy token header sent
+             *     - `rate_01`: rate limit exceeded; retry with exponential backoff
+             *     - `server_01`: internal error; body includes request_id (body status 200 in most bodies, 500 in SMS, voice and legacy OTP bodies)
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OtherCampaignsResponse"];
+                    "application/json": components["schemas"]["OtherCampaignsResponse"] | components["schemas"]["CommonErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -6134,20 +6689,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: false;
-                        message: string;
-                        status: number;
-                        /** @enum {string} */
-                        code: "server_01";
-                        /**
-                         * Format: uuid
-                         * @description Tracking identifier of the request (UUID)
-                         * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
-                         */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["UnstatedStatusErrorBody"];
                 };
             };
         };
@@ -6176,13 +6718,50 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success (HTTP 200). */
+            /**
+             * @description Success (HTTP 200).
+             *
+             *     Or an error with HTTP 200: Estatus=error with the Codigo of section 7.4, which the document gives no HTTP status (ambiguity `business-error-http-status`); or the common body of section 2.1 (`success` false) for auth_04 (5.4: "on any endpoint") and rate_01 (7.1, 8) where they arrive with HTTP 200 (ambiguities `auth-error-http-status`, `rate-limit-http-status`). Tell them apart by `Estatus`.
+             *     - Codigo `01`: apikey missing
+             *     - Codigo `02`: message missing
+             *     - Codigo `03`: message over 160 characters
+             *     - Codigo `04`: number missing
+             *     - Codigo `05`: number not numeric
+             *     - Codigo `06`: region missing
+             *     - Codigo `07`: number not 10 digits
+             *     - Codigo `08`: number under 6 digits
+             *     - Codigo `10`: apikey wrong
+             *     - Codigo `13`: insufficient credit (message includes current credit)
+             *     - Codigo `22`: sandbox daily limit reached
+             *     - Codigo `23`: user not authorized (single send)
+             *
+             *     - `auth_04`: IP not in the allow-list
+             *     - `rate_01`: rate limit exceeded; retry with exponential backoff
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LegacyV1SendResponse"];
+                    "application/json": components["schemas"]["LegacyV1SendResponse"] | {
+                        /** @enum {string} */
+                        Estatus: "error";
+                        mensaje: string;
+                        Codigo: ("10" | "13" | "22" | "23" | "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08") | number;
+                    } | {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        status: number;
+                        /** @enum {string} */
+                        code: "auth_04" | "rate_01";
+                        /**
+                         * Format: uuid
+                         * @description Tracking identifier of the request (UUID)
+                         * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
+                         */
+                        request_id: string;
+                    };
                 };
             };
             403: components["responses"]["AuthForbidden"];
@@ -6211,8 +6790,7 @@ export interface operations {
                         /** @enum {string} */
                         Estatus: "error";
                         mensaje: string;
-                        /** @enum {string} */
-                        Codigo: "10" | "13" | "22" | "23" | "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08";
+                        Codigo: ("10" | "13" | "22" | "23" | "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08") | number;
                     };
                 };
             };
@@ -6242,13 +6820,52 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success (HTTP 200). */
+            /**
+             * @description Success (HTTP 200).
+             *
+             *     Or an error with HTTP 200: Estatus=error with the Codigo of section 7.4, which the document gives no HTTP status (ambiguity `business-error-http-status`); or the common body of section 2.1 (`success` false) for auth_04 (5.4: "on any endpoint") and rate_01 (7.1, 8) where they arrive with HTTP 200 (ambiguities `auth-error-http-status`, `rate-limit-http-status`). Tell them apart by `Estatus`.
+             *     - Codigo `01`: apikey missing
+             *     - Codigo `02`: message missing
+             *     - Codigo `03`: message over 160 characters
+             *     - Codigo `04`: number missing
+             *     - Codigo `05`: number not numeric
+             *     - Codigo `06`: region missing
+             *     - Codigo `07`: number not 10 digits
+             *     - Codigo `08`: number under 6 digits
+             *     - Codigo `10`: apikey wrong
+             *     - Codigo `13`: insufficient credit (message includes current credit)
+             *     - Codigo `14`: more than 500 messages at once
+             *     - Codigo `15`: repeated number
+             *     - Codigo `21`: double comma in numcelular
+             *     - Codigo `22`: sandbox daily limit reached
+             *
+             *     - `auth_04`: IP not in the allow-list
+             *     - `rate_01`: rate limit exceeded; retry with exponential backoff
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LegacyV1SendMultiResponse"];
+                    "application/json": components["schemas"]["LegacyV1SendMultiResponse"] | {
+                        /** @enum {string} */
+                        Estatus: "error";
+                        mensaje: string;
+                        Codigo: ("10" | "13" | "14" | "15" | "21" | "22" | "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08") | number;
+                    } | {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        status: number;
+                        /** @enum {string} */
+                        code: "auth_04" | "rate_01";
+                        /**
+                         * Format: uuid
+                         * @description Tracking identifier of the request (UUID)
+                         * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
+                         */
+                        request_id: string;
+                    };
                 };
             };
             403: components["responses"]["AuthForbidden"];
@@ -6279,8 +6896,7 @@ export interface operations {
                         /** @enum {string} */
                         Estatus: "error";
                         mensaje: string;
-                        /** @enum {string} */
-                        Codigo: "10" | "13" | "14" | "15" | "21" | "22" | "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08";
+                        Codigo: ("10" | "13" | "14" | "15" | "21" | "22" | "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08") | number;
                     };
                 };
             };

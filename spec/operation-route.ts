@@ -8,10 +8,9 @@ import type { z } from 'zod';
 import type { AuthKind } from '../schemas/operation.ts';
 import type { Operation } from '../schemas/operations.ts';
 import { SECURITY } from './document-info.ts';
-import { addErrorResponses } from './error-responses.ts';
 import { operationExtensions } from './operation-extensions.ts';
-import { renderResponses, type ResponsePlan } from './responses.ts';
-import { addSuccessResponses } from './success-responses.ts';
+import { responsePlanOf } from './response-plan.ts';
+import { renderResponses } from './responses.ts';
 import { tagOf } from './tags.ts';
 
 type Method = RouteConfig['method'];
@@ -57,9 +56,7 @@ function description(op: Operation): string {
 }
 
 export function operationRoute(op: Operation): RouteConfig {
-  const plan: ResponsePlan = new Map();
-  addSuccessResponses(plan, op);
-  addErrorResponses(plan, op);
+  const plan = responsePlanOf(op);
   const sec = security(op.auth);
   return {
     method: METHODS[op.method],

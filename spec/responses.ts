@@ -38,7 +38,22 @@ export function addAlternative(plan: ResponsePlan, status: string, alternative: 
 function unionOf(schemas: z.ZodType[]): z.ZodType {
   const [first, second, ...rest] = schemas;
   if (first === undefined) throw new Error('a response needs at least one schema');
+  // z.union is emitted as anyOf: a body is valid when it matches any alternative, also where two
+  // overlap (an open success body of an operation whose shape is not shown, and an error body).
   return second === undefined ? first : z.union([first, second, ...rest]);
+}
+
+/** The schema of a response: the union of its alternatives' schemas (the one the document shows). */
+export const responseSchema = (alternatives: readonly ResponseAlternative[]): z.ZodType => unionOf(alternatives.map((a) => a.schema));
+
+/** The named examples of all alternatives; a name used twice would silently drop an example. */
+function examplesOf(alternatives: readonly ResponseAlternative[]): Record<string, NamedExample> {
+  const examples: Record<string, NamedExample> = {};
+  for (const [name, example] of alternatives.flatMap((a) => Object.entries(a.examples))) {
+    if (name in examples) throw new Error(`two examples of one response are named ${name}`);
+    examples[name] = example;
+  }
+  return examples;
 }
 
 export const responseRef = (component: string): ReferenceObject => ({ $ref: `#/components/responses/${component}` });
@@ -46,14 +61,14 @@ export const responseRef = (component: string): ReferenceObject => ({ $ref: `#/c
 export function renderResponse(alternatives: readonly ResponseAlternative[]): ResponseConfig | ReferenceObject {
   const [only, ...others] = alternatives;
   if (only?.component !== undefined && others.length === 0) return responseRef(only.component);
-  const examples = Object.fromEntries(alternatives.flatMap((a) => Object.entries(a.examples)));
+  const examples = examplesOf(alternatives);
   const headers = Object.assign({}, ...alternatives.map((a) => a.headers ?? {})) as HeadersObject;
   return {
     description: alternatives.map((a) => a.description).join('\n\n'),
     ...(Object.keys(headers).length > 0 ? { headers } : {}),
     content: {
       'application/json': {
-        schema: unionOf(alternatives.map((a) => a.schema)),
+        schema: responseSchema(alternatives),
         ...(Object.keys(examples).length > 0 ? { examples } : {}),
       },
     },

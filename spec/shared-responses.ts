@@ -8,7 +8,7 @@ import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import type { ResponseObject } from 'openapi3-ts/oas31';
 import type { z } from 'zod';
 import { RESULT_CODES, resultCode, type ResultCode } from '../schemas/error-codes.ts';
-import { namedEnvelopeErrorBody, nonEmpty } from './error-bodies.ts';
+import { namedEnvelopeErrorBody, namedOpenEnvelopeErrorBody, nonEmpty } from './error-bodies.ts';
 import { envelopeErrorExample } from './error-examples.ts';
 import type { NamedExample, ResponseAlternative } from './responses.ts';
 
@@ -43,7 +43,9 @@ function authResponses(): SharedResponse[] {
       schemaId,
       alternative: {
         component: `Auth${AUTH_NAMES[status] ?? status}`,
-        schema: namedEnvelopeErrorBody(schemaId, enumCodes, `Authentication error answered with HTTP ${status} (section 5)`),
+        // 5.3 gives the refusal of a key that is not the manager key no code (nor status): a 403
+        // may carry a code of the server's own, so that body admits other codes.
+        schema: (status === 403 ? namedOpenEnvelopeErrorBody : namedEnvelopeErrorBody)(schemaId, enumCodes, `Authentication error answered with HTTP ${status} (section 5)`),
         description: [
           `Authentication error (section 5), HTTP ${status}:`,
           codeList(codes),
