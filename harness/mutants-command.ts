@@ -28,6 +28,7 @@ import { availableParallelism } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isMutantId, MUTANTS, type MutantDefinition, type MutantId } from '../reference/mutants.ts';
+import { personalityChoices } from '../reference/personality.ts';
 import { PERSONALITIES, type Personality } from '../schemas/latitudes.ts';
 import { requirementById } from '../schemas/requirements.ts';
 import { exitWithUsageError, UsageError } from './cli-errors.ts';
@@ -187,8 +188,15 @@ export interface MutantResult {
   section: string;
   requirement: string;
   personality: Personality;
-  status: 'killed' | 'survived';
+  status: 'killed' | 'survived' | 'not-applicable';
   killedBy: string[];
+}
+
+/** Whether the mutant deviates from the document under `personality`'s ambiguity options (MutantDefinition.conformsUnder). */
+export function appliesUnder(m: MutantDefinition, personality: Personality): boolean {
+  if (!m.conformsUnder) return true;
+  const choices: Readonly<Record<string, string>> = personalityChoices(personality);
+  return choices[m.conformsUnder.ambiguity] !== m.conformsUnder.option;
 }
 
 /** What caught a run that did not pass: its failed tests, its run errors, or why it ended. */
@@ -224,6 +232,10 @@ interface Baseline {
 async function runMutant(m: MutantDefinition, args: MutantsArgs, baseline: Baseline): Promise<MutantResult & { seconds: number; scope: string }> {
   const outDir = join(args.outDir, 'mutants', baseline.personality, m.id);
   const base = { id: m.id as MutantId, section: m.section, requirement: m.requirement, personality: baseline.personality };
+  if (!appliesUnder(m, baseline.personality)) {
+    const why = `(no deviation under ${m.conformsUnder!.ambiguity}=${m.conformsUnder!.option})`;
+    return { ...base, status: 'not-applicable', killedBy: [why], seconds: 0, scope: 'none' };
+  }
   const certify = (extra: string[]) => runCertify(outDir, ['--mutant', m.id, '--personality', baseline.personality, ...extra], args.timeoutSeconds);
   const verdict = (run: RunOutcome, scope: string, seconds: number) => {
     const killedBy = killersOf(m, run, baseline.warnings);
@@ -270,7 +282,8 @@ const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g,
 export function matrixTable(results: readonly (MutantResult & { scope?: string })[]): string {
   const rows = results.map((r) => {
     const shown = r.killedBy.slice(0, 2).join('; ') + (r.killedBy.length > 2 ? ` (+${r.killedBy.length - 2} more)` : '');
-    return `| ${[r.id, r.personality, r.section, r.requirement, r.status === 'killed' ? 'killed' : 'SURVIVED', r.scope ?? '', shown].map(cell).join(' | ')} |`;
+    const status = r.status === 'survived' ? 'SURVIVED' : r.status;
+    return `| ${[r.id, r.personality, r.section, r.requirement, status, r.scope ?? '', shown].map(cell).join(' | ')} |`;
   });
   return ['| Mutant | Personality | Section | Requirement | Status | Suites run | Killed by |', '| --- | --- | --- | --- | --- | --- | --- |', ...rows].join('\n');
 }
@@ -308,7 +321,7 @@ export async function mutants(argv: string[]): Promise<number> {
       ...(await pool(chosen, args.concurrency, async (m) => {
         const r = await runMutant(m, args, { personality, warnings });
         done += 1;
-        say(`[${done}/${chosen.length}] ${r.status === 'killed' ? 'killed  ' : 'SURVIVED'} ${r.id} (${personality}, ${r.seconds.toFixed(0)} s, ${r.scope})${r.killedBy[0] ? `: ${r.killedBy[0]}` : ''}`);
+        say(`[${done}/${chosen.length}] ${r.status === 'survived' ? 'SURVIVED' : r.status.padEnd(8)} ${r.id} (${personality}, ${r.seconds.toFixed(0)} s, ${r.scope})${r.killedBy[0] ? `: ${r.killedBy[0]}` : ''}`);
         return r;
       })),
     );
@@ -326,7 +339,8 @@ export async function mutants(argv: string[]): Promise<number> {
   };
   writeFileSync(join(args.outDir, 'mutants.json'), `${JSON.stringify(report, null, 2)}\n`);
   say(`\n${matrixTable(results)}\n`);
-  say(`${results.length - survivors.length} killed, ${survivors.length} survived, ${seconds} s. Report: ${join(args.outDir, 'mutants.json')}`);
+  const inapplicable = results.filter((r) => r.status === 'not-applicable').length;
+  say(`${results.filter((r) => r.status === 'killed').length} killed, ${survivors.length} survived, ${inapplicable} not applicable, ${seconds} s. Report: ${join(args.outDir, 'mutants.json')}`);
   if (survivors.length > 0) say(`Surviving mutants (strengthen the suite; never delete a mutant): ${survivors.map((s) => `${s.id} (${s.personality}, ${s.requirement})`).join(', ')}`);
   return survivors.length > 0 ? 1 : 0;
 }

@@ -52,6 +52,13 @@ export interface MutantDefinition {
   /** The requirement id (schemas/requirements.ts) that a conformant suite proves and this fault breaks. */
   requirement: string;
   description: string;
+  /**
+   * An ambiguity option under which the mutant is no deviation: what it changes is what that option
+   * allows (either code of a pair under paired-code-order=either) or never happens (no POST
+   * delivery under webhook-delivery-method=get). Under a personality taking it, the kill matrix
+   * shows the mutant as not applicable there rather than as a survivor.
+   */
+  conformsUnder?: { ambiguity: string; option: string };
 }
 
 export const MUTANTS = [
@@ -181,7 +188,7 @@ export const MUTANTS = [
 
   // --- 4.12, 7.2 Reports ----------------------------------------------------------------------------
   { id: 'reports-start-after-end-accepted', area: 'reports', section: '7.2', requirement: 'err:report_03', description: 'start_date after end_date is not answered report_03' },
-  { id: 'reports-missing-end-01', area: 'reports', section: '7.2', requirement: 'err:report_02', description: 'a missing end_date answers report_01 instead of report_02' },
+  { id: 'reports-missing-end-01', area: 'reports', section: '7.2', requirement: 'err:report_02', description: 'a missing end_date answers report_01 instead of report_02', conformsUnder: { ambiguity: 'paired-code-order', option: 'either' } },
   { id: 'reports-end-date-exclusive', area: 'reports', section: '4.12', requirement: 'rule:reports.send-listed', description: 'the end_date day is left out of the period' },
   { id: 'reports-sandbox-mixed', area: 'reports', section: '4.12', requirement: 'rule:reports.sandbox-flag', description: 'the sandbox flag is ignored: sandbox and real sends are reported together' },
   { id: 'reports-details-non-numeric-03', area: 'reports', section: '7.2', requirement: 'err:details_02', description: 'a non-numeric campaign_id answers details_03 instead of details_02' },
@@ -210,7 +217,7 @@ export const MUTANTS = [
   { id: 'events-head-result-ignored', area: 'head-before-delivery', section: '6', requirement: 'event:delivery.head-before-delivery', description: 'a HEAD answered with other than 200 does not hold the delivery back' },
   { id: 'events-date-iso', area: 'event-fields', section: '6.1', requirement: 'event:confirmation.date', description: 'the confirmation date is ISO 8601 instead of YYYYMMDDHHMMSS' },
   { id: 'events-request-id-included', area: 'event-fields', section: '6', requirement: 'event:delivery.no-request-id', description: 'events carry a request_id' },
-  { id: 'events-post-json', area: 'event-fields', section: '6', requirement: 'event:delivery.post-form-urlencoded', description: 'POST deliveries are JSON instead of application/x-www-form-urlencoded' },
+  { id: 'events-post-json', area: 'event-fields', section: '6', requirement: 'event:delivery.post-form-urlencoded', description: 'POST deliveries are JSON instead of application/x-www-form-urlencoded', conformsUnder: { ambiguity: 'webhook-delivery-method', option: 'get' } },
   { id: 'events-status-text', area: 'event-fields', section: '6.1', requirement: 'event:status-codes', description: 'the confirmation status is the word "delivered" instead of a code 0 to 12' },
   { id: 'events-no-extra-params', area: 'event-fields', section: '6.1', requirement: 'event:confirmation.extra_params', description: 'confirmations leave out extra_params' },
   { id: 'events-response-date-iso', area: 'event-fields', section: '6.2', requirement: 'event:response.response_date', description: 'the reply event\'s response_date is ISO 8601 instead of YYYYMMDDHHMMSS' },

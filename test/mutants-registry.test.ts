@@ -8,9 +8,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCertifyArgs } from '../harness/certify-command.ts';
 import { UsageError } from '../harness/cli-errors.ts';
-import { failedTestsOfJunit, killersOf, parseMutantsArgs, type RunOutcome } from '../harness/mutants-command.ts';
+import { appliesUnder, failedTestsOfJunit, killersOf, parseMutantsArgs, type RunOutcome } from '../harness/mutants-command.ts';
+import { personalityChoices } from '../reference/personality.ts';
+import { AMBIGUITY_IDS } from '../schemas/ambiguities.ts';
 import { parseServeArgs } from '../harness/serve-command.ts';
-import { MUTANT_AREAS, MUTANTS } from '../reference/mutants.ts';
+import { MUTANT_AREAS, MUTANTS, type MutantDefinition } from '../reference/mutants.ts';
 import { ReferenceServerOptions } from '../reference/options.ts';
 import { startReferenceServer } from '../reference/server.ts';
 import { isRequirementId, requirementById } from '../schemas/requirements.ts';
@@ -110,6 +112,15 @@ describe('npm run mutants', () => {
     expect(all.personalities, 'both personalities by default').toEqual(['default', 'alternate']);
     expect(parseMutantsArgs(['--personality', 'alternate']).personalities).toEqual(['alternate']);
     expect(() => parseMutantsArgs(['--personality', 'other'])).toThrow(UsageError);
+  });
+
+  it('a mutant whose change an ambiguity option allows is not applicable under a personality taking that option', () => {
+    const pairs = MUTANTS.find((m) => m.id === 'reports-missing-end-01')!;
+    expect(appliesUnder(pairs, 'default')).toBe(true);
+    expect(personalityChoices('alternate')['paired-code-order']).toBe('either');
+    expect(appliesUnder(pairs, 'alternate')).toBe(false);
+    for (const m of MUTANTS as readonly MutantDefinition[]) if (m.conformsUnder) expect(AMBIGUITY_IDS, m.id).toContain(m.conformsUnder.ambiguity);
+    expect(MUTANTS.filter((m) => !appliesUnder(m, 'default')), 'every mutant is a fault of the default personality').toEqual([]);
   });
 
   it('kills a mutant of a stated rule only by a failure, a mutant of a reading also by a new warning', () => {
