@@ -5,7 +5,8 @@
  *  - for the current OTP set, one response per HTTP status of its codes (7.3: "HTTP status is real");
  *  - `default`: the business and validation errors whose HTTP status the document does not state
  *    (7.1: the status is carried in the body, 200 in most bodies).
- * Every documented code appears as an enum value of the matching response.
+ * Every documented code appears as an enum value of the matching response. The same errors may also
+ * arrive with HTTP 200: those alternatives of the 200 response are http-200-errors.ts.
  */
 import type { HeadersObject } from 'openapi3-ts/oas31';
 import { OtpErrorBody } from '../schemas/envelope.ts';

@@ -58,9 +58,8 @@ const COMMON_ERROR_BODY = namedOpenEnvelopeErrorBody(
 
 /** The common body (2.1) of the operation's own codes, authentication, rate_01 and server_01. */
 function addEnvelopeErrors(plan: ResponsePlan, op: Operation, own: readonly ResultCode[], why: string, withUnnamed: boolean): void {
-  const common = COMMON_CODES;
-  const codes = [...own, ...AUTH_CODES, ...common];
-  const exampleCodes = [...own, resultCode(AUTH_EXAMPLE_CODE), ...common];
+  const codes = [...own, ...AUTH_CODES, ...COMMON_CODES];
+  const exampleCodes = [...own, resultCode(AUTH_EXAMPLE_CODE), ...COMMON_CODES];
   const examples: Record<string, NamedExample> = examplesOf(exampleCodes, (c) => envelopeErrorExample(c, op.area));
   if (withUnnamed) examples.unnamed_validation_code = unnamedValidationExample();
   const schema = own.length === 0 ? COMMON_ERROR_BODY : envelopeErrorBody(codesOf(codes));
