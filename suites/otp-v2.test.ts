@@ -18,6 +18,7 @@ import fc from 'fast-check';
 import { describe, expect } from 'vitest';
 import { observe } from '../harness/current-test.ts';
 import { expectError, expectSchema, expectSuccess } from '../harness/expectations.ts';
+import { addWarning, recordBehaviour } from '../harness/checks.ts';
 import { req } from '../harness/requirement-test.ts';
 import { useTarget } from '../harness/target.ts';
 import { isUnset } from '../schemas/envelope.ts';
@@ -403,18 +404,38 @@ describe('3.1 model-based (test clock: long waits)', { concurrent: CONCURRENT },
 });
 
 describe('waits: cooldown and expiry (concurrent unless the test clock is shared)', { concurrent: CONCURRENT }, () => {
-  // 8: "30 s between sends". One second before the end it still holds; at its end a resend goes.
-  // The wait counts from the moment the create answer arrived, so the server's elapsed time is at
-  // least the wait, and exceeds it only by the two requests' latencies.
+  // 8: "30 s between sends". Just before the end it still holds; at its end a resend goes. The
+  // server counts from when it stored the code, which is after `before`; the early resend reached it
+  // before `after`. So when after - before is under 30 s the resend was inside the cooldown for sure
+  // and must be throttled; when a slow machine or network stretched it past 30 s the observation
+  // proves nothing and is made again (at most 3 times), never judged. The late resend waits from the
+  // create's answer, so it is past 30 s by the server's count whatever the latency.
   req(['limit:otp-v2-cooldown', 'otp2:pending-create-throttled', 'otp2:pending-create-resend'], `the cooldown holds until ${cooldown.min} s: a resend at ${cooldown.min! - 0.8} s is throttled, one at ${cooldown.min} s is sent`, async () => {
-    const s = await d.subject({ ownAccount: CONCURRENT });
-    await d.pending(s);
-    await t.clock.wait(cooldown.min! - 0.8);
-    const early = await d.create(s);
-    expectError(early, 'otp_throttled', 'otp-v2/create');
-    await t.clock.wait(0.8);
-    d.expectCreated(await d.create(s), 'resent');
-  }, { concurrent: CONCURRENT, timeout: 120_000 });
+    const ATTEMPTS = 3;
+    for (let attempt = 1; ; attempt++) {
+      const s = await d.subject({ ownAccount: CONCURRENT });
+      const before = await t.clock.now();
+      await d.pending(s);
+      await t.clock.wait(cooldown.min! - 0.8);
+      const early = await d.create(s);
+      const after = await t.clock.now();
+      const throttled = early.status === 429 && early.body.error === 'otp_throttled';
+      if (!throttled && after - before >= cooldown.min! * 1000) {
+        const seen = `the early resend may have arrived ${((after - before) / 1000).toFixed(1)} s after the create (over ${cooldown.min} s)`;
+        if (attempt < ATTEMPTS) {
+          recordBehaviour(`cooldown attempt ${attempt}`, `inconclusive: ${seen}; made again`);
+          continue;
+        }
+        // Not observed is not a failure of the target: said as a warning, with why.
+        addWarning(`the cooldown could not be observed inside ${cooldown.min} s in ${ATTEMPTS} attempts: ${seen}`);
+        return;
+      }
+      expectError(early, 'otp_throttled', 'otp-v2/create');
+      await t.clock.wait(0.8);
+      d.expectCreated(await d.create(s), 'resent');
+      return;
+    }
+  }, { concurrent: CONCURRENT, timeout: 240_000 });
 
   // Longest first: vitest runs at most 5 concurrent tests at once; the short ones share the 5th slot.
   for (const row of OTP_V2_TRANSITIONS) if (ROW_SCENARIOS[row.id].waits && row.trigger === 'create' && row.state === 'pending') rowTest(row);
