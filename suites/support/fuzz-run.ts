@@ -16,6 +16,7 @@ import type { Operation } from '../../schemas/operations.ts';
 import { warnUnless } from '../../harness/checks.ts';
 import { expectRefused } from '../../harness/expectations.ts';
 import type { VerdictLevel } from '../../schemas/quotes.ts';
+import { CUSTOM_TEXT_TEMPLATE } from '../../schemas/voice.ts';
 import type { Answer, ApiRequest, Target } from '../../harness/target.ts';
 import { concretePath } from './auth-requests.ts';
 import { planInvalidRequests, requestSchemaOf, seedOf, type FuzzPlan, type InvalidCase } from './fuzz-bodies.ts';
@@ -47,10 +48,17 @@ export function planFor(op: Operation, context: FuzzContext): FuzzPlan | undefin
       ...(op.sandbox ? { sandbox: sandboxFlag } : {}),
       // 4.4: sandbox=true needs code_in_response=true.
       ...(op.operationId === 'otp-v2/create' ? { code_in_response: true } : {}),
+      // 4.3: voice_message counts "only with template k" (latitude only-with: beside another
+      // template it may be ignored), so the base is a k call and voice_message mutations are tested.
+      ...(op.area === 'voice' ? { template: CUSTOM_TEXT_TEMPLATE } : {}),
     },
     frozen: op.sandbox ? ['sandbox'] : [],
     implicit: op.auth === 'v1-parameter' ? { apikey: 'present' } : {},
-    number: () => (op.sends ? t.deliverableNumber() : t.phone()),
+    // A send that can be sandbox is fuzzed in sandbox (the flag is frozen above): free whatever the
+    // target accepts (4.2, 4.3, 4.4, 4.16), so any number will do and the profile's own are not needed.
+    // A send without sandbox would charge a wrongly accepted body: only to the profile's numbers
+    // (its test needs real-delivery, envelope.test.ts).
+    number: () => (op.sends && !op.sandbox ? t.deliverableNumber() : t.phone()),
   });
 }
 
