@@ -197,10 +197,13 @@ export async function certify(argv: string[]): Promise<number> {
     process.stderr.write(`messaging-conformance: an API key was found in the reports: ${leaks.join(', ')}\n`);
     return 1;
   }
-  // Issue 19: a run cut short by its deadline certifies nothing: exit 2, like a target that cannot be reached.
+  // Issue 19: a run cut short by its deadline certifies nothing: exit 2, like a target that cannot be
+  // reached. The abandoned tests may still hold workers, and vitest sets the exit code when they
+  // end: the process ends now, once its output is written.
   if (incomplete !== undefined) {
     process.stderr.write(`messaging-conformance: certification incomplete: ${incomplete}\n`);
-    return 2;
+    await new Promise<void>((resolve) => process.stdout.write('', () => process.stderr.write('', () => resolve())));
+    process.exit(2);
   }
   return summary.ok ? 0 : 1;
 }

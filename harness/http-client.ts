@@ -113,6 +113,16 @@ export function timeoutPhase(error: unknown): string | undefined {
   return facts.cause !== undefined && facts.cause !== error ? timeoutPhase(facts.cause) : undefined;
 }
 
+/**
+ * The phase a timeout caught, told by what had arrived (`headersArrived`): the deadline's signal and
+ * undici's own timeouts race, so the error alone may not say it. Undefined when `error` is no timeout.
+ */
+export function timeoutPhaseAfter(error: unknown, headersArrived: boolean): string | undefined {
+  const caught = timeoutPhase(error);
+  if (caught === undefined || caught === TIMEOUT_PHASES.UND_ERR_CONNECT_TIMEOUT) return caught;
+  return headersArrived ? TIMEOUT_PHASES.UND_ERR_BODY_TIMEOUT : TIMEOUT_PHASES.UND_ERR_HEADERS_TIMEOUT;
+}
+
 /** "timed out after 30 s" or "timed out after 0.5 s". */
 export const timedOutAfter = (ms: number): string => `timed out after ${Number((ms / 1000).toFixed(1))} s`;
 
@@ -167,14 +177,16 @@ const parseJsonOrUndefined = (text: string): unknown => {
 export const isJsonObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /**
- * 7.1 and 8: rate_01 comes as HTTP 429, or (ambiguity rate-limit-http-status, body-429) as a body
- * with status 429 and code rate_01. A 429 with another slug is an answer under test, not a limit:
- * 7.3 otp_throttled and otp_max_attempts must never be retried. A bare 429 without any code is
- * taken as a limit (a proxy in front of the target).
+ * Which answers are resent (issue 14): only the documented rate_01, told by its body. 7.1 and 8:
+ * rate_01 is "rate limit exceeded", a refusal before the request is processed, so resending it is
+ * safe; it comes as HTTP 429, or (ambiguity rate-limit-http-status, body-429) as HTTP 200 with body
+ * status 429 and code rate_01. Every other 429 is an answer under test: 7.3 otp_throttled and
+ * otp_max_attempts (3.1 states of the current OTP set), and a 429 without the documented body
+ * (nothing says the request was not processed). Nothing else is resent either: a 5xx, a timeout or
+ * a reset connection may follow a POST the target already carried out.
  */
-export function rateLimitSignalOf(status: number, headers: Record<string, string>, json: unknown): RateLimitSignal {
-  const code = isJsonObject(json) ? (json.code ?? json.error) : undefined;
-  const rateLimited = code === 'rate_01' || (status === 429 && code === undefined);
+export function rateLimitSignalOf(_status: number, headers: Record<string, string>, json: unknown): RateLimitSignal {
+  const rateLimited = isJsonObject(json) && json.code === 'rate_01';
   return { rateLimited, retryAfter: headers['retry-after'] };
 }
 
@@ -235,15 +247,17 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     let status: number;
     let headers: Record<string, string>;
     let text: string;
+    let headersArrived = false;
     try {
       // One deadline for the whole attempt: undici's phase timeouts alone let a trickling body run on.
       const response = await request(prepared.url, { method, headers: prepared.headers, body: prepared.body, dispatcher, signal: AbortSignal.timeout(deadlineMs) });
+      headersArrived = true;
       status = response.statusCode;
       headers = flattenHeaders(response.headers);
       text = await response.body.text();
     } catch (error) {
       // Only the origin and path in the message: the query may hold a v1 key (5.5), the error text may not be one line.
-      const phase = timeoutPhase(error);
+      const phase = timeoutPhaseAfter(error, headersArrived);
       if (phase !== undefined) throw new TargetTimeoutError(redactor.redact(`${method} ${origin}${new URL(prepared.url).pathname} ${timedOutAfter(deadlineMs)} (${phase})`), { cause: error });
       throw new TargetUnreachableError(`cannot reach ${origin}: ${redactor.redact(describeNetworkError(error))}`, { cause: error });
     }

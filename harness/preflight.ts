@@ -5,7 +5,7 @@
  */
 import { request } from 'undici';
 import { UsageError } from './cli-errors.ts';
-import { describeNetworkError, timedOutAfter, timeoutPhase } from './http-client.ts';
+import { describeNetworkError, timedOutAfter, timeoutPhaseAfter } from './http-client.ts';
 
 export interface PreflightResult {
   credits: number;
@@ -15,6 +15,7 @@ export async function preflight(baseUrl: string, apiKey: string, timeoutMs = 10_
   const url = `${baseUrl.replace(/\/+$/, '')}/credits/consult`;
   let status: number;
   let text: string;
+  let headersArrived = false;
   try {
     const response = await request(url, {
       method: 'POST',
@@ -24,11 +25,12 @@ export async function preflight(baseUrl: string, apiKey: string, timeoutMs = 10_
       bodyTimeout: timeoutMs,
       signal: AbortSignal.timeout(timeoutMs),
     });
+    headersArrived = true;
     status = response.statusCode;
     text = await response.body.text();
   } catch (error) {
     // A target that accepts the connection and never answers is a timeout, said as such (issue 19).
-    const phase = timeoutPhase(error);
+    const phase = timeoutPhaseAfter(error, headersArrived);
     if (phase !== undefined) throw new UsageError(`target ${new URL(baseUrl).origin} did not answer: preflight POST /credits/consult ${timedOutAfter(timeoutMs)} (${phase})`);
     throw new UsageError(`target ${new URL(baseUrl).origin} is unreachable (${describeNetworkError(error)}); preflight POST /credits/consult failed`);
   }

@@ -4,10 +4,11 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCertifyArgs, suiteFiles } from '../harness/certify-command.ts';
 import { UsageError } from '../harness/cli-errors.ts';
 import { parseDiscoverArgs } from '../harness/discover-command.ts';
@@ -31,10 +32,21 @@ describe('certify flags', () => {
     [['--api-key', 'k'], /need --target/],
     [['--only', 'sms,nope'], /unknown area nope/],
     [['--max-credits', 'lots'], /--max-credits takes a number/],
+    // Issue 19: a negative number reaches the flag's own check, whether given as one or two arguments.
+    [['--max-credits', '-5'], /^--max-credits takes a number of credits, got "-5"$/],
+    [['--max-credits=-5'], /^--max-credits takes a number of credits, got "-5"$/],
+    [['--max-duration', '-5'], /^--max-duration takes a number of seconds greater than 0, got "-5"$/],
+    [['--max-duration', '0'], /^--max-duration takes a number of seconds greater than 0, got "0"$/],
+    [['--max-duration', '20m'], /^--max-duration takes a number of seconds greater than 0, got "20m"$/],
     [['--target', 'http://x', '--api-key', 'k', '--real-time'], /embedded server only/],
   ])('refuses %j', (args, message) => {
     expect(() => parseCertifyArgs(args, {})).toThrow(UsageError);
     expect(() => parseCertifyArgs(args, {})).toThrow(message);
+  });
+
+  it('--max-duration: the run deadline in seconds, 20 minutes unless given', () => {
+    expect(parseCertifyArgs([], {}).maxDurationSeconds).toBe(1200);
+    expect(parseCertifyArgs(['--max-duration', '90'], {}).maxDurationSeconds).toBe(90);
   });
 
   it('selects the suite file of each area given to --only', () => {
@@ -56,15 +68,34 @@ describe('the certify command line', () => {
   const run = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 60_000, env: { ...process.env, MC_TARGET: '', MC_API_KEY: '' } });
   const badProfile = join(dir, 'bad-profile.yaml');
   writeFileSync(badProfile, 'pacing:\n  requestsPerSecond: 500\n');
+  const quickProfile = join(dir, 'quick-profile.yaml');
+  writeFileSync(quickProfile, 'timeBudgets:\n  requestSeconds: 1\n');
+  // Issue 19: a target that accepts the connection and never answers (the kernel accepts while spawnSync blocks this process).
+  let silent: Server;
+  const sockets = new Set<Socket>();
+  let silentUrl = '';
+  beforeAll(async () => {
+    silent = createServer((socket) => {
+      sockets.add(socket);
+      socket.on('error', () => undefined);
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    silentUrl = `http://127.0.0.1:${(silent.address() as { port: number }).port}`;
+  });
+  afterAll(() => {
+    for (const s of sockets) s.destroy();
+    silent.close();
+  });
 
   it.each([
     ['a bad flag', ['certify', '--bogus'], /Unknown option/],
     ['a bad profile', ['certify', '--profile', badProfile], /bad-profile\.yaml: pacing\.requestsPerSecond/],
     ['a missing profile', ['certify', '--profile', join(dir, 'missing.yaml')], /cannot read profile file/],
     ['an unreachable target', ['certify', '--target', 'http://127.0.0.1:1', '--api-key', 'x'], /unreachable/],
+    ['a target that accepts connections and never answers', ['certify', '--target', 'SILENT', '--api-key', 'x', '--profile', quickProfile], /did not answer: preflight POST \/credits\/consult timed out after 1 s \(no response headers\)/],
     ['discover against an unreachable target', ['discover', '--target', 'http://127.0.0.1:1', '--api-key', 'x', '--write-profile', join(dir, 'p.yaml')], /unreachable/],
   ])('%s: exit 2 with one line', (_what, args, message) => {
-    const r = run(...args);
+    const r = run(...args.map((a) => (a === 'SILENT' ? silentUrl : a)));
     expect(r.status).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr.trim().split('\n')).toHaveLength(1);

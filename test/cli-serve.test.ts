@@ -22,6 +22,9 @@ describe('serve flags', () => {
   it.each([
     [['--bogus'], /Unknown option/],
     [['--port', 'eighty'], /--port takes a whole number/],
+    // Issue 19: a negative number gets the flag's own message, not parseArgs' "ambiguous".
+    [['--port', '-1'], /^--port takes a whole number, got "-1"$/],
+    [['--rate-limit', '-5'], /^--rate-limit takes a whole number, got "-5"$/],
     [['--ambiguity', 'sandbox-daily-limit'], /ID=OPTION/],
     [['--ambiguity', 'no-such-id=x'], /unknown ambiguity id/],
     [['--ambiguity', 'sandbox-daily-limit=7'], /unknown option "7"/],

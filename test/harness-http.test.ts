@@ -1,13 +1,13 @@
 /**
  * The harness's HTTP layer: redaction of keys (5.1, 5.2, 5.5, 4.11), pacing under the rate limit
- * and retries of 429 rate_01 (8, 7.1), and one-line errors for an unreachable target. Runs against
+ * and retries of 429 rate_01 (8, 7.1), and one-line errors for an unreachable or silent target. Runs against
  * the reference server and a scripted node:http server, both on loopback only.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createHttpClient, TargetUnreachableError, type Exchange, type HttpClient, type HttpClientOptions } from '../harness/http-client.ts';
+import { createHttpClient, TargetTimeoutError, TargetUnreachableError, type Exchange, type HttpClient, type HttpClientOptions } from '../harness/http-client.ts';
 import { createPacer, parseRetryAfterMs, type PacerClock } from '../harness/pacer.ts';
 import { createRedactor, REDACTED } from '../harness/redaction.ts';
 import { startReferenceServer, type RunningReferenceServer } from '../reference/server.ts';
@@ -305,6 +305,26 @@ describe('retries of 429 rate_01 (7.1, 8)', () => {
     const r = await http.call({ method: 'POST', path: '/always', apiKey: 'always-key-001' });
     expect(r.status).toBe(429);
     expect(arrivalsAt('/always')).toHaveLength(3);
+  });
+});
+
+describe('a target that stops answering (issue 19)', () => {
+  it('fails the call within the deadline, naming the method, the path and the time', async () => {
+    // Accepts the connection, reads the request, never answers.
+    const silent = createNetServer((socket) => socket.on('error', () => undefined).resume());
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(silent.address() as { port: number }).port}`;
+    try {
+      const http = client({ baseUrl: origin, redactor: createRedactor(['silent-key-0001']), requestTimeoutMs: 300 });
+      const started = performance.now();
+      const error: unknown = await http.call({ method: 'POST', path: '/sms/send', query: { apikey: 'silent-key-0001' }, json: { numbers: '5512345678' } }).catch((e: unknown) => e);
+      expect(performance.now() - started).toBeLessThan(5_000);
+      expect(error).toBeInstanceOf(TargetTimeoutError);
+      expect(error).toBeInstanceOf(TargetUnreachableError);
+      expect((error as Error).message).toBe(`POST ${origin}/sms/send timed out after 0.3 s (no response headers)`);
+    } finally {
+      silent.close();
+    }
   });
 });
 

@@ -41,12 +41,27 @@ describe('target profile', () => {
     expect(p.capabilities.legacyOtpAttemptLimit).toBeUndefined();
     expect(p.phoneNumbers).toEqual([]);
     expect(p.pacing).toEqual({ requestsPerSecond: 20, retryOn429: true, maxRetries: 5 });
-    expect(p.timeBudgets).toEqual({ webhookDeliverySeconds: 30, otpCooldownSeconds: 35, expirySeconds: 90, eventRetriesSeconds: 120 });
+    expect(p.timeBudgets).toEqual({ webhookDeliverySeconds: 30, otpCooldownSeconds: 35, expirySeconds: 90, eventRetriesSeconds: 120, requestSeconds: 30 });
     expect(p.keys).toBeUndefined();
   });
 
-  it('an empty file is the default profile', () => {
-    expect(loadProfile(file('empty.yaml', '# nothing\n'))).toEqual(defaultProfile());
+  it('an empty file is the default profile, with a line saying so (issue 19)', () => {
+    for (const [name, text] of [['empty.yaml', '# nothing\n'], ['braces.yaml', '{}\n']] as const) {
+      const notices: string[] = [];
+      expect(loadProfile(file(name, text), (line) => notices.push(line))).toEqual(defaultProfile());
+      expect(notices).toHaveLength(1);
+      expect(notices[0]).toMatch(new RegExp(`^profile .*${name} is empty: every ambiguity takes its default`));
+    }
+    const notices: string[] = [];
+    loadProfile(file('some.yaml', 'pacing:\n  maxRetries: 1\n'), (line) => notices.push(line));
+    expect(notices).toEqual([]);
+  });
+
+  it('names every bad field, on one line (issue 19)', () => {
+    const message = usageError(() => parseProfile({ pacing: { requestsPerSecond: 500, maxRetries: -1 }, timeBudgets: { requestSeconds: 0 }, pacin: {}, keyz: {} }, 'profile.yaml'));
+    expect(message).toMatch(/^profile\.yaml: /);
+    for (const part of ['pacing.requestsPerSecond: must be at most 100', 'pacing.maxRetries: must be at least 0', 'timeBudgets.requestSeconds: must be more than 0', 'pacin: unknown field', 'keyz: unknown field'])
+      expect(message).toContain(part);
   });
 
   it('merges partial choices over the defaults', () => {
