@@ -93,11 +93,19 @@ export interface DiscoverOptions {
   target: string;
   apiKey: string;
   managerKey?: string;
+  /** Most sandbox sends the daily-limit probe may spend (`--sandbox-budget`; default 1,001, 0 skips it). */
+  sandboxBudget?: number;
 }
 
 /** Probes a target (safe probes only, as `discover`) and resolves to the profile it matches; writes no file. */
 export async function discover(options: DiscoverOptions): Promise<TargetProfile> {
   if (!options.apiKey) throw new UsageError('discover needs an apiKey');
-  const { profile } = await runDiscovery({ target: httpUrlFlag('target', options.target), apiKey: options.apiKey, managerKey: options.managerKey });
+  if (options.sandboxBudget !== undefined && !(Number.isInteger(options.sandboxBudget) && options.sandboxBudget >= 0)) throw new UsageError('discover: sandboxBudget must be a whole number of sandbox sends');
+  const { profile } = await runDiscovery({
+    target: httpUrlFlag('target', options.target),
+    apiKey: options.apiKey,
+    managerKey: options.managerKey,
+    ...(options.sandboxBudget !== undefined ? { sandboxBudget: options.sandboxBudget } : {}),
+  });
   return profile;
 }

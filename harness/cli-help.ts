@@ -54,7 +54,13 @@ export const DISCOVER_HELP: CommandHelp = {
   flags: [
     { flag: '--target URL', does: 'base URL (http or https) of the target to probe (required)', default: 'none', env: 'MC_TARGET' },
     { flag: '--api-key KEY', does: "key of the target's account (required)", default: 'none', env: 'MC_API_KEY' },
-    { flag: '--manager-key KEY', does: 'key of a manager account, recorded as the manager-key capability', default: 'none', env: 'MC_MANAGER_KEY' },
+    {
+      flag: '--manager-key KEY',
+      does: 'key of a manager account, recorded as the manager-key capability; the probes that spend sandbox quota or leave traces then run in subaccounts discover makes and archives',
+      default: 'none: those probes run in the account, and the sandbox daily limit and loyalty probes are skipped',
+      env: 'MC_MANAGER_KEY',
+    },
+    { flag: '--sandbox-budget N', does: 'most sandbox sends the sandbox daily limit probe may spend (free, in a subaccount of its own); past it the profile says "at least N"', default: '1001 (the larger option of 8, and one more); 0 skips the probe' },
     { flag: '--write-profile FILE', does: 'where to write the profile (required)', default: 'none' },
   ],
 };

@@ -6,13 +6,15 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { TestContext } from 'vitest';
-import { ambiguityById, type AmbiguityChoices, type AmbiguityId } from '../schemas/ambiguities.ts';
+import { AMBIGUITY_IDS, ambiguityById, type AmbiguityChoices, type AmbiguityId } from '../schemas/ambiguities.ts';
 import type { Observation } from './test-meta.ts';
 import './test-meta.ts';
 
 interface Running {
   context: TestContext;
   choices: AmbiguityChoices;
+  /** The ambiguities the test read so far (issue 14: a failure says which of them were defaulted). */
+  consulted?: Set<AmbiguityId>;
 }
 
 const storage = new AsyncLocalStorage<Running>();
@@ -20,6 +22,26 @@ const storage = new AsyncLocalStorage<Running>();
 export const runAsCurrentTest = <T>(running: Running, body: () => Promise<T>): Promise<T> => storage.run(running, body);
 
 export const currentTest = (): Running | undefined => storage.getStore();
+
+const isAmbiguityId = (key: string): key is AmbiguityId => (AMBIGUITY_IDS as readonly string[]).includes(key);
+
+/** Notes that the running test depends on an ambiguity's option; outside a test nothing is noted. */
+export function noteConsulted(ambiguity: AmbiguityId): void {
+  storage.getStore()?.consulted?.add(ambiguity);
+}
+
+/**
+ * The choices as tests read them: every read of an option inside a test is noted as consulted, so
+ * that a failure can name the ambiguities it depended on (reads at file load, outside tests, are not).
+ */
+export function consultingChoices(choices: AmbiguityChoices): AmbiguityChoices {
+  return new Proxy(choices, {
+    get(target, key, receiver) {
+      if (typeof key === 'string' && isAmbiguityId(key)) noteConsulted(key);
+      return Reflect.get(target, key, receiver);
+    },
+  });
+}
 
 /**
  * Records what the target did on an ambiguity. `matches` is computed by the caller (it knows what
@@ -29,6 +51,7 @@ export function observe(ambiguity: AmbiguityId, observed: string, matches: boole
   const running = storage.getStore();
   if (!running) return;
   ambiguityById(ambiguity); // throws on an unknown id: a typo must not vanish silently
+  running.consulted?.add(ambiguity);
   const expected = running.choices[ambiguity];
   const entry: Observation = { ambiguity, expected, observed, matches: expected === 'record-only' ? null : matches };
   const meta = running.context.task.meta;

@@ -9,7 +9,7 @@
  * and exit 2 (cli-errors.ts).
  */
 import { z } from 'zod';
-import { AMBIGUITIES, DEFAULT_AMBIGUITY_CHOICES, type AmbiguityChoices } from '../schemas/ambiguities.ts';
+import { AMBIGUITIES, AMBIGUITY_IDS, DEFAULT_AMBIGUITY_CHOICES, type AmbiguityChoices, type AmbiguityId } from '../schemas/ambiguities.ts';
 import { CAPABILITY_IDS, type CapabilityId } from '../schemas/capabilities.ts';
 import { parseConfig, readConfigFile, strictMapping } from './config-file.ts';
 
@@ -41,6 +41,23 @@ const ambiguityChoices = z
     }
   })
   .transform((choices): AmbiguityChoices => ({ ...DEFAULT_AMBIGUITY_CHOICES, ...choices }) as AmbiguityChoices);
+
+/**
+ * Where the option of each ambiguity came from (issue 14): `observed` by a probe of `discover`,
+ * `declared` by whoever wrote the profile, or `defaulted` (the register's default, because nothing
+ * decided it). A failure that read a defaulted ambiguity says so (requirement-test.ts). Optional in
+ * the file, so that older profiles load; parseProfile fills in every id.
+ */
+export const AMBIGUITY_PROVENANCES = ['observed', 'declared', 'defaulted'] as const;
+export type AmbiguityProvenance = (typeof AMBIGUITY_PROVENANCES)[number];
+
+const ambiguityProvenance = z
+  .record(z.string(), z.enum(AMBIGUITY_PROVENANCES, { error: `must be one of ${AMBIGUITY_PROVENANCES.join(', ')}` }))
+  .superRefine((entries, ctx) => {
+    for (const id of Object.keys(entries))
+      if (!AMBIGUITIES.some((a) => a.id === id)) ctx.addIssue({ code: 'custom', path: [id], message: `unknown ambiguity (ids: ${AMBIGUITIES.map((a) => a.id).join(', ')})` });
+  })
+  .transform((entries) => entries as Partial<Record<AmbiguityId, AmbiguityProvenance>>);
 
 const capabilityFlags = Object.fromEntries(CAPABILITY_IDS.map((id) => [id, z.boolean().default(false)])) as Record<
   CapabilityId,
@@ -113,6 +130,8 @@ const Keys = strictMapping({
 
 export const TargetProfile = strictMapping({
   ambiguities: ambiguityChoices.prefault({}),
+  /** Per ambiguity: observed (by discover), declared or defaulted; see AmbiguityProvenance. */
+  ambiguityProvenance: ambiguityProvenance.optional(),
   capabilities: Capabilities.prefault({}),
   /** Numbers the suite may really send to; only with --allow-charges (capability real-delivery). */
   phoneNumbers: z.array(mexicanNumber).default([]),
@@ -122,10 +141,24 @@ export const TargetProfile = strictMapping({
 });
 export type TargetProfile = z.infer<typeof TargetProfile>;
 
-/** Validates already-parsed profile data; `source` names it in errors. An empty file is all defaults. */
+const isMapping = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Validates already-parsed profile data; `source` names it in errors. An empty file is all defaults.
+ * Every ambiguity gets a provenance: the file's own, else `declared` when the file names an option
+ * for it and `defaulted` when it does not.
+ */
 export function parseProfile(data: unknown, source: string): TargetProfile {
-  return parseConfig(TargetProfile, data ?? {}, source);
+  const profile = parseConfig(TargetProfile, data ?? {}, source);
+  const named = isMapping(data) && isMapping(data.ambiguities) ? data.ambiguities : {};
+  const given = profile.ambiguityProvenance ?? {};
+  const provenance: Partial<Record<AmbiguityId, AmbiguityProvenance>> = {};
+  for (const id of AMBIGUITY_IDS) provenance[id] = given[id] ?? (Object.hasOwn(named, id) ? 'declared' : 'defaulted');
+  return { ...profile, ambiguityProvenance: provenance };
 }
+
+/** The provenance of an ambiguity's option; undefined for a profile built without parseProfile. */
+export const provenanceOf = (profile: TargetProfile, id: AmbiguityId): AmbiguityProvenance | undefined => profile.ambiguityProvenance?.[id];
 
 /** A file that declares nothing: empty, comments only, or an empty mapping. */
 const declaresNothing = (data: unknown): boolean =>

@@ -11,10 +11,12 @@
  */
 import * as allure from 'allure-js-commons';
 import { test, type TestContext } from 'vitest';
+import type { AmbiguityId } from '../schemas/ambiguities.ts';
 import type { CapabilityId } from '../schemas/capabilities.ts';
 import { isRequirementId, requirementById, type Requirement } from '../schemas/requirements.ts';
 import { addWarning } from './checks.ts';
-import { runAsCurrentTest } from './current-test.ts';
+import { consultingChoices, runAsCurrentTest } from './current-test.ts';
+import { defaultedAmbiguityLines } from './defaulted-ambiguities.ts';
 import { specSectionLink } from './spec-page.ts';
 import { effectiveCapabilities, skipReason } from './effective-capabilities.ts';
 import { readRunConfig, type RunConfig } from './run-config.ts';
@@ -84,6 +86,17 @@ function withQuotes(error: unknown, requirements: readonly Requirement[]): unkno
   return error;
 }
 
+/**
+ * Issue 14: a failure that read an ambiguity the profile only defaulted says so first, with what to
+ * do (the option may be the profile's error, not the target's); then the document's words.
+ */
+function withDefaultedAmbiguities(error: unknown, consulted: ReadonlySet<AmbiguityId>): unknown {
+  if (!(error instanceof Error)) return error;
+  const lines = defaultedAmbiguityLines(consulted, config().profile);
+  if (lines !== '') error.message = `${error.message}\n  ${lines.replace(/\n/g, '\n  ')}`;
+  return error;
+}
+
 export function req(ids: readonly string[], name: string, body: (context: TestContext) => Promise<void>, options: ReqOptions = {}): void {
   const requirements = requirementsOf(ids);
   // A test that proves no statement of the document (only readings, SHOULDs or silences) can only warn.
@@ -100,10 +113,11 @@ export function req(ids: readonly string[], name: string, body: (context: TestCo
       return;
     }
     await label(requirements, options);
+    const consulted = new Set<AmbiguityId>();
     try {
-      await runAsCurrentTest({ context, choices: config().profile.ambiguities }, () => body(context));
+      await runAsCurrentTest({ context, choices: consultingChoices(config().profile.ambiguities), consulted }, () => body(context));
     } catch (error) {
-      if (!noStatement) throw withQuotes(error, requirements);
+      if (!noStatement) throw withQuotes(withDefaultedAmbiguities(error, consulted), requirements);
       // Readings and SHOULDs: the report shows the deviation as a warning; the run does not fail on it.
       const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
       await runAsCurrentTest({ context, choices: config().profile.ambiguities }, async () => addWarning(`${requirements.map((r) => r.id).join(', ')} (${requirements.map((r) => r.level).join(', ')}): ${message}`));

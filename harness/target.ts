@@ -19,7 +19,7 @@ import type { AmbiguityChoices } from '../schemas/ambiguities.ts';
 import { TEST_CLOCK_DOMAIN_HEADER, type CapabilityId } from '../schemas/capabilities.ts';
 import { operationById, type Operation } from '../schemas/operations.ts';
 import { recordExchange } from './allure-exchange.ts';
-import { currentTest } from './current-test.ts';
+import { consultingChoices, currentTest } from './current-test.ts';
 import { effectiveCapabilities } from './effective-capabilities.ts';
 import { createHttpClient, isJsonObject, type CallOptions, type CallResult, type FormFields, type HttpClient, type HttpMethod, type KeyPlacement, type QueryParams } from './http-client.ts';
 import { createPacer } from './pacer.ts';
@@ -156,7 +156,8 @@ class TargetHandle implements Target {
     this.config = config;
     this.fileTag = file.tag;
     this.fileIndex = file.index;
-    this.choices = config.profile.ambiguities;
+    // Reads inside a test are noted, so that a failure names the defaulted ambiguities it used (issue 14).
+    this.choices = consultingChoices(config.profile.ambiguities);
     this.capabilities = effectiveCapabilities(config);
     this.managerKey = config.managerKey;
     const secrets = [config.apiKey, config.managerKey, config.profile.keys?.restricted].filter((s): s is string => s !== undefined);

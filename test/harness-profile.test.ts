@@ -8,7 +8,8 @@ import { AMBIGUITIES, DEFAULT_AMBIGUITY_CHOICES } from '../schemas/ambiguities.t
 import { CAPABILITY_IDS } from '../schemas/capabilities.ts';
 import { UsageError } from '../harness/cli-errors.ts';
 import { loadExpectedFailures, parseExpectedFailures, reconcile, type ExpectedFailure, type TestResult } from '../harness/expected-failures.ts';
-import { defaultProfile, loadProfile, parseProfile } from '../harness/profile.ts';
+import { defaultedAmbiguities, defaultedAmbiguityLines } from '../harness/defaulted-ambiguities.ts';
+import { defaultProfile, loadProfile, parseProfile, TargetProfile } from '../harness/profile.ts';
 
 const EXAMPLE = fileURLToPath(new URL('../examples/profile.example.yaml', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'harness-profile-'));
@@ -88,6 +89,31 @@ describe('target profile', () => {
     expect(p.keys).toEqual({ restricted: 'restricted-key' });
   });
 
+  it('gives every ambiguity a provenance: the file\'s own, else declared when it names an option and defaulted when it does not (issue 14)', () => {
+    const p = parseProfile(
+      { ambiguities: { 'sandbox-daily-limit': 1000, 'otp-v2-lock-point': 'after-seventh-wrong' }, ambiguityProvenance: { 'otp-v2-lock-point': 'observed', 'rate-limit-http-status': 'defaulted' } },
+      'profile.yaml',
+    );
+    expect(p.ambiguityProvenance?.['otp-v2-lock-point']).toBe('observed');
+    expect(p.ambiguityProvenance?.['sandbox-daily-limit']).toBe('declared');
+    expect(p.ambiguityProvenance?.['rate-limit-http-status']).toBe('defaulted');
+    expect(p.ambiguityProvenance?.['auth-error-http-status']).toBe('defaulted');
+    expect(Object.keys(p.ambiguityProvenance ?? {}).sort()).toEqual(AMBIGUITIES.map((a) => a.id).sort());
+    // An older profile without the field loads; what it names is declared.
+    expect(loadProfile(file('old.yaml', 'ambiguities:\n  otp-v2-lock-point: after-seventh-wrong\n')).ambiguityProvenance?.['otp-v2-lock-point']).toBe('declared');
+    // The run configuration carries the profile to the workers: a second parse keeps the provenance.
+    expect(TargetProfile.parse(JSON.parse(JSON.stringify(p))).ambiguityProvenance).toEqual(p.ambiguityProvenance);
+  });
+
+  it('a failure names the ambiguities it read that were defaulted, with what to do (issue 14)', () => {
+    const p = parseProfile({ ambiguities: { 'sandbox-daily-limit': 1000 }, ambiguityProvenance: { 'otp-v2-lock-point': 'observed' } }, 'profile.yaml');
+    expect(defaultedAmbiguities(['otp-v2-lock-point', 'sandbox-daily-limit', 'rate-limit-http-status', 'rate-limit-http-status'], p)).toEqual(['rate-limit-http-status']);
+    expect(defaultedAmbiguityLines(['rate-limit-http-status'], p)).toBe(
+      'ambiguity rate-limit-http-status was defaulted (the register\'s default "http-429", not observed): run discover or set rate-limit-http-status in the profile',
+    );
+    expect(defaultedAmbiguityLines(['otp-v2-lock-point'], p)).toBe('');
+  });
+
   it('reads JSON as well as YAML', () => {
     const p = loadProfile(file('profile.json', JSON.stringify({ pacing: { maxRetries: 0 } })));
     expect(p.pacing.maxRetries).toBe(0);
@@ -118,7 +144,9 @@ describe('target profile', () => {
     ['cooldown budget below the cooldown', { timeBudgets: { otpCooldownSeconds: 29 } }, 'profile.yaml: timeBudgets.otpCooldownSeconds: must be at least 30'],
     ['budget not a number', { timeBudgets: { webhookDeliverySeconds: '30s' } }, 'profile.yaml: timeBudgets.webhookDeliverySeconds: must be a number'],
     ['empty restricted key', { keys: { restricted: '' } }, 'profile.yaml: keys.restricted: must not be empty'],
-    ['unknown top-level field', { pacin: {} }, 'profile.yaml: pacin: unknown field (fields: ambiguities, capabilities, phoneNumbers, pacing, timeBudgets, keys)'],
+    ['unknown provenance', { ambiguityProvenance: { 'otp-v2-lock-point': 'guessed' } }, 'profile.yaml: ambiguityProvenance.otp-v2-lock-point: must be one of observed, declared, defaulted'],
+    ['provenance of an unknown ambiguity', { ambiguityProvenance: { 'no-such-ambiguity': 'observed' } }, 'profile.yaml: ambiguityProvenance.no-such-ambiguity: unknown ambiguity (ids: '],
+    ['unknown top-level field', { pacin: {} }, 'profile.yaml: pacin: unknown field (fields: ambiguities, ambiguityProvenance, capabilities, phoneNumbers, pacing, timeBudgets, keys)'],
     ['not a mapping', ['pacing'], 'profile.yaml: must be a mapping (fields: ambiguities, '],
   ])('refuses %s, naming the path', (_, data, message) => {
     expect(usageError(() => parseProfile(data, 'profile.yaml'))).toContain(message);
