@@ -10,7 +10,7 @@
  * the file takes about 50 s.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -374,6 +374,7 @@ describe('slow clients and a hanging target, overlapping', { concurrent: true },
       expect(target.held.length).toBeGreaterThan(0);
     } finally {
       await target.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
 });
