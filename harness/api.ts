@@ -46,6 +46,8 @@ export interface CertifyOptions {
   strict?: boolean;
   /** Deadline of the whole run, in seconds (the CLI's default when absent). */
   maxDuration?: number;
+  /** Seed of the random choices that decide what is asserted (the CLI's default when absent). */
+  seed?: number;
 }
 
 /** The options as the command line's flags (`--name=value`, so that a value may start with a dash). */
@@ -73,6 +75,7 @@ export function certifyFlags(options: CertifyOptions): string[] {
   value('personality', options.personality);
   toggle('strict', options.strict);
   value('max-duration', options.maxDuration === undefined ? undefined : String(options.maxDuration));
+  value('seed', options.seed === undefined ? undefined : String(options.seed));
   return flags;
 }
 

@@ -22,7 +22,9 @@ import { findLeaks } from './leak-check.ts';
 import { preflight } from './preflight.ts';
 import { areaOfSuiteFile, SUITES_DIR, suiteFileName } from './project-paths.ts';
 import { defaultProfile, loadProfile, type TargetProfile } from './profile.ts';
+import { timeoutScale } from './latency-scale.ts';
 import { newRunId, type RunConfig } from './run-config.ts';
+import { DEFAULT_SEED, MAX_SEED } from './run-seed.ts';
 import type { Unfinished } from './run-deadline.ts';
 import { runSuites } from './run-suites.ts';
 import { buildSummary, summaryHeadMarkdown, summaryMarkdown, type Summary } from './summary.ts';
@@ -31,7 +33,7 @@ export const CERTIFY_USAGE = `usage: messaging-conformance certify [--target URL
     [--profile FILE] [--out DIR] [--only AREA[,AREA...]] [--webhook-public-url URL]
     [--allow-charges] [--max-credits N] [--expected-failures FILE] [--real-time] [--no-html]
     [--requirements ID[,ID...]] [--mutant ID] [--personality default|alternate] [--strict]
-    [--max-duration SECONDS]
+    [--max-duration SECONDS] [--seed N]
   environment: MC_TARGET, MC_API_KEY, MC_MANAGER_KEY, MC_PROFILE`;
 
 
@@ -59,6 +61,8 @@ export interface CertifyArgs {
   strict: boolean;
   /** The run's deadline (issue 19): past it the run is cancelled and reported incomplete (exit 2). */
   maxDurationSeconds: number;
+  /** The seed of every random choice that decides what is asserted (issue 14, run-seed.ts). */
+  seed: number;
 }
 
 /** --max-duration's default: a full certification of the embedded server takes well under a minute, a remote one a few. */
@@ -85,6 +89,7 @@ export function parseCertifyArgs(args: string[], env: NodeJS.ProcessEnv = proces
       personality: { type: 'string' },
       strict: { type: 'boolean' },
       'max-duration': { type: 'string' },
+      seed: { type: 'string' },
     },
     'usage: messaging-conformance certify --help',
   );
@@ -120,6 +125,11 @@ export function parseCertifyArgs(args: string[], env: NodeJS.ProcessEnv = proces
       throw new UsageError(`--max-duration takes a number of seconds greater than 0, got "${values['max-duration']}"`);
     maxDurationSeconds = Number(values['max-duration']);
   }
+  let seed = DEFAULT_SEED;
+  if (values.seed !== undefined) {
+    if (!/^\d+$/.test(values.seed) || Number(values.seed) > MAX_SEED) throw new UsageError(`--seed takes a whole number from 0 to ${MAX_SEED}, got "${values.seed}"`);
+    seed = Number(values.seed);
+  }
   return {
     target: target === undefined ? undefined : httpUrlFlag('--target', target),
     apiKey,
@@ -138,6 +148,7 @@ export function parseCertifyArgs(args: string[], env: NodeJS.ProcessEnv = proces
     personality: values.personality !== undefined && isPersonality(values.personality) ? values.personality : 'default',
     strict: values.strict ?? false,
     maxDurationSeconds,
+    seed,
   };
 }
 
@@ -157,6 +168,12 @@ export function suiteFiles(only: readonly AreaId[] | undefined): string[] {
   const chosen = only ? all.filter((f) => only.some((area) => suiteFileName(area) === f)) : all;
   if (chosen.length === 0) throw new UsageError(only ? `--only ${only.join(',')}: no suite file for these areas in suites/` : 'no suite files in suites/');
   return chosen.map((f) => join(SUITES_DIR, f));
+}
+
+/** ", timeouts ×2.4 for a latency of 120 ms" when the target is slow enough to scale them (latency-scale.ts), else nothing. */
+function latencyNote(latencyMs: number): string {
+  const scale = timeoutScale(latencyMs);
+  return scale > 1 ? `, timeouts ×${scale.toFixed(1)} for a latency of ${Math.round(latencyMs)} ms` : '';
 }
 
 /** What the passing of the run's deadline left undone, in one line. */
@@ -225,7 +242,7 @@ export async function runCertification(args: CertifyArgs): Promise<Certification
     const apiKey = embedded ? embedded.server.keys.account : args.apiKey!;
     const managerKey = embedded ? embedded.server.keys.manager : args.managerKey;
     const profile = embedded ? embedded.profile : givenProfile;
-    const { credits } = await preflight(baseUrl, apiKey, profile.timeBudgets.requestSeconds * 1000);
+    const { credits, latencyMs } = await preflight(baseUrl, apiKey, profile.timeBudgets.requestSeconds * 1000);
     prepareOutDir(args.outDir);
 
     const config: RunConfig = {
@@ -239,15 +256,17 @@ export async function runCertification(args: CertifyArgs): Promise<Certification
       startingCredits: credits,
       ...(args.webhookPublicUrl ? { webhookPublicUrl: args.webhookPublicUrl } : {}),
       runId: newRunId(),
+      seed: args.seed,
+      latencyMs,
       ...(args.requirements ? { onlyRequirements: args.requirements } : {}),
       outDir: args.outDir,
     };
     const targetLabel = embedded ? `embedded reference server (${args.personality} personality, ${args.realTime ? 'real time' : 'test clock'})` : baseUrl;
     const profileLabel = args.profilePath ?? (embedded ? 'embedded reference profile' : 'default profile');
-    process.stdout.write(`certifying ${targetLabel} with ${files.length} suite files, profile ${profileLabel}, run ${config.runId}\n`);
+    process.stdout.write(`certifying ${targetLabel} with ${files.length} suite files, profile ${profileLabel}, run ${config.runId}, seed ${config.seed}${latencyNote(latencyMs)}\n`);
 
     const startedAt = new Date();
-    const outcome = await runSuites({ config, files, outDir: args.outDir, environment: { target: targetLabel, profile: profileLabel }, deadlineAtMs });
+    const outcome = await runSuites({ config, files, outDir: args.outDir, environment: { target: targetLabel, profile: profileLabel, seed: String(config.seed) }, deadlineAtMs });
     const seconds = (Date.now() - startedAt.getTime()) / 1000;
     const incomplete = outcome.unfinished === undefined ? undefined : deadlineMessage(args.maxDurationSeconds, outcome.unfinished);
     // The reports say it too: a run error fails the summary and shows in junit.xml.
@@ -265,6 +284,7 @@ export async function runCertification(args: CertifyArgs): Promise<Certification
       reconciliation,
       runErrors: outcome.runErrors,
       strict: args.strict,
+      seed: config.seed,
     });
     writeFileSync(join(args.outDir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
     writeFileSync(join(args.outDir, 'summary.md'), summaryMarkdown(summary));

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { AREAS } from '../schemas/areas.ts';
 import { PERSONALITIES } from '../schemas/latitudes.ts';
 import { PACKAGE_ROOT } from './project-paths.ts';
+import { DEFAULT_SEED } from './run-seed.ts';
 
 export interface FlagHelp {
   /** As typed, with its value's placeholder: `--target URL`. */
@@ -45,6 +46,7 @@ export const CERTIFY_HELP: CommandHelp = {
     { flag: `--personality ${PERSONALITIES.join('|')}`, does: "the embedded server's choice at every open point of the document", default: 'default' },
     { flag: '--strict', does: 'warnings (failed SHOULD statements) fail the run too', default: 'off' },
     { flag: '--max-duration SECONDS', does: 'deadline of the whole run: past it the run is cancelled, what did not finish is reported, exit 2', default: '1200 (20 minutes)' },
+    { flag: '--seed N', does: 'seed of the random choices that decide what is asserted (fuzzing, the OTP model): the same target and seed give the same verdicts', default: String(DEFAULT_SEED) },
   ],
 };
 

@@ -19,6 +19,8 @@ import { consultingChoices, runAsCurrentTest } from './current-test.ts';
 import { defaultedAmbiguityLines } from './defaulted-ambiguities.ts';
 import { specSectionLink } from './spec-page.ts';
 import { effectiveCapabilities, skipReason } from './effective-capabilities.ts';
+import { withLastExchanges } from './failure-exchanges.ts';
+import { scaledTimeout } from './latency-scale.ts';
 import { readRunConfig, type RunConfig } from './run-config.ts';
 import './test-meta.ts';
 
@@ -117,14 +119,16 @@ export function req(ids: readonly string[], name: string, body: (context: TestCo
     try {
       await runAsCurrentTest({ context, choices: consultingChoices(config().profile.ambiguities), consulted }, () => body(context));
     } catch (error) {
-      if (!noStatement) throw withQuotes(withDefaultedAmbiguities(error, consulted), requirements);
+      // Issue 14: what the target answered last (method, path, status, redacted body), then the rest.
+      if (!noStatement) throw withQuotes(withDefaultedAmbiguities(withLastExchanges(error, context.task), consulted), requirements);
       // Readings and SHOULDs: the report shows the deviation as a warning; the run does not fail on it.
       const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
       await runAsCurrentTest({ context, choices: config().profile.ambiguities }, async () => addWarning(`${requirements.map((r) => r.id).join(', ')} (${requirements.map((r) => r.level).join(', ')}): ${message}`));
     }
     if ((context.task.meta.warnings ?? []).length > 0) await allure.label('tag', 'warning');
   };
-  const timeout = options.timeout ?? 60_000;
+  // Scaled with the latency the preflight measured (latency-scale.ts): a slow target is not failed by our clock.
+  const timeout = scaledTimeout(options.timeout ?? 60_000, config().latencyMs);
   const selected = config().onlyRequirements;
   if (selected && !ids.some((id) => selected.includes(id))) {
     test(name, async (context) => {

@@ -1,7 +1,7 @@
 /**
  * A vitest reporter that keeps, for every conformance test, what the reports need: its name and
  * file, outcome, the requirement ids and observations of its meta (test-meta.ts), the skip reason,
- * the first error line. The certify command reads it after the run.
+ * the failure's message (failureText). The certify command reads it after the run.
  */
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import type { Observation, RecordedBehaviour } from './test-meta.ts';
@@ -20,6 +20,21 @@ export interface TestRecord {
   recorded: RecordedBehaviour[];
   error: string | undefined;
   durationMs: number;
+}
+
+/** Characters of a failure message kept: its head (the assertion) and its tail (the exchanges and the quote). */
+export const FAILURE_HEAD_CHARS = 1500;
+export const FAILURE_TAIL_CHARS = 3500;
+
+/**
+ * A failure's message as the reports keep it. Whole up to a bound; past it the middle is cut (a
+ * fast-check report's counterexample and stack), because req() appends to the end what a reader
+ * needs (issue 14): the test's last HTTP exchanges and the document's words.
+ */
+export function failureText(message: string): string {
+  if (message.length <= FAILURE_HEAD_CHARS + FAILURE_TAIL_CHARS) return message;
+  const cut = message.length - FAILURE_HEAD_CHARS - FAILURE_TAIL_CHARS;
+  return `${message.slice(0, FAILURE_HEAD_CHARS)}\n… (${cut} characters cut) …\n${message.slice(-FAILURE_TAIL_CHARS)}`;
 }
 
 export class ResultCollector implements Reporter {
@@ -41,7 +56,7 @@ export class ResultCollector implements Reporter {
       observations: meta.observations ?? [],
       warnings: meta.warnings ?? [],
       recorded: meta.recorded ?? [],
-      error: result.state === 'failed' ? (result.errors?.[0]?.message ?? 'failed').split('\n').slice(0, 6).join('\n') : undefined,
+      error: result.state === 'failed' ? failureText(result.errors?.[0]?.message ?? 'failed') : undefined,
       durationMs: diagnostic?.duration ?? 0,
     });
   }

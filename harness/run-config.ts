@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { TargetProfile } from './profile.ts';
+import { MAX_SEED } from './run-seed.ts';
 
 export const RUN_CONFIG_ENV = 'MC_RUN_CONFIG';
 
@@ -27,8 +28,19 @@ export const RunConfig = z.object({
   startingCredits: z.number().optional(),
   /** A URL in front of the local webhook receiver, for targets that cannot reach this machine. */
   webhookPublicUrl: z.string().url().optional(),
-  /** A short id of this run, the prefix of every name the suite creates. */
+  /**
+   * A short id of this run, the prefix of every name the suite creates: unique per run, so that
+   * runs never meet on a name. Nothing asserted may depend on it (the seed decides that).
+   */
   runId: z.string().regex(/^[a-z0-9]{4,12}$/),
+  /** The seed of every random choice that decides what is asserted (run-seed.ts, certify --seed). */
+  seed: z.number().int().min(0).max(MAX_SEED),
+  /**
+   * The target's latency measured by the preflight, ms (the median of its calls): test and hook
+   * timeouts scale with it (latency-scale.ts), so that a slow but working target is not failed by
+   * the kit's own clock.
+   */
+  latencyMs: z.number().nonnegative().optional(),
   /** Only the tests that name one of these requirement ids run (--requirements); the rest are skipped. */
   onlyRequirements: z.array(z.string()).optional(),
   /** Where the harness writes its own files (the output folder). */

@@ -8,6 +8,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { BaseSequencer, startVitest, type TestSpecification } from 'vitest/node';
 import { AllureReporter } from './allure-reporter.ts';
 import { ProgressReporter } from './progress-reporter.ts';
+import { scaledTimeout } from './latency-scale.ts';
 import { PROJECT_ROOT, SUITE_FILE_SUFFIX } from './project-paths.ts';
 import { ResultCollector, type TestRecord } from './result-collector.ts';
 import { RunDeadline, type Unfinished } from './run-deadline.ts';
@@ -83,8 +84,9 @@ export async function runSuites(options: RunSuitesOptions): Promise<SuitesOutcom
       // Tests marked concurrent mostly wait (cooldowns, expiry, event retries): let them all overlap.
       maxConcurrency: 32,
       sequence: { sequencer: LongWaitsFirstSequencer },
-      testTimeout: 120_000,
-      hookTimeout: 120_000,
+      // Scaled with the latency the preflight measured (latency-scale.ts, issue 14).
+      testTimeout: scaledTimeout(120_000, config.latencyMs),
+      hookTimeout: scaledTimeout(120_000, config.latencyMs),
       reporters: [
         new ProgressReporter(options.files.length),
         collector,

@@ -60,6 +60,8 @@ export interface Summary {
   seconds: number;
   /** Whether warnings fail the run (certify --strict). */
   strict: boolean;
+  /** The run's seed (certify --seed, issue 14): the same target and seed give the same verdicts. */
+  seed?: number;
   totals: { tests: number; passed: number; failed: number; skipped: number; knownDeviations: number; warnings: number; recorded: number };
   /** Requirements per status over the whole catalogue, and per level. */
   requirementTotals: { requirements: number } & Partial<Record<RequirementStatus, number>>;
@@ -84,6 +86,8 @@ export interface SummaryInput {
   runErrors: readonly string[];
   /** certify --strict: warnings fail the run too. */
   strict?: boolean;
+  /** The run's seed (certify --seed). */
+  seed?: number;
 }
 
 function requirementStatus(tests: readonly TestRecord[], coveredFailures: ReadonlySet<string>): RequirementStatus {
@@ -179,6 +183,7 @@ export function buildSummary(input: SummaryInput): Summary {
     startedAt: input.startedAt,
     seconds: input.seconds,
     strict,
+    ...(input.seed !== undefined ? { seed: input.seed } : {}),
     totals,
     requirementTotals: statusCounts(requirements),
     levels: {
@@ -244,7 +249,7 @@ export function summaryHeadMarkdown(s: Summary): string {
   const levelRow = (name: string, counts: { requirements: number } & Partial<Record<RequirementStatus, number>>) => [name, String(counts.requirements), ...statuses.map((st) => String(counts[st] ?? 0))];
   const parts = [
     `# Conformance summary: ${s.ok ? 'PASS' : 'FAIL'}`,
-    `Target ${s.target}, profile ${s.profile}, ${s.seconds.toFixed(1)} s${s.strict ? ', strict (warnings fail the run)' : ''}. Tests: ${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped, ${t.knownDeviations} known deviations, ${t.warnings} with warnings, ${t.recorded} recording behaviour the document leaves open.`,
+    `Target ${s.target}, profile ${s.profile}${s.seed !== undefined ? `, seed ${s.seed}` : ''}, ${s.seconds.toFixed(1)} s${s.strict ? ', strict (warnings fail the run)' : ''}. Tests: ${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped, ${t.knownDeviations} known deviations, ${t.warnings} with warnings, ${t.recorded} recording behaviour the document leaves open.`,
     '## Requirements per level',
     'fail: the document states it (a failure fails the run); warn: a reading of ours or a SHOULD (a warning); record: the document is silent (what the target did is written down).',
     table(

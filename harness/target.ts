@@ -21,7 +21,9 @@ import { operationById, type Operation } from '../schemas/operations.ts';
 import { recordExchange } from './allure-exchange.ts';
 import { consultingChoices, currentTest } from './current-test.ts';
 import { effectiveCapabilities } from './effective-capabilities.ts';
+import { noteExchange } from './failure-exchanges.ts';
 import { createHttpClient, isJsonObject, type CallOptions, type CallResult, type FormFields, type HttpClient, type HttpMethod, type KeyPlacement, type QueryParams } from './http-client.ts';
+import { scaledTimeout } from './latency-scale.ts';
 import { createPacer } from './pacer.ts';
 import { areaOfSuiteFile, SUITES_DIR } from './project-paths.ts';
 import { createRedactor, type Redactor } from './redaction.ts';
@@ -316,6 +318,8 @@ class TargetHandle implements Target {
     const result = await this.client.call(domain ? { ...options, headers: { [TEST_CLOCK_DOMAIN_HEADER]: domain, ...options.headers } } : options);
     this.clock.observeDateHeader(result.headers.date, Date.now());
     await recordExchange(result.exchange);
+    // Issue 14: a failure of the test shows its last exchanges (failure-exchanges.ts).
+    noteExchange(result.exchange, (text) => this.redactor.redact(text));
     return answerOf(result);
   };
 }
@@ -337,8 +341,10 @@ function suiteFileOf(stack: string | undefined): { tag: string; index: number } 
  * setup failures fail the file's tests with the reason.
  */
 export function useTarget(options: UseTargetOptions = {}): Target {
-  const handle = new TargetHandle(readRunConfig(), suiteFileOf(new Error().stack));
-  beforeAll(() => handle.setup(options), 60_000);
-  afterAll(() => handle.teardown(), 120_000);
+  const config = readRunConfig();
+  const handle = new TargetHandle(config, suiteFileOf(new Error().stack));
+  // Scaled with the latency the preflight measured (latency-scale.ts): setup and teardown are many calls.
+  beforeAll(() => handle.setup(options), scaledTimeout(60_000, config.latencyMs));
+  afterAll(() => handle.teardown(), scaledTimeout(120_000, config.latencyMs));
   return handle;
 }

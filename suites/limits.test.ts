@@ -33,6 +33,8 @@ const OP = 'credits/consult';
  */
 const BURST = 4 * PER_SECOND + 1;
 const conclusive = (result: BurstResult): boolean => result.answers.length > PER_SECOND * (Math.ceil(result.elapsedMs / 1000) + 1);
+/** Calls that may still meet rate_01 after the burst before the key counts as not recovering. */
+const RECOVERY_TRIES = 4;
 /** The number of windows at which `count` requests stop being conclusive. */
 const windowsAllowing = (count: number): number => Math.ceil(count / PER_SECOND) - 1;
 
@@ -88,16 +90,21 @@ describe(`request rate: ${PER_SECOND} per second per key (8, 7.1)`, () => {
     for (const answer of limited) expectError(answer, 'rate_01', OP);
     for (const answer of passed) expectSuccess(answer, OP, CreditsConsultResponse);
 
-    // Recovery (7.1 "retry with exponential backoff"): wait what the target asked for, else back off from 1 s.
-    const told = limited.map((a) => parseRetryAfterMs(a.headers['retry-after'], Date.now())).find((ms) => ms !== undefined);
-    const waits = told !== undefined ? [Math.max(1, Math.ceil(told / 1000))] : [1, 2, 4];
-    let after: Answer | undefined;
-    for (const seconds of waits) {
+    // Recovery (7.1 "retry with exponential backoff"): wait what the target asked for (Retry-After),
+    // else back off from 1 s, doubling; and again after each further rate_01, up to RECOVERY_TRIES
+    // calls. Unpaced and not retried by the client (retryOn429: false): each answer is observed.
+    // More than one try, because a key shared with other clients (or a proxy in front, issue 14)
+    // may meet one more rate_01 that is not this burst's; a key that stays limited still fails.
+    const waited: number[] = [];
+    let answer: Answer = limited[0]!;
+    for (let tryNumber = 1; tryNumber <= RECOVERY_TRIES && isRateLimited(answer); tryNumber += 1) {
+      const told = parseRetryAfterMs(answer.headers['retry-after'], Date.now());
+      const seconds = told !== undefined ? Math.max(1, Math.ceil(told / 1000)) : 2 ** (tryNumber - 1);
+      waited.push(seconds);
       await t.clock.wait(seconds);
-      after = await t.api(OP, { key: sub.key, retryOn429: false });
-      if (!isRateLimited(after)) break;
+      answer = await t.api(OP, { key: sub.key, retryOn429: false });
     }
-    expect(isRateLimited(after!), `after ${told !== undefined ? `Retry-After (${waits[0]} s)` : `backing off ${waits.join(', ')} s`} the key is no longer limited: ${after!.text.slice(0, 200)}`).toBe(false);
-    expectSuccess(after!, OP, CreditsConsultResponse);
+    expect(isRateLimited(answer), `after waiting ${waited.join(', ')} s (Retry-After, else backing off) the key is no longer limited: ${answer.text.slice(0, 200)}`).toBe(false);
+    expectSuccess(answer, OP, CreditsConsultResponse);
   }, { timeout: 90_000 });
 });

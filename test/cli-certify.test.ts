@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCertifyArgs, suiteFiles } from '../harness/certify-command.ts';
 import { UsageError } from '../harness/cli-errors.ts';
 import { parseDiscoverArgs } from '../harness/discover-command.ts';
+import { DEFAULT_SEED } from '../harness/run-seed.ts';
 
 const BIN = fileURLToPath(new URL('../bin/messaging-conformance.js', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'mc-cli-'));
@@ -39,6 +40,9 @@ describe('certify flags', () => {
     [['--max-duration', '0'], /^--max-duration takes a number of seconds greater than 0, got "0"$/],
     [['--max-duration', '20m'], /^--max-duration takes a number of seconds greater than 0, got "20m"$/],
     [['--target', 'http://x', '--api-key', 'k', '--real-time'], /embedded server only/],
+    [['--seed', '-1'], /^--seed takes a whole number from 0 to 2147483647, got "-1"$/],
+    [['--seed', '1.5'], /^--seed takes a whole number from 0 to 2147483647, got "1.5"$/],
+    [['--seed', '2147483648'], /^--seed takes a whole number from 0 to 2147483647, got "2147483648"$/],
   ])('refuses %j', (args, message) => {
     expect(() => parseCertifyArgs(args, {})).toThrow(UsageError);
     expect(() => parseCertifyArgs(args, {})).toThrow(message);
@@ -47,6 +51,13 @@ describe('certify flags', () => {
   it('--max-duration: the run deadline in seconds, 20 minutes unless given', () => {
     expect(parseCertifyArgs([], {}).maxDurationSeconds).toBe(1200);
     expect(parseCertifyArgs(['--max-duration', '90'], {}).maxDurationSeconds).toBe(90);
+  });
+
+  it('--seed: the seed of the run, a fixed default unless given (issue 14: reproducible verdicts)', () => {
+    expect(parseCertifyArgs([], {}).seed).toBe(DEFAULT_SEED);
+    expect(parseCertifyArgs([], {}).seed).toBe(parseCertifyArgs([], {}).seed);
+    expect(parseCertifyArgs(['--seed', '0'], {}).seed).toBe(0);
+    expect(parseCertifyArgs(['--seed', '424242'], {}).seed).toBe(424242);
   });
 
   it('selects the suite file of each area given to --only', () => {

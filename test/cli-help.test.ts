@@ -76,7 +76,7 @@ describe('the program', () => {
 
 describe('certify() options as flags (harness/api.ts)', () => {
   it('maps each option to its flag, values joined with =, so that a value may start with a dash', () => {
-    expect(certifyFlags({ only: ['sms', 'credits'], maxCredits: 12.5, html: false, allowCharges: true, out: '-odd-dir', personality: 'alternate', maxDuration: 90 })).toEqual([
+    expect(certifyFlags({ only: ['sms', 'credits'], maxCredits: 12.5, html: false, allowCharges: true, out: '-odd-dir', personality: 'alternate', maxDuration: 90, seed: 7 })).toEqual([
       '--out=-odd-dir',
       '--only=sms,credits',
       '--allow-charges',
@@ -84,12 +84,13 @@ describe('certify() options as flags (harness/api.ts)', () => {
       '--no-html',
       '--personality=alternate',
       '--max-duration=90',
+      '--seed=7',
     ]);
     expect(certifyFlags({})).toEqual([]);
   });
 
   it('goes through the CLI parser: the same checks, without reading MC_* variables', () => {
-    expect(parseCertifyArgs(certifyFlags({ only: ['credits'], html: false, maxDuration: 90 }), {})).toMatchObject({ only: ['credits'], html: false, target: undefined, maxDurationSeconds: 90 });
+    expect(parseCertifyArgs(certifyFlags({ only: ['credits'], html: false, maxDuration: 90, seed: 7 }), {})).toMatchObject({ only: ['credits'], html: false, target: undefined, maxDurationSeconds: 90, seed: 7 });
     expect(() => parseCertifyArgs(certifyFlags({ only: ['nope' as 'sms'] }), {})).toThrow(/unknown area nope/);
   });
 });

@@ -299,6 +299,38 @@ describe('retries of 429 rate_01 (7.1, 8)', () => {
     expect(arrivalsAt('/v2/otp')).toHaveLength(1);
   });
 
+  // Issue 14: only the documented rate_01 is resent; every other answer is the target's, once.
+  it.each([
+    ['7.3 otp_max_attempts', '/v2/otp/locked', { status: 429, headers: { 'retry-after': '1' }, body: JSON.stringify({ success: false, error: 'otp_max_attempts', state: 'locked' }) }],
+    ['a 429 without the rate_01 body', '/bare-429', { status: 429, headers: { 'retry-after': '1' }, body: '' }],
+    ['a 429 with another code', '/other-429', { status: 429, headers: { 'retry-after': '1' }, body: JSON.stringify({ success: false, status: 429, code: 'quota_exceeded' }) }],
+    ['a 500', '/server-error', { status: 500, body: JSON.stringify({ success: false, status: 500, code: 'server_01' }) }],
+    ['a 503 with Retry-After', '/unavailable', { status: 503, headers: { 'retry-after': '1' }, body: 'busy' }],
+  ] as const)('does not resend %s: the POST reaches the target once', async (_what, path, answer) => {
+    scripted.script(path, answer, ok200);
+    const http = client({ baseUrl: scripted.baseUrl, redactor: createRedactor([]), pacer: createPacer({ baseDelayMs: 5 }) });
+    const r = await http.call({ method: 'POST', path, apiKey: 'once-key-0001', json: { n: 1 } });
+    expect(r.status).toBe(answer.status);
+    expect(arrivalsAt(path)).toHaveLength(1);
+  });
+
+  it('does not resend a POST whose connection was reset: the error reaches the caller, the POST reached the target once', async () => {
+    let arrivals = 0;
+    const resetting = createServer((req) => {
+      arrivals += 1;
+      req.socket.destroy();
+    });
+    await new Promise<void>((resolve) => resetting.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = resetting.address() as AddressInfo;
+      const http = client({ baseUrl: `http://127.0.0.1:${port}`, redactor: createRedactor([]), pacer: createPacer({ baseDelayMs: 5 }) });
+      await expect(http.call({ method: 'POST', path: '/sms/send', apiKey: 'reset-key-0001', json: { n: 1 } })).rejects.toThrow(TargetUnreachableError);
+      expect(arrivals).toBe(1);
+    } finally {
+      await new Promise<void>((resolve) => resetting.close(() => resolve()));
+    }
+  });
+
   it('gives up after maxRetries and returns the last 429', async () => {
     scripted.script('/always', rate01());
     const http = client({ baseUrl: scripted.baseUrl, redactor: createRedactor([]), pacer: createPacer({ maxRetries: 2, baseDelayMs: 5 }) });

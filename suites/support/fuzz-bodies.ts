@@ -251,6 +251,3 @@ export function planInvalidRequests(schema: z.ZodType, carrier: 'json' | 'query'
 
   return { carrier, base, baseValid: check(base), cases };
 }
-
-/** A seed for this run (reported with each case, so that a failure can be replayed). */
-export const seedOf = (text: string): number => [...text].reduce((h, c) => (h * 31 + c.charCodeAt(0)) | 0, 17) >>> 0;

@@ -19,7 +19,8 @@ import type { VerdictLevel } from '../../schemas/quotes.ts';
 import { CUSTOM_TEXT_TEMPLATE } from '../../schemas/voice.ts';
 import type { Answer, ApiRequest, Target } from '../../harness/target.ts';
 import { concretePath } from './auth-requests.ts';
-import { planInvalidRequests, requestSchemaOf, seedOf, type FuzzPlan, type InvalidCase } from './fuzz-bodies.ts';
+import { seedFor } from '../../harness/run-seed.ts';
+import { planInvalidRequests, requestSchemaOf, type FuzzPlan, type InvalidCase } from './fuzz-bodies.ts';
 
 /** At most this many requests per operation (the run stays short and the target unburdened). */
 export const MAX_CASES_PER_OPERATION = 8;
@@ -35,6 +36,12 @@ export interface FuzzContext {
   overrides: Record<string, unknown>;
 }
 
+/**
+ * The seed of an operation's invalid requests: from the run's seed (certify --seed), never from the
+ * run id, so that the same target and seed meet the same cases (issue 14: reproducible verdicts).
+ */
+export const fuzzSeed = (t: Target, op: Operation): number => seedFor(t.config.seed, `fuzz:${op.operationId}`);
+
 export function planFor(op: Operation, context: FuzzContext): FuzzPlan | undefined {
   const found = requestSchemaOf(op);
   if (!found) return undefined;
@@ -42,7 +49,7 @@ export function planFor(op: Operation, context: FuzzContext): FuzzPlan | undefin
   const sandboxFlag = op.errorBody === 'otp-v2' ? true : found.carrier === 'query' ? '1' : 1;
   return planInvalidRequests(found.schema, found.carrier, {
     maxCases: MAX_CASES_PER_OPERATION,
-    seed: seedOf(`${t.config.runId}:${op.operationId}`),
+    seed: fuzzSeed(t, op),
     overrides: context.overrides,
     include: {
       ...(op.sandbox ? { sandbox: sandboxFlag } : {}),
@@ -92,7 +99,7 @@ export async function sendInvalidRequests(op: Operation, plan: FuzzPlan, context
   for (const c of plan.cases) {
     const answer = await context.t.api(op.operationId, requestOf(op, plan, c, context));
     if (answer.body.success === true) onAccepted?.(c);
-    const what = `${op.operationId}, ${c.rule} on ${c.field} (seed ${seedOf(`${context.t.config.runId}:${op.operationId}`)}): ${JSON.stringify(c.fields).slice(0, 300)}`;
+    const what = `${op.operationId}, ${c.rule} on ${c.field} (seed ${fuzzSeed(context.t, op)}): ${JSON.stringify(c.fields).slice(0, 300)}`;
     if (refusalLevel(op, c) === 'warn') {
       warnUnless(what, () => checkRefusal(op, answer));
       continue;

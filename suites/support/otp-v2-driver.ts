@@ -108,24 +108,26 @@ export class OtpDriver {
       ...fields,
     };
     for (const [k, v] of Object.entries(json)) if (v === undefined) delete json[k];
-    // 429 is a state of 3.1 here (otp_throttled, otp_max_attempts): never retried by the client.
-    return this.t.api('otp-v2/create', { key: s.key, json, retryOn429: false });
+    // A 429 of 3.1 (otp_throttled, otp_max_attempts; 7.3) is an answer under test, which the client
+    // never resends; a 429 rate_01 (7.1, 8) refused the request before processing it and is resent
+    // after Retry-After (harness/http-client.ts rateLimitSignalOf tells them apart by the body).
+    return this.t.api('otp-v2/create', { key: s.key, json });
   }
 
   verify(s: OtpSubject, code: string, fields: Fields = {}): Promise<Answer> {
-    return this.t.api('otp-v2/verify', { key: s.key, json: { phone_number: s.phone, country_code: COUNTRY_CODE, code, ...fields }, retryOn429: false });
+    return this.t.api('otp-v2/verify', { key: s.key, json: { phone_number: s.phone, country_code: COUNTRY_CODE, code, ...fields } });
   }
 
   /** GET /v2/otp/status in the shape of otp-status-request-shape (both options send the query). */
   status(s: OtpSubject): Promise<Answer> {
-    return this.t.api('otp-v2/get-status', { key: s.key, query: { phone_number: s.phone, country_code: COUNTRY_CODE }, retryOn429: false });
+    return this.t.api('otp-v2/get-status', { key: s.key, query: { phone_number: s.phone, country_code: COUNTRY_CODE } });
   }
 
   /** DELETE /v2/otp in the shape of otp-delete-request-shape. */
   remove(s: OtpSubject): Promise<Answer> {
     const target = { phone_number: s.phone, country_code: COUNTRY_CODE };
     const shape = this.t.choices['otp-delete-request-shape'];
-    return this.t.api('otp-v2/delete', { key: s.key, ...(shape === 'query' ? { query: target } : { json: target }), retryOn429: false });
+    return this.t.api('otp-v2/delete', { key: s.key, ...(shape === 'query' ? { query: target } : { json: target }) });
   }
 
   /** A create that must succeed with `action` (and HTTP 201 for created, 200 otherwise unless given). */
