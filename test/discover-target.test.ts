@@ -1,0 +1,172 @@
+/**
+ * Issue 14, the README's path for a target: a reference server that accepts loopback webhooks and
+ * has no test hooks (what `serve --allow-loopback-webhooks` starts), then `discover`, then
+ * `certify --target ... --profile <the discovered one>`: 0 failed, on both personalities. The
+ * discovered profile marks every ambiguity discover can decide on that server as observed, with the
+ * server's own option; discover charges nothing and leaves the account as it found it.
+ *
+ * Real time throughout (no test clock): about a minute and a half per personality, run side by side.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse as parseYaml } from 'yaml';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startReferenceServer, type RunningReferenceServer } from '../reference/server.ts';
+import { ambiguityById, type AmbiguityChoices, type AmbiguityId } from '../schemas/ambiguities.ts';
+import type { Personality } from '../schemas/latitudes.ts';
+import type { ProbeContext } from '../harness/discovery-probes.ts';
+import { DISCOVERY_STEPS } from '../harness/discovery-steps.ts';
+import { WEBHOOK_SESSION_STEP } from '../harness/discovery-webhook-session.ts';
+import { createHttpClient, isJsonObject } from '../harness/http-client.ts';
+import { parseProfile } from '../harness/profile.ts';
+import { createRedactor } from '../harness/redaction.ts';
+import type { Summary } from '../harness/summary.ts';
+import { startWebhookReceiver } from '../harness/webhook-receiver.ts';
+
+const BIN = fileURLToPath(new URL('../bin/messaging-conformance.js', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'mc-discover-target-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** The CLI as a child process; asynchronous, so that the in-process server keeps answering it. */
+function cli(args: readonly string[], timeoutMs: number): Promise<{ status: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, MC_TARGET: '', MC_API_KEY: '', MC_MANAGER_KEY: '', MC_PROFILE: '' } });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const timer = setTimeout(() => child.kill('SIGTERM'), timeoutMs);
+    child.on('close', (status) => {
+      clearTimeout(timer);
+      resolve({ status, output });
+    });
+  });
+}
+
+/** The ambiguities a discovery step covers: what discover may decide. */
+const COVERED = [...new Set(DISCOVERY_STEPS.flatMap((s) => s.covers))];
+
+/**
+ * Where the server's option leaves room (record-only, any-array) and it behaves more narrowly,
+ * discover rightly reports the narrower option it saw (reference/personality.ts, handlers).
+ */
+const NARROWER: Record<Personality, Partial<AmbiguityChoices>> = {
+  default: {
+    'business-error-http-status': 'http-200',
+    'otp-verify-error-slugs': 'conventional',
+    'response-language': 'locale-honoured',
+    'otp-state-after-verified-restart': 'pending',
+    'agendas-get-contacts-field': 'result',
+    'sms-accented-text': 'stripped',
+  },
+  alternate: {},
+};
+
+/**
+ * Not decidable on that server without a charge: the default personality's sandbox sends emit no
+ * event (6.3), so how events are delivered needs a real send; and no event within a window is not
+ * proof of none.
+ */
+const UNDECIDABLE: Record<Personality, readonly AmbiguityId[]> = {
+  default: ['sandbox-sends-emit-events', 'webhook-delivery-method', 'webhook-head-check'],
+  alternate: [],
+};
+
+async function accountState(server: RunningReferenceServer): Promise<Record<string, unknown>> {
+  const post = async (path: string, key: string) => {
+    const r = await fetch(`${server.baseUrl}${path}`, { method: 'POST', headers: { apikey: key } });
+    const json: unknown = await r.json();
+    return isJsonObject(json) ? json : {};
+  };
+  return {
+    credits: (await post('/credits/consult', server.keys.account)).credit,
+    managerCredits: (await post('/credits/consult', server.keys.manager)).credit,
+    webhook: (await post('/webhook/get', server.keys.account)).result,
+    lists: (await post('/agendas/get', server.keys.account)).result,
+  };
+}
+
+describe.concurrent('serve --allow-loopback-webhooks, discover, certify --target (issue 14)', () => {
+  for (const personality of ['default', 'alternate'] as const) {
+    it(`${personality} personality: discover marks what it can decide observed, with the server's option; certify with that profile: 0 failed`, async () => {
+      const server = await startReferenceServer({ allowLoopbackWebhooks: true, testClock: false, personality });
+      try {
+        const keys = ['--target', server.baseUrl, '--api-key', server.keys.account, '--manager-key', server.keys.manager];
+        const before = await accountState(server);
+        const profilePath = join(dir, `${personality}.yaml`);
+        const discovered = await cli(['discover', ...keys, '--write-profile', profilePath], 180_000);
+        expect(discovered.status, discovered.output).toBe(0);
+        // No charge and no lasting effect in the account certify uses (or the manager's balance).
+        expect(await accountState(server)).toEqual(before);
+
+        const profile = parseProfile(parseYaml(readFileSync(profilePath, 'utf8')), profilePath);
+        const wrong: string[] = [];
+        for (const id of COVERED) {
+          const undecidable = UNDECIDABLE[personality].includes(id);
+          const expected = undecidable ? ambiguityById(id).default : (NARROWER[personality][id] ?? server.options.choices[id]);
+          const provenance = profile.ambiguityProvenance?.[id];
+          if (profile.ambiguities[id] !== expected || provenance !== (undecidable ? 'defaulted' : 'observed'))
+            wrong.push(`${id}: ${profile.ambiguities[id]} (${provenance}), expected ${expected} (${undecidable ? 'defaulted' : 'observed'})`);
+        }
+        expect(wrong, discovered.output).toEqual([]);
+        expect(profile.capabilities['webhook-reachable']).toBe(true);
+
+        const out = join(dir, `report-${personality}`);
+        const certified = await cli(['certify', ...keys, '--profile', profilePath, '--out', out, '--no-html'], 420_000);
+        const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as Summary;
+        const failed = summary.requirements.filter((r) => r.status === 'failed').map((r) => `${r.id}: ${r.reason}`);
+        expect(failed, 'failed requirements').toEqual([]);
+        expect(summary.totals.failed).toBe(0);
+        expect(certified.status, certified.output.slice(-3000)).toBe(0);
+        // The README path's former failures: the loopback forbidden-host tests and the sandbox fuzzing
+        // of sends now run and hold (a warning is a reading that did not hold, never a failure).
+        const status = (id: string) => summary.requirements.find((r) => r.id === id)?.status;
+        for (const id of ['webhook:forbidden-host.localhost', 'webhook:forbidden-host.loopback-ipv4', 'webhook:forbidden-host.loopback-ipv6', 'op:sms/send', 'op:otp-v2/create', 'op:legacy-v1/send-multi'])
+          expect(['passed', 'warning'], id).toContain(status(id));
+      } finally {
+        await server.close();
+      }
+    }, 600_000);
+  }
+});
+
+describe("discover's webhook session", () => {
+  it("registers its receiver, then puts back the account's own webhook with its status", async () => {
+    const server = await startReferenceServer({ allowLoopbackWebhooks: true });
+    const theirs = await startWebhookReceiver();
+    const redactor = createRedactor([server.keys.account]);
+    const client = createHttpClient({ baseUrl: server.baseUrl, redactor });
+    try {
+      const url = theirs.endpoint('own').url;
+      const add = await fetch(`${server.baseUrl}/webhook/add`, { method: 'POST', headers: { apikey: server.keys.account, 'content-type': 'application/json' }, body: JSON.stringify({ url, status: '0' }) });
+      expect(((await add.json()) as { success?: unknown }).success).toBe(true);
+      const lines: string[] = [];
+      const ctx: ProbeContext = {
+        client,
+        burstClient: client,
+        quotaClient: client,
+        apiKey: server.keys.account,
+        managerKey: undefined,
+        work: { key: server.keys.account, subaccountEmail: undefined },
+        prefix: 'mctest1',
+        findings: new Map(),
+        sandboxBudget: 0,
+        eventWaitMs: 500,
+        progress: (line) => lines.push(line),
+        learnSecret: (secret) => redactor.learn(secret),
+      };
+      const outcome = await WEBHOOK_SESSION_STEP.run(ctx);
+      expect(outcome.capabilities?.['webhook-reachable']?.value).toBe(true);
+      expect(outcome.findings['webhook-status-success-values']?.option).toBe('status_webhook_01');
+      expect(outcome.records).toContain('webhook: the account\'s previous webhook was registered again with status 0');
+      const after = await fetch(`${server.baseUrl}/webhook/get`, { method: 'POST', headers: { apikey: server.keys.account } });
+      expect(((await after.json()) as { result?: unknown }).result).toEqual({ url, status: '0' });
+    } finally {
+      await client.close();
+      await theirs.close();
+      await server.close();
+    }
+  });
+});
