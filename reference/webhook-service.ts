@@ -7,12 +7,13 @@
  * loopback let through only under --allow-loopback-webhooks so that a local receiver can register.
  */
 import { randomUUID } from 'node:crypto';
-import { forbiddenHostFamily, parseIpv6, type WebhookStatus } from '../schemas/webhooks.ts';
+import type { WebhookStatus } from '../schemas/webhooks.ts';
 import { limitById } from '../schemas/index.ts';
 import { areaState, type Account } from './accounts.ts';
 import type { Clock } from './clock.ts';
 import type { ResolvedOptions } from './options.ts';
 import { takesAlternate } from './personality.ts';
+import { forbiddenHostFamily, isExoticHostSpelling } from './webhook-hosts.ts';
 
 export interface WebhookConfig {
   url: string;
@@ -36,19 +37,6 @@ export function isLoopbackUrl(url: string): boolean {
   }
   if (host === 'localhost' || host === '[::1]') return true;
   return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
-}
-
-/**
- * The host spellings latitude host-forms calls exotic or deprecated: an IPv4-mapped or -compatible
- * IPv6 address (::ffff:a.b.c.d, ::a.b.c.d), site-local fec0::/10 (deprecated by RFC 3879) and any
- * percent-encoded host name. Text only, no DNS.
- */
-export function isExoticHostSpelling(url: string): boolean {
-  const authority = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/?#]*@)?(\[[^\]]*\]|[^:/?#]*)/i.exec(url.trim())?.[1] ?? '';
-  if (authority.includes('%')) return true;
-  if (forbiddenHostFamily(url) === 'ipv4-mapped-ipv6') return true;
-  const groups = authority.startsWith('[') ? parseIpv6(authority.slice(1, -1)) : undefined;
-  return groups !== undefined && (groups[0]! & 0xffc0) === 0xfec0;
 }
 
 interface HookState {

@@ -1,7 +1,7 @@
 /**
  * Section 4.14 and 2.9: webhook management; section 3.2: the webhook state table; 4.14: the
- * forbidden-host rule of /webhook/add ("no local hosts or private networks"), as data and a pure
- * classifier that never resolves a name nor opens a connection.
+ * forbidden-host rule of /webhook/add ("no local hosts or private networks") as data: the families
+ * of hosts it excludes, with their ranges and example URLs.
  */
 import { z } from 'zod';
 import { successBody } from './envelope.ts';
@@ -67,19 +67,6 @@ export const WEBHOOK_TRANSITIONS = [
 
 export type WebhookTransitionId = (typeof WEBHOOK_TRANSITIONS)[number]['id'];
 
-/**
- * The row of 3.2 that applies to `trigger` on a webhook in `state`; undefined where the document
- * says nothing (delete with no webhook configured).
- */
-export function matchWebhookTransition(state: WebhookState, trigger: WebhookTrigger, status?: WebhookStatus): WebhookTransition | undefined {
-  return (WEBHOOK_TRANSITIONS as readonly WebhookTransition[]).find(
-    (row) =>
-      (row.state === state || row.state === 'any' || (row.state === 'configured' && state !== 'none')) &&
-      row.trigger === trigger &&
-      (row.when.status === undefined || row.when.status === status),
-  );
-}
-
 // ---------------------------------------------------------------------------------------------
 // 4.14: "public URL, HTTPS recommended, no local hosts or private networks"
 // ---------------------------------------------------------------------------------------------
@@ -87,7 +74,7 @@ export function matchWebhookTransition(state: WebhookState, trigger: WebhookTrig
 export interface ForbiddenHostFamily {
   id: string;
   description: string;
-  /** The names or address ranges of the family. */
+  /** The names ('*.name': every name under name) or address ranges (CIDR notation) of the family. */
   ranges: readonly string[];
   /** URLs whose host is in the family, in its usual spellings. */
   examples: readonly string[];
@@ -189,151 +176,17 @@ export const FORBIDDEN_HOST_FAMILIES = [
 
 export type ForbiddenHostFamilyId = (typeof FORBIDDEN_HOST_FAMILIES)[number]['id'];
 
-type Ipv4Bytes = readonly [number, number, number, number];
-
-/** One part of an IPv4 host as the URL standard reads it: decimal, 0x hex or leading-0 octal. */
-function ipv4Part(part: string): number | undefined {
-  if (part === '') return undefined;
-  if (/^0x/i.test(part)) {
-    const hex = part.slice(2);
-    if (hex === '') return 0;
-    return /^[0-9a-f]+$/i.test(hex) ? parseInt(hex, 16) : undefined;
-  }
-  if (part.length > 1 && part.startsWith('0')) return /^[0-7]+$/.test(part) ? parseInt(part, 8) : undefined;
-  return /^\d+$/.test(part) ? parseInt(part, 10) : undefined;
-}
-
-/**
- * An IPv4 host in any spelling the URL standard accepts: one to four parts, the last filling the
- * remaining bytes (127.1, 2130706433), each in decimal, hex or octal, one trailing dot allowed.
- */
-export function parseIpv4Host(host: string): Ipv4Bytes | undefined {
-  let parts = host.split('.');
-  if (parts.length > 1 && parts[parts.length - 1] === '') parts = parts.slice(0, -1);
-  if (parts.length < 1 || parts.length > 4) return undefined;
-  const numbers: number[] = [];
-  for (const part of parts) {
-    const n = ipv4Part(part);
-    if (n === undefined) return undefined;
-    numbers.push(n);
-  }
-  const last = numbers.pop()!;
-  if (numbers.some((n) => n > 255)) return undefined;
-  if (last >= 256 ** (4 - numbers.length)) return undefined;
-  let value = last;
-  numbers.forEach((n, i) => {
-    value += n * 256 ** (3 - i);
-  });
-  return [Math.floor(value / 2 ** 24) % 256, Math.floor(value / 2 ** 16) % 256, Math.floor(value / 2 ** 8) % 256, value % 256];
-}
-
-/** An IPv6 address (no brackets; a zone id is dropped) as its eight 16-bit groups. */
-export function parseIpv6(text: string): number[] | undefined {
-  let s = text.toLowerCase();
-  const zone = s.indexOf('%');
-  if (zone >= 0) s = s.slice(0, zone);
-  const lastColon = s.lastIndexOf(':');
-  if (lastColon < 0) return undefined;
-  // A dotted IPv4 tail (::ffff:10.0.0.1) stands for the last two groups: rewrite it as hex.
-  const tail = s.slice(lastColon + 1);
-  if (tail.includes('.')) {
-    const v4 = tail.split('.');
-    if (v4.length !== 4 || v4.some((p) => !/^\d{1,3}$/.test(p) || Number(p) > 255)) return undefined;
-    const [a, b, c, d] = v4.map(Number) as [number, number, number, number];
-    s = `${s.slice(0, lastColon + 1)}${(a * 256 + b).toString(16)}:${(c * 256 + d).toString(16)}`;
-  }
-  const halves = s.split('::');
-  if (halves.length > 2) return undefined;
-  const groupsOf = (half: string): number[] | undefined => {
-    if (half === '') return [];
-    const out: number[] = [];
-    for (const g of half.split(':')) {
-      if (!/^[0-9a-f]{1,4}$/.test(g)) return undefined;
-      out.push(parseInt(g, 16));
-    }
-    return out;
-  };
-  const head = groupsOf(halves[0]!);
-  const rest = halves.length === 2 ? groupsOf(halves[1]!) : [];
-  if (!head || !rest) return undefined;
-  if (halves.length === 1) return head.length === 8 ? head : undefined;
-  const explicit = head.length + rest.length;
-  if (explicit > 7) return undefined;
-  return [...head, ...new Array<number>(8 - explicit).fill(0), ...rest];
-}
-
-function ipv4Family(b: Ipv4Bytes): ForbiddenHostFamilyId | undefined {
-  const [a, second] = b;
-  if (a === 0) return 'unspecified';
-  if (a === 127) return 'loopback-ipv4';
-  if (a === 10) return 'private-10';
-  if (a === 172 && second >= 16 && second <= 31) return 'private-172-16';
-  if (a === 192 && second === 168) return 'private-192-168';
-  if (a === 169 && second === 254) return 'link-local-ipv4';
-  return undefined;
-}
-
-function ipv6Family(g: readonly number[]): ForbiddenHostFamilyId | undefined {
-  const first = g[0]!;
-  const zeroUpTo = (n: number) => g.slice(0, n).every((x) => x === 0);
-  if (g.every((x) => x === 0)) return 'unspecified';
-  if (zeroUpTo(7) && g[7] === 1) return 'loopback-ipv6';
-  const embedded = (): Ipv4Bytes => [g[6]! >> 8, g[6]! & 0xff, g[7]! >> 8, g[7]! & 0xff];
-  // ::ffff:a.b.c.d (mapped) and ::a.b.c.d (compatible, deprecated): the embedded IPv4 decides.
-  if ((zeroUpTo(5) && g[5] === 0xffff) || zeroUpTo(6)) return ipv4Family(embedded()) ? 'ipv4-mapped-ipv6' : undefined;
-  if ((first & 0xffc0) === 0xfe80) return 'link-local-ipv6';
-  if ((first & 0xfe00) === 0xfc00 || (first & 0xffc0) === 0xfec0) return 'unique-local-ipv6';
-  return undefined;
-}
-
-/** The host of `url`, as a URL parser reads it; a lenient fallback for what WHATWG URL refuses. */
-function hostOf(url: string): string | undefined {
-  const text = url.trim();
-  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `http://${text}`;
-  try {
-    return new URL(withScheme).hostname;
-  } catch {
-    // e.g. an IPv6 zone id ([fe80::1%eth0]), which WHATWG URL refuses but some clients accept.
-    const m = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/?#]*@)?(\[[^\]]*\]|[^:/?#]*)/i.exec(withScheme);
-    return m?.[1];
-  }
-}
-
-/**
- * 4.14: the forbidden-host family of `url`'s host, or undefined when the host is not a local host
- * nor in a private network. Pure string and address parsing: no DNS lookup, no connection, so a
- * public name that resolves to a private address is not caught here.
- */
-export function forbiddenHostFamily(url: string): ForbiddenHostFamilyId | undefined {
-  const raw = hostOf(url);
-  if (raw === undefined || raw === '') return undefined;
-  let host: string;
-  try {
-    host = decodeURIComponent(raw).toLowerCase();
-  } catch {
-    host = raw.toLowerCase();
-  }
-  if (host.startsWith('[') && host.endsWith(']')) {
-    const groups = parseIpv6(host.slice(1, -1));
-    return groups && ipv6Family(groups);
-  }
-  const name = host.replace(/\.+$/, '');
-  if (name === 'localhost' || name.endsWith('.localhost')) return 'localhost';
-  const v4 = parseIpv4Host(name);
-  return v4 && ipv4Family(v4);
-}
-
 // ---------------------------------------------------------------------------------------------
 // Requests and responses (4.14)
 // ---------------------------------------------------------------------------------------------
 
-/** 4.14: "public URL, HTTPS recommended, no local hosts or private networks". */
+/**
+ * 4.14: "public URL, HTTPS recommended, no local hosts or private networks". The schema checks the
+ * URL; which hosts are local or private is FORBIDDEN_HOST_FAMILIES above, and reading a host into a
+ * family is an implementation's (the reference server's: reference/webhook-hosts.ts).
+ */
 export const webhookUrl = z
   .url({ protocol: /^https?$/ })
-  .superRefine((url, ctx) => {
-    const family = forbiddenHostFamily(url);
-    if (family) ctx.addIssue({ code: 'custom', message: `forbidden host (${family}): no local hosts or private networks` });
-  })
   .meta({ description: 'Public URL, HTTPS recommended, no local hosts or private networks', example: 'https://hooks.example.com/messaging' });
 
 export const WebhookAddRequest = z

@@ -6,8 +6,8 @@
  * every example and other spelling of the table, and public and edge hosts around each range.
  */
 import { describe, expect, it } from 'vitest';
-import { FORBIDDEN_HOST_FAMILIES, forbiddenHostFamily } from '../schemas/webhooks.ts';
-import { isExoticHostSpelling } from '../reference/webhook-service.ts';
+import { FORBIDDEN_HOST_FAMILIES } from '../schemas/webhooks.ts';
+import { forbiddenHostFamily, isExoticHostSpelling } from '../reference/webhook-hosts.ts';
 
 /** The other spellings that latitude host-forms calls exotic or deprecated (percent-encoding, IPv4 in IPv6, site-local). */
 const EXOTIC_SPELLINGS = new Set([

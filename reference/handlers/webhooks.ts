@@ -3,9 +3,8 @@
  * (WEBHOOK_TRANSITIONS), with the codes of 7.2. Verification (the forbidden-host rule and the GET
  * check) is WebhookService.verify's: this module never opens a connection.
  *
- * The add schema refuses forbidden hosts itself, loopback included; under allowLoopbackWebhooks a
- * loopback URL must still reach verify, so the add's onInvalid hands a URL whose only fault is its
- * host to the same registration path, where verify decides (add_webhook_03 or the GET check).
+ * The add schema checks the URL's form only; a forbidden host (loopback included, which
+ * allowLoopbackWebhooks lets through for a local receiver) is verify's to refuse (add_webhook_03).
  */
 import { webhooks } from '../../schemas/index.ts';
 import type { Account } from '../accounts.ts';
@@ -25,12 +24,25 @@ function stateOf(req: Req): webhooks.WebhookState {
 
 const statusOfState = (state: webhooks.WebhookState): webhooks.WebhookStatus => (state === 'enabled' ? '1' : '0');
 
+/**
+ * The row of 3.2 that applies to `trigger` on a webhook in `state`; undefined where the document
+ * says nothing (delete with no webhook configured).
+ */
+function matchWebhookTransition(state: webhooks.WebhookState, trigger: webhooks.WebhookTrigger, status?: webhooks.WebhookStatus): webhooks.WebhookTransition | undefined {
+  return (webhooks.WEBHOOK_TRANSITIONS as readonly webhooks.WebhookTransition[]).find(
+    (row) =>
+      (row.state === state || row.state === 'any' || (row.state === 'configured' && state !== 'none')) &&
+      row.trigger === trigger &&
+      (row.when.status === undefined || row.when.status === status),
+  );
+}
+
 
 /** 4.14 add after validation: verify (forbidden host, then the GET check), then the 3.2 row "any or none → enabled / disabled". */
 async function register(req: Req, url: string, status: webhooks.WebhookStatus): Promise<Reply> {
   const verdict = await req.server.webhooks.verify(url);
   if (!verdict.ok) return fail(req, verdict.code, verdict.code === 'add_webhook_03' ? `The URL is not allowed: ${verdict.reason}` : `The URL failed verification: ${verdict.reason}`);
-  const row = webhooks.matchWebhookTransition(stateOf(req), 'add', status);
+  const row = matchWebhookTransition(stateOf(req), 'add', status);
   if (!row) return fail(req, 'add_webhook_07', 'The webhook could not be saved');
   // 3.2 add with '0' → disabled (mutant webhook-add-always-enabled).
   req.server.webhooks.set(req.account, { url, status: req.server.mutant.is('webhook-add-always-enabled') ? '1' : statusOfState(row.next) });
@@ -46,16 +58,16 @@ const malformedUrlCode = (req: Req): string =>
   req.server.options.choices['paired-code-order'] === 'either' && takesAlternate(req.server.options) ? 'add_webhook_02' : 'add_webhook_03';
 
 /**
- * 7.2 /webhook/add: add_webhook_02 URL missing, _03 malformed or forbidden host, _04 status
- * missing, _05 not 0/1. Latitude check-order: url then status, or (alternate) status then url.
+ * 7.2 /webhook/add: add_webhook_02 URL missing, _03 malformed (a forbidden host is register's,
+ * through verify), _04 status missing, _05 not 0/1. Latitude check-order: url then status, or
+ * (alternate) status then url.
  */
-function addInvalid(req: Req, issues: Issues): Reply | Promise<Reply> {
+function addInvalid(req: Req, issues: Issues): Reply {
   const { url, status } = req.fields;
   const urlIssues = issuesOn(issues, 'url');
-  const hostOnly = typeof url === 'string' && urlIssues.every((i) => i.code === 'custom') && webhooks.forbiddenHostFamily(url) !== undefined;
   const urlProblem = (): Reply | undefined => {
     if (isAbsent(url)) return fail(req, 'add_webhook_02', 'url is required');
-    return urlIssues.length > 0 && !hostOnly ? fail(req, malformedUrlCode(req), 'url is not a valid http(s) URL') : undefined;
+    return urlIssues.length > 0 ? fail(req, malformedUrlCode(req), 'url is not a valid http(s) URL') : undefined;
   };
   const parsedStatus = webhooks.WebhookStatus.safeParse(status);
   const statusProblem = (): Reply | undefined => {
@@ -66,7 +78,6 @@ function addInvalid(req: Req, issues: Issues): Reply | Promise<Reply> {
     const refused = check();
     if (refused) return refused;
   }
-  if (typeof url === 'string' && parsedStatus.success && issues.length === urlIssues.length) return register(req, url, parsedStatus.data);
   return genericInvalid(req, issues);
 }
 
@@ -91,7 +102,7 @@ export const webhooksHandlers: HandlerSet = {
   'webhooks/set-status': handler(
     webhooks.WebhookStatusRequest,
     (ctx) => {
-      const row = webhooks.matchWebhookTransition(stateOf(ctx), 'set-status', ctx.input.status);
+      const row = matchWebhookTransition(stateOf(ctx), 'set-status', ctx.input.status);
       // 7.2 status_webhook_04 (mutant webhook-status-without-webhook: answers success and changes nothing).
       if ((!row || row.error) && ctx.server.mutant.is('webhook-status-without-webhook')) return ok(ctx, {}, { code: 'status_webhook_01', message: 'status_updated' });
       if (!row || row.error) return fail(ctx, row?.error ?? 'status_webhook_04', 'The status could not be updated: no webhook registered');
@@ -108,7 +119,7 @@ export const webhooksHandlers: HandlerSet = {
   // 3.2 "configured → no webhook configured". With none configured the table is silent: the
   // server answers the same success (nothing is left to remove). Success values are not shown.
   'webhooks/delete': handler(undefined, (ctx) => {
-    const row = webhooks.matchWebhookTransition(stateOf(ctx), 'delete');
+    const row = matchWebhookTransition(stateOf(ctx), 'delete');
     // 3.2 configured → none (mutant webhook-delete-noop).
     if (row && !ctx.server.mutant.is('webhook-delete-noop')) ctx.server.webhooks.remove(ctx.account);
     return ok(ctx, {}, { code: 'delete_webhook_01', message: 'webhook_deleted' });
