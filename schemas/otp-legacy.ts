@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { successBody, unsettable } from './envelope.ts';
-import { digits, dateTimeText, flag01, parseMexicoDateTime } from './formats.ts';
+import { digits, dateTimeText, flag01 } from './formats.ts';
 import { limitById } from './limits.ts';
 import type { OperationDefinition } from './operation.ts';
 import { MEXICO_COUNTRY_CODE, senderId } from './sms.ts';
@@ -72,16 +72,6 @@ const legacyCodeLength = z
   .int()
   .min(CODE_LENGTH.min!)
   .max(CODE_LENGTH.max!);
-
-/**
- * 4.5 expiration_date: "default 24 h, max 3 days". The schema checks the format; the maximum is
- * relative to the moment of the request, so it is a function of `nowMs` (undefined: no problem).
- */
-export function legacyExpirationProblem(text: string, nowMs: number): string | undefined {
-  const at = parseMexicoDateTime(text);
-  if (at === undefined) return 'format YYYY-MM-DD HH:mm:ss';
-  return at - nowMs > EXPIRY_MAX_HOURS * 3_600_000 ? `more than ${EXPIRY_MAX_HOURS / 24} days ahead` : undefined;
-}
 
 /** The optional fields that resend takes "as in send" (4.5). */
 const sendAndResendFields = {

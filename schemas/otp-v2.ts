@@ -27,8 +27,8 @@ export const OTP_CODE_ALPHABETS: Record<OtpCodeFormat, string> = {
 /** 4.4: "Parameters of the previous API (voice, whatsapp, template) are rejected with 400." */
 export const PREVIOUS_API_PARAMETERS = ['voice', 'whatsapp', 'template'] as const;
 
-const CODE_PLACEHOLDER = '{{code}}';
-const COMPANY_PLACEHOLDER = '{{company}}';
+/** 4.4 message: "Must contain {{code}} and {{company}}", which are substituted at every send. */
+export const OTP_MESSAGE_PLACEHOLDERS = { code: '{{code}}', company: '{{company}}' } as const;
 
 const previousApiParameter = z.never().optional().meta({ description: 'Parameter of the previous API: rejected with 400 otp_invalid_param (section 4.4)' });
 
@@ -66,39 +66,15 @@ export const OtpCreateRequest = z
   .meta({ id: 'OtpCreateRequest', description: 'POST /v2/otp body (section 4.4)' });
 export type OtpCreateRequest = z.infer<typeof OtpCreateRequest>;
 
-/** The placeholder and alphabet rules of 4.4 `message` (the length rule needs the code: otpMessageProblem). */
+/**
+ * The placeholder and alphabet rules of 4.4 `message`. The length rule ("at most 160 characters
+ * after substitution, checked at every send with the real length of the code") needs the code being
+ * sent, so it is an implementation's check at send time, not the schema's.
+ */
 export function otpMessageTemplateProblem(message: string): string | undefined {
-  if (!message.includes(CODE_PLACEHOLDER) || !message.includes(COMPANY_PLACEHOLDER)) return 'message must contain {{code}} and {{company}}';
+  if (!message.includes(OTP_MESSAGE_PLACEHOLDERS.code) || !message.includes(OTP_MESSAGE_PLACEHOLDERS.company)) return 'message must contain {{code}} and {{company}}';
   if (!isGsm7(message)) return `message has non-GSM-7 characters: ${nonGsm7Characters(message).join(' ')}`;
   return undefined;
-}
-
-/** 4.4: {{company}} and {{code}} substituted. */
-export const expandOtpMessage = (message: string, company: string, code: string): string =>
-  message.split(COMPANY_PLACEHOLDER).join(company).split(CODE_PLACEHOLDER).join(code);
-
-/**
- * 4.4, 7.3: the message with the code actually being sent must be GSM-7 and at most 160
- * characters; on failure the hint gives the excess.
- */
-export function otpMessageProblem(message: string, company: string, code: string): { reason: string; excess?: number } | undefined {
-  const template = otpMessageTemplateProblem(message);
-  if (template) return { reason: template };
-  const expanded = expandOtpMessage(message, company, code);
-  if (!isGsm7(expanded)) return { reason: `expanded message has non-GSM-7 characters: ${nonGsm7Characters(expanded).join(' ')}` };
-  const excess = expanded.length - OTP_V2_RULES.maxMessageLength;
-  return excess > 0 ? { reason: `expanded message is ${expanded.length} characters, ${excess} over ${OTP_V2_RULES.maxMessageLength}`, excess } : undefined;
-}
-
-/**
- * 4.4 expiration_date: default 24 hours; larger than 3 days is clamped. Returns the expiry instant,
- * or undefined when the date is not in the future.
- */
-export function resolveOtpExpiry(nowMs: number, requestedMs: number | undefined): number | undefined {
-  const hour = 3_600_000;
-  if (requestedMs === undefined) return nowMs + OTP_V2_RULES.defaultExpiryHours * hour;
-  if (requestedMs <= nowMs) return undefined;
-  return Math.min(requestedMs, nowMs + OTP_V2_RULES.maxExpiryHours * hour);
 }
 
 /** Whether `code` could have been generated with `format` (4.4 code_format). */
@@ -172,21 +148,6 @@ export const OtpStatusResponse = z
 export const OtpDeleteResponse = z
   .looseObject({ success: z.boolean().optional(), state: OtpState.optional(), request_id: requestId.optional() })
   .meta({ id: 'OtpDeleteResponse', description: 'DELETE /v2/otp body (section 4.4; shape not shown)' });
-
-/**
- * 7.3: which slug answers a refused request. A missing field is otp_missing_param, a bad channel
- * otp_invalid_channel, a bad message otp_message_invalid, a parameter of the previous API or
- * anything else otp_invalid_param. `body` is the request as received, to tell missing from invalid.
- */
-export function otpSlugForIssue(issue: { path: readonly PropertyKey[]; params?: Record<string, unknown> }, body: unknown): string {
-  const field = issue.path[0];
-  const given = typeof body === 'object' && body !== null ? (body as Record<PropertyKey, unknown>) : {};
-  if (field === 'channel') return 'otp_invalid_channel';
-  if (typeof field === 'string' && (PREVIOUS_API_PARAMETERS as readonly string[]).includes(field)) return 'otp_invalid_param';
-  if (issue.params?.missing === true || (field !== undefined && (given[field] === undefined || given[field] === null))) return 'otp_missing_param';
-  if (field === 'message') return 'otp_message_invalid';
-  return 'otp_invalid_param';
-}
 
 const EXAMPLE_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 const createdExample = {

@@ -8,7 +8,6 @@ import type { z } from 'zod';
 import { parseMexicoDateTime } from '../../schemas/formats.ts';
 import {
   DEFAULT_LEGACY_OTP_TEMPLATE,
-  legacyExpirationProblem,
   LegacyOtpResendRequest,
   LegacyOtpResetRequest,
   LegacyOtpSendRequest,
@@ -19,6 +18,7 @@ import { limitById } from '../../schemas/limits.ts';
 import { MEXICO_COUNTRY_CODE } from '../../schemas/sms.ts';
 import { areaState, type Account } from '../accounts.ts';
 import { handler, type HandlerSet, type InvalidHandler, type RawRequest, type Reply, type RequestContext } from '../handler.ts';
+import { legacyExpirationProblem } from '../otp-expiry.ts';
 import { generateCode, RecordBook } from '../otp-v2-engine.ts';
 import { genericInvalid } from '../pipeline.ts';
 import { unnamedValidationCode } from '../error-latitudes.ts';

@@ -7,19 +7,13 @@
 import type { z } from 'zod';
 import type { OtpState } from '../../schemas/envelope.ts';
 import { formatMexicoDate, formatMexicoDateTime, parseMexicoDate, parseMexicoDateTime } from '../../schemas/formats.ts';
-import {
-  expandOtpMessage,
-  OtpCreateRequest,
-  otpMessageProblem,
-  otpSlugForIssue,
-  OtpTarget,
-  OtpVerifyRequest,
-  resolveOtpExpiry,
-  type OtpChannel,
-} from '../../schemas/otp-v2.ts';
+import { OtpCreateRequest, OtpTarget, OtpVerifyRequest, type OtpChannel } from '../../schemas/otp-v2.ts';
 import { matchOtpTransition, OTP_V2_RULES, type OtpTransition } from '../../schemas/otp-v2-transitions.ts';
 import { handler, type HandlerSet, type InvalidHandler, type RawRequest, type Reply, type RequestContext } from '../handler.ts';
 import type { Account } from '../accounts.ts';
+import { otpSlugForIssue } from '../otp-v2-error-slugs.ts';
+import { resolveOtpExpiry } from '../otp-expiry.ts';
+import { expandOtpMessage, otpMessageProblem } from '../otp-v2-message.ts';
 import {
   createFacts,
   generateCode,
