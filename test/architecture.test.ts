@@ -1,0 +1,101 @@
+/**
+ * The dependency rules of the folders (issue 15; README "Layout"), on the project's own files, and
+ * the checker itself on made-up module graphs, so that a checker that finds nothing is caught.
+ * `npm run arch` runs this file alone.
+ */
+import { describe, expect, it } from 'vitest';
+import { cycleFindings, importCycles, importSpecifiers, readImportGraph, resolveImport, ruleViolations, type ImportEdge, type ImportGraph } from './architecture-rules.ts';
+
+/**
+ * Import cycles that exist today, each as its files. Type-only imports count: two files that
+ * import each other's types still cannot be read one before the other.
+ */
+const KNOWN_CYCLES: readonly (readonly string[])[] = [
+  // to be removed by the harness split (issue 15): the client's Exchange type and the Redactor type.
+  ['harness/http-client.ts', 'harness/redaction.ts'],
+];
+
+describe('the project keeps the dependency rules of its folders', () => {
+  const graph = readImportGraph();
+
+  it('reads every folder the rules are about', () => {
+    for (const folder of ['schemas', 'spec', 'reference', 'harness', 'suites']) expect([...graph.keys()].some((f) => f.startsWith(`${folder}/`)), folder).toBe(true);
+  });
+
+  it('schemas/ imports nothing else of ours; suites/ never imports reference/; reference/ never imports harness/ or suites/', () => {
+    expect(ruleViolations(graph)).toEqual([]);
+  });
+
+  it('has no import cycle but the known ones, and every known one still exists', () => {
+    const { unexpected, stale } = cycleFindings(importCycles(graph), KNOWN_CYCLES);
+    expect(unexpected, 'new import cycles (files of each)').toEqual([]);
+    expect(stale, 'known cycles that no longer exist: remove them from KNOWN_CYCLES').toEqual([]);
+  });
+});
+
+/** A graph from file → imports, where a name ending in .ts or .json is a file of ours and any other an npm package. */
+const graphOf = (edges: Record<string, readonly string[]>): ImportGraph =>
+  new Map(Object.entries(edges).map(([file, targets]): [string, ImportEdge[]] => [file, targets.map((t) => (/\.(ts|json)$/.test(t) ? { specifier: t, target: t } : { specifier: t }))]));
+
+describe('the checker, on made-up graphs', () => {
+  it('reads static, type-only, side-effect, re-export and dynamic imports and import types, and nothing in comments or strings', () => {
+    const text = [
+      "import { a } from './a.ts';",
+      "import type { B } from '../b.ts';",
+      "import './side-effect.ts';",
+      "export { c } from './c.ts';",
+      "export * as d from './d.ts';",
+      "const e = await import('./e.ts');",
+      "type F = import('./f.ts').F;",
+      "// import { g } from './g.ts';",
+      "const h = \"import('./h.ts')\";",
+    ].join('\n');
+    expect(importSpecifiers('x.ts', text)).toEqual(['./a.ts', '../b.ts', './side-effect.ts', './c.ts', './d.ts', './e.ts', './f.ts']);
+  });
+
+  it('resolves relative imports and the package’s own name to files, and flags what names no file', () => {
+    expect(resolveImport('reference/server.ts', '../schemas/index.ts')).toEqual({ specifier: '../schemas/index.ts', target: 'schemas/index.ts' });
+    expect(resolveImport('suites/sms.test.ts', 'messaging-conformance/reference')).toEqual({ specifier: 'messaging-conformance/reference', target: 'reference/server.ts' });
+    expect(resolveImport('schemas/sms.ts', 'zod')).toEqual({ specifier: 'zod' });
+    expect(resolveImport('schemas/sms.ts', './no-such-file.ts')).toEqual({ specifier: './no-such-file.ts', unresolved: true });
+  });
+
+  it('reports each import that breaks a folder rule, and none of the allowed ones', () => {
+    const graph = graphOf({
+      'schemas/a.ts': ['schemas/b.ts', 'zod', 'reference/x.ts', 'package.json'],
+      'suites/s.test.ts': ['schemas/a.ts', 'harness/target.ts', 'reference/server.ts'],
+      'reference/r.ts': ['schemas/a.ts', 'harness/cli.ts', 'suites/s.test.ts'],
+      'harness/h.ts': ['reference/server.ts', 'suites/s.test.ts'],
+    });
+    const violations = ruleViolations(graph);
+    expect(violations.map((v) => v.split(':')[0])).toEqual([
+      'schemas/a.ts → reference/x.ts',
+      'schemas/a.ts → package.json',
+      'suites/s.test.ts → reference/server.ts',
+      'reference/r.ts → harness/cli.ts',
+      'reference/r.ts → suites/s.test.ts',
+    ]);
+    expect(ruleViolations(new Map([['spec/emit.ts', [{ specifier: './gone.ts', unresolved: true }]]]))).toEqual(['spec/emit.ts → ./gone.ts: names no file of ours']);
+  });
+
+  it('finds every cycle with its files, a file importing itself included, and no cycle in a chain', () => {
+    const graph = graphOf({
+      'harness/a.ts': ['harness/b.ts'],
+      'harness/b.ts': ['harness/c.ts', 'schemas/s.ts'],
+      'harness/c.ts': ['harness/a.ts'],
+      'spec/self.ts': ['spec/self.ts'],
+      'schemas/s.ts': ['schemas/t.ts'],
+      'schemas/t.ts': [],
+    });
+    expect(importCycles(graph)).toEqual([['harness/a.ts', 'harness/b.ts', 'harness/c.ts'], ['spec/self.ts']]);
+  });
+
+  it('allows exactly the known cycles: a known cycle that grew is new, and one that is gone is stale', () => {
+    const known = [['harness/a.ts', 'harness/b.ts'], ['spec/x.ts', 'spec/y.ts']];
+    expect(cycleFindings([['harness/b.ts', 'harness/a.ts'], ['spec/x.ts', 'spec/y.ts']], known)).toEqual({ unexpected: [], stale: [] });
+    expect(cycleFindings([['harness/a.ts', 'harness/b.ts', 'harness/c.ts']], known)).toEqual({
+      unexpected: ['harness/a.ts ⇄ harness/b.ts ⇄ harness/c.ts'],
+      stale: ['harness/a.ts ⇄ harness/b.ts', 'spec/x.ts ⇄ spec/y.ts'],
+    });
+  });
+});
