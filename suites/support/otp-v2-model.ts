@@ -3,6 +3,12 @@
  * verify right or wrong, status, delete, wait) against two numbers of one account, each answer
  * checked against the row `matchOtpTransition` picks from the model's state. Where a fact sits on a
  * time boundary (cooldown, expiry) the model accepts the rows of both sides and follows the answer.
+ *
+ * The target handles a call at some instant between sending it and the answer; a resend after a
+ * 429 rate_01 (harness/http-client.ts, 7.1) or a slow network moves that instant by seconds. So each
+ * call's time facts are judged over its window [target's now before the call, after its answer],
+ * and a send is remembered as the window it happened in: a fact is certain only when it holds over
+ * the whole window (issue 14: a resend must not change a verdict).
  */
 import fc from 'fast-check';
 import { expect } from 'vitest';
@@ -18,11 +24,18 @@ export type Command =
   | { kind: 'create' | 'resend' | 'rotate' | 'verify-right' | 'verify-wrong' | 'status' | 'delete' | 'exhaust'; who: 0 | 1 }
   | { kind: 'wait'; seconds: number };
 
+/** When the target handled a call: between `from` and `to` (its clock, epoch ms). */
+interface Window {
+  from: number;
+  to: number;
+}
+
 interface NumberModel {
   state: OtpState;
   code?: string;
   attempts: number;
-  lastSendAt?: number;
+  /** The window of the call that last sent a code. */
+  lastSend?: Window;
   expiresAt?: number;
 }
 
@@ -38,7 +51,8 @@ const describe = (c: Command): string => (c.kind === 'wait' ? `wait ${c.seconds}
 
 /** Truth values of a time fact: certain, or on the boundary (either). */
 type Fuzzy = boolean | 'either';
-const fuzzy = (delta: number, tolerance: number): Fuzzy => (Math.abs(delta) <= tolerance ? 'either' : delta > 0);
+/** `delta > 0` for a delta known to lie in [low, high]: certain only when the whole range, with the tolerance, is on one side. */
+const fuzzy = (low: number, high: number, tolerance: number): Fuzzy => (low > tolerance ? true : high < -tolerance ? false : 'either');
 
 export class OtpModelRun {
   private readonly numbers: [NumberModel, NumberModel] = [{ state: 'none', attempts: 0 }, { state: 'none', attempts: 0 }];
@@ -78,45 +92,55 @@ export class OtpModelRun {
     }
     const m = this.numbers[c.who];
     const s = this.subjects[c.who];
-    const now = await this.t.clock.now();
-    // 3.1 pending + time: expired once the code passed its expiry.
-    const expiredFact: Fuzzy = m.state === 'pending' && m.expiresAt !== undefined ? fuzzy(now - m.expiresAt, this.toleranceMs) : false;
-    const states: OtpState[] = expiredFact === 'either' ? ['pending', 'expired'] : [expiredFact ? 'expired' : m.state];
-
-    if (c.kind === 'status') return this.status(c, s, m, states);
+    if (c.kind === 'status') return this.status(c, s, m);
     const before = await this.d.balance(s);
+    const from = await this.t.clock.now();
     let answer: Answer;
-    let candidates: OtpTransition[];
+    let candidatesIn: (window: Window) => OtpTransition[];
     if (c.kind === 'delete') {
       answer = await this.d.remove(s);
-      candidates = states.map((st) => matchOtpTransition(st, 'delete')).filter((r): r is OtpTransition => r !== undefined);
+      candidatesIn = (w) => this.statesIn(m, w).map((st) => matchOtpTransition(st, 'delete')).filter((r): r is OtpTransition => r !== undefined);
     } else if (c.kind === 'verify-right' || c.kind === 'verify-wrong') {
       const code = c.kind === 'verify-right' ? (m.code ?? '123456') : wrongCodeFor(m.code ?? '123456');
       answer = await this.d.verify(s, code);
       const lockPoint = this.t.choices['otp-v2-lock-point'];
       const codeMatches = c.kind === 'verify-right' && m.code !== undefined;
       const lastAttempt = !codeMatches && (lockPoint === 'seventh-wrong-locks' ? m.attempts <= 1 : m.attempts <= 0);
-      candidates = states.map((st) => matchOtpTransition(st, 'verify', { codeMatches, lastAttempt })).filter((r): r is OtpTransition => r !== undefined);
+      candidatesIn = (w) => this.statesIn(m, w).map((st) => matchOtpTransition(st, 'verify', { codeMatches, lastAttempt })).filter((r): r is OtpTransition => r !== undefined);
     } else {
-      const cooling: Fuzzy = m.lastSendAt === undefined ? false : fuzzy(OTP_V2_RULES.cooldownSeconds * 1000 - (now - m.lastSendAt), this.toleranceMs);
-      const options: boolean[] = cooling === 'either' ? [true, false] : [cooling];
-      candidates = states.flatMap((st) => options.map((withinCooldown) => matchOtpTransition(st, 'create', { codeRotate: c.kind === 'rotate', withinCooldown } satisfies Partial<OtpFacts>))).filter((r): r is OtpTransition => r !== undefined);
+      candidatesIn = (w) => {
+        // 3.1 "within the 30 s cooldown": counted from the last send, itself known to a window.
+        const cooling: Fuzzy = m.lastSend === undefined ? false : fuzzy(OTP_V2_RULES.cooldownSeconds * 1000 - (w.to - m.lastSend.from), OTP_V2_RULES.cooldownSeconds * 1000 - (w.from - m.lastSend.to), this.toleranceMs);
+        const options: boolean[] = cooling === 'either' ? [true, false] : [cooling];
+        return this.statesIn(m, w).flatMap((st) => options.map((withinCooldown) => matchOtpTransition(st, 'create', { codeRotate: c.kind === 'rotate', withinCooldown } satisfies Partial<OtpFacts>))).filter((r): r is OtpTransition => r !== undefined);
+      };
       // expiration_date only where every candidate row generates a new code (4.4 says nothing of it on a resend).
-      const newCode = candidates.every((r) => (r.sideEffects as readonly string[]).includes('send-new-code'));
-      const expiry = this.expirySeconds !== undefined && newCode ? { expiration_date: formatMexicoDateTime(now + this.expirySeconds * 1000) } : {};
+      const newCode = candidatesIn({ from, to: from }).every((r) => (r.sideEffects as readonly string[]).includes('send-new-code'));
+      const expiry = this.expirySeconds !== undefined && newCode ? { expiration_date: formatMexicoDateTime(from + this.expirySeconds * 1000) } : {};
       answer = await this.d.create(s, { ...(c.kind === 'rotate' ? { code_rotate: true } : {}), ...expiry });
     }
+    const window: Window = { from, to: await this.t.clock.now() };
     const after = await this.d.balance(s);
+    const candidates = candidatesIn(window);
+    const states = this.statesIn(m, window);
     const row = candidates.find((r) => r.httpStatus === undefined ? answer.status === 200 : r.httpStatus === answer.status);
     this.log.push(`${describe(c)} [model ${states.join('|')}, ${m.attempts} left] → HTTP ${answer.status} ${String(answer.body.action ?? answer.body.error ?? '')} state=${String(answer.body.state)}`);
     if (!row) this.fail(`3.1: expected ${candidates.map((r) => `${r.id} (HTTP ${r.httpStatus ?? 200})`).join(' or ')}, got HTTP ${answer.status}: ${answer.text.slice(0, 300)}`);
     this.check(row, answer, m);
     this.charge(row, s, before, after);
-    this.apply(row, answer, m, now);
+    this.apply(row, answer, m, window);
   }
 
-  private async status(c: Command, s: OtpSubject, m: NumberModel, states: OtpState[]): Promise<void> {
+  /** The states the number may be in during `window`: 3.1 pending + time, expired once the code passed its expiry. */
+  private statesIn(m: NumberModel, window: Window): OtpState[] {
+    const expiredFact: Fuzzy = m.state === 'pending' && m.expiresAt !== undefined ? fuzzy(window.from - m.expiresAt, window.to - m.expiresAt, this.toleranceMs) : false;
+    return expiredFact === 'either' ? ['pending', 'expired'] : [expiredFact ? 'expired' : m.state];
+  }
+
+  private async status(c: Command, s: OtpSubject, m: NumberModel): Promise<void> {
+    const from = await this.t.clock.now();
     const answer = await this.d.status(s);
+    const states = this.statesIn(m, { from, to: await this.t.clock.now() });
     this.log.push(`${describe(c)} [model ${states.join('|')}] → HTTP ${answer.status} state=${String(answer.body.state)}`);
     if (this.t.choices['otp-status-request-shape'] !== 'query') {
       expect(answer.status, 'GET /v2/otp/status is never a server error').toBeLessThan(500);
@@ -171,12 +195,12 @@ export class OtpModelRun {
     }
   }
 
-  private apply(row: OtpTransition, answer: Answer, m: NumberModel, now: number): void {
+  private apply(row: OtpTransition, answer: Answer, m: NumberModel, window: Window): void {
     const body = answer.body;
     const next: OtpState = row.next === 'not-shown' ? (body.state as OtpState) : row.next;
     const effects = row.sideEffects as readonly string[];
     if (effects.includes('invalidate')) {
-      Object.assign(m, { state: 'none', code: undefined, attempts: 0, lastSendAt: undefined, expiresAt: undefined });
+      Object.assign(m, { state: 'none', code: undefined, attempts: 0, lastSend: undefined, expiresAt: undefined });
       return;
     }
     m.state = next;
@@ -186,6 +210,6 @@ export class OtpModelRun {
     }
     if (effects.includes('fresh-attempts')) m.attempts = OTP_V2_RULES.attemptsPerRound;
     if (effects.includes('decrement-attempts')) m.attempts = Math.max(0, m.attempts - 1);
-    if (effects.includes('send-new-code') || effects.includes('resend-same-code')) m.lastSendAt = now;
+    if (effects.includes('send-new-code') || effects.includes('resend-same-code')) m.lastSend = window;
   }
 }
