@@ -83,6 +83,11 @@ export const SERVE_HELP: CommandHelp = {
     { flag: '--ambiguities FILE', does: 'ambiguity options from a file, JSON or YAML: {ambiguities: {ID: OPTION}}', default: 'none' },
     { flag: '--mutant ID', does: 'inject one fault of the mutant registry', default: 'none' },
     { flag: `--personality ${PERSONALITIES.join('|')}`, does: 'the choice made at every open point of the document', default: 'default' },
+    {
+      flag: '--event-retry-schedule S[,S...]',
+      does: 'seconds before each successive retry of an event not answered 200, the last repeating (6.3 gives no schedule; 10,30,60 retries as slowly as a real server)',
+      default: '1 s between retries',
+    },
   ],
 };
 

@@ -2,7 +2,9 @@
  * `req(ids, name, body)`: a conformance test that names the requirement ids it proves (conventions:
  * test262 and WPT tie every test to the statement it checks). It
  *  - refuses an id that is not in the catalogue, when the file is collected (a typo fails the run);
- *  - skips, with the reason in every report, when the target lacks a capability a requirement needs;
+ *  - skips, with the reason in every report, when the target lacks a capability a requirement needs
+ *    ("not testable" when the profile declares one the kit cannot trigger), or when the body finds a
+ *    premise the run cannot meet (a SkipTest: too few phone numbers, a send the cost guard refuses);
  *  - labels the Allure result: epic = area, feature = operation, story = requirement id, severity,
  *    a link to the spec section;
  *  - turns a failure of a test that proves no statement (every requirement below the fail level:
@@ -22,6 +24,7 @@ import { effectiveCapabilities, skipReason } from './effective-capabilities.ts';
 import { withLastExchanges } from './failure-exchanges.ts';
 import { scaledTimeout } from './latency-scale.ts';
 import { readRunConfig, type RunConfig } from './run-config.ts';
+import { skipReasonOf } from './test-skip.ts';
 import './test-meta.ts';
 
 export interface ReqOptions {
@@ -107,7 +110,7 @@ export function req(ids: readonly string[], name: string, body: (context: TestCo
     context.task.meta.requirements = [...ids];
     const missing = missingCapabilities(requirements, options.needs ?? [], availableCapabilities());
     if (missing.length > 0) {
-      const reason = skipReason(missing);
+      const reason = skipReason(missing, config());
       context.task.meta.skipReason = reason;
       // Labelled first: a skipped test sits in its area and operation like the others.
       await label(requirements, options);
@@ -119,6 +122,15 @@ export function req(ids: readonly string[], name: string, body: (context: TestCo
     try {
       await runAsCurrentTest({ context, choices: consultingChoices(config().profile.ambiguities), consulted }, () => body(context));
     } catch (error) {
+      // A context.skip() of the body (vitest's PendingError, code VITEST_PENDING): already a skip.
+      if (error instanceof Error && 'code' in error && error.code === 'VITEST_PENDING') throw error;
+      // Issue 14: a premise the run cannot meet, found while running (too few phone numbers, a send
+      // the cost guard refuses, a capability the kit cannot trigger): a skip with its reason, never a failure.
+      const skip = skipReasonOf(error);
+      if (skip !== undefined) {
+        context.task.meta.skipReason = skip;
+        context.skip(skip);
+      }
       // Issue 14: what the target answered last (method, path, status, redacted body), then the rest.
       if (!noStatement) throw withQuotes(withDefaultedAmbiguities(withLastExchanges(error, context.task), consulted), requirements);
       // Readings and SHOULDs: the report shows the deviation as a warning; the run does not fail on it.

@@ -12,7 +12,8 @@ import { parseConfig, readConfigFile, strictMapping } from './config-file.ts';
 
 export const SERVE_USAGE = `usage: messaging-conformance serve [--host H] [--port N] [--manager-key K] [--account-key K]
     [--allow-loopback-webhooks] [--test-clock] [--rate-limit N] [--restricted-allow-list IP[,IP...]]
-    [--ambiguity ID=OPTION]... [--ambiguities FILE] [--mutant ID] [--personality default|alternate]`;
+    [--ambiguity ID=OPTION]... [--ambiguities FILE] [--mutant ID] [--personality default|alternate]
+    [--event-retry-schedule S[,S...]]`;
 
 /** `--ambiguities FILE`: `{ ambiguities: { <id>: <option> } }`; options are checked by ReferenceServerOptions. */
 const AmbiguitiesFile = strictMapping({ ambiguities: z.record(z.string(), z.string()) });
@@ -23,6 +24,13 @@ const integer = (flag: string, text: string | undefined): number | undefined => 
   if (!/^\d+$/.test(text)) throw new UsageError(`--${flag} takes a whole number, got "${text}"`);
   return Number(text);
 };
+
+/** `--event-retry-schedule 10,30,60`: seconds before each successive retry of an event (6.3 gives none). */
+function retrySchedule(text: string): number[] {
+  const parts = text.split(',').map((s) => s.trim());
+  if (parts.length === 0 || parts.some((p) => !/^\d+(\.\d+)?$/.test(p))) throw new UsageError(`--event-retry-schedule takes seconds separated by commas (10,30,60), got "${text}"`);
+  return parts.map(Number);
+}
 
 export function parseServeArgs(args: string[]): ReferenceServerOptionsInput {
   const values = parseFlags(
@@ -40,6 +48,7 @@ export function parseServeArgs(args: string[]): ReferenceServerOptionsInput {
       ambiguities: { type: 'string' },
       mutant: { type: 'string' },
       personality: { type: 'string' },
+      'event-retry-schedule': { type: 'string' },
     },
     `${SERVE_USAGE.split('\n')[0]} ...`,
   );
@@ -60,6 +69,7 @@ export function parseServeArgs(args: string[]): ReferenceServerOptionsInput {
     testClock: values['test-clock'] ?? false,
     ambiguities,
     ...(values.personality !== undefined ? { personality: values.personality as ReferenceServerOptionsInput['personality'] } : {}),
+    ...(values['event-retry-schedule'] !== undefined ? { eventRetryScheduleSeconds: retrySchedule(values['event-retry-schedule']) } : {}),
     // Fault injection (reference/mutants.ts); checked against the registry below.
     ...(values.mutant !== undefined ? { mutant: values.mutant } : {}),
   };

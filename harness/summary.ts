@@ -10,8 +10,14 @@ import type { VerdictLevel } from '../schemas/quotes.ts';
 import { REQUIREMENTS } from '../schemas/requirements.ts';
 import type { Reconciliation } from './expected-failures.ts';
 import type { TestRecord } from './result-collector.ts';
+import { isNotTestable } from './test-skip.ts';
 
-export type RequirementStatus = 'passed' | 'failed' | 'known-deviation' | 'warning' | 'recorded' | 'skipped' | 'not-covered';
+/**
+ * `not-testable`: every test of the requirement was skipped because it needs a capability the
+ * profile declares but the kit cannot trigger (issue 14, item 5; test-skip.ts), a status of its own
+ * rather than a failing placeholder or a plain skip.
+ */
+export type RequirementStatus = 'passed' | 'failed' | 'known-deviation' | 'warning' | 'recorded' | 'skipped' | 'not-testable' | 'not-covered';
 
 export interface RequirementSummary {
   id: string;
@@ -24,7 +30,7 @@ export interface RequirementSummary {
   quote?: string;
   status: RequirementStatus;
   tests: string[];
-  /** Why it was skipped (a missing capability) or how it failed (first lines). */
+  /** Why it was skipped or is not testable (a missing capability) or how it failed (first lines). */
   reason?: string;
 }
 
@@ -47,6 +53,7 @@ export interface AreaTotals {
   warnings: number;
   recorded: number;
   skipped: number;
+  notTestable: number;
   notCovered: number;
 }
 
@@ -62,7 +69,8 @@ export interface Summary {
   strict: boolean;
   /** The run's seed (certify --seed, issue 14): the same target and seed give the same verdicts. */
   seed?: number;
-  totals: { tests: number; passed: number; failed: number; skipped: number; knownDeviations: number; warnings: number; recorded: number };
+  /** notTestable: the skipped tests (counted in skipped too) whose reason is "not testable: ...". */
+  totals: { tests: number; passed: number; failed: number; skipped: number; notTestable: number; knownDeviations: number; warnings: number; recorded: number };
   /** Requirements per status over the whole catalogue, and per level. */
   requirementTotals: { requirements: number } & Partial<Record<RequirementStatus, number>>;
   levels: LevelTotals;
@@ -96,7 +104,7 @@ function requirementStatus(tests: readonly TestRecord[], coveredFailures: Readon
   if (tests.some((t) => t.status === 'failed')) return 'known-deviation';
   if (tests.some((t) => t.warnings.length > 0)) return 'warning';
   if (tests.some((t) => t.status === 'passed')) return 'passed';
-  return 'skipped';
+  return tests.every((t) => isNotTestable(t.skipReason)) ? 'not-testable' : 'skipped';
 }
 
 function ambiguitySummaries(records: readonly TestRecord[], choices: AmbiguityChoices): AmbiguitySummary[] {
@@ -129,7 +137,7 @@ export function buildSummary(input: SummaryInput): Summary {
     if (status === 'failed' && r.level !== 'fail') status = 'warning';
     if (status === 'passed' && r.level === 'record') status = 'recorded';
     const reason =
-      status === 'skipped'
+      status === 'skipped' || status === 'not-testable'
         ? [...new Set(tests.map((t) => t.skipReason).filter(Boolean))].join('; ')
         : status === 'failed' || status === 'known-deviation'
           ? tests.find((t) => t.status === 'failed')?.error
@@ -161,6 +169,7 @@ export function buildSummary(input: SummaryInput): Summary {
       warnings: count('warning'),
       recorded: count('recorded'),
       skipped: count('skipped'),
+      notTestable: count('not-testable'),
       notCovered: count('not-covered'),
     };
   }).filter((a) => a.requirements > 0);
@@ -171,6 +180,7 @@ export function buildSummary(input: SummaryInput): Summary {
     passed: input.records.filter((t) => t.status === 'passed').length,
     failed: failedTests.filter((t) => !covered.has(t.name)).length,
     skipped: input.records.filter((t) => t.status === 'skipped').length,
+    notTestable: input.records.filter((t) => t.status === 'skipped' && isNotTestable(t.skipReason)).length,
     knownDeviations: failedTests.filter((t) => covered.has(t.name)).length,
     warnings: input.records.filter((t) => t.warnings.length > 0).length,
     recorded: input.records.filter((t) => t.recorded.length > 0).length,
@@ -245,21 +255,21 @@ function observedCell(observed: AmbiguitySummary['observed']): string {
 /** The head of the summary: verdict, totals, per-area totals, ambiguities, failures. Printed at the end of a run. */
 export function summaryHeadMarkdown(s: Summary): string {
   const t = s.totals;
-  const statuses: RequirementStatus[] = ['passed', 'failed', 'known-deviation', 'warning', 'recorded', 'skipped', 'not-covered'];
+  const statuses: RequirementStatus[] = ['passed', 'failed', 'known-deviation', 'warning', 'recorded', 'skipped', 'not-testable', 'not-covered'];
   const levelRow = (name: string, counts: { requirements: number } & Partial<Record<RequirementStatus, number>>) => [name, String(counts.requirements), ...statuses.map((st) => String(counts[st] ?? 0))];
   const parts = [
     `# Conformance summary: ${s.ok ? 'PASS' : 'FAIL'}`,
-    `Target ${s.target}, profile ${s.profile}${s.seed !== undefined ? `, seed ${s.seed}` : ''}, ${s.seconds.toFixed(1)} s${s.strict ? ', strict (warnings fail the run)' : ''}. Tests: ${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped, ${t.knownDeviations} known deviations, ${t.warnings} with warnings, ${t.recorded} recording behaviour the document leaves open.`,
+    `Target ${s.target}, profile ${s.profile}${s.seed !== undefined ? `, seed ${s.seed}` : ''}, ${s.seconds.toFixed(1)} s${s.strict ? ', strict (warnings fail the run)' : ''}. Tests: ${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped (${t.notTestable} not testable), ${t.knownDeviations} known deviations, ${t.warnings} with warnings, ${t.recorded} recording behaviour the document leaves open.`,
     '## Requirements per level',
     'fail: the document states it (a failure fails the run); warn: a reading of ours or a SHOULD (a warning); record: the document is silent (what the target did is written down).',
     table(
-      ['Level', 'Requirements', 'Passed', 'Failed', 'Known deviations', 'Warned', 'Recorded', 'Skipped', 'Not covered'],
+      ['Level', 'Requirements', 'Passed', 'Failed', 'Known deviations', 'Warned', 'Recorded', 'Skipped', 'Not testable', 'Not covered'],
       [levelRow('fail', s.levels.fail), levelRow('warn', s.levels.warn), levelRow('record', s.levels.record), levelRow('all', s.requirementTotals)],
     ),
     '## Requirements per area',
     table(
-      ['Area', 'Requirements', 'Passed', 'Failed', 'Known deviations', 'Warned', 'Recorded', 'Skipped', 'Not covered'],
-      s.areas.map((a) => [a.area, a.requirements, a.passed, a.failed, a.knownDeviations, a.warnings, a.recorded, a.skipped, a.notCovered].map(String)),
+      ['Area', 'Requirements', 'Passed', 'Failed', 'Known deviations', 'Warned', 'Recorded', 'Skipped', 'Not testable', 'Not covered'],
+      s.areas.map((a) => [a.area, a.requirements, a.passed, a.failed, a.knownDeviations, a.warnings, a.recorded, a.skipped, a.notTestable, a.notCovered].map(String)),
     ),
     '## Ambiguities (profile option and what the target did)',
     table(

@@ -11,7 +11,8 @@
  *
  * Cost safety (5.2, 8): against a target that is not the embedded server, a send that is not
  * sandbox needs --allow-charges and may only go to the profile's phone numbers; the run's credit
- * budget (--max-credits) is checked with /credits/consult before each one.
+ * budget (--max-credits) is checked with /credits/consult before each one. A send refused for any of
+ * these skips its test with the reason (issue 14: never a failure; test-skip.ts).
  */
 import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll } from 'vitest';
@@ -29,6 +30,7 @@ import { areaOfSuiteFile, SUITES_DIR } from './project-paths.ts';
 import { createRedactor, type Redactor } from './redaction.ts';
 import { readRunConfig, type RunConfig } from './run-config.ts';
 import { realClock, virtualClock, type TargetClock } from './target-clock.ts';
+import { SkipTest } from './test-skip.ts';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver.ts';
 
 export interface ApiRequest {
@@ -106,8 +108,19 @@ export interface UseTargetOptions {
 const EMBEDDED_FILE_CREDITS = 2000;
 /** Against a real target, a small amount: the budget of a file, not of the run. */
 const REMOTE_FILE_CREDITS = 50;
+/**
+ * A charged send from the file's subaccount with less than this left tops it up by
+ * REMOTE_FILE_CREDITS from the manager first (4.11), so that a file that sends much (the legacy OTP
+ * set: every send charged, 4.5) is not refused for credits the run never meant to withhold; the
+ * run's --max-credits still bounds what the file is given.
+ */
+const TOP_UP_BELOW = 10;
 
-export class CostGuardError extends Error {
+/**
+ * A send the cost guard refuses (5.2, 8): a skip of the test with this reason, never a failure
+ * (issue 14: what would be charged beyond the profile's numbers or budget is not the target's fault).
+ */
+export class CostGuardError extends SkipTest {
   override readonly name = 'CostGuardError';
 }
 
@@ -148,6 +161,8 @@ class TargetHandle implements Target {
   private webhookReceiver: Promise<WebhookReceiver> | undefined;
   private counter = 0;
   private phoneCounter = 0;
+  /** Credits moved to the file's subaccount after its setup (topUpBeforeCharge). */
+  private toppedUp = 0;
   private readonly fileTag: string;
   private readonly fileIndex: number;
   /** The file's domain of the target's virtual clock (test-clock only). */
@@ -229,7 +244,7 @@ class TargetHandle implements Target {
   deliverableNumber = (index = 0): string => {
     if (this.config.embedded) return this.phone();
     const numbers = this.config.profile.phoneNumbers;
-    if (numbers.length === 0) throw new CostGuardError('no phone numbers in the profile: real sends need the profile\'s own test numbers');
+    if (numbers.length === 0) throw new CostGuardError('cost guard: no phone numbers in the profile (phoneNumbers): a send that is charged may only go to the profile\'s own numbers');
     return numbers[index % numbers.length]!;
   };
 
@@ -274,15 +289,34 @@ class TargetHandle implements Target {
   /** 5.2, 8: refuses a charged send the run has not allowed, before it leaves this machine. */
   private async guardCost(op: Operation, request: ApiRequest): Promise<void> {
     if (this.config.embedded || !op.sends || isSandboxRequest(request)) return;
-    if (!this.config.allowCharges) throw new CostGuardError(`${op.operationId} without sandbox would be charged: pass --allow-charges to allow it`);
+    if (!this.config.allowCharges) throw new CostGuardError(`cost guard: ${op.operationId} without sandbox would be charged: pass --allow-charges to allow it`);
     const allowed = new Set(this.config.profile.phoneNumbers);
-    const strangers = numbersIn(request).filter((n) => !allowed.has(n));
-    if (strangers.length > 0) throw new CostGuardError(`${op.operationId} would be charged to numbers outside the profile's phoneNumbers`);
+    const strangers = new Set(numbersIn(request).filter((n) => !allowed.has(n)));
+    if (strangers.size > 0)
+      throw new CostGuardError(
+        `cost guard: ${op.operationId} would be charged to ${strangers.size} number(s) outside the profile's phoneNumbers (the profile has ${allowed.size}): a test that needs more real numbers than the profile gives is skipped`,
+      );
     const { maxCredits, startingCredits } = this.config;
     if (maxCredits !== undefined && startingCredits !== undefined) {
       const consumed = startingCredits - (await this.credits(this.config.apiKey));
-      if (consumed >= maxCredits) throw new CostGuardError(`credit budget reached: ${consumed} consumed of --max-credits ${maxCredits}; the run stops`);
+      if (consumed >= maxCredits) throw new CostGuardError(`cost guard: credit budget reached (${consumed} consumed of --max-credits ${maxCredits}): charged sends are skipped from here on`);
     }
+    await this.topUpBeforeCharge(request);
+  }
+
+  /** See TOP_UP_BELOW: only the file's own subaccount (a test's subaccount keeps the balance it chose). */
+  private async topUpBeforeCharge(request: ApiRequest): Promise<void> {
+    const sub = this.subaccount;
+    const managerKey = this.managerKey;
+    if (sub === undefined || managerKey === undefined || (request.key !== undefined && request.key !== sub.key)) return;
+    if ((await this.credits(sub.key)) >= TOP_UP_BELOW) return;
+    const { maxCredits } = this.config;
+    if (maxCredits !== undefined && this.toppedUp + REMOTE_FILE_CREDITS > maxCredits)
+      throw new CostGuardError(`cost guard: the file's subaccount has spent its credits and more would pass --max-credits ${maxCredits}: charged sends of this file are skipped from here on`);
+    const moved = await this.api('subaccounts/manage-credits', { key: managerKey, json: { email: sub.email, type: 1, credits: REMOTE_FILE_CREDITS } });
+    if (moved.body.success !== true)
+      throw new CostGuardError(`cost guard: the file's subaccount has spent its credits and the manager gave no more (HTTP ${moved.status}): ${moved.text.slice(0, 200)}`);
+    this.toppedUp += REMOTE_FILE_CREDITS;
   }
 
   api = async (operationId: string, request: ApiRequest = {}): Promise<Answer> => {

@@ -47,8 +47,15 @@ export const ReferenceServerOptions = z.object({
   restrictedAllowList: z.array(z.string()).default(['192.0.2.1']),
   /** 4.14: time allowed to the registration GET. */
   webhookVerifyTimeoutMs: z.number().int().positive().default(5000),
-  /** 6.3: delay before retrying an event that was not answered with 200. */
+  /** 6.3: delay before retrying an event that was not answered with 200 (when no schedule is given). */
   webhookRetryDelayMs: z.number().int().nonnegative().default(1000),
+  /**
+   * 6.3 states retries ("up to 25") but no schedule: seconds before each successive retry, the last
+   * value repeating (`10,30,60`: 10 s, then 30 s, then 60 s between every later one). Lets a
+   * reference server retry as slowly as a real one, for the suite's bounded waits (issue 14). Wins
+   * over webhookRetryDelayMs.
+   */
+  eventRetryScheduleSeconds: z.array(z.number().nonnegative()).min(1).optional(),
   /** Delay between a send and its confirmation event. */
   confirmationDelayMs: z.number().int().nonnegative().default(200),
   /** Fault injection (mutants.ts): the server deviates from the document in this one named way. */

@@ -117,7 +117,14 @@ export class WebhookService {
     const m = this.options.activeMutant;
     const maxRetries = m.is('events-retries-stop-at-3') ? 3 : m.is('events-retries-26') ? MAX_RETRIES + 1 : m.is('events-no-retry') ? 0 : MAX_RETRIES;
     if (delivered || retry >= maxRetries) return;
-    this.clock.after(this.options.webhookRetryDelayMs, () => void this.attempt(account, url, params, retry + 1));
+    this.clock.after(this.retryDelayMs(retry), () => void this.attempt(account, url, params, retry + 1));
+  }
+
+  /** The delay before retry number `done + 1` (6.3 gives no schedule): the option's schedule, its last value repeating, or the fixed delay. */
+  private retryDelayMs(done: number): number {
+    const schedule = this.options.eventRetryScheduleSeconds;
+    if (schedule === undefined) return this.options.webhookRetryDelayMs;
+    return schedule[Math.min(done, schedule.length - 1)]! * 1000;
   }
 
   /** One delivery: the HEAD check (6), then GET or POST form-urlencoded; true on HTTP 200. */

@@ -12,6 +12,7 @@ import { CreditsConsultResponse } from '../schemas/credits.ts';
 import { LegacyV1SendResponse } from '../schemas/legacy-v1.ts';
 import { SendResult } from '../schemas/sms.ts';
 import { expectError, expectSuccess, expectV1Error } from '../harness/expectations.ts';
+import { reqNotTestable } from '../harness/not-testable-test.ts';
 import { req } from '../harness/requirement-test.ts';
 import { useTarget } from '../harness/target.ts';
 import { expectNotManagerRefusal, inertRequest, KEYED_OPERATIONS, MANAGER_OPERATIONS, unknownKey, V1_OPERATIONS, v1SandboxQuery } from './support/auth-requests.ts';
@@ -118,15 +119,10 @@ describe('auth_deprecated: the token header of the removed JWT flow (5.6, 9)', (
 
 describe('auth_07 and auth_99: needing what the documented API cannot provoke', () => {
   // 5: auth_07 needs a subaccount whose administrator is disabled; no documented call disables an
-  // administrator, and the profile has no key of such a subaccount (the kit should offer one).
-  req(['err:auth_07'], 'the key of a subaccount whose administrator is disabled answers auth_07', async () => {
-    expect.fail('the profile declares disabled-administrator, but the kit has no profile key for such a subaccount (keys.disabledAdministrator): nothing to call with');
-  });
-
+  // administrator, and the profile has no key of such a subaccount.
+  reqNotTestable(['err:auth_07'], 'the key of a subaccount whose administrator is disabled answers auth_07', 'disabled-administrator');
   // 5: auth_99 is an internal failure during authentication; only a fault-injection hook provokes it.
-  req(['err:auth_99'], 'an internal failure during authentication answers auth_99', async () => {
-    expect.fail('the profile declares fault-injection, but the kit has no documented way to trigger a fault during authentication');
-  });
+  reqNotTestable(['err:auth_99'], 'an internal failure during authentication answers auth_99', 'fault-injection');
 });
 
 describe('legacy v1: apikey as a request parameter (5.5, 4.16, 7.4)', () => {

@@ -9,6 +9,7 @@ import { describe, expect } from 'vitest';
 import { observe } from '../harness/current-test.ts';
 import { expectRefused, expectSuccess, expectV1Error } from '../harness/expectations.ts';
 import { recordBehaviour, warnUnless } from '../harness/checks.ts';
+import { reqNotTestable } from '../harness/not-testable-test.ts';
 import { req } from '../harness/requirement-test.ts';
 import { useTarget, type Answer } from '../harness/target.ts';
 import type { CapabilityId } from '../schemas/capabilities.ts';
@@ -17,7 +18,6 @@ import { LegacyV1SendMultiResponse, LegacyV1SendResponse } from '../schemas/lega
 import { limitById } from '../schemas/limits.ts';
 import { ReportsGenerateResponse } from '../schemas/reports.ts';
 import { distinctNumbers, numbersInText, omit, v1Query } from './support/legacy-v1-query.ts';
-import { unavailableTrigger } from './support/otp-legacy-codes.ts';
 
 const t = useTarget();
 
@@ -174,9 +174,8 @@ describe('Codigo values (7.4)', () => {
     expectV1Error(over, '22');
   }, { needs: ['manager-key'], timeout: 180_000 });
 
-  req(['err:v1-23'], 'a user not authorized for the single send answers Codigo 23', async () => {
-    unavailableTrigger('v1-unauthorized-user', 'Codigo 23');
-  });
+  // 7.4: Codigo 23 needs the key of a user not authorized for the single send; the profile has no field for one.
+  reqNotTestable(['err:v1-23'], 'a user not authorized for the single send answers Codigo 23', 'v1-unauthorized-user');
 });
 
 // -------------------------------------------------------------------------------------------------

@@ -19,6 +19,7 @@ import { describe, expect } from 'vitest';
 import { observe } from '../harness/current-test.ts';
 import { expectError, expectSchema, expectSuccess } from '../harness/expectations.ts';
 import { addWarning, recordBehaviour } from '../harness/checks.ts';
+import { reqNotTestable } from '../harness/not-testable-test.ts';
 import { req } from '../harness/requirement-test.ts';
 import { seedFor } from '../harness/run-seed.ts';
 import { useTarget } from '../harness/target.ts';
@@ -30,6 +31,7 @@ import { limitById } from '../schemas/limits.ts';
 import { COUNTRY_CODE, expectCharge, expiresAtMs, messageExpandingTo, OtpDriver, wrongCodeFor, type OtpSubject } from './support/otp-v2-driver.ts';
 import { commandsArbitrary, OtpModelRun } from './support/otp-v2-model.ts';
 import { ROW_SCENARIOS } from './support/otp-v2-rows.ts';
+import { withCleanNumbers, type CleanNumbers } from './support/clean-numbers.ts';
 
 const t = useTarget();
 const d = new OtpDriver(t);
@@ -38,6 +40,15 @@ const d = new OtpDriver(t);
  * clock per test. On a test clock shared by all they run one by one (waits are instant there).
  */
 const CONCURRENT = t.clock.waitsMayOverlap;
+
+/**
+ * A test body on numbers that may really be charged, in a clean state (support/clean-numbers.ts):
+ * fresh ones on the embedded target; on a real target the profile's, held by one test at a time
+ * and put back to state none with DELETE /v2/otp in the account `key` before each use (3.1 "any |
+ * DELETE /v2/otp | always | none": nothing sent, nothing charged).
+ */
+const onNumbers = <T>(key: string, body: (numbers: CleanNumbers) => Promise<T>): Promise<T> =>
+  withCleanNumbers(t, { count: 1, reset: async (phone) => void expectSuccess(await d.remove({ phone, key, sandbox: false, measuresCharges: false }), 'otp-v2/delete') }, body);
 const HOUR = 3_600_000;
 
 const codeLength = limitById('otp-v2-code-length');
@@ -289,14 +300,13 @@ describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () =>
   });
 
   describe.sequential('4.4 charging', () => {
-    req(['rule:otp2.charging', 'rule:otp2.free-operations'], 'create charges one message on sms, voice and whatsapp; rotation of a locked code too; verify, status and delete are free', async () => {
+    req(['rule:otp2.charging', 'rule:otp2.free-operations'], 'create charges one message on sms, voice and whatsapp; rotation of a locked code too; verify, status and delete are free', () => onNumbers(t.key, async (n) => {
       // Real sends (never sandbox here: a sandbox subject would make the check vacuous), to the numbers
-      // that may be charged; each starts from state none (DELETE is free, 3.1).
-      const charged = (i: number): OtpSubject => ({ phone: t.deliverableNumber(i), key: t.key, sandbox: false, measuresCharges: true });
+      // that may be charged; each starts from state none (DELETE is free, 3.1: the reset of onNumbers).
+      const charged = async (): Promise<OtpSubject> => ({ phone: await n.fresh(), key: t.key, sandbox: false, measuresCharges: true });
       let unit: number | undefined;
-      for (const [i, channel] of ['sms', 'voice', 'whatsapp'].entries()) {
-        const x = charged(i);
-        expectSuccess(await d.remove(x), 'otp-v2/delete');
+      for (const channel of ['sms', 'voice', 'whatsapp']) {
+        const x = await charged();
         const m = await d.measured(x, () => d.create(x, { channel }));
         d.expectCreated(m.answer, 'created');
         unit = expectCharge(x, m.spent, 1, unit, `create on ${channel}`);
@@ -312,35 +322,31 @@ describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () =>
           expectCharge(x, free.spent, 0, unit, `${what} is free`);
         }
       }
-      const locked = charged(3);
-      expectSuccess(await d.remove(locked), 'otp-v2/delete');
+      const locked = await charged();
       await d.locked(locked);
       const rotated = await d.measured(locked, () => d.create(locked, { code_rotate: true }));
       d.expectCreated(rotated.answer, 'restarted');
       expectCharge(locked, rotated.spent, 1, unit, 'rotation of a locked code');
-    });
+    }), { needs: ['real-delivery'] });
 
     req(['err:otp_insufficient_credits'], 'no balance: 402 otp_insufficient_credits; the code stays registered and the send can be retried', async () => {
       const sub = await t.newSubaccount(0);
-      const s: OtpSubject = { phone: t.deliverableNumber(), key: sub.key, sandbox: false, measuresCharges: true };
-      const answer = await d.create(s);
-      expectError(answer, 'otp_insufficient_credits', 'otp-v2/create');
-      expect(await t.credits(sub.key), 'nothing charged').toBe(0);
-      const moved = await t.api('subaccounts/manage-credits', { key: t.managerKey!, json: { email: sub.email, type: 1, credits: 5 } });
-      expect(moved.body.success, `credits added to the subaccount: ${moved.text.slice(0, 200)}`).toBe(true);
-      const retried = expectSuccess(await d.create(s), 'otp-v2/create', OtpCreateResponse);
-      expect(retried.code, 'code_in_response=true').toBeTypeOf('string');
-      expectSuccess(await d.verify(s, retried.code!), 'otp-v2/verify');
-    }, { needs: ['real-delivery'] });
+      await onNumbers(sub.key, async (n) => {
+        const s: OtpSubject = { phone: await n.fresh(), key: sub.key, sandbox: false, measuresCharges: true };
+        const answer = await d.create(s);
+        expectError(answer, 'otp_insufficient_credits', 'otp-v2/create');
+        expect(await t.credits(sub.key), 'nothing charged').toBe(0);
+        const moved = await t.api('subaccounts/manage-credits', { key: t.managerKey!, json: { email: sub.email, type: 1, credits: 5 } });
+        expect(moved.body.success, `credits added to the subaccount: ${moved.text.slice(0, 200)}`).toBe(true);
+        const retried = expectSuccess(await d.create(s), 'otp-v2/create', OtpCreateResponse);
+        expect(retried.code, 'code_in_response=true').toBeTypeOf('string');
+        expectSuccess(await d.verify(s, retried.code!), 'otp-v2/verify');
+      });
+    }, { needs: ['real-delivery', 'manager-key'] });
 
-    req(['err:otp_send_failed'], 'a channel that cannot deliver: 502 otp_send_failed', async () => {
-      // The profile declares delivery-failure, but the document and the kit give no way to provoke it.
-      throw new Error('delivery-failure is declared but the kit offers no trigger for a failing channel: add one (profile parameter) before certifying otp_send_failed');
-    });
-
-    req(['err:otp_internal'], 'an internal error: otp_internal in the 4.4 error body', async () => {
-      throw new Error('fault-injection is declared but the kit offers no trigger for an internal error: add one before certifying otp_internal');
-    });
+    // 7.3: a channel that fails and an internal error: neither the document nor the kit can provoke them.
+    reqNotTestable(['err:otp_send_failed'], 'a channel that cannot deliver: 502 otp_send_failed', 'delivery-failure');
+    reqNotTestable(['err:otp_internal'], 'an internal error: otp_internal in the 4.4 error body', 'fault-injection');
   });
 
   describe.sequential('4.4 status and delete', () => {

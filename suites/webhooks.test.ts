@@ -12,6 +12,7 @@
 import { beforeAll, describe, expect } from 'vitest';
 import { recordBehaviour } from '../harness/checks.ts';
 import { expectError, expectSuccess } from '../harness/expectations.ts';
+import { reqNotTestable } from '../harness/not-testable-test.ts';
 import { req } from '../harness/requirement-test.ts';
 import { useTarget, type Answer } from '../harness/target.ts';
 import type { WebhookEndpoint } from '../harness/webhook-receiver.ts';
@@ -227,11 +228,8 @@ describe('POST /webhook/add (4.14)', () => {
     },
   );
 
-  req(['err:add_webhook_07', 'err:add_webhook_08'], 'a save failure answers add_webhook_07 or add_webhook_08 (7.2)', async () => {
-    // Reached only when a profile declares fault-injection: the kit has no protocol yet to make a
-    // target fail to save, so the statement cannot be provoked.
-    expect.fail('fault-injection: no protocol in the kit to provoke a save failure of /webhook/add');
-  });
+  // 7.2: a save failure needs an internal fault, which the kit cannot provoke.
+  reqNotTestable(['err:add_webhook_07', 'err:add_webhook_08'], 'a save failure answers add_webhook_07 or add_webhook_08 (7.2)', 'fault-injection');
 });
 
 describe('POST /webhook/add: the 5-second verification window (4.14)', () => {

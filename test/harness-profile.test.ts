@@ -42,8 +42,17 @@ describe('target profile', () => {
     expect(p.capabilities.legacyOtpAttemptLimit).toBeUndefined();
     expect(p.phoneNumbers).toEqual([]);
     expect(p.pacing).toEqual({ requestsPerSecond: 20, retryOn429: true, maxRetries: 5 });
-    expect(p.timeBudgets).toEqual({ webhookDeliverySeconds: 30, otpCooldownSeconds: 35, expirySeconds: 90, eventRetriesSeconds: 120, requestSeconds: 30 });
+    expect(p.timeBudgets).toEqual({ untimedWaitSeconds: 30, webhookDeliverySeconds: 30, otpCooldownSeconds: 35, expirySeconds: 90, eventRetriesSeconds: 30, requestSeconds: 30 });
     expect(p.keys).toBeUndefined();
+  });
+
+  it('waits the document does not time take untimedWaitSeconds unless their own budget is set (issue 14)', () => {
+    const common = parseProfile({ timeBudgets: { untimedWaitSeconds: 12 } }, 'p.yaml').timeBudgets;
+    expect([common.webhookDeliverySeconds, common.eventRetriesSeconds]).toEqual([12, 12]);
+    const own = parseProfile({ timeBudgets: { untimedWaitSeconds: 12, eventRetriesSeconds: 40 } }, 'p.yaml').timeBudgets;
+    expect([own.webhookDeliverySeconds, own.eventRetriesSeconds]).toEqual([12, 40]);
+    // A resolved profile parses to itself (the run configuration parses it again in every worker).
+    expect(parseProfile(parseProfile({ timeBudgets: { webhookDeliverySeconds: 5 } }, 'p.yaml'), 'again').timeBudgets).toEqual(parseProfile({ timeBudgets: { webhookDeliverySeconds: 5 } }, 'p.yaml').timeBudgets);
   });
 
   it('an empty file is the default profile, with a line saying so (issue 19)', () => {

@@ -114,6 +114,26 @@ describe('event delivery', () => {
     expect(events(hook)).toHaveLength(26);
   });
 
+  // 6.3 gives no retry schedule; --event-retry-schedule makes one (issue 14: the suite's bounded
+  // waits are proven against a server that retries as slowly as a real one).
+  it('retries on the given schedule, its last value repeating', async () => {
+    const { server, hook } = await setup(Array.from({ length: 10 }, () => 500), { testClock: true, eventRetryScheduleSeconds: [10, 30] });
+    await post(server, '/webhook/add', { url: hook.url, status: '1' });
+    await sendSms(server);
+    await until(() => events(hook).length === 1);
+    const after = async (seconds: number, deliveries: number) => {
+      await advance(server, seconds);
+      await until(() => events(hook).length >= deliveries);
+      await new Promise((r) => setTimeout(r, 50));
+      expect(events(hook), `${seconds} s later`).toHaveLength(deliveries);
+    };
+    await after(9, 1);
+    await after(1, 2);
+    await after(29, 2);
+    await after(1, 3);
+    await after(30, 4);
+  });
+
   // 3.2, 6: nothing is delivered while the webhook is disabled. An event arises when its
   // confirmation falls due (6.1 date: "confirmation time"), not at the send, so that is when
   // "while disabled" is judged (webhook-service.ts emit). Confirmations here fall due only when

@@ -7,6 +7,7 @@ import { expect } from 'vitest';
 import { expectSuccess } from '../../harness/expectations.ts';
 import type { Target } from '../../harness/target.ts';
 import { isEventDelivery, type Delivery, type EventDelivery, type EventType, type WebhookEndpoint } from '../../harness/webhook-receiver.ts';
+import { NOT_TESTABLE_PREFIX, SkipTest } from '../../harness/test-skip.ts';
 import { SendResult } from '../../schemas/sms.ts';
 
 export interface SentMessage {
@@ -31,9 +32,15 @@ export async function sendSms(t: Target, key: string, message: string, options: 
   return { reference: ref!.reference, number: ref!.number, national, message };
 }
 
-/** Seconds allowed for an event to reach the receiver (profile timeBudgets, 6). */
+/**
+ * Seconds allowed for an event to reach the receiver, and so the length of a wait for silence (6
+ * gives no delivery time: profile timeBudgets.webhookDeliverySeconds, else untimedWaitSeconds).
+ */
 export const deliveryBudgetSeconds = (t: Target): number => t.config.profile.timeBudgets.webhookDeliverySeconds;
-/** Seconds allowed to observe the retries of 6.3. */
+/**
+ * Seconds spent observing the retries of one event (6.3: "up to 25 retries", no schedule: profile
+ * timeBudgets.eventRetriesSeconds, else untimedWaitSeconds). What arrives within it is judged.
+ */
 export const retriesBudgetSeconds = (t: Target): number => t.config.profile.timeBudgets.eventRetriesSeconds;
 
 const isEventOf = (type: EventType, reference: string) => (d: Delivery): boolean => isEventDelivery(d) && d.fields.type === type && d.fields.reference === reference;
@@ -46,6 +53,16 @@ export const eventsOf = (endpoint: WebhookEndpoint, type: EventType, reference: 
 export async function waitForEvent(endpoint: WebhookEndpoint, type: EventType, reference: string, seconds: number, count = 1): Promise<EventDelivery[]> {
   const found = await endpoint.waitFor(isEventOf(type, reference), { timeoutMs: seconds * 1000, count, label: `${count} type=${type} event(s) for reference ${reference}` });
   return found.filter(isEventDelivery);
+}
+
+/**
+ * The deliveries of one event that arrive within `seconds` (at most `enough` are waited for: the
+ * wait ends once they are there). Unlike waitForEvent, running out of time is not an error: the
+ * caller judges what was seen (issue 14: a wait the document does not time is bounded).
+ */
+export async function deliveriesWithin(endpoint: WebhookEndpoint, type: EventType, reference: string, seconds: number, enough: number): Promise<EventDelivery[]> {
+  await endpoint.waitFor(isEventOf(type, reference), { timeoutMs: seconds * 1000, count: enough }).catch(() => undefined);
+  return eventsOf(endpoint, type, reference);
 }
 
 /**
@@ -71,5 +88,13 @@ export async function quietWindow(t: Target, seconds: number): Promise<void> {
  */
 export async function simulateReply(t: Target, key: string, reference: string, response: string): Promise<void> {
   const answer = await t.http({ method: 'POST', path: '/__test/reply', json: { apikey: key, reference, response } });
+  // A target that declares the capability without offering this protocol (its customers reply by
+  // other means, a person with a phone): the kit cannot make the reply, so the tests that need it
+  // are not testable (issue 14, item 5), not failed.
+  if (ROUTE_ABSENT.includes(answer.status))
+    throw new SkipTest(`${NOT_TESTABLE_PREFIX} the profile declares reply-simulation, but the target does not offer the kit's protocol for it (POST /__test/reply answered HTTP ${answer.status}); the document gives no way to make a customer reply`);
   expect(answer.status, `POST /__test/reply (capability reply-simulation) answered HTTP ${answer.status}: ${answer.text.slice(0, 200)}`).toBe(200);
 }
+
+/** Statuses of a path or method the target does not have. */
+const ROUTE_ABSENT: readonly number[] = [404, 405, 501];
