@@ -10,7 +10,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from './server-process.ts';
 
-export type CertifyMode = 'test-clock' | 'real-time';
+/**
+ * test-clock and real-time certify the embedded server; slow-retries certifies a reference server
+ * started as a separate target without test hooks whose event retries follow a slow schedule
+ * (certify-target-timing.ts, issue 14).
+ */
+export type CertifyMode = 'test-clock' | 'real-time' | 'slow-retries';
 
 export interface CertifyTotals {
   tests: number;
@@ -36,7 +41,7 @@ export interface CertifyTiming {
 /** Longer than any real-time run should take; a run past it is killed and reported as such. */
 const TIMEOUT_MS = 15 * 60 * 1000;
 
-const tsxCli = (): string => createRequire(join(PROJECT_ROOT, 'package.json')).resolve('tsx/cli');
+export const tsxCli = (): string => createRequire(join(PROJECT_ROOT, 'package.json')).resolve('tsx/cli');
 
 function readSummary(outDir: string): Pick<CertifyTiming, 'totals' | 'ok' | 'runErrors'> {
   const path = join(outDir, 'summary.json');
@@ -49,11 +54,16 @@ function readSummary(outDir: string): Pick<CertifyTiming, 'totals' | 'ok' | 'run
   }
 }
 
-export async function timeCertify(mode: CertifyMode): Promise<CertifyTiming> {
+export async function timeCertify(mode: Exclude<CertifyMode, 'slow-retries'>): Promise<CertifyTiming> {
+  return timeCertifyWith(mode, mode === 'real-time' ? ['--real-time'] : []);
+}
+
+/** Runs `certify --no-html --out <a fresh folder> ...flags` as a user runs it and times it. */
+export async function timeCertifyWith(mode: CertifyMode, flags: readonly string[]): Promise<CertifyTiming> {
   const outDir = mkdtempSync(join(tmpdir(), `mc-bench-certify-${mode}-`));
   const out = openSync(join(outDir, 'certify.out'), 'w');
   const err = openSync(join(outDir, 'certify.err'), 'w');
-  const args = [tsxCli(), 'harness/cli.ts', 'certify', '--no-html', '--out', outDir, ...(mode === 'real-time' ? ['--real-time'] : [])];
+  const args = [tsxCli(), 'harness/cli.ts', 'certify', '--no-html', '--out', outDir, ...flags];
   const started = performance.now();
   try {
     const { code, signal } = await new Promise<{ code: number | null; signal: string | null }>((resolveExit, reject) => {

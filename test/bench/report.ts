@@ -7,6 +7,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem, availableParallelism, platform, arch, release } from 'node:os';
 import { dirname } from 'node:path';
+import { SLOW_RETRY_SCHEDULE } from './certify-target-timing.ts';
 import type { CertifyTiming } from './certify-timing.ts';
 import type { OperationName } from './loads.ts';
 import type { MemoryReport } from './memory.ts';
@@ -42,7 +43,15 @@ export interface BenchReport {
   certifyRealtimeSeconds: number | null;
   certifyClockExitCode: number | null;
   certifyRealtimeExitCode: number | null;
-  certify: { testClock?: CertifyTiming; realTime?: CertifyTiming };
+  /**
+   * Issue 14: certify against `serve` without test hooks whose event retries follow a slow schedule
+   * (certify-target-timing.ts), with 2 phone numbers and --allow-charges; beside it the floor of any
+   * real-time run, the 30 s OTP resend cooldown (8).
+   */
+  certifySlowRetriesSeconds: number | null;
+  certifySlowRetriesExitCode: number | null;
+  cooldownFloorSeconds: number;
+  certify: { testClock?: CertifyTiming; realTime?: CertifyTiming; slowRetries?: CertifyTiming };
   /** Requests per second, per operation. */
   referenceRps: PerOperation<number>;
   prismRps: PerOperation<number>;
@@ -86,6 +95,7 @@ export function judgeTargets(r: BenchReport): TargetCheck[] {
   return [
     at('certify, test clock (s)', '< 20', r.certifyClockSeconds, (v) => v < 20),
     at('certify, real time (s)', `<= ${cooldown + 15} (cooldown 30 + 15)`, r.certifyRealtimeSeconds, (v) => v <= cooldown + 15),
+    at('certify, target without test hooks, slow event retries (s)', `<= ${cooldown + 15} (cooldown 30 + 15)`, r.certifySlowRetriesSeconds, (v) => v <= cooldown + 15),
     at('reference / bare fastify, credits/consult', '>= 0.6', r.referenceVsBareCredits, (v) => v >= 0.6),
     at('reference / Prism, credits/consult', '>= 3', r.referenceVsPrismCredits, (v) => v >= 3),
     // Bounded is judged on the heap after a full GC: the resident set keeps pages V8 and malloc
@@ -119,13 +129,21 @@ export function renderTables(r: BenchReport, operations: readonly OperationName[
       fmt(r.measurements.reference[op]?.latencyP99Ms),
     ]),
   ];
-  const certifyRow = (label: string, t: CertifyTiming | undefined) => [
+  const certifyRow = (label: string, t: CertifyTiming | undefined, floor: string) => [
     label,
     fmt(t?.seconds, 1),
+    floor,
     t ? String(t.exitCode ?? t.signal) : '—',
     t?.totals ? `${t.totals.passed} passed, ${t.totals.failed} failed, ${t.totals.skipped} skipped, ${t.runErrors ?? 0} run errors` : '—',
   ];
-  const certify = [['Certify', 'Seconds', 'Exit', 'Tests'], certifyRow('test clock', r.certify.testClock), certifyRow('real time', r.certify.realTime)];
+  // The floor of a real-time run: the OTP resend cooldown (8), the longest wait the document times.
+  const floor = `${r.cooldownFloorSeconds} (cooldown)`;
+  const certify = [
+    ['Certify', 'Seconds', 'Floor (s)', 'Exit', 'Tests'],
+    certifyRow('embedded, test clock', r.certify.testClock, '—'),
+    certifyRow('embedded, real time', r.certify.realTime, floor),
+    certifyRow(`serve without test hooks, event retries ${SLOW_RETRY_SCHEDULE.join(',')} s`, r.certify.slowRetries, floor),
+  ];
   const memory = [['Requests', 'RSS MiB', 'Heap used MiB'], ...(r.memory?.samples ?? []).map((s) => [fmt(s.requests), fmt(s.rssMiB, 1), fmt(s.heapUsedMiB, 1)])];
   const targets = [['Target', 'Goal', 'Value', 'Met'], ...r.targets.map((t) => [t.name, t.goal, fmt(t.value, 2), t.met === null ? 'not measured' : t.met ? 'yes' : 'NO'])];
   const m = r.machine;
