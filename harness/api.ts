@@ -9,18 +9,18 @@
  */
 import type { AreaId } from '../schemas/areas.ts';
 import type { Personality } from '../schemas/latitudes.ts';
-import { parseCertifyArgs, runCertification } from './certify-command.ts';
-import { UsageError } from './cli-errors.ts';
-import { httpUrlFlag } from './cli-flags.ts';
-import { runDiscovery } from './discover-command.ts';
-import type { TargetProfile } from './profile.ts';
-import type { Summary } from './summary.ts';
+import { parseCertifyArgs, runCertification } from './commands/certify-command.ts';
+import { UsageError } from './config/cli-errors.ts';
+import { httpUrlFlag } from './config/cli-flags.ts';
+import { runDiscovery } from './commands/discover-command.ts';
+import type { TargetProfile } from './config/profile.ts';
+import type { Summary } from './report/summary.ts';
 
 export { startReferenceServer, type ReferenceKeys, type RunningReferenceServer } from '../reference/server.ts';
 export type { ReferenceServerOptionsInput } from '../reference/options.ts';
-export type { AreaTotals, RequirementStatus, RequirementSummary, Summary } from './summary.ts';
-export type { TargetProfile } from './profile.ts';
-export { UsageError } from './cli-errors.ts';
+export type { AreaTotals, RequirementStatus, RequirementSummary, Summary } from './report/summary.ts';
+export type { TargetProfile } from './config/profile.ts';
+export { UsageError } from './config/cli-errors.ts';
 
 /** The flags of `messaging-conformance certify`, by name; every one is optional, as there. */
 export interface CertifyOptions {

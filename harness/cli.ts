@@ -2,11 +2,11 @@
  * The messaging-conformance command line. Every usage or configuration error is one line on
  * stderr and exit code 2.
  */
-import { exitWithUsageError, UsageError } from './cli-errors.ts';
-import { CERTIFY_HELP, commandHelpText, DISCOVER_HELP, packageVersion, programHelpText, SERVE_HELP, type CommandHelp } from './cli-help.ts';
-import { certify } from './certify-command.ts';
-import { discover } from './discover-command.ts';
-import { serve } from './serve-command.ts';
+import { exitWithUsageError, UsageError } from './config/cli-errors.ts';
+import { CERTIFY_HELP, commandHelpText, DISCOVER_HELP, packageVersion, programHelpText, SERVE_HELP, type CommandHelp } from './commands/cli-help.ts';
+import { certify } from './commands/certify-command.ts';
+import { discover } from './commands/discover-command.ts';
+import { serve } from './commands/serve-command.ts';
 
 const HELP = new Map<string, CommandHelp>([CERTIFY_HELP, DISCOVER_HELP, SERVE_HELP].map((h) => [h.name, h]));
 

@@ -6,7 +6,7 @@
  *
  * Every entry names the section and the requirement id (schemas/requirements.ts) it violates, so
  * that a surviving mutant says which statement the suite fails to prove. `npm run mutants`
- * (harness/mutants-command.ts) certifies the server once per mutant and fails on any survivor; a
+ * (harness/commands/mutants-command.ts) certifies the server once per mutant and fails on any survivor; a
  * survivor is fixed by strengthening the suite, never by deleting the mutant.
  *
  * This module is data and a tiny API only; it imports nothing of the server (options.ts,

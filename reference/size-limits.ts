@@ -26,7 +26,7 @@ export const FIELD_MAX_CHARS = 10_000;
 const HANDLER_BOUNDED_FIELDS: Readonly<Record<string, readonly string[]>> = {
   // 4.4, 8: "at most 160 characters after substitution" (otp_message_invalid, 7.3); company is part of it.
   'otp-v2/create': ['company', 'message'],
-  // 7.2 verification_11 "company too long" (the reference's maximum, harness/embedded-target.ts).
+  // 7.2 verification_11 "company too long" (the reference's maximum, harness/run/embedded-target.ts).
   'otp-legacy/send': ['company'],
   'otp-legacy/resend': ['company'],
   // 8: contact email 100 characters, checked on update as on add.

@@ -4,10 +4,10 @@
  * /contactlist/find. Every list is named with the run prefix and deleted at teardown.
  */
 import { describe, expect } from 'vitest';
-import { observe } from '../harness/current-test.ts';
-import { expectError, expectRefused, expectSuccess } from '../harness/expectations.ts';
-import { req } from '../harness/requirement-test.ts';
-import { useTarget, type Answer } from '../harness/target.ts';
+import { observe } from '../harness/kit/current-test.ts';
+import { expectError, expectRefused, expectSuccess } from '../harness/kit/expectations.ts';
+import { req } from '../harness/kit/requirement-test.ts';
+import { useTarget, type Answer } from '../harness/kit/target.ts';
 import { AgendaDeleteResponse, AgendaFindResponse, AgendaListResponse, AgendaRenameResponse, type AgendaFindResponse as FindBody } from '../schemas/agendas.ts';
 import { limitById } from '../schemas/limits.ts';
 import { addContact, createList, listContacts, listLists, sameNumber, textOfLength } from './support/contacts-lists.ts';

@@ -6,10 +6,10 @@
  * (4.7: deleting a list deletes its contacts).
  */
 import { describe, expect } from 'vitest';
-import { observe } from '../harness/current-test.ts';
-import { expectRefused, expectSuccess } from '../harness/expectations.ts';
-import { req } from '../harness/requirement-test.ts';
-import { useTarget } from '../harness/target.ts';
+import { observe } from '../harness/kit/current-test.ts';
+import { expectRefused, expectSuccess } from '../harness/kit/expectations.ts';
+import { req } from '../harness/kit/requirement-test.ts';
+import { useTarget } from '../harness/kit/target.ts';
 import { ContactCallbackResponse, ContactDeleteResponse, ContactPollResponse } from '../schemas/contacts.ts';
 import { limitById, type Limit } from '../schemas/limits.ts';
 import { MEXICO_COUNTRY_CODE } from '../schemas/sms.ts';

@@ -4,10 +4,10 @@
  */
 import { describe, expect } from 'vitest';
 import { CreditsConsultResponse } from '../schemas/credits.ts';
-import { observe } from '../harness/current-test.ts';
-import { expectSuccess } from '../harness/expectations.ts';
-import { req } from '../harness/requirement-test.ts';
-import { useTarget } from '../harness/target.ts';
+import { observe } from '../harness/kit/current-test.ts';
+import { expectSuccess } from '../harness/kit/expectations.ts';
+import { req } from '../harness/kit/requirement-test.ts';
+import { useTarget } from '../harness/kit/target.ts';
 
 const t = useTarget();
 

@@ -14,11 +14,11 @@
  * Schedule: start first (its waits: event retries and silences of 6.3).
  */
 import { beforeAll, describe, expect } from 'vitest';
-import { observe } from '../harness/current-test.ts';
-import { expectSchema } from '../harness/expectations.ts';
-import { req } from '../harness/requirement-test.ts';
-import { useTarget } from '../harness/target.ts';
-import type { EventDelivery, WebhookEndpoint } from '../harness/webhook-receiver.ts';
+import { observe } from '../harness/kit/current-test.ts';
+import { expectSchema } from '../harness/kit/expectations.ts';
+import { req } from '../harness/kit/requirement-test.ts';
+import { useTarget } from '../harness/kit/target.ts';
+import type { EventDelivery, WebhookEndpoint } from '../harness/transport/webhook-receiver.ts';
 import { ConfirmationEvent, ResponseEvent, WebhookEvent, deliveryStatusMeaning } from '../schemas/events.ts';
 import { parseCompactDateTime } from '../schemas/formats.ts';
 import { limitById } from '../schemas/limits.ts';

@@ -11,10 +11,10 @@ import * as allure from 'allure-js-commons';
 import { describe, expect } from 'vitest';
 import { limitById } from '../schemas/limits.ts';
 import { CreditsConsultResponse } from '../schemas/credits.ts';
-import { expectError, expectSuccess } from '../harness/expectations.ts';
-import { req } from '../harness/requirement-test.ts';
-import { useTarget, type Answer } from '../harness/target.ts';
-import { parseRetryAfterMs } from '../harness/pacer.ts';
+import { expectError, expectSuccess } from '../harness/kit/expectations.ts';
+import { req } from '../harness/kit/requirement-test.ts';
+import { useTarget, type Answer } from '../harness/kit/target.ts';
+import { parseRetryAfterMs } from '../harness/transport/pacer.ts';
 import { operationById } from '../schemas/operations.ts';
 import { createBurster, isRateLimited, type BurstResult } from './support/limits-burst.ts';
 

@@ -4,10 +4,10 @@
  * (no operation): each test uses fresh numbers; the tool users it creates are disabled at teardown.
  */
 import { describe, expect } from 'vitest';
-import { observe } from '../harness/current-test.ts';
-import { expectRefused, expectSchema, expectSuccess } from '../harness/expectations.ts';
-import { req } from '../harness/requirement-test.ts';
-import { useTarget, type Answer } from '../harness/target.ts';
+import { observe } from '../harness/kit/current-test.ts';
+import { expectRefused, expectSchema, expectSuccess } from '../harness/kit/expectations.ts';
+import { req } from '../harness/kit/requirement-test.ts';
+import { useTarget, type Answer } from '../harness/kit/target.ts';
 import { limitById } from '../schemas/limits.ts';
 import { LoyaltyAddContactResponse, LoyaltySaleResponse } from '../schemas/loyalty.ts';
 import { z } from 'zod';

@@ -8,11 +8,11 @@
  * embedded one they are charged, hence `needs: ['real-delivery']` on every test that sends.
  */
 import { describe, expect } from 'vitest';
-import { observe } from '../harness/current-test.ts';
-import { expectError, expectRefused, expectSuccess } from '../harness/expectations.ts';
-import { reqNotTestable } from '../harness/not-testable-test.ts';
-import { req } from '../harness/requirement-test.ts';
-import { useTarget } from '../harness/target.ts';
+import { observe } from '../harness/kit/current-test.ts';
+import { expectError, expectRefused, expectSuccess } from '../harness/kit/expectations.ts';
+import { reqNotTestable } from '../harness/kit/not-testable-test.ts';
+import { req } from '../harness/kit/requirement-test.ts';
+import { useTarget } from '../harness/kit/target.ts';
 import { isUnset } from '../schemas/envelope.ts';
 import { formatMexicoDate } from '../schemas/formats.ts';
 import { limitById } from '../schemas/limits.ts';

@@ -16,13 +16,13 @@
  */
 import fc from 'fast-check';
 import { describe, expect } from 'vitest';
-import { observe } from '../harness/current-test.ts';
-import { expectError, expectSchema, expectSuccess } from '../harness/expectations.ts';
-import { addWarning, recordBehaviour } from '../harness/checks.ts';
-import { reqNotTestable } from '../harness/not-testable-test.ts';
-import { req } from '../harness/requirement-test.ts';
-import { seedFor } from '../harness/run-seed.ts';
-import { useTarget } from '../harness/target.ts';
+import { observe } from '../harness/kit/current-test.ts';
+import { expectError, expectSchema, expectSuccess } from '../harness/kit/expectations.ts';
+import { addWarning, recordBehaviour } from '../harness/kit/checks.ts';
+import { reqNotTestable } from '../harness/kit/not-testable-test.ts';
+import { req } from '../harness/kit/requirement-test.ts';
+import { seedFor } from '../harness/config/run-seed.ts';
+import { useTarget } from '../harness/kit/target.ts';
 import { isUnset } from '../schemas/envelope.ts';
 import { formatMexicoDateTime } from '../schemas/formats.ts';
 import { codeFitsFormat, OTP_CODE_FORMATS, OtpCreateResponse, OtpStatusResponse, PREVIOUS_API_PARAMETERS } from '../schemas/otp-v2.ts';

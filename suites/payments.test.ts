@@ -5,9 +5,9 @@
  * not shown (7.1), so refusals are recorded (expectRefused).
  */
 import { describe, expect } from 'vitest';
-import { expectError, expectRefused, expectSuccess } from '../harness/expectations.ts';
-import { req } from '../harness/requirement-test.ts';
-import { useTarget, type Answer } from '../harness/target.ts';
+import { expectError, expectRefused, expectSuccess } from '../harness/kit/expectations.ts';
+import { req } from '../harness/kit/requirement-test.ts';
+import { useTarget, type Answer } from '../harness/kit/target.ts';
 import { limitById, type LimitId } from '../schemas/limits.ts';
 import { PaymentRequestSendResponse } from '../schemas/payments.ts';
 import type { Fields } from './support/sending-helpers.ts';

@@ -6,12 +6,12 @@
  * Schedule: start first (its wait: 5 s for a sandbox event that may never come).
  */
 import { describe, expect } from 'vitest';
-import { checkAt, warnUnless } from '../harness/checks.ts';
-import { observe } from '../harness/current-test.ts';
-import { expectRefused, expectSuccess } from '../harness/expectations.ts';
-import { req } from '../harness/requirement-test.ts';
-import { useTarget, type Answer } from '../harness/target.ts';
-import { isEventDelivery, type Delivery } from '../harness/webhook-receiver.ts';
+import { checkAt, warnUnless } from '../harness/kit/checks.ts';
+import { observe } from '../harness/kit/current-test.ts';
+import { expectRefused, expectSuccess } from '../harness/kit/expectations.ts';
+import { req } from '../harness/kit/requirement-test.ts';
+import { useTarget, type Answer } from '../harness/kit/target.ts';
+import { isEventDelivery, type Delivery } from '../harness/transport/webhook-receiver.ts';
 import { limitById } from '../schemas/limits.ts';
 import type { VerdictLevel } from '../schemas/quotes.ts';
 import { dayOf, describeAnswer, expectSent, isSendSuccess, mexicoDateTime, phones, plainText, sandboxSmsBody, withCountryCode, type Fields } from './support/sending-helpers.ts';

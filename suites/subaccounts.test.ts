@@ -17,10 +17,10 @@ import {
   SubaccountCreditsManageResponse,
   SubaccountGetApikeyResponse,
 } from '../schemas/subaccounts.ts';
-import { observe } from '../harness/current-test.ts';
-import { expectError, expectRefused, expectSuccess } from '../harness/expectations.ts';
-import { req } from '../harness/requirement-test.ts';
-import { useTarget, type Answer } from '../harness/target.ts';
+import { observe } from '../harness/kit/current-test.ts';
+import { expectError, expectRefused, expectSuccess } from '../harness/kit/expectations.ts';
+import { req } from '../harness/kit/requirement-test.ts';
+import { useTarget, type Answer } from '../harness/kit/target.ts';
 
 const t = useTarget();
 

@@ -7,9 +7,9 @@
  * (no operation): each test uses fresh numbers; the tool users it creates are disabled at teardown.
  */
 import { describe, expect } from 'vitest';
-import { expectRefused, expectSuccess } from '../harness/expectations.ts';
-import { req } from '../harness/requirement-test.ts';
-import { useTarget } from '../harness/target.ts';
+import { expectRefused, expectSuccess } from '../harness/kit/expectations.ts';
+import { req } from '../harness/kit/requirement-test.ts';
+import { useTarget } from '../harness/kit/target.ts';
 import { limitById } from '../schemas/limits.ts';
 import { WalletAddContactResponse, WalletGetContactResponse, WalletSaleResponse, WalletUpdateBalanceResponse } from '../schemas/wallet.ts';
 import { addEmployee } from './support/employees-fixtures.ts';

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { CAPABILITY_IDS } from '../schemas/capabilities.ts';
 import { REQUIREMENTS } from '../schemas/requirements.ts';
-import type { Summary } from '../harness/summary.ts';
+import type { Summary } from '../harness/report/summary.ts';
 
 const BIN = fileURLToPath(new URL('../bin/messaging-conformance.js', import.meta.url));
 

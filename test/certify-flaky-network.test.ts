@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmbeddedTarget, type EmbeddedTarget } from '../harness/embedded-target.ts';
+import { startEmbeddedTarget, type EmbeddedTarget } from '../harness/run/embedded-target.ts';
 import { startFaultProxy, type FaultProxy } from './fault-proxy.ts';
 
 const BIN = fileURLToPath(new URL('../bin/messaging-conformance.js', import.meta.url));

@@ -9,10 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseCertifyArgs, suiteFiles } from '../harness/certify-command.ts';
-import { UsageError } from '../harness/cli-errors.ts';
-import { parseDiscoverArgs } from '../harness/discover-command.ts';
-import { DEFAULT_SEED } from '../harness/run-seed.ts';
+import { parseCertifyArgs, suiteFiles } from '../harness/commands/certify-command.ts';
+import { UsageError } from '../harness/config/cli-errors.ts';
+import { parseDiscoverArgs } from '../harness/commands/discover-command.ts';
+import { DEFAULT_SEED } from '../harness/config/run-seed.ts';
 
 const BIN = fileURLToPath(new URL('../bin/messaging-conformance.js', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'mc-cli-'));

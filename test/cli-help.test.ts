@@ -9,11 +9,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { certifyFlags } from '../harness/api.ts';
-import { CERTIFY_USAGE, parseCertifyArgs } from '../harness/certify-command.ts';
-import { CERTIFY_HELP, commandHelpText, DISCOVER_HELP, SERVE_HELP, type CommandHelp } from '../harness/cli-help.ts';
-import { DISCOVER_USAGE, parseDiscoverArgs } from '../harness/discover-command.ts';
-import { PACKAGE_ROOT } from '../harness/project-paths.ts';
-import { parseServeArgs, SERVE_USAGE } from '../harness/serve-command.ts';
+import { CERTIFY_USAGE, parseCertifyArgs } from '../harness/commands/certify-command.ts';
+import { CERTIFY_HELP, commandHelpText, DISCOVER_HELP, SERVE_HELP, type CommandHelp } from '../harness/commands/cli-help.ts';
+import { DISCOVER_USAGE, parseDiscoverArgs } from '../harness/commands/discover-command.ts';
+import { PACKAGE_ROOT } from '../harness/config/project-paths.ts';
+import { parseServeArgs, SERVE_USAGE } from '../harness/commands/serve-command.ts';
 
 const BIN = join(PACKAGE_ROOT, 'bin', 'messaging-conformance.js');
 const cli = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 30_000 });

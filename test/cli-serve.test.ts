@@ -2,8 +2,8 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../harness/cli-errors.ts';
-import { parseServeArgs } from '../harness/serve-command.ts';
+import { UsageError } from '../harness/config/cli-errors.ts';
+import { parseServeArgs } from '../harness/commands/serve-command.ts';
 
 const BIN = fileURLToPath(new URL('../bin/messaging-conformance.js', import.meta.url));
 

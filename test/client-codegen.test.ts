@@ -13,7 +13,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type RunningReferenceServer } from '../reference/server.ts';
 import { agendas, credits, sms } from '../schemas/index.ts';
-import { PACKAGE_ROOT } from '../harness/project-paths.ts';
+import { PACKAGE_ROOT } from '../harness/config/project-paths.ts';
 import { writeClientProject, type ThreeAnswers } from './codegen-clients.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'mc-codegen-'));

@@ -9,7 +9,7 @@ import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createClient as heyApiGenerate } from '@hey-api/openapi-ts';
 import openapiTS, { astToString } from 'openapi-typescript';
-import { PACKAGE_ROOT } from '../harness/project-paths.ts';
+import { PACKAGE_ROOT } from '../harness/config/project-paths.ts';
 
 export const SPEC_JSON = join(PACKAGE_ROOT, 'spec', 'openapi.json');
 

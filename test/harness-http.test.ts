@@ -7,9 +7,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createHttpClient, TargetTimeoutError, TargetUnreachableError, type Exchange, type HttpClient, type HttpClientOptions } from '../harness/http-client.ts';
-import { createPacer, parseRetryAfterMs, type PacerClock } from '../harness/pacer.ts';
-import { createRedactor, REDACTED } from '../harness/redaction.ts';
+import { createHttpClient, TargetTimeoutError, TargetUnreachableError, type Exchange, type HttpClient, type HttpClientOptions } from '../harness/transport/http-client.ts';
+import { createPacer, parseRetryAfterMs, type PacerClock } from '../harness/transport/pacer.ts';
+import { createRedactor, REDACTED } from '../harness/transport/redaction.ts';
 import { startReferenceServer, type RunningReferenceServer } from '../reference/server.ts';
 
 // ---- a scripted loopback server: answers from a queue per path, records arrival times --------

@@ -6,10 +6,10 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AMBIGUITIES, DEFAULT_AMBIGUITY_CHOICES } from '../schemas/ambiguities.ts';
 import { CAPABILITY_IDS } from '../schemas/capabilities.ts';
-import { UsageError } from '../harness/cli-errors.ts';
-import { loadExpectedFailures, parseExpectedFailures, reconcile, type ExpectedFailure, type TestResult } from '../harness/expected-failures.ts';
-import { defaultedAmbiguities, defaultedAmbiguityLines } from '../harness/defaulted-ambiguities.ts';
-import { defaultProfile, loadProfile, parseProfile, TargetProfile } from '../harness/profile.ts';
+import { UsageError } from '../harness/config/cli-errors.ts';
+import { loadExpectedFailures, parseExpectedFailures, reconcile, type ExpectedFailure, type TestResult } from '../harness/run/expected-failures.ts';
+import { defaultedAmbiguities, defaultedAmbiguityLines } from '../harness/kit/defaulted-ambiguities.ts';
+import { defaultProfile, loadProfile, parseProfile, TargetProfile } from '../harness/config/profile.ts';
 
 const EXAMPLE = fileURLToPath(new URL('../examples/profile.example.yaml', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'harness-profile-'));

@@ -8,14 +8,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Vitest } from 'vitest/node';
-import { withoutAnalytics } from '../harness/allure-report.ts';
-import { AllureReporter, PlainResultsWriter } from '../harness/allure-reporter.ts';
-import { junitXml } from '../harness/junit-report.ts';
-import { failedTestsOfJunit } from '../harness/mutants-command.ts';
-import { renderSpecPage, specSectionLink } from '../harness/spec-page.ts';
+import { withoutAnalytics } from '../harness/report/allure-report.ts';
+import { AllureReporter, PlainResultsWriter } from '../harness/report/allure-reporter.ts';
+import { junitXml } from '../harness/report/junit-report.ts';
+import { failedTestsOfJunit } from '../harness/commands/mutants-command.ts';
+import { renderSpecPage, specSectionLink } from '../harness/report/spec-page.ts';
 import { REQUIREMENTS } from '../schemas/requirements.ts';
 import { SPEC_PATH } from './spec-document.ts';
-import type { TestRecord } from '../harness/result-collector.ts';
+import type { TestRecord } from '../harness/run/result-collector.ts';
 
 const record = (name: string, status: TestRecord['status'], extra: Partial<TestRecord> = {}): TestRecord => ({
   name,

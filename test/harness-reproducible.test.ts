@@ -4,12 +4,12 @@
  * and survives the reports' cut, and timeouts follow the measured latency within a bound.
  */
 import { describe, expect, it } from 'vitest';
-import { exchangeLines, RESPONSE_BODY_SHOWN } from '../harness/failure-exchanges.ts';
-import type { Exchange } from '../harness/http-client.ts';
-import { MAX_TIMEOUT_SCALE, scaledTimeout, timeoutScale } from '../harness/latency-scale.ts';
-import { createRedactor, REDACTED } from '../harness/redaction.ts';
-import { FAILURE_HEAD_CHARS, FAILURE_TAIL_CHARS, failureText } from '../harness/result-collector.ts';
-import { MAX_SEED, seedFor } from '../harness/run-seed.ts';
+import { exchangeLines, RESPONSE_BODY_SHOWN } from '../harness/kit/failure-exchanges.ts';
+import type { Exchange } from '../harness/transport/http-client.ts';
+import { MAX_TIMEOUT_SCALE, scaledTimeout, timeoutScale } from '../harness/config/latency-scale.ts';
+import { createRedactor, REDACTED } from '../harness/transport/redaction.ts';
+import { FAILURE_HEAD_CHARS, FAILURE_TAIL_CHARS, failureText } from '../harness/run/result-collector.ts';
+import { MAX_SEED, seedFor } from '../harness/config/run-seed.ts';
 import { operationById } from '../schemas/operations.ts';
 import { planInvalidRequests, requestSchemaOf } from '../suites/support/fuzz-bodies.ts';
 

@@ -1,5 +1,5 @@
 /**
- * The webhook receiver of the harness (harness/webhook-receiver.ts): its scripted answers, how it
+ * The webhook receiver of the harness (harness/transport/webhook-receiver.ts): its scripted answers, how it
  * reads events (section 6: form POST, GET query), waitFor, endpoints, and a run against the
  * reference server (4.14 verification, 6.1 confirmation, 6.3 retries). Loopback only.
  */
@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type RunningReferenceServer } from '../reference/server.ts';
 import type { ReferenceServerOptionsInput } from '../reference/options.ts';
 import { ConfirmationEvent, ResponseEvent } from '../schemas/events.ts';
-import { startWebhookReceiver, type Delivery, type WebhookEndpoint, type WebhookReceiver } from '../harness/webhook-receiver.ts';
+import { startWebhookReceiver, type Delivery, type WebhookEndpoint, type WebhookReceiver } from '../harness/transport/webhook-receiver.ts';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 const CONFIRMATION = 'type=confirmation&reference=ref-1&status=0&number=525512345678&date=20261121103005&extra_params=%7B%22order%22%3A%22A-1%22%7D';

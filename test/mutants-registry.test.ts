@@ -6,12 +6,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseCertifyArgs } from '../harness/certify-command.ts';
-import { UsageError } from '../harness/cli-errors.ts';
-import { appliesUnder, failedTestsOfJunit, killersOf, parseMutantsArgs, type RunOutcome } from '../harness/mutants-command.ts';
+import { parseCertifyArgs } from '../harness/commands/certify-command.ts';
+import { UsageError } from '../harness/config/cli-errors.ts';
+import { appliesUnder, failedTestsOfJunit, killersOf, parseMutantsArgs, type RunOutcome } from '../harness/commands/mutants-command.ts';
 import { personalityChoices } from '../reference/personality.ts';
 import { AMBIGUITY_IDS } from '../schemas/ambiguities.ts';
-import { parseServeArgs } from '../harness/serve-command.ts';
+import { parseServeArgs } from '../harness/commands/serve-command.ts';
 import { MUTANT_AREAS, MUTANTS, type MutantDefinition } from '../reference/mutants.ts';
 import { ReferenceServerOptions } from '../reference/options.ts';
 import { startReferenceServer } from '../reference/server.ts';

@@ -6,14 +6,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_AMBIGUITY_CHOICES } from '../schemas/ambiguities.ts';
-import { effectiveCapabilities, skipReason, TRIGGERLESS_CAPABILITIES } from '../harness/effective-capabilities.ts';
-import { parseExpectedFailures, reconcile } from '../harness/expected-failures.ts';
-import { parseProfile } from '../harness/profile.ts';
-import type { TestRecord } from '../harness/result-collector.ts';
-import type { RunConfig } from '../harness/run-config.ts';
-import { buildSummary, summaryHeadMarkdown } from '../harness/summary.ts';
-import { CostGuardError } from '../harness/target.ts';
-import { isNotTestable, skipReasonOf, SkipTest } from '../harness/test-skip.ts';
+import { effectiveCapabilities, skipReason, TRIGGERLESS_CAPABILITIES } from '../harness/kit/effective-capabilities.ts';
+import { parseExpectedFailures, reconcile } from '../harness/run/expected-failures.ts';
+import { parseProfile } from '../harness/config/profile.ts';
+import type { TestRecord } from '../harness/run/result-collector.ts';
+import type { RunConfig } from '../harness/config/run-config.ts';
+import { buildSummary, summaryHeadMarkdown } from '../harness/report/summary.ts';
+import { CostGuardError } from '../harness/kit/target.ts';
+import { isNotTestable, skipReasonOf, SkipTest } from '../harness/kit/test-skip.ts';
 
 const configWith = (capabilities: Record<string, unknown>): RunConfig => ({
   baseUrl: 'http://127.0.0.1:1',

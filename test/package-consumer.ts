@@ -11,7 +11,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PACKAGE_ROOT } from '../harness/project-paths.ts';
+import { PACKAGE_ROOT } from '../harness/config/project-paths.ts';
 
 interface LockEntry {
   version?: string;

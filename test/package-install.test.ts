@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS, REQUIREMENTS } from '../schemas/index.ts';
-import { PACKAGE_ROOT } from '../harness/project-paths.ts';
+import { PACKAGE_ROOT } from '../harness/config/project-paths.ts';
 import { installConsumer, packProject, tarballFiles } from './package-consumer.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'mc-package-'));

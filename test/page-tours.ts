@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import type { Locator, Page } from 'playwright-core';
-import { PACKAGE_ROOT } from '../harness/project-paths.ts';
+import { PACKAGE_ROOT } from '../harness/config/project-paths.ts';
 
 const run = promisify(execFile);
 

@@ -1,6 +1,6 @@
 /**
  * Issue 14, item 2: tests that need a real number in a clean state serialize per number across the
- * run's worker processes, through lock files in the run's output folder (harness/phone-number-locks.ts):
+ * run's worker processes, through lock files in the run's output folder (harness/kit/phone-number-locks.ts):
  * one holder per number, bounded waiting, no number held while waiting for others, a dead holder's
  * lock taken over, the folder gone once every number is back.
  */
@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { holdNumbers, lockFolder } from '../harness/phone-number-locks.ts';
+import { holdNumbers, lockFolder } from '../harness/kit/phone-number-locks.ts';
 
 const outDir = mkdtempSync(join(tmpdir(), 'mc-number-locks-'));
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));

@@ -18,7 +18,7 @@ import { stringify } from 'yaml';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type RunningReferenceServer } from '../reference/server.ts';
 import type { Personality } from '../schemas/latitudes.ts';
-import type { Summary } from '../harness/summary.ts';
+import type { Summary } from '../harness/report/summary.ts';
 
 const BIN = fileURLToPath(new URL('../bin/messaging-conformance.js', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'mc-scarce-numbers-'));

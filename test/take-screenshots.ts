@@ -6,7 +6,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PACKAGE_ROOT } from '../harness/project-paths.ts';
+import { PACKAGE_ROOT } from '../harness/config/project-paths.ts';
 import { openOfflineBrowser } from './headless-chromium.ts';
 import { buildDocsPage, buildFailingReport, openFailedExchange, openOperationSection } from './page-tours.ts';
 

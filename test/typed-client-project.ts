@@ -11,7 +11,7 @@ import { copyFileSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeF
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
-import { PACKAGE_ROOT } from '../harness/project-paths.ts';
+import { PACKAGE_ROOT } from '../harness/config/project-paths.ts';
 
 const FIXTURES = join(PACKAGE_ROOT, 'test', 'typed-client');
 const SPEC_YAML = join(PACKAGE_ROOT, 'spec', 'openapi.yaml');

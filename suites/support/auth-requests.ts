@@ -7,9 +7,9 @@ import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { ErrorBody } from '../../schemas/envelope.ts';
 import { OPERATIONS, operationById, type Operation } from '../../schemas/operations.ts';
-import { observe } from '../../harness/current-test.ts';
-import { expectSchema } from '../../harness/expectations.ts';
-import type { Answer, ApiRequest, Target } from '../../harness/target.ts';
+import { observe } from '../../harness/kit/current-test.ts';
+import { expectSchema } from '../../harness/kit/expectations.ts';
+import type { Answer, ApiRequest, Target } from '../../harness/kit/target.ts';
 
 /**
  * The paths of 4.15, "named in passing ...; their shapes: not shown": neither their answers nor

@@ -7,16 +7,16 @@
  * (t.phone()). On a real target only the profile's phoneNumbers may be charged (cost safety, 5.2),
  * and they are few (issue 14), so:
  *  - a test holds the numbers it needs for its whole length, one test at a time per number across
- *    the run's workers (harness/phone-number-locks.ts), so that no other test's sends interleave;
+ *    the run's workers (harness/kit/phone-number-locks.ts), so that no other test's sends interleave;
  *  - every use of a held number first resets it through the documented API (`reset`: POST
  *    /otp/reset, DELETE /v2/otp), so that what an earlier test or run left (a code pending, a number
  *    verified) is gone;
  *  - a test that needs more numbers at once than the profile has, or that cannot get them within
  *    the wait, is skipped with that reason (never a failure).
  */
-import { holdNumbers } from '../../harness/phone-number-locks.ts';
-import type { Target } from '../../harness/target.ts';
-import { SkipTest } from '../../harness/test-skip.ts';
+import { holdNumbers } from '../../harness/kit/phone-number-locks.ts';
+import type { Target } from '../../harness/kit/target.ts';
+import { SkipTest } from '../../harness/kit/test-skip.ts';
 
 /** Puts one number back to a clean state through the documented API (throws SkipTest when it cannot). */
 export type ResetNumber = (phone: string) => Promise<void>;

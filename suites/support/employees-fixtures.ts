@@ -4,8 +4,8 @@
  * disables it (4.10 /employee/disable), the only removal the document offers.
  */
 import { expect } from 'vitest';
-import { expectSuccess } from '../../harness/expectations.ts';
-import type { Answer, Target } from '../../harness/target.ts';
+import { expectSuccess } from '../../harness/kit/expectations.ts';
+import type { Answer, Target } from '../../harness/kit/target.ts';
 import { EmployeeAddResponse, EmployeeListResponse, type EmployeeRole, type ToolUser } from '../../schemas/employees.ts';
 
 export interface EmployeeFields {

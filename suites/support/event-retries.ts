@@ -10,8 +10,8 @@
  *  - what it could not see within the budget is recorded as not observed, never assumed.
  */
 import { expect } from 'vitest';
-import { recordBehaviour } from '../../harness/checks.ts';
-import type { EventDelivery } from '../../harness/webhook-receiver.ts';
+import { recordBehaviour } from '../../harness/kit/checks.ts';
+import type { EventDelivery } from '../../harness/transport/webhook-receiver.ts';
 
 /**
  * A silence this many times the longest interval seen between retries means they stopped: a

@@ -13,13 +13,13 @@
 import { expect } from 'vitest';
 import { RESULT_CODES } from '../../schemas/error-codes.ts';
 import type { Operation } from '../../schemas/operations.ts';
-import { warnUnless } from '../../harness/checks.ts';
-import { expectRefused } from '../../harness/expectations.ts';
+import { warnUnless } from '../../harness/kit/checks.ts';
+import { expectRefused } from '../../harness/kit/expectations.ts';
 import type { VerdictLevel } from '../../schemas/quotes.ts';
 import { CUSTOM_TEXT_TEMPLATE } from '../../schemas/voice.ts';
-import type { Answer, ApiRequest, Target } from '../../harness/target.ts';
+import type { Answer, ApiRequest, Target } from '../../harness/kit/target.ts';
 import { concretePath } from './auth-requests.ts';
-import { seedFor } from '../../harness/run-seed.ts';
+import { seedFor } from '../../harness/config/run-seed.ts';
 import { planInvalidRequests, requestSchemaOf, type FuzzPlan, type InvalidCase } from './fuzz-bodies.ts';
 
 /** At most this many requests per operation (the run stays short and the target unburdened). */

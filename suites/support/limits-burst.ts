@@ -1,13 +1,13 @@
 /**
  * Section 8: "100 per second on all endpoints; exceeding gives 429 rate_01". The kit's client
- * paces every call below the limit (harness/pacer.ts) so that no other test trips it by accident;
+ * paces every call below the limit (harness/transport/pacer.ts) so that no other test trips it by accident;
  * a burst that must exceed it therefore goes out here, unpaced, all at once, on connections opened
  * beforehand. Loopback or the configured target only; the key travels in the header apikey and is
  * never written anywhere (5.2).
  */
 import { performance } from 'node:perf_hooks';
 import { Agent, request } from 'undici';
-import type { Answer } from '../../harness/target.ts';
+import type { Answer } from '../../harness/kit/target.ts';
 
 export interface BurstResult {
   answers: Answer[];

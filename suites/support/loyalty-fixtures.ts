@@ -4,8 +4,8 @@
  * target whose account has none cannot be certified on these statements.
  */
 import { expect } from 'vitest';
-import { expectSuccess } from '../../harness/expectations.ts';
-import type { Target } from '../../harness/target.ts';
+import { expectSuccess } from '../../harness/kit/expectations.ts';
+import type { Target } from '../../harness/kit/target.ts';
 import { LoyaltyGetContactsResponse, LoyaltyListResponse, type LoyaltyCard, type LoyaltyContact } from '../../schemas/loyalty.ts';
 
 /** The first loyalty card of the account (4.9 /loyalty/get). */

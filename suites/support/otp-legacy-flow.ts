@@ -5,9 +5,9 @@
  * the expiration the test itself asked for.
  */
 import { expect } from 'vitest';
-import { expectSuccess } from '../../harness/expectations.ts';
-import type { Answer, Target } from '../../harness/target.ts';
-import { SkipTest } from '../../harness/test-skip.ts';
+import { expectSuccess } from '../../harness/kit/expectations.ts';
+import type { Answer, Target } from '../../harness/kit/target.ts';
+import { SkipTest } from '../../harness/kit/test-skip.ts';
 import { formatMexicoDateTime, parseMexicoDateTime } from '../../schemas/formats.ts';
 import { LegacyOtpSendResult, type LegacyOtpResendRequest, type LegacyOtpSendRequest } from '../../schemas/otp-legacy.ts';
 import { MEXICO_COUNTRY_CODE } from '../../schemas/sms.ts';

@@ -6,9 +6,9 @@
  * measurement. HTTP only: nothing here knows the reference server.
  */
 import { expect } from 'vitest';
-import { observe } from '../../harness/current-test.ts';
-import { expectError, expectSchema, expectSuccess } from '../../harness/expectations.ts';
-import type { Answer, Target } from '../../harness/target.ts';
+import { observe } from '../../harness/kit/current-test.ts';
+import { expectError, expectSchema, expectSuccess } from '../../harness/kit/expectations.ts';
+import type { Answer, Target } from '../../harness/kit/target.ts';
 import { OtpErrorBody, type OtpState } from '../../schemas/envelope.ts';
 import { formatMexicoDateTime, parseMexicoDateTime } from '../../schemas/formats.ts';
 import { OtpCreateResponse, OtpStatusResponse, OtpVerifyResponse } from '../../schemas/otp-v2.ts';
@@ -110,7 +110,7 @@ export class OtpDriver {
     for (const [k, v] of Object.entries(json)) if (v === undefined) delete json[k];
     // A 429 of 3.1 (otp_throttled, otp_max_attempts; 7.3) is an answer under test, which the client
     // never resends; a 429 rate_01 (7.1, 8) refused the request before processing it and is resent
-    // after Retry-After (harness/http-client.ts rateLimitSignalOf tells them apart by the body).
+    // after Retry-After (harness/transport/http-client.ts rateLimitSignalOf tells them apart by the body).
     return this.t.api('otp-v2/create', { key: s.key, json });
   }
 

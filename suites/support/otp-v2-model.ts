@@ -5,15 +5,15 @@
  * time boundary (cooldown, expiry) the model accepts the rows of both sides and follows the answer.
  *
  * The target handles a call at some instant between sending it and the answer; a resend after a
- * 429 rate_01 (harness/http-client.ts, 7.1) or a slow network moves that instant by seconds. So each
+ * 429 rate_01 (harness/transport/http-client.ts, 7.1) or a slow network moves that instant by seconds. So each
  * call's time facts are judged over its window [target's now before the call, after its answer],
  * and a send is remembered as the window it happened in: a fact is certain only when it holds over
  * the whole window (issue 14: a resend must not change a verdict).
  */
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import { observe } from '../../harness/current-test.ts';
-import type { Answer, Target } from '../../harness/target.ts';
+import { observe } from '../../harness/kit/current-test.ts';
+import type { Answer, Target } from '../../harness/kit/target.ts';
 import { OtpErrorBody, type OtpState } from '../../schemas/envelope.ts';
 import { formatMexicoDateTime } from '../../schemas/formats.ts';
 import { OtpCreateResponse, OtpStatusResponse } from '../../schemas/otp-v2.ts';

@@ -6,8 +6,8 @@
  */
 import * as allure from 'allure-js-commons';
 import { expect, type TestContext } from 'vitest';
-import { expectSuccess } from '../../harness/expectations.ts';
-import type { Answer, ApiRequest, Target } from '../../harness/target.ts';
+import { expectSuccess } from '../../harness/kit/expectations.ts';
+import type { Answer, ApiRequest, Target } from '../../harness/kit/target.ts';
 import { formatMexicoDate, formatMexicoDateTime } from '../../schemas/formats.ts';
 import { ReportsGenerateResponse, type ReportRow } from '../../schemas/reports.ts';
 import { MEXICO_COUNTRY_CODE, SendResult } from '../../schemas/sms.ts';

@@ -4,8 +4,8 @@
  * /wallet/get answers, and a target whose account has none cannot be certified on these statements.
  */
 import { expect } from 'vitest';
-import { expectSuccess } from '../../harness/expectations.ts';
-import type { Target } from '../../harness/target.ts';
+import { expectSuccess } from '../../harness/kit/expectations.ts';
+import type { Target } from '../../harness/kit/target.ts';
 import { WalletListResponse, type Wallet } from '../../schemas/wallet.ts';
 
 /** The first wallet of the account (4.8 /wallet/get). */

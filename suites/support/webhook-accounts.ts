@@ -5,13 +5,13 @@
  * timeout of 4.14) run concurrently, each in an account of its own: a fresh subaccount when the
  * run has the manager key (4.11), otherwise the file's account, taken in turn.
  */
-import type { Target } from '../../harness/target.ts';
+import type { Target } from '../../harness/kit/target.ts';
 import { clearWebhook } from './webhook-ops.ts';
 
 /**
  * Credits given per planned send to a test's own subaccount. The price of a message is the
  * target's (not stated by the document); this is a generous allowance, and what is left goes back
- * to the manager when the subaccount is archived (harness/target.ts).
+ * to the manager when the subaccount is archived (harness/kit/target.ts).
  */
 const CREDITS_PER_SEND = 5;
 

@@ -4,10 +4,10 @@
  * and bounded waits for deliveries (or for their absence) within the profile's time budgets.
  */
 import { expect } from 'vitest';
-import { expectSuccess } from '../../harness/expectations.ts';
-import type { Target } from '../../harness/target.ts';
-import { isEventDelivery, type Delivery, type EventDelivery, type EventType, type WebhookEndpoint } from '../../harness/webhook-receiver.ts';
-import { NOT_TESTABLE_PREFIX, SkipTest } from '../../harness/test-skip.ts';
+import { expectSuccess } from '../../harness/kit/expectations.ts';
+import type { Target } from '../../harness/kit/target.ts';
+import { isEventDelivery, type Delivery, type EventDelivery, type EventType, type WebhookEndpoint } from '../../harness/transport/webhook-receiver.ts';
+import { NOT_TESTABLE_PREFIX, SkipTest } from '../../harness/kit/test-skip.ts';
 import { SendResult } from '../../schemas/sms.ts';
 
 export interface SentMessage {

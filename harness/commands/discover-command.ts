@@ -1,0 +1,194 @@
+/**
+ * `messaging-conformance discover --target URL --api-key KEY [--manager-key KEY] [--sandbox-budget N] --write-profile FILE`:
+ * runs the safe probes behind the ambiguities (discovery-steps.ts) and the capability checks, and
+ * writes the profile the target matches, every entry commented with what was seen or why it was
+ * not probed, and marked observed or defaulted (ambiguityProvenance). The tester then reviews it
+ * (capabilities such as real delivery are decisions, not discoveries) and passes it to certify.
+ *
+ * Safe (issue 14): no charge (sandbox sends and free calls only) and no lasting effect (what a probe
+ * creates it deletes, the webhook it replaces it puts back; what cannot be deleted is made in a
+ * subaccount discover creates with the manager key and archives).
+ */
+import { writeFileSync } from 'node:fs';
+import { AMBIGUITIES, DEFAULT_AMBIGUITY_CHOICES, type AmbiguityId } from '../../schemas/ambiguities.ts';
+import { CAPABILITIES, CAPABILITY_IDS, type CapabilityId } from '../../schemas/capabilities.ts';
+import { UsageError } from '../config/cli-errors.ts';
+import { httpUrlFlag, parseFlags } from '../config/cli-flags.ts';
+import { choicesFrom, probeCapabilities, type CapabilityFinding, type ProbeContext, type ProbeFinding } from '../discovery/discovery-probes.ts';
+import { DEFAULT_SANDBOX_BUDGET } from '../discovery/discovery-sandbox-limit.ts';
+import { DISCOVERY_STEPS, NOT_PROBED } from '../discovery/discovery-steps.ts';
+import { closeSubaccount, openSubaccount, type DiscoverySubaccount } from '../discovery/discovery-subaccount.ts';
+import { createHttpClient } from '../transport/http-client.ts';
+import { createPacer } from '../transport/pacer.ts';
+import { preflight } from './preflight.ts';
+import { parseProfile, type TargetProfile } from '../config/profile.ts';
+import { createRedactor } from '../transport/redaction.ts';
+import { newRunId } from '../config/run-config.ts';
+
+export const DISCOVER_USAGE = 'usage: messaging-conformance discover --target URL --api-key KEY [--manager-key KEY] [--sandbox-budget N] --write-profile FILE';
+
+export interface DiscoverArgs {
+  target: string;
+  apiKey: string;
+  managerKey: string | undefined;
+  /** Most sandbox sends the daily-limit probe may spend (8); 0 skips it. */
+  sandboxBudget: number;
+  profilePath: string;
+}
+
+export function parseDiscoverArgs(args: string[], env: NodeJS.ProcessEnv = process.env): DiscoverArgs {
+  const values = parseFlags(
+    args,
+    { target: { type: 'string' }, 'api-key': { type: 'string' }, 'manager-key': { type: 'string' }, 'sandbox-budget': { type: 'string' }, 'write-profile': { type: 'string' } },
+    DISCOVER_USAGE,
+  );
+  const target = values.target ?? (env.MC_TARGET || undefined);
+  const apiKey = values['api-key'] ?? (env.MC_API_KEY || undefined);
+  if (!target) throw new UsageError(`discover needs --target (${DISCOVER_USAGE})`);
+  if (!apiKey) throw new UsageError(`discover needs --api-key (${DISCOVER_USAGE})`);
+  if (!values['write-profile']) throw new UsageError(`discover needs --write-profile FILE (${DISCOVER_USAGE})`);
+  const budget = values['sandbox-budget'];
+  if (budget !== undefined && !/^\d+$/.test(budget)) throw new UsageError(`--sandbox-budget takes a whole number of sandbox sends, got "${budget}"`);
+  return {
+    target: httpUrlFlag('--target', target),
+    apiKey,
+    managerKey: values['manager-key'] ?? (env.MC_MANAGER_KEY || undefined),
+    sandboxBudget: budget === undefined ? DEFAULT_SANDBOX_BUDGET : Number(budget),
+    profilePath: values['write-profile'],
+  };
+}
+
+const yamlString = (value: string): string => (/^[A-Za-z][\w.-]*$/.test(value) && !/^(true|false|null|yes|no)$/i.test(value) ? value : JSON.stringify(value));
+const oneLine = (text: string): string => text.replace(/\s*\n\s*/g, ' ');
+
+/** What discovery found, as profileYaml writes it. */
+export interface DiscoveryFindings {
+  ambiguities: ReadonlyMap<AmbiguityId, ProbeFinding>;
+  capabilities: Partial<Record<CapabilityId, CapabilityFinding>>;
+  /** Lines recorded by the probes that decide nothing (written as comments). */
+  records: readonly string[];
+}
+
+/** The profile as commented YAML: the same data parseProfile reads, with the reasons beside it. */
+export function profileYaml(target: string, found: DiscoveryFindings): string {
+  const choices = choicesFrom(found.ambiguities, DEFAULT_AMBIGUITY_CHOICES);
+  const observed = (id: AmbiguityId): boolean => found.ambiguities.get(id)?.option !== undefined;
+  const lines = [`# Written by messaging-conformance discover for ${target} on ${new Date().toISOString()}.`, '# Review it: capabilities are decisions of the tester, not all can be discovered.', 'ambiguities:'];
+  for (const a of AMBIGUITIES) {
+    const id = a.id as AmbiguityId;
+    const finding = found.ambiguities.get(id);
+    const why = finding ? (finding.option ? `observed: ${finding.note}` : `defaulted (probed): ${finding.note}`) : `defaulted, not probed: ${NOT_PROBED[id] ?? a.probe}`;
+    lines.push(`  ${id}: ${yamlString(choices[id])}  # ${oneLine(why)}`);
+  }
+  lines.push(
+    '# observed: a probe of discover saw the target take the option; defaulted: the register\'s default, which nothing here decided',
+    '# (a failing test that read a defaulted ambiguity says so). Set such an option yourself and mark it declared.',
+    'ambiguityProvenance:',
+    ...AMBIGUITIES.map((a) => `  ${a.id}: ${observed(a.id as AmbiguityId) ? 'observed' : 'defaulted'}`),
+  );
+  lines.push('capabilities:');
+  for (const id of CAPABILITY_IDS) {
+    const finding = found.capabilities[id];
+    lines.push(`  ${id}: ${finding?.value === true}  # ${oneLine(finding ? finding.note : `not discoverable: ${CAPABILITIES[id]}`)}`);
+  }
+  lines.push('phoneNumbers: []  # numbers that may really be charged, with --allow-charges', 'pacing:', '  requestsPerSecond: 20');
+  if (found.records.length > 0) {
+    lines.push(
+      '# Recorded by discover, deciding nothing. HTTP statuses of codes 7.2 names but gives no status for',
+      '# (latitude unstated-error-status: the suite records them, never asserts them), and what discover put back:',
+      ...found.records.map((r) => `#   ${oneLine(r)}`),
+    );
+  }
+  lines.push('');
+  return lines.join('\n');
+}
+
+/** `messaging-conformance discover ...`: probes, writes the profile file, exit 0. */
+export async function discover(argv: string[]): Promise<number> {
+  const args = parseDiscoverArgs(argv);
+  const { yaml } = await runDiscovery(args);
+  try {
+    writeFileSync(args.profilePath, yaml);
+  } catch (e) {
+    throw new UsageError(`cannot write ${args.profilePath} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+  process.stdout.write(`profile written to ${args.profilePath}\n`);
+  return 0;
+}
+
+/** What discovery found: the profile, and its commented YAML (what `--write-profile` writes). */
+export interface DiscoveryOutcome {
+  profile: TargetProfile;
+  yaml: string;
+}
+
+/** discover's probing pace: well below the 100 per second of 8, which the rate probe alone exceeds. */
+const PROBE_REQUESTS_PER_SECOND = 10;
+/** The daily-limit probe's pace: below the 100 per second of 8, so 1,001 sends take about 20 s. */
+const QUOTA_REQUESTS_PER_SECOND = 50;
+/** How long discover waits for an event at its receiver (the reference confirms in well under 1 s). */
+const EVENT_WAIT_MS = 10_000;
+
+/** Probes the target (progress on stdout) and returns the profile it matches; writes nothing. */
+export async function runDiscovery(args: Omit<DiscoverArgs, 'profilePath' | 'sandboxBudget'> & { sandboxBudget?: number }): Promise<DiscoveryOutcome> {
+  await preflight(args.target, args.apiKey);
+  const redactor = createRedactor([args.apiKey, ...(args.managerKey ? [args.managerKey] : [])]);
+  const client = createHttpClient({ baseUrl: args.target, redactor, pacer: createPacer({ requestsPerSecond: PROBE_REQUESTS_PER_SECOND }) });
+  const burstClient = createHttpClient({ baseUrl: args.target, redactor });
+  const quotaClient = createHttpClient({ baseUrl: args.target, redactor, pacer: createPacer({ requestsPerSecond: QUOTA_REQUESTS_PER_SECOND }) });
+  const progress = (line: string) => process.stdout.write(`${redactor.redact(line)}\n`);
+  const findings = new Map<AmbiguityId, ProbeFinding>();
+  const ctx: ProbeContext = {
+    client,
+    burstClient,
+    quotaClient,
+    apiKey: args.apiKey,
+    managerKey: args.managerKey,
+    work: { key: args.apiKey, subaccountEmail: undefined },
+    prefix: `mc${newRunId()}`,
+    findings,
+    sandboxBudget: args.sandboxBudget ?? DEFAULT_SANDBOX_BUDGET,
+    eventWaitMs: EVENT_WAIT_MS,
+    progress,
+    learnSecret: (secret) => redactor.learn(secret),
+  };
+  let work: DiscoverySubaccount | undefined;
+  try {
+    if (args.managerKey) {
+      const opened = await openSubaccount(ctx, args.managerKey, 'work');
+      if (typeof opened === 'string') progress(`  ${opened}: the probes run in the account itself`);
+      else {
+        work = opened;
+        ctx.work = { key: opened.key, subaccountEmail: opened.email };
+        progress(`  probes that spend sandbox quota or leave traces run in the subaccount ${opened.email} (archived at the end)`);
+      }
+    }
+    const capabilities: Partial<Record<CapabilityId, CapabilityFinding>> = { ...(await probeCapabilities(ctx)) };
+    const records: string[] = [];
+    for (const step of DISCOVERY_STEPS) {
+      try {
+        const outcome = await step.run(ctx);
+        for (const [id, finding] of Object.entries(outcome.findings) as [AmbiguityId, ProbeFinding][]) findings.set(id, finding);
+        Object.assign(capabilities, outcome.capabilities ?? {});
+        records.push(...(outcome.records ?? []));
+      } catch (error) {
+        const note = `probe failed: ${redactor.redact((error as Error).message.split('\n')[0]!)}`;
+        for (const id of step.covers) findings.set(id, { note });
+      }
+      for (const id of step.covers) progress(`  ${id}: ${findings.get(id)?.option ?? '(default)'}  ${findings.get(id)?.note ?? ''}`);
+    }
+    capabilities['manager-key'] = { value: args.managerKey !== undefined, note: args.managerKey !== undefined ? 'a manager key was given' : 'no manager key was given' };
+    const yaml = redactor.redact(profileYaml(args.target, { ambiguities: findings, capabilities, records }));
+    // The written profile must load: a probe that produced an unknown option is a bug here, not the user's.
+    const profile = parseProfile((await import('yaml')).parse(yaml), 'the discovered profile');
+    return { profile, yaml };
+  } finally {
+    if (work && args.managerKey) {
+      const trouble = await closeSubaccount(ctx, args.managerKey, work).catch((e: Error) => `could not archive discover's subaccount: ${e.message}`);
+      if (trouble) progress(`  ${trouble}`);
+    }
+    await client.close();
+    await burstClient.close();
+    await quotaClient.close();
+  }
+}

@@ -1,0 +1,350 @@
+/**
+ * `npm run mutants`: the kill matrix (issue 6). Certifies the embedded reference server once
+ * without a fault (the baseline, which must pass, or the matrix means nothing), then once per
+ * mutant of reference/mutants.ts (`certify --mutant ID`), in parallel, and writes
+ * reports/mutants.json and a table: each mutant, killed or survived, and the tests that caught it.
+ * Exit 1 on a failed baseline or any surviving mutant; 2 on a usage error.
+ *
+ * Why here (harness/) and not test/: it drives the certify command as a black box (one child
+ * process per run, exactly what a user runs), it is a gate of its own rather than a unit test, and
+ * at minutes per matrix it must stay out of `npm test`'s vitest run of test/.
+ *
+ * Speed: every run uses the embedded server's test clock (certify's default). A mutant is first
+ * certified with the suite file of its requirement's area only (suites/<area>.test.ts); only if it
+ * survives there is it certified with the whole suite, so a survivor is always a survivor of the
+ * full suite. `--full` certifies every mutant with the whole suite (the complete killedBy lists).
+ * Runs go in parallel, about one per core but one (`--concurrency N` overrides).
+ *
+ * Personalities (issue 13): the matrix runs once per personality of the reference server
+ * (`--personality default|alternate|both`, default both), so that no mutant is killed only by a
+ * reading that one personality happens to share with the suite. A mutant of a stated rule
+ * (requirement level fail, schemas/quotes.ts) is killed only by a failed check: a warning does not
+ * fail a run, so no such mutant is left to a warn-level check. A mutant of a reading (level warn or
+ * record) is also killed by a warning its baseline did not have.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { isMutantId, MUTANTS, type MutantDefinition, type MutantId } from '../../reference/mutants.ts';
+import { personalityChoices } from '../../reference/personality.ts';
+import { PERSONALITIES, type Personality } from '../../schemas/latitudes.ts';
+import { requirementById } from '../../schemas/requirements.ts';
+import { exitWithUsageError, UsageError } from '../config/cli-errors.ts';
+import { parseFlags } from '../config/cli-flags.ts';
+import { PROJECT_ROOT, SUITES_DIR } from '../config/project-paths.ts';
+
+const CLI = join(PROJECT_ROOT, 'harness', 'cli.ts');
+
+export const MUTANTS_USAGE = `usage: npm run mutants -- [--only ID[,ID...]] [--areas AREA[,AREA...]] [--concurrency N] [--out DIR] [--full] [--timeout SECONDS] [--personality default|alternate|both]`;
+
+export interface MutantsArgs {
+  ids: MutantId[];
+  concurrency: number;
+  /** Where mutants.json goes; each run's reports go to <out>/mutants/<id>. */
+  outDir: string;
+  full: boolean;
+  timeoutSeconds: number;
+  /**
+   * Only these suite files, for the baseline and every mutant (while a suite is being written:
+   * "do this area's mutants die?"). Without --only, the mutants whose requirement is of these areas.
+   */
+  areas: string[] | undefined;
+  /** The reference personalities the matrix runs under (both by default). */
+  personalities: Personality[];
+}
+
+export function parseMutantsArgs(argv: string[]): MutantsArgs {
+  const values = parseFlags(
+    argv,
+    {
+      only: { type: 'string' },
+      areas: { type: 'string' },
+      concurrency: { type: 'string' },
+      out: { type: 'string' },
+      full: { type: 'boolean' },
+      timeout: { type: 'string' },
+      personality: { type: 'string' },
+    },
+    MUTANTS_USAGE,
+  );
+  let areas: string[] | undefined;
+  if (values.areas !== undefined) {
+    areas = values.areas.split(',').map((s) => s.trim()).filter(Boolean);
+    const missing = areas.filter((a) => !existsSync(join(SUITES_DIR, `${a}.test.ts`)));
+    if (areas.length === 0 || missing.length > 0) throw new UsageError(`--areas: no suite file for ${missing.join(', ') || '(none given)'} in suites/`);
+  }
+  let ids: MutantId[] = MUTANTS.filter((m) => !areas || areas.includes(requirementById(m.requirement).area)).map((m) => m.id);
+  if (values.only !== undefined) {
+    const given = values.only.split(',').map((s) => s.trim()).filter(Boolean);
+    const unknown = given.filter((id) => !isMutantId(id));
+    if (given.length === 0 || unknown.length > 0) throw new UsageError(`--only: unknown mutant ${unknown.join(', ') || '(none given)'} (see reference/mutants.ts)`);
+    ids = given.filter(isMutantId);
+  }
+  const whole = (flag: string, text: string | undefined, fallback: number): number => {
+    if (text === undefined) return fallback;
+    if (!/^[1-9]\d*$/.test(text)) throw new UsageError(`--${flag} takes a whole number above 0, got "${text}"`);
+    return Number(text);
+  };
+  const personality = values.personality ?? 'both';
+  if (personality !== 'both' && !(PERSONALITIES as readonly string[]).includes(personality))
+    throw new UsageError(`--personality takes ${PERSONALITIES.join(', ')} or both, got "${personality}"`);
+  return {
+    ids,
+    personalities: personality === 'both' ? [...PERSONALITIES] : [personality as Personality],
+    concurrency: whole('concurrency', values.concurrency, Math.max(1, availableParallelism() - 1)),
+    outDir: resolve(values.out ?? 'reports'),
+    full: values.full ?? false,
+    timeoutSeconds: whole('timeout', values.timeout, 900),
+    areas,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// One certify run.
+// ---------------------------------------------------------------------------------------------
+
+export interface RunOutcome {
+  /** certify's exit code; null when it was stopped (timeout). */
+  exitCode: number | null;
+  timedOut: boolean;
+  seconds: number;
+  /** summary.json's verdict, when the run wrote one. */
+  ok: boolean | undefined;
+  failedTests: string[];
+  runErrors: string[];
+  /** Requirements the summary gives status warning (readings and SHOULDs that did not hold). */
+  warnedRequirements: string[];
+  /** First line of stderr, for runs that ended before any test (exit 2). */
+  stderr: string;
+}
+
+const XML_ENTITIES: Record<string, string> = { '&lt;': '<', '&gt;': '>', '&quot;': '"', '&apos;': "'", '&amp;': '&' };
+const unescapeXml = (text: string): string => text.replace(/&(lt|gt|quot|apos|amp);/g, (e) => XML_ENTITIES[e] ?? e);
+
+/** The failed tests of a JUnit file, as "file > describe > test". */
+export function failedTestsOfJunit(xml: string): string[] {
+  const failed: string[] = [];
+  const testcase = /<testcase classname="([^"]*)" name="([^"]*)"[^>]*?(?:\/>|>([\s\S]*?)<\/testcase>)/g;
+  for (const match of xml.matchAll(testcase)) if (match[3]?.includes('<failure')) failed.push(`${unescapeXml(match[1]!)} > ${unescapeXml(match[2]!)}`);
+  return failed;
+}
+
+function readReports(outDir: string): Pick<RunOutcome, 'ok' | 'failedTests' | 'runErrors' | 'warnedRequirements'> {
+  const summaryPath = join(outDir, 'summary.json');
+  const junitPath = join(outDir, 'junit.xml');
+  let ok: boolean | undefined;
+  let runErrors: string[] = [];
+  let failedRequirements: string[] = [];
+  let warnedRequirements: string[] = [];
+  if (existsSync(summaryPath)) {
+    const summary = JSON.parse(readFileSync(summaryPath, 'utf8')) as { ok?: unknown; runErrors?: unknown; requirements?: { id: string; status: string }[] };
+    ok = summary.ok === true;
+    runErrors = Array.isArray(summary.runErrors) ? summary.runErrors.map(String) : [];
+    failedRequirements = (summary.requirements ?? []).filter((r) => r.status === 'failed').map((r) => `(requirement failed) ${r.id}`);
+    warnedRequirements = (summary.requirements ?? []).filter((r) => r.status === 'warning').map((r) => r.id);
+  }
+  // The failed tests by name come from junit.xml; without it, the failed requirements of the summary say what caught the fault.
+  const failedTests = existsSync(junitPath) ? failedTestsOfJunit(readFileSync(junitPath, 'utf8')) : failedRequirements;
+  return { ok, failedTests, runErrors, warnedRequirements };
+}
+
+/** `certify --no-html --out DIR [extra...]` in a child process; its output goes to DIR/certify.log. */
+export async function runCertify(outDir: string, extra: readonly string[], timeoutSeconds: number): Promise<RunOutcome> {
+  rmSync(outDir, { recursive: true, force: true });
+  mkdirSync(outDir, { recursive: true });
+  const started = Date.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'certify', '--no-html', '--out', outDir, ...extra], {
+    cwd: PROJECT_ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, FORCE_COLOR: '0' },
+  });
+  let log = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => {
+    log += chunk.toString();
+    stderr += chunk.toString();
+  });
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    child.kill('SIGKILL');
+  }, timeoutSeconds * 1000);
+  const exitCode = await new Promise<number | null>((done) => child.on('close', (code) => done(code)));
+  clearTimeout(timer);
+  writeFileSync(join(outDir, 'certify.log'), log);
+  const firstError = stderr.split('\n').find((l) => l.trim() !== '' && !l.startsWith('npm warn')) ?? '';
+  return { exitCode, timedOut, seconds: (Date.now() - started) / 1000, stderr: firstError, ...readReports(outDir) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The matrix.
+// ---------------------------------------------------------------------------------------------
+
+export interface MutantResult {
+  id: MutantId;
+  section: string;
+  requirement: string;
+  personality: Personality;
+  status: 'killed' | 'survived' | 'not-applicable';
+  killedBy: string[];
+}
+
+/** Whether the mutant deviates from the document under `personality`'s ambiguity options (MutantDefinition.conformsUnder). */
+export function appliesUnder(m: MutantDefinition, personality: Personality): boolean {
+  if (!m.conformsUnder) return true;
+  const choices: Readonly<Record<string, string>> = personalityChoices(personality);
+  return choices[m.conformsUnder.ambiguity] !== m.conformsUnder.option;
+}
+
+/** What caught a run that did not pass: its failed tests, its run errors, or why it ended. */
+function catchersOf(run: RunOutcome): string[] {
+  if (run.timedOut) return [`(certify did not finish within ${Math.round(run.seconds)} s)`];
+  const caught = [...run.failedTests, ...run.runErrors.map((e) => `(run error) ${e}`)];
+  if (caught.length > 0) return caught;
+  return [`(certify exit ${run.exitCode ?? 'signal'}${run.stderr ? `: ${run.stderr}` : ''})`];
+}
+
+/**
+ * What killed the mutant in `run`, or [] when it survived: a failed run kills any mutant; a
+ * warning the baseline did not have kills a mutant of a reading (level warn or record), never one
+ * of a stated rule.
+ */
+export function killersOf(m: MutantDefinition, run: RunOutcome, baselineWarnings: ReadonlySet<string>): string[] {
+  if (run.exitCode !== 0) return catchersOf(run);
+  if (requirementById(m.requirement).level === 'fail') return [];
+  return run.warnedRequirements.filter((id) => !baselineWarnings.has(id)).map((id) => `(new warning) ${id}`);
+}
+
+/** The suite area that proves the mutant's requirement, when a suite file exists for it. */
+export function focusArea(m: MutantDefinition): string | undefined {
+  const area = requirementById(m.requirement).area;
+  return existsSync(join(SUITES_DIR, `${area}.test.ts`)) ? area : undefined;
+}
+
+interface Baseline {
+  personality: Personality;
+  warnings: ReadonlySet<string>;
+}
+
+async function runMutant(m: MutantDefinition, args: MutantsArgs, baseline: Baseline): Promise<MutantResult & { seconds: number; scope: string }> {
+  const outDir = join(args.outDir, 'mutants', baseline.personality, m.id);
+  const base = { id: m.id as MutantId, section: m.section, requirement: m.requirement, personality: baseline.personality };
+  if (!appliesUnder(m, baseline.personality)) {
+    const why = `(no deviation under ${m.conformsUnder!.ambiguity}=${m.conformsUnder!.option})`;
+    return { ...base, status: 'not-applicable', killedBy: [why], seconds: 0, scope: 'none' };
+  }
+  const certify = (extra: string[]) => runCertify(outDir, ['--mutant', m.id, '--personality', baseline.personality, ...extra], args.timeoutSeconds);
+  const verdict = (run: RunOutcome, scope: string, seconds: number) => {
+    const killedBy = killersOf(m, run, baseline.warnings);
+    return { ...base, status: killedBy.length > 0 ? ('killed' as const) : ('survived' as const), killedBy, seconds, scope };
+  };
+  if (args.areas) {
+    const run = await certify(['--only', args.areas.join(',')]);
+    return verdict(run, args.areas.join(','), run.seconds);
+  }
+  const area = args.full ? undefined : focusArea(m);
+  let seconds = 0;
+  if (area !== undefined) {
+    // Cheapest first: the tests that name the mutant's requirement, then its area's file.
+    const pointed = await certify(['--only', area, '--requirements', m.requirement]);
+    seconds += pointed.seconds;
+    const byPointed = verdict(pointed, `${area} (${m.requirement})`, seconds);
+    if (byPointed.status === 'killed') return byPointed;
+    const focused = await certify(['--only', area]);
+    seconds += focused.seconds;
+    const byFocused = verdict(focused, area, seconds);
+    if (byFocused.status === 'killed') return byFocused;
+  }
+  const whole = await certify([]);
+  seconds += whole.seconds;
+  return verdict(whole, 'all', seconds);
+}
+
+/** Runs `work` over `items` with at most `limit` at a time, keeping the order of `items`. */
+async function pool<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await work(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+
+export function matrixTable(results: readonly (MutantResult & { scope?: string })[]): string {
+  const rows = results.map((r) => {
+    const shown = r.killedBy.slice(0, 2).join('; ') + (r.killedBy.length > 2 ? ` (+${r.killedBy.length - 2} more)` : '');
+    const status = r.status === 'survived' ? 'SURVIVED' : r.status;
+    return `| ${[r.id, r.personality, r.section, r.requirement, status, r.scope ?? '', shown].map(cell).join(' | ')} |`;
+  });
+  return ['| Mutant | Personality | Section | Requirement | Status | Suites run | Killed by |', '| --- | --- | --- | --- | --- | --- | --- |', ...rows].join('\n');
+}
+
+export async function mutants(argv: string[]): Promise<number> {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    process.stdout.write(`${MUTANTS_USAGE}\n`);
+    return 0;
+  }
+  const args = parseMutantsArgs(argv);
+  const started = Date.now();
+  const say = (line: string) => process.stdout.write(`${line}\n`);
+
+  const chosen = MUTANTS.filter((m) => args.ids.includes(m.id));
+  const results: (MutantResult & { seconds: number; scope: string })[] = [];
+  const baselines: Record<string, { seconds: number; warnings: string[] }> = {};
+  for (const personality of args.personalities) {
+    const baselineDir = join(args.outDir, 'mutants', personality, 'baseline');
+    say(`baseline (${personality} personality): certifying the reference server without a fault (${relative(PROJECT_ROOT, baselineDir) || '.'})`);
+    const baseline = await runCertify(baselineDir, ['--personality', personality, ...(args.areas ? ['--only', args.areas.join(',')] : [])], args.timeoutSeconds);
+    if (baseline.exitCode !== 0) {
+      say(`baseline FAILED in ${baseline.seconds.toFixed(0)} s: the suite fails against the conformant server (${personality} personality), so the kill matrix would mean nothing.`);
+      for (const c of catchersOf(baseline).slice(0, 20)) say(`  - ${c}`);
+      say('Fix the suite (or the reference server) first.');
+      return 1;
+    }
+    baselines[personality] = { seconds: baseline.seconds, warnings: baseline.warnedRequirements };
+    say(`baseline passed in ${baseline.seconds.toFixed(0)} s (${baseline.warnedRequirements.length} requirements with warnings)`);
+
+    const scope = args.areas ? `, suites ${args.areas.join(',')} only` : args.full ? ', whole suite each' : ', focused on the area of each requirement first';
+    say(`running ${chosen.length} mutants on the ${personality} personality, ${args.concurrency} at a time${scope}`);
+    let done = 0;
+    const warnings = new Set(baseline.warnedRequirements);
+    results.push(
+      ...(await pool(chosen, args.concurrency, async (m) => {
+        const r = await runMutant(m, args, { personality, warnings });
+        done += 1;
+        say(`[${done}/${chosen.length}] ${r.status === 'survived' ? 'SURVIVED' : r.status.padEnd(8)} ${r.id} (${personality}, ${r.seconds.toFixed(0)} s, ${r.scope})${r.killedBy[0] ? `: ${r.killedBy[0]}` : ''}`);
+        return r;
+      })),
+    );
+  }
+
+  const seconds = Math.round((Date.now() - started) / 100) / 10;
+  const survivors = results.filter((r) => r.status === 'survived');
+  mkdirSync(args.outDir, { recursive: true });
+  const report = {
+    mutants: results.map(({ id, section, requirement, personality, status, killedBy }) => ({ id, section, requirement, personality, status, killedBy })),
+    seconds,
+    baselines,
+    concurrency: args.concurrency,
+    scope: args.areas ? `areas ${args.areas.join(',')}` : args.full ? 'full' : 'focused-then-full',
+  };
+  writeFileSync(join(args.outDir, 'mutants.json'), `${JSON.stringify(report, null, 2)}\n`);
+  say(`\n${matrixTable(results)}\n`);
+  const inapplicable = results.filter((r) => r.status === 'not-applicable').length;
+  say(`${results.filter((r) => r.status === 'killed').length} killed, ${survivors.length} survived, ${inapplicable} not applicable, ${seconds} s. Report: ${join(args.outDir, 'mutants.json')}`);
+  if (survivors.length > 0) say(`Surviving mutants (strengthen the suite; never delete a mutant): ${survivors.map((s) => `${s.id} (${s.personality}, ${s.requirement})`).join(', ')}`);
+  return survivors.length > 0 ? 1 : 0;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  mutants(process.argv.slice(2)).then((code) => (process.exitCode = code), exitWithUsageError);
+}

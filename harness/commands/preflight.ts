@@ -1,0 +1,97 @@
+/**
+ * Before any test runs, calls to /credits/consult (4.1) tell whether the target is reachable and
+ * accepts the key, and how fast it answers. Every failure is a one-line UsageError (exit 2): an
+ * unreachable target or a refused key would otherwise show up as hundreds of failed tests.
+ *
+ * Three calls, one after the other (4.1 is read-only and free): their median latency scales the
+ * run's timeouts (latency-scale.ts, issue 14), and one slow call of a flaky network does not. A 429
+ * rate_01 (7.1, 8: refused before it was processed; a busy shared key meets it) is waited out after
+ * its Retry-After and asked again, a bounded number of times, as every call of the run does
+ * (http-client.ts rateLimitSignalOf); its wait is not latency.
+ */
+import { performance } from 'node:perf_hooks';
+import { request } from 'undici';
+import { UsageError } from '../config/cli-errors.ts';
+import { describeNetworkError, isJsonObject, rateLimitSignalOf, timedOutAfter, timeoutPhaseAfter } from '../transport/http-client.ts';
+import { parseRetryAfterMs } from '../transport/pacer.ts';
+
+export interface PreflightResult {
+  credits: number;
+  /** The median time of the calls that were answered without rate_01, ms. */
+  latencyMs: number;
+}
+
+/** Calls whose latency is measured. */
+const MEASURED_CALLS = 3;
+/** rate_01 answers waited out before the preflight gives up (the pacer's default too). */
+const MAX_RATE_LIMITED = 5;
+/** An upper bound on an honoured Retry-After (as the pacer's), and the wait when none is given. */
+const MAX_RETRY_AFTER_MS = 30_000;
+const DEFAULT_RETRY_AFTER_MS = 1_000;
+
+interface Consult {
+  status: number;
+  text: string;
+  json: unknown;
+  headers: Record<string, string>;
+  ms: number;
+}
+
+async function consult(baseUrl: string, apiKey: string, timeoutMs: number): Promise<Consult> {
+  const url = `${baseUrl.replace(/\/+$/, '')}/credits/consult`;
+  const start = performance.now();
+  let headersArrived = false;
+  try {
+    const response = await request(url, {
+      method: 'POST',
+      headers: { apikey: apiKey, 'content-type': 'application/json' },
+      body: '{}',
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    headersArrived = true;
+    const text = await response.body.text();
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(response.headers)) if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+    let json: unknown;
+    try {
+      json = JSON.parse(text) as unknown;
+    } catch {
+      json = undefined;
+    }
+    return { status: response.statusCode, text, json, headers, ms: performance.now() - start };
+  } catch (error) {
+    // A target that accepts the connection and never answers is a timeout, said as such (issue 19).
+    const phase = timeoutPhaseAfter(error, headersArrived);
+    if (phase !== undefined) throw new UsageError(`target ${new URL(baseUrl).origin} did not answer: preflight POST /credits/consult ${timedOutAfter(timeoutMs)} (${phase})`);
+    throw new UsageError(`target ${new URL(baseUrl).origin} is unreachable (${describeNetworkError(error)}); preflight POST /credits/consult failed`);
+  }
+}
+
+const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+export async function preflight(baseUrl: string, apiKey: string, timeoutMs = 10_000): Promise<PreflightResult> {
+  const origin = new URL(baseUrl).origin;
+  const times: number[] = [];
+  let credits = Number.NaN;
+  for (let rateLimited = 0; times.length < MEASURED_CALLS; ) {
+    const answer = await consult(baseUrl, apiKey, timeoutMs);
+    if (rateLimitSignalOf(answer.status, answer.headers, answer.json).rateLimited) {
+      rateLimited += 1;
+      if (rateLimited > MAX_RATE_LIMITED) throw new UsageError(`target ${origin} answered rate_01 (7.1) to ${rateLimited} preflight calls of POST /credits/consult in a row: its key is over the rate limit (8)`);
+      const told = parseRetryAfterMs(answer.headers['retry-after'], Date.now()) ?? DEFAULT_RETRY_AFTER_MS;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(told, MAX_RETRY_AFTER_MS)));
+      continue;
+    }
+    const body = isJsonObject(answer.json) ? answer.json : undefined;
+    if (typeof body?.code === 'string' && body.code.startsWith('auth_'))
+      throw new UsageError(`target ${origin} refused the API key (${body.code}, HTTP ${answer.status}); check --api-key or MC_API_KEY`);
+    // 2.7: a decimal string with two places ("1500.00").
+    credits = Number(body?.credit);
+    if (body?.credit === undefined || body.credit === null || Number.isNaN(credits))
+      throw new UsageError(`target ${origin} answered POST /credits/consult with HTTP ${answer.status} and no numeric credit: is --target the API's base URL?`);
+    times.push(answer.ms);
+  }
+  return { credits, latencyMs: median(times) };
+}

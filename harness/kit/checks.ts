@@ -1,0 +1,83 @@
+/**
+ * Checks below the fail level (issue 13; conventions: an OIDF test is a sequence of conditions, each
+ * with its own level). A plain `expect` fails the test: it is for what the document states. What we
+ * derived from the words (a reading) goes through `warnUnless`: a failed assertion inside it is a
+ * warning of the test, shown in every report, and the test goes on. Where the document is silent,
+ * `recordBehaviour` writes what the target did and asserts nothing.
+ *
+ * The level of a whole test comes from its requirements (requirement-test.ts); these are for the
+ * single disputed detail inside a test whose other checks are statements.
+ */
+import * as allure from 'allure-js-commons';
+import { Status } from 'allure-js-commons';
+import type { VerdictLevel } from '../../schemas/quotes.ts';
+import { currentTest } from './current-test.ts';
+import './test-meta.ts';
+
+const firstLine = (error: unknown): string => (error instanceof Error ? error.message : String(error)).split('\n')[0]!;
+
+/** Adds a warning to the running test (a failed reading or SHOULD); outside a test it goes to stderr. */
+export function addWarning(message: string): void {
+  const running = currentTest();
+  if (!running) {
+    process.stderr.write(`warning outside a test: ${message}\n`);
+    return;
+  }
+  const meta = running.context.task.meta;
+  meta.warnings = [...(meta.warnings ?? []), message];
+  void allure.logStep(`WARNING: ${message}`, Status.BROKEN);
+}
+
+/**
+ * Runs `check`; a failed assertion in it becomes a warning naming `what` (a reading of ours, not a
+ * sentence of the document) and the test continues. Returns whether the check held.
+ */
+export function warnUnless(what: string, check: () => void): boolean {
+  try {
+    check();
+    return true;
+  } catch (error) {
+    addWarning(`${what}: ${firstLine(error)}`);
+    return false;
+  }
+}
+
+/** `warnUnless` for a check that has to wait (a follow-up call, a poll). */
+export async function warnUnlessAsync(what: string, check: () => Promise<void>): Promise<boolean> {
+  try {
+    await check();
+    return true;
+  } catch (error) {
+    addWarning(`${what}: ${firstLine(error)}`);
+    return false;
+  }
+}
+
+/** Writes what the target did where the document is silent; asserts nothing. */
+export function recordBehaviour(what: string, observed: string): void {
+  const running = currentTest();
+  if (!running) return;
+  const meta = running.context.task.meta;
+  meta.recorded = [...(meta.recorded ?? []), { what, observed }];
+  void allure.logStep(`RECORDED: ${what}: ${observed}`, Status.PASSED);
+}
+
+/**
+ * A check at a level known only at run time (a requirement's level, a latitude): fail runs it as an
+ * assertion, warn as a reading, record writes whether it held and never fails.
+ */
+export function checkAt(level: VerdictLevel, what: string, check: () => void): boolean {
+  if (level === 'fail') {
+    check();
+    return true;
+  }
+  if (level === 'warn') return warnUnless(what, check);
+  try {
+    check();
+    recordBehaviour(what, 'as expected');
+    return true;
+  } catch (error) {
+    recordBehaviour(what, firstLine(error));
+    return false;
+  }
+}

@@ -1,0 +1,156 @@
+/**
+ * `req(ids, name, body)`: a conformance test that names the requirement ids it proves (conventions:
+ * test262 and WPT tie every test to the statement it checks). It
+ *  - refuses an id that is not in the catalogue, when the file is collected (a typo fails the run);
+ *  - skips, with the reason in every report, when the target lacks a capability a requirement needs
+ *    ("not testable" when the profile declares one the kit cannot trigger), or when the body finds a
+ *    premise the run cannot meet (a SkipTest: too few phone numbers, a send the cost guard refuses);
+ *  - labels the Allure result: epic = area, feature = operation, story = requirement id, severity,
+ *    a link to the spec section;
+ *  - turns a failure of a test that proves no statement (every requirement below the fail level:
+ *    readings, SHOULDs, silences; schemas/quotes.ts) into a warning (conventions: OIDF WARNING);
+ *  - ends the message of any other failure with the document's words (conventions: test262).
+ */
+import * as allure from 'allure-js-commons';
+import { test, type TestContext } from 'vitest';
+import type { AmbiguityId } from '../../schemas/ambiguities.ts';
+import type { CapabilityId } from '../../schemas/capabilities.ts';
+import { isRequirementId, requirementById, type Requirement } from '../../schemas/requirements.ts';
+import { addWarning } from './checks.ts';
+import { consultingChoices, runAsCurrentTest } from './current-test.ts';
+import { defaultedAmbiguityLines } from './defaulted-ambiguities.ts';
+import { specSectionLink } from '../report/spec-page.ts';
+import { effectiveCapabilities, skipReason } from './effective-capabilities.ts';
+import { withLastExchanges } from './failure-exchanges.ts';
+import { scaledTimeout } from '../config/latency-scale.ts';
+import { readRunConfig, type RunConfig } from '../config/run-config.ts';
+import { skipReasonOf } from './test-skip.ts';
+import './test-meta.ts';
+
+export interface ReqOptions {
+  /** Capabilities needed beyond those of the requirements (e.g. test-clock for a fast-only variant). */
+  needs?: readonly CapabilityId[];
+  timeout?: number;
+  /** Runs alongside the other concurrent tests of the file (tests that mostly wait). */
+  concurrent?: boolean;
+  /** The operation shown as Allure feature, when the requirements name none or several. */
+  operation?: string;
+}
+
+/** Throws on an id the catalogue does not hold; returns the requirements. */
+export function requirementsOf(ids: readonly string[]): Requirement[] {
+  if (ids.length === 0) throw new Error('a conformance test must name at least one requirement id');
+  const unknown = ids.filter((id) => !isRequirementId(id));
+  if (unknown.length > 0) throw new Error(`unknown requirement id(s): ${unknown.join(', ')} (see schemas/requirements.ts)`);
+  return ids.map(requirementById);
+}
+
+let runConfig: RunConfig | undefined;
+const config = (): RunConfig => (runConfig ??= readRunConfig());
+let available: ReadonlySet<CapabilityId> | undefined;
+/** The run's capabilities: the same for every test of the file, so computed once. */
+const availableCapabilities = (): ReadonlySet<CapabilityId> => (available ??= effectiveCapabilities(config()));
+
+/** Capabilities the requirements or the options need and the run does not have. */
+export function missingCapabilities(requirements: readonly Requirement[], needs: readonly CapabilityId[], available: ReadonlySet<CapabilityId>): CapabilityId[] {
+  const needed = new Set<CapabilityId>(needs);
+  for (const r of requirements) if (r.capability) needed.add(r.capability);
+  return [...needed].filter((c) => !available.has(c));
+}
+
+const NOT_SELECTED = 'not selected: the run was limited with --requirements';
+
+/** The document's words of the requirements, as failure messages and the Allure description show them. */
+export function quoteLines(requirements: readonly Requirement[]): string {
+  return requirements
+    .map((r) => (r.quotes.length > 0 ? `${r.id} (§${r.section}, ${r.level}): ${r.quotes.map((q) => `"${q}"`).join(' … ')}` : `${r.id} (§${r.section}, ${r.level}): no sentence of the document; ${r.statement}`))
+    .join('\n');
+}
+
+async function label(requirements: readonly Requirement[], options: ReqOptions): Promise<void> {
+  const first = requirements[0]!;
+  await allure.epic(first.area);
+  await allure.feature(options.operation ?? first.operations[0] ?? first.area);
+  for (const r of requirements) await allure.story(r.id);
+  await allure.severity(requirements.some((r) => r.level === 'fail') ? 'critical' : 'minor');
+  // A section field may name several ("4.4, 2.10"); each links to its words on the page certify writes beside the report.
+  const sections = new Set(requirements.flatMap((r) => r.section.split(',').map((part) => part.trim())));
+  for (const section of sections) await allure.link(specSectionLink(section), `spec §${section}`);
+  await allure.description(
+    requirements
+      .map((r) => `**${r.id}** (§${r.section}, level ${r.level}): ${r.statement}${r.quotes.length > 0 ? `\n\n> ${r.quotes.join('\n>\n> ')}` : ''}`)
+      .join('\n\n'),
+  );
+}
+
+/** A failure of a test that proves statements: its message ends with the document's words. */
+function withQuotes(error: unknown, requirements: readonly Requirement[]): unknown {
+  if (!(error instanceof Error)) return error;
+  const stated = requirements.filter((r) => r.level === 'fail');
+  if (stated.length > 0) error.message = `${error.message}\n  the document says:\n  ${quoteLines(stated).replace(/\n/g, '\n  ')}`;
+  return error;
+}
+
+/**
+ * Issue 14: a failure that read an ambiguity the profile only defaulted says so first, with what to
+ * do (the option may be the profile's error, not the target's); then the document's words.
+ */
+function withDefaultedAmbiguities(error: unknown, consulted: ReadonlySet<AmbiguityId>): unknown {
+  if (!(error instanceof Error)) return error;
+  const lines = defaultedAmbiguityLines(consulted, config().profile);
+  if (lines !== '') error.message = `${error.message}\n  ${lines.replace(/\n/g, '\n  ')}`;
+  return error;
+}
+
+export function req(ids: readonly string[], name: string, body: (context: TestContext) => Promise<void>, options: ReqOptions = {}): void {
+  const requirements = requirementsOf(ids);
+  // A test that proves no statement of the document (only readings, SHOULDs or silences) can only warn.
+  const noStatement = requirements.every((r) => r.level !== 'fail');
+  const run = async (context: TestContext): Promise<void> => {
+    context.task.meta.requirements = [...ids];
+    const missing = missingCapabilities(requirements, options.needs ?? [], availableCapabilities());
+    if (missing.length > 0) {
+      const reason = skipReason(missing, config());
+      context.task.meta.skipReason = reason;
+      // Labelled first: a skipped test sits in its area and operation like the others.
+      await label(requirements, options);
+      context.skip(reason);
+      return;
+    }
+    await label(requirements, options);
+    const consulted = new Set<AmbiguityId>();
+    try {
+      await runAsCurrentTest({ context, choices: consultingChoices(config().profile.ambiguities), consulted }, () => body(context));
+    } catch (error) {
+      // A context.skip() of the body (vitest's PendingError, code VITEST_PENDING): already a skip.
+      if (error instanceof Error && 'code' in error && error.code === 'VITEST_PENDING') throw error;
+      // Issue 14: a premise the run cannot meet, found while running (too few phone numbers, a send
+      // the cost guard refuses, a capability the kit cannot trigger): a skip with its reason, never a failure.
+      const skip = skipReasonOf(error);
+      if (skip !== undefined) {
+        context.task.meta.skipReason = skip;
+        context.skip(skip);
+      }
+      // Issue 14: what the target answered last (method, path, status, redacted body), then the rest.
+      if (!noStatement) throw withQuotes(withDefaultedAmbiguities(withLastExchanges(error, context.task), consulted), requirements);
+      // Readings and SHOULDs: the report shows the deviation as a warning; the run does not fail on it.
+      const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+      await runAsCurrentTest({ context, choices: config().profile.ambiguities }, async () => addWarning(`${requirements.map((r) => r.id).join(', ')} (${requirements.map((r) => r.level).join(', ')}): ${message}`));
+    }
+    if ((context.task.meta.warnings ?? []).length > 0) await allure.label('tag', 'warning');
+  };
+  // Scaled with the latency the preflight measured (latency-scale.ts): a slow target is not failed by our clock.
+  const timeout = scaledTimeout(options.timeout ?? 60_000, config().latencyMs);
+  const selected = config().onlyRequirements;
+  if (selected && !ids.some((id) => selected.includes(id))) {
+    test(name, async (context) => {
+      context.task.meta.requirements = [...ids];
+      context.task.meta.skipReason = NOT_SELECTED;
+      await label(requirements, options);
+      context.skip(NOT_SELECTED);
+    });
+    return;
+  }
+  if (options.concurrent) test.concurrent(name, run, timeout);
+  else test(name, run, timeout);
+}

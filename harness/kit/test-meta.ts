@@ -1,0 +1,37 @@
+/**
+ * What a conformance test records about itself for the reports, carried in vitest's task meta
+ * (workers send it to the reporters of the certify process): the requirement ids it proves, why it
+ * was skipped, what it observed on an ambiguity, and the warnings of SHOULD statements.
+ */
+import type { AmbiguityId } from '../../schemas/ambiguities.ts';
+
+export interface Observation {
+  ambiguity: AmbiguityId;
+  /** The option the profile expects. */
+  expected: string;
+  /** What the target did, in a few words ("HTTP 200", "code invalid_parameters"). */
+  observed: string;
+  /** Whether the observation matches the expected option; null under record-only. */
+  matches: boolean | null;
+}
+
+export interface ConformanceMeta {
+  requirements?: string[];
+  skipReason?: string;
+  observations?: Observation[];
+  /** Failed SHOULD statements and readings: reported as warnings, not failures (conventions: OIDF WARNING). */
+  warnings?: string[];
+  /** What the target did where the document is silent (checks.ts recordBehaviour). */
+  recorded?: RecordedBehaviour[];
+}
+
+export interface RecordedBehaviour {
+  what: string;
+  observed: string;
+}
+
+declare module 'vitest' {
+  // Module augmentation must merge into vitest's own (empty) TaskMeta interface.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface TaskMeta extends ConformanceMeta {}
+}

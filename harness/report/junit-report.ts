@@ -1,0 +1,91 @@
+/**
+ * junit.xml of a certify run, written from the collected records in one write. It carries what a
+ * CI system shows: one testsuite per suite file, one testcase per test with its requirement ids as
+ * properties, the first lines of a failure, the reason of every skip, and a testsuite for the run
+ * errors (a file that could not load fails the job like a test does).
+ *
+ * Why not vitest's JUnit reporter: it writes the file one line per asynchronous write, thousands of
+ * them at the end of the run; measured (issue 7 benchmark), about 5 s of each certify.
+ */
+import { writeFileSync } from 'node:fs';
+import type { TestRecord } from '../run/result-collector.ts';
+
+const XML_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+// Characters XML 1.0 cannot carry at all (control characters other than tab, newline, return).
+const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
+const escapeXml = (text: string): string => text.replace(NOT_XML, '').replace(/[&<>"']/g, (c) => XML_ESCAPES[c]!);
+const attributes = (values: Record<string, string | number>): string =>
+  Object.entries(values)
+    .map(([k, v]) => `${k}="${escapeXml(String(v))}"`)
+    .join(' ');
+const seconds = (ms: number): string => (ms / 1000).toFixed(3);
+
+function testcase(r: TestRecord): string[] {
+  const head = `    <testcase ${attributes({ classname: r.file, name: r.name, time: seconds(r.durationMs) })}>`;
+  const lines = [head];
+  // Warnings (readings, SHOULDs) and recorded behaviour do not fail a testcase; CI systems show properties.
+  const properties = [
+    ...r.requirements.map((id) => ({ name: 'requirement', value: id })),
+    ...r.warnings.map((w) => ({ name: 'warning', value: w })),
+    ...r.recorded.map((b) => ({ name: 'recorded', value: `${b.what}: ${b.observed}` })),
+  ];
+  if (properties.length > 0) {
+    lines.push('      <properties>');
+    for (const p of properties) lines.push(`        <property ${attributes(p)}/>`);
+    lines.push('      </properties>');
+  }
+  if (r.status === 'failed') {
+    const error = r.error ?? 'failed';
+    lines.push(`      <failure ${attributes({ message: error.split('\n')[0]!, type: 'AssertionError' })}>${escapeXml(error)}</failure>`);
+  }
+  if (r.status === 'skipped') lines.push(`      <skipped ${attributes({ message: r.skipReason ?? 'skipped' })}/>`);
+  lines.push('    </testcase>');
+  return lines;
+}
+
+export interface JunitInput {
+  suiteName: string;
+  records: readonly TestRecord[];
+  runErrors: readonly string[];
+  /** When the run started (the timestamp of every testsuite). */
+  startedAt: Date;
+  /** The run's wall time: the top-level time (files run in parallel, so their times add up to more). */
+  wallSeconds: number;
+}
+
+/** The junit.xml text: pure, so that its shape is tested without a run. */
+export function junitXml(input: JunitInput): string {
+  const byFile = new Map<string, TestRecord[]>();
+  for (const r of input.records) byFile.set(r.file, [...(byFile.get(r.file) ?? []), r]);
+  const count = (rs: readonly TestRecord[], status: TestRecord['status']) => rs.filter((r) => r.status === status).length;
+  const timestamp = input.startedAt.toISOString();
+
+  const body: string[] = [];
+  for (const [file, rs] of [...byFile].sort((a, b) => a[0].localeCompare(b[0]))) {
+    const time = seconds(rs.reduce((sum, r) => sum + r.durationMs, 0));
+    body.push(`  <testsuite ${attributes({ name: file, timestamp, tests: rs.length, failures: count(rs, 'failed'), errors: 0, skipped: count(rs, 'skipped'), time })}>`);
+    for (const r of rs) body.push(...testcase(r));
+    body.push('  </testsuite>');
+  }
+  if (input.runErrors.length > 0) {
+    body.push(`  <testsuite ${attributes({ name: 'run errors', timestamp, tests: input.runErrors.length, failures: 0, errors: input.runErrors.length, skipped: 0, time: '0.000' })}>`);
+    input.runErrors.forEach((error, i) => {
+      body.push(`    <testcase ${attributes({ classname: 'run errors', name: `run error ${i + 1}`, time: '0.000' })}>`);
+      body.push(`      <error ${attributes({ message: error.split('\n')[0]!, type: 'RunError' })}>${escapeXml(error)}</error>`);
+      body.push('    </testcase>');
+    });
+    body.push('  </testsuite>');
+  }
+  const totals = {
+    tests: input.records.length + input.runErrors.length,
+    failures: count(input.records, 'failed'),
+    errors: input.runErrors.length,
+    skipped: count(input.records, 'skipped'),
+    time: input.wallSeconds.toFixed(3),
+  };
+  return ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites ${attributes({ name: input.suiteName, ...totals })}>`, ...body, '</testsuites>', ''].join('\n');
+}
+
+export function writeJunitReport(path: string, input: JunitInput): void {
+  writeFileSync(path, junitXml(input));
+}

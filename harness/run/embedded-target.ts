@@ -1,0 +1,64 @@
+/**
+ * The embedded default target: the reference server started in the CLI's process (only the CLI
+ * starts it: suites talk HTTP to whatever target they are given). Its profile declares what the
+ * reference server offers beyond the documented API, and takes the ambiguity options of the given
+ * profile, which the server is then configured to follow.
+ */
+import type { AmbiguityChoices } from '../../schemas/ambiguities.ts';
+import type { Personality } from '../../schemas/latitudes.ts';
+import type { MutantId } from '../../reference/mutants.ts';
+import { startReferenceServer, type RunningReferenceServer } from '../../reference/server.ts';
+import { parseProfile, type TargetProfile } from '../config/profile.ts';
+
+export interface EmbeddedTarget {
+  server: RunningReferenceServer;
+  profile: TargetProfile;
+}
+
+/** The values the reference server uses where the document is silent (reference/handlers/otp-legacy.ts). */
+const REFERENCE_LEGACY_OTP_ATTEMPTS_PER_HOUR = 10;
+const REFERENCE_LEGACY_OTP_COMPANY_MAX = 50;
+
+/**
+ * `choices`: ambiguity options a given profile fixes (they win over the personality's); the
+ * profile of the target is then the server's own resolved choices.
+ */
+export async function startEmbeddedTarget(
+  choices: Partial<AmbiguityChoices>,
+  options: { testClock: boolean; mutant?: MutantId; personality?: Personality },
+): Promise<EmbeddedTarget> {
+  const server = await startReferenceServer({
+    ambiguities: choices,
+    personality: options.personality ?? 'default',
+    // Fault injection for the kill matrix (reference/mutants.ts, npm run mutants).
+    ...(options.mutant ? { mutant: options.mutant } : {}),
+    allowLoopbackWebhooks: true,
+    testClock: options.testClock,
+    // Fast enough that real-time runs stay short; 6.3 states no interval between retries.
+    webhookRetryDelayMs: 200,
+    confirmationDelayMs: 50,
+  });
+  const profile = parseProfile(
+    {
+      ambiguities: server.options.choices,
+      capabilities: {
+        'test-clock': options.testClock,
+        'reply-simulation': options.testClock,
+        'webhook-reachable': true,
+        'real-delivery': true,
+        'ip-allow-list': true,
+        'sandbox-daily-limit-reachable': true,
+        'legacy-otp-attempt-limit': true,
+        legacyOtpAttemptLimit: REFERENCE_LEGACY_OTP_ATTEMPTS_PER_HOUR,
+        'legacy-otp-company-limit': true,
+        legacyOtpCompanyMax: REFERENCE_LEGACY_OTP_COMPANY_MAX,
+      },
+      keys: { restricted: server.keys.restricted },
+      // The reference server counts 100 per second per key (8); stay well under it.
+      pacing: { requestsPerSecond: 80 },
+      timeBudgets: { webhookDeliverySeconds: 5, otpCooldownSeconds: 31, expirySeconds: 10, eventRetriesSeconds: 10 },
+    },
+    'embedded reference profile',
+  );
+  return { server, profile };
+}

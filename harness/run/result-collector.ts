@@ -1,0 +1,71 @@
+/**
+ * A vitest reporter that keeps, for every conformance test, what the reports need: its name and
+ * file, outcome, the requirement ids and observations of its meta (test-meta.ts), the skip reason,
+ * the failure's message (failureText). The certify command reads it after the run.
+ */
+import type { Reporter, TestCase, TestModule } from 'vitest/node';
+import type { Observation, RecordedBehaviour } from '../kit/test-meta.ts';
+import '../kit/test-meta.ts';
+
+export interface TestRecord {
+  /** Suite path and test name: "suites/sms.test.ts > sends > accepts an 11-character sender". */
+  name: string;
+  file: string;
+  status: 'passed' | 'failed' | 'skipped';
+  requirements: string[];
+  skipReason: string | undefined;
+  observations: Observation[];
+  warnings: string[];
+  /** What the target did where the document is silent. */
+  recorded: RecordedBehaviour[];
+  error: string | undefined;
+  durationMs: number;
+}
+
+/** Characters of a failure message kept: its head (the assertion) and its tail (the exchanges and the quote). */
+export const FAILURE_HEAD_CHARS = 1500;
+export const FAILURE_TAIL_CHARS = 3500;
+
+/**
+ * A failure's message as the reports keep it. Whole up to a bound; past it the middle is cut (a
+ * fast-check report's counterexample and stack), because req() appends to the end what a reader
+ * needs (issue 14): the test's last HTTP exchanges and the document's words.
+ */
+export function failureText(message: string): string {
+  if (message.length <= FAILURE_HEAD_CHARS + FAILURE_TAIL_CHARS) return message;
+  const cut = message.length - FAILURE_HEAD_CHARS - FAILURE_TAIL_CHARS;
+  return `${message.slice(0, FAILURE_HEAD_CHARS)}\n… (${cut} characters cut) …\n${message.slice(-FAILURE_TAIL_CHARS)}`;
+}
+
+export class ResultCollector implements Reporter {
+  readonly records: TestRecord[] = [];
+  /** Errors outside tests (a suite file that failed to load, setup failures, unhandled rejections). */
+  readonly runErrors: string[] = [];
+
+  onTestCaseResult(testCase: TestCase): void {
+    const result = testCase.result();
+    const meta = testCase.meta();
+    const diagnostic = testCase.diagnostic();
+    const status = result.state === 'passed' ? 'passed' : result.state === 'failed' ? 'failed' : 'skipped';
+    this.records.push({
+      name: testCase.fullName,
+      file: testCase.module.relativeModuleId,
+      status,
+      requirements: meta.requirements ?? [],
+      skipReason: status === 'skipped' ? (meta.skipReason ?? (result.state === 'skipped' ? result.note : undefined) ?? 'skipped without a reason') : undefined,
+      observations: meta.observations ?? [],
+      warnings: meta.warnings ?? [],
+      recorded: meta.recorded ?? [],
+      error: result.state === 'failed' ? failureText(result.errors?.[0]?.message ?? 'failed') : undefined,
+      durationMs: diagnostic?.duration ?? 0,
+    });
+  }
+
+  onTestModuleEnd(testModule: TestModule): void {
+    for (const error of testModule.errors()) this.runErrors.push(`${testModule.relativeModuleId}: ${error.message.split('\n')[0]}`);
+  }
+
+  onTestRunEnd(_modules: readonly TestModule[], unhandledErrors: readonly { message?: string }[]): void {
+    for (const error of unhandledErrors) this.runErrors.push(`unhandled: ${(error.message ?? String(error)).split('\n')[0]}`);
+  }
+}

@@ -1,0 +1,278 @@
+/**
+ * The harness's HTTP client for the target: builds a request the way section 5 says a key travels
+ * (header apikey, body field apikey, or v1 query parameter apikey), paces and retries it through
+ * the pacer (section 8, 7.1 rate_01), and records every attempt as an Exchange that is already
+ * redacted (5.2: a key gives full access to an account, so no report may carry one).
+ *
+ * undici directly, not global fetch: its timeouts are explicit, its dispatcher is ours to close,
+ * and it sends exactly the headers given (the suites send odd ones on purpose: token, Bearer).
+ */
+import { performance } from 'node:perf_hooks';
+import { Agent, request, type Dispatcher } from 'undici';
+import type { Pacer, RateLimitSignal } from './pacer.ts';
+import type { Exchange } from './exchange.ts';
+import type { Redactor } from './redaction.ts';
+
+// The record of an exchange lives in exchange.ts, so that redaction.ts can read it without importing the client.
+export type { Exchange } from './exchange.ts';
+
+export type KeyPlacement = 'header' | 'body' | 'query' | 'none';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
+export type FormFields = Record<string, string | number | boolean>;
+export type QueryParams = Record<string, string | number | boolean | undefined>;
+
+export interface CallOptions {
+  method: HttpMethod;
+  /** Path below the base URL, starting with "/" (e.g. /sms/send). */
+  path: string;
+  headers?: Record<string, string>;
+  query?: QueryParams;
+  /** Sent as application/json. With keyPlacement "body" it must be a JSON object. */
+  json?: unknown;
+  /** Sent as application/x-www-form-urlencoded (section 4: operations accept form bodies). */
+  form?: FormFields;
+  /** A raw body, sent as is (malformed-body tests); give the content-type in headers. */
+  body?: string;
+  apiKey?: string;
+  /** Where apiKey goes: header apikey (5.1, default), body field apikey (5.1), query apikey (5.5, v1), or nowhere. */
+  keyPlacement?: KeyPlacement;
+  /** Retry a 429 rate_01 (default true when a pacer is set). False for the tests that assert rate limiting. */
+  retryOn429?: boolean;
+}
+
+export interface CallResult {
+  status: number;
+  /** The real answer: callers need the values the exchange hides (4.11 returns a subaccount key). */
+  headers: Record<string, string>;
+  text: string;
+  /** The parsed body, or undefined when it is empty or not JSON. */
+  json: unknown;
+  /** The redacted record of the last attempt. */
+  exchange: Exchange;
+}
+
+export interface HttpClientOptions {
+  baseUrl: string;
+  redactor: Redactor;
+  /** Without a pacer, calls are neither spaced nor retried. */
+  pacer?: Pacer;
+  /** Receives every attempt's redacted exchange, retries included (Allure attachments). */
+  onExchange?: (exchange: Exchange) => void;
+  connectTimeoutMs?: number;
+  /**
+   * The deadline of one attempt, from sending to the end of the answer (profile
+   * timeBudgets.requestSeconds, default 30 s): a target that stops answering fails the call with
+   * TargetTimeoutError instead of holding the run (issue 19).
+   */
+  requestTimeoutMs?: number;
+}
+
+export interface HttpClient {
+  call(options: CallOptions): Promise<CallResult>;
+  /** Closes the connections of the client's dispatcher. */
+  close(): Promise<void>;
+}
+
+/** The target could not be reached or stopped answering: the run cannot go on against it. */
+export class TargetUnreachableError extends Error {
+  override readonly name: string = 'TargetUnreachableError';
+}
+
+/** One request got no complete answer within its deadline: "POST /sms/send timed out after 30 s". */
+export class TargetTimeoutError extends TargetUnreachableError {
+  override readonly name = 'TargetTimeoutError';
+}
+
+/** undici's and AbortSignal.timeout's ways of saying that a deadline passed, with the phase it caught. */
+const TIMEOUT_PHASES: Readonly<Record<string, string>> = {
+  UND_ERR_CONNECT_TIMEOUT: 'no connection',
+  UND_ERR_HEADERS_TIMEOUT: 'no response headers',
+  UND_ERR_BODY_TIMEOUT: 'the response body stalled',
+  TimeoutError: 'no complete answer',
+};
+
+/** The phase a timeout error caught, or undefined when `error` is no timeout. */
+export function timeoutPhase(error: unknown): string | undefined {
+  const facts = (error ?? {}) as { code?: unknown; name?: unknown; cause?: unknown };
+  if (typeof facts.code === 'string' && TIMEOUT_PHASES[facts.code]) return TIMEOUT_PHASES[facts.code];
+  if (facts.name === 'TimeoutError') return TIMEOUT_PHASES.TimeoutError;
+  return facts.cause !== undefined && facts.cause !== error ? timeoutPhase(facts.cause) : undefined;
+}
+
+/**
+ * The phase a timeout caught, told by what had arrived (`headersArrived`): the deadline's signal and
+ * undici's own timeouts race, so the error alone may not say it. Undefined when `error` is no timeout.
+ */
+export function timeoutPhaseAfter(error: unknown, headersArrived: boolean): string | undefined {
+  const caught = timeoutPhase(error);
+  if (caught === undefined || caught === TIMEOUT_PHASES.UND_ERR_CONNECT_TIMEOUT) return caught;
+  return headersArrived ? TIMEOUT_PHASES.UND_ERR_BODY_TIMEOUT : TIMEOUT_PHASES.UND_ERR_HEADERS_TIMEOUT;
+}
+
+/** "timed out after 30 s" or "timed out after 0.5 s". */
+export const timedOutAfter = (ms: number): string => `timed out after ${Number((ms / 1000).toFixed(1))} s`;
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+
+const UNDICI_FAILURES: Readonly<Record<string, string>> = {
+  UND_ERR_CONNECT_TIMEOUT: 'connect timeout',
+  UND_ERR_HEADERS_TIMEOUT: 'no response headers before the timeout',
+  UND_ERR_BODY_TIMEOUT: 'response body stalled past the timeout',
+  UND_ERR_SOCKET: 'connection closed by the target',
+  UND_ERR_CLOSED: 'connection closed',
+  UND_ERR_DESTROYED: 'connection destroyed',
+  UND_ERR_ABORTED: 'request aborted',
+};
+
+interface ErrorFacts {
+  code?: unknown;
+  syscall?: unknown;
+  message?: unknown;
+  errors?: unknown;
+}
+
+/** A one-line cause: "connect ECONNREFUSED", "getaddrinfo ENOTFOUND", "connect timeout". */
+export function describeNetworkError(error: unknown): string {
+  let facts = (error ?? {}) as ErrorFacts;
+  // Happy-eyeballs connects (several addresses) fail with an AggregateError: its first cause speaks.
+  if (Array.isArray(facts.errors) && facts.errors.length > 0 && facts.syscall === undefined) facts = { ...(facts.errors[0] as ErrorFacts), code: facts.code ?? (facts.errors[0] as ErrorFacts).code };
+  const code = typeof facts.code === 'string' ? facts.code : undefined;
+  if (code && typeof facts.syscall === 'string') return `${facts.syscall} ${code}`;
+  if (code && UNDICI_FAILURES[code]) return UNDICI_FAILURES[code];
+  const message = typeof facts.message === 'string' && facts.message !== '' ? facts.message : String(error);
+  return (code ? `${code} ${message}` : message).split('\n')[0]!.trim();
+}
+
+const joinUrl = (baseUrl: string, path: string): string => `${baseUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+
+function flattenHeaders(headers: Dispatcher.ResponseData['headers']): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  return out;
+}
+
+const parseJsonOrUndefined = (text: string): unknown => {
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+};
+
+export const isJsonObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * Which answers are resent (issue 14): only the documented rate_01, told by its body. 7.1 and 8:
+ * rate_01 is "rate limit exceeded", a refusal before the request is processed, so resending it is
+ * safe; it comes as HTTP 429, or (ambiguity rate-limit-http-status, body-429) as HTTP 200 with body
+ * status 429 and code rate_01. Every other 429 is an answer under test: 7.3 otp_throttled and
+ * otp_max_attempts (3.1 states of the current OTP set), and a 429 without the documented body
+ * (nothing says the request was not processed). Nothing else is resent either: a 5xx, a timeout or
+ * a reset connection may follow a POST the target already carried out.
+ */
+export function rateLimitSignalOf(_status: number, headers: Record<string, string>, json: unknown): RateLimitSignal {
+  const rateLimited = isJsonObject(json) && json.code === 'rate_01';
+  return { rateLimited, retryAfter: headers['retry-after'] };
+}
+
+interface PreparedRequest {
+  url: string;
+  headers: Record<string, string>;
+  body: string | undefined;
+}
+
+/** Puts the key where section 5 (or the caller) says and encodes the body. */
+function prepare(baseUrl: string, call: CallOptions): PreparedRequest {
+  const placement: KeyPlacement = call.apiKey === undefined ? 'none' : (call.keyPlacement ?? 'header');
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(call.headers ?? {})) headers[name.toLowerCase()] = value;
+
+  const url = new URL(joinUrl(baseUrl, call.path));
+  for (const [name, value] of Object.entries(call.query ?? {})) if (value !== undefined) url.searchParams.append(name, String(value));
+  if (placement === 'query') url.searchParams.set('apikey', call.apiKey!);
+  if (placement === 'header') headers.apikey = call.apiKey!;
+
+  let body: string | undefined;
+  const given = [call.json !== undefined, call.form !== undefined, call.body !== undefined].filter(Boolean).length;
+  if (given > 1) throw new TypeError('give at most one of json, form and body');
+  if (call.form !== undefined || (placement === 'body' && call.json === undefined && call.body === undefined)) {
+    const form = new URLSearchParams(Object.entries(call.form ?? {}).map(([k, v]): [string, string] => [k, String(v)]));
+    if (placement === 'body') form.set('apikey', call.apiKey!);
+    body = form.toString();
+    headers['content-type'] ??= 'application/x-www-form-urlencoded';
+  } else if (call.json !== undefined) {
+    let json = call.json;
+    if (placement === 'body') {
+      if (!isJsonObject(json)) throw new TypeError('keyPlacement "body" needs a JSON object body');
+      json = { ...json, apikey: call.apiKey };
+    }
+    body = JSON.stringify(json);
+    headers['content-type'] ??= 'application/json';
+  } else if (call.body !== undefined) {
+    if (placement === 'body') throw new TypeError('keyPlacement "body" cannot add a key to a raw body');
+    body = call.body;
+  }
+  return { url: url.toString(), headers, body };
+}
+
+export function createHttpClient(options: HttpClientOptions): HttpClient {
+  const { redactor, pacer, onExchange } = options;
+  const origin = new URL(options.baseUrl).origin;
+  const deadlineMs = options.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const dispatcher: Dispatcher = new Agent({
+    connect: { timeout: Math.min(options.connectTimeoutMs ?? DEFAULT_TIMEOUT_MS, deadlineMs) },
+    headersTimeout: deadlineMs,
+    bodyTimeout: deadlineMs,
+  });
+
+  /** One attempt: send, read the whole body, record the redacted exchange. */
+  const attempt = async (method: HttpMethod, prepared: PreparedRequest, attemptNumber: number): Promise<CallResult> => {
+    const startedAt = new Date().toISOString();
+    const start = performance.now();
+    let status: number;
+    let headers: Record<string, string>;
+    let text: string;
+    let headersArrived = false;
+    try {
+      // One deadline for the whole attempt: undici's phase timeouts alone let a trickling body run on.
+      const response = await request(prepared.url, { method, headers: prepared.headers, body: prepared.body, dispatcher, signal: AbortSignal.timeout(deadlineMs) });
+      headersArrived = true;
+      status = response.statusCode;
+      headers = flattenHeaders(response.headers);
+      text = await response.body.text();
+    } catch (error) {
+      // Only the origin and path in the message: the query may hold a v1 key (5.5), the error text may not be one line.
+      const phase = timeoutPhaseAfter(error, headersArrived);
+      if (phase !== undefined) throw new TargetTimeoutError(redactor.redact(`${method} ${origin}${new URL(prepared.url).pathname} ${timedOutAfter(deadlineMs)} (${phase})`), { cause: error });
+      throw new TargetUnreachableError(`cannot reach ${origin}: ${redactor.redact(describeNetworkError(error))}`, { cause: error });
+    }
+    const durationMs = performance.now() - start;
+    const exchange = redactor.redactExchange({
+      method,
+      url: prepared.url,
+      requestHeaders: prepared.headers,
+      requestBody: prepared.body,
+      status,
+      responseHeaders: headers,
+      responseBody: text,
+      startedAt,
+      durationMs,
+      attempt: attemptNumber,
+    });
+    onExchange?.(exchange);
+    return { status, headers, text, json: parseJsonOrUndefined(text), exchange };
+  };
+
+  const call = async (callOptions: CallOptions): Promise<CallResult> => {
+    const prepared = prepare(options.baseUrl, callOptions);
+    const send = (n: number) => attempt(callOptions.method, prepared, n);
+    if (!pacer) return send(1);
+    // Pace per key (8: the limit is per account); calls without a key share one lane, as the
+    // target then counts them by address.
+    const lane = callOptions.apiKey ?? '';
+    return pacer.run(lane, send, (r) => rateLimitSignalOf(r.status, r.headers, r.json), callOptions.retryOn429 ?? true);
+  };
+
+  return { call, close: () => dispatcher.close() };
+}
