@@ -11,7 +11,7 @@
  * within it is judged and what could not be seen is recorded as not observed (issue 14); tests that
  * wait run concurrently, each in an account of its own, so that their waits overlap.
  *
- * Schedule: start first (its waits: event retries and silences of 6.3).
+ * Starts first in a run (declared in harness/run/suite-schedule.ts; its waits: event retries and silences of 6.3).
  */
 import { beforeAll, describe, expect } from 'vitest';
 import { observe } from '../harness/kit/current-test.ts';

@@ -12,7 +12,7 @@
  *  - Sends are real where any fresh number may be charged, sandbox otherwise; charges are measured
  *    with /credits/consult on an account no concurrent test uses.
  *
- * Schedule: start first (its waits: the 30 s cooldown of 8 in real time, expiries).
+ * Starts first in a run (declared in harness/run/suite-schedule.ts; its waits: the 30 s cooldown of 8 in real time, expiries).
  */
 import fc from 'fast-check';
 import { describe, expect } from 'vitest';

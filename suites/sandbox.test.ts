@@ -3,7 +3,7 @@
  * nothing and consumes no credits"; sandbox=1 "runs all validations and generates references";
  * "no scheduled sends"; "limited per day" (8: 100 or 1,000, ambiguity sandbox-daily-limit).
  *
- * Schedule: start first (its wait: 5 s for a sandbox event that may never come).
+ * Starts first in a run (declared in harness/run/suite-schedule.ts; its wait: 5 s for a sandbox event that may never come).
  */
 import { describe, expect } from 'vitest';
 import { checkAt, warnUnless } from '../harness/kit/checks.ts';

@@ -7,7 +7,7 @@
  * target is asked to reach are endpoints of the suite's loopback receiver (capability
  * webhook-reachable). The events of section 6 are in events.test.ts.
  *
- * Schedule: start first (its waits: the 5-second verification window of 4.14, in real time always).
+ * Starts first in a run (declared in harness/run/suite-schedule.ts; its waits: the 5-second verification window of 4.14, in real time always).
  */
 import { beforeAll, describe, expect } from 'vitest';
 import { recordBehaviour } from '../harness/kit/checks.ts';

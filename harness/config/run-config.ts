@@ -1,14 +1,14 @@
 /**
  * The run configuration: everything a suite file needs to know about the target and the run, handed
- * from the `certify` process to the vitest workers through one environment variable (workers are
- * separate processes). Keys travel in the environment only, never in a file of the output folder
- * (5.2: a key gives full access to the account).
+ * from the `certify` process to the vitest workers as one provided value (vitest's `provide`, read
+ * with `inject` by kit/run-context.ts): workers are separate processes, and vitest sends provided
+ * values to them over its own channel, in memory. Keys never reach a file of the output folder (5.2:
+ * a key gives full access to the account).
  */
 import { z } from 'zod';
 import { TargetProfile } from './profile.ts';
 import { MAX_SEED } from './run-seed.ts';
 
-export const RUN_CONFIG_ENV = 'MC_RUN_CONFIG';
 
 export const RunConfig = z.object({
   /** Base URL of the target, without a trailing slash. */
@@ -48,15 +48,11 @@ export const RunConfig = z.object({
 });
 export type RunConfig = z.infer<typeof RunConfig>;
 
-export function encodeRunConfig(config: RunConfig): string {
-  return JSON.stringify(RunConfig.parse(config));
-}
-
-/** Reads the run configuration in a suite worker; a clear error when the suites are run by hand. */
-export function readRunConfig(env: NodeJS.ProcessEnv = process.env): RunConfig {
-  const text = env[RUN_CONFIG_ENV];
-  if (!text) throw new Error(`${RUN_CONFIG_ENV} is not set: run the suites through "messaging-conformance certify"`);
-  return RunConfig.parse(JSON.parse(text));
+// The name of the provided value: run/run-suites.ts provides it, kit/run-context.ts injects it.
+declare module 'vitest' {
+  export interface ProvidedContext {
+    runConfig: RunConfig;
+  }
 }
 
 /** A run id: lower-case letters and digits, so it fits names of every kind (lists, wallets, emails). */

@@ -23,7 +23,8 @@ import { specSectionLink } from '../report/spec-page.ts';
 import { effectiveCapabilities, skipReason } from './effective-capabilities.ts';
 import { withLastExchanges } from './failure-exchanges.ts';
 import { scaledTimeout } from '../config/latency-scale.ts';
-import { readRunConfig, type RunConfig } from '../config/run-config.ts';
+import type { RunConfig } from '../config/run-config.ts';
+import { readRunConfig } from './run-context.ts';
 import { skipReasonOf } from './test-skip.ts';
 import './test-meta.ts';
 

@@ -28,7 +28,8 @@ import { scaledTimeout } from '../config/latency-scale.ts';
 import { createPacer } from '../transport/pacer.ts';
 import { areaOfSuiteFile, SUITES_DIR } from '../config/project-paths.ts';
 import { createRedactor, type Redactor } from '../transport/redaction.ts';
-import { readRunConfig, type RunConfig } from '../config/run-config.ts';
+import type { RunConfig } from '../config/run-config.ts';
+import { collectingSuiteArea, readRunConfig } from './run-context.ts';
 import { realClock, virtualClock, type TargetClock } from './target-clock.ts';
 import { SkipTest } from './test-skip.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../transport/webhook-receiver.ts';
@@ -363,9 +364,8 @@ class TargetHandle implements Target {
  * among the suite files gives its phone numbers a block of their own, so that files running at
  * once never meet on a name or a number.
  */
-function suiteFileOf(stack: string | undefined): { tag: string; index: number } {
-  // .test.ts in the checkout, .test.js in the compiled package (project-paths.ts).
-  const file = /suites\/([\w-]+)\.test\.[jt]s/.exec(stack ?? '')?.[1] ?? 'adhoc';
+function suiteFileOf(area: string | undefined): { tag: string; index: number } {
+  const file = area ?? 'adhoc';
   const files = readdirSync(SUITES_DIR).map(areaOfSuiteFile).filter((area) => area !== undefined).sort();
   return { tag: file.replace(/[^A-Za-z0-9]/g, '').toLowerCase(), index: Math.max(0, files.indexOf(file)) };
 }
@@ -376,7 +376,7 @@ function suiteFileOf(stack: string | undefined): { tag: string; index: number } 
  */
 export function useTarget(options: UseTargetOptions = {}): Target {
   const config = readRunConfig();
-  const handle = new TargetHandle(config, suiteFileOf(new Error().stack));
+  const handle = new TargetHandle(config, suiteFileOf(collectingSuiteArea()));
   // Scaled with the latency the preflight measured (latency-scale.ts): setup and teardown are many calls.
   beforeAll(() => handle.setup(options), scaledTimeout(60_000, config.latencyMs));
   afterAll(() => handle.teardown(), scaledTimeout(120_000, config.latencyMs));

@@ -1,30 +1,25 @@
 /**
  * Runs the suite files with vitest in this process (workers are forked per file), with the
  * reporters of a certification: progress lines, the result collector (summary), JUnit and Allure
- * results. The run configuration reaches the workers through the environment (run-config.ts).
+ * results. The run configuration reaches the workers as vitest's provided value `runConfig`
+ * (config/run-config.ts, kit/run-context.ts).
  */
-import { join, relative } from 'node:path';
-import { readFileSync, statSync } from 'node:fs';
+import { basename, join, relative } from 'node:path';
+import { statSync } from 'node:fs';
 import { BaseSequencer, startVitest, type TestSpecification } from 'vitest/node';
 import { AllureReporter } from '../report/allure-reporter.ts';
 import { ProgressReporter } from '../report/progress-reporter.ts';
 import { scaledTimeout } from '../config/latency-scale.ts';
-import { PROJECT_ROOT, SUITE_FILE_SUFFIX } from '../config/project-paths.ts';
+import { areaOfSuiteFile, PROJECT_ROOT, SUITE_FILE_SUFFIX } from '../config/project-paths.ts';
 import { ResultCollector, type TestRecord } from './result-collector.ts';
 import { RunDeadline, type Unfinished } from './run-deadline.ts';
-import { encodeRunConfig, RUN_CONFIG_ENV, type RunConfig } from '../config/run-config.ts';
+import { RunConfig } from '../config/run-config.ts';
+import { scheduleWeight } from './suite-schedule.ts';
 
-/**
- * Files with long waits first, then the heaviest: the run lasts as long as its slowest file, so
- * that one must start at once, not when a worker frees up. A suite file says it waits with the
- * line " * Schedule: start first" in its header; size is the proxy for the weight of the others.
- * Neither needs a history of earlier runs.
- */
-const STARTS_FIRST = /^ \* Schedule: start first/m;
-
+/** Files with long waits first, then the heaviest (suite-schedule.ts declares which and why). */
 class LongWaitsFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const weight = (f: TestSpecification) => (STARTS_FIRST.test(readFileSync(f.moduleId, 'utf8')) ? Number.MAX_SAFE_INTEGER / 2 : 0) + statSync(f.moduleId).size;
+    const weight = (f: TestSpecification) => scheduleWeight(areaOfSuiteFile(basename(f.moduleId)), statSync(f.moduleId).size);
     const weights = new Map(files.map((f) => [f, weight(f)]));
     return [...files].sort((a, b) => weights.get(b)! - weights.get(a)!);
   }
@@ -57,7 +52,6 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 export async function runSuites(options: RunSuitesOptions): Promise<SuitesOutcome> {
   const { config } = options;
-  process.env[RUN_CONFIG_ENV] = encodeRunConfig(config);
   const collector = new ResultCollector();
   // reportMatchers off: matcher steps would record the values given to expect(), keys included (5.2).
   const allure = new AllureReporter({ resultsDir: join(options.outDir, 'allure-results'), environmentInfo: options.environment, reportMatchers: false });
@@ -75,6 +69,8 @@ export async function runSuites(options: RunSuitesOptions): Promise<SuitesOutcom
     {
       root: PROJECT_ROOT,
       config: false,
+      // The workers' one channel to the run (kit/run-context.ts injects it): in memory, never a file.
+      provide: { runConfig: RunConfig.parse(config) },
       watch: false,
       include: [`suites/**/*${SUITE_FILE_SUFFIX}`],
       pool: 'forks',
