@@ -49,9 +49,18 @@ const isEventOf = (type: EventType, reference: string) => (d: Delivery): boolean
 export const eventsOf = (endpoint: WebhookEndpoint, type: EventType, reference: string): EventDelivery[] =>
   endpoint.events().filter((d) => d.fields.type === type && d.fields.reference === reference);
 
-/** Waits (at most `seconds`) until `count` deliveries of the event arrived; returns them. */
+/**
+ * Waits (at most `seconds`) until `count` deliveries of the event arrived; returns them. The
+ * document gives no delivery time (6): past the budget the wait fails, saying which budget bounds it.
+ */
 export async function waitForEvent(endpoint: WebhookEndpoint, type: EventType, reference: string, seconds: number, count = 1): Promise<EventDelivery[]> {
-  const found = await endpoint.waitFor(isEventOf(type, reference), { timeoutMs: seconds * 1000, count, label: `${count} type=${type} event(s) for reference ${reference}` });
+  const label = `${count} type=${type} event(s) for reference ${reference}`;
+  const found = await endpoint.waitFor(isEventOf(type, reference), { timeoutMs: seconds * 1000, count, label }).catch((error: unknown) => {
+    throw new Error(
+      `${label}: not delivered within ${seconds} s (profile timeBudgets.webhookDeliverySeconds, else untimedWaitSeconds: the document gives no delivery time, raise the budget for a slower target); ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    );
+  });
   return found.filter(isEventDelivery);
 }
 
