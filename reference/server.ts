@@ -9,6 +9,7 @@ import { TEST_CLOCK_DOMAIN_HEADER } from '../schemas/capabilities.ts';
 import { OPERATIONS, type Operation } from '../schemas/index.ts';
 import { AccountBook, newApiKey, toHundredths } from './accounts.ts';
 import { createClock } from './clock.ts';
+import { DECLARED_VALUES, type DeclaredValues } from './declared-values.ts';
 import type { Reply, ServerContext } from './handler.ts';
 import { HANDLERS } from './handlers/index.ts';
 import { Messaging } from './messaging.ts';
@@ -34,6 +35,14 @@ export interface RunningReferenceServer {
   baseUrl: string;
   keys: ReferenceKeys;
   options: ResolvedOptions;
+  /** What the server does where the document is silent: a profile declaring this server states these. */
+  declared: DeclaredValues;
+  /**
+   * Every API key the server has issued so far, the seeded ones and subaccounts' (archived
+   * included): the secrets a report must not contain.
+   */
+  issuedKeys(): string[];
+  /** The server's state, for the reference's own tests and benchmarks; a target's user needs none of it. */
   context: ServerContext;
   close(): Promise<void>;
 }
@@ -168,6 +177,8 @@ export async function startReferenceServer(input: ReferenceServerOptionsInput = 
     baseUrl: `${url.protocol}//${url.host}`,
     keys,
     options,
+    declared: DECLARED_VALUES,
+    issuedKeys: () => [...accounts.all()].map((a) => a.apiKey),
     context,
     async close() {
       clock.stop();

@@ -290,7 +290,7 @@ export async function runCertification(args: CertifyArgs): Promise<Certification
     writeFileSync(join(args.outDir, 'summary.md'), summaryMarkdown(summary));
     if (args.html) await generateAllureReport(args.outDir);
 
-    const secrets = [apiKey, managerKey, profile.keys?.restricted, ...(embedded ? [...embedded.server.context.accounts.all()].map((a) => a.apiKey) : [])].filter(
+    const secrets = [apiKey, managerKey, profile.keys?.restricted, ...(embedded ? embedded.server.issuedKeys() : [])].filter(
       (s): s is string => s !== undefined,
     );
     const leaks = findLeaks(args.outDir, secrets);

@@ -15,10 +15,6 @@ export interface EmbeddedTarget {
   profile: TargetProfile;
 }
 
-/** The values the reference server uses where the document is silent (reference/handlers/otp-legacy.ts). */
-const REFERENCE_LEGACY_OTP_ATTEMPTS_PER_HOUR = 10;
-const REFERENCE_LEGACY_OTP_COMPANY_MAX = 50;
-
 /**
  * `choices`: ambiguity options a given profile fixes (they win over the personality's); the
  * profile of the target is then the server's own resolved choices.
@@ -49,9 +45,10 @@ export async function startEmbeddedTarget(
         'ip-allow-list': true,
         'sandbox-daily-limit-reachable': true,
         'legacy-otp-attempt-limit': true,
-        legacyOtpAttemptLimit: REFERENCE_LEGACY_OTP_ATTEMPTS_PER_HOUR,
+        // The values the server chose where the document is silent, as it declares them.
+        legacyOtpAttemptLimit: server.declared.legacyOtpAttemptsPerHour,
         'legacy-otp-company-limit': true,
-        legacyOtpCompanyMax: REFERENCE_LEGACY_OTP_COMPANY_MAX,
+        legacyOtpCompanyMax: server.declared.legacyOtpCompanyMax,
       },
       keys: { restricted: server.keys.restricted },
       // The reference server counts 100 per second per key (8); stay well under it.

@@ -17,6 +17,7 @@ import {
 import { limitById } from '../../schemas/limits.ts';
 import { MEXICO_COUNTRY_CODE } from '../../schemas/sms.ts';
 import { areaState, type Account } from '../accounts.ts';
+import { DECLARED_VALUES } from '../declared-values.ts';
 import { handler, type HandlerSet, type InvalidHandler, type RawRequest, type Reply, type RequestContext } from '../handler.ts';
 import { legacyExpirationProblem } from '../otp-expiry.ts';
 import { generateCode, RecordBook } from '../otp-v2-engine.ts';
@@ -31,10 +32,10 @@ type VerifyInput = z.output<typeof LegacyOtpVerifyRequest>;
 type ResetInput = z.output<typeof LegacyOtpResetRequest>;
 type Locale = 'es' | 'en';
 
-/** 7.2 validation_03 "attempts per hour exceeded": how many is not shown; the server allows 10 wrong codes per hour. */
-export const LEGACY_WRONG_ATTEMPTS_PER_HOUR = 10;
-/** 7.2 verification_11 "company too long": the length is not shown; the server allows 50 characters. */
-export const LEGACY_COMPANY_MAX_LENGTH = 50;
+/** 7.2 validation_03 "attempts per hour exceeded": how many is not shown (the reference's choice, declared-values.ts). */
+const LEGACY_WRONG_ATTEMPTS_PER_HOUR = DECLARED_VALUES.legacyOtpAttemptsPerHour;
+/** 7.2 verification_11 "company too long": the length is not shown (the reference's choice, declared-values.ts). */
+const LEGACY_COMPANY_MAX_LENGTH = DECLARED_VALUES.legacyOtpCompanyMax;
 
 const HOUR_MS = 3_600_000;
 const CODE_LENGTH = limitById('otp-legacy-code-length');
