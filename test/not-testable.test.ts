@@ -12,7 +12,7 @@ import { parseProfile } from '../harness/config/profile.ts';
 import type { TestRecord } from '../harness/run/result-collector.ts';
 import type { RunConfig } from '../harness/config/run-config.ts';
 import { buildSummary, summaryHeadMarkdown } from '../harness/report/summary.ts';
-import { CostGuardError } from '../harness/kit/target.ts';
+import { CostGuardError } from '../harness/kit/cost-guard.ts';
 import { isNotTestable, skipReasonOf, SkipTest } from '../harness/kit/test-skip.ts';
 
 const configWith = (capabilities: Record<string, unknown>): RunConfig => ({

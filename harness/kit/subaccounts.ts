@@ -1,0 +1,50 @@
+/**
+ * Subaccount lifecycle (4.11): the subaccount a suite file works in, and any further one a test
+ * asks for, is created by the manager with its credits, and its teardown (credits withdrawn to the
+ * manager, then archived) is registered in the same step, so that no subaccount of a run outlives
+ * it even when a test fails half-way.
+ */
+import type { RunConfig } from '../config/run-config.ts';
+import type { Answer, ApiRequest, Subaccount, UseTargetOptions } from './target-contract.ts';
+
+/** Credits a file's subaccount gets: enough for the sends of one area on the embedded target. */
+const EMBEDDED_FILE_CREDITS = 2000;
+/** Against a real target, a small amount: the budget of a file, not of the run (also each top-up, cost-guard.ts). */
+export const REMOTE_FILE_CREDITS = 50;
+
+/** The credits the file's own subaccount starts with: the file's choice, else the target kind's default. */
+export const fileSubaccountCredits = (config: RunConfig, options: UseTargetOptions): number =>
+  options.credits ?? (config.embedded ? EMBEDDED_FILE_CREDITS : REMOTE_FILE_CREDITS);
+
+/** What creating a subaccount needs of the file's target handle (target.ts). */
+export interface SubaccountCalls {
+  readonly managerKey: string | undefined;
+  api(operationId: string, request: ApiRequest): Promise<Answer>;
+  credits(key?: string): Promise<number>;
+  /** A fresh email and password of the run (generated-names.ts). */
+  credentials(): { email: string; password: string };
+  learnSecret(secret: string): void;
+  onCleanup(cleanup: () => Promise<unknown>): void;
+}
+
+/** A new subaccount with `credits`, archived at teardown (needs the manager key, 5.3). */
+export async function createSubaccount(calls: SubaccountCalls, credits: number): Promise<Subaccount> {
+  const managerKey = calls.managerKey;
+  if (managerKey === undefined) throw new Error('a subaccount needs the manager key (5.3)');
+  const { email, password } = calls.credentials();
+  const added = await calls.api('subaccounts/add', { key: managerKey, json: { email, password } });
+  const key = added.body.apikey;
+  if (typeof key !== 'string' || key === '') throw new Error(`could not create a subaccount for isolation (HTTP ${added.status}): ${added.text.slice(0, 300)}`);
+  calls.learnSecret(key);
+  const subaccount = { email, key };
+  calls.onCleanup(async () => {
+    const left = await calls.credits(key).catch(() => 0);
+    if (left >= 1) await calls.api('subaccounts/manage-credits', { key: managerKey, json: { email, type: 2, credits: Math.floor(left) } });
+    await calls.api('subaccounts/archive', { key: managerKey, json: { email } });
+  });
+  if (credits > 0) {
+    const moved = await calls.api('subaccounts/manage-credits', { key: managerKey, json: { email, type: 1, credits } });
+    if (moved.body.success !== true) throw new Error(`could not give the isolation subaccount ${credits} credits (HTTP ${moved.status}): ${moved.text.slice(0, 300)}`);
+  }
+  return subaccount;
+}
