@@ -3,7 +3,7 @@
  * nothing and consumes no credits"; sandbox=1 "runs all validations and generates references";
  * "no scheduled sends"; "limited per day" (8: 100 or 1,000, ambiguity sandbox-daily-limit).
  *
- * Starts first in a run (declared in harness/run/suite-schedule.ts; its wait: 5 s for a sandbox event that may never come).
+ * Starts first in a run (declared in harness/run/suite-schedule.ts; its wait: untimedWaitSeconds for a sandbox event that may never come).
  */
 import { describe, expect } from 'vitest';
 import { checkAt, warnUnless } from '../harness/kit/checks.ts';
@@ -14,6 +14,7 @@ import { useTarget, type Answer } from '../harness/kit/target.ts';
 import { isEventDelivery, type Delivery } from '../harness/transport/webhook-receiver.ts';
 import { limitById } from '../schemas/limits.ts';
 import type { VerdictLevel } from '../schemas/quotes.ts';
+import { withOwnAccount } from './support/webhook-accounts.ts';
 import { dayOf, describeAnswer, expectSent, isSendSuccess, mexicoDateTime, phones, plainText, sandboxSmsBody, withCountryCode, type Fields } from './support/sending-helpers.ts';
 
 const t = useTarget();
@@ -24,7 +25,15 @@ const VOICE_MESSAGE_MAX = limitById('voice-message-length').max!;
 const sandboxSms = (numbers: readonly string[], extra: Fields = {}): Fields => sandboxSmsBody(t, 'sbx', numbers, extra);
 const sendSms = (json: Fields, key?: string): Promise<Answer> => t.api('sms/send', key === undefined ? { json } : { json, key });
 
-describe('sandbox sends (1, 4.2)', () => {
+/**
+ * With a manager key the three blocks run side by side (each test in an account of its own where it
+ * needs one): the sandbox-events test waits for an event that may never come (the document times
+ * no event, so the wait is the profile's untimedWaitSeconds), and that wait overlaps the rest of the
+ * file (issue 14: long waits overlap). Without one they run one after the other in the account.
+ */
+const OVERLAP = t.managerKey !== undefined;
+
+describe('sandbox sends (1, 4.2)', { concurrent: OVERLAP }, () => {
   req(['rule:sandbox.references', 'rule:sandbox.no-charge', 'op:sms/send'], 'sandbox=1 answers like production: references per recipient, unique across sends; the balance does not move', async () => {
     const before = await t.credits();
     const first = phones(t, 2);
@@ -84,7 +93,7 @@ describe('sandbox sends (1, 4.2)', () => {
   });
 });
 
-describe('sandbox daily limit (8)', () => {
+describe('sandbox daily limit (8)', { concurrent: OVERLAP }, () => {
   req(['limit:sandbox-daily'], 'sandbox sends per day: the limit of the profile is accepted, one more is refused (ambiguity sandbox-daily-limit)', async () => {
     const limit = Number(t.choices['sandbox-daily-limit']);
     for (let attempt = 1; ; attempt++) {
@@ -110,30 +119,27 @@ describe('sandbox daily limit (8)', () => {
   }, { needs: ['manager-key'], timeout: 180_000 });
 });
 
-describe('sandbox events (4.2, 6.3)', () => {
-  req(['rule:sandbox.events'], 'whether a sandbox send emits a confirmation (ambiguity sandbox-sends-emit-events)', async () => {
+describe('sandbox events (4.2, 6.3)', { concurrent: OVERLAP }, () => {
+  req(['rule:sandbox.events'], 'whether a sandbox send emits a confirmation (ambiguity sandbox-sends-emit-events)', () => withOwnAccount(t, 1, async (key) => {
     const receiver = await t.receiver();
     const hook = receiver.endpoint(t.name('hook'));
-    expectSuccess(await t.api('webhooks/add', { json: { url: hook.url, status: '1' } }), 'webhooks/add');
-    try {
-      const budgetMs = t.config.profile.timeBudgets.webhookDeliverySeconds * 1000;
-      const confirmationOf = (reference: string) => (d: Delivery) => isEventDelivery(d) && d.fields.type === 'confirmation' && d.fields.reference === reference;
-      // Control: a send that is not sandbox is confirmed (6.3 "Emitted by: sends"), so the webhook works.
-      if (t.has('real-delivery')) {
-        const number = t.deliverableNumber();
-        const real = expectSent(await sendSms({ numbers: number, message: plainText(t, 'ctl') }), 'sms/send', [withCountryCode(number)]);
-        await hook.waitFor(confirmationOf(real.references[0]!.reference), { timeoutMs: budgetMs, label: 'confirmation of the control send' });
-      }
-      const number = t.phone();
-      const sandbox = expectSent(await sendSms(sandboxSms([number])), 'sms/send', [withCountryCode(number)]);
-      const reference = sandbox.references[0]!.reference;
-      const arrived = await hook.waitFor(confirmationOf(reference), { timeoutMs: budgetMs }).then(() => true, () => false);
-      const choice = t.choices['sandbox-sends-emit-events'];
-      observe('sandbox-sends-emit-events', arrived ? 'a confirmation arrived' : `no confirmation within ${budgetMs / 1000} s`, choice === 'events' ? arrived : choice === 'no-events' ? !arrived : null);
-      if (choice === 'events') expect(arrived, 'a sandbox send emits a confirmation (profile)').toBe(true);
-      if (choice === 'no-events') expect(arrived, 'a sandbox send emits no event (profile)').toBe(false);
-    } finally {
-      await t.api('webhooks/delete');
+    // withOwnAccount deletes the account's webhook afterwards.
+    expectSuccess(await t.api('webhooks/add', { key, json: { url: hook.url, status: '1' } }), 'webhooks/add');
+    const budgetMs = t.config.profile.timeBudgets.webhookDeliverySeconds * 1000;
+    const confirmationOf = (reference: string) => (d: Delivery) => isEventDelivery(d) && d.fields.type === 'confirmation' && d.fields.reference === reference;
+    // Control: a send that is not sandbox is confirmed (6.3 "Emitted by: sends"), so the webhook works.
+    if (t.has('real-delivery')) {
+      const number = t.deliverableNumber();
+      const real = expectSent(await sendSms({ numbers: number, message: plainText(t, 'ctl') }, key), 'sms/send', [withCountryCode(number)]);
+      await hook.waitFor(confirmationOf(real.references[0]!.reference), { timeoutMs: budgetMs, label: 'confirmation of the control send' });
     }
-  }, { timeout: 120_000 });
+    const number = t.phone();
+    const sandbox = expectSent(await sendSms(sandboxSms([number]), key), 'sms/send', [withCountryCode(number)]);
+    const reference = sandbox.references[0]!.reference;
+    const arrived = await hook.waitFor(confirmationOf(reference), { timeoutMs: budgetMs }).then(() => true, () => false);
+    const choice = t.choices['sandbox-sends-emit-events'];
+    observe('sandbox-sends-emit-events', arrived ? 'a confirmation arrived' : `no confirmation within ${budgetMs / 1000} s`, choice === 'events' ? arrived : choice === 'no-events' ? !arrived : null);
+    if (choice === 'events') expect(arrived, 'a sandbox send emits a confirmation (profile)').toBe(true);
+    if (choice === 'no-events') expect(arrived, 'a sandbox send emits no event (profile)').toBe(false);
+  }), { timeout: 120_000 });
 });
