@@ -288,8 +288,12 @@ describe('type=response events (6.2)', () => {
 // Tests that wait for silence or for retries: concurrent, each in an account of its own.
 // ---------------------------------------------------------------------------------------------
 
-/** 6.3 "does not answer HTTP 200": a server error, other 2xx answers and a client error. */
-const RETRIED_ANSWERS = [500, 204, 201, 404, 503];
+/**
+ * 6.3 "does not answer HTTP 200": server errors, other 2xx answers and a client error. Two errors
+ * come first, so that a target that stops at the first other 2xx has shown a cadence of retries
+ * before its silence (retriesStop needs two intervals to tell "stopped" from "slow").
+ */
+const RETRIED_ANSWERS = [500, 503, 204, 201, 404];
 
 /** A quiet period after the last of `deliveries`: three times the last gap, at least 1 s, within `cap`. */
 function quietAfter(deliveries: readonly EventDelivery[], cap: number): number {
@@ -316,6 +320,12 @@ describe('delivery rules over time (6, 6.3, 3.2)', () => {
         for (const a of attempts) expectSchema(ConfirmationEvent, a.fields, `attempt #${a.seq}`);
         expect(new Set(attempts.map((a) => JSON.stringify({ ...a.fields }))).size, 'a retry repeats the same event').toBe(1);
         if (attempts.length < expected.length) {
+          // Fewer within the budget: stopped after a non-200 answer (a cadence, then a long silence), or still coming.
+          const stop = retriesStop(attempts, Date.now());
+          expect(
+            stop.stopped,
+            `the retries stopped after the answer ${attempts.at(-1)?.answer.status}, which is not 200: none for ${stop.silenceSeconds.toFixed(1)} s, over ${STOPPED_SILENCE_FACTOR} times the longest interval between them (${stop.longestIntervalSeconds.toFixed(1)} s)`,
+          ).toBe(false);
           recordNotObserved(`6.3 retries until the 200 (answers ${expected.join(', ')}), and none after it`, attempts, RETRIES_S);
           return;
         }
