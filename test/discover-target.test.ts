@@ -7,11 +7,9 @@
  *
  * Real time throughout (no test clock): about a minute and a half per personality, run side by side.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type RunningReferenceServer } from '../reference/server.ts';
@@ -25,25 +23,11 @@ import { parseProfile } from '../harness/config/profile.ts';
 import { createRedactor } from '../harness/transport/redaction.ts';
 import type { Summary } from '../harness/report/summary.ts';
 import { startWebhookReceiver } from '../harness/transport/webhook-receiver.ts';
+import { cli } from './cli-child.ts';
 
-const BIN = fileURLToPath(new URL('../bin/messaging-conformance.js', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'mc-discover-target-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** The CLI as a child process; asynchronous, so that the in-process server keeps answering it. */
-function cli(args: readonly string[], timeoutMs: number): Promise<{ status: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, MC_TARGET: '', MC_API_KEY: '', MC_MANAGER_KEY: '', MC_PROFILE: '' } });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const timer = setTimeout(() => child.kill('SIGTERM'), timeoutMs);
-    child.on('close', (status) => {
-      clearTimeout(timer);
-      resolve({ status, output });
-    });
-  });
-}
 
 /** The ambiguities a discovery step covers: what discover may decide. */
 const COVERED = [...new Set(DISCOVERY_STEPS.flatMap((s) => s.covers))];

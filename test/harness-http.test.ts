@@ -233,6 +233,35 @@ describe('pacing under the rate limit (8)', () => {
     expect(times.at(-1)! - times[0]!).toBeGreaterThanOrEqual(((total - 1) * 1000) / n - 20);
   });
 
+  it('holds the limit on what was really sent when timers fire late (a busy machine)', async () => {
+    // A virtual clock whose timers fire late by a varying lag, as on a loaded machine: planned
+    // slots alone would let calls bunch up after a late one.
+    let now = 0;
+    const timers: { at: number; wake: () => void }[] = [];
+    const lags = [0, 400, 0, 0, 350, 0, 10, 0, 500, 0];
+    let fired = 0;
+    const clock: PacerClock = {
+      now: () => now,
+      sleep: (ms) => new Promise<void>((wake) => timers.push({ at: now + ms + lags[fired++ % lags.length]!, wake })),
+    };
+    const pacer = createPacer({ requestsPerSecond: 5, clock });
+    const sentAt: number[] = [];
+    const calls = Array.from({ length: 16 }, () => pacer.run('k', async () => void sentAt.push(now), () => ({ rateLimited: false }), false));
+    for (let guard = 0; sentAt.length < 16 && guard < 1000; guard++) {
+      await new Promise((resolve) => setImmediate(resolve));
+      timers.sort((a, b) => a.at - b.at);
+      const next = timers.shift();
+      if (next) {
+        now = Math.max(now, next.at);
+        next.wake();
+      }
+    }
+    await Promise.all(calls);
+    expect(sentAt).toHaveLength(16);
+    const sorted = [...sentAt].sort((a, b) => a - b);
+    for (let i = 0; i + 5 < sorted.length; i++) expect(sorted[i + 5]! - sorted[i]!, `calls ${i} and ${i + 5}`).toBeGreaterThanOrEqual(1000);
+  });
+
   it('never trips the reference server limit when paced below it', async () => {
     const server = await startReferenceServer({ host: '127.0.0.1', rateLimit: 25 });
     try {

@@ -9,37 +9,21 @@
  *
  * Real time throughout: about 40 s per run, the three side by side.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { stringify } from 'yaml';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type RunningReferenceServer } from '../reference/server.ts';
 import type { Personality } from '../schemas/latitudes.ts';
 import type { Summary } from '../harness/report/summary.ts';
+import { cli } from './cli-child.ts';
 
-const BIN = fileURLToPath(new URL('../bin/messaging-conformance.js', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'mc-scarce-numbers-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const TWO_NUMBERS = ['5511110001', '5511110002'];
 
-/** The CLI as a child process; asynchronous, so that the in-process server keeps answering it. */
-function cli(args: readonly string[], timeoutMs: number): Promise<{ status: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, MC_TARGET: '', MC_API_KEY: '', MC_MANAGER_KEY: '', MC_PROFILE: '' } });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const timer = setTimeout(() => child.kill('SIGTERM'), timeoutMs);
-    child.on('close', (status) => {
-      clearTimeout(timer);
-      resolve({ status, output });
-    });
-  });
-}
 
 /**
  * What the server offers beyond the documented API, as its operator would declare it, plus three
@@ -55,9 +39,9 @@ function profileOf(server: RunningReferenceServer, phoneNumbers: readonly string
       'ip-allow-list': true,
       'sandbox-daily-limit-reachable': true,
       'legacy-otp-attempt-limit': true,
-      legacyOtpAttemptLimit: 10,
+      legacyOtpAttemptLimit: server.declared.legacyOtpAttemptsPerHour,
       'legacy-otp-company-limit': true,
-      legacyOtpCompanyMax: 50,
+      legacyOtpCompanyMax: server.declared.legacyOtpCompanyMax,
       'fault-injection': true,
       'delivery-failure': true,
       'reply-simulation': true,

@@ -9,6 +9,11 @@
  * when the average does not. Slots are reserved synchronously, so concurrent calls on one key are
  * spaced too. Calls on different keys do not wait for each other.
  *
+ * Slots are planned ahead; a timer that fires late (a busy machine) would let a later slot's call
+ * go out less than a second after an earlier one. So each key also remembers when its last calls
+ * really went out, and a call waits until it is at least a second after the requestsPerSecond-th
+ * call before it: the limit holds on what was sent, not only on what was planned.
+ *
  * Time is injected (now, sleep, random) so that the schedule is unit-testable without waiting.
  */
 
@@ -87,6 +92,9 @@ export function createPacer(options: PacerOptions = {}): Pacer {
   const random = options.random ?? Math.random;
   /** Per key: the earliest time of its next slot. */
   const nextSlot = new Map<string, number>();
+  /** Per key: when its last calls (at most one second's worth) really went out, oldest first. */
+  const sent = new Map<string, number[]>();
+  const perSecond = intervalMs > 0 ? Math.max(1, Math.floor(rps)) : 0;
 
   /** Reserves the key's next slot at or after `notBefore`; returns the slot time. */
   const reserve = (key: string, notBefore: number): number => {
@@ -100,8 +108,30 @@ export function createPacer(options: PacerOptions = {}): Pacer {
     for (let left = at - clock.now(); left > 0; left = at - clock.now()) await clock.sleep(left);
   };
 
+  /**
+   * Waits until a call on `key` may go out without making more than perSecond calls within one
+   * second of what was really sent, then records it as sent. Check and record run without an await
+   * between them, so concurrent calls cannot both take the last place.
+   */
+  const dispatch = async (key: string): Promise<void> => {
+    if (perSecond === 0) return;
+    const times = sent.get(key) ?? [];
+    sent.set(key, times);
+    for (;;) {
+      const now = clock.now();
+      const earliest = times.length >= perSecond ? times[times.length - perSecond]! + 1000 : now;
+      if (earliest <= now) {
+        times.push(now);
+        if (times.length > perSecond) times.splice(0, times.length - perSecond);
+        return;
+      }
+      await waitUntil(earliest);
+    }
+  };
+
   const acquire = async (key: string): Promise<void> => {
     await waitUntil(reserve(key, clock.now()));
+    await dispatch(key);
   };
 
   const retryDelayMs = (retry: number, retryAfter: string | undefined): number => {
@@ -117,6 +147,7 @@ export function createPacer(options: PacerOptions = {}): Pacer {
     let notBefore = clock.now();
     for (let n = 1; ; n += 1) {
       await waitUntil(reserve(key, notBefore));
+      await dispatch(key);
       const answer = await attempt(n);
       const signal = signalOf(answer);
       if (!signal.rateLimited || !retry || n > maxRetries) return answer;

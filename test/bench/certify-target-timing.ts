@@ -15,6 +15,8 @@ import { stringify } from 'yaml';
 import { personalityChoices } from '../../reference/personality.ts';
 import { timeCertifyWith, tsxCli, type CertifyTiming } from './certify-timing.ts';
 import { PROJECT_ROOT, stopProcess } from './server-process.ts';
+// The served process's declared values (its ready value is in another process): the same module it reads.
+import { DECLARED_VALUES } from '../../reference/declared-values.ts';
 
 /** Seconds before each successive retry of an event (serve --event-retry-schedule). */
 export const SLOW_RETRY_SCHEDULE = [10, 30, 60] as const;
@@ -63,9 +65,9 @@ function profileFor(serving: Serving): string {
       'ip-allow-list': true,
       'sandbox-daily-limit-reachable': true,
       'legacy-otp-attempt-limit': true,
-      legacyOtpAttemptLimit: 10,
+      legacyOtpAttemptLimit: DECLARED_VALUES.legacyOtpAttemptsPerHour,
       'legacy-otp-company-limit': true,
-      legacyOtpCompanyMax: 50,
+      legacyOtpCompanyMax: DECLARED_VALUES.legacyOtpCompanyMax,
     },
     keys: { restricted: serving.keys.restricted },
     phoneNumbers: ['5511110001', '5511110002'],
