@@ -4,8 +4,7 @@
  * being collected, from vitest's own collector (not a stack trace).
  */
 import { basename } from 'node:path';
-import { inject } from 'vitest';
-import { getCurrentSuite } from 'vitest/suite';
+import { inject, TestRunner } from 'vitest';
 import { RunConfig } from '../config/run-config.ts';
 import { areaOfSuiteFile } from '../config/project-paths.ts';
 
@@ -18,6 +17,6 @@ export function readRunConfig(): RunConfig {
 
 /** The area of the suite file vitest is collecting (`sms` for suites/sms.test.ts), or undefined outside one. */
 export function collectingSuiteArea(): string | undefined {
-  const filepath = getCurrentSuite()?.file?.filepath;
+  const filepath = TestRunner.getCurrentSuite()?.file?.filepath;
   return filepath === undefined ? undefined : areaOfSuiteFile(basename(filepath));
 }
