@@ -9,7 +9,7 @@ import { TEST_CLOCK_DOMAIN_HEADER } from '../schemas/capabilities.ts';
 import { OPERATIONS, type Operation } from '../schemas/index.ts';
 import { AccountBook, newApiKey, toHundredths } from './accounts.ts';
 import { createClock } from './clock.ts';
-import { DECLARED_VALUES, type DeclaredValues } from './declared-values.ts';
+import { DECLARED_VALUES, declaredCapabilities, type DeclaredCapabilities, type DeclaredValues } from './declared-values.ts';
 import type { Reply, ServerContext } from './handler.ts';
 import { HANDLERS } from './handlers/index.ts';
 import { Messaging } from './messaging.ts';
@@ -37,6 +37,8 @@ export interface RunningReferenceServer {
   options: ResolvedOptions;
   /** What the server does where the document is silent: a profile declaring this server states these. */
   declared: DeclaredValues;
+  /** What it offers beyond the documented API, as a profile declares capabilities (declared-values.ts). */
+  capabilities: DeclaredCapabilities;
   /**
    * Every API key the server has issued so far, the seeded ones and subaccounts' (archived
    * included): the secrets a report must not contain.
@@ -178,6 +180,7 @@ export async function startReferenceServer(input: ReferenceServerOptionsInput = 
     keys,
     options,
     declared: DECLARED_VALUES,
+    capabilities: declaredCapabilities(options),
     issuedKeys: () => [...accounts.all()].map((a) => a.apiKey),
     context,
     async close() {

@@ -34,14 +34,7 @@ function profileOf(server: RunningReferenceServer, phoneNumbers: readonly string
   return {
     ambiguities: server.options.choices,
     capabilities: {
-      'webhook-reachable': true,
-      'real-delivery': true,
-      'ip-allow-list': true,
-      'sandbox-daily-limit-reachable': true,
-      'legacy-otp-attempt-limit': true,
-      legacyOtpAttemptLimit: server.declared.legacyOtpAttemptsPerHour,
-      'legacy-otp-company-limit': true,
-      legacyOtpCompanyMax: server.declared.legacyOtpCompanyMax,
+      ...server.capabilities,
       'fault-injection': true,
       'delivery-failure': true,
       'reply-simulation': true,

@@ -37,19 +37,8 @@ export async function startEmbeddedTarget(
   const profile = parseProfile(
     {
       ambiguities: server.options.choices,
-      capabilities: {
-        'test-clock': options.testClock,
-        'reply-simulation': options.testClock,
-        'webhook-reachable': true,
-        'real-delivery': true,
-        'ip-allow-list': true,
-        'sandbox-daily-limit-reachable': true,
-        'legacy-otp-attempt-limit': true,
-        // The values the server chose where the document is silent, as it declares them.
-        legacyOtpAttemptLimit: server.declared.legacyOtpAttemptsPerHour,
-        'legacy-otp-company-limit': true,
-        legacyOtpCompanyMax: server.declared.legacyOtpCompanyMax,
-      },
+      // What the server says it offers beyond the documented API (its ready value).
+      capabilities: server.capabilities,
       keys: { restricted: server.keys.restricted },
       // The reference server counts 100 per second per key (8); stay well under it.
       pacing: { requestsPerSecond: 80 },

@@ -15,8 +15,7 @@ import { stringify } from 'yaml';
 import { personalityChoices } from '../../reference/personality.ts';
 import { timeCertifyWith, tsxCli, type CertifyTiming } from './certify-timing.ts';
 import { PROJECT_ROOT, stopProcess } from './server-process.ts';
-// The served process's declared values (its ready value is in another process): the same module it reads.
-import { DECLARED_VALUES } from '../../reference/declared-values.ts';
+import { declaredCapabilities } from '../../reference/declared-values.ts';
 
 /** Seconds before each successive retry of an event (serve --event-retry-schedule). */
 export const SLOW_RETRY_SCHEDULE = [10, 30, 60] as const;
@@ -59,16 +58,8 @@ function startServe(args: readonly string[]): Promise<Serving> {
 function profileFor(serving: Serving): string {
   return stringify({
     ambiguities: personalityChoices('default'),
-    capabilities: {
-      'webhook-reachable': true,
-      'real-delivery': true,
-      'ip-allow-list': true,
-      'sandbox-daily-limit-reachable': true,
-      'legacy-otp-attempt-limit': true,
-      legacyOtpAttemptLimit: DECLARED_VALUES.legacyOtpAttemptsPerHour,
-      'legacy-otp-company-limit': true,
-      legacyOtpCompanyMax: DECLARED_VALUES.legacyOtpCompanyMax,
-    },
+    // The served process's own declaration (its ready value lives in that process: the same function).
+    capabilities: declaredCapabilities({ testClock: false, allowLoopbackWebhooks: true }),
     keys: { restricted: serving.keys.restricted },
     phoneNumbers: ['5511110001', '5511110002'],
     pacing: { requestsPerSecond: 80 },
