@@ -16,8 +16,8 @@
  * Loopback only; bodies are small (the API's), so requests and answers are buffered whole.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import { Agent, request, type Dispatcher } from 'undici';
+import { listenOnLoopback } from './loopback-listener.ts';
 
 export interface FaultProxyOptions {
   /** Base URL of the target (loopback). */
@@ -100,7 +100,6 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
   const counts: FaultCounts = { forwarded: 0, refused: 0, delayed: 0 };
   const upstream: Dispatcher = new Agent({ connections: 1024, keepAliveTimeout: 5_000 });
   const targetOrigin = new URL(options.target).origin;
-  const sockets = new Set<Socket>();
 
   const handle = async (incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> => {
     const method = incoming.method ?? 'GET';
@@ -138,18 +137,12 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
       outgoing.end(`fault proxy: ${error instanceof Error ? error.message : String(error)}`);
     });
   });
-  server.on('connection', (socket: Socket) => {
-    sockets.add(socket);
-    socket.once('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const listening = await listenOnLoopback(server);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: listening.url,
     counts,
     close: async () => {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await listening.close();
       await upstream.close();
     },
   };

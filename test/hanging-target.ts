@@ -4,7 +4,7 @@
  * holding every other request open until it is closed.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { listenOnLoopback } from './loopback-listener.ts';
 
 export interface HangingTarget {
   baseUrl: string;
@@ -15,7 +15,6 @@ export interface HangingTarget {
 
 export async function startHangingTarget(): Promise<HangingTarget> {
   const held: string[] = [];
-  const sockets = new Set<Socket>();
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     if (request.method === 'POST' && request.url === '/credits/consult') {
       response.writeHead(200, { 'content-type': 'application/json' });
@@ -26,19 +25,6 @@ export async function startHangingTarget(): Promise<HangingTarget> {
     // Read the body, answer nothing.
     request.resume();
   });
-  server.on('connection', (socket: Socket) => {
-    sockets.add(socket);
-    socket.once('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    baseUrl: `http://127.0.0.1:${port}`,
-    held,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
-  };
+  const listening = await listenOnLoopback(server);
+  return { baseUrl: listening.url, held, close: listening.close };
 }

@@ -203,12 +203,8 @@ export interface CertificationOutcome {
   incomplete: string | undefined;
 }
 
-/** `certify --help`, or a run: the exit code (1 on a failed summary or a leaked key). */
+/** A run from the command line (cli.ts answers --help itself): the exit code (1 on a failed summary or a leaked key). */
 export async function certify(argv: string[]): Promise<number> {
-  if (argv.includes('--help') || argv.includes('-h')) {
-    process.stdout.write(`${CERTIFY_USAGE}\n`);
-    return 0;
-  }
   const { summary, leaks, incomplete } = await runCertification(parseCertifyArgs(argv));
   if (leaks.length > 0) {
     process.stderr.write(`messaging-conformance: an API key was found in the reports: ${leaks.join(', ')}\n`);
