@@ -10,6 +10,7 @@
  */
 import * as allure from 'allure-js-commons';
 import { Status } from 'allure-js-commons';
+import type { TestContext } from 'vitest';
 import type { VerdictLevel } from '../../schemas/quotes.ts';
 import { currentTest } from './current-test.ts';
 import './test-meta.ts';
@@ -23,7 +24,12 @@ export function addWarning(message: string): void {
     process.stderr.write(`warning outside a test: ${message}\n`);
     return;
   }
-  const meta = running.context.task.meta;
+  warnTest(running.context, message);
+}
+
+/** Adds a warning to the test of `context`: in its meta (summary, junit) and as a broken Allure step. */
+export function warnTest(context: TestContext, message: string): void {
+  const meta = context.task.meta;
   meta.warnings = [...(meta.warnings ?? []), message];
   void allure.logStep(`WARNING: ${message}`, Status.BROKEN);
 }

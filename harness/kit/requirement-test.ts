@@ -16,7 +16,7 @@ import { test, type TestContext } from 'vitest';
 import type { AmbiguityId } from '../../schemas/ambiguities.ts';
 import type { CapabilityId } from '../../schemas/capabilities.ts';
 import { isRequirementId, requirementById, type Requirement } from '../../schemas/requirements.ts';
-import { addWarning } from './checks.ts';
+import { warnTest } from './checks.ts';
 import { consultingChoices, runAsCurrentTest } from './current-test.ts';
 import { defaultedAmbiguityLines } from './defaulted-ambiguities.ts';
 import { specSectionLink } from '../report/spec-page.ts';
@@ -136,7 +136,7 @@ export function req(ids: readonly string[], name: string, body: (context: TestCo
       if (!noStatement) throw withQuotes(withDefaultedAmbiguities(withLastExchanges(error, context.task), consulted), requirements);
       // Readings and SHOULDs: the report shows the deviation as a warning; the run does not fail on it.
       const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
-      await runAsCurrentTest({ context, choices: config().profile.ambiguities }, async () => addWarning(`${requirements.map((r) => r.id).join(', ')} (${requirements.map((r) => r.level).join(', ')}): ${message}`));
+      warnTest(context, `${requirements.map((r) => r.id).join(', ')} (${requirements.map((r) => r.level).join(', ')}): ${message}`);
     }
     if ((context.task.meta.warnings ?? []).length > 0) await allure.label('tag', 'warning');
   };
