@@ -14,7 +14,7 @@ import { CreditsConsultResponse } from '../schemas/credits.ts';
 import { ErrorBody, OtpErrorBody, requestId } from '../schemas/envelope.ts';
 import { OPERATIONS, type Operation } from '../schemas/operations.ts';
 import { requirementById } from '../schemas/requirements.ts';
-import { expectError, expectSchema, expectSuccess } from '../harness/kit/expectations.ts';
+import { expectError, expectErrorBody, expectSchema, expectSuccess } from '../harness/kit/expectations.ts';
 import { checkAt, recordBehaviour, warnUnless } from '../harness/kit/checks.ts';
 import { reqNotTestable } from '../harness/kit/not-testable-test.ts';
 import { req } from '../harness/kit/requirement-test.ts';
@@ -88,7 +88,7 @@ describe('error bodies (2.1, 7.1)', () => {
     expectError(answers[0]![1], 'auth_01', 'credits/consult');
     expectError(answers[1]![1], 'agenda_02', 'agendas/add');
     for (const [what, answer] of answers) {
-      const body = expectSchema(ErrorBody, answer.json, `${what}: the error body of 2.1`, answer);
+      const body = expectErrorBody(ErrorBody, answer.json, `${what}: the error body of 2.1`, answer);
       expect(body.success, `${what}: success is false on error`).toBe(false);
       warnUnless(`${what}: not a 5xx`, () => expect(answer.status).toBeLessThan(500));
     }

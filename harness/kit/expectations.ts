@@ -75,6 +75,11 @@ function successDetailLevel(detail: BodyDetail, operationId: string): VerdictLev
 /** An error body: its code and fields as stated (2.1, 7.1 "Error bodies carry success=false, message, status, code"); request_id at its rule's level. */
 const errorDetailLevel = (detail: BodyDetail): VerdictLevel => (detail === 'request_id' ? requestIdLevel() : 'fail');
 
+/** An error body of 2.1 or 4.4 (`schema`), each detail at its level: request_id is hedged in 2.1 ("stated to be present"). */
+export function expectErrorBody<S extends z.ZodType>(schema: S, value: unknown, what: string, answer: Answer): z.output<S> {
+  return expectBodyByDetail(schema, value, what, answer, errorDetailLevel);
+}
+
 /**
  * The success contract of section 4 for `operationId`, as separate checks so that one disputed
  * detail cannot fail a whole test: the HTTP status (one of the documented ones), a JSON body, the
@@ -139,13 +144,13 @@ export function expectError(answer: Answer, code: string, operationId?: string):
   const choices = currentTest()?.choices;
 
   if (row.family === 'otp-v2' || (op?.errorBody === 'otp-v2' && row.family === 'common' && code.startsWith('otp_'))) {
-    const body = expectBodyByDetail(OtpErrorBody, answer.json, `${where}: the error body of 4.4`, answer, errorDetailLevel);
+    const body = expectErrorBody(OtpErrorBody, answer.json, `${where}: the error body of 4.4`, answer);
     expect(body.error, `${where}: error slug`).toBe(code);
     if (row.httpStatus !== undefined) expect(answer.status, `${where}: HTTP status (7.3)`).toBe(row.httpStatus);
     return;
   }
 
-  const body = expectBodyByDetail(ErrorBody, answer.json, `${where}: the error body of 2.1`, answer, errorDetailLevel);
+  const body = expectErrorBody(ErrorBody, answer.json, `${where}: the error body of 2.1`, answer);
   expect(body.code, `${where}: code (${snippet(answer)})`).toBe(code);
   if (row.bodyStatus !== undefined) expect(body.status, `${where}: status in the body`).toBe(row.bodyStatus);
 
@@ -191,11 +196,11 @@ export function expectRefused(answer: Answer, operationId: string, what?: string
     return String(body.Codigo);
   }
   if (op.errorBody === 'otp-v2') {
-    const body = expectBodyByDetail(OtpErrorBody, answer.json, `${where}: the error body of 4.4`, answer, errorDetailLevel);
+    const body = expectErrorBody(OtpErrorBody, answer.json, `${where}: the error body of 4.4`, answer);
     expect(answer.status, `${where}: a current OTP refusal carries a 4xx status (7.3)`).toBeGreaterThanOrEqual(400);
     return body.error;
   }
-  const body = expectBodyByDetail(ErrorBody, answer.json, `${where}: the error body of 2.1`, answer, errorDetailLevel);
+  const body = expectErrorBody(ErrorBody, answer.json, `${where}: the error body of 2.1`, answer);
   observe('unnamed-validation-codes', `${operationId}: code ${body.code}, HTTP ${answer.status}`, null);
   expectUnstatedErrorStatus(answer, where, 'validation');
   return body.code;

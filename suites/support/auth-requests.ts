@@ -8,7 +8,7 @@ import { expect } from 'vitest';
 import { ErrorBody } from '../../schemas/envelope.ts';
 import { OPERATIONS, operationById, type Operation } from '../../schemas/operations.ts';
 import { observe } from '../../harness/kit/current-test.ts';
-import { expectSchema } from '../../harness/kit/expectations.ts';
+import { expectErrorBody } from '../../harness/kit/expectations.ts';
 import type { Answer, ApiRequest, Target } from '../../harness/kit/target.ts';
 
 /**
@@ -55,7 +55,7 @@ export function expectNotManagerRefusal(answer: Answer, operationId: string): st
   const where = `${operationId} with a key that is not the manager's`;
   expect(answer.status, `${where}: never a 5xx (HTTP ${answer.status} ${answer.text.slice(0, 300)})`).toBeLessThan(500);
   expect(answer.status, `${where}: not a success status (HTTP ${answer.status} ${answer.text.slice(0, 300)})`).not.toBe(201);
-  const body = expectSchema(ErrorBody, answer.json, `${where}: the error body of 2.1`, answer);
+  const body = expectErrorBody(ErrorBody, answer.json, `${where}: the error body of 2.1`, answer);
   if (op.success.code !== undefined) expect(body.code, `${where}: the success code`).not.toBe(op.success.code);
   observe('unnamed-validation-codes', `${operationId} with a non-manager key: code ${body.code}, HTTP ${answer.status}`, null);
   return body.code;
