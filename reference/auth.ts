@@ -20,10 +20,9 @@ export function presentedKey(req: RawRequest): string | undefined {
   const fromField = req.fields.apikey;
   const field = typeof fromField === 'string' && fromField !== '' ? fromField : undefined;
   if (req.op.auth === 'v1-parameter') return field ?? header(req, 'apikey');
-  // 5.1: header or body field; no Bearer (mutants auth-body-key-ignored, auth-bearer-accepted).
-  if (req.server.mutant.is('auth-body-key-ignored')) return header(req, 'apikey');
-  if (req.server.mutant.is('auth-bearer-accepted')) return header(req, 'apikey') || field || header(req, 'authorization')?.replace(/^Bearer\s+/i, '');
-  return header(req, 'apikey') || field;
+  // 5.1: header or body field; no Bearer.
+  const fromHeader = header(req, 'apikey');
+  return req.server.seams.at('auth.presented-key', fromHeader || field, { header: fromHeader, field, authorization: header(req, 'authorization') });
 }
 
 /** IPv4-mapped IPv6 addresses (::ffff:a.b.c.d) compare as IPv4. */
@@ -31,12 +30,13 @@ const normaliseIp = (ip: string): string => ip.replace(/^::ffff:(\d+\.\d+\.\d+\.
 
 export function authenticate(req: RawRequest, accounts: AccountBook): AuthOutcome {
   const v1 = req.op.auth === 'v1-parameter';
-  // 5.6 (mutant auth-token-header-ignored: the token header falls through to the key check).
-  if (!v1 && header(req, 'token') !== undefined && !req.server.mutant.is('auth-token-header-ignored'))
+  const seams = req.server.seams;
+  // 5.6: the legacy token header is refused.
+  if (!v1 && seams.at('auth.token-header-refused', header(req, 'token') !== undefined))
     return { ok: false, reply: authFail(req, 'auth_deprecated', 410, 'The token header is no longer accepted; use the header apikey') };
 
   const key = presentedKey(req);
-  if (!key) return { ok: false, reply: v1 ? v1Fail(req, '01', 'Falta el parametro apikey') : authFail(req, req.server.mutant.is('auth-missing-key-05') ? 'auth_05' : 'auth_01', 401, 'API key not provided') };
+  if (!key) return { ok: false, reply: v1 ? v1Fail(req, '01', 'Falta el parametro apikey') : authFail(req, seams.at('auth.missing-key-code', 'auth_01'), 401, 'API key not provided') };
 
   const account = accounts.byApiKey(key);
   if (!account) return { ok: false, reply: v1 ? v1Fail(req, '10', 'apikey incorrecta') : authFail(req, 'auth_05', 401, 'API key invalid or unknown') };
@@ -47,15 +47,15 @@ export function authenticate(req: RawRequest, accounts: AccountBook): AuthOutcom
     if (!parent || parent.archived) return { ok: false, reply: authFail(req, 'auth_07', 401, 'The administrator account of this subaccount is invalid or disabled') };
   }
 
-  // 5.4 (mutant auth-allow-list-skipped: the allow-list is never consulted).
-  if (account.ipAllowList && !req.server.mutant.is('auth-allow-list-skipped') && !account.ipAllowList.includes(normaliseIp(req.ip)))
+  // 5.4: an allow-list admits only its addresses.
+  if (seams.at('auth.outside-allow-list', account.ipAllowList !== undefined && !account.ipAllowList.includes(normaliseIp(req.ip))))
     return { ok: false, reply: authFail(req, 'auth_04', 403, 'IP not in the allow-list') };
 
-  // 5.3 (mutant auth-subaccount-manager-ops: a subaccount key passes for a manager key).
-  if (req.op.auth === 'manager' && account.kind !== 'manager' && !(req.server.mutant.is('auth-subaccount-manager-ops') && account.kind === 'subaccount'))
+  // 5.3: the manager operations need the manager key.
+  if (req.op.auth === 'manager' && seams.at('auth.manager-key-refused', account.kind !== 'manager', { kind: account.kind }))
     return { ok: false, reply: authFail(req, 'auth_manager_required', 403, 'Subaccount operations require the manager key') };
 
-  // 5.3 "A subaccount key acts on its own balance" (mutant subaccount-spends-manager-balance: it acts on its administrator's).
-  if (req.server.mutant.is('subaccount-spends-manager-balance') && account.parentId !== undefined) return { ok: true, account: accounts.get(account.parentId) ?? account };
-  return { ok: true, account };
+  // 5.3 "A subaccount key acts on its own balance".
+  const acting = seams.at('auth.acting-account', account.id, { parentId: account.parentId });
+  return { ok: true, account: acting === account.id ? account : (accounts.get(acting) ?? account) };
 }

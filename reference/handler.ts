@@ -10,6 +10,7 @@ import type { Clock } from './clock.ts';
 import type { Messaging } from './messaging.ts';
 import type { ActiveMutant } from './mutants.ts';
 import type { ResolvedOptions } from './options.ts';
+import type { Seams } from './seams.ts';
 import type { WebhookService } from './webhook-service.ts';
 
 /** Everything the server shares between requests. */
@@ -21,6 +22,8 @@ export interface ServerContext {
   webhooks: WebhookService;
   /** The injected fault, if any (mutants.ts): `mutant.is('<id>')` at the point it breaks. */
   mutant: ActiveMutant;
+  /** The named points where the injected fault, if any (mutants.ts), replaces the document's value. */
+  seams: Seams;
 }
 
 export interface Reply {

@@ -1,17 +1,22 @@
 /**
  * The mutant registry (issue 6: "prove the suite's teeth"). Each entry is one small, realistic
  * deviation from the document that the reference server can be started with (`--mutant ID`,
- * option `mutant`). The fault itself lives at the exact point of the behaviour it breaks, as a
- * one- or two-line `mutant.is('<id>')` test in that module: there is no copy of any handler.
+ * option `mutant`), and its fault: the one named seam of the request path it overrides
+ * (seams.ts) and how. The request path itself names no mutant: it consults its seams, and this
+ * table is the one place where every fault is stated (issue 15). There is no copy of any handler.
  *
  * Every entry names the section and the requirement id (schemas/requirements.ts) it violates, so
  * that a surviving mutant says which statement the suite fails to prove. `npm run mutants`
  * (harness/commands/mutants-command.ts) certifies the server once per mutant and fails on any survivor; a
  * survivor is fixed by strengthening the suite, never by deleting the mutant.
  *
- * This module is data and a tiny API only; it imports nothing of the server (options.ts,
- * server.ts and the handlers import it).
+ * This module is data and a tiny API only; it imports nothing of the server but the seams'
+ * declarations (options.ts, server.ts and the handlers import it).
  */
+import { fault, Seams, type Fault } from './seams.ts';
+
+/** The areas whose operations send a message (the fault rate-limit-sends-only limits only these). */
+const SENDING_AREAS: ReadonlySet<string> = new Set(['sms', 'voice', 'otp-v2', 'otp-legacy', 'payments', 'legacy-v1']);
 
 /** The areas of the issue's list; the OTP v2 table has one per column. */
 export const MUTANT_AREAS = [
@@ -59,28 +64,30 @@ export interface MutantDefinition {
    * shows the mutant as not applicable there rather than as a survivor.
    */
   conformsUnder?: { ambiguity: string; option: string };
+  /** The seam (seams.ts) the fault overrides, and how. */
+  fault?: Fault;
 }
 
 export const MUTANTS = [
   // --- 5 Authentication ------------------------------------------------------------------------
-  { id: 'auth-missing-key-05', area: 'auth', section: '5', requirement: 'err:auth_01', description: 'a request without any key answers auth_05 (invalid key) instead of auth_01' },
-  { id: 'auth-bearer-accepted', area: 'auth', section: '5.1', requirement: 'rule:auth.no-bearer', description: 'Authorization: Bearer <key> is accepted as the API key' },
-  { id: 'auth-token-header-ignored', area: 'auth', section: '5.6', requirement: 'err:auth_deprecated', description: 'the legacy token header is ignored instead of answering 410 auth_deprecated' },
-  { id: 'auth-allow-list-skipped', area: 'auth', section: '5.4', requirement: 'err:auth_04', description: 'the IP allow-list is never checked (no 403 auth_04)' },
-  { id: 'auth-body-key-ignored', area: 'auth', section: '5.1', requirement: 'rule:auth.body-field-apikey', description: 'the apikey body field is not read: only the header authenticates' },
-  { id: 'auth-subaccount-manager-ops', area: 'auth', section: '5.3', requirement: 'rule:auth.manager-key-required', description: 'a subaccount key is accepted on /manager/subaccount/*' },
-  { id: 'auth-error-no-status', area: 'auth', section: '5', requirement: 'rule:auth.error-body', description: 'auth error bodies lack the status field' },
+  { id: 'auth-missing-key-05', area: 'auth', section: '5', requirement: 'err:auth_01', description: 'a request without any key answers auth_05 (invalid key) instead of auth_01', fault: fault('auth.missing-key-code', () => 'auth_05') },
+  { id: 'auth-bearer-accepted', area: 'auth', section: '5.1', requirement: 'rule:auth.no-bearer', description: 'Authorization: Bearer <key> is accepted as the API key', fault: fault('auth.presented-key', (key, c) => key || c.authorization?.replace(/^Bearer\s+/i, '')) },
+  { id: 'auth-token-header-ignored', area: 'auth', section: '5.6', requirement: 'err:auth_deprecated', description: 'the legacy token header is ignored instead of answering 410 auth_deprecated', fault: fault('auth.token-header-refused', () => false) },
+  { id: 'auth-allow-list-skipped', area: 'auth', section: '5.4', requirement: 'err:auth_04', description: 'the IP allow-list is never checked (no 403 auth_04)', fault: fault('auth.outside-allow-list', () => false) },
+  { id: 'auth-body-key-ignored', area: 'auth', section: '5.1', requirement: 'rule:auth.body-field-apikey', description: 'the apikey body field is not read: only the header authenticates', fault: fault('auth.presented-key', (_, c) => c.header) },
+  { id: 'auth-subaccount-manager-ops', area: 'auth', section: '5.3', requirement: 'rule:auth.manager-key-required', description: 'a subaccount key is accepted on /manager/subaccount/*', fault: fault('auth.manager-key-refused', (refused, c) => refused && c.kind !== 'subaccount') },
+  { id: 'auth-error-no-status', area: 'auth', section: '5', requirement: 'rule:auth.error-body', description: 'auth error bodies lack the status field', fault: fault('auth.error-body', ({ status: _, ...body }) => body) },
 
   // --- 2.1 Envelope ----------------------------------------------------------------------------
-  { id: 'envelope-no-request-id-on-errors', area: 'envelope', section: '2.1', requirement: 'rule:envelope.request-id', description: 'business and validation errors carry no request_id' },
-  { id: 'envelope-status-as-string', area: 'envelope', section: '2.1', requirement: 'rule:envelope.status-repeated', description: 'success bodies repeat the status as the string "200"' },
-  { id: 'envelope-error-success-missing', area: 'envelope', section: '2.1', requirement: 'rule:envelope.success-flag', description: 'error bodies leave out success=false' },
-  { id: 'envelope-form-bodies-refused', area: 'envelope', section: '4', requirement: 'rule:envelope.form-bodies', description: 'form-urlencoded bodies are refused as invalid parameters' },
+  { id: 'envelope-no-request-id-on-errors', area: 'envelope', section: '2.1', requirement: 'rule:envelope.request-id', description: 'business and validation errors carry no request_id', fault: fault('envelope.error-body', ({ request_id: _, ...body }) => body) },
+  { id: 'envelope-status-as-string', area: 'envelope', section: '2.1', requirement: 'rule:envelope.status-repeated', description: 'success bodies repeat the status as the string "200"', fault: fault('envelope.success-status', () => '200') },
+  { id: 'envelope-error-success-missing', area: 'envelope', section: '2.1', requirement: 'rule:envelope.success-flag', description: 'error bodies leave out success=false', fault: fault('envelope.error-body', ({ success: _, ...body }) => body) },
+  { id: 'envelope-form-bodies-refused', area: 'envelope', section: '4', requirement: 'rule:envelope.form-bodies', description: 'form-urlencoded bodies are refused as invalid parameters', fault: fault('envelope.form-bodies-accepted', () => false) },
 
   // --- 8 Rate limit ----------------------------------------------------------------------------
-  { id: 'rate-limit-sends-only', area: 'rate-limit', section: '8', requirement: 'limit:rate-limit', description: 'the 100 per second limit applies to sending operations only, not to all endpoints' },
-  { id: 'rate-limit-no-recovery', area: 'rate-limit', section: '7.1', requirement: 'rule:limits.rate-recovery', description: 'the per-key counter never resets: once limited, a key stays limited' },
-  { id: 'rate-limit-wrong-code', area: 'rate-limit', section: '7.1', requirement: 'err:rate_01', description: 'the rate limit answers code rate_limit_exceeded instead of rate_01' },
+  { id: 'rate-limit-sends-only', area: 'rate-limit', section: '8', requirement: 'limit:rate-limit', description: 'the 100 per second limit applies to sending operations only, not to all endpoints', fault: fault('rate-limit.applies', (_, c) => SENDING_AREAS.has(c.area)) },
+  { id: 'rate-limit-no-recovery', area: 'rate-limit', section: '7.1', requirement: 'rule:limits.rate-recovery', description: 'the per-key counter never resets: once limited, a key stays limited', fault: fault('rate-limit.window-resets', (resets, c) => resets && !c.overLimit) },
+  { id: 'rate-limit-wrong-code', area: 'rate-limit', section: '7.1', requirement: 'err:rate_01', description: 'the rate limit answers code rate_limit_exceeded instead of rate_01', fault: fault('rate-limit.code', () => 'rate_limit_exceeded') },
 
   // --- 2.2, 4.2, 4.3 Numbers, sender, message ---------------------------------------------------
   { id: 'sms-one-reference-per-request', area: 'numbers-sender-message', section: '2.2', requirement: 'rule:sms.references-per-recipient', description: 'references holds only the first recipient of a multi-recipient send' },
@@ -179,7 +186,7 @@ export const MUTANTS = [
   { id: 'employees-list-missing-type', area: 'wallet-loyalty-employees', section: '2.5', requirement: 'rule:employees.listed', description: '/toolusers/get leaves out usertool_type' },
 
   // --- 4.11, 5.3 Subaccounts ------------------------------------------------------------------------
-  { id: 'subaccount-spends-manager-balance', area: 'subaccounts', section: '5.3', requirement: 'rule:auth.subaccount-own-balance', description: 'a subaccount key acts on its administrator\'s account and balance' },
+  { id: 'subaccount-spends-manager-balance', area: 'subaccounts', section: '5.3', requirement: 'rule:auth.subaccount-own-balance', description: 'a subaccount key acts on its administrator\'s account and balance', fault: fault('auth.acting-account', (id, c) => c.parentId ?? id) },
   { id: 'subaccount-lists-shared', area: 'subaccounts', section: '1', requirement: 'rule:subaccounts.isolation', description: 'a list_key of another account is usable (lists are not isolated per account)' },
   { id: 'subaccount-credits-pool-not-debited', area: 'subaccounts', section: '4.11', requirement: 'rule:subaccounts.credits-add', description: 'adding credits to a subaccount does not debit master_credit' },
   { id: 'subaccount-withdraw-overdraft', area: 'subaccounts', section: '4.11', requirement: 'rule:subaccounts.credits-withdraw', description: 'withdrawing more than the subaccount holds is accepted' },
@@ -253,3 +260,8 @@ export class ActiveMutant {
 
 /** No fault: the conformant server. */
 export const NO_MUTANT = new ActiveMutant(undefined);
+
+/** The seams of a server started with `mutant` (none: the conformant server's). */
+export function seamsOf(mutant: MutantId | undefined): Seams {
+  return new Seams(mutant === undefined ? undefined : mutantById(mutant).fault);
+}

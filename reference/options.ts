@@ -4,8 +4,9 @@
  */
 import { z } from 'zod';
 import { AMBIGUITIES, PERSONALITIES, type AmbiguityChoices } from '../schemas/index.ts';
-import { ActiveMutant, isMutantId, MUTANTS } from './mutants.ts';
+import { ActiveMutant, isMutantId, MUTANTS, seamsOf } from './mutants.ts';
 import { personalityChoices } from './personality.ts';
+import type { Seams } from './seams.ts';
 
 const ambiguityChoices = z
   .record(z.string(), z.string())
@@ -65,10 +66,11 @@ export const ReferenceServerOptions = z.object({
     .optional(),
 });
 export type ReferenceServerOptionsInput = z.input<typeof ReferenceServerOptions>;
-export type ResolvedOptions = z.output<typeof ReferenceServerOptions> & { choices: AmbiguityChoices; activeMutant: ActiveMutant };
+export type ResolvedOptions = z.output<typeof ReferenceServerOptions> & { choices: AmbiguityChoices; activeMutant: ActiveMutant; seams: Seams };
 
 export function resolveOptions(input: ReferenceServerOptionsInput = {}): ResolvedOptions {
   const parsed = ReferenceServerOptions.parse(input);
-  const activeMutant = new ActiveMutant(parsed.mutant !== undefined && isMutantId(parsed.mutant) ? parsed.mutant : undefined);
-  return { ...parsed, choices: { ...personalityChoices(parsed.personality), ...parsed.ambiguities } as AmbiguityChoices, activeMutant };
+  const mutant = parsed.mutant !== undefined && isMutantId(parsed.mutant) ? parsed.mutant : undefined;
+  const activeMutant = new ActiveMutant(mutant);
+  return { ...parsed, choices: { ...personalityChoices(parsed.personality), ...parsed.ambiguities } as AmbiguityChoices, activeMutant, seams: seamsOf(mutant) };
 }

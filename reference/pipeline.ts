@@ -60,9 +60,6 @@ export function genericInvalid(req: RawRequest, issues: readonly z.core.$ZodIssu
   return invalidParameters(req, inCheckOrder(req.server.options, issues)[0]?.path[0]?.toString(), detail);
 }
 
-/** The areas whose operations send a message (mutant rate-limit-sends-only). */
-const SENDING_AREAS: ReadonlySet<string> = new Set(['sms', 'voice', 'otp-v2', 'otp-legacy', 'payments', 'legacy-v1']);
-
 export class Pipeline {
   private readonly limiter: RateLimiter;
 
@@ -70,7 +67,7 @@ export class Pipeline {
     private readonly server: ServerContext,
     private readonly handlers: Readonly<Record<string, OperationHandler>>,
   ) {
-    this.limiter = new RateLimiter(server.options.rateLimit, server.mutant);
+    this.limiter = new RateLimiter(server.options.rateLimit, server.seams);
   }
 
   /** Answers synchronously unless the operation's handler is asynchronous. */
@@ -81,17 +78,17 @@ export class Pipeline {
     const fields = fieldsOf(op, incoming, server);
     const req: RawRequest = { op, server, requestId: randomUUID(), ip: incoming.ip, headers: incoming.headers, query: incoming.query, params: incoming.params, fields: fields ?? {} };
     if (!fields) return fail(req, 'invalid_parameters', 'The body must be a JSON object or form fields');
-    // 4: "the reference also shows form-style fields for the same operations" (mutant envelope-form-bodies-refused).
-    if (incoming.formBody && server.mutant.is('envelope-form-bodies-refused')) return fail(req, 'invalid_parameters', 'The body must be JSON');
+    // 4: "the reference also shows form-style fields for the same operations".
+    if (incoming.formBody && !server.seams.at('envelope.form-bodies-accepted', true)) return fail(req, 'invalid_parameters', 'The body must be JSON');
 
     const now = server.clock.now();
-    // 8: the limit applies to all endpoints (mutant rate-limit-sends-only: only to the sending ones),
-    // per key: counted on the account the key names, so that nothing is kept for unknown keys.
-    const limited = !server.mutant.is('rate-limit-sends-only') || SENDING_AREAS.has(op.area);
+    // 8: the limit applies to all endpoints, per key: counted on the account the key names, so
+    // that nothing is kept for unknown keys.
+    const limited = server.seams.at('rate-limit.applies', true, { area: op.area });
     const key = limited ? presentedKey(req) : undefined;
     const holder = key === undefined ? undefined : server.accounts.byApiKey(key);
     if (holder && !this.limiter.take(holder, now)) {
-      const r = fail(req, server.mutant.is('rate-limit-wrong-code') ? 'rate_limit_exceeded' : 'rate_01', 'Rate limit exceeded; retry with exponential backoff', { status: 429 });
+      const r = fail(req, server.seams.at('rate-limit.code', 'rate_01'), 'Rate limit exceeded; retry with exponential backoff', { status: 429 });
       const status = server.options.choices['rate-limit-http-status'] === 'body-429' ? 200 : 429;
       return { status, body: r.body, headers: { 'retry-after': String(RateLimiter.retryAfter(now)) } };
     }

@@ -8,7 +8,7 @@
  * grew without bound, and clearing it lifted the real key's limit). A request that names no
  * account is not counted; authentication refuses it (5: auth_01, auth_05).
  */
-import { NO_MUTANT, type ActiveMutant } from './mutants.ts';
+import { NO_FAULT, type Seams } from './seams.ts';
 
 interface Window {
   second: number;
@@ -20,7 +20,7 @@ export class RateLimiter {
 
   constructor(
     private readonly perSecond: number,
-    private readonly mutant: ActiveMutant = NO_MUTANT,
+    private readonly seams: Seams = NO_FAULT,
   ) {}
 
   /** Counts one request of the account `holder` at `nowMs`; false when it is over the limit. */
@@ -28,13 +28,12 @@ export class RateLimiter {
     if (this.perSecond === 0) return true;
     const second = Math.floor(nowMs / 1000);
     const w = this.windows.get(holder);
-    // 7.1, 8: a new second is a new window (mutant rate-limit-no-recovery: a key over the limit stays over it).
-    const stuck = w !== undefined && this.mutant.is('rate-limit-no-recovery') && w.count > this.perSecond;
     if (!w) {
       this.windows.set(holder, { second, count: 1 });
       return true;
     }
-    if (w.second !== second && !stuck) {
+    // 7.1, 8: a new second is a new window.
+    if (this.seams.at('rate-limit.window-resets', w.second !== second, { overLimit: w.count > this.perSecond })) {
       w.second = second;
       w.count = 1;
       return true;

@@ -12,8 +12,8 @@ type Fields = Record<string, unknown>;
 export function ok(req: RawRequest, fields: Fields = {}, values: { code?: string; message?: string } = {}): Reply {
   const code = values.code ?? req.op.success.code ?? 'ok';
   const message = values.message ?? req.op.success.message ?? code;
-  // 2.1 status is an integer (mutant envelope-status-as-string).
-  const status = req.server.mutant.is('envelope-status-as-string') ? '200' : 200;
+  // 2.1 status is an integer.
+  const status = req.server.seams.at('envelope.success-status', 200);
   return { status: 200, body: { success: true, message, status, code, ...fields, request_id: req.requestId } };
 }
 
@@ -25,11 +25,9 @@ export function ok(req: RawRequest, fields: Fields = {}, values: { code?: string
 export function fail(req: RawRequest, code: string, message: string, options: { status?: number; fields?: Fields } = {}): Reply {
   const httpStatus = options.status ?? businessErrorHttpStatus(req, code);
   const bodyStatus = options.status ?? businessErrorBodyStatus(httpStatus);
-  // 2.1: success=false and request_id on every error (mutants envelope-error-success-missing, envelope-no-request-id-on-errors).
-  const body: Fields = { success: false, message, status: bodyStatus, code, ...options.fields, ...extraErrorFields(req, true), request_id: req.requestId };
-  if (req.server.mutant.is('envelope-error-success-missing')) delete body.success;
-  if (req.server.mutant.is('envelope-no-request-id-on-errors')) delete body.request_id;
-  return { status: httpStatus, body };
+  // 2.1: success=false and request_id on every error.
+  const body = { success: false, message, status: bodyStatus, code, ...options.fields, ...extraErrorFields(req, true), request_id: req.requestId };
+  return { status: httpStatus, body: req.server.seams.at('envelope.error-body', body) };
 }
 
 /** 7.1: a validation failure whose code the document does not name, on `field` (latitude unnamed-codes). */
@@ -40,11 +38,10 @@ export function invalidParameters(req: RawRequest, field: string | undefined, de
 /** An authentication error (5): HTTP status per auth-error-http-status, body status from the table. */
 export function authFail(req: RawRequest, code: string, bodyStatus: number, message: string): Reply {
   const status = req.server.options.choices['auth-error-http-status'] === 'body-200' ? 200 : bodyStatus;
-  // 5: "The body of every auth error has success=false, message, status, code" (mutant auth-error-no-status).
+  // 5: "The body of every auth error has success=false, message, status, code".
   // Latitude extra-fields: the alternate adds hint and details, pointing at section 5.
-  const extra = extraErrorFields(req, true, '5');
-  if (req.server.mutant.is('auth-error-no-status')) return { status, body: { success: false, message, code, ...extra, request_id: req.requestId } };
-  return { status, body: { success: false, message, status: bodyStatus, code, ...extra, request_id: req.requestId } };
+  const body = { success: false, message, status: bodyStatus, code, ...extraErrorFields(req, true, '5'), request_id: req.requestId };
+  return { status, body: req.server.seams.at('auth.error-body', body) };
 }
 
 /** A current OTP success (4.4): 201 for created or a verified number's new cycle, 200 otherwise. */

@@ -1,0 +1,81 @@
+/**
+ * The fault seams (issue 15): the named points of the request path where one injected fault of the
+ * kill matrix (mutants.ts) may replace what the conformant server computes. A handler hands the
+ * value the document asks for to `seams.at('<seam>', value, context)` and goes on with what comes
+ * back: the value itself on the conformant server, the mutant's override of that one seam
+ * otherwise. So the request path carries no mutant names, only named points, and every point is
+ * listed here with the sentence of the document it is about; every fault is listed in mutants.ts.
+ *
+ * A seam's value is what the document decides at that point (a code, a limit, a flag "this check
+ * refuses", a body); its context is what an override needs to know besides. Both are plain data:
+ * this module imports nothing of the server, so mutants.ts can state overrides without it.
+ */
+
+/** One seam: where in the document, and (types only) its value and context. */
+interface SeamPoint<Value, Context> {
+  readonly section: string;
+  /** What the conformant server does at this point, in the document's words where it has them. */
+  readonly rule: string;
+  /** Never set: carries the value and context types to `seams.at` and to the overrides. */
+  readonly shape?: (value: Value, context: Context) => Value;
+}
+
+const point = <Value, Context = void>(section: string, rule: string): SeamPoint<Value, Context> => ({ section, rule });
+
+export const SEAMS = {
+  // --- 5 Authentication ---------------------------------------------------------------------------
+  'auth.presented-key': point<string | undefined, { header: string | undefined; field: string | undefined; authorization: string | undefined }>(
+    '5.1',
+    'the key comes in the header apikey or in the body field apikey; Authorization: Bearer is not a key',
+  ),
+  'auth.token-header-refused': point<boolean>('5.6', 'a request with the legacy token header answers 410 auth_deprecated'),
+  'auth.missing-key-code': point<string>('5', 'a request without a key answers auth_01'),
+  'auth.outside-allow-list': point<boolean>('5.4', 'an address outside the account\'s allow-list answers 403 auth_04'),
+  'auth.manager-key-refused': point<boolean, { kind: string }>('5.3', '/manager/subaccount/* needs the manager key'),
+  'auth.acting-account': point<number, { parentId: number | undefined }>('5.3', 'a subaccount key acts on its own balance'),
+  'auth.error-body': point<Record<string, unknown>>('5', 'the body of every auth error has success=false, message, status, code'),
+
+  // --- 2.1, 4 Envelope -----------------------------------------------------------------------------
+  'envelope.success-status': point<number | string>('2.1', 'status repeats the HTTP status as an integer'),
+  'envelope.error-body': point<Record<string, unknown>>('2.1', 'an error has success=false, and request_id'),
+  'envelope.form-bodies-accepted': point<boolean>('4', 'form-style fields are taken for the same operations as JSON'),
+
+  // --- 7.1, 8 Rate limit ---------------------------------------------------------------------------
+  'rate-limit.applies': point<boolean, { area: string }>('8', '100 requests per second per key, on all endpoints'),
+  'rate-limit.code': point<string>('7.1', 'over the limit: 429 rate_01'),
+  'rate-limit.window-resets': point<boolean, { overLimit: boolean }>('7.1, 8', 'a new second is a new window, also for a key that was over the limit'),
+
+  // --- group B (4.2, 4.3, 4.13, 4.14, 6): messaging, credits, payments, webhooks, events ------------
+
+  // --- group C (4.5 to 4.12, 4.16): legacy OTP, v1, contacts, lists, wallet, loyalty, staff, reports -
+
+  // --- group A (3.1, 4.4, 8): OTP v2 -----------------------------------------------------------------
+} as const;
+
+export type SeamName = keyof typeof SEAMS;
+export type SeamValue<S extends SeamName> = (typeof SEAMS)[S] extends SeamPoint<infer V, infer _C> ? V : never;
+export type SeamContext<S extends SeamName> = (typeof SEAMS)[S] extends SeamPoint<infer _V, infer C> ? C : never;
+export type SeamOverride<S extends SeamName> = (value: SeamValue<S>, context: SeamContext<S>) => SeamValue<S>;
+
+/** A fault: the one seam it overrides, and how. */
+export interface Fault {
+  readonly seam: SeamName;
+  readonly override: (value: never, context: never) => unknown;
+}
+
+/** States a fault (mutants.ts), with the override typed by its seam. */
+export const fault = <S extends SeamName>(seam: S, override: SeamOverride<S>): Fault => ({ seam, override });
+
+/** The seams of one running server: pass-through, or one seam overridden by the server's fault. */
+export class Seams {
+  constructor(readonly fault: Fault | undefined = undefined) {}
+
+  at<S extends SeamName>(seam: S, value: SeamValue<S>, ...context: SeamContext<S> extends void ? [] : [SeamContext<S>]): SeamValue<S> {
+    const f = this.fault;
+    if (f === undefined || f.seam !== seam) return value;
+    return (f.override as SeamOverride<S>)(value, context[0] as SeamContext<S>);
+  }
+}
+
+/** The conformant server's seams. */
+export const NO_FAULT = new Seams();
