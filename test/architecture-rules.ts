@@ -96,9 +96,13 @@ export function readImportGraph(folders: readonly string[] = CHECKED_FOLDERS): I
   return graph;
 }
 
-const folderOf = (file: string): string => file.split('/')[0]!;
+/** Whether `file` (project-relative) lies in `folder`, at any depth ("harness" holds "harness/kit/x.ts"). */
+const inFolder = (file: string, folder: string): boolean => file.startsWith(`${folder}/`);
 
-/** A folder that must not import others of ours: `allowed` lists what it may import (undefined: anything but `forbidden`). */
+/**
+ * A folder that must not import others of ours: `allowed` lists what it may import (undefined:
+ * anything but `forbidden`). A file obeys the rules of every folder it lies in.
+ */
 interface FolderRule {
   folder: string;
   why: string;
@@ -110,6 +114,15 @@ export const FOLDER_RULES: readonly FolderRule[] = [
   { folder: 'schemas', allowed: ['schemas'], why: 'schemas/ is the document as data and imports nothing else of ours' },
   { folder: 'suites', forbidden: ['reference'], why: 'the suites test a target over HTTP only and never import reference/' },
   { folder: 'reference', forbidden: ['harness', 'suites'], why: 'the reference server never imports harness/ or suites/' },
+  // harness/ by role (each folder's README): config and transport read nothing else of the
+  // harness; kit builds on them; report reads kit's records; run installs report's reporters;
+  // commands use them all. Read upwards, no arrow comes back down.
+  { folder: 'harness/config', allowed: ['harness/config', 'schemas'], why: 'harness/config/ is what a run is told; it reads no other harness folder' },
+  { folder: 'harness/transport', allowed: ['harness/transport', 'schemas'], why: 'harness/transport/ is HTTP only; it reads no other harness folder' },
+  { folder: 'harness/kit', allowed: ['harness/kit', 'harness/config', 'harness/transport', 'schemas'], why: 'harness/kit/ (what a suite imports) builds on config/ and transport/ only' },
+  { folder: 'harness/discovery', allowed: ['harness/discovery', 'harness/config', 'harness/transport', 'schemas'], why: 'harness/discovery/ probes over transport/ only' },
+  { folder: 'harness/report', allowed: ['harness/report', 'harness/config', 'harness/kit', 'schemas'], why: 'harness/report/ reads the records of kit/, never the run or the commands' },
+  { folder: 'harness/run', allowed: ['harness/run', 'harness/config', 'harness/kit', 'harness/report', 'reference', 'schemas'], why: 'harness/run/ installs the reporters of report/ and starts reference/, never the commands' },
 ];
 
 /** Each import that breaks a folder rule, or names no file of ours, as "from → to: why". */
@@ -122,10 +135,10 @@ export function ruleViolations(graph: ImportGraph, rules: readonly FolderRule[] 
         continue;
       }
       if (edge.target === undefined) continue;
-      const to = folderOf(edge.target);
+      const to = edge.target;
       for (const rule of rules) {
-        if (folderOf(file) !== rule.folder) continue;
-        const broken = rule.allowed ? !rule.allowed.includes(to) : (rule.forbidden ?? []).includes(to);
+        if (!inFolder(file, rule.folder)) continue;
+        const broken = rule.allowed ? !rule.allowed.some((f) => inFolder(to, f)) : (rule.forbidden ?? []).some((f) => inFolder(to, f));
         if (broken) out.push(`${file} → ${edge.target}: ${rule.why}`);
       }
     }

@@ -22,7 +22,7 @@ describe('the project keeps the dependency rules of its folders', () => {
     for (const folder of ['schemas', 'spec', 'reference', 'harness', 'suites']) expect([...graph.keys()].some((f) => f.startsWith(`${folder}/`)), folder).toBe(true);
   });
 
-  it('schemas/ imports nothing else of ours; suites/ never imports reference/; reference/ never imports harness/ or suites/', () => {
+  it('schemas/ imports nothing else of ours; suites/ never imports reference/; reference/ never imports harness/ or suites/; harness/ folders import only the folders below them', () => {
     expect(ruleViolations(graph)).toEqual([]);
   });
 
@@ -76,6 +76,23 @@ describe('the checker, on made-up graphs', () => {
       'reference/r.ts → suites/s.test.ts',
     ]);
     expect(ruleViolations(new Map([['spec/emit.ts', [{ specifier: './gone.ts', unresolved: true }]]]))).toEqual(['spec/emit.ts → ./gone.ts: names no file of ours']);
+  });
+
+  it('holds the harness/ folders to their layers: none imports a folder above it', () => {
+    const graph = graphOf({
+      'harness/config/c.ts': ['harness/transport/t.ts', 'schemas/s.ts'],
+      'harness/kit/k.ts': ['harness/config/c.ts', 'harness/transport/t.ts', 'harness/report/spec-page.ts'],
+      'harness/report/r.ts': ['harness/kit/k.ts', 'harness/run/result-collector.ts'],
+      'harness/run/u.ts': ['harness/report/r.ts', 'reference/server.ts', 'harness/commands/c.ts'],
+      'harness/commands/c.ts': ['harness/run/u.ts', 'harness/discovery/d.ts', 'reference/server.ts'],
+      'harness/cli.ts': ['harness/commands/c.ts'],
+    });
+    expect(ruleViolations(graph).map((v) => v.split(':')[0])).toEqual([
+      'harness/config/c.ts → harness/transport/t.ts',
+      'harness/kit/k.ts → harness/report/spec-page.ts',
+      'harness/report/r.ts → harness/run/result-collector.ts',
+      'harness/run/u.ts → harness/commands/c.ts',
+    ]);
   });
 
   it('finds every cycle with its files, a file importing itself included, and no cycle in a chain', () => {

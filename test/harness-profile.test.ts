@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { AMBIGUITIES, DEFAULT_AMBIGUITY_CHOICES } from '../schemas/ambiguities.ts';
 import { CAPABILITY_IDS } from '../schemas/capabilities.ts';
 import { UsageError } from '../harness/config/cli-errors.ts';
-import { loadExpectedFailures, parseExpectedFailures, reconcile, type ExpectedFailure, type TestResult } from '../harness/run/expected-failures.ts';
+import { loadExpectedFailures, parseExpectedFailures, reconcile, type ExpectedFailure, type TestResult } from '../harness/report/expected-failures.ts';
 import { defaultedAmbiguities, defaultedAmbiguityLines } from '../harness/kit/defaulted-ambiguities.ts';
 import { defaultProfile, loadProfile, parseProfile, TargetProfile } from '../harness/config/profile.ts';
 

@@ -12,10 +12,11 @@ import { withoutAnalytics } from '../harness/report/allure-report.ts';
 import { AllureReporter, PlainResultsWriter } from '../harness/report/allure-reporter.ts';
 import { junitXml } from '../harness/report/junit-report.ts';
 import { failedTestsOfJunit } from '../harness/commands/mutants-command.ts';
-import { renderSpecPage, specSectionLink } from '../harness/report/spec-page.ts';
+import { specSectionLink } from '../harness/kit/spec-section-link.ts';
+import { renderSpecPage } from '../harness/report/spec-page.ts';
 import { REQUIREMENTS } from '../schemas/requirements.ts';
 import { SPEC_PATH } from './spec-document.ts';
-import type { TestRecord } from '../harness/run/result-collector.ts';
+import type { TestRecord } from '../harness/report/result-collector.ts';
 
 const record = (name: string, status: TestRecord['status'], extra: Partial<TestRecord> = {}): TestRecord => ({
   name,

@@ -8,7 +8,7 @@ import { exchangeLines, RESPONSE_BODY_SHOWN } from '../harness/kit/failure-excha
 import type { Exchange } from '../harness/transport/http-client.ts';
 import { MAX_TIMEOUT_SCALE, scaledTimeout, timeoutScale } from '../harness/config/latency-scale.ts';
 import { createRedactor, REDACTED } from '../harness/transport/redaction.ts';
-import { FAILURE_HEAD_CHARS, FAILURE_TAIL_CHARS, failureText } from '../harness/run/result-collector.ts';
+import { FAILURE_HEAD_CHARS, FAILURE_TAIL_CHARS, failureText } from '../harness/report/result-collector.ts';
 import { MAX_SEED, seedFor } from '../harness/config/run-seed.ts';
 import { operationById } from '../schemas/operations.ts';
 import { planInvalidRequests, requestSchemaOf } from '../suites/support/fuzz-bodies.ts';

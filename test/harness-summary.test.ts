@@ -9,10 +9,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_AMBIGUITY_CHOICES } from '../schemas/ambiguities.ts';
 import { REQUIREMENTS, requirementById } from '../schemas/requirements.ts';
-import { parseExpectedFailures, reconcile } from '../harness/run/expected-failures.ts';
+import { parseExpectedFailures, reconcile } from '../harness/report/expected-failures.ts';
 import { findLeaks } from '../harness/run/leak-check.ts';
 import { missingCapabilities, requirementsOf } from '../harness/kit/requirement-test.ts';
-import type { TestRecord } from '../harness/run/result-collector.ts';
+import type { TestRecord } from '../harness/report/result-collector.ts';
 import { buildSummary, summaryMarkdown } from '../harness/report/summary.ts';
 
 const record = (name: string, status: TestRecord['status'], requirements: string[], extra: Partial<TestRecord> = {}): TestRecord => ({

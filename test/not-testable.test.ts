@@ -7,9 +7,9 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_AMBIGUITY_CHOICES } from '../schemas/ambiguities.ts';
 import { effectiveCapabilities, skipReason, TRIGGERLESS_CAPABILITIES } from '../harness/kit/effective-capabilities.ts';
-import { parseExpectedFailures, reconcile } from '../harness/run/expected-failures.ts';
+import { parseExpectedFailures, reconcile } from '../harness/report/expected-failures.ts';
 import { parseProfile } from '../harness/config/profile.ts';
-import type { TestRecord } from '../harness/run/result-collector.ts';
+import type { TestRecord } from '../harness/report/result-collector.ts';
 import type { RunConfig } from '../harness/config/run-config.ts';
 import { buildSummary, summaryHeadMarkdown } from '../harness/report/summary.ts';
 import { CostGuardError } from '../harness/kit/cost-guard.ts';

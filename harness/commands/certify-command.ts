@@ -16,7 +16,7 @@ import { UsageError } from '../config/cli-errors.ts';
 import { httpUrlFlag, parseFlags } from '../config/cli-flags.ts';
 import { startEmbeddedTarget } from '../run/embedded-target.ts';
 import { isMutantId, type MutantId } from '../../reference/mutants.ts';
-import { loadExpectedFailures, reconcile, type ExpectedFailure } from '../run/expected-failures.ts';
+import { loadExpectedFailures, reconcile, type ExpectedFailure } from '../report/expected-failures.ts';
 import { writeJunitReport } from '../report/junit-report.ts';
 import { findLeaks } from '../run/leak-check.ts';
 import { preflight } from './preflight.ts';

@@ -19,7 +19,7 @@ import { isRequirementId, requirementById, type Requirement } from '../../schema
 import { warnTest } from './checks.ts';
 import { consultingChoices, runAsCurrentTest } from './current-test.ts';
 import { defaultedAmbiguityLines } from './defaulted-ambiguities.ts';
-import { specSectionLink } from '../report/spec-page.ts';
+import { specSectionLink } from './spec-section-link.ts';
 import { effectiveCapabilities, skipReason } from './effective-capabilities.ts';
 import { withLastExchanges } from './failure-exchanges.ts';
 import { scaledTimeout } from '../config/latency-scale.ts';

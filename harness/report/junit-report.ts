@@ -8,7 +8,7 @@
  * them at the end of the run; measured (issue 7 benchmark), about 5 s of each certify.
  */
 import { writeFileSync } from 'node:fs';
-import type { TestRecord } from '../run/result-collector.ts';
+import type { TestRecord } from './result-collector.ts';
 
 const XML_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 // Characters XML 1.0 cannot carry at all (control characters other than tab, newline, return).

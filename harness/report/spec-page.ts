@@ -7,11 +7,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SPEC_DOCUMENT_PATH } from '../config/project-paths.ts';
-
-export const SPEC_PAGE_FILE = 'spec-document.html';
-
-/** The link of section `section` (e.g. "4.1") from a page one folder below the output folder. */
-export const specSectionLink = (section: string): string => `../${SPEC_PAGE_FILE}#section-${section}`;
+import { SPEC_PAGE_FILE } from '../kit/spec-section-link.ts';
 
 const escapeHtml = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const inline = (text: string): string =>

@@ -8,8 +8,8 @@ import { AMBIGUITIES, type AmbiguityChoices } from '../../schemas/ambiguities.ts
 import { AREAS } from '../../schemas/areas.ts';
 import type { VerdictLevel } from '../../schemas/quotes.ts';
 import { REQUIREMENTS } from '../../schemas/requirements.ts';
-import type { Reconciliation } from '../run/expected-failures.ts';
-import type { TestRecord } from '../run/result-collector.ts';
+import type { Reconciliation } from './expected-failures.ts';
+import type { TestRecord } from './result-collector.ts';
 import { isNotTestable } from '../kit/test-skip.ts';
 
 /**

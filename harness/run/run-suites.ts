@@ -11,7 +11,7 @@ import { AllureReporter } from '../report/allure-reporter.ts';
 import { ProgressReporter } from '../report/progress-reporter.ts';
 import { scaledTimeout } from '../config/latency-scale.ts';
 import { areaOfSuiteFile, PROJECT_ROOT, SUITE_FILE_SUFFIX } from '../config/project-paths.ts';
-import { ResultCollector, type TestRecord } from './result-collector.ts';
+import { ResultCollector, type TestRecord } from '../report/result-collector.ts';
 import { RunDeadline, type Unfinished } from './run-deadline.ts';
 import { RunConfig } from '../config/run-config.ts';
 import { scheduleWeight } from './suite-schedule.ts';
