@@ -100,7 +100,7 @@ export const MUTANTS = [
 
   // --- GSM-7 (4.2, 4.4, 7.3) -------------------------------------------------------------------
   { id: 'gsm7-sms-not-checked', area: 'gsm7', section: '4.2', requirement: 'rule:sms.accented-text', description: '/sms/send accepts characters outside GSM-7 (emoji)' },
-  { id: 'gsm7-otp-company-not-checked', area: 'gsm7', section: '7.3', requirement: 'err:otp_message_invalid', description: 'the expanded OTP message is not checked for GSM-7 (a company with non-GSM-7 characters passes)' },
+  { id: 'gsm7-otp-company-not-checked', area: 'gsm7', section: '7.3', requirement: 'err:otp_message_invalid', description: 'the expanded OTP message is not checked for GSM-7 (a company with non-GSM-7 characters passes)', fault: fault('otp2.message-checked-company', (company) => 'C'.repeat(company.length)) },
 
   // --- Scheduled sends and sandbox (4.2, 8) -----------------------------------------------------
   { id: 'sms-scheduled-past-accepted', area: 'scheduled-sandbox', section: '4.2', requirement: 'rule:sms.scheduled-future', description: 'a scheduled date in the past is accepted' },
@@ -117,39 +117,39 @@ export const MUTANTS = [
   { id: 'credits-reported-credit-zero', area: 'credits', section: '2.2', requirement: 'op:sms/send', description: 'the send result reports credit 0 although the balance was charged' },
 
   // --- OTP v2 table 3.1: status column -------------------------------------------------------------
-  { id: 'otp2-created-200', area: 'otp2-status', section: '3.1', requirement: 'otp2:none-create', description: 'a new verification answers HTTP 200 instead of 201' },
-  { id: 'otp2-verified-restart-200', area: 'otp2-status', section: '3.1', requirement: 'otp2:verified-create', description: 'a new cycle on a verified number answers HTTP 200 instead of 201' },
-  { id: 'otp2-expired-verify-404', area: 'otp2-status', section: '3.1', requirement: 'otp2:expired-verify', description: 'verifying an expired code answers 404 instead of 410' },
-  { id: 'otp2-verified-verify-200', area: 'otp2-status', section: '3.1', requirement: 'otp2:verified-verify', description: 'verifying an already verified number answers 200 instead of 409' },
+  { id: 'otp2-created-200', area: 'otp2-status', section: '3.1', requirement: 'otp2:none-create', description: 'a new verification answers HTTP 200 instead of 201', fault: fault('otp2.http-status', (status, c) => (c.action === 'created' ? 200 : status)) },
+  { id: 'otp2-verified-restart-200', area: 'otp2-status', section: '3.1', requirement: 'otp2:verified-create', description: 'a new cycle on a verified number answers HTTP 200 instead of 201', fault: fault('otp2.http-status', (status, c) => (c.row === 'verified-create' ? 200 : status)) },
+  { id: 'otp2-expired-verify-404', area: 'otp2-status', section: '3.1', requirement: 'otp2:expired-verify', description: 'verifying an expired code answers 404 instead of 410', fault: fault('otp2.http-status', (status, c) => (c.row === 'expired-verify' ? 404 : status)) },
+  { id: 'otp2-verified-verify-200', area: 'otp2-status', section: '3.1', requirement: 'otp2:verified-verify', description: 'verifying an already verified number answers 200 instead of 409', fault: fault('otp2.http-status', (status, c) => (c.row === 'verified-verify' ? 200 : status)) },
   // --- action column
-  { id: 'otp2-rotate-action-resent', area: 'otp2-action', section: '3.1', requirement: 'otp2:pending-create-rotate', description: 'a rotation (code_rotate=true) answers action=resent instead of restarted' },
-  { id: 'otp2-resend-action-created', area: 'otp2-action', section: '3.1', requirement: 'otp2:pending-create-resend', description: 'a plain resend answers action=created instead of resent' },
+  { id: 'otp2-rotate-action-resent', area: 'otp2-action', section: '3.1', requirement: 'otp2:pending-create-rotate', description: 'a rotation (code_rotate=true) answers action=resent instead of restarted', fault: fault('otp2.action', (action, c) => (c.row.endsWith('-create-rotate') ? 'resent' : action)) },
+  { id: 'otp2-resend-action-created', area: 'otp2-action', section: '3.1', requirement: 'otp2:pending-create-resend', description: 'a plain resend answers action=created instead of resent', fault: fault('otp2.action', (action, c) => (c.row === 'pending-create-resend' ? 'created' : action)) },
   // --- attempts column
-  { id: 'otp2-attempts-8', area: 'otp2-attempts', section: '8', requirement: 'limit:otp-v2-attempts', description: 'a round has 8 attempts instead of 7' },
-  { id: 'otp2-wrong-no-decrement', area: 'otp2-attempts', section: '3.1', requirement: 'otp2:pending-verify-wrong', description: 'a wrong code does not decrement attempts_remaining' },
-  { id: 'otp2-rotate-keeps-attempts', area: 'otp2-attempts', section: '3.1', requirement: 'otp2:locked-create-rotate', description: 'a rotation keeps the used-up attempts instead of 7 fresh ones' },
-  { id: 'otp2-exhausted-401', area: 'otp2-attempts', section: '3.1', requirement: 'otp2:pending-verify-exhausted', description: 'the wrong attempt that uses up the round answers 401 instead of 429' },
+  { id: 'otp2-attempts-8', area: 'otp2-attempts', section: '8', requirement: 'limit:otp-v2-attempts', description: 'a round has 8 attempts instead of 7', fault: fault('otp2.attempts-per-round', (attempts) => attempts + 1) },
+  { id: 'otp2-wrong-no-decrement', area: 'otp2-attempts', section: '3.1', requirement: 'otp2:pending-verify-wrong', description: 'a wrong code does not decrement attempts_remaining', fault: fault('otp2.row-side-effects', (effects) => effects.filter((e) => e !== 'decrement-attempts')) },
+  { id: 'otp2-rotate-keeps-attempts', area: 'otp2-attempts', section: '3.1', requirement: 'otp2:locked-create-rotate', description: 'a rotation keeps the used-up attempts instead of 7 fresh ones', fault: fault('otp2.row-side-effects', (effects, c) => (c.row.endsWith('-create-rotate') ? effects.filter((e) => e !== 'fresh-attempts') : effects)) },
+  { id: 'otp2-exhausted-401', area: 'otp2-attempts', section: '3.1', requirement: 'otp2:pending-verify-exhausted', description: 'the wrong attempt that uses up the round answers 401 instead of 429', fault: fault('otp2.http-status', (status, c) => (c.row === 'pending-verify-exhausted' ? 401 : status)) },
   // --- cooldown column
-  { id: 'otp2-cooldown-29s', area: 'otp2-cooldown', section: '8', requirement: 'limit:otp-v2-cooldown', description: 'the resend cooldown is 29 seconds instead of 30' },
-  { id: 'otp2-no-retry-after', area: 'otp2-cooldown', section: '3.1', requirement: 'rule:otp2.retry-after', description: 'otp_throttled comes without the Retry-After header' },
+  { id: 'otp2-cooldown-29s', area: 'otp2-cooldown', section: '8', requirement: 'limit:otp-v2-cooldown', description: 'the resend cooldown is 29 seconds instead of 30', fault: fault('otp2.resend-cooldown-seconds', (seconds) => seconds - 1) },
+  { id: 'otp2-no-retry-after', area: 'otp2-cooldown', section: '3.1', requirement: 'rule:otp2.retry-after', description: 'otp_throttled comes without the Retry-After header', fault: fault('otp2.throttled-headers', () => undefined) },
   // --- expiry column
-  { id: 'otp2-expiry-not-enforced', area: 'otp2-expiry', section: '3.1', requirement: 'otp2:pending-expires', description: 'a code past its expiry stays pending (and verifiable)' },
-  { id: 'otp2-expiry-not-clamped', area: 'otp2-expiry', section: '4.4', requirement: 'limit:otp-v2-expiry', description: 'an expiration_date beyond 3 days is kept instead of clamped' },
-  { id: 'otp2-past-expiry-accepted', area: 'otp2-expiry', section: '4.4', requirement: 'rule:otp2.expiration-future', description: 'an expiration_date in the past falls back to the default instead of being refused' },
+  { id: 'otp2-expiry-not-enforced', area: 'otp2-expiry', section: '3.1', requirement: 'otp2:pending-expires', description: 'a code past its expiry stays pending (and verifiable)', fault: fault('otp2.pending-expires', () => false) },
+  { id: 'otp2-expiry-not-clamped', area: 'otp2-expiry', section: '4.4', requirement: 'limit:otp-v2-expiry', description: 'an expiration_date beyond 3 days is kept instead of clamped', fault: fault('otp2.requested-expiry', (expiry, c) => (expiry === undefined ? undefined : c.requested)) },
+  { id: 'otp2-past-expiry-accepted', area: 'otp2-expiry', section: '4.4', requirement: 'rule:otp2.expiration-future', description: 'an expiration_date in the past falls back to the default instead of being refused', fault: fault('otp2.refuses-past-expiry', () => false) },
   // --- charging column
-  { id: 'otp2-verify-charges', area: 'otp2-charging', section: '4.4', requirement: 'rule:otp2.free-operations', description: 'verify charges one message' },
-  { id: 'otp2-resend-free', area: 'otp2-charging', section: '4.4', requirement: 'rule:otp2.charging', description: 'a resend of the same code is not charged' },
-  { id: 'otp2-sandbox-charges', area: 'otp2-charging', section: '4.4', requirement: 'rule:otp2.sandbox-free', description: 'sandbox=true is charged' },
+  { id: 'otp2-verify-charges', area: 'otp2-charging', section: '4.4', requirement: 'rule:otp2.free-operations', description: 'verify charges one message', fault: fault('otp2.verify-messages-charged', () => 1) },
+  { id: 'otp2-resend-free', area: 'otp2-charging', section: '4.4', requirement: 'rule:otp2.charging', description: 'a resend of the same code is not charged', fault: fault('otp2.messages-charged', (charged, c) => (c.action === 'resent' ? 0 : charged)) },
+  { id: 'otp2-sandbox-charges', area: 'otp2-charging', section: '4.4', requirement: 'rule:otp2.sandbox-free', description: 'sandbox=true is charged', fault: fault('otp2.messages-charged', (_, c) => c.rowCharge) },
   // --- code_custom paragraph
-  { id: 'otp2-custom-same-resets-attempts', area: 'otp2-code-custom', section: '3.1', requirement: 'otp2:pending-create-custom-same', description: 'resending the same code_custom gives 7 fresh attempts' },
-  { id: 'otp2-custom-same-unlocks', area: 'otp2-code-custom', section: '3.1', requirement: 'otp2:locked-create-custom-same', description: 'the same code_custom on a locked verification starts a new round instead of 429 otp_max_attempts' },
-  { id: 'otp2-custom-case-insensitive', area: 'otp2-code-custom', section: '4.4', requirement: 'rule:otp2.code-custom-case-sensitive', description: 'codes are compared without letter case' },
+  { id: 'otp2-custom-same-resets-attempts', area: 'otp2-code-custom', section: '3.1', requirement: 'otp2:pending-create-custom-same', description: 'resending the same code_custom gives 7 fresh attempts', fault: fault('otp2.row-side-effects', (effects, c) => (c.row === 'pending-create-custom-same' ? [...effects, 'fresh-attempts'] : effects)) },
+  { id: 'otp2-custom-same-unlocks', area: 'otp2-code-custom', section: '3.1', requirement: 'otp2:locked-create-custom-same', description: 'the same code_custom on a locked verification starts a new round instead of 429 otp_max_attempts', fault: fault('otp2.code-custom-comparison', (customCode, c) => (customCode === 'same' && c.state === 'locked' ? 'different' : customCode)) },
+  { id: 'otp2-custom-case-insensitive', area: 'otp2-code-custom', section: '4.4', requirement: 'rule:otp2.code-custom-case-sensitive', description: 'codes are compared without letter case', fault: fault('otp2.code-matches', (matches, c) => matches || (c.stored !== undefined && c.stored.toLowerCase() === c.sent.toLowerCase())) },
   // --- other OTP v2 rules of 4.4
-  { id: 'otp2-delete-keeps-record', area: 'otp2-status', section: '3.1', requirement: 'otp2:any-delete', description: 'DELETE /v2/otp answers success but keeps the verification' },
-  { id: 'otp2-code-always-in-response', area: 'otp2-status', section: '4.4', requirement: 'rule:otp2.code-in-response', description: 'the code is returned without code_in_response=true' },
-  { id: 'otp2-message-checked-with-request-length', area: 'otp2-status', section: '4.4', requirement: 'rule:otp2.message-checked-at-resend', description: 'a resend checks the message length with this request\'s code_length, not the stored code' },
-  { id: 'otp2-status-consumes-attempt', area: 'otp2-attempts', section: '4.4', requirement: 'rule:otp2.status-read-only', description: 'GET /v2/otp/status consumes an attempt' },
-  { id: 'otp2-whatsapp-no-warning', area: 'otp2-action', section: '4.4', requirement: 'rule:otp2.whatsapp-warning', description: 'channel whatsapp answers without the warning that company and message were ignored' },
+  { id: 'otp2-delete-keeps-record', area: 'otp2-status', section: '3.1', requirement: 'otp2:any-delete', description: 'DELETE /v2/otp answers success but keeps the verification', fault: fault('otp2.delete-invalidates', () => false) },
+  { id: 'otp2-code-always-in-response', area: 'otp2-status', section: '4.4', requirement: 'rule:otp2.code-in-response', description: 'the code is returned without code_in_response=true', fault: fault('otp2.code-in-response', () => true) },
+  { id: 'otp2-message-checked-with-request-length', area: 'otp2-status', section: '4.4', requirement: 'rule:otp2.message-checked-at-resend', description: 'a resend checks the message length with this request\'s code_length, not the stored code', fault: fault('otp2.message-checked-code', (code, c) => (c.generated ? code : '0'.repeat(c.requestCodeLength))) },
+  { id: 'otp2-status-consumes-attempt', area: 'otp2-attempts', section: '4.4', requirement: 'rule:otp2.status-read-only', description: 'GET /v2/otp/status consumes an attempt', fault: fault('otp2.status-attempts-used', () => 1) },
+  { id: 'otp2-whatsapp-no-warning', area: 'otp2-action', section: '4.4', requirement: 'rule:otp2.whatsapp-warning', description: 'channel whatsapp answers without the warning that company and message were ignored', fault: fault('otp2.whatsapp-warning', () => false) },
 
   // --- 4.5, 7.2 Legacy OTP ---------------------------------------------------------------------
   { id: 'otp-legacy-pending-send-regenerates', area: 'otp-legacy', section: '7.2', requirement: 'err:verification_03', description: 'a second send while a code is pending generates a new code instead of verification_03' },

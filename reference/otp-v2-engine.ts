@@ -16,7 +16,7 @@ import type { OtpState } from '../schemas/envelope.ts';
 import { OTP_CODE_ALPHABETS, type OtpChannel, type OtpCodeFormat } from '../schemas/otp-v2.ts';
 import { matchOtpTransition, OTP_V2_RULES, type OtpFacts, type OtpTransition } from '../schemas/otp-v2-transitions.ts';
 import { areaState, type Account } from './accounts.ts';
-import { NO_MUTANT, type ActiveMutant } from './mutants.ts';
+import { NO_FAULT, type Seams } from './seams.ts';
 
 /** How long a settled (verified or expired) record is kept before it may be dropped. */
 export const RETENTION_MS = 60 * 60 * 1000;
@@ -130,8 +130,8 @@ export interface OtpEffects {
   channel?: OtpChannel;
   /** The send was delivered at this instant; undefined when it failed (402: the code stays registered). */
   sentAt?: number;
-  /** The server's injected fault (mutants.ts), for the attempts column of 3.1. */
-  mutant?: ActiveMutant;
+  /** The server's seams (seams.ts), for the attempts of 3.1 and 8. */
+  seams?: Seams;
 }
 
 export const otpKey = (phoneNumber: string, countryCode: string): string => `${countryCode}:${phoneNumber}`;
@@ -145,20 +145,20 @@ export const rowSends = (row: OtpTransition): boolean => row.sideEffects.include
 export const rowGeneratesCode = (row: OtpTransition): boolean => row.sideEffects.includes('send-new-code');
 
 /** Seconds until the 30 s cooldown (8) since the last delivered send has elapsed. */
-export function resendAvailableIn(record: OtpRecord | undefined, now: number): number {
+export function resendAvailableIn(record: OtpRecord | undefined, now: number, cooldownSeconds: number = OTP_V2_RULES.cooldownSeconds): number {
   if (record?.lastSentAt === undefined) return 0;
-  const left = record.lastSentAt + OTP_V2_RULES.cooldownSeconds * 1000 - now;
+  const left = record.lastSentAt + cooldownSeconds * 1000 - now;
   return left > 0 ? Math.ceil(left / 1000) : 0;
 }
 
 /** Facts of POST /v2/otp against the stored record (3.1 and its code_custom paragraph). */
-export function createFacts(record: OtpRecord | undefined, request: { codeRotate: boolean; codeCustom?: string }, now: number, mutant: ActiveMutant = NO_MUTANT): Partial<OtpFacts> {
-  // 3.1 code_custom: the same code on a locked verification stays locked (mutant otp2-custom-same-unlocks: it counts as different).
-  const same = record !== undefined && record.code === request.codeCustom && !(mutant.is('otp2-custom-same-unlocks') && record.state === 'locked');
-  const customCode = request.codeCustom === undefined ? 'absent' : same ? 'same' : 'different';
-  // 8: the cooldown is 30 s (mutant otp2-cooldown-29s: the clock is read one second ahead).
-  const cooldownNow = mutant.is('otp2-cooldown-29s') ? now + 1000 : now;
-  return { codeRotate: request.codeRotate, withinCooldown: resendAvailableIn(record, cooldownNow) > 0, customCode };
+export function createFacts(record: OtpRecord | undefined, request: { codeRotate: boolean; codeCustom?: string }, now: number, seams: Seams = NO_FAULT): Partial<OtpFacts> {
+  // 3.1 code_custom: the same code is a plain resend (on a locked verification it stays locked), a different one a new round.
+  const same = record !== undefined && record.code === request.codeCustom;
+  const customCode = seams.at('otp2.code-custom-comparison', request.codeCustom === undefined ? 'absent' : same ? 'same' : 'different', { state: stateOf(record) });
+  // 8: the cooldown is 30 s.
+  const cooldown = seams.at('otp2.resend-cooldown-seconds', OTP_V2_RULES.cooldownSeconds);
+  return { codeRotate: request.codeRotate, withinCooldown: resendAvailableIn(record, now, cooldown) > 0, customCode };
 }
 
 /**
@@ -166,9 +166,9 @@ export function createFacts(record: OtpRecord | undefined, request: { codeRotate
  * the wrong attempt that leaves 0 remaining the last; 'after-seventh-wrong' a wrong attempt when 0
  * remain already.
  */
-export function verifyFacts(record: OtpRecord | undefined, code: string, lockPoint: OtpLockPoint, mutant: ActiveMutant = NO_MUTANT): Partial<OtpFacts> {
-  // 4.4: "case-sensitive, stored and compared as sent" (mutant otp2-custom-case-insensitive).
-  const codeMatches = record !== undefined && (record.code === code || (mutant.is('otp2-custom-case-insensitive') && record.code.toLowerCase() === code.toLowerCase()));
+export function verifyFacts(record: OtpRecord | undefined, code: string, lockPoint: OtpLockPoint, seams: Seams = NO_FAULT): Partial<OtpFacts> {
+  // 4.4: "case-sensitive, stored and compared as sent".
+  const codeMatches = seams.at('otp2.code-matches', record !== undefined && record.code === code, { stored: record?.code, sent: code });
   const remaining = record?.attemptsRemaining ?? 0;
   const lastAttempt = !codeMatches && (lockPoint === 'seventh-wrong-locks' ? remaining <= 1 : remaining <= 0);
   return { codeMatches, lastAttempt };
@@ -189,19 +189,18 @@ export function applyRow(previous: OtpRecord | undefined, row: OtpTransition, ef
   let code: string | undefined = previous?.code;
   let expiresAt = previous?.expiresAt;
   let attempts = previous?.attemptsRemaining ?? 0;
-  const m = effects.mutant ?? NO_MUTANT;
-  for (const effect of row.sideEffects) {
+  const seams = effects.seams ?? NO_FAULT;
+  // 3.1 Also column: a new round (rotation, different code_custom) gives 7 fresh attempts, a wrong
+  // code decrements attempts_remaining; "The same code is a plain resend and never resets attempts".
+  for (const effect of seams.at('otp2.row-side-effects', row.sideEffects, { row: row.id })) {
     if (effect === 'discard-old-code') code = undefined;
     else if (effect === 'send-new-code') [code, expiresAt] = [effects.newCode, effects.expiresAt];
     // A resend keeps the code; a given expiration_date moves its expiry (server choice, 4.4 silent).
     else if (effect === 'resend-same-code') expiresAt = effects.expiresAt ?? expiresAt;
-    // 8: 7 attempts per round (mutant otp2-attempts-8); 3.1 a rotation gives fresh ones (mutant otp2-rotate-keeps-attempts).
-    else if (effect === 'fresh-attempts' && !(m.is('otp2-rotate-keeps-attempts') && row.id.endsWith('-create-rotate'))) attempts = OTP_V2_RULES.attemptsPerRound + (m.is('otp2-attempts-8') ? 1 : 0);
-    // 3.1: a wrong code decrements attempts_remaining (mutant otp2-wrong-no-decrement).
-    else if (effect === 'decrement-attempts' && !m.is('otp2-wrong-no-decrement')) attempts = Math.max(0, attempts - 1);
+    // 8: 7 attempts per round.
+    else if (effect === 'fresh-attempts') attempts = seams.at('otp2.attempts-per-round', OTP_V2_RULES.attemptsPerRound);
+    else if (effect === 'decrement-attempts') attempts = Math.max(0, attempts - 1);
   }
-  // 3.1 code_custom: "The same code is a plain resend and never resets attempts" (mutant otp2-custom-same-resets-attempts).
-  if (m.is('otp2-custom-same-resets-attempts') && row.id === 'pending-create-custom-same') attempts = OTP_V2_RULES.attemptsPerRound;
   if (code === undefined || expiresAt === undefined) throw new Error(`OTP row ${row.id} left no code or expiry`);
   const sends = rowSends(row);
   const settled = state === 'verified' || state === 'expired';
@@ -234,10 +233,10 @@ export class OtpVerifications {
    * The record of `key` as of `now`: 3.1 "pending, time: code passed its expiry without
    * verification → expired", evaluated lazily through the table's time row.
    */
-  observe(key: string, now: number, mutant: ActiveMutant = NO_MUTANT): OtpRecord | undefined {
+  observe(key: string, now: number, seams: Seams = NO_FAULT): OtpRecord | undefined {
     const record = this.book.get(key, now);
-    // 3.1 pending + time → expired (mutant otp2-expiry-not-enforced: a code past its expiry stays pending).
-    if (record?.state !== 'pending' || now < record.expiresAt || mutant.is('otp2-expiry-not-enforced')) return record;
+    // 3.1 pending + time → expired: "code passed its expiry without verification".
+    if (record?.state !== 'pending' || !seams.at('otp2.pending-expires', now >= record.expiresAt)) return record;
     const row = matchOtpTransition('pending', 'time');
     if (!row) return record;
     const expired = applyRow(record, row, {}, record.expiresAt);

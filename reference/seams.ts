@@ -50,6 +50,45 @@ export const SEAMS = {
   // --- group C (4.5 to 4.12, 4.16): legacy OTP, v1, contacts, lists, wallet, loyalty, staff, reports -
 
   // --- group A (3.1, 4.4, 8): OTP v2 -----------------------------------------------------------------
+  // 3.1 Current OTP verification: the state table and its code_custom paragraph
+  'otp2.pending-expires': point<boolean>('3.1', 'pending, time: a code past its expiry without verification becomes expired (verify answers HTTP 410)'),
+  'otp2.code-custom-comparison': point<'absent' | 'same' | 'different', { state: string }>(
+    '3.1',
+    'with code_custom, a different code than the current one starts a new round; the same code is a plain resend, and on a locked verification it answers 429 otp_max_attempts',
+  ),
+  'otp2.row-side-effects': point<readonly string[], { row: string }>(
+    '3.1',
+    'a new round (code_rotate, a different code_custom) gives 7 fresh attempts; a wrong code decrements attempts_remaining; the same code_custom never resets attempts',
+  ),
+  'otp2.http-status': point<number, { row: string; action: string | undefined }>(
+    '3.1',
+    'HTTP 201 for action=created and a verified number\'s new cycle, 200 for resent and restarted; verify: 200 correct, 401 wrong, 429 used up, 409 verified, 404 none, 410 expired',
+  ),
+  'otp2.action': point<string, { row: string }>('3.1', 'action=created for a new verification, resent for the same code, restarted for a new code'),
+  'otp2.throttled-headers': point<Record<string, string> | undefined>('3.1', 'within the 30 s cooldown: HTTP 429 otp_throttled with resend_available_in and Retry-After header'),
+  'otp2.delete-invalidates': point<boolean>('3.1', 'any, DELETE /v2/otp: verification invalidated, back to none'),
+
+  // 4.4 OTP, current generation
+  'otp2.code-matches': point<boolean, { stored: string | undefined; sent: string }>('4.4', 'the code is case-sensitive, stored and compared as sent'),
+  'otp2.requested-expiry': point<number | undefined, { requested: number }>('4.4', 'expiration_date: future; maximum 3 days (larger values are clamped)'),
+  'otp2.refuses-past-expiry': point<boolean>('4.4', 'expiration_date must be in the future (else 400 otp_invalid_param)'),
+  'otp2.message-checked-code': point<string, { generated: boolean; requestCodeLength: number }>(
+    '4.4',
+    'the message is checked at every send with the real length of the code being sent (a resend reuses the stored code, which may be longer than this request\'s code_length)',
+  ),
+  'otp2.message-checked-company': point<string>('4.4, 7.3', 'the message, {{company}} substituted, has GSM-7 characters only (else 400 otp_message_invalid)'),
+  'otp2.messages-charged': point<number, { rowCharge: number; action: string | undefined }>(
+    '4.4',
+    'only sending a message charges one message (create, resend or rotate, any channel); sandbox charges nothing',
+  ),
+  'otp2.verify-messages-charged': point<number>('4.4', 'verify, status and delete are free'),
+  'otp2.status-attempts-used': point<number>('4.4', 'GET /v2/otp/status is read-only, no side effects'),
+  'otp2.whatsapp-warning': point<boolean>('4.4', 'warning is present when whatsapp ignored company/message'),
+  'otp2.code-in-response': point<boolean>('4.4', 'code is returned only when requested (code_in_response=true)'),
+
+  // 8 Limits of the current OTP
+  'otp2.attempts-per-round': point<number>('8', 'current OTP attempts: 7 per code round'),
+  'otp2.resend-cooldown-seconds': point<number>('8', 'current OTP resend cooldown: 30 seconds'),
 } as const;
 
 export type SeamName = keyof typeof SEAMS;

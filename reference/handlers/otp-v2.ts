@@ -106,7 +106,7 @@ function otpError(req: RawRequest, status: number, slug: string, record: OtpReco
 /** The record a request names, when its phone_number and country_code are readable. */
 function recordOf(req: RawRequest & { account: Account }, now: number): OtpRecord | undefined {
   const target = OtpTarget.safeParse(req.fields);
-  return target.success ? OtpVerifications.of(req.account).observe(otpKey(target.data.phone_number, target.data.country_code), now, req.server.mutant) : undefined;
+  return target.success ? OtpVerifications.of(req.account).observe(otpKey(target.data.phone_number, target.data.country_code), now, req.server.seams) : undefined;
 }
 
 /**
@@ -139,9 +139,8 @@ function requestedExpiry(ctx: RequestContext<CreateInput>, now: number): number 
   const input = ctx.input;
   if (input.expiration_date === undefined) return undefined;
   const at = parseMexicoDateTime(input.expiration_date);
-  // 4.4 "maximum 3 days (larger values are clamped)" (mutant otp2-expiry-not-clamped).
-  const unclamped = at !== undefined && at > now && ctx.server.mutant.is('otp2-expiry-not-clamped');
-  const resolved = at === undefined ? undefined : unclamped ? at : resolveOtpExpiry(now, at);
+  // 4.4 "maximum 3 days (larger values are clamped)".
+  const resolved = at === undefined ? undefined : ctx.server.seams.at('otp2.requested-expiry', resolveOtpExpiry(now, at), { requested: at });
   return resolved ?? 'past';
 }
 
@@ -155,9 +154,9 @@ function refusedByRow(ctx: RequestContext<CreateInput>, row: OtpTransition, reco
   const status = row.httpStatus ?? 400;
   const slug = row.error ?? 'otp_invalid_param';
   if (slug !== 'otp_throttled') return otpError(ctx, status, slug, record, now);
-  // 3.1: "HTTP 429 otp_throttled with resend_available_in and Retry-After header" (mutant otp2-no-retry-after).
+  // 3.1: "HTTP 429 otp_throttled with resend_available_in and Retry-After header".
   const wait = Math.max(1, resendAvailableIn(record, now));
-  const headers = ctx.server.mutant.is('otp2-no-retry-after') ? undefined : { 'retry-after': String(wait) };
+  const headers = ctx.server.seams.at('otp2.throttled-headers', { 'retry-after': String(wait) });
   return otpError(ctx, status, slug, record, now, { resend_available_in: wait, hint: `Wait ${wait} seconds before resending` }, headers);
 }
 
@@ -167,16 +166,16 @@ function refusedByRow(ctx: RequestContext<CreateInput>, row: OtpTransition, reco
  * like the sandbox.
  */
 function deliver(ctx: RequestContext<CreateInput>, row: OtpTransition, text: string) {
-  const m = ctx.server.mutant;
-  // 4.4: sandbox charges nothing (mutant otp2-sandbox-charges); a resend is a send and charges (mutant otp2-resend-free).
-  const sandbox = (ctx.input.sandbox === true && !m.is('otp2-sandbox-charges')) || row.charge === 0 || (m.is('otp2-resend-free') && row.action === 'resent');
+  // 4.4: "Only sending a message charges one message" (create, resend or rotate); sandbox charges nothing.
+  const charged = ctx.server.seams.at('otp2.messages-charged', ctx.input.sandbox === true ? 0 : row.charge, { rowCharge: row.charge, action: row.action });
+  const sandbox = charged === 0;
   return ctx.server.messaging.send(ctx.account, { numbers: [`${ctx.input.country_code}${ctx.input.phone_number}`], message: text, kind: 'otp', sandbox, name: 'otp-v2' });
 }
 
 function createdBody(ctx: RequestContext<CreateInput>, row: OtpTransition, record: OtpRecord, channel: OtpChannel, now: number): Record<string, unknown> {
-  // 3.1 action column (mutants otp2-rotate-action-resent, otp2-resend-action-created).
-  const m = ctx.server.mutant;
-  const action = m.is('otp2-rotate-action-resent') && row.id.endsWith('-create-rotate') ? 'resent' : m.is('otp2-resend-action-created') && row.id === 'pending-create-resend' ? 'created' : (row.action ?? 'created');
+  const seams = ctx.server.seams;
+  // 3.1 action column: created, resent (the same code), restarted (a new code).
+  const action = seams.at('otp2.action', row.action ?? 'created', { row: row.id });
   return {
     state: record.state,
     action,
@@ -184,9 +183,9 @@ function createdBody(ctx: RequestContext<CreateInput>, row: OtpTransition, recor
     hint: `Ask the user for the code and call POST ${PATH_VERIFY}`,
     next: [PATH_VERIFY, PATH_CREATE],
     ...recordFields(ctx, record, now),
-    // 4.4: warning when whatsapp ignored company/message (mutant otp2-whatsapp-no-warning); code only when requested (mutant otp2-code-always-in-response).
-    ...(channel === 'whatsapp' && !m.is('otp2-whatsapp-no-warning') ? { warning: WHATSAPP_WARNING } : {}),
-    ...(ctx.input.code_in_response === true || m.is('otp2-code-always-in-response') ? { code: record.code } : {}),
+    // 4.4: warning "present when whatsapp ignored company/message"; code "only when requested".
+    ...(seams.at('otp2.whatsapp-warning', channel === 'whatsapp') ? { warning: WHATSAPP_WARNING } : {}),
+    ...(seams.at('otp2.code-in-response', ctx.input.code_in_response === true) ? { code: record.code } : {}),
   };
 }
 
@@ -195,13 +194,14 @@ function create(ctx: RequestContext<CreateInput>): Reply {
   const input = ctx.input;
   const book = OtpVerifications.of(ctx.account);
   const key = otpKey(input.phone_number, input.country_code);
-  const record = book.observe(key, now, ctx.server.mutant);
+  const seams = ctx.server.seams;
+  const record = book.observe(key, now, seams);
   const requested = requestedExpiry(ctx, now);
-  // 4.4 expiration_date "future" (mutant otp2-past-expiry-accepted: a past date falls back to the default).
-  if (requested === 'past' && !ctx.server.mutant.is('otp2-past-expiry-accepted')) return otpError(ctx, 400, 'otp_invalid_param', record, now, { hint: 'expiration_date must be a future YYYY-MM-DD HH:mm:ss' });
+  // 4.4 expiration_date "future".
+  if (seams.at('otp2.refuses-past-expiry', requested === 'past')) return otpError(ctx, 400, 'otp_invalid_param', record, now, { hint: 'expiration_date must be a future YYYY-MM-DD HH:mm:ss' });
   const expiry = requested === 'past' ? undefined : requested;
 
-  const row = matchOtpTransition(stateOf(record), 'create', createFacts(record, { codeRotate: input.code_rotate === true, codeCustom: input.code_custom }, now, ctx.server.mutant));
+  const row = matchOtpTransition(stateOf(record), 'create', createFacts(record, { codeRotate: input.code_rotate === true, codeCustom: input.code_custom }, now, seams));
   if (!row) return otpError(ctx, 500, 'otp_internal', record, now);
   if (row.error || !rowSends(row)) return refusedByRow(ctx, row, record, now);
 
@@ -212,10 +212,10 @@ function create(ctx: RequestContext<CreateInput>): Reply {
 
   // 4.4, 7.3: the message is checked at every send with the code really sent; refusing it leaves
   // the verification untouched. whatsapp ignores the message.
-  // Mutants: otp2-message-checked-with-request-length (a resend is measured with a code of this request's length, not the stored one);
-  // gsm7-otp-company-not-checked (the company counts for the length but its characters are not checked).
-  const checkedCode = ctx.server.mutant.is('otp2-message-checked-with-request-length') && !generates ? generateCode(input.code_length ?? OTP_V2_RULES.defaultCodeLength, 'numeric') : code;
-  const checkedCompany = ctx.server.mutant.is('gsm7-otp-company-not-checked') ? 'C'.repeat(input.company.length) : input.company;
+  // "checked at every send with the real length of the code being sent (a resend reuses the stored
+  // code, which may be longer than this request's code_length)"; GSM-7 characters only, company included.
+  const checkedCode = seams.at('otp2.message-checked-code', code, { generated: generates, requestCodeLength: input.code_length ?? OTP_V2_RULES.defaultCodeLength });
+  const checkedCompany = seams.at('otp2.message-checked-company', input.company);
   const problem = channel === 'whatsapp' ? undefined : otpMessageProblem(input.message, checkedCompany, checkedCode);
   if (problem) {
     const hint = problem.excess === undefined ? problem.reason : `${problem.reason}: shorten it by ${problem.excess} characters`;
@@ -232,15 +232,14 @@ function create(ctx: RequestContext<CreateInput>): Reply {
     expiresAt: generates ? (expiry ?? resolveOtpExpiry(now, undefined)) : expiry,
     channel,
     sentAt: outcome.ok ? now : undefined,
-    mutant: ctx.server.mutant,
+    seams,
   };
   const next = book.apply(key, record, row, effects, now);
   if (!next) return otpError(ctx, 500, 'otp_internal', record, now);
   // 4.4: "If sending fails (402 or 502) the code stays registered but nothing was delivered".
   if (!outcome.ok) return otpError(ctx, 402, 'otp_insufficient_credits', next, now, input.code_in_response === true ? { code: next.code } : {});
-  // 3.1 status column: 201 for created and for a verified number's new cycle (mutants otp2-created-200, otp2-verified-restart-200).
-  const m = ctx.server.mutant;
-  const status = (m.is('otp2-created-200') && row.action === 'created') || (m.is('otp2-verified-restart-200') && row.id === 'verified-create') ? 200 : (row.httpStatus ?? 200);
+  // 3.1 status column: 201 for created and for a verified number's new cycle, 200 for resent and restarted.
+  const status = seams.at('otp2.http-status', row.httpStatus ?? 200, { row: row.id, action: row.action });
   return otpOk(ctx, status, createdBody(ctx, row, next, channel, now));
 }
 
@@ -252,18 +251,16 @@ function verify(ctx: RequestContext<VerifyInput>): Reply {
   const now = ctx.server.clock.now();
   const book = OtpVerifications.of(ctx.account);
   const key = otpKey(ctx.input.phone_number, ctx.input.country_code);
-  const m = ctx.server.mutant;
-  const record = book.observe(key, now, m);
-  const row = matchOtpTransition(stateOf(record), 'verify', verifyFacts(record, ctx.input.code, ctx.server.options.choices['otp-v2-lock-point'], m));
+  const seams = ctx.server.seams;
+  const record = book.observe(key, now, seams);
+  const row = matchOtpTransition(stateOf(record), 'verify', verifyFacts(record, ctx.input.code, ctx.server.options.choices['otp-v2-lock-point'], seams));
   if (!row) return otpError(ctx, 500, 'otp_internal', record, now);
-  const next = book.apply(key, record, row, { mutant: m }, now);
-  // 4.4 "Verify, status and delete are free" (mutant otp2-verify-charges).
-  if (m.is('otp2-verify-charges')) ctx.server.messaging.charge(ctx.account, ctx.server.options.creditsPerMessage);
-  // 3.1 status column of verify (mutants otp2-expired-verify-404, otp2-verified-verify-200, otp2-exhausted-401).
-  const status = m.is('otp2-expired-verify-404') && row.id === 'expired-verify' ? 404
-    : m.is('otp2-verified-verify-200') && row.id === 'verified-verify' ? 200
-    : m.is('otp2-exhausted-401') && row.id === 'pending-verify-exhausted' ? 401
-    : (row.httpStatus ?? 200);
+  const next = book.apply(key, record, row, { seams }, now);
+  // 4.4 "Verify, status and delete are free".
+  const charged = seams.at('otp2.verify-messages-charged', 0);
+  if (charged !== 0) ctx.server.messaging.charge(ctx.account, charged * ctx.server.options.creditsPerMessage);
+  // 3.1 status column of verify: 200 correct, 401 wrong, 429 used up, 409 verified, 404 none, 410 expired.
+  const status = seams.at('otp2.http-status', row.httpStatus ?? 200, { row: row.id, action: row.action });
   if (status === 200) return otpOk(ctx, 200, { state: stateOf(next), message: 'Number verified', hint: 'The code was correct', next: [] });
   return otpError(ctx, status, row.error ?? VERIFY_SLUG_BY_STATUS[status] ?? 'otp_invalid_param', next, now);
 }
@@ -271,9 +268,11 @@ function verify(ctx: RequestContext<VerifyInput>): Reply {
 /** 4.4: read-only; the state and the attempts and resend counters (ambiguity otp-status-request-shape: query). */
 function status(ctx: RequestContext<TargetInput>): Reply {
   const now = ctx.server.clock.now();
-  const record = OtpVerifications.of(ctx.account).observe(otpKey(ctx.input.phone_number, ctx.input.country_code), now, ctx.server.mutant);
-  // 4.4 status is "read-only, no side effects" (mutant otp2-status-consumes-attempt).
-  if (ctx.server.mutant.is('otp2-status-consumes-attempt') && record?.state === 'pending') record.attemptsRemaining = Math.max(0, record.attemptsRemaining - 1);
+  const seams = ctx.server.seams;
+  const record = OtpVerifications.of(ctx.account).observe(otpKey(ctx.input.phone_number, ctx.input.country_code), now, seams);
+  // 4.4 status is "read-only, no side effects": it uses no attempt.
+  const used = seams.at('otp2.status-attempts-used', 0);
+  if (used !== 0 && record?.state === 'pending') record.attemptsRemaining = Math.max(0, record.attemptsRemaining - used);
   const state = stateOf(record);
   return otpOk(ctx, 200, { state, ...STATUS_TEXTS[state], ...recordFields(ctx, record, now) });
 }
@@ -283,11 +282,12 @@ function remove(ctx: RequestContext<TargetInput>): Reply {
   const now = ctx.server.clock.now();
   const book = OtpVerifications.of(ctx.account);
   const key = otpKey(ctx.input.phone_number, ctx.input.country_code);
-  const record = book.observe(key, now, ctx.server.mutant);
+  const seams = ctx.server.seams;
+  const record = book.observe(key, now, seams);
   const row = matchOtpTransition(stateOf(record), 'delete');
   if (!row) return otpError(ctx, 500, 'otp_internal', record, now);
-  // 3.1 any + DELETE → none (mutant otp2-delete-keeps-record: answers none, keeps the record).
-  const next = ctx.server.mutant.is('otp2-delete-keeps-record') ? undefined : book.apply(key, record, row, {}, now);
+  // 3.1 any + DELETE → none: "verification invalidated".
+  const next = seams.at('otp2.delete-invalidates', true) ? book.apply(key, record, row, {}, now) : undefined;
   return otpOk(ctx, 200, { state: stateOf(next), message: 'Verification invalidated', hint: 'Nothing was sent and nothing was charged', next: [PATH_CREATE, PATH_STATUS] });
 }
 
