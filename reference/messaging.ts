@@ -100,30 +100,30 @@ export class Messaging {
       log.sandboxDay = today;
       log.sandboxCount = 0;
     }
-    // 8 (mutant sandbox-quota-off-by-one: one send beyond the limit passes).
-    if (log.sandboxCount + n > this.sandboxLimit() + (this.options.activeMutant.is('sandbox-quota-off-by-one') ? 1 : 0)) return false;
+    // 8: sandbox sends are limited per day.
+    if (log.sandboxCount + n > this.options.seams.at('sandbox.daily-limit', this.sandboxLimit())) return false;
     log.sandboxCount += n;
     return true;
   }
 
   /** Credits a send of `count` messages costs (sandbox: nothing). */
   cost(count: number, sandbox: boolean): number {
-    // 4.2 sandbox "charges nothing" (mutant sandbox-charges).
-    return sandbox && !this.options.activeMutant.is('sandbox-charges') ? 0 : count * this.options.creditsPerMessage;
+    // 4.2 sandbox "charges nothing".
+    return this.options.seams.at('sandbox.charges-nothing', sandbox) ? 0 : count * this.options.creditsPerMessage;
   }
 
   /** Charges without logging a message (e.g. nothing); false when the balance is short. */
   charge(account: Account, credits: number): boolean {
     const amount = toHundredths(credits);
-    // 7.2 sms_07 (mutant credits-short-balance-sends: the balance goes negative instead).
-    if (account.balance < amount && !this.options.activeMutant.is('credits-short-balance-sends')) return false;
+    // 7.2 sms_07: a short balance is not charged (it never goes negative).
+    if (this.options.seams.at('credits.refuses-short-balance', account.balance < amount)) return false;
     account.balance -= amount;
     return true;
   }
 
   send(account: Account, req: SendRequest): SendOutcome {
-    // 2.2, 1: one message per recipient is charged (mutant credits-charge-per-request: one per request).
-    const credit = this.cost(this.options.activeMutant.is('credits-charge-per-request') ? 1 : req.numbers.length, req.sandbox);
+    // 2.2, 1: one message per recipient is charged.
+    const credit = this.cost(this.options.seams.at('credits.messages-charged', req.numbers.length), req.sandbox);
     if (req.sandbox && !this.takeSandboxQuota(account, req.numbers.length)) return { ok: false, reason: 'sandbox-limit' };
     if (!this.charge(account, credit)) return { ok: false, reason: 'insufficient-credits' };
     const log = this.log(account);
@@ -174,17 +174,19 @@ export class Messaging {
     const delay = Math.max(0, msg.sendAt - this.clock.now()) + this.options.confirmationDelayMs;
     this.clock.after(delay, () => {
       msg.status = 0;
-      const m = this.options.activeMutant;
-      // 6.1: status a delivery code, date YYYYMMDDHHMMSS, extra_params (mutants events-status-text, events-date-iso, events-no-extra-params).
-      if (emits)
-        this.webhooks.emit(account, {
-          type: 'confirmation',
-          reference: msg.reference,
-          status: m.is('events-status-text') ? 'delivered' : '0',
-          number: msg.number,
-          date: m.is('events-date-iso') ? new Date(this.clock.now()).toISOString() : formatMexicoDateTime(this.clock.now()).replace(/[- :]/g, ''),
-          ...(m.is('events-no-extra-params') ? {} : { extra_params: '{}' }),
-        });
+      if (!emits) return;
+      const seams = this.options.seams;
+      const at = this.clock.now();
+      // 6.1: status a delivery code (0 delivered), date YYYYMMDDHHMMSS, extra_params (none supplied: '{}').
+      const extraParams = seams.at('events.extra-params', '{}');
+      this.webhooks.emit(account, {
+        type: 'confirmation',
+        reference: msg.reference,
+        status: seams.at('events.confirmation-status', '0'),
+        number: msg.number,
+        date: seams.at('events.confirmation-date', formatMexicoDateTime(at).replace(/[- :]/g, ''), { at }),
+        ...(extraParams === undefined ? {} : { extra_params: extraParams }),
+      });
     });
   }
 

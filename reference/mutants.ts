@@ -13,6 +13,7 @@
  * This module is data and a tiny API only; it imports nothing of the server but the seams'
  * declarations (options.ts, server.ts and the handlers import it).
  */
+import { limitById } from '../schemas/limits.ts';
 import { fault, Seams, type Fault } from './seams.ts';
 
 /** The areas whose operations send a message (the fault rate-limit-sends-only limits only these). */
@@ -90,31 +91,31 @@ export const MUTANTS = [
   { id: 'rate-limit-wrong-code', area: 'rate-limit', section: '7.1', requirement: 'err:rate_01', description: 'the rate limit answers code rate_limit_exceeded instead of rate_01', fault: fault('rate-limit.code', () => 'rate_limit_exceeded') },
 
   // --- 2.2, 4.2, 4.3 Numbers, sender, message ---------------------------------------------------
-  { id: 'sms-one-reference-per-request', area: 'numbers-sender-message', section: '2.2', requirement: 'rule:sms.references-per-recipient', description: 'references holds only the first recipient of a multi-recipient send' },
-  { id: 'sms-reference-number-national', area: 'numbers-sender-message', section: '2.2', requirement: 'rule:sms.references-per-recipient', description: 'references[].number is the national number, without the country code' },
-  { id: 'sms-total-messages-one', area: 'numbers-sender-message', section: '2.2', requirement: 'rule:sms.total-messages', description: 'total_messages counts requests (always 1) instead of messages' },
-  { id: 'sms-sender-truncated', area: 'numbers-sender-message', section: '4.2', requirement: 'limit:sender-id-length', description: 'a sender over 11 characters is silently truncated instead of refused' },
-  { id: 'sms-campaign-id-ignored', area: 'numbers-sender-message', section: '4.2', requirement: 'rule:sms.campaign-id', description: 'showCampaignId=true does not add campaignId' },
-  { id: 'sms-find-country-code-doubled', area: 'numbers-sender-message', section: '4.2', requirement: 'rule:sms.find-country-code', description: 'with find_country_code=1 the country code is prefixed again (5252...)' },
-  { id: 'voice-template-k-without-message', area: 'numbers-sender-message', section: '4.3', requirement: 'rule:voice.template-k-message', description: 'template k is accepted without voice_message' },
+  { id: 'sms-one-reference-per-request', area: 'numbers-sender-message', section: '2.2', requirement: 'rule:sms.references-per-recipient', description: 'references holds only the first recipient of a multi-recipient send', fault: fault('send-result.references', (references) => references.slice(0, 1)) },
+  { id: 'sms-reference-number-national', area: 'numbers-sender-message', section: '2.2', requirement: 'rule:sms.references-per-recipient', description: 'references[].number is the national number, without the country code', fault: fault('send-result.references', (references) => references.map((r) => ({ ...r, number: r.number.replace(/^52/, '') }))) },
+  { id: 'sms-total-messages-one', area: 'numbers-sender-message', section: '2.2', requirement: 'rule:sms.total-messages', description: 'total_messages counts requests (always 1) instead of messages', fault: fault('send-result.total-messages', () => 1) },
+  { id: 'sms-sender-truncated', area: 'numbers-sender-message', section: '4.2', requirement: 'limit:sender-id-length', description: 'a sender over 11 characters is silently truncated instead of refused', fault: fault('sms.checked-fields', (fields) => (typeof fields.sender === 'string' ? { ...fields, sender: fields.sender.slice(0, 11) } : fields)) },
+  { id: 'sms-campaign-id-ignored', area: 'numbers-sender-message', section: '4.2', requirement: 'rule:sms.campaign-id', description: 'showCampaignId=true does not add campaignId', fault: fault('sms.adds-campaign-id', () => false) },
+  { id: 'sms-find-country-code-doubled', area: 'numbers-sender-message', section: '4.2', requirement: 'rule:sms.find-country-code', description: 'with find_country_code=1 the country code is prefixed again (5252...)', fault: fault('sms.numbers-include-country-code', () => false) },
+  { id: 'voice-template-k-without-message', area: 'numbers-sender-message', section: '4.3', requirement: 'rule:voice.template-k-message', description: 'template k is accepted without voice_message', fault: fault('voice.refuses-k-without-message', () => false) },
 
   // --- GSM-7 (4.2, 4.4, 7.3) -------------------------------------------------------------------
-  { id: 'gsm7-sms-not-checked', area: 'gsm7', section: '4.2', requirement: 'rule:sms.accented-text', description: '/sms/send accepts characters outside GSM-7 (emoji)' },
+  { id: 'gsm7-sms-not-checked', area: 'gsm7', section: '4.2', requirement: 'rule:sms.accented-text', description: '/sms/send accepts characters outside GSM-7 (emoji)', fault: fault('sms.refuses-non-gsm7', () => false) },
   { id: 'gsm7-otp-company-not-checked', area: 'gsm7', section: '7.3', requirement: 'err:otp_message_invalid', description: 'the expanded OTP message is not checked for GSM-7 (a company with non-GSM-7 characters passes)', fault: fault('otp2.message-checked-company', (company) => 'C'.repeat(company.length)) },
 
   // --- Scheduled sends and sandbox (4.2, 8) -----------------------------------------------------
-  { id: 'sms-scheduled-past-accepted', area: 'scheduled-sandbox', section: '4.2', requirement: 'rule:sms.scheduled-future', description: 'a scheduled date in the past is accepted' },
-  { id: 'sandbox-scheduled-accepted', area: 'scheduled-sandbox', section: '4.2', requirement: 'rule:sandbox.no-scheduled', description: 'sandbox=1 with a date is accepted' },
-  { id: 'sandbox-charges', area: 'scheduled-sandbox', section: '4.2', requirement: 'rule:sandbox.no-charge', description: 'sandbox sends are charged like real ones' },
-  { id: 'sandbox-quota-off-by-one', area: 'scheduled-sandbox', section: '8', requirement: 'limit:sandbox-daily', description: 'the sandbox daily quota lets one send more than the limit through' },
-  { id: 'sandbox-no-references', area: 'scheduled-sandbox', section: '4.2', requirement: 'rule:sandbox.references', description: 'sandbox sends answer an empty references array' },
+  { id: 'sms-scheduled-past-accepted', area: 'scheduled-sandbox', section: '4.2', requirement: 'rule:sms.scheduled-future', description: 'a scheduled date in the past is accepted', fault: fault('sms.refuses-past-date', () => false) },
+  { id: 'sandbox-scheduled-accepted', area: 'scheduled-sandbox', section: '4.2', requirement: 'rule:sandbox.no-scheduled', description: 'sandbox=1 with a date is accepted', fault: fault('sms.checked-fields', (fields) => ({ ...fields, date: undefined })) },
+  { id: 'sandbox-charges', area: 'scheduled-sandbox', section: '4.2', requirement: 'rule:sandbox.no-charge', description: 'sandbox sends are charged like real ones', fault: fault('sandbox.charges-nothing', () => false) },
+  { id: 'sandbox-quota-off-by-one', area: 'scheduled-sandbox', section: '8', requirement: 'limit:sandbox-daily', description: 'the sandbox daily quota lets one send more than the limit through', fault: fault('sandbox.daily-limit', (limit) => limit + 1) },
+  { id: 'sandbox-no-references', area: 'scheduled-sandbox', section: '4.2', requirement: 'rule:sandbox.references', description: 'sandbox sends answer an empty references array', fault: fault('send-result.references', (references, c) => (c.sandbox ? [] : references)) },
 
   // --- Credits (1, 2.2, 2.7) -------------------------------------------------------------------
-  { id: 'credits-charge-per-request', area: 'credits', section: '2.2', requirement: 'rule:sms.charges-credits', description: 'a send is charged one message whatever the number of recipients' },
-  { id: 'credits-short-balance-sends', area: 'credits', section: '7.2', requirement: 'err:sms_07', description: 'a short balance still sends (the balance goes negative) instead of sms_07' },
-  { id: 'credits-balance-one-decimal', area: 'credits', section: '2.7', requirement: 'op:credits/consult', description: 'credit is a decimal string with one place instead of two' },
-  { id: 'credits-master-credit-everywhere', area: 'credits', section: '2.7', requirement: 'rule:credits.master-credit-admin-only', description: 'master_credit (null) is present on normal accounts and subaccounts' },
-  { id: 'credits-reported-credit-zero', area: 'credits', section: '2.2', requirement: 'op:sms/send', description: 'the send result reports credit 0 although the balance was charged' },
+  { id: 'credits-charge-per-request', area: 'credits', section: '2.2', requirement: 'rule:sms.charges-credits', description: 'a send is charged one message whatever the number of recipients', fault: fault('credits.messages-charged', () => 1) },
+  { id: 'credits-short-balance-sends', area: 'credits', section: '7.2', requirement: 'err:sms_07', description: 'a short balance still sends (the balance goes negative) instead of sms_07', fault: fault('credits.refuses-short-balance', () => false) },
+  { id: 'credits-balance-one-decimal', area: 'credits', section: '2.7', requirement: 'op:credits/consult', description: 'credit is a decimal string with one place instead of two', fault: fault('credits.balance', (_, c) => (c.hundredths / 100).toFixed(1)) },
+  { id: 'credits-master-credit-everywhere', area: 'credits', section: '2.7', requirement: 'rule:credits.master-credit-admin-only', description: 'master_credit (null) is present on normal accounts and subaccounts', fault: fault('credits.shows-master-credit', () => true) },
+  { id: 'credits-reported-credit-zero', area: 'credits', section: '2.2', requirement: 'op:sms/send', description: 'the send result reports credit 0 although the balance was charged', fault: fault('send-result.credit', () => 0) },
 
   // --- OTP v2 table 3.1: status column -------------------------------------------------------------
   { id: 'otp2-created-200', area: 'otp2-status', section: '3.1', requirement: 'otp2:none-create', description: 'a new verification answers HTTP 200 instead of 201', fault: fault('otp2.http-status', (status, c) => (c.action === 'created' ? 200 : status)) },
@@ -201,37 +202,37 @@ export const MUTANTS = [
   { id: 'reports-details-non-numeric-03', area: 'reports', section: '7.2', requirement: 'err:details_02', description: 'a non-numeric campaign_id answers details_03 instead of details_02' },
 
   // --- 4.13, 8 Payment requests ---------------------------------------------------------------------
-  { id: 'payment-amount-clamped', area: 'payments', section: '4.13', requirement: 'limit:payment-amount', description: 'an amount outside 15 to 110000 is clamped into range instead of refused' },
-  { id: 'payment-message-truncated', area: 'payments', section: '4.13', requirement: 'limit:payment-message-length', description: 'a message over 123 characters is truncated instead of refused' },
-  { id: 'payment-template-truncated', area: 'payments', section: '4.13', requirement: 'limit:payment-template-length', description: 'a template over 40 characters is truncated instead of refused' },
+  { id: 'payment-amount-clamped', area: 'payments', section: '4.13', requirement: 'limit:payment-amount', description: 'an amount outside 15 to 110000 is clamped into range instead of refused', fault: fault('payments.checked-fields', (fields) => (typeof fields.amount === 'number' ? { ...fields, amount: Math.min(limitById('payment-amount').max!, Math.max(limitById('payment-amount').min!, fields.amount)) } : fields)) },
+  { id: 'payment-message-truncated', area: 'payments', section: '4.13', requirement: 'limit:payment-message-length', description: 'a message over 123 characters is truncated instead of refused', fault: fault('payments.checked-fields', (fields) => (typeof fields.message === 'string' ? { ...fields, message: fields.message.slice(0, limitById('payment-message-length').max!) } : fields)) },
+  { id: 'payment-template-truncated', area: 'payments', section: '4.13', requirement: 'limit:payment-template-length', description: 'a template over 40 characters is truncated instead of refused', fault: fault('payments.checked-fields', (fields) => (typeof fields.template === 'string' ? { ...fields, template: fields.template.slice(0, limitById('payment-template-length').max!) } : fields)) },
 
   // --- 3.2, 4.14 Webhook state ------------------------------------------------------------------------
-  { id: 'webhook-status-without-webhook', area: 'webhook-state', section: '7.2', requirement: 'webhook:none-status', description: '/webhook/status with no webhook registered answers success instead of status_webhook_04' },
-  { id: 'webhook-add-always-enabled', area: 'webhook-state', section: '3.2', requirement: 'webhook:any-add-disabled', description: '/webhook/add with status \'0\' registers the webhook enabled' },
-  { id: 'webhook-delete-noop', area: 'webhook-state', section: '3.2', requirement: 'webhook:configured-delete', description: '/webhook/delete answers success but keeps the webhook' },
-  { id: 'webhook-disabled-still-delivers', area: 'webhook-state', section: '6', requirement: 'rule:webhooks.disabled-no-events', description: 'events are delivered to a disabled webhook' },
-  { id: 'webhook-verify-404-passes', area: 'webhook-state', section: '4.14', requirement: 'rule:webhooks.verification-404-fails', description: 'a URL answering 404 to the registration GET is accepted' },
-  { id: 'webhook-follows-redirects', area: 'webhook-state', section: '4.14', requirement: 'rule:webhooks.no-redirects', description: 'the registration GET follows redirects' },
+  { id: 'webhook-status-without-webhook', area: 'webhook-state', section: '7.2', requirement: 'webhook:none-status', description: '/webhook/status with no webhook registered answers success instead of status_webhook_04', fault: fault('webhooks.status-refused-without-webhook', () => false) },
+  { id: 'webhook-add-always-enabled', area: 'webhook-state', section: '3.2', requirement: 'webhook:any-add-disabled', description: '/webhook/add with status \'0\' registers the webhook enabled', fault: fault('webhooks.status-after-add', () => '1' as const) },
+  { id: 'webhook-delete-noop', area: 'webhook-state', section: '3.2', requirement: 'webhook:configured-delete', description: '/webhook/delete answers success but keeps the webhook', fault: fault('webhooks.delete-removes', () => false) },
+  { id: 'webhook-disabled-still-delivers', area: 'webhook-state', section: '6', requirement: 'rule:webhooks.disabled-no-events', description: 'events are delivered to a disabled webhook', fault: fault('webhooks.receives-events', () => true) },
+  { id: 'webhook-verify-404-passes', area: 'webhook-state', section: '4.14', requirement: 'rule:webhooks.verification-404-fails', description: 'a URL answering 404 to the registration GET is accepted', fault: fault('webhooks.verify-fails', () => false) },
+  { id: 'webhook-follows-redirects', area: 'webhook-state', section: '4.14', requirement: 'rule:webhooks.no-redirects', description: 'the registration GET follows redirects', fault: fault('webhooks.verify-follows-redirects', () => true) },
 
   // --- 4.14 Forbidden hosts ----------------------------------------------------------------------------
-  { id: 'host-private-172-accepted', area: 'forbidden-hosts', section: '4.14', requirement: 'webhook:forbidden-host.private-172-16', description: 'the 172.16.0.0/12 filter is missing: such a URL registers' },
-  { id: 'host-link-local-accepted', area: 'forbidden-hosts', section: '4.14', requirement: 'webhook:forbidden-host.link-local-ipv4', description: 'link-local 169.254.0.0/16 (cloud metadata) is not filtered' },
-  { id: 'host-ipv4-mapped-accepted', area: 'forbidden-hosts', section: '4.14', requirement: 'webhook:forbidden-host.ipv4-mapped-ipv6', description: 'IPv4-mapped IPv6 addresses ([::ffff:10.0.0.1]) are not filtered' },
-  { id: 'host-unspecified-accepted', area: 'forbidden-hosts', section: '4.14', requirement: 'webhook:forbidden-host.unspecified', description: 'the unspecified address (0.0.0.0, [::]) is not filtered' },
+  { id: 'host-private-172-accepted', area: 'forbidden-hosts', section: '4.14', requirement: 'webhook:forbidden-host.private-172-16', description: 'the 172.16.0.0/12 filter is missing: such a URL registers', fault: fault('webhooks.forbidden-host-verdict', (verdict, c) => (c.family === 'private-172-16' ? ({ ok: true } as const) : verdict)) },
+  { id: 'host-link-local-accepted', area: 'forbidden-hosts', section: '4.14', requirement: 'webhook:forbidden-host.link-local-ipv4', description: 'link-local 169.254.0.0/16 (cloud metadata) is not filtered', fault: fault('webhooks.forbidden-host-verdict', (verdict, c) => (c.family === 'link-local-ipv4' ? ({ ok: true } as const) : verdict)) },
+  { id: 'host-ipv4-mapped-accepted', area: 'forbidden-hosts', section: '4.14', requirement: 'webhook:forbidden-host.ipv4-mapped-ipv6', description: 'IPv4-mapped IPv6 addresses ([::ffff:10.0.0.1]) are not filtered', fault: fault('webhooks.forbidden-host-verdict', (verdict, c) => (c.family === 'ipv4-mapped-ipv6' ? ({ ok: true } as const) : verdict)) },
+  { id: 'host-unspecified-accepted', area: 'forbidden-hosts', section: '4.14', requirement: 'webhook:forbidden-host.unspecified', description: 'the unspecified address (0.0.0.0, [::]) is not filtered', fault: fault('webhooks.forbidden-host-verdict', (verdict, c) => (c.family === 'unspecified' ? ({ ok: true } as const) : verdict)) },
 
   // --- 6 Events ------------------------------------------------------------------------------------------
-  { id: 'events-head-skipped', area: 'head-before-delivery', section: '6', requirement: 'event:delivery.head-before-delivery', description: 'events are delivered without the HEAD check' },
-  { id: 'events-head-result-ignored', area: 'head-before-delivery', section: '6', requirement: 'event:delivery.head-before-delivery', description: 'a HEAD answered with other than 200 does not hold the delivery back' },
-  { id: 'events-date-iso', area: 'event-fields', section: '6.1', requirement: 'event:confirmation.date', description: 'the confirmation date is ISO 8601 instead of YYYYMMDDHHMMSS' },
-  { id: 'events-request-id-included', area: 'event-fields', section: '6', requirement: 'event:delivery.no-request-id', description: 'events carry a request_id' },
-  { id: 'events-post-json', area: 'event-fields', section: '6', requirement: 'event:delivery.post-form-urlencoded', description: 'POST deliveries are JSON instead of application/x-www-form-urlencoded', conformsUnder: { ambiguity: 'webhook-delivery-method', option: 'get' } },
-  { id: 'events-status-text', area: 'event-fields', section: '6.1', requirement: 'event:status-codes', description: 'the confirmation status is the word "delivered" instead of a code 0 to 12' },
-  { id: 'events-no-extra-params', area: 'event-fields', section: '6.1', requirement: 'event:confirmation.extra_params', description: 'confirmations leave out extra_params' },
-  { id: 'events-response-date-iso', area: 'event-fields', section: '6.2', requirement: 'event:response.response_date', description: 'the reply event\'s response_date is ISO 8601 instead of YYYYMMDDHHMMSS' },
-  { id: 'events-retries-stop-at-3', area: 'retries', section: '6.3', requirement: 'limit:event-retries', description: 'an event is retried 3 times instead of up to 25' },
-  { id: 'events-retries-26', area: 'retries', section: '6.3', requirement: 'limit:event-retries', description: 'an event is retried 26 times (one more than 25)' },
-  { id: 'events-2xx-is-success', area: 'retries', section: '6.3', requirement: 'event:delivery.retry-until-200', description: 'any 2xx answer counts as delivered (a 204 is not retried)' },
-  { id: 'events-no-retry', area: 'retries', section: '6.3', requirement: 'event:delivery.retry-until-200', description: 'a failed delivery is never retried' },
+  { id: 'events-head-skipped', area: 'head-before-delivery', section: '6', requirement: 'event:delivery.head-before-delivery', description: 'events are delivered without the HEAD check', fault: fault('events.head-check-due', () => false) },
+  { id: 'events-head-result-ignored', area: 'head-before-delivery', section: '6', requirement: 'event:delivery.head-before-delivery', description: 'a HEAD answered with other than 200 does not hold the delivery back', fault: fault('events.head-holds-back', () => false) },
+  { id: 'events-date-iso', area: 'event-fields', section: '6.1', requirement: 'event:confirmation.date', description: 'the confirmation date is ISO 8601 instead of YYYYMMDDHHMMSS', fault: fault('events.confirmation-date', (_, c) => new Date(c.at).toISOString()) },
+  { id: 'events-request-id-included', area: 'event-fields', section: '6', requirement: 'event:delivery.no-request-id', description: 'events carry a request_id', fault: fault('events.delivered-params', (params) => ({ ...params, request_id: crypto.randomUUID() })) },
+  { id: 'events-post-json', area: 'event-fields', section: '6', requirement: 'event:delivery.post-form-urlencoded', description: 'POST deliveries are JSON instead of application/x-www-form-urlencoded', conformsUnder: { ambiguity: 'webhook-delivery-method', option: 'get' }, fault: fault('events.post-body', (_, c) => ({ type: 'application/json', body: JSON.stringify(c.params) })) },
+  { id: 'events-status-text', area: 'event-fields', section: '6.1', requirement: 'event:status-codes', description: 'the confirmation status is the word "delivered" instead of a code 0 to 12', fault: fault('events.confirmation-status', () => 'delivered') },
+  { id: 'events-no-extra-params', area: 'event-fields', section: '6.1', requirement: 'event:confirmation.extra_params', description: 'confirmations leave out extra_params', fault: fault('events.extra-params', () => undefined) },
+  { id: 'events-response-date-iso', area: 'event-fields', section: '6.2', requirement: 'event:response.response_date', description: 'the reply event\'s response_date is ISO 8601 instead of YYYYMMDDHHMMSS', fault: fault('events.response-date', (_, c) => new Date(c.at).toISOString()) },
+  { id: 'events-retries-stop-at-3', area: 'retries', section: '6.3', requirement: 'limit:event-retries', description: 'an event is retried 3 times instead of up to 25', fault: fault('events.retry-limit', () => 3) },
+  { id: 'events-retries-26', area: 'retries', section: '6.3', requirement: 'limit:event-retries', description: 'an event is retried 26 times (one more than 25)', fault: fault('events.retry-limit', (limit) => limit + 1) },
+  { id: 'events-2xx-is-success', area: 'retries', section: '6.3', requirement: 'event:delivery.retry-until-200', description: 'any 2xx answer counts as delivered (a 204 is not retried)', fault: fault('events.delivered-statuses', () => Array.from({ length: 100 }, (_, i) => 200 + i)) },
+  { id: 'events-no-retry', area: 'retries', section: '6.3', requirement: 'event:delivery.retry-until-200', description: 'a failed delivery is never retried', fault: fault('events.retry-limit', () => 0) },
 ] as const satisfies readonly MutantDefinition[];
 
 export type MutantId = (typeof MUTANTS)[number]['id'];

@@ -46,6 +46,53 @@ export const SEAMS = {
   'rate-limit.window-resets': point<boolean, { overLimit: boolean }>('7.1, 8', 'a new second is a new window, also for a key that was over the limit'),
 
   // --- group B (4.2, 4.3, 4.13, 4.14, 6): messaging, credits, payments, webhooks, events ------------
+  // 2.2 Send result (SMS, voice)
+  'send-result.references': point<readonly { reference: string; number: string }[], { sandbox: boolean }>(
+    '2.2, 4.2',
+    'references has one entry per recipient, number is the recipient with country code; sandbox=1 generates references',
+  ),
+  'send-result.total-messages': point<number>('2.2', 'total_messages is the number of messages sent'),
+  'send-result.credit': point<number>('2.2', 'credit is the credits consumed'),
+  // 4.2 SMS
+  'sms.adds-campaign-id': point<boolean>('4.2', 'showCampaignId=true adds campaignId to the response'),
+  'sms.refuses-non-gsm7': point<boolean>('4.2', 'the text is sent always as GSM-7'),
+  'sms.refuses-past-date': point<boolean>('4.2', 'a scheduled date must be in the future'),
+  'sms.numbers-include-country-code': point<boolean>('4.2', 'with find_country_code=1 each number has 12 digits including country code'),
+  'sms.checked-fields': point<Record<string, unknown>>('4.2, 8', 'sender max 11 chars, no scheduled sends in sandbox: a body breaking them is refused as sent (7.1)'),
+  // 4.3 Voice
+  'voice.refuses-k-without-message': point<boolean>('4.3', 'template k uses voice_message'),
+  // 4.2, 8 Sandbox
+  'sandbox.charges-nothing': point<boolean>('4.2', 'sandbox=1 delivers nothing and charges nothing'),
+  'sandbox.daily-limit': point<number>('8', 'sandbox sends are limited per day (the choice sandbox-daily-limit: 100 or 1,000)'),
+  // 1, 2.2, 2.7, 7.2 Credits
+  'credits.messages-charged': point<number>('1, 2.2', 'sending operations consume credits: one message per recipient'),
+  'credits.refuses-short-balance': point<boolean>('7.2', 'sending: sms_07 insufficient credits'),
+  'credits.balance': point<string, { hundredths: number }>('2.7', 'credit is a string (decimal, two places)'),
+  'credits.shows-master-credit': point<boolean>('2.7', 'master_credit is present only on administrator accounts; absent on normal accounts and subaccounts'),
+  // 4.13 Payment requests
+  'payments.checked-fields': point<Record<string, unknown>>('4.13, 8', 'template 40, message 123 characters, amount 15 to 110000: a body outside them is refused as sent (7.1)'),
+  // 3.2, 4.14 Webhook
+  'webhooks.status-after-add': point<'0' | '1'>('3.2', "POST /webhook/add with status '1' or '0': enabled ('1') or disabled ('0')"),
+  'webhooks.status-refused-without-webhook': point<boolean>('7.2', 'status_webhook_04 could not update (no webhook registered)'),
+  'webhooks.delete-removes': point<boolean>('3.2', 'configured: POST /webhook/delete: no webhook configured'),
+  'webhooks.receives-events': point<boolean>('3.2, 6', 'events go to the account\'s webhook while it is enabled (\'1\'), none while disabled'),
+  'webhooks.forbidden-host-verdict': point<{ ok: true } | { ok: false; code: 'add_webhook_03' | 'add_webhook_06'; reason: string } | undefined, { family: string | undefined }>(
+    '4.14, 7.2',
+    'a public URL, no local hosts or private networks: a forbidden host answers add_webhook_03 without being contacted; undefined: the GET check decides',
+  ),
+  'webhooks.verify-follows-redirects': point<boolean>('4.14', 'the registration GET is sent without following redirects'),
+  'webhooks.verify-fails': point<boolean>('4.14', 'a 404 answer to the registration GET fails (add_webhook_06); any other within 5 seconds passes'),
+  // 6 Events
+  'events.head-check-due': point<boolean>('6', 'the URL must accept HEAD (checked before delivery; webhook-head-check: first or each delivery)'),
+  'events.head-holds-back': point<boolean>('6', 'the URL must accept HEAD: a HEAD not answered 200 holds the delivery back'),
+  'events.delivered-params': point<Record<string, string>>('6', 'events carry no request_id'),
+  'events.post-body': point<{ type: string; body: string }, { params: Record<string, string> }>('6', 'POST uses application/x-www-form-urlencoded'),
+  'events.confirmation-status': point<string>('6.1', 'status is a delivery code: 0 delivered'),
+  'events.confirmation-date': point<string, { at: number }>('6.1', 'date: confirmation time, format YYYYMMDDHHMMSS'),
+  'events.extra-params': point<string | undefined>('6.1', 'extra_params: JSON string echoing the values supplied as extra_params at send time'),
+  'events.response-date': point<string, { at: number }>('6.2', 'response_date: reply time, YYYYMMDDHHMMSS'),
+  'events.retry-limit': point<number>('6.3', 'up to 25 retries per event'),
+  'events.delivered-statuses': point<readonly number[]>('6.3', 'if the endpoint does not answer HTTP 200 the event is retried'),
 
   // --- group C (4.5 to 4.12, 4.16): legacy OTP, v1, contacts, lists, wallet, loyalty, staff, reports -
 

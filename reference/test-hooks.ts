@@ -23,6 +23,7 @@ export function registerTestHooks(app: FastifyInstance, context: ServerContext):
     const account = typeof body.apikey === 'string' ? context.accounts.byApiKey(body.apikey) : undefined;
     const msg = account && typeof body.reference === 'string' ? context.messaging.findByReference(account, body.reference) : undefined;
     if (!account || !msg) return reply.code(404).send({ success: false, message: 'unknown apikey or reference' });
+    const at = context.clock.now();
     context.webhooks.emit(account, {
       type: 'response',
       reference: msg.reference,
@@ -30,8 +31,8 @@ export function registerTestHooks(app: FastifyInstance, context: ServerContext):
       message: msg.message,
       response: typeof body.response === 'string' ? body.response : 'OK',
       send_date: formatCompactDateTime(msg.sendAt),
-      // 6.2 YYYYMMDDHHMMSS (mutant events-response-date-iso).
-      response_date: context.mutant.is('events-response-date-iso') ? new Date(context.clock.now()).toISOString() : formatCompactDateTime(context.clock.now()),
+      // 6.2 YYYYMMDDHHMMSS.
+      response_date: context.seams.at('events.response-date', formatCompactDateTime(at), { at }),
     });
     return { success: true };
   });

@@ -6,7 +6,6 @@
  * any connection attempt; forbidden host families (4.14) are refused first (add_webhook_03), with
  * loopback let through only under --allow-loopback-webhooks so that a local receiver can register.
  */
-import { randomUUID } from 'node:crypto';
 import type { WebhookStatus } from '../schemas/webhooks.ts';
 import { limitById } from '../schemas/index.ts';
 import { areaState, type Account } from './accounts.ts';
@@ -24,6 +23,9 @@ export type Verification = { ok: true } | { ok: false; code: 'add_webhook_03' | 
 
 /** 6.3: "up to 25 retries per event". */
 export const MAX_RETRIES = limitById('event-retries').max!;
+
+/** 6.3: "If the endpoint does not answer HTTP 200 the event is retried". */
+const DELIVERED_STATUSES: readonly number[] = [200];
 
 const LOOPBACK_FAMILIES = new Set(['localhost', 'loopback-ipv4', 'loopback-ipv6']);
 
@@ -59,27 +61,32 @@ export class WebhookService {
     return this.state(account).config;
   }
 
-  /** 4.14: forbidden hosts, then the GET check (any answer but 404 within the timeout, no redirects). */
-  async verify(url: string): Promise<Verification> {
-    const family = forbiddenHostFamily(url);
-    const m = this.options.activeMutant;
-    // Mutants of 4.14: a family the filter forgot. The reference never connects off loopback, so the URL is taken as verified.
-    if (family === 'private-172-16' && m.is('host-private-172-accepted')) return { ok: true };
-    if (family === 'link-local-ipv4' && m.is('host-link-local-accepted')) return { ok: true };
-    if (family === 'ipv4-mapped-ipv6' && m.is('host-ipv4-mapped-accepted')) return { ok: true };
-    if (family === 'unspecified' && m.is('host-unspecified-accepted')) return { ok: true };
+  /**
+   * 4.14 "no local hosts or private networks": the verdict of the forbidden-host filter on `url`,
+   * never contacted; undefined when the filter leaves it to the GET check.
+   */
+  private hostVerdict(url: string, family: string | undefined): Verification | undefined {
+    if (!family) return undefined;
     // Latitude host-forms (4.14, 7.2): an exotic or deprecated spelling of a forbidden host may be
     // refused as forbidden or as failing verification; the alternate answers add_webhook_06 without
     // contacting it (the default add_webhook_03). Loopback receivers count too: never contacted.
-    if (family && takesAlternate(this.options) && isExoticHostSpelling(url)) return { ok: false, code: 'add_webhook_06', reason: `verification failed (${family}, an exotic host spelling, was not contacted)` };
-    if (family && !(this.options.allowLoopbackWebhooks && LOOPBACK_FAMILIES.has(family)))
-      return { ok: false, code: 'add_webhook_03', reason: `forbidden host (${family})` };
+    if (takesAlternate(this.options) && isExoticHostSpelling(url)) return { ok: false, code: 'add_webhook_06', reason: `verification failed (${family}, an exotic host spelling, was not contacted)` };
+    if (!(this.options.allowLoopbackWebhooks && LOOPBACK_FAMILIES.has(family))) return { ok: false, code: 'add_webhook_03', reason: `forbidden host (${family})` };
+    return undefined;
+  }
+
+  /** 4.14: forbidden hosts, then the GET check (any answer but 404 within the timeout, no redirects). */
+  async verify(url: string): Promise<Verification> {
+    const seams = this.options.seams;
+    const family = forbiddenHostFamily(url);
+    const verdict = seams.at('webhooks.forbidden-host-verdict', this.hostVerdict(url, family), { family });
+    if (verdict) return verdict;
     if (!isLoopbackUrl(url)) return { ok: false, code: 'add_webhook_06', reason: 'the reference server only connects to loopback addresses' };
     try {
-      // 4.14: "without following redirects" (mutant webhook-follows-redirects); 404 fails (mutant webhook-verify-404-passes).
-      const res = await fetch(url, { method: 'GET', redirect: m.is('webhook-follows-redirects') ? 'follow' : 'manual', signal: AbortSignal.timeout(this.options.webhookVerifyTimeoutMs) });
+      // 4.14: "any answer other than 404 within 5 seconds, without following redirects, passes".
+      const res = await fetch(url, { method: 'GET', redirect: seams.at('webhooks.verify-follows-redirects', false) ? 'follow' : 'manual', signal: AbortSignal.timeout(this.options.webhookVerifyTimeoutMs) });
       await res.body?.cancel();
-      return res.status === 404 && !m.is('webhook-verify-404-passes') ? { ok: false, code: 'add_webhook_06', reason: 'the URL answered 404' } : { ok: true };
+      return seams.at('webhooks.verify-fails', res.status === 404) ? { ok: false, code: 'add_webhook_06', reason: 'the URL answered 404' } : { ok: true };
     } catch {
       return { ok: false, code: 'add_webhook_06', reason: 'the URL did not answer in time' };
     }
@@ -99,24 +106,22 @@ export class WebhookService {
   /** 6: queue an event for the account's webhook, if one is enabled. */
   emit(account: Account, params: Record<string, string>): void {
     const config = this.get(account);
-    // 3.2, 6: nothing is delivered while disabled (mutant webhook-disabled-still-delivers).
-    if (!config || (config.status !== '1' && !this.options.activeMutant.is('webhook-disabled-still-delivers'))) return;
+    // 3.2, 6: nothing is delivered while disabled.
+    if (!config || !this.options.seams.at('webhooks.receives-events', config.status === '1')) return;
     void this.attempt(account, config.url, params, 0);
   }
 
   private stillEnabled(account: Account, url: string): boolean {
     const c = this.get(account);
-    return c !== undefined && (c.status === '1' || this.options.activeMutant.is('webhook-disabled-still-delivers')) && c.url === url;
+    return c !== undefined && this.options.seams.at('webhooks.receives-events', c.status === '1') && c.url === url;
   }
 
   private async attempt(account: Account, url: string, params: Record<string, string>, retry: number): Promise<void> {
     // 3.2, 6: nothing is delivered once the webhook is disabled, replaced or deleted.
     if (!this.stillEnabled(account, url) || !isLoopbackUrl(url)) return;
     const delivered = await this.deliver(account, url, params);
-    // 6.3: "up to 25 retries per event" (mutants events-retries-stop-at-3, events-retries-26, events-no-retry).
-    const m = this.options.activeMutant;
-    const maxRetries = m.is('events-retries-stop-at-3') ? 3 : m.is('events-retries-26') ? MAX_RETRIES + 1 : m.is('events-no-retry') ? 0 : MAX_RETRIES;
-    if (delivered || retry >= maxRetries) return;
+    // 6.3: "up to 25 retries per event".
+    if (delivered || retry >= this.options.seams.at('events.retry-limit', MAX_RETRIES)) return;
     this.clock.after(this.retryDelayMs(retry), () => void this.attempt(account, url, params, retry + 1));
   }
 
@@ -131,26 +136,26 @@ export class WebhookService {
   private async deliver(account: Account, url: string, params: Record<string, string>): Promise<boolean> {
     const signal = AbortSignal.timeout(this.options.webhookVerifyTimeoutMs);
     const s = this.state(account);
-    const m = this.options.activeMutant;
+    const seams = this.options.seams;
     try {
       const everyTime = this.options.choices['webhook-head-check'] === 'before-each-delivery';
-      // 6: "The URL must accept HEAD (checked before delivery)" (mutants events-head-skipped, events-head-result-ignored).
-      if ((everyTime || !s.headChecked.has(url)) && !m.is('events-head-skipped')) {
+      // 6: "The URL must accept HEAD (checked before delivery)".
+      if (seams.at('events.head-check-due', everyTime || !s.headChecked.has(url))) {
         const head = await fetch(url, { method: 'HEAD', redirect: 'manual', signal });
         await head.body?.cancel();
-        if (head.status !== 200 && !m.is('events-head-result-ignored')) return false;
+        if (seams.at('events.head-holds-back', head.status !== 200)) return false;
         s.headChecked.add(url);
       }
-      // 6: "Events carry no request_id" (mutant events-request-id-included); POST is form-urlencoded (mutant events-post-json).
-      const form = new URLSearchParams(m.is('events-request-id-included') ? { ...params, request_id: randomUUID() } : params);
-      const post = m.is('events-post-json') ? { type: 'application/json', body: JSON.stringify(params) } : { type: 'application/x-www-form-urlencoded', body: form.toString() };
+      // 6: "Events carry no request_id"; POST uses application/x-www-form-urlencoded.
+      const form = new URLSearchParams(seams.at('events.delivered-params', params));
+      const post = seams.at('events.post-body', { type: 'application/x-www-form-urlencoded', body: form.toString() }, { params });
       const res =
         this.options.choices['webhook-delivery-method'] === 'get'
           ? await fetch(`${url}${url.includes('?') ? '&' : '?'}${form}`, { method: 'GET', redirect: 'manual', signal })
           : await fetch(url, { method: 'POST', redirect: 'manual', signal, headers: { 'content-type': post.type }, body: post.body });
       await res.body?.cancel();
-      // 6.3: only HTTP 200 counts as delivered (mutant events-2xx-is-success).
-      return m.is('events-2xx-is-success') ? res.ok : res.status === 200;
+      // 6.3: only HTTP 200 counts as delivered.
+      return seams.at('events.delivered-statuses', DELIVERED_STATUSES).includes(res.status);
     } catch {
       return false;
     }

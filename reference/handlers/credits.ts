@@ -6,10 +6,11 @@ import { ok } from '../replies.ts';
 export const creditsHandlers: HandlerSet = {
   'credits/consult': handler(undefined, (ctx) => {
     const a = ctx.account;
-    // 2.7: two decimal places (mutant credits-balance-one-decimal); master_credit only on administrators (mutant credits-master-credit-everywhere).
+    const seams = ctx.server.seams;
+    // 2.7: two decimal places; master_credit only on administrators.
     return ok(ctx, {
-      credit: ctx.server.mutant.is('credits-balance-one-decimal') ? (a.balance / 100).toFixed(1) : creditString(a.balance),
-      ...(a.kind === 'manager' || ctx.server.mutant.is('credits-master-credit-everywhere') ? { master_credit: a.pool === null ? null : creditString(a.pool) } : {}),
+      credit: seams.at('credits.balance', creditString(a.balance), { hundredths: a.balance }),
+      ...(seams.at('credits.shows-master-credit', a.kind === 'manager') ? { master_credit: a.pool === null ? null : creditString(a.pool) } : {}),
     });
   }),
 };

@@ -5,7 +5,6 @@
  * Success: message=Ok, code sms_11, request_id; a short balance answers sms_07 (7.2).
  */
 import { randomBytes } from 'node:crypto';
-import { limitById } from '../../schemas/limits.ts';
 import { PaymentRequestSendRequest } from '../../schemas/payments.ts';
 import { handler, type HandlerSet, type InvalidHandler, type Reply } from '../handler.ts';
 import { genericInvalid } from '../pipeline.ts';
@@ -31,15 +30,12 @@ function sendPaymentRequest(req: SendingRequest, input: PaymentRequestSendReques
   return ok(req);
 }
 
-const AMOUNT = limitById('payment-amount');
-
-/** 7.1: the generic validation answer. The mutants of the 4.13 limits clamp or truncate instead of refusing. */
+/**
+ * 7.1: the generic validation answer. 4.13, 8: the limits refuse the body as sent (never clamp or
+ * truncate); fields that differ from the sent ones are checked afresh.
+ */
 const onPaymentInvalid: InvalidHandler = (req, issues) => {
-  const m = req.server.mutant;
-  let fields = req.fields;
-  if (m.is('payment-amount-clamped') && typeof fields.amount === 'number') fields = { ...fields, amount: Math.min(AMOUNT.max!, Math.max(AMOUNT.min!, fields.amount)) };
-  if (m.is('payment-message-truncated') && typeof fields.message === 'string') fields = { ...fields, message: fields.message.slice(0, limitById('payment-message-length').max!) };
-  if (m.is('payment-template-truncated') && typeof fields.template === 'string') fields = { ...fields, template: fields.template.slice(0, limitById('payment-template-length').max!) };
+  const fields = req.server.seams.at('payments.checked-fields', req.fields);
   const relaxed = fields === req.fields ? undefined : PaymentRequestSendRequest.safeParse(fields);
   return relaxed?.success ? sendPaymentRequest(req, relaxed.data) : genericInvalid(req, issues);
 };

@@ -35,25 +35,21 @@ const isTrue = (value: unknown): boolean => value === true || value === 'true';
  * body field is the documented default); under 'query' the query parameter alone.
  */
 export function wantsCampaignId(req: RawRequest): boolean {
-  if (req.server.mutant.is('sms-campaign-id-ignored')) return false;
-  if (req.server.options.choices['show-campaign-id-placement'] === 'query') return isTrue(req.query.showCampaignId);
-  return isTrue(req.fields.showCampaignId) || isTrue(req.query.showCampaignId);
+  const asked = req.server.options.choices['show-campaign-id-placement'] === 'query' ? isTrue(req.query.showCampaignId) : isTrue(req.fields.showCampaignId) || isTrue(req.query.showCampaignId);
+  return req.server.seams.at('sms.adds-campaign-id', asked);
 }
 
 /** Sends through the shared messaging and answers 2.2 (campaignId only when asked for). */
 export function sendAndReply(req: SendingRequest, send: SendRequest, showCampaignId: boolean): Reply {
   const outcome = req.server.messaging.send(req.account, send);
   if (!outcome.ok) return sendRefusal(req, outcome.reason);
-  const m = req.server.mutant;
-  // 2.2: one reference per recipient, number with country code; 4.2 sandbox generates references.
-  let references = m.is('sms-one-reference-per-request') ? outcome.references.slice(0, 1) : outcome.references;
-  if (m.is('sms-reference-number-national')) references = references.map((r) => ({ ...r, number: r.number.replace(/^52/, '') }));
-  if (m.is('sandbox-no-references') && send.sandbox) references = [];
+  const seams = req.server.seams;
   return ok(req, {
     // 2.2: total_messages is the number of messages; credit the credits consumed.
-    total_messages: m.is('sms-total-messages-one') ? 1 : outcome.references.length,
-    references,
-    credit: m.is('credits-reported-credit-zero') ? 0 : outcome.credit,
+    total_messages: seams.at('send-result.total-messages', outcome.references.length),
+    // 2.2: one reference per recipient, number with country code; 4.2 sandbox generates references.
+    references: seams.at('send-result.references', outcome.references, { sandbox: send.sandbox }),
+    credit: seams.at('send-result.credit', outcome.credit),
     ...(showCampaignId ? { campaignId: outcome.campaignId } : {}),
   });
 }
@@ -74,8 +70,8 @@ export function smsText(req: RawRequest, message: string): TextOutcome {
   const rejectAccents = req.server.options.choices['sms-accented-text'] === 'rejected';
   if (rejectAccents && hasAccents(message)) return { ok: false, detail: 'message: accents must not be included (section 4.2)' };
   const text = stripAccents(message);
-  // 4.2 "always as GSM-7" (mutant gsm7-sms-not-checked).
-  if (!isGsm7(text) && !req.server.mutant.is('gsm7-sms-not-checked')) return { ok: false, detail: `message: only GSM-7 characters are allowed; not GSM-7: ${nonGsm7Characters(text).join(' ')}` };
+  // 4.2 "always as GSM-7".
+  if (req.server.seams.at('sms.refuses-non-gsm7', !isGsm7(text))) return { ok: false, detail: `message: only GSM-7 characters are allowed; not GSM-7: ${nonGsm7Characters(text).join(' ')}` };
   return { ok: true, text };
 }
 
@@ -86,8 +82,8 @@ const withCountryCode = (number: string, findCountryCode: boolean, countryCode: 
 function scheduledAt(req: RawRequest, date: string | undefined): { ok: true; at?: number } | { ok: false; detail: string } {
   if (date === undefined) return { ok: true };
   const at = parseMexicoDateTime(date);
-  // 4.2 "must be in the future" (mutant sms-scheduled-past-accepted).
-  if (at === undefined || (at <= req.server.clock.now() && !req.server.mutant.is('sms-scheduled-past-accepted'))) return { ok: false, detail: `date: ${date} (America/Mexico_City) must be in the future` };
+  // 4.2 "must be in the future".
+  if (at === undefined || req.server.seams.at('sms.refuses-past-date', at <= req.server.clock.now())) return { ok: false, detail: `date: ${date} (America/Mexico_City) must be in the future` };
   return { ok: true, at };
 }
 
@@ -97,9 +93,9 @@ function sendSms(req: SendingRequest, input: SmsSendRequest): Reply {
   if (!text.ok) return invalidParameters(req, 'message', text.detail);
   const when = scheduledAt(req, input.date);
   if (!when.ok) return invalidParameters(req, 'date', when.detail);
-  const findCc = isFlagSet(input.find_country_code);
-  // 4.2 find_country_code=1: the number already holds it (mutant sms-find-country-code-doubled).
-  const numbers = splitRecipients(input.numbers).map((n) => withCountryCode(n, findCc && !req.server.mutant.is('sms-find-country-code-doubled'), input.country_code ?? MEXICO_COUNTRY_CODE));
+  // 4.2 find_country_code=1: the number already holds it.
+  const findCc = req.server.seams.at('sms.numbers-include-country-code', isFlagSet(input.find_country_code));
+  const numbers = splitRecipients(input.numbers).map((n) => withCountryCode(n, findCc, input.country_code ?? MEXICO_COUNTRY_CODE));
   // 4.2 sandbox: validations run and references are generated, nothing is charged (messaging.send).
   const send: SendRequest = { numbers, message: text.text, kind: 'sms', sandbox: isFlagSet(input.sandbox), ...(when.at !== undefined ? { sendAt: when.at } : {}) };
   return sendAndReply(req, send, wantsCampaignId(req));
@@ -120,11 +116,10 @@ function shortenUrlRelaxed(req: RawRequest, issues: readonly z.core.$ZodIssue[])
 }
 
 function onSmsInvalid(req: SendingRequest, issues: readonly z.core.$ZodIssue[]): Reply {
-  // 4.2, 8: sender at most 11 (mutant sms-sender-truncated); no scheduled sends in sandbox (mutant sandbox-scheduled-accepted: the date is dropped).
-  const sender = req.fields.sender;
-  const relaxed = req.server.mutant.is('sms-sender-truncated') && typeof sender === 'string' ? { ...req.fields, sender: sender.slice(0, 11) }
-    : req.server.mutant.is('sandbox-scheduled-accepted') ? { ...req.fields, date: undefined } : undefined;
-  const retried = relaxed && SmsSendRequest.safeParse(relaxed);
+  // 4.2, 8: sender at most 11, no scheduled sends in sandbox: the body is checked as sent; fields
+  // that differ from the sent ones are checked afresh.
+  const fields = req.server.seams.at('sms.checked-fields', req.fields);
+  const retried = fields !== req.fields && SmsSendRequest.safeParse(fields);
   if (retried && retried.success) return sendSms(req, retried.data);
   if (shortenUrlRelaxed(req, issues)) {
     const parsed = SmsSendFields.safeParse(req.fields);

@@ -44,8 +44,8 @@ async function register(req: Req, url: string, status: webhooks.WebhookStatus): 
   if (!verdict.ok) return fail(req, verdict.code, verdict.code === 'add_webhook_03' ? `The URL is not allowed: ${verdict.reason}` : `The URL failed verification: ${verdict.reason}`);
   const row = matchWebhookTransition(stateOf(req), 'add', status);
   if (!row) return fail(req, 'add_webhook_07', 'The webhook could not be saved');
-  // 3.2 add with '0' → disabled (mutant webhook-add-always-enabled).
-  req.server.webhooks.set(req.account, { url, status: req.server.mutant.is('webhook-add-always-enabled') ? '1' : statusOfState(row.next) });
+  // 3.2 add with '0' → disabled.
+  req.server.webhooks.set(req.account, { url, status: req.server.seams.at('webhooks.status-after-add', statusOfState(row.next)) });
   return ok(req);
 }
 
@@ -103,9 +103,11 @@ export const webhooksHandlers: HandlerSet = {
     webhooks.WebhookStatusRequest,
     (ctx) => {
       const row = matchWebhookTransition(stateOf(ctx), 'set-status', ctx.input.status);
-      // 7.2 status_webhook_04 (mutant webhook-status-without-webhook: answers success and changes nothing).
-      if ((!row || row.error) && ctx.server.mutant.is('webhook-status-without-webhook')) return ok(ctx, {}, { code: 'status_webhook_01', message: 'status_updated' });
-      if (!row || row.error) return fail(ctx, row?.error ?? 'status_webhook_04', 'The status could not be updated: no webhook registered');
+      if (!row || row.error) {
+        // 7.2 status_webhook_04 "could not update (no webhook registered)": there is nothing to update.
+        if (ctx.server.seams.at('webhooks.status-refused-without-webhook', true)) return fail(ctx, row?.error ?? 'status_webhook_04', 'The status could not be updated: no webhook registered');
+        return ok(ctx, {}, { code: 'status_webhook_01', message: 'status_updated' });
+      }
       const config = ctx.server.webhooks.get(ctx.account)!;
       ctx.server.webhooks.set(ctx.account, { url: config.url, status: statusOfState(row.next) });
       // Ambiguity webhook-status-success-values: status_webhook_01 as documented, or the sample's add values.
@@ -120,8 +122,8 @@ export const webhooksHandlers: HandlerSet = {
   // server answers the same success (nothing is left to remove). Success values are not shown.
   'webhooks/delete': handler(undefined, (ctx) => {
     const row = matchWebhookTransition(stateOf(ctx), 'delete');
-    // 3.2 configured → none (mutant webhook-delete-noop).
-    if (row && !ctx.server.mutant.is('webhook-delete-noop')) ctx.server.webhooks.remove(ctx.account);
+    // 3.2 configured → none.
+    if (ctx.server.seams.at('webhooks.delete-removes', row !== undefined)) ctx.server.webhooks.remove(ctx.account);
     return ok(ctx, {}, { code: 'delete_webhook_01', message: 'webhook_deleted' });
   }),
 };
