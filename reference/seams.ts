@@ -95,6 +95,48 @@ export const SEAMS = {
   'events.delivered-statuses': point<readonly number[]>('6.3', 'if the endpoint does not answer HTTP 200 the event is retried'),
 
   // --- group C (4.5 to 4.12, 4.16): legacy OTP, v1, contacts, lists, wallet, loyalty, staff, reports -
+  // 4.5, 7.2, 8 Legacy OTP
+  'otp-legacy.pending-refuses-send': point<boolean>('7.2', 'send: verification_03 already sent, awaiting verification'),
+  'otp-legacy.send-default-code-length': point<number>('4.5, 8', 'send: code_length 4 to 10, default 4'),
+  'otp-legacy.resend-renews-code': point<boolean>('4.5', 'resend: reset_code default false; true generates a new random code, false keeps the same'),
+  'otp-legacy.showcode-returns-code': point<boolean>('4.5', 'showcode default 0; 1 returns verification_code'),
+  'otp-legacy.verified-verify-code': point<string>('7.2', 'verify: validation_06 already verified'),
+  'otp-legacy.expired-verify-code': point<string>('7.2', 'verify: validation_02 code expired'),
+  // 4.16, 7.4, 8 Legacy v1
+  'v1.message-max': point<number>('7.4, 8', '03 message over 160 characters'),
+  'v1.refuses-short-number': point<boolean>('7.4', '08 number under 6 digits'),
+  'v1.batch-max': point<number>('7.4, 8', '14 more than 500 messages at once (batch)'),
+  'v1.refuses-repeated-number': point<boolean>('7.4', '15 repeated number (batch)'),
+  'v1.refuses-double-comma': point<boolean>('7.4', '21 double comma in numcelular (batch)'),
+  'v1.insufficient-credit-detail': point<string | undefined>('7.4', '13 insufficient credit (message includes current credit)'),
+  // 1, 4.6, 4.7 Contacts and contact lists
+  'lists.own-account-only': point<boolean>('1, 5.2', 'an account\'s lists are not visible to another account\'s key (a key gives access to its own account)'),
+  'agendas.refuses-duplicate-name': point<boolean>('4.7, 7.2', 'agenda_name unique per account: agenda_03 name already exists'),
+  'agendas.lists-by-name': point<Record<string, string>[], { creationOrder: readonly string[] }>('4.7', 'get: result array of lists ordered by name'),
+  'agendas.rename-unknown-list-code': point<string>('7.2', 'change_name: err_03 list does not exist'),
+  'agendas.contacts-by-name': point<Record<string, string>[], { insertionOrder: readonly string[] }>('4.7', 'get_contacts: all contacts of the list, no pagination, ordered by name'),
+  'agendas.missing-list-key-code': point<string>('7.2', '/agendas/get_contacts, /agendas/delete: get_contacts_02 missing list_key'),
+  'agendas.delete-removes-list': point<boolean>('4.7', 'delete: deletes the list and all its contacts, irreversibly'),
+  'agendas.find-next-page-on-last': point<number | null>('4.7', 'find: next_page (integer or null on the last page)'),
+  'contacts.add-changes': point<{ name?: string; email?: string; birthday?: string; custom?: Partial<Record<'custom_field_1' | 'custom_field_2' | 'custom_field_3' | 'custom_field_4', string>> }, { existing: boolean }>('4.6', 'add: if the contact already exists in the list it is updated'),
+  'contacts.update-email': point<string | undefined>('4.6', 'update: email (optional, new email)'),
+  // 2.5, 4.8 to 4.10 Wallet, loyalty cards, tool users
+  'wallet.contact-filter-applies': point<boolean>('4.8', 'contact/get: phone (optional filter)'),
+  'wallet.sale-default-amount': point<number | undefined>('4.8', 'sale: transaction_amount (number, optional; required when transaction_type is 0)'),
+  'loyalty.contact-filter-applies': point<boolean>('4.9', 'contact/get: phone (optional filter)'),
+  'employees.refuses-taken-number': point<boolean>('4.10', 'add: validates unique password, user name and phone'),
+  'employees.listed-tool-user': point<Record<string, unknown>>('2.5', 'tool user: usertool_id, usertool_name, usertool_number, usertool_branch, usertool_type, usertool_status'),
+  // 2.7, 3.3, 4.11 Subaccounts
+  'subaccounts.refuses-withdraw-beyond-balance': point<boolean>('4.11', 'credits/manage type 2 withdraws credits from the subaccount: no more than it holds'),
+  'subaccounts.pool-debit': point<number>('2.7, 4.11', 'type 1 adds credits to the subaccount out of master_credit, the credits available to assign'),
+  'subaccounts.archive-disables': point<boolean>('3.3', 'POST /manager/subaccount/archive disables (archives) the subaccount'),
+  'subaccounts.get-apikey': point<string, { managerKey: string }>('4.11', 'get_apikey: apikey and email of the subaccount'),
+  // 4.12, 7.2 Reports
+  'reports.period-end': point<number, { endDateStart: number }>('4.12', 'the period ends with end_date\'s whole day (America/Mexico_City): at the start of the next day'),
+  'reports.matches-sandbox-flag': point<boolean>('4.12', 'sandbox 1 reports sandbox sends, 0 (default) the others'),
+  'reports.missing-end-code': point<string>('7.2', 'generate: report_02 end date missing'),
+  'reports.refuses-start-after-end': point<boolean>('7.2', 'generate: report_03 start after end'),
+  'reports.bad-campaign-id-code': point<string, { absent: boolean }>('7.2', 'details: details_02 campaign_id missing or not numeric'),
 
   // --- group A (3.1, 4.4, 8): OTP v2 -----------------------------------------------------------------
   // 3.1 Current OTP verification: the state table and its code_custom paragraph

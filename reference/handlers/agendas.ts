@@ -11,6 +11,7 @@ import { genericInvalid } from '../pipeline.ts';
 import { quotaFull, quotaReached } from '../quotas.ts';
 import { inCheckOrder, takesAlternate } from '../personality.ts';
 import { fail, invalidParameters, ok } from '../replies.ts';
+import type { Seams } from '../seams.ts';
 
 
 /** Items per page of /contactlist/find when the request names none, and the largest page allowed. */
@@ -24,8 +25,8 @@ const blank = (text: string): boolean => text.trim() === '';
 const invalidBy =
   (codes: readonly (readonly [field: string, code: string, message: string])[]): InvalidHandler =>
   (req, issues) => {
-    // 7.2 get_contacts_02 for a missing list_key (mutant agendas-missing-key-err01: answers err_01).
-    const codeOf = (code: string): string => (req.server.mutant.is('agendas-missing-key-err01') && code === 'get_contacts_02' ? 'err_01' : code);
+    // 7.2 get_contacts_02 for a missing list_key (get_contacts and delete).
+    const codeOf = (code: string): string => (code === 'get_contacts_02' ? req.server.seams.at('agendas.missing-list-key-code', code) : code);
     // Latitude check-order: fields in the order of the table, or (alternate) the reverse.
     for (const [field, code, message] of inCheckOrder(req.server.options, codes)) if (issuesOn(issues, field).length > 0) return fail(req, codeOf(code), message);
     return genericInvalid(req, issues);
@@ -43,8 +44,8 @@ const contactsField = (req: RawRequest): string =>
 
 /** 7.2 err_01 / err_03: the list does not exist in this account. */
 function withList(req: RawRequest & { account: Account }, key: string, missingCode: string, use: (list: ContactList) => Reply): Reply {
-  // 1, 5.2: an account sees only its own lists (mutant subaccount-lists-shared: any account's list_key works).
-  const shared = req.server.mutant.is('subaccount-lists-shared') ? [...req.server.accounts.all()].map((a) => findList(a, key)).find((l) => l !== undefined) : undefined;
+  // 1, 5.2: an account sees only its own lists.
+  const shared = req.server.seams.at('lists.own-account-only', true) ? undefined : [...req.server.accounts.all()].map((a) => findList(a, key)).find((l) => l !== undefined);
   const list = findList(req.account, key) ?? shared;
   return list ? use(list) : fail(req, missingCode, 'The list does not exist');
 }
@@ -56,8 +57,8 @@ export const agendasHandlers: HandlerSet = {
     (ctx) => {
       const name = ctx.input.agenda_name;
       if (blank(name)) return fail(ctx, 'agenda_02', 'agenda_name is required');
-      // 7.2 agenda_03 (mutant agendas-duplicate-name-allowed).
-      if (listNamed(ctx.account, name) && !ctx.server.mutant.is('agendas-duplicate-name-allowed')) return fail(ctx, 'agenda_03', 'A list with this name already exists');
+      // 7.2 agenda_03 name already exists.
+      if (ctx.server.seams.at('agendas.refuses-duplicate-name', listNamed(ctx.account, name) !== undefined)) return fail(ctx, 'agenda_03', 'A list with this name already exists');
       if (quotaFull('lists', listCount(ctx.account))) return quotaReached(ctx, 'lists');
       const list = createList(ctx.account, ctx.server.clock.now(), { name, description: ctx.input.agenda_description ?? '', labels: customValues(ctx.input) });
       return ok(ctx, { list_key: list.key });
@@ -66,11 +67,13 @@ export const agendasHandlers: HandlerSet = {
   ),
 
   // 4.7 get: "result array of lists ... ordered by name".
-  // (mutant agendas-creation-order: the lists come in creation order.)
-  'agendas/list': handler(undefined, (ctx) =>
+  'agendas/list': handler(undefined, (ctx) => {
+    const lists = listsOf(ctx.account);
+    const creationOrder = [...lists].sort((a, b) => a.id - b.id).map((l) => l.key);
     // Latitude unset-field (2.3): the alternate writes the four custom-field labels, "" when unset.
-    ok(ctx, { result: (ctx.server.mutant.is('agendas-creation-order') ? listsOf(ctx.account).sort((a, b) => a.id - b.id) : listsOf(ctx.account)).map((l) => agendaOf(l, takesAlternate(ctx.server.options))) }),
-  ),
+    const result = lists.map((l) => agendaOf(l, takesAlternate(ctx.server.options)));
+    return ok(ctx, { result: ctx.server.seams.at('agendas.lists-by-name', result, { creationOrder }) });
+  }),
 
   // 4.7 change_name: change_name_02 list_key missing, change_name_03 new name missing, err_03 no such list.
   'agendas/rename': handler(
@@ -78,8 +81,8 @@ export const agendasHandlers: HandlerSet = {
     (ctx) => {
       const { list_key: key, agenda_name: name } = ctx.input;
       if (blank(name)) return fail(ctx, 'change_name_03', 'agenda_name is required');
-      // 7.2 err_03 (mutant agendas-rename-unknown-err01: the get_contacts code err_01 instead).
-      return withList(ctx, key, ctx.server.mutant.is('agendas-rename-unknown-err01') ? 'err_01' : 'err_03', (list) => {
+      // 7.2 err_03 list does not exist.
+      return withList(ctx, key, ctx.server.seams.at('agendas.rename-unknown-list-code', 'err_03'), (list) => {
         // 2.3: names stay unique within the account; the document names no code for a rename onto
         // another list's name, so it answers the duplicate-name code of /agendas/add.
         const other = listNamed(ctx.account, name);
@@ -98,9 +101,8 @@ export const agendasHandlers: HandlerSet = {
   'agendas/list-contacts': handler(
     agendas.AgendaListContactsRequest,
     (ctx) =>
-      // (mutant agendas-contacts-insertion-order: the contacts come in insertion order.)
       withList(ctx, ctx.input.list_key, 'err_01', (list) =>
-        ok(ctx, { [contactsField(ctx)]: (ctx.server.mutant.is('agendas-contacts-insertion-order') ? [...list.contacts.values()] : contactsOf(list)).map(listingOf) }),
+        ok(ctx, { [contactsField(ctx)]: ctx.server.seams.at('agendas.contacts-by-name', contactsOf(list).map(listingOf), { insertionOrder: [...list.contacts.keys()] }) }),
       ),
     invalidBy([LIST_KEY_MISSING]),
   ),
@@ -109,9 +111,10 @@ export const agendasHandlers: HandlerSet = {
   'agendas/delete': handler(
     agendas.AgendaDeleteRequest,
     (ctx) => {
-      // 4.7 "Deletes the list and all its contacts" (mutant agendas-delete-keeps-list: only looks it up).
-      const gone = ctx.server.mutant.is('agendas-delete-keeps-list') ? findList(ctx.account, ctx.input.list_key) !== undefined : deleteList(ctx.account, ctx.input.list_key);
-      if (!gone) return fail(ctx, 'err_01', 'The list does not exist or could not be deleted');
+      const key = ctx.input.list_key;
+      if (!findList(ctx.account, key)) return fail(ctx, 'err_01', 'The list does not exist or could not be deleted');
+      // 4.7 "Deletes the list and all its contacts, irreversibly".
+      if (ctx.server.seams.at('agendas.delete-removes-list', true)) deleteList(ctx.account, key);
       // Ambiguity agendas-delete-success-code: delete_01 as documented, or the sample's rename values.
       return ctx.server.options.choices['agendas-delete-success-code'] === 'rename-values'
         ? ok(ctx, {}, { code: 'change_name_01', message: 'phonebook_name_updated' })
@@ -126,10 +129,7 @@ export const agendasHandlers: HandlerSet = {
     if (typeof paging === 'string') return invalidParameters(ctx, paging.split(':')[0], paging);
     const needle = (ctx.input.query ?? '').toLowerCase();
     const found = listsOf(ctx.account).filter((l) => l.name.toLowerCase().includes(needle));
-    const page = pageOf(found, paging);
-    // 4.7 next_page "null on the last page" (mutant agendas-find-next-page-zero).
-    if (ctx.server.mutant.is('agendas-find-next-page-zero') && page.next_page === null) page.next_page = 0;
-    return ok(ctx, page, { code: 'contactlist_03', message: 'contact_lists_found' });
+    return ok(ctx, pageOf(found, paging, ctx.server.seams), { code: 'contactlist_03', message: 'contact_lists_found' });
   }),
 };
 
@@ -160,7 +160,7 @@ function pagingOf(ctx: RawRequest & { input: agendas.AgendaFindQuery }): Paging 
 }
 
 /** 4.7: result [{id, name}], total_count, page, total_pages, limit, has_more, next_page (null on the last page). */
-function pageOf(lists: readonly ContactList[], { page, limit }: Paging): Record<string, unknown> {
+function pageOf(lists: readonly ContactList[], { page, limit }: Paging, seams: Seams): Record<string, unknown> {
   const totalPages = Math.ceil(lists.length / limit);
   const hasMore = page < totalPages;
   return {
@@ -170,6 +170,6 @@ function pageOf(lists: readonly ContactList[], { page, limit }: Paging): Record<
     total_pages: totalPages,
     limit,
     has_more: hasMore,
-    next_page: hasMore ? page + 1 : null,
+    next_page: hasMore ? page + 1 : seams.at('agendas.find-next-page-on-last', null),
   };
 }

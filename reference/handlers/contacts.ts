@@ -24,8 +24,8 @@ const invalid = (req: Req, field: string, detail: string): Reply => invalidParam
 
 /** The list named by `key` in this account, or err_01 (7.2: "list does not exist"). */
 function withList(req: Req, key: string, use: (list: ContactList) => Reply): Reply {
-  // 1, 5.2: an account sees only its own lists (mutant subaccount-lists-shared: any account's list_key works).
-  const shared = req.server.mutant.is('subaccount-lists-shared') ? [...req.server.accounts.all()].map((a) => findList(a, key)).find((l) => l !== undefined) : undefined;
+  // 1, 5.2: an account sees only its own lists.
+  const shared = req.server.seams.at('lists.own-account-only', true) ? undefined : [...req.server.accounts.all()].map((a) => findList(a, key)).find((l) => l !== undefined);
   const list = findList(req.account, key) ?? shared;
   return list ? use(list) : fail(req, 'err_01', 'The list does not exist');
 }
@@ -57,16 +57,11 @@ export const contactsHandlers: HandlerSet = {
     // 1: the service is for Mexico; 4.6: country_code defaults to 52.
     if (input.country_code !== undefined && input.country_code !== sms.MEXICO_COUNTRY_CODE) return invalid(ctx, 'country_code', 'country_code: only 52 (Mexico) is served');
     return withList(ctx, input.list_key, (list) => {
-      // 4.6 "If the contact already exists in the list it is updated" (mutant contacts-add-existing-not-updated).
       const existing = list.contacts.get(fullNumber(input.number)!);
-      if (existing && ctx.server.mutant.is('contacts-add-existing-not-updated')) return callback(ctx, list, existing);
       if (!existing && quotaFull('contacts', contactCount(ctx.account))) return quotaReached(ctx, 'contacts');
-      const contact = upsertContact(ctx.account, list, fullNumber(input.number)!, ctx.server.clock.now(), {
-        name: input.name,
-        email: input.email,
-        birthday: validBirthday(input.birthday_date),
-        custom: customValues(input),
-      });
+      // 4.6 "If the contact already exists in the list it is updated" with the fields given.
+      const changes = { name: input.name, email: input.email, birthday: validBirthday(input.birthday_date), custom: customValues(input) };
+      const contact = upsertContact(ctx.account, list, fullNumber(input.number)!, ctx.server.clock.now(), ctx.server.seams.at('contacts.add-changes', changes, { existing: existing !== undefined }));
       return callback(ctx, list, contact);
     });
   }),
@@ -78,8 +73,9 @@ export const contactsHandlers: HandlerSet = {
     if (email !== undefined && email.length > EMAIL_MAX) return invalid(ctx, 'email', `email: at most ${EMAIL_MAX} characters`);
     return withList(ctx, key, (list) =>
       withContact(ctx, list, number, (contact) => {
-        // 4.6 update: "email (optional, new email)" (mutant contacts-update-ignores-email).
-        if (email !== undefined && !ctx.server.mutant.is('contacts-update-ignores-email')) contact.email = email;
+        // 4.6 update: "email (optional, new email)".
+        const newEmail = ctx.server.seams.at('contacts.update-email', email);
+        if (newEmail !== undefined) contact.email = newEmail;
         return callback(ctx, list, contact);
       }),
     );

@@ -8,9 +8,9 @@ import { createHash } from 'node:crypto';
 import { employees } from '../../schemas/index.ts';
 import { areaState, type Account } from '../accounts.ts';
 import { handler, type HandlerSet, type RawRequest, type Reply } from '../handler.ts';
-import type { ActiveMutant } from '../mutants.ts';
 import { quotaFull, quotaReached } from '../quotas.ts';
 import { fail, ok } from '../replies.ts';
+import type { Seams } from '../seams.ts';
 
 export interface ToolUser {
   id: number;
@@ -57,24 +57,23 @@ const listed = (u: ToolUser) => ({
 });
 
 /** 4.10: the first uniqueness rule the new employee breaks, among every employee (disabled ones too). */
-function uniquenessProblem(users: readonly ToolUser[], input: employees.EmployeeAddRequest, mutant: ActiveMutant): [code: string, message: string] | undefined {
+function uniquenessProblem(users: readonly ToolUser[], input: employees.EmployeeAddRequest, seams: Seams): [code: string, message: string] | undefined {
   if (users.some((u) => u.name === input.employee_name)) return ['employee_name_taken', 'An employee with this user name already exists'];
-  // (mutant employees-number-not-unique: the phone is not checked.)
-  if (!mutant.is('employees-number-not-unique') && users.some((u) => u.number === input.number)) return ['employee_number_taken', 'An employee with this phone number already exists'];
+  if (seams.at('employees.refuses-taken-number', users.some((u) => u.number === input.number))) return ['employee_number_taken', 'An employee with this phone number already exists'];
   if (users.some((u) => u.passwordDigest === digest(input.password))) return ['employee_password_taken', 'This password is already in use'];
   return undefined;
 }
 
 export const employeesHandlers: HandlerSet = {
-  // 2.5 tool user fields (mutant employees-list-missing-type: usertool_type left out).
+  // 2.5 tool user fields.
   'employees/list': handler(undefined, (ctx) =>
-    ok(ctx, { result: staff(ctx.account).users.map((u) => (ctx.server.mutant.is('employees-list-missing-type') ? { ...listed(u), usertool_type: undefined } : listed(u))) }),
+    ok(ctx, { result: staff(ctx.account).users.map((u) => ctx.server.seams.at('employees.listed-tool-user', listed(u))) }),
   ),
 
   // 4.10 add: roles cajero / gerente, number exactly 10 digits, password max 50 (schema); unique values.
   'employees/add': handler(employees.EmployeeAddRequest, (ctx) => {
     const s = staff(ctx.account);
-    const problem = uniquenessProblem(s.users, ctx.input, ctx.server.mutant);
+    const problem = uniquenessProblem(s.users, ctx.input, ctx.server.seams);
     if (problem) return fail(ctx, problem[0], problem[1]);
     if (quotaFull('toolUsers', s.users.length)) return quotaReached(ctx, 'toolUsers');
     const { employee_name: name, number, business_name: branch, type, password } = ctx.input;

@@ -15,11 +15,11 @@ import { countryCode } from '../../schemas/sms.ts';
 import { creditString } from '../accounts.ts';
 import { isAbsent } from '../field-issues.ts';
 import { handler, type HandlerSet, type Reply } from '../handler.ts';
-import type { ActiveMutant } from '../mutants.ts';
 import type { SendOutcome } from '../messaging.ts';
 import type { ResolvedOptions } from '../options.ts';
 import { inCheckOrder } from '../personality.ts';
 import { v1Fail } from '../replies.ts';
+import type { Seams } from '../seams.ts';
 import type { SendingRequest } from './sms.ts';
 
 const MESSAGE_MAX = limitById('v1-message-length').max!;
@@ -70,10 +70,10 @@ const refuse = (req: SendingRequest, lang: Lang, p: Problem): Reply => v1Fail(re
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
 /** 7.4 02, 03. */
-function messageProblem(mensaje: unknown, mutant: ActiveMutant): Problem | undefined {
+function messageProblem(mensaje: unknown, seams: Seams): Problem | undefined {
   if (typeof mensaje !== 'string' || mensaje === '') return { codigo: '02' };
-  // 7.4 03 over 160 (mutant v1-message-161: off by one).
-  if (mensaje.length > MESSAGE_MAX + (mutant.is('v1-message-161') ? 1 : 0)) return { codigo: '03' };
+  // 7.4 03 over 160.
+  if (mensaje.length > seams.at('v1.message-max', MESSAGE_MAX)) return { codigo: '03' };
   return undefined;
 }
 
@@ -85,15 +85,15 @@ function numberPresenceProblem(numcelular: unknown): Problem | undefined {
 }
 
 /** 7.4 08 before 07, so that an input under 6 digits answers 08 rather than 07. */
-function numberLengthProblem(numcelular: string, mutant: ActiveMutant): Problem | undefined {
-  // 7.4 08 under 6 digits (mutant v1-short-number-07: every wrong length answers 07).
-  if (numcelular.length < NUMBER_MIN_DIGITS && !mutant.is('v1-short-number-07')) return { codigo: '08', detail: numcelular };
+function numberLengthProblem(numcelular: string, seams: Seams): Problem | undefined {
+  // 7.4: 08 under 6 digits.
+  if (seams.at('v1.refuses-short-number', numcelular.length < NUMBER_MIN_DIGITS)) return { codigo: '08', detail: numcelular };
   if (numcelular.length !== NUMBER_DIGITS) return { codigo: '07', detail: numcelular };
   return undefined;
 }
 
 /** One number of either path: 04, 05, 08, 07. */
-const numberProblem = (numcelular: unknown, mutant: ActiveMutant): Problem | undefined => numberPresenceProblem(numcelular) ?? numberLengthProblem(str(numcelular), mutant);
+const numberProblem = (numcelular: unknown, seams: Seams): Problem | undefined => numberPresenceProblem(numcelular) ?? numberLengthProblem(str(numcelular), seams);
 
 /** 7.4 06: "region missing"; a region that is not a country code is as good as missing. */
 const regionProblem = (numregion: unknown): Problem | undefined => (typeof numregion === 'string' && countryCode.safeParse(numregion).success ? undefined : { codigo: '06' });
@@ -119,28 +119,28 @@ function firstProblem(checks: readonly (() => Problem | undefined)[]): Problem |
  * (latitude check-order: the alternate personality checks them in reverse; the length is only
  * measured on a number of digits, so a missing or non-numeric one still answers 04 or 05).
  */
-function singleProblem(fields: Record<string, unknown>, mutant: ActiveMutant, options: ResolvedOptions): Problem | undefined {
+function singleProblem(fields: Record<string, unknown>, seams: Seams, options: ResolvedOptions): Problem | undefined {
   const numcelular = fields.numcelular;
   const digitsOnly = typeof numcelular === 'string' && /^\d+$/.test(numcelular);
   return firstProblem(
     inCheckOrder(options, [
-      () => messageProblem(fields.mensaje, mutant),
+      () => messageProblem(fields.mensaje, seams),
       () => numberPresenceProblem(numcelular),
       () => regionProblem(fields.numregion),
-      () => (digitsOnly ? numberLengthProblem(str(numcelular), mutant) : undefined),
+      () => (digitsOnly ? numberLengthProblem(str(numcelular), seams) : undefined),
       () => optionalProblem(fields),
     ]),
   );
 }
 
 /** 7.4 batch codes, in their order: 14 more than 500, 15 repeated number, 21 double comma. */
-function batchProblem(numcelular: string, mutant: ActiveMutant): Problem | undefined {
+function batchProblem(numcelular: string, seams: Seams): Problem | undefined {
   const numbers = numcelular.split(',').filter((n) => n !== '');
-  // 8: at most 500 (mutant v1-batch-501: off by one); 7.4 15 repeats, 21 double commas (mutants v1-repeat-allowed, v1-double-comma-ignored).
-  if (numbers.length > BATCH_MAX + (mutant.is('v1-batch-501') ? 1 : 0)) return { codigo: '14', detail: String(numbers.length) };
+  // 8: at most 500; 7.4 15 repeats, 21 double commas.
+  if (numbers.length > seams.at('v1.batch-max', BATCH_MAX)) return { codigo: '14', detail: String(numbers.length) };
   const repeated = numbers.find((n, i) => numbers.indexOf(n) !== i);
-  if (repeated !== undefined && !mutant.is('v1-repeat-allowed')) return { codigo: '15', detail: repeated };
-  if (numcelular.includes(',,') && !mutant.is('v1-double-comma-ignored')) return { codigo: '21' };
+  if (seams.at('v1.refuses-repeated-number', repeated !== undefined)) return { codigo: '15', detail: repeated };
+  if (seams.at('v1.refuses-double-comma', numcelular.includes(',,'))) return { codigo: '21' };
   return undefined;
 }
 
@@ -148,16 +148,16 @@ function batchProblem(numcelular: string, mutant: ActiveMutant): Problem | undef
  * What refuses the whole batch: 02, 03, 04 (numcelular missing), 05 (not a list of text), 06, then
  * the batch codes. A number of the list that is itself wrong becomes an error item (4.16).
  */
-function multiProblem(fields: Record<string, unknown>, mutant: ActiveMutant, options: ResolvedOptions): Problem | undefined {
+function multiProblem(fields: Record<string, unknown>, seams: Seams, options: ResolvedOptions): Problem | undefined {
   const numcelular = fields.numcelular;
   const listProblem = isAbsent(numcelular) ? { codigo: '04' as const } : typeof numcelular !== 'string' ? { codigo: '05' as const } : undefined;
   // Latitude check-order: as singleProblem.
   return firstProblem(
     inCheckOrder(options, [
-      () => messageProblem(fields.mensaje, mutant),
+      () => messageProblem(fields.mensaje, seams),
       () => listProblem,
       () => regionProblem(fields.numregion),
-      () => batchProblem(str(numcelular), mutant),
+      () => batchProblem(str(numcelular), seams),
       () => optionalProblem(fields),
     ]),
   );
@@ -166,8 +166,8 @@ function multiProblem(fields: Record<string, unknown>, mutant: ActiveMutant, opt
 /** 7.4 13 (with the current credit) and 22. */
 function sendRefusal(req: SendingRequest, lang: Lang, reason: Extract<SendOutcome, { ok: false }>['reason']): Reply {
   if (reason === 'sandbox-limit') return refuse(req, lang, { codigo: '22' });
-  // 7.4 13: "message includes current credit" (mutant v1-insufficient-no-credit).
-  return refuse(req, lang, { codigo: '13', ...(req.server.mutant.is('v1-insufficient-no-credit') ? {} : { detail: creditString(req.account.balance) }) });
+  // 7.4 13: "message includes current credit".
+  return refuse(req, lang, { codigo: '13', detail: req.server.seams.at('v1.insufficient-credit-detail', creditString(req.account.balance)) });
 }
 
 /** The message of a valid request; 4.16 sandbox=1 charges nothing (messaging.send). */
@@ -183,7 +183,7 @@ const issuesText = (issues: readonly z.core.$ZodIssue[]): string => issues.map((
 /** GET /v1/sms/send; `issues` when the schema refused the request. */
 function v1Single(req: SendingRequest, issues?: readonly z.core.$ZodIssue[]): Reply {
   const lang = languageOf(req);
-  const problem = singleProblem(req.fields, req.server.mutant, req.server.options) ?? (issues ? { codigo: V1_OTHER_INVALID, detail: issuesText(issues) } : undefined);
+  const problem = singleProblem(req.fields, req.server.seams, req.server.options) ?? (issues ? { codigo: V1_OTHER_INVALID, detail: issuesText(issues) } : undefined);
   if (problem) return refuse(req, lang, problem);
   const outcome = req.server.messaging.send(req.account, sendOf(req.fields, [str(req.fields.numcelular)]));
   if (!outcome.ok) return sendRefusal(req, lang, outcome.reason);
@@ -206,10 +206,10 @@ function multiItems(entries: readonly string[], problems: readonly (Problem | un
  */
 function v1Multi(req: SendingRequest, issues?: readonly z.core.$ZodIssue[]): Reply {
   const lang = languageOf(req);
-  const problem = multiProblem(req.fields, req.server.mutant, req.server.options) ?? (issues?.some((i) => i.path[0] !== 'numcelular') ? { codigo: V1_OTHER_INVALID, detail: issuesText(issues) } : undefined);
+  const problem = multiProblem(req.fields, req.server.seams, req.server.options) ?? (issues?.some((i) => i.path[0] !== 'numcelular') ? { codigo: V1_OTHER_INVALID, detail: issuesText(issues) } : undefined);
   if (problem) return refuse(req, lang, problem);
   const entries = str(req.fields.numcelular).split(',');
-  const problems = entries.map((n) => numberProblem(n, req.server.mutant));
+  const problems = entries.map((n) => numberProblem(n, req.server.seams));
   const valid = entries.filter((_, i) => problems[i] === undefined);
   let references: string[] = [];
   if (valid.length > 0) {

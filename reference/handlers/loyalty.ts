@@ -66,9 +66,9 @@ export const loyaltyHandlers: HandlerSet = {
   'loyalty/get-contacts': handler(loyalty.LoyaltyGetContactsRequest, (ctx) =>
     withCard(ctx, ctx.input.loyalty_key, (p) => {
       const phone = ctx.input.phone;
-      // 4.9 phone is an optional filter (mutant loyalty-contact-filter-always: applied even when absent).
-      const unfiltered = (phone === undefined || phone === '') && !ctx.server.mutant.is('loyalty-contact-filter-always');
-      const rows = [...p.contacts.values()].filter((c) => unfiltered || c.contact_phone === phone);
+      // 4.9 phone is an optional filter.
+      const filtered = ctx.server.seams.at('loyalty.contact-filter-applies', phone !== undefined && phone !== '');
+      const rows = [...p.contacts.values()].filter((c) => !filtered || c.contact_phone === phone);
       return ok(ctx, { result: rows.map((c) => ({ ...c })) }, { message: 'loyalty_contacts' });
     }),
   ),

@@ -207,8 +207,8 @@ function deliver(ctx: RequestContext<SendInput | ResendInput>, d: Delivery, loca
       credit: outcome.credit,
       // 4.5 reference "default true; returns the message reference"; when false, latitude unset-field: absent, or "" (alternate).
       ...(input.reference === false ? (takesAlternate(ctx.server.options) ? { reference: '' } : {}) : { reference: outcome.references[0]?.reference }),
-      // 4.5 showcode=1 returns verification_code (mutant otp-legacy-showcode-ignored).
-      ...((input.showcode === 1 || input.showcode === '1') && !ctx.server.mutant.is('otp-legacy-showcode-ignored') ? { verification_code: d.code } : {}),
+      // 4.5 showcode=1 returns verification_code.
+      ...(ctx.server.seams.at('otp-legacy.showcode-returns-code', input.showcode === 1 || input.showcode === '1') ? { verification_code: d.code } : {}),
       fallback: d.fallback,
     },
     { code: 'verification_01', message },
@@ -222,12 +222,12 @@ function send(ctx: RequestContext<SendInput>): Reply {
   const problem = commonProblem(ctx, locale, now);
   if (problem) return problem;
   const record = legacyBook(ctx.account).get(ctx.input.phone_number, now);
-  // 7.2 verification_03 while pending (mutant otp-legacy-pending-send-regenerates: a new code is sent instead).
-  const blocked = blockedBy(legacyStateOf(record, now), ctx, locale, !ctx.server.mutant.is('otp-legacy-pending-send-regenerates'));
+  // 7.2 verification_03: a send while a code is pending is refused.
+  const blocked = blockedBy(legacyStateOf(record, now), ctx, locale, ctx.server.seams.at('otp-legacy.pending-refuses-send', true));
   if (blocked) return blocked;
   const expiry = legacyExpiry(ctx.input.expiration_date, now);
-  // 8: legacy default code length 4 (mutant otp-legacy-default-length-6).
-  const defaultLength = ctx.server.mutant.is('otp-legacy-default-length-6') ? 6 : CODE_LENGTH.default!;
+  // 4.5, 8: legacy default code length 4.
+  const defaultLength = ctx.server.seams.at('otp-legacy.send-default-code-length', CODE_LENGTH.default!);
   return deliver(
     ctx,
     {
@@ -256,8 +256,8 @@ function resend(ctx: RequestContext<ResendInput>): Reply {
   const record = legacyBook(ctx.account).get(input.phone_number, now);
   const blocked = blockedBy(legacyStateOf(record, now), ctx, locale, false);
   if (blocked) return blocked;
-  // 4.5 reset_code "false keeps the same" (mutant otp-legacy-resend-new-code).
-  const renew = !record || input.reset_code === true || ctx.server.mutant.is('otp-legacy-resend-new-code');
+  // 4.5 reset_code "true generates a new random code, false keeps the same".
+  const renew = !record || ctx.server.seams.at('otp-legacy.resend-renews-code', input.reset_code === true);
   const expiry = legacyExpiry(input.expiration_date, now);
   const voice = input.voice === true;
   return deliver(
@@ -285,9 +285,9 @@ function verify(ctx: RequestContext<VerifyInput>): Reply {
   const record = book.get(ctx.input.phone_number, now);
   const state = legacyStateOf(record, now);
   if (!record || state === 'none') return legacyFail(ctx, 'validation_04', locale);
-  // 7.2 validation_06 already verified, validation_02 expired (mutants otp-legacy-verified-verify-05, otp-legacy-expired-verify-05).
-  if (state === 'verified') return legacyFail(ctx, ctx.server.mutant.is('otp-legacy-verified-verify-05') ? 'validation_05' : 'validation_06', locale);
-  if (state === 'expired') return legacyFail(ctx, ctx.server.mutant.is('otp-legacy-expired-verify-05') ? 'validation_05' : 'validation_02', locale);
+  // 7.2 validation_06 already verified, validation_02 expired.
+  if (state === 'verified') return legacyFail(ctx, ctx.server.seams.at('otp-legacy.verified-verify-code', 'validation_06'), locale);
+  if (state === 'expired') return legacyFail(ctx, ctx.server.seams.at('otp-legacy.expired-verify-code', 'validation_02'), locale);
   record.wrongAttempts = record.wrongAttempts.filter((at) => now - at < HOUR_MS);
   if (record.wrongAttempts.length >= LEGACY_WRONG_ATTEMPTS_PER_HOUR) return legacyFail(ctx, 'validation_03', locale);
   if (record.code !== ctx.input.verification_code) {

@@ -72,15 +72,14 @@ function generateReport(req: SendingRequest, input: ReportsGenerateRequest): Rep
   if (!takeReportRequest(req)) return fail(req, 'report_05', `Report request limit reached (${REPORT_REQUESTS_PER_MINUTE} per minute); retry later`);
   const period = periodOf(input.start_date, input.end_date);
   const from = period.from;
-  // 4.12: end_date's whole day is in the period (mutant reports-end-date-exclusive: the period stops at its first second).
-  const to = req.server.mutant.is('reports-end-date-exclusive') ? parseMexicoDate(input.end_date)! : period.to;
+  // 4.12: end_date's whole day is in the period.
+  const to = req.server.seams.at('reports.period-end', period.to, { endDateStart: parseMexicoDate(input.end_date)! });
   // 4.12 sandbox: 1 reports sandbox sends, 0 (default) the others.
   const sandbox = isFlagSet(input.sandbox);
   const today = formatMexicoDate(req.server.clock.now());
   const report = req.server.messaging
     .messages(req.account)
-    // (mutant reports-sandbox-mixed: the sandbox flag is ignored.)
-    .filter((m) => (m.sandbox === sandbox || req.server.mutant.is('reports-sandbox-mixed')) && m.createdAt >= from && m.createdAt < to && reportable(m, today))
+    .filter((m) => req.server.seams.at('reports.matches-sandbox-flag', m.sandbox === sandbox) && m.createdAt >= from && m.createdAt < to && reportable(m, today))
     .map(rowOf);
   return ok(req, { report });
 }
@@ -98,17 +97,20 @@ function onGenerateInvalid(req: SendingRequest, issues: readonly z.core.$ZodIssu
   const to = dateOf(end);
   const startProblem = (): Reply | undefined =>
     from === undefined ? fail(req, 'report_01', isAbsent(start) ? 'start_date is missing' : 'start_date must be a date YYYY-MM-DD') : undefined;
-  // 7.2 report_02 end missing (mutant reports-missing-end-01: answers report_01).
+  // 7.2 report_02 end missing.
   const endProblem = (): Reply | undefined =>
-    to === undefined ? fail(req, req.server.mutant.is('reports-missing-end-01') ? 'report_01' : 'report_02', isAbsent(end) ? 'end_date is missing' : 'end_date must be a date YYYY-MM-DD') : undefined;
+    to === undefined ? fail(req, req.server.seams.at('reports.missing-end-code', 'report_02'), isAbsent(end) ? 'end_date is missing' : 'end_date must be a date YYYY-MM-DD') : undefined;
   // Latitude check-order: start_date then end_date, or (alternate) end_date first.
   for (const check of inCheckOrder(req.server.options, [startProblem, endProblem])) {
     const problem = check();
     if (problem) return problem;
   }
   if (from === undefined || to === undefined) return genericInvalid(req, issues);
-  // 7.2 report_03 (mutant reports-start-after-end-accepted: the swapped period is reported, empty).
-  if (from > to) return req.server.mutant.is('reports-start-after-end-accepted') ? generateReport(req, { start_date: String(start), end_date: String(end) }) : fail(req, 'report_03', 'start_date is after end_date');
+  if (from > to) {
+    // 7.2 report_03 start after end; a period not refused for it is reported as given.
+    if (req.server.seams.at('reports.refuses-start-after-end', true)) return fail(req, 'report_03', 'start_date is after end_date');
+    return generateReport(req, { start_date: String(start), end_date: String(end) });
+  }
   return genericInvalid(req, issues);
 }
 
@@ -144,8 +146,8 @@ function onDetailsInvalid(req: SendingRequest, issues: readonly z.core.$ZodIssue
   const id = req.fields.campaign_id;
   const campaignId = typeof id === 'number' ? id : typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : undefined;
   if (campaignId === undefined || !Number.isSafeInteger(campaignId))
-    // 7.2 details_02 missing or not numeric (mutant reports-details-non-numeric-03: a non-numeric id answers details_03).
-    return fail(req, req.server.mutant.is('reports-details-non-numeric-03') && !isAbsent(id) ? 'details_03' : 'details_02', isAbsent(id) ? 'campaign_id is missing' : 'campaign_id must be an integer');
+    // 7.2 details_02 missing or not numeric.
+    return fail(req, req.server.seams.at('reports.bad-campaign-id-code', 'details_02', { absent: isAbsent(id) }), isAbsent(id) ? 'campaign_id is missing' : 'campaign_id must be an integer');
   const sandbox = flag01.optional().safeParse(req.fields.sandbox);
   if (!sandbox.success) return genericInvalid(req, issues);
   return campaignDetails(req, campaignId, isFlagSet(sandbox.data));

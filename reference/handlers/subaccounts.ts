@@ -31,10 +31,10 @@ function moveCredits(req: Req, sub: Account, adds: boolean, hundredths: number):
   // 2.7: master_credit "may be null if the pool was never initialised": nothing to assign then.
   const pool = manager.pool ?? 0;
   if (adds && pool < hundredths) return fail(req, 'master_credit_insufficient', 'Not enough credits available to assign (master_credit)');
-  // 4.11 withdraw: no more than the subaccount holds (mutant subaccount-withdraw-overdraft).
-  if (!adds && sub.balance < hundredths && !req.server.mutant.is('subaccount-withdraw-overdraft')) return fail(req, 'subaccount_credit_insufficient', 'The subaccount does not hold that many credits');
-  // 2.7 master_credit is what is left to assign (mutant subaccount-credits-pool-not-debited).
-  manager.pool = adds ? (req.server.mutant.is('subaccount-credits-pool-not-debited') ? pool : pool - hundredths) : pool + hundredths;
+  // 4.11 withdraw: no more than the subaccount holds.
+  if (req.server.seams.at('subaccounts.refuses-withdraw-beyond-balance', !adds && sub.balance < hundredths)) return fail(req, 'subaccount_credit_insufficient', 'The subaccount does not hold that many credits');
+  // 2.7 master_credit is what is left to assign.
+  manager.pool = adds ? pool - req.server.seams.at('subaccounts.pool-debit', hundredths) : pool + hundredths;
   sub.balance += adds ? hundredths : -hundredths;
   return undefined;
 }
@@ -62,16 +62,15 @@ export const subaccountsHandlers: HandlerSet = {
   // 4.11, 3.3 archive: disables the subaccount; archiving an archived one leaves it archived.
   'subaccounts/archive': handler(subaccounts.SubaccountArchiveRequest, (ctx) =>
     withSubaccount(ctx, ctx.input.email, (sub) => {
-      // 3.3 archive disables (mutant subaccount-archive-noop).
-      if (!ctx.server.mutant.is('subaccount-archive-noop')) sub.archived = true;
+      // 3.3 archive disables.
+      if (ctx.server.seams.at('subaccounts.archive-disables', true)) sub.archived = true;
       return ok(ctx);
     }),
   ),
 
   // 4.11 get_apikey: "success, status 200, apikey, email" (code and message not shown).
   'subaccounts/get-apikey': handler(subaccounts.SubaccountGetApikeyRequest, (ctx) =>
-    // (mutant subaccount-get-apikey-manager: the manager's own key is returned.)
-    withSubaccount(ctx, ctx.input.email, (sub) => ok(ctx, { apikey: ctx.server.mutant.is('subaccount-get-apikey-manager') ? ctx.account.apiKey : sub.apiKey, email: sub.email }, { code: 'subaccount_01', message: 'apikey_found' })),
+    withSubaccount(ctx, ctx.input.email, (sub) => ok(ctx, { apikey: ctx.server.seams.at('subaccounts.get-apikey', sub.apiKey, { managerKey: ctx.account.apiKey }), email: sub.email }, { code: 'subaccount_01', message: 'apikey_found' })),
   ),
 
   // 4.11 credits/manage: credits an integer > 0 (schema); refused beyond what the giving side holds.

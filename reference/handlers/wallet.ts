@@ -104,9 +104,9 @@ export const walletHandlers: HandlerSet = {
   'wallet/get-contact': handler(wallet.WalletGetContactRequest, (ctx) =>
     withWallet(ctx, ctx.input.wallet_key, (w) => {
       const phone = ctx.input.phone;
-      // 4.8 phone is an optional filter (mutant wallet-contact-filter-always: applied even when absent).
-      const unfiltered = (phone === undefined || phone === '') && !ctx.server.mutant.is('wallet-contact-filter-always');
-      const rows = [...w.contacts.values()].filter((c) => unfiltered || c.phone === phone);
+      // 4.8 phone is an optional filter.
+      const filtered = ctx.server.seams.at('wallet.contact-filter-applies', phone !== undefined && phone !== '');
+      const rows = [...w.contacts.values()].filter((c) => !filtered || c.phone === phone);
       return ok(ctx, { result: rows.map(balanceOf) }, { code: 'wallet_contact_get_01', message: 'wallet_contacts' });
     }),
   ),
@@ -118,8 +118,10 @@ export const walletHandlers: HandlerSet = {
 
   // 4.8 sale: by a tool user; transaction_amount required when transaction_type is 0 (schema).
   'wallet/register-sale': handler(wallet.WalletSaleRequest, registerSale, (req, issues) => {
-    // Mutant wallet-sale-amount-optional: an add sale without transaction_amount counts as an amount of 1.
-    const relaxed = req.server.mutant.is('wallet-sale-amount-optional') ? wallet.WalletSaleRequest.safeParse({ transaction_amount: 1, ...req.fields }) : undefined;
+    // 4.8 sale: transaction_amount "required when transaction_type is 0": no default amount takes
+    // the place of a missing one.
+    const defaultAmount = req.server.seams.at('wallet.sale-default-amount', undefined);
+    const relaxed = defaultAmount === undefined ? undefined : wallet.WalletSaleRequest.safeParse({ transaction_amount: defaultAmount, ...req.fields });
     return relaxed?.success ? registerSale({ ...req, input: relaxed.data }) : genericInvalid(req, issues);
   }),
 };
