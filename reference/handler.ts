@@ -8,7 +8,6 @@ import type { Operation } from '../schemas/index.ts';
 import type { Account, AccountBook } from './accounts.ts';
 import type { Clock } from './clock.ts';
 import type { Messaging } from './messaging.ts';
-import type { ActiveMutant } from './mutants.ts';
 import type { ResolvedOptions } from './options.ts';
 import type { Seams } from './seams.ts';
 import type { WebhookService } from './webhook-service.ts';
@@ -20,8 +19,6 @@ export interface ServerContext {
   accounts: AccountBook;
   messaging: Messaging;
   webhooks: WebhookService;
-  /** The injected fault, if any (mutants.ts): `mutant.is('<id>')` at the point it breaks. */
-  mutant: ActiveMutant;
   /** The named points where the injected fault, if any (mutants.ts), replaces the document's value. */
   seams: Seams;
 }

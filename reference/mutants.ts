@@ -66,7 +66,7 @@ export interface MutantDefinition {
    */
   conformsUnder?: { ambiguity: string; option: string };
   /** The seam (seams.ts) the fault overrides, and how. */
-  fault?: Fault;
+  fault: Fault;
 }
 
 export const MUTANTS = [
@@ -169,8 +169,8 @@ export const MUTANTS = [
   { id: 'v1-insufficient-no-credit', area: 'legacy-v1', section: '7.4', requirement: 'err:v1-13', description: 'Codigo 13 does not include the current credit in its message', fault: fault('v1.insufficient-credit-detail', () => undefined) },
 
   // --- 4.6, 4.7 Contacts and contact lists -------------------------------------------------------
-  { id: 'agendas-creation-order', area: 'contacts-agendas', section: '4.7', requirement: 'rule:agendas.ordered-by-name', description: '/agendas/get lists in creation order instead of by name', fault: fault('agendas.lists-by-name', (lists, c) => [...lists].sort((a, b) => c.creationOrder.indexOf(a.list_key ?? '') - c.creationOrder.indexOf(b.list_key ?? ''))) },
-  { id: 'agendas-contacts-insertion-order', area: 'contacts-agendas', section: '4.7', requirement: 'rule:agendas.contacts-ordered-by-name', description: '/agendas/get_contacts lists contacts in insertion order instead of by name', fault: fault('agendas.contacts-by-name', (contacts, c) => [...contacts].sort((a, b) => c.insertionOrder.indexOf(a.contact_number ?? '') - c.insertionOrder.indexOf(b.contact_number ?? ''))) },
+  { id: 'agendas-creation-order', area: 'contacts-agendas', section: '4.7', requirement: 'rule:agendas.ordered-by-name', description: '/agendas/get lists in creation order instead of by name', fault: fault('agendas.lists-order', () => 'creation' as const) },
+  { id: 'agendas-contacts-insertion-order', area: 'contacts-agendas', section: '4.7', requirement: 'rule:agendas.contacts-ordered-by-name', description: '/agendas/get_contacts lists contacts in insertion order instead of by name', fault: fault('agendas.contacts-order', () => 'insertion' as const) },
   { id: 'agendas-duplicate-name-allowed', area: 'contacts-agendas', section: '7.2', requirement: 'err:agenda_03', description: 'a second list with the same name is created instead of agenda_03', fault: fault('agendas.refuses-duplicate-name', () => false) },
   { id: 'agendas-rename-unknown-err01', area: 'contacts-agendas', section: '7.2', requirement: 'err:err_03', description: 'renaming an unknown list answers err_01 instead of err_03', fault: fault('agendas.rename-unknown-list-code', () => 'err_01') },
   { id: 'agendas-missing-key-err01', area: 'contacts-agendas', section: '7.2', requirement: 'err:get_contacts_02', description: 'get_contacts without list_key answers err_01 instead of get_contacts_02', fault: fault('agendas.missing-list-key-code', () => 'err_01') },
@@ -246,21 +246,6 @@ export function mutantById(id: string): MutantDefinition {
   if (!m) throw new Error(`unknown mutant ${id}`);
   return m;
 }
-
-/**
- * The fault the server runs with, if any. Injection points ask `mutant.is('<id>')`; the id is
- * typed, so a typo at an injection point fails the type check.
- */
-export class ActiveMutant {
-  constructor(readonly id: MutantId | undefined) {}
-
-  is(id: MutantId): boolean {
-    return this.id === id;
-  }
-}
-
-/** No fault: the conformant server. */
-export const NO_MUTANT = new ActiveMutant(undefined);
 
 /** The seams of a server started with `mutant` (none: the conformant server's). */
 export function seamsOf(mutant: MutantId | undefined): Seams {

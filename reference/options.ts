@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { AMBIGUITIES, PERSONALITIES, type AmbiguityChoices } from '../schemas/index.ts';
-import { ActiveMutant, isMutantId, MUTANTS, seamsOf } from './mutants.ts';
+import { isMutantId, MUTANTS, seamsOf } from './mutants.ts';
 import { personalityChoices } from './personality.ts';
 import type { Seams } from './seams.ts';
 
@@ -66,11 +66,10 @@ export const ReferenceServerOptions = z.object({
     .optional(),
 });
 export type ReferenceServerOptionsInput = z.input<typeof ReferenceServerOptions>;
-export type ResolvedOptions = z.output<typeof ReferenceServerOptions> & { choices: AmbiguityChoices; activeMutant: ActiveMutant; seams: Seams };
+export type ResolvedOptions = z.output<typeof ReferenceServerOptions> & { choices: AmbiguityChoices; seams: Seams };
 
 export function resolveOptions(input: ReferenceServerOptionsInput = {}): ResolvedOptions {
   const parsed = ReferenceServerOptions.parse(input);
   const mutant = parsed.mutant !== undefined && isMutantId(parsed.mutant) ? parsed.mutant : undefined;
-  const activeMutant = new ActiveMutant(mutant);
-  return { ...parsed, choices: { ...personalityChoices(parsed.personality), ...parsed.ambiguities } as AmbiguityChoices, activeMutant, seams: seamsOf(mutant) };
+  return { ...parsed, choices: { ...personalityChoices(parsed.personality), ...parsed.ambiguities } as AmbiguityChoices, seams: seamsOf(mutant) };
 }

@@ -45,33 +45,32 @@ export const SEAMS = {
   'rate-limit.code': point<string>('7.1', 'over the limit: 429 rate_01'),
   'rate-limit.window-resets': point<boolean, { overLimit: boolean }>('7.1, 8', 'a new second is a new window, also for a key that was over the limit'),
 
-  // --- group B (4.2, 4.3, 4.13, 4.14, 6): messaging, credits, payments, webhooks, events ------------
-  // 2.2 Send result (SMS, voice)
+  // --- 2.2 Send result (SMS, voice) ---------------------------------------------------------------
   'send-result.references': point<readonly { reference: string; number: string }[], { sandbox: boolean }>(
     '2.2, 4.2',
     'references has one entry per recipient, number is the recipient with country code; sandbox=1 generates references',
   ),
   'send-result.total-messages': point<number>('2.2', 'total_messages is the number of messages sent'),
   'send-result.credit': point<number>('2.2', 'credit is the credits consumed'),
-  // 4.2 SMS
+  // --- 4.2 SMS ------------------------------------------------------------------------------------
   'sms.adds-campaign-id': point<boolean>('4.2', 'showCampaignId=true adds campaignId to the response'),
   'sms.refuses-non-gsm7': point<boolean>('4.2', 'the text is sent always as GSM-7'),
   'sms.refuses-past-date': point<boolean>('4.2', 'a scheduled date must be in the future'),
   'sms.numbers-include-country-code': point<boolean>('4.2', 'with find_country_code=1 each number has 12 digits including country code'),
   'sms.checked-fields': point<Record<string, unknown>>('4.2, 8', 'sender max 11 chars, no scheduled sends in sandbox: a body breaking them is refused as sent (7.1)'),
-  // 4.3 Voice
+  // --- 4.3 Voice ----------------------------------------------------------------------------------
   'voice.refuses-k-without-message': point<boolean>('4.3', 'template k uses voice_message'),
-  // 4.2, 8 Sandbox
+  // --- 4.2, 8 Sandbox -----------------------------------------------------------------------------
   'sandbox.charges-nothing': point<boolean>('4.2', 'sandbox=1 delivers nothing and charges nothing'),
   'sandbox.daily-limit': point<number>('8', 'sandbox sends are limited per day (the choice sandbox-daily-limit: 100 or 1,000)'),
-  // 1, 2.2, 2.7, 7.2 Credits
+  // --- 1, 2.2, 2.7, 7.2 Credits -------------------------------------------------------------------
   'credits.messages-charged': point<number>('1, 2.2', 'sending operations consume credits: one message per recipient'),
   'credits.refuses-short-balance': point<boolean>('7.2', 'sending: sms_07 insufficient credits'),
   'credits.balance': point<string, { hundredths: number }>('2.7', 'credit is a string (decimal, two places)'),
   'credits.shows-master-credit': point<boolean>('2.7', 'master_credit is present only on administrator accounts; absent on normal accounts and subaccounts'),
-  // 4.13 Payment requests
+  // --- 4.13 Payment requests ----------------------------------------------------------------------
   'payments.checked-fields': point<Record<string, unknown>>('4.13, 8', 'template 40, message 123 characters, amount 15 to 110000: a body outside them is refused as sent (7.1)'),
-  // 3.2, 4.14 Webhook
+  // --- 3.2, 4.14 Webhook --------------------------------------------------------------------------
   'webhooks.status-after-add': point<'0' | '1'>('3.2', "POST /webhook/add with status '1' or '0': enabled ('1') or disabled ('0')"),
   'webhooks.status-refused-without-webhook': point<boolean>('7.2', 'status_webhook_04 could not update (no webhook registered)'),
   'webhooks.delete-removes': point<boolean>('3.2', 'configured: POST /webhook/delete: no webhook configured'),
@@ -82,7 +81,7 @@ export const SEAMS = {
   ),
   'webhooks.verify-follows-redirects': point<boolean>('4.14', 'the registration GET is sent without following redirects'),
   'webhooks.verify-fails': point<boolean>('4.14', 'a 404 answer to the registration GET fails (add_webhook_06); any other within 5 seconds passes'),
-  // 6 Events
+  // --- 6 Events -----------------------------------------------------------------------------------
   'events.head-check-due': point<boolean>('6', 'the URL must accept HEAD (checked before delivery; webhook-head-check: first or each delivery)'),
   'events.head-holds-back': point<boolean>('6', 'the URL must accept HEAD: a HEAD not answered 200 holds the delivery back'),
   'events.delivered-params': point<Record<string, string>>('6', 'events carry no request_id'),
@@ -94,52 +93,50 @@ export const SEAMS = {
   'events.retry-limit': point<number>('6.3', 'up to 25 retries per event'),
   'events.delivered-statuses': point<readonly number[]>('6.3', 'if the endpoint does not answer HTTP 200 the event is retried'),
 
-  // --- group C (4.5 to 4.12, 4.16): legacy OTP, v1, contacts, lists, wallet, loyalty, staff, reports -
-  // 4.5, 7.2, 8 Legacy OTP
+  // --- 4.5, 7.2, 8 Legacy OTP ---------------------------------------------------------------------
   'otp-legacy.pending-refuses-send': point<boolean>('7.2', 'send: verification_03 already sent, awaiting verification'),
   'otp-legacy.send-default-code-length': point<number>('4.5, 8', 'send: code_length 4 to 10, default 4'),
   'otp-legacy.resend-renews-code': point<boolean>('4.5', 'resend: reset_code default false; true generates a new random code, false keeps the same'),
   'otp-legacy.showcode-returns-code': point<boolean>('4.5', 'showcode default 0; 1 returns verification_code'),
   'otp-legacy.verified-verify-code': point<string>('7.2', 'verify: validation_06 already verified'),
   'otp-legacy.expired-verify-code': point<string>('7.2', 'verify: validation_02 code expired'),
-  // 4.16, 7.4, 8 Legacy v1
+  // --- 4.16, 7.4, 8 Legacy v1 ---------------------------------------------------------------------
   'v1.message-max': point<number>('7.4, 8', '03 message over 160 characters'),
   'v1.refuses-short-number': point<boolean>('7.4', '08 number under 6 digits'),
   'v1.batch-max': point<number>('7.4, 8', '14 more than 500 messages at once (batch)'),
   'v1.refuses-repeated-number': point<boolean>('7.4', '15 repeated number (batch)'),
   'v1.refuses-double-comma': point<boolean>('7.4', '21 double comma in numcelular (batch)'),
   'v1.insufficient-credit-detail': point<string | undefined>('7.4', '13 insufficient credit (message includes current credit)'),
-  // 1, 4.6, 4.7 Contacts and contact lists
+  // --- 1, 4.6, 4.7 Contacts and contact lists -----------------------------------------------------
   'lists.own-account-only': point<boolean>('1, 5.2', 'an account\'s lists are not visible to another account\'s key (a key gives access to its own account)'),
   'agendas.refuses-duplicate-name': point<boolean>('4.7, 7.2', 'agenda_name unique per account: agenda_03 name already exists'),
-  'agendas.lists-by-name': point<Record<string, string>[], { creationOrder: readonly string[] }>('4.7', 'get: result array of lists ordered by name'),
+  'agendas.lists-order': point<'name' | 'creation'>('4.7', 'get: result array of lists ordered by name'),
   'agendas.rename-unknown-list-code': point<string>('7.2', 'change_name: err_03 list does not exist'),
-  'agendas.contacts-by-name': point<Record<string, string>[], { insertionOrder: readonly string[] }>('4.7', 'get_contacts: all contacts of the list, no pagination, ordered by name'),
+  'agendas.contacts-order': point<'name' | 'insertion'>('4.7', 'get_contacts: all contacts of the list, no pagination, ordered by name'),
   'agendas.missing-list-key-code': point<string>('7.2', '/agendas/get_contacts, /agendas/delete: get_contacts_02 missing list_key'),
   'agendas.delete-removes-list': point<boolean>('4.7', 'delete: deletes the list and all its contacts, irreversibly'),
   'agendas.find-next-page-on-last': point<number | null>('4.7', 'find: next_page (integer or null on the last page)'),
   'contacts.add-changes': point<{ name?: string; email?: string; birthday?: string; custom?: Partial<Record<'custom_field_1' | 'custom_field_2' | 'custom_field_3' | 'custom_field_4', string>> }, { existing: boolean }>('4.6', 'add: if the contact already exists in the list it is updated'),
   'contacts.update-email': point<string | undefined>('4.6', 'update: email (optional, new email)'),
-  // 2.5, 4.8 to 4.10 Wallet, loyalty cards, tool users
+  // --- 2.5, 4.8 to 4.10 Wallet, loyalty cards, tool users -----------------------------------------
   'wallet.contact-filter-applies': point<boolean>('4.8', 'contact/get: phone (optional filter)'),
   'wallet.sale-default-amount': point<number | undefined>('4.8', 'sale: transaction_amount (number, optional; required when transaction_type is 0)'),
   'loyalty.contact-filter-applies': point<boolean>('4.9', 'contact/get: phone (optional filter)'),
   'employees.refuses-taken-number': point<boolean>('4.10', 'add: validates unique password, user name and phone'),
   'employees.listed-tool-user': point<Record<string, unknown>>('2.5', 'tool user: usertool_id, usertool_name, usertool_number, usertool_branch, usertool_type, usertool_status'),
-  // 2.7, 3.3, 4.11 Subaccounts
+  // --- 2.7, 3.3, 4.11 Subaccounts -----------------------------------------------------------------
   'subaccounts.refuses-withdraw-beyond-balance': point<boolean>('4.11', 'credits/manage type 2 withdraws credits from the subaccount: no more than it holds'),
   'subaccounts.pool-debit': point<number>('2.7, 4.11', 'type 1 adds credits to the subaccount out of master_credit, the credits available to assign'),
   'subaccounts.archive-disables': point<boolean>('3.3', 'POST /manager/subaccount/archive disables (archives) the subaccount'),
   'subaccounts.get-apikey': point<string, { managerKey: string }>('4.11', 'get_apikey: apikey and email of the subaccount'),
-  // 4.12, 7.2 Reports
+  // --- 4.12, 7.2 Reports --------------------------------------------------------------------------
   'reports.period-end': point<number, { endDateStart: number }>('4.12', 'the period ends with end_date\'s whole day (America/Mexico_City): at the start of the next day'),
   'reports.matches-sandbox-flag': point<boolean>('4.12', 'sandbox 1 reports sandbox sends, 0 (default) the others'),
   'reports.missing-end-code': point<string>('7.2', 'generate: report_02 end date missing'),
   'reports.refuses-start-after-end': point<boolean>('7.2', 'generate: report_03 start after end'),
   'reports.bad-campaign-id-code': point<string, { absent: boolean }>('7.2', 'details: details_02 campaign_id missing or not numeric'),
 
-  // --- group A (3.1, 4.4, 8): OTP v2 -----------------------------------------------------------------
-  // 3.1 Current OTP verification: the state table and its code_custom paragraph
+  // --- 3.1 Current OTP verification: the state table and its code_custom paragraph ----------------
   'otp2.pending-expires': point<boolean>('3.1', 'pending, time: a code past its expiry without verification becomes expired (verify answers HTTP 410)'),
   'otp2.code-custom-comparison': point<'absent' | 'same' | 'different', { state: string }>(
     '3.1',
@@ -157,7 +154,7 @@ export const SEAMS = {
   'otp2.throttled-headers': point<Record<string, string> | undefined>('3.1', 'within the 30 s cooldown: HTTP 429 otp_throttled with resend_available_in and Retry-After header'),
   'otp2.delete-invalidates': point<boolean>('3.1', 'any, DELETE /v2/otp: verification invalidated, back to none'),
 
-  // 4.4 OTP, current generation
+  // --- 4.4 OTP, current generation ----------------------------------------------------------------
   'otp2.code-matches': point<boolean, { stored: string | undefined; sent: string }>('4.4', 'the code is case-sensitive, stored and compared as sent'),
   'otp2.requested-expiry': point<number | undefined, { requested: number }>('4.4', 'expiration_date: future; maximum 3 days (larger values are clamped)'),
   'otp2.refuses-past-expiry': point<boolean>('4.4', 'expiration_date must be in the future (else 400 otp_invalid_param)'),
@@ -175,7 +172,7 @@ export const SEAMS = {
   'otp2.whatsapp-warning': point<boolean>('4.4', 'warning is present when whatsapp ignored company/message'),
   'otp2.code-in-response': point<boolean>('4.4', 'code is returned only when requested (code_in_response=true)'),
 
-  // 8 Limits of the current OTP
+  // --- 8 Limits of the current OTP ----------------------------------------------------------------
   'otp2.attempts-per-round': point<number>('8', 'current OTP attempts: 7 per code round'),
   'otp2.resend-cooldown-seconds': point<number>('8', 'current OTP resend cooldown: 30 seconds'),
 } as const;

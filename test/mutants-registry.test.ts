@@ -1,10 +1,10 @@
 /**
  * The mutant registry of reference/mutants.ts (issue 6): enough faults, spread over every area of
- * the issue, each naming a requirement of the catalogue and injected at a point of the server's
- * code, and a server that starts with each. The kill matrix itself is `npm run mutants`.
+ * the issue, each naming a requirement of the catalogue and stated as an override of one declared
+ * seam of the server's code (reference/seams.ts, issue 15), and a server that starts with each. The kill matrix itself is `npm run mutants`.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCertifyArgs } from '../harness/commands/certify-command.ts';
 import { UsageError } from '../harness/config/cli-errors.ts';
@@ -14,17 +14,18 @@ import { AMBIGUITY_IDS } from '../schemas/ambiguities.ts';
 import { parseServeArgs } from '../harness/commands/serve-command.ts';
 import { MUTANT_AREAS, MUTANTS, type MutantDefinition } from '../reference/mutants.ts';
 import { ReferenceServerOptions } from '../reference/options.ts';
+import { NO_FAULT, SEAMS, Seams, type SeamName } from '../reference/seams.ts';
 import { startReferenceServer } from '../reference/server.ts';
 import { isRequirementId, requirementById } from '../schemas/requirements.ts';
 
 const REFERENCE = join(import.meta.dirname, '..', 'reference');
 
-/** The server's sources, mutants.ts itself excluded. */
+/** The server's sources, the registry (mutants.ts) and the seams' declarations (seams.ts) excluded. */
 function referenceSources(): { path: string; text: string }[] {
   const walk = (dir: string): string[] =>
     readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
   return walk(REFERENCE)
-    .filter((p) => !p.endsWith(`${join('reference', 'mutants.ts')}`))
+    .filter((p) => !p.endsWith(join('reference', 'mutants.ts')) && !p.endsWith(join('reference', 'seams.ts')))
     .map((path) => ({ path, text: readFileSync(path, 'utf8') }));
 }
 
@@ -51,13 +52,33 @@ describe('mutant registry (reference/mutants.ts)', () => {
     for (const column of ['status', 'action', 'attempts', 'cooldown', 'expiry', 'charging', 'code-custom']) expect(MUTANT_AREAS).toContain(`otp2-${column}`);
   });
 
-  it('injects every mutant at a point of the server code: mutant.is(\'<id>\') outside the registry', () => {
+  it('states every fault as an override of a declared seam, consulted in the server code, and every seam as overridden by some mutant', () => {
     const sources = referenceSources();
-    const unplaced = MUTANTS.filter((m) => !sources.some((s) => s.text.includes(`.is('${m.id}')`))).map((m) => m.id);
-    expect(unplaced).toEqual([]);
-    // and no injection point names a mutant the registry does not hold
-    const named = new Set(sources.flatMap((s) => [...s.text.matchAll(/\.is\('([a-z0-9-]+)'\)/g)].map((x) => x[1]!)));
-    expect([...named].filter((id) => !MUTANTS.some((m) => m.id === id))).toEqual([]);
+    const consulted = new Set(sources.flatMap((s) => [...s.text.matchAll(/\.at\(\s*'([a-z0-9.-]+)'/g)].map((m) => m[1]!)));
+    const declared = Object.keys(SEAMS);
+    expect(declared.filter((seam) => !consulted.has(seam)), 'declared seams no handler consults').toEqual([]);
+    expect([...consulted].filter((seam) => !(seam in SEAMS)), 'consulted seams not declared in seams.ts').toEqual([]);
+    expect(declared.filter((seam) => !MUTANTS.some((m) => m.fault.seam === seam)), 'seams no mutant overrides').toEqual([]);
+    for (const [name, seam] of Object.entries(SEAMS)) {
+      expect(seam.section, name).toMatch(/^\d+(\.\d+)*(, \d+(\.\d+)*)*$/);
+      expect(seam.rule.length, name).toBeGreaterThan(10);
+    }
+  });
+
+  it('keeps mutant names out of the request path: only the registry names them', () => {
+    const named = (text: string, id: string): boolean => new RegExp(`(?<![\\w-])${id}(?![\\w-])`).test(text);
+    const found = referenceSources().flatMap((s) => MUTANTS.filter((m) => named(s.text, m.id)).map((m) => `${relative(REFERENCE, s.path)}: ${m.id}`));
+    expect(found).toEqual([]);
+  });
+
+  it('passes every seam through on the conformant server and overrides exactly the mutant\'s one seam', () => {
+    const value = { marker: true };
+    for (const m of MUTANTS) {
+      const seams = new Seams(m.fault);
+      const other = Object.keys(SEAMS).find((name) => name !== m.fault.seam) as SeamName;
+      expect(seams.at(other as 'auth.error-body', value), `${m.id} leaves ${other} alone`).toBe(value);
+      expect(NO_FAULT.at(m.fault.seam as 'auth.error-body', value), m.fault.seam).toBe(value);
+    }
   });
 
   it('keeps reference/ free of harness/ and suites/ imports', () => {
@@ -68,8 +89,7 @@ describe('mutant registry (reference/mutants.ts)', () => {
     for (const m of MUTANTS) {
       const server = await startReferenceServer({ mutant: m.id });
       try {
-        expect(server.context.mutant.id).toBe(m.id);
-        expect(server.context.mutant.is(m.id)).toBe(true);
+        expect(server.context.seams.fault).toBe(m.fault);
         const res = await fetch(`${server.baseUrl}/credits/consult`, { method: 'POST', headers: { apikey: server.keys.account } });
         expect(res.status, m.id).toBeLessThan(500);
         await res.body?.cancel();
@@ -80,7 +100,7 @@ describe('mutant registry (reference/mutants.ts)', () => {
     expect(ReferenceServerOptions.safeParse({ mutant: 'no-such-mutant' }).success).toBe(false);
     const plain = await startReferenceServer();
     try {
-      expect(plain.context.mutant.id).toBeUndefined();
+      expect(plain.context.seams.fault).toBeUndefined();
     } finally {
       await plain.close();
     }

@@ -68,11 +68,9 @@ export const agendasHandlers: HandlerSet = {
 
   // 4.7 get: "result array of lists ... ordered by name".
   'agendas/list': handler(undefined, (ctx) => {
-    const lists = listsOf(ctx.account);
-    const creationOrder = [...lists].sort((a, b) => a.id - b.id).map((l) => l.key);
+    const lists = ctx.server.seams.at('agendas.lists-order', 'name') === 'name' ? listsOf(ctx.account) : listsOf(ctx.account).sort((a, b) => a.id - b.id);
     // Latitude unset-field (2.3): the alternate writes the four custom-field labels, "" when unset.
-    const result = lists.map((l) => agendaOf(l, takesAlternate(ctx.server.options)));
-    return ok(ctx, { result: ctx.server.seams.at('agendas.lists-by-name', result, { creationOrder }) });
+    return ok(ctx, { result: lists.map((l) => agendaOf(l, takesAlternate(ctx.server.options))) });
   }),
 
   // 4.7 change_name: change_name_02 list_key missing, change_name_03 new name missing, err_03 no such list.
@@ -102,7 +100,7 @@ export const agendasHandlers: HandlerSet = {
     agendas.AgendaListContactsRequest,
     (ctx) =>
       withList(ctx, ctx.input.list_key, 'err_01', (list) =>
-        ok(ctx, { [contactsField(ctx)]: ctx.server.seams.at('agendas.contacts-by-name', contactsOf(list).map(listingOf), { insertionOrder: [...list.contacts.keys()] }) }),
+        ok(ctx, { [contactsField(ctx)]: (ctx.server.seams.at('agendas.contacts-order', 'name') === 'name' ? contactsOf(list) : [...list.contacts.values()]).map(listingOf) }),
       ),
     invalidBy([LIST_KEY_MISSING]),
   ),
