@@ -5,19 +5,19 @@
  * are complete and hold none of the keys used.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { CAPABILITY_IDS } from '../schemas/capabilities.ts';
 import { REQUIREMENTS } from '../schemas/requirements.ts';
 import type { Summary } from '../harness/report/summary.ts';
+import { testScratchDir } from './scratch-dir.ts';
 
 const BIN = fileURLToPath(new URL('../bin/messaging-conformance.js', import.meta.url));
 
 function certify(...flags: string[]): { status: number | null; stdout: string; summary: Summary; out: string } {
-  const out = mkdtempSync(join(tmpdir(), 'mc-certify-'));
+  const out = testScratchDir('mc-certify-');
   const r = spawnSync(process.execPath, [BIN, 'certify', '--out', out, ...flags], {
     encoding: 'utf8',
     timeout: 300_000,

@@ -14,13 +14,13 @@
  * is what a busy shared key is. Loopback only.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedTarget, type EmbeddedTarget } from '../harness/run/embedded-target.ts';
 import { startFaultProxy, type FaultProxy } from './fault-proxy.ts';
+import { fileScratchDir, testScratchDir } from './scratch-dir.ts';
 
 const BIN = fileURLToPath(new URL('../bin/messaging-conformance.js', import.meta.url));
 const SEED = 4242;
@@ -34,7 +34,7 @@ interface Run {
 
 /** One certify in a child process (the server stays in this one, serving while it waits). */
 function certify(flags: string[]): Promise<Run> {
-  const out = mkdtempSync(join(tmpdir(), 'mc-flaky-'));
+  const out = testScratchDir('mc-flaky-');
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, 'certify', '--out', out, '--no-html', ...flags], {
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -85,11 +85,12 @@ describe('a flaky network and a busy key change no verdict (issue 14)', () => {
   let target: EmbeddedTarget;
   let proxy: FaultProxy;
   let profilePath: string;
+  const profileDir = fileScratchDir('mc-flaky-profile-');
 
   beforeAll(async () => {
     target = await startEmbeddedTarget({}, { testClock: true, personality: 'default' });
     // As a remote target: its profile in a file, numbers that may be charged for the real sends (4.4 charging).
-    profilePath = join(mkdtempSync(join(tmpdir(), 'mc-flaky-profile-')), 'profile.json');
+    profilePath = join(profileDir, 'profile.json');
     writeFileSync(profilePath, JSON.stringify({ ...target.profile, phoneNumbers: ['5512340001', '5512340002', '5512340003', '5512340004'] }));
     proxy = await startFaultProxy({
       target: target.server.baseUrl,
@@ -149,7 +150,7 @@ describe('the same seed, the same verdicts, with fuzzing (alternate personality)
 
 /** The target's profile as a file (the alternate server's own choices). */
 function profilePathOf(target: EmbeddedTarget): string {
-  const path = join(mkdtempSync(join(tmpdir(), 'mc-flaky-profile-')), 'profile.json');
+  const path = join(testScratchDir('mc-flaky-profile-'), 'profile.json');
   writeFileSync(path, JSON.stringify(target.profile));
   return path;
 }

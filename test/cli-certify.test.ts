@@ -3,9 +3,8 @@
  * configuration error as one line with exit code 2, before any test runs (issue 4).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,9 +12,10 @@ import { parseCertifyArgs, suiteFiles } from '../harness/commands/certify-comman
 import { UsageError } from '../harness/config/cli-errors.ts';
 import { parseDiscoverArgs } from '../harness/commands/discover-command.ts';
 import { DEFAULT_SEED } from '../harness/config/run-seed.ts';
+import { fileScratchDir } from './scratch-dir.ts';
 
 const BIN = fileURLToPath(new URL('../bin/messaging-conformance.js', import.meta.url));
-const dir = mkdtempSync(join(tmpdir(), 'mc-cli-'));
+const dir = fileScratchDir('mc-cli-');
 
 describe('certify flags', () => {
   it('maps flags, and the MC_* environment when flags are absent', () => {

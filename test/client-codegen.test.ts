@@ -5,9 +5,7 @@
  * every answer is validated with the package's own zod schemas.
  */
 import { execFile, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,8 +13,9 @@ import { startReferenceServer, type RunningReferenceServer } from '../reference/
 import { agendas, credits, sms } from '../schemas/index.ts';
 import { PACKAGE_ROOT } from '../harness/config/project-paths.ts';
 import { writeClientProject, type ThreeAnswers } from './codegen-clients.ts';
+import { fileScratchDir } from './scratch-dir.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'mc-codegen-'));
+const dir = fileScratchDir('mc-codegen-');
 const TSC = createRequire(join(PACKAGE_ROOT, 'package.json')).resolve('typescript/bin/tsc');
 let server: RunningReferenceServer;
 let compiled: ReturnType<typeof spawnSync>;
@@ -28,7 +27,6 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => {
   await server?.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 describe('generated clients', () => {

@@ -7,11 +7,10 @@
  *
  * Real time throughout (no test clock): about a minute and a half per personality, run side by side.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startReferenceServer, type RunningReferenceServer } from '../reference/server.ts';
 import { ambiguityById, type AmbiguityChoices, type AmbiguityId } from '../schemas/ambiguities.ts';
 import type { Personality } from '../schemas/latitudes.ts';
@@ -24,9 +23,9 @@ import { createRedactor } from '../harness/transport/redaction.ts';
 import type { Summary } from '../harness/report/summary.ts';
 import { startWebhookReceiver } from '../harness/transport/webhook-receiver.ts';
 import { cli } from './cli-child.ts';
+import { fileScratchDir } from './scratch-dir.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'mc-discover-target-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = fileScratchDir('mc-discover-target-');
 
 
 /** The ambiguities a discovery step covers: what discover may decide. */

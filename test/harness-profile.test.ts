@@ -1,19 +1,18 @@
 /** The target profile and the expected failures: defaults, merging, one-line errors with paths, reconcile. */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AMBIGUITIES, DEFAULT_AMBIGUITY_CHOICES } from '../schemas/ambiguities.ts';
 import { CAPABILITY_IDS } from '../schemas/capabilities.ts';
 import { UsageError } from '../harness/config/cli-errors.ts';
 import { loadExpectedFailures, parseExpectedFailures, reconcile, type ExpectedFailure, type TestResult } from '../harness/report/expected-failures.ts';
 import { defaultedAmbiguities, defaultedAmbiguityLines } from '../harness/kit/defaulted-ambiguities.ts';
 import { defaultProfile, loadProfile, parseProfile, TargetProfile } from '../harness/config/profile.ts';
+import { fileScratchDir } from './scratch-dir.ts';
 
 const EXAMPLE = fileURLToPath(new URL('../examples/profile.example.yaml', import.meta.url));
-const dir = mkdtempSync(join(tmpdir(), 'harness-profile-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = fileScratchDir('harness-profile-');
 function file(name: string, text: string): string {
   const path = join(dir, name);
   writeFileSync(path, text);

@@ -3,8 +3,7 @@
  * one go), the Allure results writer (in the background, awaited before the report is built), and
  * the Allure page without its analytics call.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Vitest } from 'vitest/node';
@@ -17,6 +16,7 @@ import { renderSpecPage } from '../harness/report/spec-page.ts';
 import { REQUIREMENTS } from '../schemas/requirements.ts';
 import { SPEC_PATH } from './spec-document.ts';
 import type { TestRecord } from '../harness/report/result-collector.ts';
+import { testScratchDir } from './scratch-dir.ts';
 
 const record = (name: string, status: TestRecord['status'], extra: Partial<TestRecord> = {}): TestRecord => ({
   name,
@@ -70,7 +70,7 @@ describe('junit.xml', () => {
 
 describe('Allure results writer', () => {
   it('writes every file once flushed', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mc-allure-writer-'));
+    const dir = testScratchDir('mc-allure-writer-');
     const writer = new PlainResultsWriter(dir);
     for (let i = 0; i < 50; i++) writer.writeAttachment(`${i}-attachment.txt`, Buffer.from(`body ${i}`));
     writer.writeCategoriesDefinitions([]);
@@ -82,7 +82,7 @@ describe('Allure results writer', () => {
   });
 
   it('reports the files it could not write', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mc-allure-writer-'));
+    const dir = testScratchDir('mc-allure-writer-');
     const writer = new PlainResultsWriter(dir);
     rmSync(dir, { recursive: true });
     writer.writeAttachment('a-attachment.txt', Buffer.from('x'));
@@ -90,7 +90,7 @@ describe('Allure results writer', () => {
   });
 
   it('replaces allure-vitest writer (a failed swap would silently bring back the fsync per file)', () => {
-    const dir = join(mkdtempSync(join(tmpdir(), 'mc-allure-reporter-')), 'allure-results');
+    const dir = join(testScratchDir('mc-allure-reporter-'), 'allure-results');
     const reporter = new AllureReporter({ resultsDir: dir });
     reporter.onInit({ projects: [] } as unknown as Vitest);
     expect(reporter.usesPlainWriter).toBe(true);

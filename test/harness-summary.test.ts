@@ -3,8 +3,7 @@
  * ambiguity verdicts, per-area totals, and the pass/fail decision with expected failures; plus the
  * pieces around it: the requirement-id check of req(), capability skips, the key-leak check.
  */
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_AMBIGUITY_CHOICES } from '../schemas/ambiguities.ts';
@@ -14,6 +13,7 @@ import { findLeaks } from '../harness/run/leak-check.ts';
 import { missingCapabilities, requirementsOf } from '../harness/kit/requirement-test.ts';
 import type { TestRecord } from '../harness/report/result-collector.ts';
 import { buildSummary, summaryMarkdown } from '../harness/report/summary.ts';
+import { testScratchDir } from './scratch-dir.ts';
 
 const record = (name: string, status: TestRecord['status'], requirements: string[], extra: Partial<TestRecord> = {}): TestRecord => ({
   name,
@@ -147,7 +147,7 @@ describe('req() requirement ids and capabilities', () => {
 
 describe('findLeaks', () => {
   it('finds a key, raw or URL-encoded, in any file of the output folder, and nothing else', () => {
-    const out = mkdtempSync(join(tmpdir(), 'mc-leak-'));
+    const out = testScratchDir('mc-leak-');
     mkdirSync(join(out, 'allure-results'));
     const key = 'k3y/with+special=chars0123';
     writeFileSync(join(out, 'summary.md'), 'nothing to see [REDACTED]');

@@ -6,16 +6,16 @@
  * known to be real, not `any`).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS, REQUIREMENTS } from '../schemas/index.ts';
 import { PACKAGE_ROOT } from '../harness/config/project-paths.ts';
+import { fileScratchDir } from './scratch-dir.ts';
 import { installConsumer, packProject, tarballFiles } from './package-consumer.ts';
 
-const work = mkdtempSync(join(tmpdir(), 'mc-package-'));
+const work = fileScratchDir('mc-package-');
 const consumer = join(work, 'consumer');
 const version = (JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 const TSC = createRequire(join(PACKAGE_ROOT, 'package.json')).resolve('typescript/bin/tsc');
@@ -25,7 +25,6 @@ beforeAll(() => {
   tarball = packProject(join(work, 'pack'));
   installConsumer(consumer, tarball);
 }, 180_000);
-afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const node = (args: string[], timeout = 60_000) => spawnSync(process.execPath, args, { cwd: consumer, encoding: 'utf8', timeout, env: { ...process.env, FORCE_COLOR: '0', MC_TARGET: '', MC_API_KEY: '' } });
 const bin = join(consumer, 'node_modules', '.bin', 'messaging-conformance');

@@ -7,12 +7,11 @@
  * Chromium is Debian's package (.ci/run installs it). Where it is missing, these tests are skipped
  * and their names say why; under CI they run regardless, and fail at launch if it is missing.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_PATH, chromiumInstalled, openOfflineBrowser, staysOnMachine, type OfflineBrowser } from './headless-chromium.ts';
 import { buildDocsPage, buildFailingReport, DOCS_OPERATION, FAILING_RUN, openFailedExchange, openOperationSection } from './page-tours.ts';
+import { fileScratchDir } from './scratch-dir.ts';
 
 const runs = chromiumInstalled() || process.env.CI === 'true';
 const title = runs ? 'pages in headless Chromium' : `pages in headless Chromium (skipped: ${CHROMIUM_PATH} is not installed; .ci/run installs it: apt-get install chromium)`;
@@ -31,7 +30,7 @@ describe('which requests stay on the machine', () => {
 });
 
 describe.skipIf(!runs)(title, () => {
-  const dir = mkdtempSync(join(tmpdir(), 'mc-pages-'));
+  const dir = fileScratchDir('mc-pages-');
   let browser: OfflineBrowser;
   let docsPage = '';
   let reportPage = '';
@@ -42,7 +41,6 @@ describe.skipIf(!runs)(title, () => {
   }, 180_000);
   afterAll(async () => {
     await browser?.close();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it("the Redoc page shows an operation's section, offline and without console errors", async () => {

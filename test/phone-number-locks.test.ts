@@ -5,14 +5,13 @@
  * lock taken over, the folder gone once every number is back.
  */
 import { spawnSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { holdNumbers, lockFolder } from '../harness/kit/phone-number-locks.ts';
+import { fileScratchDir } from './scratch-dir.ts';
 
-const outDir = mkdtempSync(join(tmpdir(), 'mc-number-locks-'));
-afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+const outDir = fileScratchDir('mc-number-locks-');
 const NUMBERS = ['5511110001', '5511110002'];
 
 describe('holdNumbers', () => {

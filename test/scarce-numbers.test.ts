@@ -9,18 +9,17 @@
  *
  * Real time throughout: about 40 s per run, the three side by side.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startReferenceServer, type RunningReferenceServer } from '../reference/server.ts';
 import type { Personality } from '../schemas/latitudes.ts';
 import type { Summary } from '../harness/report/summary.ts';
 import { cli } from './cli-child.ts';
+import { fileScratchDir } from './scratch-dir.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'mc-scarce-numbers-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = fileScratchDir('mc-scarce-numbers-');
 
 const TWO_NUMBERS = ['5511110001', '5511110002'];
 

@@ -12,8 +12,6 @@
  *    code with attempts_remaining (7.3, 4.4);
  *  - every body received validates against the response schema the document gives its status.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -23,6 +21,7 @@ import { operationById } from '../schemas/operations.ts';
 import { responsePlanOf } from '../spec/response-plan.ts';
 import { responseSchema } from '../spec/responses.ts';
 import { COMPILING, NOT_COMPILING, compile, diagnosticsOf, expectedDiagnostics, run, writeTypedClientProject, type Outcome } from './typed-client-project.ts';
+import { fileScratchDir } from './scratch-dir.ts';
 
 /** What test/typed-client/client.ts prints: each exchange and what its typed code read. */
 const Exchange = z.object({
@@ -68,7 +67,7 @@ const SMS_ERRORS: Record<Personality, Record<'sms-refused' | 'sms-stranger', Pic
   },
 };
 
-const dir = mkdtempSync(join(tmpdir(), 'mc-typed-client-'));
+const dir = fileScratchDir('mc-typed-client-');
 let generated: Outcome;
 let compiled: Outcome;
 let refused: Outcome;
@@ -78,7 +77,6 @@ beforeAll(async () => {
   // Both compilations at once: the two shared cores are otherwise idle meanwhile.
   [compiled, refused] = await Promise.all([compile(dir, 'tsconfig.json'), compile(dir, 'tsconfig.unnarrowed.json')]);
 }, 240_000);
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('the typed client (openapi-typescript + openapi-fetch, strict)', () => {
   it('generates its types from spec/openapi.yaml', () => {
