@@ -10,9 +10,8 @@
  * the file takes about 50 s.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
@@ -24,6 +23,7 @@ import { QUOTAS } from '../reference/quotas.ts';
 import { startReferenceServer, type RunningReferenceServer } from '../reference/server.ts';
 import { FIELD_MAX_CHARS } from '../reference/size-limits.ts';
 import { startHangingTarget } from './hanging-target.ts';
+import { testScratchDir } from './scratch-dir.ts';
 
 const BIN = fileURLToPath(new URL('../bin/messaging-conformance.js', import.meta.url));
 
@@ -346,7 +346,7 @@ describe('slow clients and a hanging target, overlapping', { concurrent: true },
 
   it('certify against a target that hangs after the preflight ends within its run deadline, exit 2, naming the timeout', async () => {
     const target = await startHangingTarget();
-    const dir = mkdtempSync(join(tmpdir(), 'mc-hang-'));
+    const dir = testScratchDir('mc-hang-');
     const profile = join(dir, 'profile.yaml');
     writeFileSync(profile, 'timeBudgets:\n  requestSeconds: 2\n');
     const maxDuration = 15;
@@ -374,7 +374,6 @@ describe('slow clients and a hanging target, overlapping', { concurrent: true },
       expect(target.held.length).toBeGreaterThan(0);
     } finally {
       await target.close();
-      rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
 });
