@@ -43,10 +43,18 @@ export class GeneratedNames {
 
   phone = (): string => {
     // 55 (Mexico City), 2 digits of the run, 2 of the file, a 4-digit counter: distinct within a
-    // run, so that the per-number state (3.1, 4.5) of one test never meets another's.
-    this.phoneCounter += 1;
+    // run, so that the per-number state (3.1, 4.5) of one test never meets another's. The profile's
+    // own numbers are passed over: they carry the state of the tests that send to them (onNumbers),
+    // and a "fresh" number that is one of them is not fresh (a run whose 2 digits made 5511110001
+    // met a pending code there and read validation_05 for validation_04).
     const run = [...this.config.runId].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 100, 7);
-    return `55${String(run).padStart(2, '0')}${String(this.file.index % 100).padStart(2, '0')}${String(this.phoneCounter % 10000).padStart(4, '0')}`;
+    const prefix = `55${String(run).padStart(2, '0')}${String(this.file.index % 100).padStart(2, '0')}`;
+    // Ends: a profile lists far fewer than the block's 10,000 numbers.
+    for (;;) {
+      this.phoneCounter += 1;
+      const phone = `${prefix}${String(this.phoneCounter % 10000).padStart(4, '0')}`;
+      if (!this.config.profile.phoneNumbers.includes(phone)) return phone;
+    }
   };
 
   /** A number that may really be charged: the profile's (real-delivery), any on the embedded target. */
