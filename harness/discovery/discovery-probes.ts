@@ -8,11 +8,15 @@
  * the probes of one call or two; the larger ones live beside it (discovery-*.ts) and are listed in
  * DISCOVERY_STEPS (discovery-steps.ts).
  */
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { AmbiguityChoices, AmbiguityId } from '../../schemas/ambiguities.ts';
 import type { CapabilityId } from '../../schemas/capabilities.ts';
 import { formatMexicoDate } from '../../schemas/formats.ts';
+import { limitById } from '../../schemas/limits.ts';
 import { operationById } from '../../schemas/operations.ts';
 import { isJsonObject, type HttpClient, type QueryParams } from '../transport/http-client.ts';
+import { burstIsConclusive, mostThatMayPass } from '../transport/rate-burst.ts';
 
 /** The account where probes that spend sandbox quota or leave traces run (issue 14). */
 export interface WorkAccount {
@@ -204,15 +208,34 @@ export const AMBIGUITY_PROBES: readonly AmbiguityProbe[] = [
   },
 ];
 
-/** 8: the rate probe; last of the quick ones, since it leaves the key over its rate for a moment. */
+/** 8: the rate of the document, and the burst that any counting of it must refuse in part (harness/transport/rate-burst.ts). */
+const PER_SECOND = limitById('rate-limit').max!;
+const RATE_BURST = 4 * PER_SECOND + 1;
+/** Bursts too slow to be conclusive are sent again, this many times in all, a pause apart. */
+const RATE_BURST_TRIES = 3;
+const RATE_BURST_PAUSE_MS = 2_000;
+
+/**
+ * 8: the rate probe; last of the quick ones, since it leaves the key over its rate for a moment.
+ * A burst may straddle the target's window boundary and meet no rate_01 without the target being at
+ * fault (a fixed window lets 200 pass across two seconds); only a burst larger than any counting
+ * lets pass shows that a target has no limit, and it stops at the first that meets rate_01.
+ */
 export const RATE_LIMIT_PROBE: AmbiguityProbe = {
   ambiguity: 'rate-limit-http-status',
   async run(ctx) {
-    // 8: more than 100 requests in a second; the probe stops at the first rate_01.
-    const answers = await Promise.all(Array.from({ length: 130 }, () => ctx.burstClient.call({ method: 'POST', path: '/credits/consult', apiKey: ctx.apiKey, retryOn429: false })));
-    const limited = answers.find((r) => asObject(r.json).code === 'rate_01' || r.status === 429);
-    if (!limited) return { note: '130 requests at once: no rate_01' };
-    return limited.status === 429 ? { option: 'http-429', note: 'rate_01 with HTTP 429' } : { option: 'body-429', note: `rate_01 with HTTP ${limited.status}` };
+    let note = '';
+    for (let attempt = 1; attempt <= RATE_BURST_TRIES; attempt += 1) {
+      if (attempt > 1) await sleep(RATE_BURST_PAUSE_MS);
+      const start = performance.now();
+      const answers = await Promise.all(Array.from({ length: RATE_BURST }, () => ctx.burstClient.call({ method: 'POST', path: '/credits/consult', apiKey: ctx.apiKey, retryOn429: false })));
+      const elapsedMs = performance.now() - start;
+      const limited = answers.find((r) => asObject(r.json).code === 'rate_01' || r.status === 429);
+      if (limited) return limited.status === 429 ? { option: 'http-429', note: 'rate_01 with HTTP 429' } : { option: 'body-429', note: `rate_01 with HTTP ${limited.status}` };
+      note = `${RATE_BURST} requests at once (${Math.round(elapsedMs)} ms, at most ${mostThatMayPass(elapsedMs, PER_SECOND)} may pass): no rate_01`;
+      if (burstIsConclusive(RATE_BURST, elapsedMs, PER_SECOND)) return { note };
+    }
+    return { note: `${note}; not conclusive in ${RATE_BURST_TRIES} tries` };
   },
 };
 
