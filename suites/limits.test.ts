@@ -16,8 +16,8 @@ import { req } from '../harness/kit/requirement-test.ts';
 import { useTarget, type Answer } from '../harness/kit/target.ts';
 import { parseRetryAfterMs } from '../harness/transport/pacer.ts';
 import { operationById } from '../schemas/operations.ts';
-import { burstIsConclusive, mostThatMayPass } from '../harness/transport/rate-burst.ts';
-import { createBurster, isRateLimited, type BurstResult } from './support/limits-burst.ts';
+import { burstIsConclusive, conclusiveBurstSize, isRateLimited, mostThatMayPass } from '../harness/transport/rate-burst.ts';
+import { createBurster, type BurstResult } from './support/limits-burst.ts';
 
 const t = useTarget();
 
@@ -26,12 +26,8 @@ const PER_SECOND = RATE.max!;
 /** The operation hammered: read-only and free (4.1). */
 const OP = 'credits/consult';
 
-/**
- * A burst larger than any counting of the second lets pass must meet rate_01
- * (harness/transport/rate-burst.ts); 4 x 100 + 1 requests are conclusive up to 3 s, which a loaded
- * machine still manages.
- */
-const BURST = 4 * PER_SECOND + 1;
+/** A burst larger than any counting of the second lets pass must meet rate_01 (harness/transport/rate-burst.ts). */
+const BURST = conclusiveBurstSize(PER_SECOND);
 const conclusive = (result: BurstResult): boolean => burstIsConclusive(result.answers.length, result.elapsedMs, PER_SECOND);
 /** Calls that may still meet rate_01 after the burst before the key counts as not recovering. */
 const RECOVERY_TRIES = 4;

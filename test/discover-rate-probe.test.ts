@@ -34,9 +34,11 @@ async function fixedWindowTarget(boundaryAfter: number, refusal: Refusal) {
   return { ...listener, seen: () => seen };
 }
 
-async function probe(baseUrl: string) {
+/** The probe's finding on a made-up target, and how many requests that target saw. */
+async function probeOn(refusal: Refusal, boundaryAfter = 65) {
+  const target = await fixedWindowTarget(boundaryAfter, refusal);
   const redactor = createRedactor(['rate-probe-key']);
-  const client = createHttpClient({ baseUrl, redactor });
+  const client = createHttpClient({ baseUrl: target.url, redactor });
   const ctx: ProbeContext = {
     client,
     burstClient: client,
@@ -52,40 +54,26 @@ async function probe(baseUrl: string) {
     learnSecret: () => undefined,
   };
   try {
-    return await RATE_LIMIT_PROBE.run(ctx);
+    return { finding: await RATE_LIMIT_PROBE.run(ctx), seen: target.seen() };
   } finally {
     await client.close();
+    await target.close();
   }
 }
 
 describe("discover's rate probe (8)", () => {
   it('finds the limit of a fixed window whose boundary falls inside the burst', async () => {
-    const target = await fixedWindowTarget(65, 'http-429');
-    try {
-      expect(await probe(target.url)).toEqual({ option: 'http-429', note: 'rate_01 with HTTP 429' });
-    } finally {
-      await target.close();
-    }
+    expect((await probeOn('http-429')).finding).toEqual({ option: 'http-429', note: 'rate_01 with HTTP 429' });
   });
 
   it('reads a rate_01 answered with HTTP 200 as body-429', async () => {
-    const target = await fixedWindowTarget(65, 'body');
-    try {
-      expect(await probe(target.url)).toEqual({ option: 'body-429', note: 'rate_01 with HTTP 200' });
-    } finally {
-      await target.close();
-    }
+    expect((await probeOn('body')).finding).toEqual({ option: 'body-429', note: 'rate_01 with HTTP 200' });
   });
 
   it('decides nothing on a target that never refuses, and says how many requests it sent', async () => {
-    const target = await fixedWindowTarget(65, 'none');
-    try {
-      const finding = await probe(target.url);
-      expect(finding.option).toBeUndefined();
-      expect(finding.note).toMatch(/^401 requests at once \(\d+ ms, at most \d+ may pass\): no rate_01/);
-      expect(target.seen() % 401).toBe(0);
-    } finally {
-      await target.close();
-    }
+    const { finding, seen } = await probeOn('none');
+    expect(finding.option).toBeUndefined();
+    expect(finding.note).toMatch(/^401 requests at once \(\d+ ms, at most \d+ may pass\): no rate_01/);
+    expect(seen % 401).toBe(0);
   });
 });

@@ -80,6 +80,11 @@ afterEach(async () => {
 });
 
 const everything = (exchanges: Exchange[]): string => JSON.stringify(exchanges);
+/**
+ * Allowance on times read from exchanges: startedAt is written to the millisecond, and the start of
+ * a call follows the pacer's release (or the end of the answer before it) with no timer between.
+ */
+const EXCHANGE_TIME_SLACK_MS = 5;
 
 // ---- redaction ---------------------------------------------------------------------------------
 
@@ -227,10 +232,10 @@ describe('pacing under the rate limit (8)', () => {
     scripted.arrivals.length = 0;
     const results = await Promise.all(Array.from({ length: total }, () => http.call({ method: 'POST', path: '/paced', apiKey: 'paced-key-0001' })));
     // What the pacer controls: when each call went out. An exchange starts right after the pacer
-    // lets it go (no timer in between), so its time is exact to within the 5 ms allowed here.
+    // lets it go (no timer in between), so its time is exact to within EXCHANGE_TIME_SLACK_MS.
     const slotMs = 1000 / n;
     const sent = results.map((r) => Date.parse(r.exchange.startedAt)).sort((x, y) => x - y);
-    for (let i = 0; i + n < sent.length; i += 1) expect(sent[i + n]! - sent[i]!, `calls ${i} and ${i + n} sent`).toBeGreaterThanOrEqual(1000 - 5);
+    for (let i = 0; i + n < sent.length; i += 1) expect(sent[i + n]! - sent[i]!, `calls ${i} and ${i + n} sent`).toBeGreaterThanOrEqual(1000 - EXCHANGE_TIME_SLACK_MS);
     // Evenly spaced, not in bursts (20 at once, then 6 a second later, would span 1000 ms): one
     // slot every 1000 / n ms from the first reservation. The first call starts only after all 26
     // were queued, which on a loaded machine took a few ms, hence one slot of allowance.
@@ -300,8 +305,7 @@ describe('retries of 429 rate_01 (7.1, 8)', () => {
   /**
    * The client's wait before attempt `n` (1-based): from the end of the answer before it to its
    * start. Read from the exchanges, not from arrivals at the server: a first arrival that also
-   * opens the connection comes late by a varying amount on a loaded machine. Within 5 ms (times
-   * are written to the millisecond).
+   * opens the connection comes late by a varying amount on a loaded machine. Within EXCHANGE_TIME_SLACK_MS.
    */
   const waitBefore = (exchanges: Exchange[], n: number) => {
     const previous = exchanges[n - 2]!;
@@ -315,7 +319,7 @@ describe('retries of 429 rate_01 (7.1, 8)', () => {
     const r = await http.call({ method: 'POST', path: '/retry-after', apiKey: 'retry-key-0001' });
     expect(r.status).toBe(200);
     expect(arrivalsAt('/retry-after')).toHaveLength(2);
-    expect(waitBefore(exchanges, 2)).toBeGreaterThanOrEqual(1000 - 5);
+    expect(waitBefore(exchanges, 2)).toBeGreaterThanOrEqual(1000 - EXCHANGE_TIME_SLACK_MS);
     expect(exchanges.map((e) => [e.attempt, e.status])).toEqual([[1, 429], [2, 200]]);
     expect(r.exchange.attempt).toBe(2);
   });
@@ -328,8 +332,8 @@ describe('retries of 429 rate_01 (7.1, 8)', () => {
     expect(r.status).toBe(200);
     expect(r.json).toMatchObject({ code: 'ok' });
     expect(arrivalsAt('/backoff')).toHaveLength(3);
-    expect(waitBefore(exchanges, 2)).toBeGreaterThanOrEqual(50 - 5);
-    expect(waitBefore(exchanges, 3)).toBeGreaterThanOrEqual(100 - 5);
+    expect(waitBefore(exchanges, 2)).toBeGreaterThanOrEqual(50 - EXCHANGE_TIME_SLACK_MS);
+    expect(waitBefore(exchanges, 3)).toBeGreaterThanOrEqual(100 - EXCHANGE_TIME_SLACK_MS);
   });
 
   it('returns the 429 untouched with retryOn429: false', async () => {

@@ -16,7 +16,7 @@ import { formatMexicoDate } from '../../schemas/formats.ts';
 import { limitById } from '../../schemas/limits.ts';
 import { operationById } from '../../schemas/operations.ts';
 import { isJsonObject, type HttpClient, type QueryParams } from '../transport/http-client.ts';
-import { burstIsConclusive, mostThatMayPass } from '../transport/rate-burst.ts';
+import { burstIsConclusive, conclusiveBurstSize, isRateLimited, mostThatMayPass } from '../transport/rate-burst.ts';
 
 /** The account where probes that spend sandbox quota or leave traces run (issue 14). */
 export interface WorkAccount {
@@ -210,7 +210,7 @@ export const AMBIGUITY_PROBES: readonly AmbiguityProbe[] = [
 
 /** 8: the rate of the document, and the burst that any counting of it must refuse in part (harness/transport/rate-burst.ts). */
 const PER_SECOND = limitById('rate-limit').max!;
-const RATE_BURST = 4 * PER_SECOND + 1;
+const RATE_BURST = conclusiveBurstSize(PER_SECOND);
 /** Bursts too slow to be conclusive are sent again, this many times in all, a pause apart. */
 const RATE_BURST_TRIES = 3;
 const RATE_BURST_PAUSE_MS = 2_000;
@@ -230,7 +230,7 @@ export const RATE_LIMIT_PROBE: AmbiguityProbe = {
       const start = performance.now();
       const answers = await Promise.all(Array.from({ length: RATE_BURST }, () => ctx.burstClient.call({ method: 'POST', path: '/credits/consult', apiKey: ctx.apiKey, retryOn429: false })));
       const elapsedMs = performance.now() - start;
-      const limited = answers.find((r) => asObject(r.json).code === 'rate_01' || r.status === 429);
+      const limited = answers.find((r) => isRateLimited({ status: r.status, body: asObject(r.json) }));
       if (limited) return limited.status === 429 ? { option: 'http-429', note: 'rate_01 with HTTP 429' } : { option: 'body-429', note: `rate_01 with HTTP ${limited.status}` };
       note = `${RATE_BURST} requests at once (${Math.round(elapsedMs)} ms, at most ${mostThatMayPass(elapsedMs, PER_SECOND)} may pass): no rate_01`;
       if (burstIsConclusive(RATE_BURST, elapsedMs, PER_SECOND)) return { note };

@@ -7,6 +7,12 @@
  * window boundary may pass 200 of its requests without any fault of the target's.
  */
 
+/** rate_01 as 7.1 and the ambiguity rate-limit-http-status allow it: HTTP 429, or a body with code rate_01. */
+export const isRateLimited = (a: { status: number; body: Record<string, unknown> }): boolean => a.body.code === 'rate_01' || a.status === 429;
+
+/** A burst conclusive if sent within 3 s (4 windows of any counting), which a loaded machine still manages. */
+export const conclusiveBurstSize = (perSecond: number): number => 4 * perSecond + 1;
+
 /** The largest number of requests that any counting of `perSecond` lets pass within `elapsedMs`. */
 export const mostThatMayPass = (elapsedMs: number, perSecond: number): number => perSecond * (Math.ceil(elapsedMs / 1000) + 1);
 

@@ -54,6 +54,3 @@ export function createBurster(baseUrl: string, path: string): Burster {
     close: () => agent.close(),
   };
 }
-
-/** rate_01 as 7.1 and the ambiguity rate-limit-http-status allow it: HTTP 429, or a body with code rate_01. */
-export const isRateLimited = (a: Answer): boolean => a.body.code === 'rate_01' || a.status === 429;
