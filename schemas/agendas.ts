@@ -1,7 +1,7 @@
 /** Section 4.7 and 2.3: contact lists (agendas). */
 import { z } from 'zod';
 import { listKey } from './contacts.ts';
-import { successBody } from './envelope.ts';
+import { successBody, unsettable } from './envelope.ts';
 import { dateTimeOut } from './formats.ts';
 import { limitById } from './limits.ts';
 import type { OperationDefinition } from './operation.ts';
@@ -23,7 +23,8 @@ export const Agenda = z
   .object({
     list_key: listKey,
     agenda_name: z.string().meta({ description: 'List name, unique within the account', example: 'Clientes' }),
-    agenda_description: z.string(),
+    // Optional at creation (4.7): a list created without one may write it absent, null or "" (latitude unset-field).
+    agenda_description: unsettable(z.string()),
     agenda_creation_date: dateTimeOut.meta({ description: 'Timestamp, format YYYY-MM-DD HH:MM:SS' }),
     ...customFieldLabels,
   })
@@ -33,9 +34,10 @@ export type Agenda = z.infer<typeof Agenda>;
 /** 2.4: "Listing a list's contacts returns: contact_name, contact_number, contact_email, contact_creation_date (all strings)". */
 export const AgendaContact = z
   .object({
-    contact_name: z.string(),
+    // name and email are optional at /contacts/add (4.6): unset, they may be absent, null or "" (latitude unset-field).
+    contact_name: unsettable(z.string()),
     contact_number: z.string(),
-    contact_email: z.string(),
+    contact_email: unsettable(z.string()),
     contact_creation_date: z.string(),
   })
   .meta({ id: 'AgendaContact', description: 'A contact as /agendas/get_contacts lists it (section 2.4)' });

@@ -53,9 +53,10 @@ export const LATITUDES = [
     sources: [
       { section: '7.2', says: 'sending: sms_07 insufficient credits (no HTTP status)' },
       { section: '7.2', says: 'the codes of agendas, reports and webhooks carry no HTTP status' },
+      { section: '7.1', says: 'the 200 of a validation code is for "body message says parameters invalid"; a refusal of a list, contact, card, wallet or subaccount that does not exist is not said to be one' },
     ],
     freedom: 'Any status below 500; 200 with success=false, or a 4xx.',
-    suite: 'Only "not a 5xx" is asserted; the status is recorded. The ambiguity business-error-http-status applies to the 200 of 7.1 ("HTTP in body") only.',
+    suite: 'Only "not a 5xx" is asserted; the status is recorded. The ambiguity business-error-http-status applies to the 200 of 7.1 ("HTTP in body") only: to refusals of invalid parameters, not to refusals of a resource that does not exist.',
     default: 'HTTP 200 with the code in the body',
     alternate: 'a 4xx (402 for sms_07, 400 for validation errors, 404 for a missing resource)',
   },

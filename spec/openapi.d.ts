@@ -1209,7 +1209,7 @@ export interface components {
              * @example Clientes
              */
             agenda_name: string;
-            agenda_description: string;
+            agenda_description?: string | null | "";
             /**
              * @description Timestamp, format YYYY-MM-DD HH:MM:SS
              * @example 2026-11-21 10:30:00

@@ -134,8 +134,10 @@ describe('POST /agendas/get_contacts (4.7)', () => {
       const listed = await listContacts(t, listKey);
       expect(listed.map((c) => c.contact_name), 'every contact, ordered by name, on one answer').toEqual([...added.keys()].sort());
       for (const c of listed) {
-        expect(sameNumber(c.contact_number, added.get(c.contact_name)!), `${c.contact_name}: contact_number ${c.contact_number}`).toBe(true);
-        expect(c.contact_email).toBe(`${c.contact_name.slice(-1)}.${base.toLowerCase()}@example.com`);
+        // Every contact here was added with a name and an email: neither may be unset.
+        const name = String(c.contact_name);
+        expect(sameNumber(c.contact_number, added.get(name)!), `${name}: contact_number ${c.contact_number}`).toBe(true);
+        expect(c.contact_email).toBe(`${name.slice(-1)}.${base.toLowerCase()}@example.com`);
       }
     },
   );
@@ -176,7 +178,7 @@ describe('POST /agendas/delete (4.7)', () => {
       expect((await listLists(t)).some((l) => l.list_key === listKey), 'the list is no longer listed').toBe(false);
       expectError(await t.api('agendas/list-contacts', { json: { list_key: listKey } }), 'err_01', 'agendas/list-contacts');
       // Irreversible: its contacts are gone with it, and no operation brings it back.
-      expectRefused(await t.api('contacts/add', { json: { list_key: listKey, number: t.phone() } }), 'contacts/add');
+      expectRefused(await t.api('contacts/add', { json: { list_key: listKey, number: t.phone() } }), 'contacts/add', 'a deleted list', 'missing-resource');
       expectError(await t.api('agendas/rename', { json: { list_key: listKey, agenda_name: t.name('back') } }), 'err_03', 'agendas/rename');
       // The name is free again; a new list of that name starts empty (the contacts were deleted, not kept).
       const again = await createList(t, name);

@@ -7,7 +7,7 @@
  */
 import { describe, expect } from 'vitest';
 import { observe } from '../harness/kit/current-test.ts';
-import { expectRefused, expectSuccess } from '../harness/kit/expectations.ts';
+import { expectRefused, expectSuccess, type RefusalKind } from '../harness/kit/expectations.ts';
 import { req } from '../harness/kit/requirement-test.ts';
 import { useTarget } from '../harness/kit/target.ts';
 import { ContactCallbackResponse, ContactDeleteResponse, ContactPollResponse } from '../schemas/contacts.ts';
@@ -82,19 +82,19 @@ describe('POST /contacts/add (4.6)', () => {
   req(['op:contacts/add'], 'list_key and number are required, the list must exist, the number is 10 digits (refusals; codes not shown)', async () => {
     const { listKey } = await createList(t);
     const number = t.phone();
-    const refusals: [string, Record<string, unknown>][] = [
+    const refusals: [string, Record<string, unknown>, RefusalKind?][] = [
       ['list_key missing', { number }],
       ['number missing', { list_key: listKey, name: t.name('nonum') }],
-      ['unknown list', { list_key: `${listKey}x`, number }],
+      ['unknown list', { list_key: `${listKey}x`, number }, 'missing-resource'],
       ['9 digits', { list_key: listKey, number: number.slice(1) }],
       ['11 digits', { list_key: listKey, number: `${number}1` }],
       ['not digits', { list_key: listKey, number: `${number.slice(0, 9)}a` }],
       ['country code without find_country_code', { list_key: listKey, number: `${MEXICO_COUNTRY_CODE}${number}` }],
     ];
-    for (const [what, json] of refusals) {
+    for (const [what, json, kind] of refusals) {
       const answer = await t.api('contacts/add', { json });
       expect(answer.body.success, `${what}: refused (${answer.text.slice(0, 200)})`).toBe(false);
-      expectRefused(answer, 'contacts/add');
+      expectRefused(answer, 'contacts/add', what, kind);
     }
     expect(await listContacts(t, listKey), 'nothing was added').toEqual([]);
   });
@@ -140,16 +140,16 @@ describe('POST /contacts/update (4.6)', () => {
     const { listKey } = await createList(t);
     const number = t.phone();
     await addContact(t, listKey, { number, email: 'kept@example.com' });
-    const refusals: [string, Record<string, unknown>][] = [
+    const refusals: [string, Record<string, unknown>, RefusalKind?][] = [
       ['list_key missing', { number, email: 'x@example.com' }],
       ['number missing', { list_key: listKey, email: 'x@example.com' }],
-      ['unknown list', { list_key: `${listKey}x`, number, email: 'x@example.com' }],
-      ['unknown contact', { list_key: listKey, number: t.phone(), email: 'x@example.com' }],
+      ['unknown list', { list_key: `${listKey}x`, number, email: 'x@example.com' }, 'missing-resource'],
+      ['unknown contact', { list_key: listKey, number: t.phone(), email: 'x@example.com' }, 'missing-resource'],
     ];
-    for (const [what, json] of refusals) {
+    for (const [what, json, kind] of refusals) {
       const answer = await t.api('contacts/update', { json });
       expect(answer.body.success, `${what}: refused (${answer.text.slice(0, 200)})`).toBe(false);
-      expectRefused(answer, 'contacts/update');
+      expectRefused(answer, 'contacts/update', what, kind);
     }
     const listed = await listContacts(t, listKey);
     expect(listed.map((c) => c.contact_email), 'the one contact, unchanged; no contact created').toEqual(['kept@example.com']);
@@ -184,14 +184,14 @@ describe('POST /contacts/delete (4.6)', () => {
     const { listKey } = await createList(t);
     const number = t.phone();
     await addContact(t, listKey, { number });
-    for (const [what, json] of [
+    for (const [what, json, kind] of [
       ['list_key missing', { number }],
       ['number missing', { list_key: listKey }],
-      ['unknown list', { list_key: `${listKey}x`, number }],
-    ] as const) {
+      ['unknown list', { list_key: `${listKey}x`, number }, 'missing-resource'],
+    ] as [string, Record<string, unknown>, RefusalKind?][]) {
       const answer = await t.api('contacts/delete', { json });
       expect(answer.body.success, `${what}: refused (${answer.text.slice(0, 200)})`).toBe(false);
-      expectRefused(answer, 'contacts/delete');
+      expectRefused(answer, 'contacts/delete', what, kind);
     }
     expect(await listedWith(listKey, number), 'the contact is still there').toHaveLength(1);
   });
@@ -219,17 +219,17 @@ describe('POST /contacts/duplicate (4.6)', () => {
     const destination = await createList(t);
     const original = await addContact(t, source.listKey, { number: t.phone(), name: t.name('dupx') });
     const id = String(original.id);
-    const refusals: [string, Record<string, unknown>][] = [
+    const refusals: [string, Record<string, unknown>, RefusalKind?][] = [
       ['current_list_key missing', { new_list_key: destination.listKey, contact_id: id }],
       ['new_list_key missing', { current_list_key: source.listKey, contact_id: id }],
       ['contact_id missing', { current_list_key: source.listKey, new_list_key: destination.listKey }],
-      ['unknown destination', { current_list_key: source.listKey, new_list_key: `${destination.listKey}x`, contact_id: id }],
-      ['contact not in the source list', { current_list_key: destination.listKey, new_list_key: source.listKey, contact_id: id }],
+      ['unknown destination', { current_list_key: source.listKey, new_list_key: `${destination.listKey}x`, contact_id: id }, 'missing-resource'],
+      ['contact not in the source list', { current_list_key: destination.listKey, new_list_key: source.listKey, contact_id: id }, 'missing-resource'],
     ];
-    for (const [what, json] of refusals) {
+    for (const [what, json, kind] of refusals) {
       const answer = await t.api('contacts/duplicate', { json });
       expect(answer.body.success, `${what}: refused (${answer.text.slice(0, 200)})`).toBe(false);
-      expectRefused(answer, 'contacts/duplicate');
+      expectRefused(answer, 'contacts/duplicate', what, kind);
     }
     expect(await listContacts(t, destination.listKey), 'nothing was copied').toEqual([]);
   });
@@ -261,14 +261,14 @@ describe('POST /contacts/polling/{action} (4.6)', () => {
     const { listKey } = await createList(t);
     const contact = await addContact(t, listKey, { number: t.phone(), name: t.name('pollx') });
     const path = `/contacts/polling/${ACTIONS[0]}`;
-    for (const [what, json] of [
+    for (const [what, json, kind] of [
       ['list_key missing', { contact_id: String(contact.id) }],
       ['contact_id missing', { list_key: listKey }],
-      ['unknown list', { list_key: `${listKey}x`, contact_id: String(contact.id) }],
-    ] as const) {
+      ['unknown list', { list_key: `${listKey}x`, contact_id: String(contact.id) }, 'missing-resource'],
+    ] as [string, Record<string, unknown>, RefusalKind?][]) {
       const answer = await t.api('contacts/poll', { path, json });
       expect(answer.body.success, `${what}: refused (${answer.text.slice(0, 200)})`).toBe(false);
-      expectRefused(answer, 'contacts/poll');
+      expectRefused(answer, 'contacts/poll', what, kind);
     }
   });
 });

@@ -47,7 +47,11 @@ function expectSuccessEnvelope(answer: Answer, operationId: string): void {
   checkAt(requirementById('rule:envelope.request-id').level, `${operationId}: request_id is a UUID`, () => expectSchema(Uuid, body.request_id, `${operationId}: request_id`, answer));
 }
 
-/** Successes of several areas, with nothing left behind (the list is deleted at teardown). */
+/**
+ * Successes of several areas, with nothing left behind (the list is deleted at teardown). Each is a
+ * success whatever state the account is in, or in the state the test sets up (the list it creates):
+ * /webhook/get is not one, since what it answers with no webhook configured is not shown (4.14).
+ */
 async function someSuccesses(): Promise<[string, Answer][]> {
   const added = await t.api('agendas/add', { json: { agenda_name: t.name('env') } });
   const listKey = expectSuccess(added, 'agendas/add', AgendaAddResponse).list_key;
@@ -56,7 +60,7 @@ async function someSuccesses(): Promise<[string, Answer][]> {
     ['credits/consult', await t.api('credits/consult')],
     ['agendas/add', added],
     ['agendas/list', await t.api('agendas/list')],
-    ['webhooks/get', await t.api('webhooks/get')],
+    ['agendas/list-contacts', await t.api('agendas/list-contacts', { json: { list_key: listKey } })],
     ['employees/list', await t.api('employees/list')],
   ];
 }
@@ -137,8 +141,10 @@ describe('error bodies (2.1, 7.1)', () => {
   reqNotTestable(['err:server_01'], 'an internal error answers server_01 with a request_id', 'fault-injection');
 });
 
+// 4: "the reference also shows form-style fields for the same operations" is a reading, not a rule:
+// these tests name only that reading (the operations' contracts are proven with JSON bodies).
 describe('form-style bodies (4)', () => {
-  req(['rule:envelope.form-bodies', 'op:agendas/add'], 'agendas/add and contacts/add accept form fields like JSON (SHOULD)', async () => {
+  req(['rule:envelope.form-bodies'], 'agendas/add and contacts/add accept form fields like JSON (SHOULD)', async () => {
     const name = t.name('form');
     const added = expectSuccess(await t.api('agendas/add', { form: { agenda_name: name } }), 'agendas/add', AgendaAddResponse);
     t.onCleanup(() => t.api('agendas/delete', { json: { list_key: added.list_key } }));
@@ -147,7 +153,7 @@ describe('form-style bodies (4)', () => {
     expect(lists.find((l) => l.list_key === added.list_key)?.agenda_name, 'the list made from form fields has the name sent').toBe(name);
   });
 
-  req(['rule:envelope.form-bodies', 'op:subaccounts/manage-credits'], 'credits/manage accepts its integer fields as form fields (SHOULD)', async () => {
+  req(['rule:envelope.form-bodies'], 'credits/manage accepts its integer fields as form fields (SHOULD)', async () => {
     const sub = await t.newSubaccount();
     expectSuccess(await t.api('subaccounts/manage-credits', { key: t.managerKey!, form: { email: sub.email, type: 1, credits: 2 } }), 'subaccounts/manage-credits');
     expect(await t.credits(sub.key)).toBe(2);

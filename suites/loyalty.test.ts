@@ -5,9 +5,10 @@
  */
 import { describe, expect } from 'vitest';
 import { observe } from '../harness/kit/current-test.ts';
-import { expectRefused, expectSchema, expectSuccess } from '../harness/kit/expectations.ts';
+import { expectRefused, expectSchema, expectSuccess, type RefusalKind } from '../harness/kit/expectations.ts';
 import { req } from '../harness/kit/requirement-test.ts';
 import { useTarget, type Answer } from '../harness/kit/target.ts';
+import { programAccount } from './support/program-account.ts';
 import { limitById } from '../schemas/limits.ts';
 import { LoyaltyAddContactResponse, LoyaltySaleResponse } from '../schemas/loyalty.ts';
 import { z } from 'zod';
@@ -15,7 +16,9 @@ import { sameNumber } from './support/contacts-lists.ts';
 import { addEmployee } from './support/employees-fixtures.ts';
 import { cardContacts, firstCard } from './support/loyalty-fixtures.ts';
 
-const t = useTarget();
+// Wallets and cards are not created through the API: the tests act in the account that has one.
+const program = programAccount(useTarget());
+const t = program.t;
 
 const PHONE = limitById('loyalty-phone-digits');
 
@@ -32,7 +35,7 @@ function expectAddContactSuccess(answer: Answer): void {
 
 /** A card, a tool user and a fresh contact of the card (4.9 contact/add). */
 async function cardWithContact() {
-  const card = await firstCard(t);
+  const card = await firstCard(program);
   const user = await addEmployee(t);
   const phone = t.phone();
   const name = t.name('cliente');
@@ -44,7 +47,7 @@ const withPhone = (phone: string) => (c: { contact_phone: string }) => sameNumbe
 
 describe('POST /loyalty/get (4.9)', () => {
   req(['op:loyalty/list'], 'loyalty_get_01 with the loyalty cards of the account (2.5 fields)', async () => {
-    const card = await firstCard(t);
+    const card = await firstCard(program);
     expect(card.loyalty_key, 'a loyalty_key to name it by').not.toBe('');
   });
 });
@@ -90,26 +93,26 @@ describe('POST /loyalty/contact/add and /loyalty/contact/get (4.9)', () => {
   });
 
   req(['op:loyalty/add-contact'], 'loyalty_key, phone, customer_name and an integer usertool_id are required; an unknown card is refused', async () => {
-    const card = await firstCard(t);
+    const card = await firstCard(program);
     const user = await addEmployee(t);
     const phone = t.phone();
     const full = { loyalty_key: card.loyalty_key, phone, customer_name: t.name('req'), usertool_id: user.collaboratorId };
-    const cases: [string, Record<string, unknown>][] = [
+    const cases: [string, Record<string, unknown>, RefusalKind?][] = [
       ...(['loyalty_key', 'phone', 'customer_name', 'usertool_id'] as const).map((field): [string, Record<string, unknown>] => {
         const { [field]: _omitted, ...rest } = full;
         return [`${field} missing`, rest];
       }),
       ['usertool_id not an integer', { ...full, usertool_id: 'abc' }],
-      ['unknown card', { ...full, loyalty_key: `${card.loyalty_key}x` }],
+      ['unknown card', { ...full, loyalty_key: `${card.loyalty_key}x` }, 'missing-resource'],
     ];
-    for (const [what, json] of cases) expectRefused(await t.api('loyalty/add-contact', { json }), 'loyalty/add-contact', what);
+    for (const [what, json, kind] of cases) expectRefused(await t.api('loyalty/add-contact', { json }), 'loyalty/add-contact', what, kind);
     expect((await cardContacts(t, card.loyalty_key)).some(withPhone(phone)), 'none of the refused requests added the contact').toBe(false);
   });
 
   req(['op:loyalty/get-contacts'], 'loyalty_key is required; an unknown card is refused (codes not shown)', async () => {
-    const card = await firstCard(t);
+    const card = await firstCard(program);
     expectRefused(await t.api('loyalty/get-contacts', { json: {} }), 'loyalty/get-contacts', 'loyalty_key missing');
-    expectRefused(await t.api('loyalty/get-contacts', { json: { loyalty_key: `${card.loyalty_key}x` } }), 'loyalty/get-contacts', 'unknown card');
+    expectRefused(await t.api('loyalty/get-contacts', { json: { loyalty_key: `${card.loyalty_key}x` } }), 'loyalty/get-contacts', 'unknown card', 'missing-resource');
   });
 });
 
@@ -130,15 +133,15 @@ describe('POST /loyalty/sale (4.9)', () => {
     const a = await cardWithContact();
     const full = { loyalty_key: a.loyaltyKey, phone: a.phone, usertool_id: a.usertoolId };
     const [before] = (await cardContacts(t, a.loyaltyKey, a.phone)).filter(withPhone(a.phone));
-    const cases: [string, Record<string, unknown>][] = [
+    const cases: [string, Record<string, unknown>, RefusalKind?][] = [
       ...(['loyalty_key', 'phone', 'usertool_id'] as const).map((field): [string, Record<string, unknown>] => {
         const { [field]: _omitted, ...rest } = full;
         return [`${field} missing`, rest];
       }),
       ['usertool_id not an integer', { ...full, usertool_id: 'abc' }],
-      ['unknown card', { ...full, loyalty_key: `${a.loyaltyKey}x` }],
+      ['unknown card', { ...full, loyalty_key: `${a.loyaltyKey}x` }, 'missing-resource'],
     ];
-    for (const [what, json] of cases) expectRefused(await t.api('loyalty/register-sale', { json }), 'loyalty/register-sale', what);
+    for (const [what, json, kind] of cases) expectRefused(await t.api('loyalty/register-sale', { json }), 'loyalty/register-sale', what, kind);
     const [after] = (await cardContacts(t, a.loyaltyKey, a.phone)).filter(withPhone(a.phone));
     expect(after, 'no refused sale changed the contact').toEqual(before);
   });

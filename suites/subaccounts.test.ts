@@ -167,7 +167,7 @@ describe('POST /manager/subaccount/get_apikey (4.11)', () => {
 
   req(['op:subaccounts/get-apikey'], 'an email that is no subaccount of the manager is refused, with no key', async () => {
     const answer = await t.api('subaccounts/get-apikey', { key: manager(), json: { email: `${t.name('none')}@example.com` } });
-    expectRefused(answer, 'subaccounts/get-apikey');
+    expectRefused(answer, 'subaccounts/get-apikey', 'no such subaccount', 'missing-resource');
     expect('apikey' in answer.body, 'no key in a refusal').toBe(false);
   });
 });
@@ -239,9 +239,10 @@ describe('isolation between accounts (1, 5.2, 5.3)', () => {
 
     const read = await t.api('agendas/list-contacts', { key: stranger.key, json: { list_key: list.list_key } });
     expect(read.text, 'the owner\'s contact does not leak').not.toContain(number);
-    expectRefused(read, 'agendas/list-contacts');
-    expectRefused(await t.api('agendas/rename', { key: stranger.key, json: { list_key: list.list_key, agenda_name: t.name('taken') } }), 'agendas/rename');
-    expectRefused(await t.api('agendas/delete', { key: stranger.key, json: { list_key: list.list_key } }), 'agendas/delete');
+    // To the stranger the list does not exist: the status of that refusal is not stated (7.1).
+    expectRefused(read, 'agendas/list-contacts', 'another account\'s list', 'missing-resource');
+    expectRefused(await t.api('agendas/rename', { key: stranger.key, json: { list_key: list.list_key, agenda_name: t.name('taken') } }), 'agendas/rename', 'another account\'s list', 'missing-resource');
+    expectRefused(await t.api('agendas/delete', { key: stranger.key, json: { list_key: list.list_key } }), 'agendas/delete', 'another account\'s list', 'missing-resource');
 
     const still = expectSuccess(await t.api('agendas/list', { key: owner.key }), 'agendas/list', AgendaListResponse).result.find((l) => l.list_key === list.list_key);
     expect(still?.agenda_name, 'the owner\'s list is intact, under its name').toBe(name);

@@ -7,21 +7,24 @@
  * (no operation): each test uses fresh numbers; the tool users it creates are disabled at teardown.
  */
 import { describe, expect } from 'vitest';
-import { expectRefused, expectSuccess } from '../harness/kit/expectations.ts';
+import { expectRefused, expectSuccess, type RefusalKind } from '../harness/kit/expectations.ts';
 import { req } from '../harness/kit/requirement-test.ts';
 import { useTarget } from '../harness/kit/target.ts';
+import { programAccount } from './support/program-account.ts';
 import { limitById } from '../schemas/limits.ts';
 import { WalletAddContactResponse, WalletGetContactResponse, WalletSaleResponse, WalletUpdateBalanceResponse } from '../schemas/wallet.ts';
 import { addEmployee } from './support/employees-fixtures.ts';
 import { firstWallet, holdsAmount, holdsPhone } from './support/wallet-fixtures.ts';
 
-const t = useTarget();
+// Wallets and cards are not created through the API: the tests act in the account that has one.
+const program = programAccount(useTarget());
+const t = program.t;
 
 const PHONE = limitById('wallet-phone-digits');
 
 /** A wallet, a tool user and a fresh contact of the wallet (4.8 contact/add). */
 async function walletWithContact() {
-  const wallet = await firstWallet(t);
+  const wallet = await firstWallet(program);
   const user = await addEmployee(t);
   const phone = t.phone();
   const name = t.name('cliente');
@@ -43,7 +46,7 @@ async function expectBalance(walletKey: string, phone: string, amount: number, w
 
 describe('POST /wallet/get (4.8)', () => {
   req(['op:wallet/list'], 'wallets_get_01 with the wallets of the account (2.5 fields)', async () => {
-    const wallet = await firstWallet(t);
+    const wallet = await firstWallet(program);
     expect(wallet.wallet_key, 'a wallet_key to name it by').not.toBe('');
   });
 });
@@ -84,19 +87,19 @@ describe('POST /wallet/contact/add and /wallet/contact/get (4.8)', () => {
   });
 
   req(['op:wallet/add-contact'], 'wallet_key, phone, customer_name and an integer usertool_id are required; an unknown wallet is refused', async () => {
-    const wallet = await firstWallet(t);
+    const wallet = await firstWallet(program);
     const user = await addEmployee(t);
     const phone = t.phone();
     const full = { wallet_key: wallet.wallet_key, phone, customer_name: t.name('req'), usertool_id: user.collaboratorId };
-    const cases: [string, Record<string, unknown>][] = [
+    const cases: [string, Record<string, unknown>, RefusalKind?][] = [
       ...(['wallet_key', 'phone', 'customer_name', 'usertool_id'] as const).map((field): [string, Record<string, unknown>] => {
         const { [field]: _omitted, ...rest } = full;
         return [`${field} missing`, rest];
       }),
       ['usertool_id not an integer', { ...full, usertool_id: 'abc' }],
-      ['unknown wallet', { ...full, wallet_key: `${wallet.wallet_key}x` }],
+      ['unknown wallet', { ...full, wallet_key: `${wallet.wallet_key}x` }, 'missing-resource'],
     ];
-    for (const [what, json] of cases) expectRefused(await t.api('wallet/add-contact', { json }), 'wallet/add-contact', what);
+    for (const [what, json, kind] of cases) expectRefused(await t.api('wallet/add-contact', { json }), 'wallet/add-contact', what, kind);
     expect(holdsPhone(await getContact(wallet.wallet_key), phone), 'none of the refused requests added the contact').toBe(false);
   });
 });

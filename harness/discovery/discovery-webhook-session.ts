@@ -18,9 +18,18 @@ interface Webhook {
   status: '0' | '1';
 }
 
-/** 4.14 /webhook/get: the configured webhook, none, or unreadable. */
+/** Codes that say nothing about the webhook: the call itself was refused or broke (5, 7.1). */
+const NOT_ABOUT_THE_WEBHOOK = /^(auth_|rate_01$|server_01$)/;
+
+/**
+ * 4.14 /webhook/get: the configured webhook, none, or unreadable. What it answers with no webhook
+ * configured is not shown: a success with an empty url, or an error body (success=false, a code, no
+ * 5xx) that is not an auth, rate or server error, both read as "none configured" (restored by
+ * deleting what discover added).
+ */
 async function currentWebhook(ctx: ProbeContext): Promise<{ ok: true; webhook: Webhook | undefined } | { ok: false; answer: ProbeAnswer }> {
   const answer = await callOperation(ctx, 'webhooks/get', { key: ctx.work.key });
+  if (answer.body.success === false && answer.status < 500 && typeof answer.body.code === 'string' && !NOT_ABOUT_THE_WEBHOOK.test(answer.body.code)) return { ok: true, webhook: undefined };
   if (answer.body.success !== true) return { ok: false, answer };
   const result = asObject(answer.body.result);
   // With none configured the document is silent: an empty or absent url means none.

@@ -1,18 +1,15 @@
 /**
  * Wallet fixtures (4.8): the account's wallet and a look into bodies whose fields are not shown.
  * The document offers no operation that creates a wallet (2.5, 4.8): the suite uses the first one
- * /wallet/get answers, and a target whose account has none cannot be certified on these statements.
+ * /wallet/get answers in the first account that has one (program-account.ts), and skips where no
+ * account has one.
  */
-import { expect } from 'vitest';
-import { expectSuccess } from '../../harness/kit/expectations.ts';
-import type { Target } from '../../harness/kit/target.ts';
 import { WalletListResponse, type Wallet } from '../../schemas/wallet.ts';
+import type { ProgramAccount } from './program-account.ts';
 
-/** The first wallet of the account (4.8 /wallet/get). */
-export async function firstWallet(t: Target): Promise<Wallet> {
-  const { result } = expectSuccess(await t.api('wallet/list'), 'wallet/list', WalletListResponse);
-  if (result.length === 0) expect.fail('/wallet/get answered no wallet: the account needs one (the document offers no operation that creates a wallet, 4.8)');
-  return result[0]!;
+/** The first wallet of the first account that has one (4.8 /wallet/get); `program.t` then acts in that account. */
+export function firstWallet(program: ProgramAccount): Promise<Wallet> {
+  return program.first('wallet/list', WalletListResponse, 'wallet', '2.5, 4.8');
 }
 
 /** Every scalar value of a JSON body, at any depth (for bodies whose field names are not shown). */
