@@ -1,5 +1,5 @@
 /** The `serve` command line: flags become server options; bad input is one line and exit 2. */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../harness/config/cli-errors.ts';
@@ -42,4 +42,36 @@ describe('the command line', () => {
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(/^messaging-conformance: /);
   });
+});
+
+describe('serve stops with whoever started it', () => {
+  // `npx messaging-conformance serve &` then `kill $!`: npm is killed and does not forward the
+  // signal; here a shell stands for npm, killed with SIGKILL so that it cannot forward anything.
+  it('a server whose starting shell is killed stops listening', async () => {
+    const shell = spawn('sh', ['-c', `"${process.execPath}" "${BIN}" serve --port 0; true`], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    shell.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    shell.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const baseUrl = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`serve printed no base URL: ${output}`)), 30_000);
+      shell.stdout.on('data', () => {
+        const match = /listening on (http:\/\/\S+)/.exec(output);
+        if (match) {
+          clearTimeout(timer);
+          resolve(match[1]!);
+        }
+      });
+    });
+    expect((await fetch(`${baseUrl}/credits/consult`, { method: 'POST' })).status).toBe(401);
+    shell.kill('SIGKILL');
+    let listening = true;
+    for (let i = 0; i < 40 && listening; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      listening = await fetch(`${baseUrl}/credits/consult`, { method: 'POST' }).then(
+        () => true,
+        () => false,
+      );
+    }
+    expect(listening, `still listening 10 s after its parent was killed: ${output}`).toBe(false);
+  }, 60_000);
 });

@@ -69,7 +69,8 @@ export const DISCOVER_HELP: CommandHelp = {
 
 export const SERVE_HELP: CommandHelp = {
   name: 'serve',
-  synopsis: 'start the reference server and print its base URL and keys (Ctrl-C stops it)',
+  synopsis:
+    'start the reference server and print its base URL and keys (Ctrl-C stops it). In CI: `npx messaging-conformance serve --port 8080 &` then `kill $!` when done: the server also stops when npx, npm or the shell that started it is gone',
   flags: [
     { flag: '--host H', does: 'address to listen on', default: '127.0.0.1' },
     { flag: '--port N', does: 'port to listen on (0: any free port)', default: '0' },

@@ -28,6 +28,8 @@ const MAX_RATE_LIMITED = 5;
 /** An upper bound on an honoured Retry-After (as the pacer's), and the wait when none is given. */
 const MAX_RETRY_AFTER_MS = 30_000;
 const DEFAULT_RETRY_AFTER_MS = 1_000;
+/** The largest preflight answer read: a balance is a few hundred bytes (2.7, 4.1). */
+const PREFLIGHT_ANSWER_LIMIT = 64 * 1024;
 
 interface Consult {
   status: number;
@@ -51,7 +53,18 @@ async function consult(baseUrl: string, apiKey: string, timeoutMs: number): Prom
       signal: AbortSignal.timeout(timeoutMs),
     });
     headersArrived = true;
-    const text = await response.body.text();
+    // A balance answer is small: past PREFLIGHT_ANSWER_LIMIT bytes the target is not the API (or is hostile).
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of response.body) {
+      size += (chunk as Buffer).length;
+      if (size > PREFLIGHT_ANSWER_LIMIT) {
+        response.body.destroy();
+        throw new UsageError(`target ${new URL(baseUrl).origin} answered the preflight POST /credits/consult with more than ${PREFLIGHT_ANSWER_LIMIT / 1024} KiB: is --target the API's base URL?`);
+      }
+      chunks.push(chunk as Buffer);
+    }
+    const text = Buffer.concat(chunks).toString('utf8');
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(response.headers)) if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
     let json: unknown;
@@ -62,7 +75,8 @@ async function consult(baseUrl: string, apiKey: string, timeoutMs: number): Prom
     }
     return { status: response.statusCode, text, json, headers, ms: performance.now() - start };
   } catch (error) {
-    // A target that accepts the connection and never answers is a timeout, said as such (issue 19).
+    if (error instanceof UsageError) throw error;
+    // A target that accepts the connection and never answers is a timeout, said as such.
     const phase = timeoutPhaseAfter(error, headersArrived);
     if (phase !== undefined) throw new UsageError(`target ${new URL(baseUrl).origin} did not answer: preflight POST /credits/consult ${timedOutAfter(timeoutMs)} (${phase})`);
     throw new UsageError(`target ${new URL(baseUrl).origin} is unreachable (${describeNetworkError(error)}); preflight POST /credits/consult failed`);
@@ -88,9 +102,13 @@ export async function preflight(baseUrl: string, apiKey: string, timeoutMs = 10_
     if (typeof body?.code === 'string' && body.code.startsWith('auth_'))
       throw new UsageError(`target ${origin} refused the API key (${body.code}, HTTP ${answer.status}); check --api-key or MC_API_KEY`);
     // 2.7: a decimal string with two places ("1500.00").
-    credits = Number(body?.credit);
-    if (body?.credit === undefined || body.credit === null || Number.isNaN(credits))
-      throw new UsageError(`target ${origin} answered POST /credits/consult with HTTP ${answer.status} and no numeric credit: is --target the API's base URL?`);
+    if (body === undefined) {
+      const type = answer.headers['content-type']?.split(';')[0]?.trim();
+      throw new UsageError(`target ${origin} answered POST /credits/consult with HTTP ${answer.status} and a body that is not a JSON object (${type ? `${type.slice(0, 60)}, ` : ''}${answer.text.length} characters): is --target the API's base URL?`);
+    }
+    credits = Number(body.credit);
+    if (body.credit === undefined || body.credit === null || Number.isNaN(credits))
+      throw new UsageError(`target ${origin} answered POST /credits/consult with HTTP ${answer.status} and a JSON body without a numeric credit field (2.7, 4.1): is --target the API's base URL?`);
     times.push(answer.ms);
   }
   return { credits, latencyMs: median(times) };

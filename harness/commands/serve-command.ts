@@ -9,6 +9,7 @@ import { startReferenceServer } from '../../reference/server.ts';
 import { UsageError } from '../config/cli-errors.ts';
 import { parseFlags } from '../config/cli-flags.ts';
 import { parseConfig, readConfigFile, strictMapping } from '../config/config-file.ts';
+import { watchAncestors } from './parent-watch.ts';
 
 export const SERVE_USAGE = `usage: messaging-conformance serve [--host H] [--port N] [--manager-key K] [--account-key K]
     [--allow-loopback-webhooks] [--test-clock] [--rate-limit N] [--restricted-allow-list IP[,IP...]]
@@ -93,7 +94,18 @@ export async function serve(args: string[]): Promise<void> {
       '',
     ].join('\n'),
   );
-  const stop = () => void server.close().then(() => process.exit(0));
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    void server.close().then(() => process.exit(0));
+  };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  process.once('SIGHUP', stop);
+  // A `kill` of npm or npx in a CI script reaches neither the shell nor this process: stop with them.
+  watchAncestors((why) => {
+    process.stderr.write(`reference server stopping: ${why}\n`);
+    stop();
+  });
 }
