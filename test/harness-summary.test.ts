@@ -12,7 +12,7 @@ import { parseExpectedFailures, reconcile } from '../harness/report/expected-fai
 import { findLeaks } from '../harness/run/leak-check.ts';
 import { missingCapabilities, requirementsOf } from '../harness/kit/requirement-test.ts';
 import type { TestRecord } from '../harness/report/result-collector.ts';
-import { buildSummary, summaryMarkdown } from '../harness/report/summary.ts';
+import { buildSummary, nothingCertified, summaryHeadMarkdown, summaryMarkdown } from '../harness/report/summary.ts';
 import { testScratchDir } from './scratch-dir.ts';
 
 const record = (name: string, status: TestRecord['status'], requirements: string[], extra: Partial<TestRecord> = {}): TestRecord => ({
@@ -124,6 +124,62 @@ describe('buildSummary', () => {
     expect(lines.filter((l) => l.length > 300), 'lines over 300 characters').toEqual([]);
     expect(md).toContain('60 distinct: ');
     expect(JSON.stringify(s)).toContain(long);
+  });
+
+  it('a broken test fails the run but is no failure of its requirement; the failure of another test still wins', () => {
+    const broken = record('b', 'broken', ['err:auth_01'], { broken: 'cannot reach http://h: read ECONNRESET', error: 'cannot reach http://h: read ECONNRESET' });
+    const s = summarize([broken, record('ok', 'passed', ['err:auth_01']), record('p', 'passed', ['op:credits/consult'])]);
+    expect(s.requirements.find((r) => r.id === 'err:auth_01')).toMatchObject({ status: 'broken', reason: 'cannot reach http://h: read ECONNRESET' });
+    expect(s.totals).toMatchObject({ tests: 3, passed: 2, failed: 0, broken: 1, inconclusive: 0 });
+    expect(s.requirementTotals.broken).toBe(1);
+    expect(s.areas.reduce((n, a) => n + a.broken, 0)).toBe(1);
+    expect(s).toMatchObject({ ok: false, failedTests: [], brokenTests: ['b'] });
+    expect(nothingCertified(s), 'two tests passed').toBe(false);
+    const both = summarize([broken, record('f', 'failed', ['err:auth_01'])]);
+    expect(both.requirements.find((r) => r.id === 'err:auth_01')?.status).toBe('failed');
+    expect(both).toMatchObject({ failedTests: ['f'], brokenTests: ['b'] });
+    // An expected failure covers a failure, never transport trouble.
+    const expected = parseExpectedFailures([{ id: 'err:auth_01', reason: 'ticket 1' }], 'x');
+    expect(summarize([broken], expected)).toMatchObject({ ok: false, totals: { broken: 1, knownDeviations: 0 } });
+  });
+
+  it('an inconclusive test does not fail the run (but under --strict), and reads apart from a pass and a warning', () => {
+    const stated = REQUIREMENTS.find((r) => r.level === 'fail')!;
+    const records = [record('i', 'inconclusive', [stated.id], { inconclusive: 'round trip 20 s, wider than the 5 s margin' })];
+    const s = summarize(records);
+    expect(s.requirements.find((r) => r.id === stated.id)).toMatchObject({ status: 'inconclusive', reason: 'round trip 20 s, wider than the 5 s margin' });
+    expect(s.totals).toMatchObject({ passed: 0, inconclusive: 1, failed: 0, broken: 0 });
+    expect(s.ok).toBe(true);
+    const strict = buildSummary({ target: 't', profile: 'p', startedAt: '', seconds: 0, records, choices: DEFAULT_AMBIGUITY_CHOICES, reconciliation: reconcile(records, []), runErrors: [], strict: true });
+    expect(strict.ok, '--strict: an inconclusive test fails the run').toBe(false);
+    // A warning of another test of the requirement is a verdict, and shows first.
+    const warned = summarize([...records, record('w', 'passed', [stated.id], { warnings: ['a reading'] })]);
+    expect(warned.requirements.find((r) => r.id === stated.id)?.status).toBe('warning');
+  });
+
+  it('summary.md: broken and inconclusive have columns, the head line counts them, and sections say why', () => {
+    const s = summarize([
+      record('b', 'broken', ['err:auth_01'], { broken: 'POST http://h/sms/send timed out after 30 s (no response headers)' }),
+      record('i', 'inconclusive', ['op:credits/consult'], { inconclusive: 'round trip 20 s' }),
+      record('f', 'failed', ['err:auth_02']),
+    ]);
+    const head = summaryHeadMarkdown(s);
+    expect(head).toContain('Tests: 0 passed, 1 failed, 1 broken, 1 inconclusive, 0 skipped (0 not testable)');
+    expect(head).toContain('| Level | Requirements | Passed | Failed | Known deviations | Broken | Warned | Inconclusive | Recorded | Skipped | Not testable | Not covered |');
+    expect(head).toContain('## Broken (the kit could not talk to the target: no verdict)');
+    expect(head).toContain(`| err:auth_01 | ${s.requirements.find((r) => r.id === 'err:auth_01')!.section} | POST http://h/sms/send timed out after 30 s (no response headers) |`);
+    expect(head).toContain('## Inconclusive');
+    expect(head).toContain('| op:credits/consult | fail | round trip 20 s |');
+    expect(summaryMarkdown(s)).toMatch(/\| err:auth_01 \| [^|]+ \| fail \| broken \| 1 \|/);
+  });
+
+  it('nothing certified: no verdict, and tests broke or files did not set up', () => {
+    const allBroken = summarize([record('b1', 'broken', ['err:auth_01']), record('b2', 'broken', ['op:credits/consult']), record('s', 'skipped', ['err:server_01'])]);
+    expect(nothingCertified(allBroken)).toBe(true);
+    const setupFailed = buildSummary({ target: 't', profile: 'p', startedAt: '', seconds: 0, records: [record('s', 'skipped', ['err:auth_01'])], choices: DEFAULT_AMBIGUITY_CHOICES, reconciliation: reconcile([], []), runErrors: ['suites/x.test.ts: cannot reach http://h'] });
+    expect(nothingCertified(setupFailed)).toBe(true);
+    expect(nothingCertified(summarize([record('s', 'skipped', ['err:server_01'])])), 'all skipped, nothing went wrong').toBe(false);
+    expect(nothingCertified(summarize([record('b', 'broken', ['err:auth_01']), record('f', 'failed', ['err:auth_02'])])), 'a failure is a verdict').toBe(false);
   });
 
   it('a run error fails the run', () => {

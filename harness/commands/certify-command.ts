@@ -2,9 +2,11 @@
  * `messaging-conformance certify`: certifies a target (the embedded reference server by default)
  * against the document, through the suites of suites/, and writes the reports.
  *
- * Exit codes: 0 every required check passed; 1 a check failed, an expected failure passed, or a
- * key leaked into the reports; 2 a usage or configuration error or an unreachable target (one line,
- * before any test runs).
+ * Exit codes: 0 every required check passed; 1 a check failed, a test broke (the kit could not
+ * talk to the target: the run is not a pass), an expected failure passed, or a key leaked into the
+ * reports; 2 a usage or configuration error or an unreachable target (one line, before any test
+ * runs), a run cut short by its deadline, or a run that certified nothing (every test that ran
+ * broke, or the setup of every file failed: summary.ts nothingCertified).
  */
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -27,7 +29,7 @@ import { newRunId, type RunConfig } from '../config/run-config.ts';
 import { DEFAULT_SEED, MAX_SEED } from '../config/run-seed.ts';
 import type { Unfinished } from '../run/run-deadline.ts';
 import { runSuites } from '../run/run-suites.ts';
-import { buildSummary, summaryHeadMarkdown, summaryMarkdown, type Summary } from '../report/summary.ts';
+import { buildSummary, nothingCertified, summaryHeadMarkdown, summaryMarkdown, type Summary } from '../report/summary.ts';
 
 export const CERTIFY_USAGE = `usage: messaging-conformance certify [--target URL] [--api-key KEY] [--manager-key KEY]
     [--profile FILE] [--out DIR] [--only AREA[,AREA...]] [--webhook-public-url URL]
@@ -217,6 +219,12 @@ export async function certify(argv: string[]): Promise<number> {
     process.stderr.write(`messaging-conformance: certification incomplete: ${incomplete}\n`);
     await new Promise<void>((resolve) => process.stdout.write('', () => process.stderr.write('', () => resolve())));
     process.exit(2);
+  }
+  // No test reached a verdict and some broke (or every file's setup failed): like an unreachable
+  // target, there is nothing to read, and a pipeline must not take it for a failed certification.
+  if (nothingCertified(summary)) {
+    process.stderr.write(`messaging-conformance: nothing certified: ${summary.totals.broken} tests broken (the kit could not talk to the target), ${summary.runErrors.length} run errors, no verdict\n`);
+    return 2;
   }
   return summary.ok ? 0 : 1;
 }

@@ -21,6 +21,10 @@
  * (requirement level fail, schemas/quotes.ts) is killed only by a failed check: a warning does not
  * fail a run, so no such mutant is left to a warn-level check. A mutant of a reading (level warn or
  * record) is also killed by a warning its baseline did not have.
+ *
+ * Broken tests (harness/report/test-status.ts: the kit could not talk to the server) kill nothing:
+ * they say nothing about the mutant's rule. A run that failed only by them leaves its mutant alive
+ * unless something else caught it, and its broken tests are reported beside the verdict.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -113,6 +117,8 @@ export interface RunOutcome {
   /** summary.json's verdict, when the run wrote one. */
   ok: boolean | undefined;
   failedTests: string[];
+  /** summary.json's broken tests (transport trouble: no verdict); absent or empty when none. */
+  brokenTests?: string[];
   runErrors: string[];
   /** Requirements the summary gives status warning (readings and SHOULDs that did not hold). */
   warnedRequirements: string[];
@@ -131,23 +137,25 @@ export function failedTestsOfJunit(xml: string): string[] {
   return failed;
 }
 
-function readReports(outDir: string): Pick<RunOutcome, 'ok' | 'failedTests' | 'runErrors' | 'warnedRequirements'> {
+function readReports(outDir: string): Pick<RunOutcome, 'ok' | 'failedTests' | 'brokenTests' | 'runErrors' | 'warnedRequirements'> {
   const summaryPath = join(outDir, 'summary.json');
   const junitPath = join(outDir, 'junit.xml');
   let ok: boolean | undefined;
   let runErrors: string[] = [];
   let failedRequirements: string[] = [];
   let warnedRequirements: string[] = [];
+  let brokenTests: string[] = [];
   if (existsSync(summaryPath)) {
-    const summary = JSON.parse(readFileSync(summaryPath, 'utf8')) as { ok?: unknown; runErrors?: unknown; requirements?: { id: string; status: string }[] };
+    const summary = JSON.parse(readFileSync(summaryPath, 'utf8')) as { ok?: unknown; runErrors?: unknown; brokenTests?: unknown; requirements?: { id: string; status: string }[] };
     ok = summary.ok === true;
     runErrors = Array.isArray(summary.runErrors) ? summary.runErrors.map(String) : [];
+    brokenTests = Array.isArray(summary.brokenTests) ? summary.brokenTests.map(String) : [];
     failedRequirements = (summary.requirements ?? []).filter((r) => r.status === 'failed').map((r) => `(requirement failed) ${r.id}`);
     warnedRequirements = (summary.requirements ?? []).filter((r) => r.status === 'warning').map((r) => r.id);
   }
   // The failed tests by name come from junit.xml; without it, the failed requirements of the summary say what caught the fault.
   const failedTests = existsSync(junitPath) ? failedTestsOfJunit(readFileSync(junitPath, 'utf8')) : failedRequirements;
-  return { ok, failedTests, runErrors, warnedRequirements };
+  return { ok, failedTests, brokenTests, runErrors, warnedRequirements };
 }
 
 /** `certify --no-html --out DIR [extra...]` in a child process; its output goes to DIR/certify.log. */
@@ -190,6 +198,8 @@ export interface MutantResult {
   personality: Personality;
   status: 'killed' | 'survived' | 'not-applicable';
   killedBy: string[];
+  /** The broken tests of the run that decided (they kill nothing, and are shown apart). */
+  broken: string[];
 }
 
 /** Whether the mutant deviates from the document under `personality`'s ambiguity options (MutantDefinition.conformsUnder). */
@@ -207,13 +217,16 @@ function catchersOf(run: RunOutcome): string[] {
   return [`(certify exit ${run.exitCode ?? 'signal'}${run.stderr ? `: ${run.stderr}` : ''})`];
 }
 
+/** A run that did not pass only because tests broke: no failure, no run error, no timeout. */
+const failedOnlyByBrokenTests = (run: RunOutcome): boolean => !run.timedOut && run.failedTests.length === 0 && run.runErrors.length === 0 && (run.brokenTests ?? []).length > 0;
+
 /**
- * What killed the mutant in `run`, or [] when it survived: a failed run kills any mutant; a
- * warning the baseline did not have kills a mutant of a reading (level warn or record), never one
- * of a stated rule.
+ * What killed the mutant in `run`, or [] when it survived: a failed run kills any mutant, unless
+ * only broken tests failed it; a warning the baseline did not have kills a mutant of a reading
+ * (level warn or record), never one of a stated rule.
  */
 export function killersOf(m: MutantDefinition, run: RunOutcome, baselineWarnings: ReadonlySet<string>): string[] {
-  if (run.exitCode !== 0) return catchersOf(run);
+  if (run.exitCode !== 0 && !failedOnlyByBrokenTests(run)) return catchersOf(run);
   if (requirementById(m.requirement).level === 'fail') return [];
   return run.warnedRequirements.filter((id) => !baselineWarnings.has(id)).map((id) => `(new warning) ${id}`);
 }
@@ -234,12 +247,12 @@ async function runMutant(m: MutantDefinition, args: MutantsArgs, baseline: Basel
   const base = { id: m.id as MutantId, section: m.section, requirement: m.requirement, personality: baseline.personality };
   if (!appliesUnder(m, baseline.personality)) {
     const why = `(no deviation under ${m.conformsUnder!.ambiguity}=${m.conformsUnder!.option})`;
-    return { ...base, status: 'not-applicable', killedBy: [why], seconds: 0, scope: 'none' };
+    return { ...base, status: 'not-applicable', killedBy: [why], broken: [], seconds: 0, scope: 'none' };
   }
   const certify = (extra: string[]) => runCertify(outDir, ['--mutant', m.id, '--personality', baseline.personality, ...extra], args.timeoutSeconds);
   const verdict = (run: RunOutcome, scope: string, seconds: number) => {
     const killedBy = killersOf(m, run, baseline.warnings);
-    return { ...base, status: killedBy.length > 0 ? ('killed' as const) : ('survived' as const), killedBy, seconds, scope };
+    return { ...base, status: killedBy.length > 0 ? ('killed' as const) : ('survived' as const), killedBy, broken: run.brokenTests ?? [], seconds, scope };
   };
   if (args.areas) {
     const run = await certify(['--only', args.areas.join(',')]);
@@ -283,9 +296,10 @@ export function matrixTable(results: readonly (MutantResult & { scope?: string }
   const rows = results.map((r) => {
     const shown = r.killedBy.slice(0, 2).join('; ') + (r.killedBy.length > 2 ? ` (+${r.killedBy.length - 2} more)` : '');
     const status = r.status === 'survived' ? 'SURVIVED' : r.status;
-    return `| ${[r.id, r.personality, r.section, r.requirement, status, r.scope ?? '', shown].map(cell).join(' | ')} |`;
+    const broken = r.broken.length === 0 ? '' : `${r.broken.length}: ${r.broken[0]}${r.broken.length > 1 ? ' …' : ''}`;
+    return `| ${[r.id, r.personality, r.section, r.requirement, status, r.scope ?? '', shown, broken].map(cell).join(' | ')} |`;
   });
-  return ['| Mutant | Personality | Section | Requirement | Status | Suites run | Killed by |', '| --- | --- | --- | --- | --- | --- | --- |', ...rows].join('\n');
+  return ['| Mutant | Personality | Section | Requirement | Status | Suites run | Killed by | Broken tests |', '| --- | --- | --- | --- | --- | --- | --- | --- |', ...rows].join('\n');
 }
 
 export async function mutants(argv: string[]): Promise<number> {
@@ -307,6 +321,7 @@ export async function mutants(argv: string[]): Promise<number> {
     if (baseline.exitCode !== 0) {
       say(`baseline FAILED in ${baseline.seconds.toFixed(0)} s: the suite fails against the conformant server (${personality} personality), so the kill matrix would mean nothing.`);
       for (const c of catchersOf(baseline).slice(0, 20)) say(`  - ${c}`);
+      for (const b of (baseline.brokenTests ?? []).slice(0, 20)) say(`  - (broken: the kit could not talk to the server) ${b}`);
       say('Fix the suite (or the reference server) first.');
       return 1;
     }
@@ -331,7 +346,7 @@ export async function mutants(argv: string[]): Promise<number> {
   const survivors = results.filter((r) => r.status === 'survived');
   mkdirSync(args.outDir, { recursive: true });
   const report = {
-    mutants: results.map(({ id, section, requirement, personality, status, killedBy }) => ({ id, section, requirement, personality, status, killedBy })),
+    mutants: results.map(({ id, section, requirement, personality, status, killedBy, broken }) => ({ id, section, requirement, personality, status, killedBy, broken })),
     seconds,
     baselines,
     concurrency: args.concurrency,
@@ -340,7 +355,8 @@ export async function mutants(argv: string[]): Promise<number> {
   writeFileSync(join(args.outDir, 'mutants.json'), `${JSON.stringify(report, null, 2)}\n`);
   say(`\n${matrixTable(results)}\n`);
   const inapplicable = results.filter((r) => r.status === 'not-applicable').length;
-  say(`${results.filter((r) => r.status === 'killed').length} killed, ${survivors.length} survived, ${inapplicable} not applicable, ${seconds} s. Report: ${join(args.outDir, 'mutants.json')}`);
+  const withBroken = results.filter((r) => r.broken.length > 0).length;
+  say(`${results.filter((r) => r.status === 'killed').length} killed, ${survivors.length} survived, ${inapplicable} not applicable, ${withBroken} with broken tests (no verdict), ${seconds} s. Report: ${join(args.outDir, 'mutants.json')}`);
   if (survivors.length > 0) say(`Surviving mutants (strengthen the suite; never delete a mutant): ${survivors.map((s) => `${s.id} (${s.personality}, ${s.requirement})`).join(', ')}`);
   return survivors.length > 0 ? 1 : 0;
 }

@@ -7,15 +7,26 @@
  *
  * The level of a whole test comes from its requirements (requirement-test.ts); these are for the
  * single disputed detail inside a test whose other checks are statements.
+ *
+ * Only a failed check is lowered to a warning or a record. What is no verdict on the check at all
+ * (non-verdict.ts: the target could not be reached or stopped answering, the test could not decide,
+ * a premise cannot be met) goes through unchanged, so that req() reports the test broken,
+ * inconclusive or skipped instead of passing it with a warning about nothing the target did.
  */
 import * as allure from 'allure-js-commons';
 import { Status } from 'allure-js-commons';
 import type { TestContext } from 'vitest';
 import type { VerdictLevel } from '../../schemas/quotes.ts';
 import { currentTest } from './current-test.ts';
+import { isNonVerdict } from './non-verdict.ts';
 import './test-meta.ts';
 
 const firstLine = (error: unknown): string => (error instanceof Error ? error.message : String(error)).split('\n')[0]!;
+
+/** Throws `error` again unless it is a failed check (non-verdict.ts). */
+function rethrowNonVerdict(error: unknown): void {
+  if (isNonVerdict(error)) throw error;
+}
 
 /** Adds a warning to the running test (a failed reading or SHOULD); outside a test it goes to stderr. */
 export function addWarning(message: string): void {
@@ -43,6 +54,7 @@ export function warnUnless(what: string, check: () => void): boolean {
     check();
     return true;
   } catch (error) {
+    rethrowNonVerdict(error);
     addWarning(`${what}: ${firstLine(error)}`);
     return false;
   }
@@ -54,6 +66,7 @@ export async function warnUnlessAsync(what: string, check: () => Promise<void>):
     await check();
     return true;
   } catch (error) {
+    rethrowNonVerdict(error);
     addWarning(`${what}: ${firstLine(error)}`);
     return false;
   }
@@ -83,6 +96,7 @@ export function checkAt(level: VerdictLevel, what: string, check: () => void): b
     recordBehaviour(what, 'as expected');
     return true;
   } catch (error) {
+    rethrowNonVerdict(error);
     recordBehaviour(what, firstLine(error));
     return false;
   }

@@ -9,9 +9,15 @@
  *    a link to the spec section;
  *  - turns a failure of a test that proves no statement (every requirement below the fail level:
  *    readings, SHOULDs, silences; schemas/quotes.ts) into a warning (conventions: OIDF WARNING);
- *  - ends the message of any other failure with the document's words (conventions: test262).
+ *  - ends the message of any other failure with the document's words (conventions: test262);
+ *  - reports a test that met transport trouble (the target unreachable, a reset connection, a
+ *    deadline passed: transport/transport-error.ts) as broken, at every level: it failed in vitest
+ *    with the trouble's message and no quote, since it says nothing about the requirement;
+ *  - ends a test that could not decide (inconclusive.ts) as inconclusive: it passes in vitest, with
+ *    the reason in every report.
  */
 import * as allure from 'allure-js-commons';
+import { Status } from 'allure-js-commons';
 import { test, type TestContext } from 'vitest';
 import type { AmbiguityId } from '../../schemas/ambiguities.ts';
 import type { CapabilityId } from '../../schemas/capabilities.ts';
@@ -26,6 +32,9 @@ import { scaledTimeout } from '../config/latency-scale.ts';
 import type { RunConfig } from '../config/run-config.ts';
 import { readRunConfig } from './run-context.ts';
 import { skipReasonOf } from './test-skip.ts';
+import { inconclusiveReasonOf } from './inconclusive.ts';
+import { isVitestSkip } from './non-verdict.ts';
+import { transportFailureOf } from '../transport/transport-error.ts';
 import './test-meta.ts';
 
 export interface ReqOptions {
@@ -103,10 +112,50 @@ function withDefaultedAmbiguities(error: unknown, consulted: ReadonlySet<Ambigui
   return error;
 }
 
-export function req(ids: readonly string[], name: string, body: (context: TestContext) => Promise<void>, options: ReqOptions = {}): void {
-  const requirements = requirementsOf(ids);
+/**
+ * A test that could not decide ends here, without an error: vitest passes it, every report shows
+ * it inconclusive with its reason, and the run fails on it only under --strict.
+ */
+async function endInconclusive(context: TestContext, reason: string): Promise<void> {
+  context.task.meta.inconclusive = reason;
+  await allure.logStep(`INCONCLUSIVE: ${reason}`, Status.SKIPPED);
+  await allure.label('tag', 'inconclusive');
+}
+
+/**
+ * How a test whose body threw ends: skipped, inconclusive (no error), broken, failed with the
+ * document's words, or (a test that proves no statement) passed with a warning.
+ */
+async function endOnError(context: TestContext, error: unknown, requirements: readonly Requirement[], consulted: ReadonlySet<AmbiguityId>): Promise<void> {
+  if (isVitestSkip(error)) throw error;
+  // Issue 14: a premise the run cannot meet, found while running (too few phone numbers, a send
+  // the cost guard refuses, a capability the kit cannot trigger): a skip with its reason, never a failure.
+  const skip = skipReasonOf(error);
+  if (skip !== undefined) {
+    context.task.meta.skipReason = skip;
+    context.skip(skip);
+  }
+  const inconclusive = inconclusiveReasonOf(error);
+  if (inconclusive !== undefined) return endInconclusive(context, inconclusive);
+  // Transport trouble at any level, below the fail level too: a warning would pass a test that
+  // learned nothing. Its last exchanges help tell the target's fault from the network's.
+  const broken = transportFailureOf(error);
+  if (broken !== undefined) {
+    context.task.meta.broken = broken;
+    await allure.label('tag', 'broken');
+    throw withLastExchanges(error, context.task);
+  }
   // A test that proves no statement of the document (only readings, SHOULDs or silences) can only warn.
   const noStatement = requirements.every((r) => r.level !== 'fail');
+  // Issue 14: what the target answered last (method, path, status, redacted body), then the rest.
+  if (!noStatement) throw withQuotes(withDefaultedAmbiguities(withLastExchanges(error, context.task), consulted), requirements);
+  // Readings and SHOULDs: the report shows the deviation as a warning; the run does not fail on it.
+  const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+  warnTest(context, `${requirements.map((r) => r.id).join(', ')} (${requirements.map((r) => r.level).join(', ')}): ${message}`);
+}
+
+export function req(ids: readonly string[], name: string, body: (context: TestContext) => Promise<void>, options: ReqOptions = {}): void {
+  const requirements = requirementsOf(ids);
   const run = async (context: TestContext): Promise<void> => {
     context.task.meta.requirements = [...ids];
     const missing = missingCapabilities(requirements, options.needs ?? [], availableCapabilities());
@@ -123,20 +172,7 @@ export function req(ids: readonly string[], name: string, body: (context: TestCo
     try {
       await runAsCurrentTest({ context, choices: consultingChoices(config().profile.ambiguities), consulted }, () => body(context));
     } catch (error) {
-      // A context.skip() of the body (vitest's PendingError, code VITEST_PENDING): already a skip.
-      if (error instanceof Error && 'code' in error && error.code === 'VITEST_PENDING') throw error;
-      // Issue 14: a premise the run cannot meet, found while running (too few phone numbers, a send
-      // the cost guard refuses, a capability the kit cannot trigger): a skip with its reason, never a failure.
-      const skip = skipReasonOf(error);
-      if (skip !== undefined) {
-        context.task.meta.skipReason = skip;
-        context.skip(skip);
-      }
-      // Issue 14: what the target answered last (method, path, status, redacted body), then the rest.
-      if (!noStatement) throw withQuotes(withDefaultedAmbiguities(withLastExchanges(error, context.task), consulted), requirements);
-      // Readings and SHOULDs: the report shows the deviation as a warning; the run does not fail on it.
-      const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
-      warnTest(context, `${requirements.map((r) => r.id).join(', ')} (${requirements.map((r) => r.level).join(', ')}): ${message}`);
+      await endOnError(context, error, requirements, consulted);
     }
     if ((context.task.meta.warnings ?? []).length > 0) await allure.label('tag', 'warning');
   };

@@ -1,7 +1,9 @@
 /**
  * What a conformance test records about itself for the reports, carried in vitest's task meta
  * (workers send it to the reporters of the certify process): the requirement ids it proves, why it
- * was skipped, what it observed on an ambiguity, and the warnings of SHOULD statements.
+ * was skipped, what it observed on an ambiguity, the warnings of SHOULD statements, and why it
+ * reached no verdict (broken, inconclusive). harness/report/test-status.ts decides the test's status
+ * from vitest's outcome and these.
  */
 import type { AmbiguityId } from '../../schemas/ambiguities.ts';
 
@@ -23,6 +25,17 @@ export interface ConformanceMeta {
   warnings?: string[];
   /** What the target did where the document is silent (checks.ts recordBehaviour). */
   recorded?: RecordedBehaviour[];
+  /**
+   * Set by req() when the kit could not talk to the target (transport/transport-error.ts): the one
+   * line of the trouble, as redacted by the client. The test fails in vitest and is reported
+   * `broken`, never as a verdict on its requirements.
+   */
+  broken?: string;
+  /**
+   * Set by req() when the test threw Inconclusive (inconclusive.ts): its reason. The test passes in
+   * vitest and is reported `inconclusive`; it fails the run only under --strict.
+   */
+  inconclusive?: string;
 }
 
 export interface RecordedBehaviour {

@@ -7,14 +7,21 @@
  * of every certify. Here each suite file's results go to the writer when the file ends and are
  * written in the background; the report step awaits `flushed()`. Durability is not needed: the
  * results are read once, right after the run.
+ *
+ * Each test's Allure status is its status (test-status.ts, allure-status.ts), not allure-vitest's
+ * guess from the error's shape: a transport error is `broken`, a failure of the target `failed`.
  */
 import { mkdirSync } from 'node:fs';
 import { copyFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { stringifyEnvInfo, type Writer } from 'allure-js-commons/sdk/reporter';
 import AllureVitestReporter, { type AllureVitestReporterConfig } from 'allure-vitest/reporter';
+import type { TestResult } from 'allure-js-commons';
 import type { RunnerTask } from 'vitest';
 import type { TestModule, Vitest } from 'vitest/node';
+import { applyTestStatus } from './allure-status.ts';
+import { testStatus } from './test-status.ts';
+import '../kit/test-meta.ts';
 
 type WriterParameter<K extends keyof Writer, I extends number> = Parameters<Writer[K]>[I];
 
@@ -92,9 +99,9 @@ export class PlainResultsWriter implements Writer {
   }
 }
 
-/** The part of allure-vitest's reporter this one replaces (a private field of allure-vitest 3.12). */
+/** The part of allure-vitest's reporter this one replaces or wraps (a private field of allure-vitest 3.12). */
 interface RuntimeHolder {
-  allureReporterRuntime?: { writer: Writer };
+  allureReporterRuntime?: { writer: Writer; updateTest: (uuid: string, update: (result: TestResult) => void) => void };
 }
 
 /** The runner task behind a reported module (not in vitest's public types; allure-vitest reads it too). */
@@ -105,6 +112,8 @@ export class AllureReporter extends AllureVitestReporter {
   /** The writer in use; undefined if a later allure-vitest moved the field (then it writes durably, slower). */
   private writer: PlainResultsWriter | undefined;
   private readonly handled = new Set<string>();
+  /** While allure-vitest writes a test's result: how to set its status (handleTask). */
+  private settleStatus: ((result: TestResult) => void) | undefined;
 
   constructor(config: AllureVitestReporterConfig & { resultsDir: string }) {
     super(config);
@@ -122,6 +131,29 @@ export class AllureReporter extends AllureVitestReporter {
     if (runtime && 'writer' in runtime) {
       this.writer = new PlainResultsWriter(this.resultsDir);
       runtime.writer = this.writer;
+    }
+    // allure-vitest sets a result's status inside its update of the test, from the error; the
+    // status of test-status.ts is set after it, in the same update.
+    if (runtime && typeof runtime.updateTest === 'function') {
+      const update = runtime.updateTest.bind(runtime);
+      runtime.updateTest = (uuid, change) =>
+        update(uuid, (result) => {
+          change(result);
+          this.settleStatus?.(result);
+        });
+    }
+  }
+
+  /** A test's result is written inside this call (synchronously), with the status of test-status.ts. */
+  override handleTask(task: RunnerTask): void {
+    if (task.type !== 'test') return super.handleTask(task);
+    const meta = task.meta;
+    const status = testStatus({ ...meta, state: task.result?.state ?? task.mode });
+    this.settleStatus = (result) => applyTestStatus(result, status, meta.inconclusive);
+    try {
+      super.handleTask(task);
+    } finally {
+      this.settleStatus = undefined;
     }
   }
 

@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { isRequirementId } from '../../schemas/requirements.ts';
 import { parseConfig, readConfigFile, strictMapping } from '../config/config-file.ts';
+import { isPassing, type TestStatus } from './test-status.ts';
 
 /** The `kind:` prefixes of the requirement id scheme (schemas/requirements.ts); ids have no spaces. */
 const REQUIREMENT_ID_SHAPE = /^(op|err|limit|otp2|webhook|event|rule):\S+$/;
@@ -55,20 +56,23 @@ export interface TestResult {
   name: string;
   /** The requirement ids the test bears on. */
   requirements: readonly string[];
-  status: 'passed' | 'failed' | 'skipped';
+  /** As test-status.ts decides it. */
+  status: TestStatus;
 }
 
 /**
  * known-deviation: a matching test failed, as expected.
  * unexpected-pass: every matching test that ran passed; the run fails until the entry is removed.
- * not-run: no matching test ran (filtered out, skipped for a capability, or a renamed test).
+ * not-run: no matching test reached a verdict (filtered out, skipped for a capability, a renamed
+ * test, or every one broken or inconclusive: a test that learned nothing neither confirms the
+ * deviation nor shows it fixed).
  */
 export type ExpectedOutcome = 'known-deviation' | 'unexpected-pass' | 'not-run';
 
 export interface EntryReconciliation {
   entry: ExpectedFailure;
   outcome: ExpectedOutcome;
-  /** The matching tests that ran (failed or passed). */
+  /** The matching tests that reached a verdict (failed or passed). */
   tests: string[];
 }
 
@@ -90,7 +94,7 @@ const matches = (entry: ExpectedFailure, test: TestResult): boolean =>
   entry.kind === 'test' ? test.name === entry.id : test.requirements.includes(entry.id);
 
 function outcomeOf(entry: ExpectedFailure, results: readonly TestResult[]): EntryReconciliation {
-  const ran = results.filter((t) => t.status !== 'skipped' && matches(entry, t));
+  const ran = results.filter((t) => (t.status === 'failed' || isPassing(t.status)) && matches(entry, t));
   const outcome: ExpectedOutcome = ran.length === 0 ? 'not-run' : ran.some((t) => t.status === 'failed') ? 'known-deviation' : 'unexpected-pass';
   return { entry, outcome, tests: ran.map((t) => t.name) };
 }
@@ -109,7 +113,11 @@ function coverageOf(test: TestResult, expected: readonly ExpectedFailure[]): Fai
   return { test: test.name, covered, matchedBy };
 }
 
-/** Pure: the outcome of each expected entry and the coverage of each failed test. */
+/**
+ * Pure: the outcome of each expected entry and the coverage of each failed test. A broken test is
+ * never covered: transport trouble is no deviation of the target an entry could name, and it
+ * fails the run on its own (summary.ts).
+ */
 export function reconcile(results: readonly TestResult[], expected: readonly ExpectedFailure[]): Reconciliation {
   const entries = expected.map((e) => outcomeOf(e, results));
   const failures = results.filter((t) => t.status === 'failed').map((t) => coverageOf(t, expected));

@@ -4,11 +4,17 @@
  * properties, the first lines of a failure, the reason of every skip, and a testsuite for the run
  * errors (a file that could not load fails the job like a test does).
  *
+ * The status of each test is test-status.ts's: a failed test is a <failure> (an assertion on the
+ * target did not hold); a broken one an <error> (the kit could not talk to the target, JUnit's
+ * "unanticipated problem"), counted in `errors`; an inconclusive one passes, with its reason as a
+ * property and on system-out, as a warning does.
+ *
  * Why not vitest's JUnit reporter: it writes the file one line per asynchronous write, thousands of
  * them at the end of the run; measured (issue 7 benchmark), about 5 s of each certify.
  */
 import { writeFileSync } from 'node:fs';
 import type { TestRecord } from './result-collector.ts';
+import { isSkipped, testStatus, type TestStatus } from './test-status.ts';
 
 const XML_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 // Characters XML 1.0 cannot carry at all (control characters other than tab, newline, return).
@@ -20,7 +26,7 @@ const attributes = (values: Record<string, string | number>): string =>
     .join(' ');
 const seconds = (ms: number): string => (ms / 1000).toFixed(3);
 
-function testcase(r: TestRecord): string[] {
+function testcase(r: TestRecord, status: TestStatus): string[] {
   const head = `    <testcase ${attributes({ classname: r.file, name: r.name, time: seconds(r.durationMs) })}>`;
   const lines = [head];
   // Warnings (readings, SHOULDs) and recorded behaviour do not fail a testcase; CI systems show properties.
@@ -28,17 +34,23 @@ function testcase(r: TestRecord): string[] {
     ...r.requirements.map((id) => ({ name: 'requirement', value: id })),
     ...r.warnings.map((w) => ({ name: 'warning', value: w })),
     ...r.recorded.map((b) => ({ name: 'recorded', value: `${b.what}: ${b.observed}` })),
+    ...(status === 'inconclusive' ? [{ name: 'inconclusive', value: r.inconclusive ?? 'inconclusive' }] : []),
   ];
   if (properties.length > 0) {
     lines.push('      <properties>');
     for (const p of properties) lines.push(`        <property ${attributes(p)}/>`);
     lines.push('      </properties>');
   }
-  if (r.status === 'failed') {
+  if (status === 'failed') {
     const error = r.error ?? 'failed';
     lines.push(`      <failure ${attributes({ message: error.split('\n')[0]!, type: 'AssertionError' })}>${escapeXml(error)}</failure>`);
   }
-  if (r.status === 'skipped') lines.push(`      <skipped ${attributes({ message: r.skipReason ?? 'skipped' })}/>`);
+  if (status === 'broken') {
+    const error = r.error ?? r.broken ?? 'broken';
+    lines.push(`      <error ${attributes({ message: r.broken ?? error.split('\n')[0]!, type: 'TransportError' })}>${escapeXml(error)}</error>`);
+  }
+  if (status === 'inconclusive') lines.push(`      <system-out>${escapeXml(`inconclusive: ${r.inconclusive ?? 'no reason given'}`)}</system-out>`);
+  if (isSkipped(status)) lines.push(`      <skipped ${attributes({ message: r.skipReason ?? 'skipped' })}/>`);
   lines.push('    </testcase>');
   return lines;
 }
@@ -55,16 +67,19 @@ export interface JunitInput {
 
 /** The junit.xml text: pure, so that its shape is tested without a run. */
 export function junitXml(input: JunitInput): string {
+  const statusOf = new Map(input.records.map((r) => [r, testStatus({ ...r, state: r.status })]));
   const byFile = new Map<string, TestRecord[]>();
   for (const r of input.records) byFile.set(r.file, [...(byFile.get(r.file) ?? []), r]);
-  const count = (rs: readonly TestRecord[], status: TestRecord['status']) => rs.filter((r) => r.status === status).length;
+  const count = (rs: readonly TestRecord[], counted: (status: TestStatus) => boolean) => rs.filter((r) => counted(statusOf.get(r)!)).length;
+  const failures = (status: TestStatus) => status === 'failed';
+  const errors = (status: TestStatus) => status === 'broken';
   const timestamp = input.startedAt.toISOString();
 
   const body: string[] = [];
   for (const [file, rs] of [...byFile].sort((a, b) => a[0].localeCompare(b[0]))) {
     const time = seconds(rs.reduce((sum, r) => sum + r.durationMs, 0));
-    body.push(`  <testsuite ${attributes({ name: file, timestamp, tests: rs.length, failures: count(rs, 'failed'), errors: 0, skipped: count(rs, 'skipped'), time })}>`);
-    for (const r of rs) body.push(...testcase(r));
+    body.push(`  <testsuite ${attributes({ name: file, timestamp, tests: rs.length, failures: count(rs, failures), errors: count(rs, errors), skipped: count(rs, isSkipped), time })}>`);
+    for (const r of rs) body.push(...testcase(r, statusOf.get(r)!));
     body.push('  </testsuite>');
   }
   if (input.runErrors.length > 0) {
@@ -78,9 +93,9 @@ export function junitXml(input: JunitInput): string {
   }
   const totals = {
     tests: input.records.length + input.runErrors.length,
-    failures: count(input.records, 'failed'),
-    errors: input.runErrors.length,
-    skipped: count(input.records, 'skipped'),
+    failures: count(input.records, failures),
+    errors: count(input.records, errors) + input.runErrors.length,
+    skipped: count(input.records, isSkipped),
     time: input.wallSeconds.toFixed(3),
   };
   return ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites ${attributes({ name: input.suiteName, ...totals })}>`, ...body, '</testsuites>', ''].join('\n');

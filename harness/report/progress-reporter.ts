@@ -5,8 +5,13 @@
  *
  * Why files and not tests as the total: a file's tests are known only once its worker has loaded
  * it, so a test total would grow during the run (issue 18).
+ *
+ * A test's status is test-status.ts's: broken and inconclusive tests are counted apart from the
+ * passed and failed ones, as every report counts them.
  */
 import type { Reporter, TestModule } from 'vitest/node';
+import { isPassing, isSkipped, testStatus } from './test-status.ts';
+import '../kit/test-meta.ts';
 
 export class ProgressReporter implements Reporter {
   private filesDone = 0;
@@ -19,22 +24,21 @@ export class ProgressReporter implements Reporter {
   ) {}
 
   onTestModuleEnd(testModule: TestModule): void {
-    let passed = 0;
-    let failed = 0;
-    let skipped = 0;
+    const counts = { passed: 0, failed: 0, broken: 0, inconclusive: 0, skipped: 0 };
     for (const test of testModule.children.allTests()) {
-      const state = test.result().state;
-      if (state === 'passed') passed += 1;
-      else if (state === 'failed') failed += 1;
-      else skipped += 1;
+      const status = testStatus({ ...test.meta(), state: test.result().state });
+      if (isPassing(status)) counts.passed += 1;
+      else if (isSkipped(status)) counts.skipped += 1;
+      else counts[status] += 1;
     }
     const loadFailed = testModule.errors().length > 0;
     this.filesDone += 1;
-    this.tests += passed + failed + skipped;
-    this.failures += failed + (loadFailed ? 1 : 0);
-    const mark = failed > 0 || loadFailed ? '✗' : '✓';
+    this.tests += counts.passed + counts.failed + counts.broken + counts.inconclusive + counts.skipped;
+    this.failures += counts.failed + counts.broken + (loadFailed ? 1 : 0);
+    const mark = counts.failed > 0 || counts.broken > 0 || loadFailed ? '✗' : '✓';
+    const undecided = `${counts.broken > 0 ? `, ${counts.broken} broken` : ''}${counts.inconclusive > 0 ? `, ${counts.inconclusive} inconclusive` : ''}`;
     this.write(
-      `${mark} ${testModule.relativeModuleId.padEnd(28)} ${passed} passed, ${failed} failed, ${skipped} skipped${loadFailed ? ', file error' : ''}   [${this.filesDone}/${this.totalFiles} files, ${this.tests} tests, ${this.failures} failures so far]`,
+      `${mark} ${testModule.relativeModuleId.padEnd(28)} ${counts.passed} passed, ${counts.failed} failed${undecided}, ${counts.skipped} skipped${loadFailed ? ', file error' : ''}   [${this.filesDone}/${this.totalFiles} files, ${this.tests} tests, ${this.failures} failures so far]`,
     );
   }
 }

@@ -1,25 +1,33 @@
 /**
  * A vitest reporter that keeps, for every conformance test, what the reports need: its name and
- * file, outcome, the requirement ids and observations of its meta (test-meta.ts), the skip reason,
- * the failure's message (failureText). The certify command reads it after the run.
+ * file, its status (test-status.ts: vitest's outcome refined by the kit's meta), the requirement ids
+ * and observations of its meta (test-meta.ts), the skip reason, the failure's message (failureText)
+ * and, for a broken or inconclusive test, why. The certify command reads it after the run.
  */
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import type { Observation, RecordedBehaviour } from '../kit/test-meta.ts';
+import { isSkipped, testStatus, type TestStatus } from './test-status.ts';
 import '../kit/test-meta.ts';
 
 export interface TestRecord {
   /** Suite path and test name: "suites/sms.test.ts > sends > accepts an 11-character sender". */
   name: string;
   file: string;
-  status: 'passed' | 'failed' | 'skipped';
+  /** Decided by test-status.ts; a record written by hand is decided again there from this and its fields. */
+  status: TestStatus;
   requirements: string[];
   skipReason: string | undefined;
   observations: Observation[];
   warnings: string[];
   /** What the target did where the document is silent. */
   recorded: RecordedBehaviour[];
+  /** The message of a failed or broken test (failureText). */
   error: string | undefined;
   durationMs: number;
+  /** A broken test: the transport trouble that ended it, one line (meta.broken). */
+  broken?: string;
+  /** An inconclusive test: why it could not decide (meta.inconclusive). */
+  inconclusive?: string;
 }
 
 /** Characters of a failure message kept: its head (the assertion) and its tail (the exchanges and the quote). */
@@ -46,18 +54,20 @@ export class ResultCollector implements Reporter {
     const result = testCase.result();
     const meta = testCase.meta();
     const diagnostic = testCase.diagnostic();
-    const status = result.state === 'passed' ? 'passed' : result.state === 'failed' ? 'failed' : 'skipped';
+    const status = testStatus({ ...meta, state: result.state });
     this.records.push({
       name: testCase.fullName,
       file: testCase.module.relativeModuleId,
       status,
       requirements: meta.requirements ?? [],
-      skipReason: status === 'skipped' ? (meta.skipReason ?? (result.state === 'skipped' ? result.note : undefined) ?? 'skipped without a reason') : undefined,
+      skipReason: isSkipped(status) ? (meta.skipReason ?? (result.state === 'skipped' ? result.note : undefined) ?? 'skipped without a reason') : undefined,
       observations: meta.observations ?? [],
       warnings: meta.warnings ?? [],
       recorded: meta.recorded ?? [],
       error: result.state === 'failed' ? failureText(result.errors?.[0]?.message ?? 'failed') : undefined,
       durationMs: diagnostic?.duration ?? 0,
+      ...(status === 'broken' && meta.broken !== undefined ? { broken: meta.broken } : {}),
+      ...(status === 'inconclusive' && meta.inconclusive !== undefined ? { inconclusive: meta.inconclusive } : {}),
     });
   }
 

@@ -12,9 +12,12 @@ import { Agent, request, type Dispatcher } from 'undici';
 import type { Pacer, RateLimitSignal } from './pacer.ts';
 import type { Exchange } from './exchange.ts';
 import type { Redactor } from './redaction.ts';
+import { TargetTimeoutError, TargetUnreachableError } from './transport-error.ts';
 
 // The record of an exchange lives in exchange.ts, so that redaction.ts can read it without importing the client.
 export type { Exchange } from './exchange.ts';
+// The errors of a failed connection live in transport-error.ts, beside the check that tells them from verdicts.
+export { TargetTimeoutError, TargetUnreachableError } from './transport-error.ts';
 
 export type KeyPlacement = 'header' | 'body' | 'query' | 'none';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
@@ -73,15 +76,6 @@ export interface HttpClient {
   close(): Promise<void>;
 }
 
-/** The target could not be reached or stopped answering: the run cannot go on against it. */
-export class TargetUnreachableError extends Error {
-  override readonly name: string = 'TargetUnreachableError';
-}
-
-/** One request got no complete answer within its deadline: "POST /sms/send timed out after 30 s". */
-export class TargetTimeoutError extends TargetUnreachableError {
-  override readonly name = 'TargetTimeoutError';
-}
 
 /** undici's and AbortSignal.timeout's ways of saying that a deadline passed, with the phase it caught. */
 const TIMEOUT_PHASES: Readonly<Record<string, string>> = {
@@ -216,6 +210,27 @@ function prepare(baseUrl: string, call: CallOptions): PreparedRequest {
   return { url: url.toString(), headers, body };
 }
 
+/**
+ * Idle connections are given up before the target gives them up. A request written to a connection
+ * the target (or a proxy in front of it) has already dropped is reset; nothing then says whether
+ * the target read it, so it is never resent (see rateLimitSignalOf: a POST may have been carried
+ * out) and the test that made it is broken. The only safe cure is not to reuse a connection that
+ * may be stale:
+ *  - a `Keep-Alive: timeout=N` answer header is honoured, less a margin for the latency between
+ *    the target starting its idle clock and this client reading the answer, and for a busy worker
+ *    whose timers fire late (keepAliveTimeoutThreshold; undici's own default, stated here so that
+ *    an upgrade cannot change it unnoticed);
+ *  - without the header, an idle connection is kept 3 s: below the 5 s idle timeouts of common
+ *    servers (Node, Apache httpd) by that same margin;
+ *  - however long the target's hint, at most 30 s: proxies and NATs between the kit and a target
+ *    drop idle connections silently, with no hint at all.
+ * undici resends nothing written (no retry interceptor is installed); a request not yet written
+ * when its idle connection closes stays queued and goes out on a fresh one (undici checks an idle
+ * connection for a pending close before writing on it), so only a request that never left is
+ * ever sent again.
+ */
+const KEEP_ALIVE = { keepAliveTimeout: 3_000, keepAliveTimeoutThreshold: 2_000, keepAliveMaxTimeout: 30_000 } as const;
+
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   const { redactor, pacer, onExchange } = options;
   const origin = new URL(options.baseUrl).origin;
@@ -224,6 +239,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     connect: { timeout: Math.min(options.connectTimeoutMs ?? DEFAULT_TIMEOUT_MS, deadlineMs) },
     headersTimeout: deadlineMs,
     bodyTimeout: deadlineMs,
+    ...KEEP_ALIVE,
   });
 
   /** One attempt: send, read the whole body, record the redacted exchange. */
