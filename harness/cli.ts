@@ -1,12 +1,12 @@
 /**
  * The messaging-conformance command line. Every usage or configuration error is one line on
  * stderr and exit code 2.
+ *
+ * Each command is imported when it runs: --help, --version and a mistyped command load only the
+ * help text, not the harness, vitest and the reference server behind the commands.
  */
 import { exitWithUsageError, UsageError } from './config/cli-errors.ts';
 import { CERTIFY_HELP, commandHelpText, DISCOVER_HELP, packageVersion, programHelpText, SERVE_HELP, type CommandHelp } from './commands/cli-help.ts';
-import { certify } from './commands/certify-command.ts';
-import { discover } from './commands/discover-command.ts';
-import { serve } from './commands/serve-command.ts';
 
 const HELP = new Map<string, CommandHelp>([CERTIFY_HELP, DISCOVER_HELP, SERVE_HELP].map((h) => [h.name, h]));
 
@@ -19,13 +19,13 @@ async function main(argv: string[]): Promise<void> {
   }
   switch (command) {
     case 'certify':
-      process.exitCode = await certify(rest);
+      process.exitCode = await (await import('./commands/certify-command.ts')).certify(rest);
       return;
     case 'discover':
-      process.exitCode = await discover(rest);
+      process.exitCode = await (await import('./commands/discover-command.ts')).discover(rest);
       return;
     case 'serve':
-      return serve(rest);
+      return (await import('./commands/serve-command.ts')).serve(rest);
     case '--help':
     case '-h':
     case 'help':

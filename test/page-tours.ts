@@ -50,6 +50,13 @@ export async function openOperationSection(page: Page, docsPage: string): Promis
   return page.getByRole('heading', { level: 2, name: DOCS_OPERATION.summary });
 }
 
+/** Clicks the first `count` sections of the docs page's menu, one after the other, as a reader does. */
+export async function clickThroughSidebar(page: Page, count: number): Promise<void> {
+  const items = page.locator('[data-component-name="Menu/MenuItem"]');
+  const total = Math.min(count, await items.count());
+  for (let i = 0; i < total; i += 1) await items.nth(i).click();
+}
+
 /** Opens the report, the failed test, and its exchange step; the step's request line. */
 export async function openFailedExchange(page: Page, reportPage: string): Promise<Locator> {
   await page.goto(pathToFileURL(reportPage).href);
