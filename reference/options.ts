@@ -62,7 +62,7 @@ export const ReferenceServerOptions = z.object({
   /** Fault injection (mutants.ts): the server deviates from the document in this one named way. */
   mutant: z
     .string()
-    .refine(isMutantId, { message: `unknown mutant id (${MUTANTS.length} known: see reference/mutants.ts)` })
+    .refine(isMutantId, { message: `unknown mutant id (${MUTANTS.length} known: list them with: messaging-conformance serve --list-mutants)` })
     .optional(),
 });
 export type ReferenceServerOptionsInput = z.input<typeof ReferenceServerOptions>;

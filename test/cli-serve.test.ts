@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../harness/config/cli-errors.ts';
 import { parseServeArgs } from '../harness/commands/serve-command.ts';
+import { MUTANTS } from '../reference/mutants.ts';
 
 const BIN = fileURLToPath(new URL('../bin/messaging-conformance.js', import.meta.url));
 
@@ -74,4 +75,16 @@ describe('serve stops with whoever started it', () => {
     }
     expect(listening, `still listening 10 s after its parent was killed: ${output}`).toBe(false);
   }, 60_000);
+});
+
+describe('serve --list-mutants', () => {
+  it('lists every fault --mutant takes, one line each, and a bad --mutant points to it', () => {
+    const listed = spawnSync(process.execPath, [BIN, 'serve', '--list-mutants'], { encoding: 'utf8', timeout: 30_000 });
+    expect(listed.status).toBe(0);
+    const ids = listed.stdout.trim().split('\n').map((line) => line.split(/\s+/)[0]);
+    expect(ids).toEqual(MUTANTS.map((m) => m.id));
+    const bad = spawnSync(process.execPath, [BIN, 'serve', '--mutant', 'bogus'], { encoding: 'utf8', timeout: 30_000 });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/serve --list-mutants/);
+  });
 });

@@ -83,6 +83,7 @@ export const SERVE_HELP: CommandHelp = {
     { flag: '--ambiguity ID=OPTION', does: 'the option taken on one ambiguity of the register (repeatable)', default: "the register's default, or the personality's" },
     { flag: '--ambiguities FILE', does: 'ambiguity options from a file, JSON or YAML: {ambiguities: {ID: OPTION}}', default: 'none' },
     { flag: '--mutant ID', does: 'inject one fault of the mutant registry', default: 'none' },
+    { flag: '--list-mutants', does: 'print the id, section, requirement and description of every fault --mutant takes, and exit', default: 'off' },
     { flag: `--personality ${PERSONALITIES.join('|')}`, does: 'the choice made at every open point of the document', default: 'default' },
     {
       flag: '--event-retry-schedule S[,S...]',

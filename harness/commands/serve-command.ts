@@ -4,6 +4,7 @@
  * (JSON or YAML: `{ ambiguities: { id: option } }`), validated against the register.
  */
 import { z } from 'zod';
+import { MUTANTS } from '../../reference/mutants.ts';
 import { ReferenceServerOptions, type ReferenceServerOptionsInput } from '../../reference/options.ts';
 import { startReferenceServer } from '../../reference/server.ts';
 import { UsageError } from '../config/cli-errors.ts';
@@ -14,7 +15,7 @@ import { watchAncestors } from './parent-watch.ts';
 export const SERVE_USAGE = `usage: messaging-conformance serve [--host H] [--port N] [--manager-key K] [--account-key K]
     [--allow-loopback-webhooks] [--test-clock] [--rate-limit N] [--restricted-allow-list IP[,IP...]]
     [--ambiguity ID=OPTION]... [--ambiguities FILE] [--mutant ID] [--personality default|alternate]
-    [--event-retry-schedule S[,S...]]`;
+    [--event-retry-schedule S[,S...]] [--list-mutants]`;
 
 /** `--ambiguities FILE`: `{ ambiguities: { <id>: <option> } }`; options are checked by ReferenceServerOptions. */
 const AmbiguitiesFile = strictMapping({ ambiguities: z.record(z.string(), z.string()) });
@@ -50,6 +51,8 @@ export function parseServeArgs(args: string[]): ReferenceServerOptionsInput {
       mutant: { type: 'string' },
       personality: { type: 'string' },
       'event-retry-schedule': { type: 'string' },
+      // Read by serve() before the options: it prints the registry instead of starting a server.
+      'list-mutants': { type: 'boolean' },
     },
     `${SERVE_USAGE.split('\n')[0]} ...`,
   );
@@ -82,7 +85,18 @@ export function parseServeArgs(args: string[]): ReferenceServerOptionsInput {
   return input;
 }
 
+/** `serve --list-mutants`: the faults --mutant injects, one line each (the installed package ships no sources to read them in). */
+export function mutantListText(): string {
+  const width = Math.max(...MUTANTS.map((m) => m.id.length)) + 2;
+  return MUTANTS.map((m) => `${m.id.padEnd(width)}§${m.section} ${m.requirement}: ${m.description}`).join('\n');
+}
+
 export async function serve(args: string[]): Promise<void> {
+  if (args.includes('--list-mutants')) {
+    if (args.length > 1) throw new UsageError('--list-mutants takes no other flag');
+    process.stdout.write(`${mutantListText()}\n`);
+    return;
+  }
   const server = await startReferenceServer(parseServeArgs(args));
   process.stdout.write(
     [
