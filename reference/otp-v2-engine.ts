@@ -155,23 +155,55 @@ export function resendAvailableIn(record: OtpRecord | undefined, now: number, co
 export function createFacts(record: OtpRecord | undefined, request: { codeRotate: boolean; codeCustom?: string }, now: number, seams: Seams = NO_FAULT): Partial<OtpFacts> {
   // 3.1 code_custom: the same code is a plain resend (on a locked verification it stays locked), a different one a new round.
   const same = record !== undefined && record.code === request.codeCustom;
-  const customCode = seams.at('otp2.code-custom-comparison', request.codeCustom === undefined ? 'absent' : same ? 'same' : 'different', { state: stateOf(record) });
+  const customCode = seams.at('otp2.code-custom-comparison', request.codeCustom === undefined ? 'absent' : same ? 'same' : 'different', { state: createStateOf(record) });
   // 8: the cooldown is 30 s.
   const cooldown = seams.at('otp2.resend-cooldown-seconds', OTP_V2_RULES.cooldownSeconds);
   return { codeRotate: request.codeRotate, withinCooldown: resendAvailableIn(record, now, cooldown) > 0, customCode };
 }
 
 /**
- * Facts of POST /v2/otp/verify. lastAttempt follows otp-v2-lock-point: 'seventh-wrong-locks' makes
- * the wrong attempt that leaves 0 remaining the last; 'after-seventh-wrong' a wrong attempt when 0
- * remain already.
+ * 3.1 "7 attempts used up → locked", 8 "7 per code round": whether the round's attempts are all
+ * used. A locked record's are; so are those of a pending record with none left, which exists only
+ * under otp-v2-lock-point 'after-seventh-wrong' (the 7th wrong code answered 401 with 0 left).
  */
-export function verifyFacts(record: OtpRecord | undefined, code: string, lockPoint: OtpLockPoint, seams: Seams = NO_FAULT): Partial<OtpFacts> {
+export const roundUsedUp = (record: OtpRecord | undefined): boolean => record !== undefined && (record.state === 'locked' || (record.state === 'pending' && record.attemptsRemaining <= 0));
+
+/**
+ * The state a POST /v2/otp is matched in: the record's, except that a pending record whose round is
+ * used up is locked (3.1 "7 attempts used up → locked"), so that without code_rotate it answers
+ * 429 otp_max_attempts and a rotation starts a new round.
+ */
+export function createStateOf(record: OtpRecord | undefined): OtpState {
+  return record?.state === 'pending' && roundUsedUp(record) ? 'locked' : stateOf(record);
+}
+
+/** What a verify is matched with in the table of 3.1: a state and the facts of its conditions. */
+export interface VerifyMatch {
+  state: OtpState;
+  facts: Partial<OtpFacts>;
+}
+
+/**
+ * State and facts of POST /v2/otp/verify. lastAttempt follows otp-v2-lock-point: under
+ * 'seventh-wrong-locks' the wrong attempt that leaves 0 remaining is the last; under
+ * 'after-seventh-wrong' the 7th wrong code answers 401 with 0 left, and the next verify is the
+ * locking one. Either way, once the round's 7 attempts are used no code verifies, the right one
+ * included (8: "7 per code round"; an 8th attempt is none of the 7): the code is not compared, and
+ * the answer is the lock's 429 (pending: the row "7 attempts used up"; locked: 4.4 "429 attempts
+ * exhausted").
+ */
+export function verifyFacts(record: OtpRecord | undefined, code: string, lockPoint: OtpLockPoint, seams: Seams = NO_FAULT): VerifyMatch {
+  const state = stateOf(record);
   // 4.4: "case-sensitive, stored and compared as sent".
   const codeMatches = seams.at('otp2.code-matches', record !== undefined && record.code === code, { stored: record?.code, sent: code });
+  if (roundUsedUp(record)) {
+    // 3.1, 8: the round's attempts are used up: no code verifies (the seam's value is false).
+    if (seams.at('otp2.eighth-attempt-verifies', false, { codeMatches, state })) return { state: 'pending', facts: { codeMatches: true, lastAttempt: false } };
+    return { state, facts: { codeMatches: false, lastAttempt: true } };
+  }
   const remaining = record?.attemptsRemaining ?? 0;
-  const lastAttempt = !codeMatches && (lockPoint === 'seventh-wrong-locks' ? remaining <= 1 : remaining <= 0);
-  return { codeMatches, lastAttempt };
+  const lastAttempt = !codeMatches && lockPoint === 'seventh-wrong-locks' && remaining <= 1;
+  return { state, facts: { codeMatches, lastAttempt } };
 }
 
 /** The row's next state, with the server's pick where 3.1 shows none. */

@@ -174,6 +174,10 @@ export const SEAMS = {
 
   // --- 8 Limits of the current OTP ----------------------------------------------------------------
   'otp2.attempts-per-round': point<number>('8', 'current OTP attempts: 7 per code round'),
+  'otp2.eighth-attempt-verifies': point<boolean, { codeMatches: boolean; state: string }>(
+    '3.1, 8',
+    'once the round\'s 7 attempts are used up (7 attempts used up: locked, HTTP 429; 7 per code round) no code verifies, the right one included',
+  ),
   'otp2.resend-cooldown-seconds': point<number>('8', 'current OTP resend cooldown: 30 seconds'),
 } as const;
 

@@ -10,7 +10,7 @@ import { formatMexicoDateTime, parseMexicoDateTime } from '../schemas/formats.ts
 import { LegacyOtpSendResult, LegacyOtpVerifyResponse } from '../schemas/otp-legacy.ts';
 import { OTP_CODE_ALPHABETS, OtpCreateResponse, OtpDeleteResponse, OtpStatusResponse, OtpVerifyResponse } from '../schemas/otp-v2.ts';
 import { matchOtpTransition, OTP_V2_TRANSITIONS } from '../schemas/otp-v2-transitions.ts';
-import { applyRow, createFacts, generateCode, RecordBook, RETENTION_MS, verifyFacts, type OtpRecord } from '../reference/otp-v2-engine.ts';
+import { applyRow, createFacts, createStateOf, generateCode, RecordBook, RETENTION_MS, verifyFacts, type OtpRecord } from '../reference/otp-v2-engine.ts';
 import { startReferenceServer, type RunningReferenceServer } from '../reference/server.ts';
 
 interface Answer {
@@ -388,16 +388,54 @@ describe('current OTP: no balance and the after-seventh-wrong lock point', () =>
     expectOtpError(locked, 429, 'otp_max_attempts');
     expect(locked.body.state).toBe('locked');
   });
+
+  it('after wrong codes 1 to 7 the right code is an 8th attempt: 429, locked, never verified (3.1, 8)', async () => {
+    const phone = freshNumber();
+    expectCreated(await c.post('/v2/otp', createBody(phone, { sandbox: true, code_custom: 'Late2' })), 201, 'created');
+    await wrongAttempts(c, phone, 7);
+    const eighth = await c.post('/v2/otp/verify', { ...target(phone), code: 'Late2' });
+    expectOtpError(eighth, 429, 'otp_max_attempts');
+    expect(eighth.body.state).toBe('locked');
+    expectOtpError(await c.post('/v2/otp/verify', { ...target(phone), code: 'Late2' }), 429, 'otp_max_attempts');
+    expectOtpError(await c.post('/v2/otp', createBody(phone, { sandbox: true, code_custom: 'Late2' })), 429, 'otp_max_attempts');
+  });
+
+  it('after wrong codes 1 to 7 a resend without code_rotate answers 429 otp_max_attempts (locked), within the cooldown too; a rotation starts a round', async () => {
+    const phone = freshNumber();
+    expectCreated(await c.post('/v2/otp', createBody(phone, { sandbox: true, code_custom: 'Late3' })), 201, 'created');
+    await wrongAttempts(c, phone, 7);
+    const resend = await c.post('/v2/otp', createBody(phone, { sandbox: true, code_custom: 'Late3' }));
+    expectOtpError(resend, 429, 'otp_max_attempts');
+    expect(resend.body.state).toBe('locked');
+    const plain = await c.post('/v2/otp', createBody(phone, { sandbox: true }));
+    expectOtpError(plain, 429, 'otp_max_attempts');
+    expectOtpError(await c.post('/v2/otp/verify', { ...target(phone), code: 'Late3' }), 429, 'otp_max_attempts');
+    const rotated = expectCreated(await c.post('/v2/otp', createBody(phone, { sandbox: true, code_rotate: true })), 200, 'restarted');
+    expect(rotated.attempts_remaining).toBe(7);
+    expect((await c.post('/v2/otp/verify', { ...target(phone), code: String(rotated.code) })).status).toBe(200);
+  });
 });
 
 describe('OTP engine', () => {
   const record = (over: Partial<OtpRecord> = {}): OtpRecord => ({ state: 'pending', code: 'Ab12', attemptsRemaining: 7, expiresAt: 1e12, lastSentAt: 0, channel: 'sms', ...over });
 
   it('lastAttempt follows otp-v2-lock-point', () => {
-    expect(verifyFacts(record({ attemptsRemaining: 1 }), 'x', 'seventh-wrong-locks').lastAttempt).toBe(true);
-    expect(verifyFacts(record({ attemptsRemaining: 1 }), 'x', 'after-seventh-wrong').lastAttempt).toBe(false);
-    expect(verifyFacts(record({ attemptsRemaining: 0 }), 'x', 'after-seventh-wrong').lastAttempt).toBe(true);
-    expect(verifyFacts(record({ attemptsRemaining: 1 }), 'Ab12', 'seventh-wrong-locks')).toEqual({ codeMatches: true, lastAttempt: false });
+    expect(verifyFacts(record({ attemptsRemaining: 1 }), 'x', 'seventh-wrong-locks').facts.lastAttempt).toBe(true);
+    expect(verifyFacts(record({ attemptsRemaining: 1 }), 'x', 'after-seventh-wrong').facts.lastAttempt).toBe(false);
+    expect(verifyFacts(record({ attemptsRemaining: 0 }), 'x', 'after-seventh-wrong').facts.lastAttempt).toBe(true);
+    expect(verifyFacts(record({ attemptsRemaining: 1 }), 'Ab12', 'seventh-wrong-locks')).toEqual({ state: 'pending', facts: { codeMatches: true, lastAttempt: false } });
+  });
+
+  it('once the round\'s 7 attempts are used no code verifies, the right one included (3.1, 8)', () => {
+    // after-seventh-wrong: the 7th wrong code left 0; the right code is the 8th attempt.
+    const usedUp = verifyFacts(record({ attemptsRemaining: 0 }), 'Ab12', 'after-seventh-wrong');
+    expect(usedUp).toEqual({ state: 'pending', facts: { codeMatches: false, lastAttempt: true } });
+    expect(matchOtpTransition(usedUp.state, 'verify', usedUp.facts)?.id).toBe('pending-verify-exhausted');
+    const locked = verifyFacts(record({ state: 'locked', attemptsRemaining: 0 }), 'Ab12', 'seventh-wrong-locks');
+    expect(matchOtpTransition(locked.state, 'verify', locked.facts)?.id).toBe('locked-verify');
+    // A resend of such a round is one of a locked verification.
+    expect(createStateOf(record({ attemptsRemaining: 0 }))).toBe('locked');
+    expect(createStateOf(record({ attemptsRemaining: 1 }))).toBe('pending');
   });
 
   it('facts of create: cooldown and code_custom', () => {
@@ -411,7 +449,7 @@ describe('OTP engine', () => {
     const restart = matchOtpTransition('verified', 'create')!;
     expect(applyRow(record({ state: 'verified' }), restart, { newCode: 'N3w1', expiresAt: 5, channel: 'voice', sentAt: 9 }, 9)).toMatchObject({ state: 'pending', code: 'N3w1', attemptsRemaining: 7, lastSentAt: 9, channel: 'voice' });
     expect(applyRow(record(), matchOtpTransition('pending', 'delete')!, {}, 0)).toBeUndefined();
-    const exhausted = matchOtpTransition('pending', 'verify', verifyFacts(record({ attemptsRemaining: 1 }), 'x', 'seventh-wrong-locks'))!;
+    const exhausted = matchOtpTransition('pending', 'verify', verifyFacts(record({ attemptsRemaining: 1 }), 'x', 'seventh-wrong-locks').facts)!;
     expect(applyRow(record({ attemptsRemaining: 1 }), exhausted, {}, 0)).toMatchObject({ state: 'locked', attemptsRemaining: 0 });
   });
 

@@ -231,9 +231,9 @@ const LATITUDE_CASES: Record<LatitudeId, () => Promise<void>> = {
   // 4: refused by default; ignored or coerced by the alternate where the document does not say refused.
   'invalid-input': async () => {
     const p = await pair();
+    // 4.16 remitente "max 11 alphanumeric" states its bound (schemas/stated-limits.ts): refused by both.
     const sender = { def: await v1(p.def, { mensaje: 'Hola', numcelular: '5512345678', numregion: '52', sandbox: '1', remitente: 'ABCDEFGHIJKL' }), alt: await v1(p.alt, { mensaje: 'Hola', numcelular: '5512345678', numregion: '52', sandbox: '1', remitente: 'ABCDEFGHIJKL' }) };
-    expect(sender.def.body.Estatus).toBe('error');
-    expect(sender.alt.body.Estatus).toBe('ok');
+    expect([sender.def.body.Estatus, sender.alt.body.Estatus]).toEqual(['error', 'error']);
     const language = { def: await v1(p.def, { mensaje: 'Hola', numcelular: '5512345678', numregion: '52', sandbox: '1', language: '9' }), alt: await v1(p.alt, { mensaje: 'Hola', numcelular: '5512345678', numregion: '52', sandbox: '1', language: '9' }) };
     expect([language.def.body.Estatus, language.alt.body.Estatus]).toEqual(['error', 'ok']);
     const tone = await both(p, '/voice/send', { body: { numbers: '5512345678', country_code: '52', template: 'a', sandbox: 1, formal_tone: 'true' } });
@@ -358,17 +358,22 @@ const AMBIGUITY_CASES: Partial<Record<AmbiguityId, () => Promise<void>>> = {
     }
   },
 
+  // Either way the right code after the 7 wrong ones is an 8th attempt and does not verify (3.1, 8).
   'otp-v2-lock-point': async () => {
     const p = await pair();
     const seventh: number[] = [];
+    const eighth: unknown[] = [];
     for (const s of [p.def, p.alt]) {
       const code = String((await call(s, '/v2/otp', { body: OTP })).body.code);
       const wrong = code === '000000' ? '111111' : '000000';
       let status = 0;
       for (let i = 0; i < 7; i++) status = (await call(s, '/v2/otp/verify', { body: { phone_number: OTP.phone_number, country_code: '52', code: wrong } })).status;
       seventh.push(status);
+      const right = await call(s, '/v2/otp/verify', { body: { phone_number: OTP.phone_number, country_code: '52', code } });
+      eighth.push([right.status, right.body.state]);
     }
     expect(seventh).toEqual([429, 401]);
+    expect(eighth).toEqual([[429, 'locked'], [429, 'locked']]);
   },
 
   'otp-delete-request-shape': async () => {

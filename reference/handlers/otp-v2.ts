@@ -16,6 +16,7 @@ import { resolveOtpExpiry } from '../otp-expiry.ts';
 import { expandOtpMessage, otpMessageProblem } from '../otp-v2-message.ts';
 import {
   createFacts,
+  createStateOf,
   generateCode,
   otpKey,
   OtpVerifications,
@@ -201,9 +202,14 @@ function create(ctx: RequestContext<CreateInput>): Reply {
   if (seams.at('otp2.refuses-past-expiry', requested === 'past')) return otpError(ctx, 400, 'otp_invalid_param', record, now, { hint: 'expiration_date must be a future YYYY-MM-DD HH:mm:ss' });
   const expiry = requested === 'past' ? undefined : requested;
 
-  const row = matchOtpTransition(stateOf(record), 'create', createFacts(record, { codeRotate: input.code_rotate === true, codeCustom: input.code_custom }, now, seams));
+  // 3.1: a pending record whose 7 attempts are used up is matched as locked ("7 attempts used up → locked").
+  const row = matchOtpTransition(createStateOf(record), 'create', createFacts(record, { codeRotate: input.code_rotate === true, codeCustom: input.code_custom }, now, seams));
   if (!row) return otpError(ctx, 500, 'otp_internal', record, now);
-  if (row.error || !rowSends(row)) return refusedByRow(ctx, row, record, now);
+  if (row.error || !rowSends(row)) {
+    // A refusal sends nothing and changes nothing, but such a pending record is locked from here on.
+    const settled = record !== undefined && row.next !== 'not-shown' && row.next !== record.state ? book.apply(key, record, row, { seams }, now) : record;
+    return refusedByRow(ctx, row, settled, now);
+  }
 
   // 4.4: code_length/code_format only when a new code is generated; a resend reuses the stored code.
   const generates = rowGeneratesCode(row);
@@ -253,7 +259,9 @@ function verify(ctx: RequestContext<VerifyInput>): Reply {
   const key = otpKey(ctx.input.phone_number, ctx.input.country_code);
   const seams = ctx.server.seams;
   const record = book.observe(key, now, seams);
-  const row = matchOtpTransition(stateOf(record), 'verify', verifyFacts(record, ctx.input.code, ctx.server.options.choices['otp-v2-lock-point'], seams));
+  // 3.1, 8: once the round's 7 attempts are used no code verifies (verifyFacts).
+  const match = verifyFacts(record, ctx.input.code, ctx.server.options.choices['otp-v2-lock-point'], seams);
+  const row = matchOtpTransition(match.state, 'verify', match.facts);
   if (!row) return otpError(ctx, 500, 'otp_internal', record, now);
   const next = book.apply(key, record, row, { seams }, now);
   // 4.4 "Verify, status and delete are free".

@@ -2,12 +2,15 @@
  * Helpers of suites/otp-v2.test.ts: the calls of 4.4 (create, verify, status, delete) for one
  * verification (phone_number + country_code, 3.1), the request shapes the document leaves open
  * (ambiguities otp-status-request-shape, otp-delete-request-shape), the verify answers whose slugs
- * are not shown (otp-verify-error-slugs), the lock point (otp-v2-lock-point) and charge
- * measurement. HTTP only: nothing here knows the reference server.
+ * are not shown (otp-verify-error-slugs), the lock point (otp-v2-lock-point), charge
+ * measurement, and the time windows (the 30 s cooldown of 8, expiries) judged from the kit's own
+ * measured send and answer times (`Timed`). HTTP only: nothing here knows the reference server.
  */
 import { expect } from 'vitest';
+import { recordBehaviour, warnUnless } from '../../harness/kit/checks.ts';
 import { observe } from '../../harness/kit/current-test.ts';
 import { expectError, expectSchema, expectSuccess } from '../../harness/kit/expectations.ts';
+import { Inconclusive } from '../../harness/kit/inconclusive.ts';
 import type { Answer, Target } from '../../harness/kit/target.ts';
 import { OtpErrorBody, type OtpState } from '../../schemas/envelope.ts';
 import { formatMexicoDateTime, parseMexicoDateTime } from '../../schemas/formats.ts';
@@ -47,6 +50,37 @@ export interface OtpSubject {
 }
 
 export type Fields = Record<string, unknown>;
+
+/**
+ * One call with when it happened on the kit's clock (`OtpDriver.tick`, ms): the target handled it
+ * at some instant between `sent` (read before the request left, so at or before its send start)
+ * and `answered` (read after the whole answer arrived). A resend after a 429 rate_01 stays inside.
+ */
+export interface Timed {
+  answer: Answer;
+  sent: number;
+  answered: number;
+}
+
+/** Seconds that may have passed on the target between its handling of `first` and of `second`. */
+export interface Elapsed {
+  low: number;
+  high: number;
+}
+
+/** The bounds of the target's time between two calls: second's handling minus first's. */
+export const elapsedBetween = (first: Timed, second: Timed): Elapsed => ({
+  low: Math.max(0, (second.sent - first.answered) / 1000),
+  high: (second.answered - first.sent) / 1000,
+});
+
+/** Round trip of a call on the kit's clock, seconds. */
+export const roundTrip = (call: Timed): number => (call.answered - call.sent) / 1000;
+
+const isThrottled = (answer: Answer): boolean => answer.status === 429 && answer.body.error === 'otp_throttled';
+
+/** Bounded repeats of a time observation the measured latencies could not decide (then Inconclusive). */
+export const WINDOW_REPEATS = 2;
 
 /** 7.3 "not shown" slugs: the option `conventional` of ambiguity otp-verify-error-slugs. */
 const CONVENTIONAL_VERIFY_SLUGS: Readonly<Record<number, string>> = { 404: 'otp_not_found', 409: 'otp_already_verified', 410: 'otp_expired' };
@@ -173,7 +207,11 @@ export class OtpDriver {
     const answer = await this.verify(s, wrong);
     expectError(answer, 'otp_incorrect_code', 'otp-v2/verify');
     expect(answer.body.attempts_remaining, 'attempts_remaining after a wrong code (3.1, 4.4)').toBe(left);
-    expect(answer.body.state, 'state after a wrong code with attempts left (3.1)').toBe('pending');
+    if (left > 0) expect(answer.body.state, 'state after a wrong code with attempts left (3.1)').toBe('pending');
+    // otp-v2-lock-point=after-seventh-wrong: the 7th wrong code answers 401 with none left. Its state
+    // is not stated: pending (the lock comes with the next verify) and locked (3.1 "7 attempts used
+    // up → locked") are both readings.
+    else recordBehaviour('state with the 401 of the 7th wrong code (otp-v2-lock-point=after-seventh-wrong; 3.1 does not say)', `state ${String(answer.body.state)}, attempts_remaining ${String(answer.body.attempts_remaining)}`);
     return answer;
   }
 
@@ -191,6 +229,15 @@ export class OtpDriver {
     const body = expectSchema(OtpErrorBody, answer.json, 'the error body of 4.4', answer);
     expect(body.state, 'state after the attempts are used up (3.1)').toBe('locked');
     return answer;
+  }
+
+  /**
+   * The 7 wrong codes of a round (8: "7 per code round"): 6 answering 401 and the 7th 429 when it
+   * locks, or 7 answering 401 (otp-v2-lock-point). After them the round's attempts are used up.
+   */
+  async useRound(s: OtpSubject, code: string): Promise<void> {
+    await this.useAttemptsBeforeLock(s, code);
+    if (this.wrongAttemptsBeforeLock() < OTP_V2_RULES.attemptsPerRound) await this.lockingAttempt(s, code);
   }
 
   /** 3.1 pending → locked through wrong codes. */
@@ -211,22 +258,148 @@ export class OtpDriver {
     return code;
   }
 
-  /** A Mexico City date-time `seconds` ahead of the target's now (4.4 expiration_date). */
+  /**
+   * A Mexico City date-time `seconds` ahead of the target's now (4.4 expiration_date), plus what the
+   * measured latency asks: the create that sets it and a read before it passes each take a round
+   * trip, and in real time the target's now is an estimate off by up to one more.
+   */
   async nearFuture(seconds = 4): Promise<string> {
-    return formatMexicoDateTime((await this.t.clock.now()) + seconds * 1000);
+    return formatMexicoDateTime((await this.t.clock.now()) + (seconds + Math.ceil(4 * this.latencySeconds())) * 1000);
   }
 
-  /** Waits until the target's clock is past `instantMs` (with a margin for the Date-header estimate). */
-  async waitPast(instantMs: number, marginSeconds = 1.5): Promise<void> {
-    const left = (instantMs - (await this.t.clock.now())) / 1000 + marginSeconds;
+  /**
+   * Waits until the target's clock is surely past `instantMs`: expires_at shows whole seconds (up to
+   * 1 s more may remain), and in real time the estimate of the target's now may be off by 0.5 s
+   * (the Date header's resolution) plus a round trip.
+   */
+  async waitPast(instantMs: number): Promise<void> {
+    const left = (instantMs - (await this.t.clock.now())) / 1000 + 1 + this.nowUncertaintySeconds();
     if (left > 0) await this.t.clock.wait(left);
+  }
+
+  /**
+   * How far the kit's reading of the target's now (t.clock.now) may be off, seconds: nothing on a
+   * test clock (read from the target); in real time the Date header's second and a round trip.
+   */
+  nowUncertaintySeconds(): number {
+    return this.t.clock.virtual ? 0 : 1 + 2 * this.latencySeconds();
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // The kit's clock and time windows (the 30 s cooldown of 8).
+  // -------------------------------------------------------------------------------------------
+
+  /** The slowest round trip measured so far (seconds), the preflight's latency to begin with. */
+  private slowest = 0;
+
+  /** The round trip to reckon with, seconds: the slowest measured by this driver or the preflight. */
+  latencySeconds(): number {
+    return Math.max(this.slowest, (this.t.config.latencyMs ?? 0) / 1000);
+  }
+
+  /**
+   * The kit's clock, ms, for durations between exchanges: on a test clock the target's own (real
+   * time plus the advances, read from it exactly); in real time the local monotonic clock, which
+   * runs at the target's rate and takes no estimate of its offset.
+   */
+  async tick(): Promise<number> {
+    return this.t.clock.virtual ? this.t.clock.now() : performance.timeOrigin + performance.now();
+  }
+
+  /** Runs `call` between two readings of the kit's clock (`Timed`). */
+  async timed(call: () => Promise<Answer>): Promise<Timed> {
+    const sent = await this.tick();
+    const answer = await call();
+    const answered = await this.tick();
+    this.slowest = Math.max(this.slowest, (answered - sent) / 1000);
+    return { answer, sent, answered };
+  }
+
+  /** Waits until the kit's clock reads `at` (ms); at once when it already does. */
+  async waitUntil(at: number): Promise<void> {
+    const left = (at - (await this.tick())) / 1000;
+    if (left > 0) await this.t.clock.wait(left);
+  }
+
+  /**
+   * The values resend_available_in may take at a target that sent its last code during `last` and
+   * answered during `at` (8: 30 s counted from the send): 30 s less the elapsed time, rounded down
+   * or up, the elapsed time bounded by the measured times (elapsedBetween).
+   */
+  resendWindow(last: Timed, at: Timed): { min: number; max: number; text: string } {
+    const cooldown = OTP_V2_RULES.cooldownSeconds;
+    const e = last === at ? { low: 0, high: roundTrip(at) } : elapsedBetween(last, at);
+    const min = Math.max(0, Math.floor(cooldown - e.high));
+    const max = Math.min(cooldown, Math.ceil(cooldown - e.low));
+    return { min, max, text: `${e.low.toFixed(2)} to ${e.high.toFixed(2)} s after the send by the kit's clock (round trips ${roundTrip(last).toFixed(2)} s and ${roundTrip(at).toFixed(2)} s): ${min} to ${max} s left of ${cooldown} s` };
+  }
+
+  /** resend_available_in of `at` against the window since `last` (resendWindow). */
+  expectResendAvailableIn(last: Timed, at: Timed, why: string): void {
+    const value = at.answer.body.resend_available_in;
+    const w = this.resendWindow(last, at);
+    expect(value, `${why}: resend_available_in is the seconds left of the cooldown (2.10, 8)`).toBeTypeOf('number');
+    expect(Number(value), `${why}: resend_available_in ${String(value)}, the send was ${w.text} (8)`).toBeGreaterThanOrEqual(w.min);
+    expect(Number(value), `${why}: resend_available_in ${String(value)}, the send was ${w.text} (8)`).toBeLessThanOrEqual(w.max);
+  }
+
+  /**
+   * 3.1 pending "within the 30 s cooldown": `resend` must answer otp_throttled when the kit's
+   * clock proves the target handled it within 30 s of the send during `last` (its answer ended less
+   * than 30 s after that send started). Then the throttled body is checked, with
+   * resend_available_in against the measured window, and the seconds it asks to wait returned.
+   * Undefined: the measured times cannot tell and the target did not throttle (a premise not
+   * established, never a failure).
+   */
+  judgeThrottled(last: Timed, resend: Timed, why: string): number | undefined {
+    const within = elapsedBetween(last, resend).high < OTP_V2_RULES.cooldownSeconds;
+    if (!within && !isThrottled(resend.answer)) return undefined;
+    const asked = this.expectThrottled(resend.answer);
+    this.expectResendAvailableIn(last, resend, why);
+    // The header's value is not stated beside resend_available_in: that it says the same wait is ours.
+    warnUnless(`${why}: Retry-After gives the wait of resend_available_in`, () => {
+      const w = this.resendWindow(last, resend);
+      const header = Number(resend.answer.headers['retry-after']);
+      expect(header, `Retry-After ${String(resend.answer.headers['retry-after'])}, the send was ${w.text}`).toBeGreaterThanOrEqual(Math.max(1, w.min));
+      expect(header, `Retry-After ${String(resend.answer.headers['retry-after'])}, the send was ${w.text}`).toBeLessThanOrEqual(w.max + 1);
+    });
+    return asked;
+  }
+
+  /** A message naming the measured latencies, for an Inconclusive. */
+  latenciesText(calls: readonly Timed[]): string {
+    return `round trips ${calls.map((c) => `${roundTrip(c).toFixed(2)} s`).join(', ')} on the kit's clock`;
+  }
+
+  /**
+   * POST /v2/otp on a row of 3.1 whose condition says nothing of the cooldown (none, expired,
+   * verified and locked rows, the code_custom paragraph), reached within 30 s of the last send. A
+   * target may apply the cooldown of 8 ("Current OTP resend cooldown | 30 seconds | /v2/otp") there
+   * too: that is its reading, and the row's premise is then not established yet. So an otp_throttled
+   * (with the row's state, when it names one) is recorded, the wait it asks for (resend_available_in,
+   * Retry-After, at most the cooldown) is waited on the kit's clock and the request sent again; what
+   * the row states is asserted on the answer after that.
+   */
+  async createPastCooldown(s: OtpSubject, fields: Fields, from: OtpState, where: string): Promise<Answer> {
+    for (let attempt = 0; ; attempt++) {
+      const answer = await this.create(s, fields);
+      if (!isThrottled(answer) || attempt >= WINDOW_REPEATS) return answer;
+      const state = answer.body.state;
+      if (state !== undefined && state !== null && state !== '' && state !== from) return answer;
+      const inBody = answer.body.resend_available_in;
+      const header = Number(answer.headers['retry-after']);
+      const asked = Math.max(typeof inBody === 'number' ? inBody : 0, Number.isFinite(header) ? header : 0);
+      if (asked <= 0 || asked > OTP_V2_RULES.cooldownSeconds) return answer;
+      recordBehaviour(`${where}: the target applied the ${OTP_V2_RULES.cooldownSeconds} s cooldown (8), which this row of 3.1 does not state`, `HTTP 429 otp_throttled, state ${String(state)}, resend_available_in ${String(inBody)}, Retry-After ${String(answer.headers['retry-after'])}: waited ${asked} s and sent again`);
+      await this.t.clock.wait(asked + (this.t.clock.virtual ? 0 : 0.5 + this.latencySeconds()));
+    }
   }
 
   /**
    * 3.1 pending, within the cooldown: POST /v2/otp answers 429 otp_throttled with
    * resend_available_in and a Retry-After header (7.3). Returns the seconds the target asked for.
    */
-  async expectThrottled(answer: Answer): Promise<number> {
+  expectThrottled(answer: Answer): number {
     expectError(answer, 'otp_throttled', 'otp-v2/create');
     const body = expectSchema(OtpErrorBody, answer.json, 'the error body of 4.4', answer);
     expect(body.state, 'a throttled verification stays pending (3.1)').toBe('pending');
@@ -241,10 +414,25 @@ export class OtpDriver {
     return Math.max(inBody, retryAfter);
   }
 
-  /** Tries a resend, expects otp_throttled, and waits the seconds the target reported (plus a margin). */
-  async waitOutCooldown(s: OtpSubject): Promise<void> {
-    const seconds = await this.expectThrottled(await this.create(s));
-    await this.t.clock.wait(seconds + 1);
+  /**
+   * After the send during `last`: tries a resend, which must be throttled where the kit's clock
+   * proves it inside the cooldown (judgeThrottled), then waits what the target reported and at
+   * least until the kit's clock is 30 s past the end of `last` (8). A resend the measured times
+   * could not place inside the cooldown and the target carried out (a slow target) is recorded; the
+   * wait then counts from it. Returns the last send.
+   */
+  async waitOutCooldown(s: OtpSubject, last: Timed): Promise<Timed> {
+    const probe = await this.timed(() => this.create(s));
+    let send = last;
+    const asked = this.judgeThrottled(last, probe, 'a resend inside the cooldown') ?? 0;
+    if (asked === 0) {
+      this.expectCreated(probe.answer, 'resent');
+      recordBehaviour('a resend meant to fall inside the cooldown', `carried out: it may have reached the target ${elapsedBetween(last, probe).high.toFixed(2)} s after the send (${this.latenciesText([last, probe])}); the cooldown counts from it`);
+      send = probe;
+    }
+    const margin = this.t.clock.virtual ? 0 : 0.5 + this.latencySeconds();
+    await this.waitUntil(Math.max(send.answered + OTP_V2_RULES.cooldownSeconds * 1000, probe.answered + asked * 1000) + margin * 1000);
+    return send;
   }
 
   /**
@@ -265,6 +453,17 @@ export class OtpDriver {
     const parsed = OtpStatusResponse.safeParse(answer.json);
     observe('otp-status-request-shape', `HTTP ${answer.status}: ${answer.text.slice(0, 120)}`, null);
     return { state: answer.status === 200 && parsed.success ? parsed.data.state : undefined, answer };
+  }
+
+  /**
+   * The status read of stateOf, counted as made before `instantMs` (the target's time) only when the
+   * kit can prove it: by the target's clock as the kit reads it, the answer ended before the instant
+   * less that reading's uncertainty. Undefined when it cannot.
+   */
+  async stateBefore(s: OtpSubject, instantMs: number): Promise<{ state: OtpState | undefined; answer: Answer } | undefined> {
+    const seen = await this.stateOf(s);
+    const after = await this.t.clock.now();
+    return after + this.nowUncertaintySeconds() * 1000 < instantMs ? seen : undefined;
   }
 
   /** Asserts the status call's state when the shape is known (profile otp-status-request-shape=query). */

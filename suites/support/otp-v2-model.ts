@@ -8,10 +8,21 @@
  * 429 rate_01 (harness/transport/http-client.ts, 7.1) or a slow network moves that instant by seconds. So each
  * call's time facts are judged over its window [target's now before the call, after its answer],
  * and a send is remembered as the window it happened in: a fact is certain only when it holds over
- * the whole window (issue 14: a resend must not change a verdict).
+ * the whole window (issue 14: a resend must not change a verdict). The cooldown (8: 30 s between
+ * sends) is a duration and is judged on the kit's own clock (OtpDriver.tick: exact on a test
+ * clock, the local monotonic clock in real time); an expiry is an instant of the target's clock,
+ * judged on the kit's reading of it.
+ *
+ * Two things the document leaves open are followed as the target answers: the state with the 401
+ * of a 7th wrong code (otp-v2-lock-point=after-seventh-wrong: pending with 0 attempts left, or
+ * locked; recorded), and a cooldown applied to a create whose row of 3.1 does not state it (a
+ * locked rotation, a verified or expired number, a number just deleted: recorded, nothing changes).
+ * What 3.1 and 8 state is predicted whatever the reading: once a round's 7 attempts are used no code
+ * verifies and a create without code_rotate answers 429 otp_max_attempts.
  */
 import fc from 'fast-check';
 import { expect } from 'vitest';
+import { recordBehaviour } from '../../harness/kit/checks.ts';
 import { observe } from '../../harness/kit/current-test.ts';
 import type { Answer, Target } from '../../harness/kit/target.ts';
 import { OtpErrorBody, type OtpState } from '../../schemas/envelope.ts';
@@ -24,10 +35,15 @@ export type Command =
   | { kind: 'create' | 'resend' | 'rotate' | 'verify-right' | 'verify-wrong' | 'status' | 'delete' | 'exhaust'; who: 0 | 1 }
   | { kind: 'wait'; seconds: number };
 
-/** When the target handled a call: between `from` and `to` (its clock, epoch ms). */
+/**
+ * When the target handled a call: between `from` and `to` (its clock as the kit reads it, epoch ms),
+ * and between `sent` and `answered` on the kit's own clock (OtpDriver.tick).
+ */
 interface Window {
   from: number;
   to: number;
+  sent: number;
+  answered: number;
 }
 
 interface NumberModel {
@@ -36,8 +52,13 @@ interface NumberModel {
   attempts: number;
   /** The window of the call that last sent a code. */
   lastSend?: Window;
+  /** The same, kept across DELETE: a target may apply the cooldown to the create after it. */
+  lastDelivery?: Window;
   expiresAt?: number;
 }
+
+/** 3.1 "7 attempts used up → locked", 8 "7 per code round": the round's attempts are all used. */
+const usedUp = (m: NumberModel): boolean => m.state === 'locked' || (m.state === 'pending' && m.attempts <= 0);
 
 /** Commands of one run; `waits` are the wait lengths the run may use (seconds). */
 export function commandsArbitrary(waits: readonly number[], maxCommands: number): fc.Arbitrary<Command[]> {
@@ -95,52 +116,96 @@ export class OtpModelRun {
     if (c.kind === 'status') return this.status(c, s, m);
     const before = await this.d.balance(s);
     const from = await this.t.clock.now();
+    const sent = await this.d.tick();
     let answer: Answer;
     let candidatesIn: (window: Window) => OtpTransition[];
     if (c.kind === 'delete') {
       answer = await this.d.remove(s);
-      candidatesIn = (w) => this.statesIn(m, w).map((st) => matchOtpTransition(st, 'delete')).filter((r): r is OtpTransition => r !== undefined);
+      candidatesIn = (w) => this.statesIn(m, w, 'delete').map((st) => matchOtpTransition(st, 'delete')).filter((r): r is OtpTransition => r !== undefined);
     } else if (c.kind === 'verify-right' || c.kind === 'verify-wrong') {
       const code = c.kind === 'verify-right' ? (m.code ?? '123456') : wrongCodeFor(m.code ?? '123456');
       answer = await this.d.verify(s, code);
       const lockPoint = this.t.choices['otp-v2-lock-point'];
-      const codeMatches = c.kind === 'verify-right' && m.code !== undefined;
-      const lastAttempt = !codeMatches && (lockPoint === 'seventh-wrong-locks' ? m.attempts <= 1 : m.attempts <= 0);
-      candidatesIn = (w) => this.statesIn(m, w).map((st) => matchOtpTransition(st, 'verify', { codeMatches, lastAttempt })).filter((r): r is OtpTransition => r !== undefined);
+      // Once the round's attempts are used no code verifies, the right one included (3.1, 8).
+      const spent = usedUp(m);
+      const codeMatches = c.kind === 'verify-right' && m.code !== undefined && !spent;
+      const lastAttempt = spent || (!codeMatches && lockPoint === 'seventh-wrong-locks' && m.attempts <= 1);
+      candidatesIn = (w) => this.statesIn(m, w, 'verify').map((st) => matchOtpTransition(st, 'verify', { codeMatches, lastAttempt })).filter((r): r is OtpTransition => r !== undefined);
     } else {
       candidatesIn = (w) => {
         // 3.1 "within the 30 s cooldown": counted from the last send, itself known to a window.
-        const cooling: Fuzzy = m.lastSend === undefined ? false : fuzzy(OTP_V2_RULES.cooldownSeconds * 1000 - (w.to - m.lastSend.from), OTP_V2_RULES.cooldownSeconds * 1000 - (w.from - m.lastSend.to), this.toleranceMs);
+        const cooling = this.cooling(m.lastSend, w);
         const options: boolean[] = cooling === 'either' ? [true, false] : [cooling];
-        return this.statesIn(m, w).flatMap((st) => options.map((withinCooldown) => matchOtpTransition(st, 'create', { codeRotate: c.kind === 'rotate', withinCooldown } satisfies Partial<OtpFacts>))).filter((r): r is OtpTransition => r !== undefined);
+        return this.statesIn(m, w, 'create').flatMap((st) => options.map((withinCooldown) => matchOtpTransition(st, 'create', { codeRotate: c.kind === 'rotate', withinCooldown } satisfies Partial<OtpFacts>))).filter((r): r is OtpTransition => r !== undefined);
       };
       // expiration_date only where every candidate row generates a new code (4.4 says nothing of it on a resend).
-      const newCode = candidatesIn({ from, to: from }).every((r) => (r.sideEffects as readonly string[]).includes('send-new-code'));
+      const newCode = candidatesIn({ from, to: from, sent, answered: sent }).every((r) => (r.sideEffects as readonly string[]).includes('send-new-code'));
       const expiry = this.expirySeconds !== undefined && newCode ? { expiration_date: formatMexicoDateTime(from + this.expirySeconds * 1000) } : {};
       answer = await this.d.create(s, { ...(c.kind === 'rotate' ? { code_rotate: true } : {}), ...expiry });
     }
-    const window: Window = { from, to: await this.t.clock.now() };
+    const answered = await this.d.tick();
+    const window: Window = { from, to: await this.t.clock.now(), sent, answered };
     const after = await this.d.balance(s);
     const candidates = candidatesIn(window);
-    const states = this.statesIn(m, window);
+    const states = this.statesIn(m, window, c.kind === 'delete' ? 'delete' : c.kind.startsWith('verify') ? 'verify' : 'create');
     const row = candidates.find((r) => r.httpStatus === undefined ? answer.status === 200 : r.httpStatus === answer.status);
     this.log.push(`${describe(c)} [model ${states.join('|')}, ${m.attempts} left] → HTTP ${answer.status} ${String(answer.body.action ?? answer.body.error ?? '')} state=${String(answer.body.state)}`);
+    if (!row && this.cooldownAppliedBeyondTable(c, m, states, candidates, answer, window)) {
+      this.charge({ id: 'cooldown applied', charge: 0 }, s, before, after);
+      return;
+    }
     if (!row) this.fail(`3.1: expected ${candidates.map((r) => `${r.id} (HTTP ${r.httpStatus ?? 200})`).join(' or ')}, got HTTP ${answer.status}: ${answer.text.slice(0, 300)}`);
     this.check(row, answer, m);
     this.charge(row, s, before, after);
     this.apply(row, answer, m, window);
   }
 
-  /** The states the number may be in during `window`: 3.1 pending + time, expired once the code passed its expiry. */
-  private statesIn(m: NumberModel, window: Window): OtpState[] {
+  /**
+   * The states the number may be in during `window` for a call of `kind`: 3.1 pending + time,
+   * expired once the code passed its expiry. A pending number whose round is used up (the 7th wrong
+   * code answered 401 under after-seventh-wrong) is locked for a create (3.1 "7 attempts used up →
+   * locked"); a verify may meet it as either, a status read may show either.
+   */
+  private statesIn(m: NumberModel, window: Window, kind: 'create' | 'verify' | 'delete' | 'status'): OtpState[] {
     const expiredFact: Fuzzy = m.state === 'pending' && m.expiresAt !== undefined ? fuzzy(window.from - m.expiresAt, window.to - m.expiresAt, this.toleranceMs) : false;
-    return expiredFact === 'either' ? ['pending', 'expired'] : [expiredFact ? 'expired' : m.state];
+    const states: OtpState[] = expiredFact === 'either' ? ['pending', 'expired'] : [expiredFact ? 'expired' : m.state];
+    if (m.state !== 'pending' || !usedUp(m) || kind === 'delete') return states;
+    return kind === 'create' ? states.map((st) => (st === 'pending' ? 'locked' : st)) : [...states, 'locked'];
+  }
+
+  /** 3.1 "within the 30 s cooldown" of a call in `w`, the send known to `last`: on the kit's clock. */
+  private cooling(last: Window | undefined, w: Window): Fuzzy {
+    if (last === undefined) return false;
+    const cooldown = OTP_V2_RULES.cooldownSeconds * 1000;
+    return fuzzy(cooldown - (w.answered - last.sent), cooldown - (w.sent - last.answered), this.toleranceMs);
+  }
+
+  /**
+   * A create answered 429 otp_throttled where no row of 3.1 predicts it: a target applying the
+   * cooldown (8) to a create whose row does not state it (none after DELETE, expired, verified,
+   * locked). Its reading, allowed when the call may have come within 30 s of the number's last send:
+   * the error body of 4.4 with the row's state (or none), resend_available_in and Retry-After;
+   * recorded; nothing changes. False when that is not the case (the model then fails).
+   */
+  private cooldownAppliedBeyondTable(c: Command, m: NumberModel, states: readonly OtpState[], candidates: readonly OtpTransition[], answer: Answer, w: Window): boolean {
+    if (c.kind !== 'create' && c.kind !== 'resend' && c.kind !== 'rotate') return false;
+    if (answer.status !== 429 || answer.body.error !== 'otp_throttled' || candidates.some((r) => r.error === 'otp_throttled')) return false;
+    if (this.cooling(m.lastDelivery, w) === false) return false;
+    const parsed = OtpErrorBody.safeParse(answer.json);
+    if (!parsed.success) return false;
+    const state = parsed.data.state;
+    if (state !== undefined && state !== null && state !== '' && !states.includes(state)) return false;
+    if (answer.headers['retry-after'] === undefined || parsed.data.resend_available_in === undefined) this.fail(`otp_throttled without Retry-After or resend_available_in (3.1, 7.3): ${answer.text.slice(0, 300)}`);
+    recordBehaviour(`${describe(c)} from ${states.join('|')}: the target applied the ${OTP_V2_RULES.cooldownSeconds} s cooldown (8), which this row of 3.1 does not state`, `HTTP 429 otp_throttled, resend_available_in ${String(parsed.data.resend_available_in)}`);
+    return true;
   }
 
   private async status(c: Command, s: OtpSubject, m: NumberModel): Promise<void> {
     const from = await this.t.clock.now();
+    const sent = await this.d.tick();
     const answer = await this.d.status(s);
-    const states = this.statesIn(m, { from, to: await this.t.clock.now() });
+    const answered = await this.d.tick();
+    const states = this.statesIn(m, { from, to: await this.t.clock.now(), sent, answered }, 'status');
     this.log.push(`${describe(c)} [model ${states.join('|')}] → HTTP ${answer.status} state=${String(answer.body.state)}`);
     if (this.t.choices['otp-status-request-shape'] !== 'query') {
       expect(answer.status, 'GET /v2/otp/status is never a server error').toBeLessThan(500);
@@ -151,6 +216,7 @@ export class OtpModelRun {
     const state = parsed.data.state;
     if (!state || !states.includes(state)) this.fail(`GET /v2/otp/status: state ${String(state)}, model says ${states.join(' or ')}`);
     if (state === 'expired' && m.state === 'pending') m.state = 'expired';
+    if (state === 'locked' && m.state === 'pending' && usedUp(m)) m.state = 'locked';
     // 4.4: read-only. attempts_remaining, when given, is the model's.
     if (parsed.data.attempts_remaining !== undefined && (state === 'pending' || state === 'locked') && parsed.data.attempts_remaining !== m.attempts)
       this.fail(`GET /v2/otp/status: attempts_remaining ${parsed.data.attempts_remaining}, model says ${m.attempts}`);
@@ -173,6 +239,10 @@ export class OtpModelRun {
     if (row.next === 'not-shown') {
       observe('otp-state-after-verified-restart', `state=${String(body.state)}`, body.state === 'pending');
       if (this.t.choices['otp-state-after-verified-restart'] === 'pending' && body.state !== 'pending') this.fail(`${row.id}: state ${String(body.state)}, profile says pending`);
+    } else if (this.leavesRoundUsedUp(row, answer, m)) {
+      // otp-v2-lock-point=after-seventh-wrong: the 401 of the 7th wrong code; its state is not stated.
+      recordBehaviour('state with the 401 of the 7th wrong code (otp-v2-lock-point=after-seventh-wrong; 3.1 does not say)', `state ${String(body.state)}`);
+      if (body.state !== 'pending' && body.state !== 'locked') this.fail(`${row.id}: state ${String(body.state)}, expected pending (attempts left 0) or locked`);
     } else if (row.trigger !== 'delete' || body.state !== undefined) {
       if (body.state !== row.next) this.fail(`${row.id}: state ${String(body.state)}, 3.1 says ${row.next}`);
     }
@@ -183,7 +253,12 @@ export class OtpModelRun {
     if (effects.includes('send-new-code') && typeof body.code !== 'string') this.fail(`${row.id}: no code although code_in_response=true`);
   }
 
-  private charge(row: OtpTransition, s: OtpSubject, before: number | undefined, after: number | undefined): void {
+  /** The wrong code answering 401 that leaves no attempt of the round (only under after-seventh-wrong). */
+  private leavesRoundUsedUp(row: OtpTransition, answer: Answer, m: NumberModel): boolean {
+    return (row.sideEffects as readonly string[]).includes('decrement-attempts') && answer.status === 401 && m.attempts - 1 <= 0;
+  }
+
+  private charge(row: Pick<OtpTransition, 'id' | 'charge'>, s: OtpSubject, before: number | undefined, after: number | undefined): void {
     if (before === undefined || after === undefined) return;
     const spent = Math.round((before - after) * 100) / 100;
     const expected = s.sandbox ? 0 : row.charge;
@@ -203,13 +278,14 @@ export class OtpModelRun {
       Object.assign(m, { state: 'none', code: undefined, attempts: 0, lastSend: undefined, expiresAt: undefined });
       return;
     }
-    m.state = next;
+    // The 401 of a 7th wrong code may say locked (leavesRoundUsedUp): the model follows the answer.
+    m.state = this.leavesRoundUsedUp(row, answer, m) && body.state === 'locked' ? 'locked' : next;
     if (effects.includes('send-new-code')) {
       m.code = String(body.code);
       m.expiresAt = expiresAtMs(answer);
     }
     if (effects.includes('fresh-attempts')) m.attempts = OTP_V2_RULES.attemptsPerRound;
     if (effects.includes('decrement-attempts')) m.attempts = Math.max(0, m.attempts - 1);
-    if (effects.includes('send-new-code') || effects.includes('resend-same-code')) m.lastSend = window;
+    if (effects.includes('send-new-code') || effects.includes('resend-same-code')) [m.lastSend, m.lastDelivery] = [window, window];
   }
 }

@@ -8,11 +8,12 @@
 import { expect } from 'vitest';
 import { observe } from '../../harness/kit/current-test.ts';
 import { expectError, expectSchema, expectSuccess } from '../../harness/kit/expectations.ts';
+import { Inconclusive } from '../../harness/kit/inconclusive.ts';
 import type { Answer } from '../../harness/kit/target.ts';
 import { OtpErrorBody, type OtpState } from '../../schemas/envelope.ts';
 import { OtpCreateResponse, OtpDeleteResponse, OtpVerifyResponse } from '../../schemas/otp-v2.ts';
 import { OTP_V2_RULES, type OtpTransition, type OtpTransitionId } from '../../schemas/otp-v2-transitions.ts';
-import { expectCharge, expiresAtMs, messageExpandingTo, wrongCodeFor, type Fields, type OtpDriver, type OtpSubject } from './otp-v2-driver.ts';
+import { expectCharge, expiresAtMs, messageExpandingTo, WINDOW_REPEATS, wrongCodeFor, type Fields, type OtpDriver, type OtpSubject, type Timed } from './otp-v2-driver.ts';
 
 /** What is known of the verification just before the trigger. */
 export interface Prior {
@@ -20,10 +21,16 @@ export interface Prior {
   attempts?: number;
   /** Cost of one message measured on the subject's account (4.4). */
   unit?: number;
+  /** The last call that sent a code, timed on the kit's clock (the 30 s cooldown of 8 counts from it). */
+  send?: Timed;
 }
 
 export interface RowScenario {
-  /** Waits for the cooldown or an expiry: runs concurrently in real time. */
+  /**
+   * Waits, or may wait, for the cooldown or an expiry: runs concurrently in real time. A row whose
+   * condition says nothing of the cooldown but is reached within it may wait for a target that
+   * applies it there (OtpDriver.createPastCooldown).
+   */
   waits: boolean;
   /** Requirement ids the scenario proves beyond its row. */
   also?: readonly string[];
@@ -79,13 +86,14 @@ export function expectRow(d: OtpDriver, row: OtpTransition, s: OtpSubject, prior
   return answer;
 }
 
-/** Creates a pending verification, measuring the cost of its message. */
-async function arrangePending(d: OtpDriver, s: OtpSubject, fields: Fields = {}): Promise<Prior & { code: string; answer: Answer }> {
-  const m = await d.measured(s, () => d.create(s, fields));
+/** Creates a pending verification, measuring the cost of its message and timing its send. */
+async function arrangePending(d: OtpDriver, s: OtpSubject, fields: Fields = {}): Promise<Prior & { code: string; answer: Answer; send: Timed }> {
+  let send: Timed | undefined;
+  const m = await d.measured(s, async () => (send = await d.timed(() => d.create(s, fields))).answer);
   const body = d.expectCreated(m.answer, 'created');
   expect(body.code, 'code_in_response=true returns the code (4.4)').toBeTypeOf('string');
   const unit = expectCharge(s, m.spent, 1, undefined, 'arrange: none + create');
-  return { code: body.code!, attempts: body.attempts_remaining, unit, answer: m.answer };
+  return { code: body.code!, attempts: body.attempts_remaining, unit, answer: m.answer, send: send! };
 }
 
 async function arrangeLocked(d: OtpDriver, s: OtpSubject, fields: Fields = {}): Promise<Prior & { code: string }> {
@@ -111,12 +119,21 @@ async function arrangeExpired(d: OtpDriver, s: OtpSubject, fields: Fields = {}):
 async function arrangePendingAfterCooldown(d: OtpDriver, s: OtpSubject, fields: Fields = {}): Promise<Prior & { code: string }> {
   const p = await arrangePending(d, s, fields);
   await d.wrongAttempt(s, p.code, OTP_V2_RULES.attemptsPerRound - 1);
-  await d.waitOutCooldown(s);
-  return { ...p, attempts: OTP_V2_RULES.attemptsPerRound - 1 };
+  const send = await d.waitOutCooldown(s, p.send);
+  return { ...p, attempts: OTP_V2_RULES.attemptsPerRound - 1, send };
 }
 
-async function act(d: OtpDriver, s: OtpSubject, row: OtpTransition, prior: Prior, call: () => Promise<Answer>): Promise<Answer> {
-  return expectRow(d, row, s, prior, await d.measured(s, call));
+/**
+ * POST /v2/otp on `row`, whose condition says nothing of the cooldown: a target applying it there
+ * is waited out first (OtpDriver.createPastCooldown), then the row's statements are asserted.
+ */
+const createOnRow = (d: OtpDriver, s: OtpSubject, row: OtpTransition, fields: Fields = {}) => (): Promise<Answer> =>
+  d.createPastCooldown(s, fields, row.state === 'any' ? 'none' : row.state, `3.1 ${row.state} + create (${row.condition})`);
+
+/** Triggers `row` with `call` and asserts what the row states, unless `judged` says its premise was not established. */
+async function act(d: OtpDriver, s: OtpSubject, row: OtpTransition, prior: Prior, call: () => Promise<Answer>, judged: () => boolean = () => true): Promise<Answer> {
+  const m = await d.measured(s, call);
+  return judged() ? expectRow(d, row, s, prior, m) : m.answer;
 }
 
 async function expectVerifies(d: OtpDriver, s: OtpSubject, code: string, why: string): Promise<void> {
@@ -130,17 +147,19 @@ export const ROW_SCENARIOS: Record<OtpTransitionId, RowScenario> = {
     waits: false,
     also: ['op:otp-v2/create', 'limit:otp-v2-cooldown'],
     async run(d, s, row) {
-      const answer = await act(d, s, row, {}, () => d.create(s));
-      const body = expectSchema(OtpCreateResponse, answer.json, 'created body', answer);
-      expect(body.resend_available_in, 'resend_available_in right after a send: the 30 s cooldown (8)').toBeLessThanOrEqual(OTP_V2_RULES.cooldownSeconds);
-      expect(body.resend_available_in, 'resend_available_in right after a send: the 30 s cooldown (8)').toBeGreaterThanOrEqual(OTP_V2_RULES.cooldownSeconds - 2);
+      let send: Timed | undefined;
+      const answer = await act(d, s, row, {}, async () => (send = await d.timed(() => d.create(s))).answer);
+      expectSchema(OtpCreateResponse, answer.json, 'created body', answer);
+      // Right after the send the whole cooldown is left, less the create's own measured round trip.
+      d.expectResendAvailableIn(send!, send!, 'the answer of the send');
     },
   },
   'expired-create': {
     waits: true,
     async run(d, s, row) {
       const p = await arrangeExpired(d, s, LONG);
-      const answer = await act(d, s, row, p, () => d.create(s));
+      // 3.1 "expired | POST /v2/otp | always": reached a few seconds after the first send.
+      const answer = await act(d, s, row, p, createOnRow(d, s, row));
       await d.wrongAttempt(s, p.code, OTP_V2_RULES.attemptsPerRound - 1);
       await expectVerifies(d, s, String(answer.body.code), 'the new code of expired + create verifies');
     },
@@ -149,13 +168,30 @@ export const ROW_SCENARIOS: Record<OtpTransitionId, RowScenario> = {
     waits: false,
     also: ['err:otp_throttled', 'rule:otp2.retry-after', 'limit:otp-v2-cooldown', 'rule:otp2.error-body'],
     async run(d, s, row) {
-      const p = await arrangePending(d, s);
-      const answer = await act(d, s, row, p, () => d.create(s));
-      const wait = await d.expectThrottled(answer);
-      expect(wait, 'the cooldown just started: close to 30 s left (8)').toBeGreaterThanOrEqual(OTP_V2_RULES.cooldownSeconds - 3);
-      // A throttled resend sent nothing: the code and its attempts are unchanged.
-      await d.wrongAttempt(s, p.code, OTP_V2_RULES.attemptsPerRound - 1);
-      await expectVerifies(d, s, p.code, 'the code still verifies after a throttled resend');
+      // The row's premise, "within the 30 s cooldown", holds when the kit's clock proves it
+      // (OtpDriver.judgeThrottled); a target too slow to prove it is tried again with a fresh number.
+      const seen: Timed[] = [];
+      for (let attempt = 0; attempt <= WINDOW_REPEATS; attempt++) {
+        const x = attempt === 0 ? s : d.sibling(s);
+        const p = await arrangePending(d, x);
+        let resend: Timed | undefined;
+        const answer = await act(d, x, row, p, async () => {
+          const r = await d.timed(() => d.create(x));
+          // Not judged here: expectRow would fail an answer the measured times cannot place.
+          if (d.judgeThrottled(p.send, r, 'a resend right after the send') !== undefined) resend = r;
+          return r.answer;
+        }, () => resend !== undefined);
+        if (resend === undefined) {
+          seen.push(p.send);
+          continue;
+        }
+        expect(answer.status).toBe(429);
+        // A throttled resend sent nothing: the code and its attempts are unchanged.
+        await d.wrongAttempt(x, p.code, OTP_V2_RULES.attemptsPerRound - 1);
+        await expectVerifies(d, x, p.code, 'the code still verifies after a throttled resend');
+        return;
+      }
+      throw new Inconclusive(`a resend could not be placed inside the ${OTP_V2_RULES.cooldownSeconds} s cooldown by the kit's clock in ${WINDOW_REPEATS + 1} tries (${d.latenciesText(seen)}), and the target carried it out`);
     },
   },
   'pending-create-custom-same': {
@@ -222,51 +258,53 @@ export const ROW_SCENARIOS: Record<OtpTransitionId, RowScenario> = {
     },
   },
   'locked-create-custom-same': {
-    waits: false,
+    waits: true,
     also: ['err:otp_max_attempts'],
     async run(d, s, row) {
       const p = await arrangeLocked(d, s, { code_custom: CUSTOM });
-      await act(d, s, row, p, () => d.create(s, { code_custom: CUSTOM }));
+      await act(d, s, row, p, createOnRow(d, s, row, { code_custom: CUSTOM }));
       const still = await d.verify(s, CUSTOM);
       expect(still.status, 'still locked: the same custom code did not start a round').toBe(429);
     },
   },
   'locked-create-custom-different': {
-    waits: false,
+    waits: true,
     also: ['limit:otp-v2-attempts'],
     async run(d, s, row) {
       const p = await arrangeLocked(d, s, { code_custom: CUSTOM });
-      const answer = await act(d, s, row, p, () => d.create(s, { code_custom: OTHER_CUSTOM }));
+      const answer = await act(d, s, row, p, createOnRow(d, s, row, { code_custom: OTHER_CUSTOM }));
       expect(answer.body.code, 'the new round uses the new custom code').toBe(OTHER_CUSTOM);
       await expectVerifies(d, s, OTHER_CUSTOM, 'the new custom code verifies');
     },
   },
   'locked-create-rotate': {
-    waits: false,
+    waits: true,
     also: ['limit:otp-v2-attempts'],
     async run(d, s, row) {
       const p = await arrangeLocked(d, s, LONG);
-      const answer = await act(d, s, row, p, () => d.create(s, { code_rotate: true }));
-      // 7 fresh attempts: the whole round can be used again before the lock.
+      const answer = await act(d, s, row, p, createOnRow(d, s, row, { code_rotate: true }));
+      // 7 fresh attempts: 6 wrong codes, and the right one as the 7th attempt of the round verifies
+      // (under either lock point; an 8th would not, 8 "7 per code round").
       const code = String(answer.body.code);
-      await d.useAttemptsBeforeLock(s, code);
-      await expectVerifies(d, s, code, 'the rotated code verifies after the wrong attempts of a fresh round');
+      for (let left = OTP_V2_RULES.attemptsPerRound - 1; left >= 1; left--) await d.wrongAttempt(s, code, left);
+      await expectVerifies(d, s, code, 'the rotated code verifies as the 7th attempt of a fresh round');
     },
   },
   'locked-create-no-rotate': {
-    waits: false,
+    waits: true,
     also: ['err:otp_max_attempts', 'rule:otp2.error-body'],
     async run(d, s, row) {
       const p = await arrangeLocked(d, s);
-      await act(d, s, row, p, () => d.create(s));
-      await act(d, s, row, p, () => d.create(s, { code_rotate: false }));
+      await act(d, s, row, p, createOnRow(d, s, row));
+      await act(d, s, row, p, createOnRow(d, s, row, { code_rotate: false }));
     },
   },
   'verified-create': {
-    waits: false,
+    waits: true,
     async run(d, s, row) {
       const p = await arrangeVerified(d, s, LONG);
-      const answer = await act(d, s, row, p, () => d.create(s));
+      // 3.1 "verified | POST /v2/otp | always": reached right after the first send.
+      const answer = await act(d, s, row, p, createOnRow(d, s, row));
       await expectVerifies(d, s, String(answer.body.code), 'the code of the new cycle verifies');
     },
   },
@@ -334,23 +372,34 @@ export const ROW_SCENARIOS: Record<OtpTransitionId, RowScenario> = {
     waits: true,
     also: ['limit:otp-v2-expiry', 'rule:otp2.expires-at', 'otp2:any-delete'],
     async run(d, s, row) {
-      const requested = await d.nearFuture();
-      const p = await arrangePending(d, s, { expiration_date: requested });
-      expect(p.answer.body.expires_at, 'expires_at is the expiration_date given (4.4, 2.10)').toBe(requested);
-      await d.expectState(s, 'pending', 'before its expiry');
+      // The read "before its expiry" counts only where the kit's clock proves it came before; the
+      // expiry's lead grows with the measured latency (nearFuture), and a fresh number is tried again.
+      let x = s;
+      let p: Prior & { code: string; answer: Answer } | undefined;
+      for (let attempt = 0; p === undefined; attempt++) {
+        if (attempt > WINDOW_REPEATS) throw new Inconclusive(`a status read could not be placed before an expiry ${d.latencySeconds().toFixed(2)} s of round trip ahead by the kit's clock in ${WINDOW_REPEATS + 1} tries`);
+        x = attempt === 0 ? s : d.sibling(s);
+        const requested = await d.nearFuture();
+        const arranged = await arrangePending(d, x, { expiration_date: requested });
+        expect(arranged.answer.body.expires_at, 'expires_at is the expiration_date given (4.4, 2.10)').toBe(requested);
+        const before = await d.stateBefore(x, expiresAtMs(arranged.answer));
+        if (before === undefined) continue;
+        if (d.choices['otp-status-request-shape'] === 'query') expect(before.state, 'GET /v2/otp/status: before its expiry').toBe('pending');
+        p = arranged;
+      }
       await d.waitPast(expiresAtMs(p.answer));
       // 3.1 pending + time → expired: "verify answers HTTP 410".
-      await d.expectState(s, row.next as OtpState, 'the code passed its expiry');
-      d.expectVerifyRefusal(await d.verify(s, p.code), 410, 'expired');
+      await d.expectState(x, row.next as OtpState, 'the code passed its expiry');
+      d.expectVerifyRefusal(await d.verify(x, p.code), 410, 'expired');
       // 3.1 any + DELETE, from expired.
-      const removed = await d.measured(s, () => d.remove(s));
+      const removed = await d.measured(x, () => d.remove(x));
       expectSuccess(removed.answer, 'otp-v2/delete', OtpDeleteResponse);
-      expectCharge(s, removed.spent, 0, p.unit, 'DELETE');
-      d.expectVerifyRefusal(await d.verify(s, p.code), 404, 'none');
+      expectCharge(x, removed.spent, 0, p.unit, 'DELETE');
+      d.expectVerifyRefusal(await d.verify(x, p.code), 404, 'none');
     },
   },
   'any-delete': {
-    waits: false,
+    waits: true,
     also: ['op:otp-v2/delete', 'rule:otp2.free-operations'],
     async run(d, s, row) {
       const arrangements: [OtpState, (x: OtpSubject) => Promise<Prior>][] = [
@@ -360,13 +409,13 @@ export const ROW_SCENARIOS: Record<OtpTransitionId, RowScenario> = {
         ['locked', (x) => arrangeLocked(d, x)],
       ];
       for (const [state, arrange] of arrangements) {
-        const x = state === 'none' ? s : await d.subject();
+        const x = state === 'none' ? s : d.sibling(s);
         const p = await arrange(x);
         await act(d, x, row, p, () => d.remove(x));
         d.expectVerifyRefusal(await d.verify(x, p.code ?? '123456'), 404, 'none');
         await d.expectState(x, 'none', `deleted from ${state}`);
-        // Back to none: a create is none + create again (HTTP 201, created), whatever the cooldown.
-        d.expectCreated(await d.create(x), 'created');
+        // Back to none: a create is none + create again (3.1 "always": HTTP 201, created).
+        d.expectCreated(await d.createPastCooldown(x, {}, 'none', `3.1 none + create after DELETE from ${state}`), 'created');
       }
     },
   },
