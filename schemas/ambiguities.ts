@@ -344,11 +344,15 @@ export const AMBIGUITIES = [
     id: 'otp-legacy-expired-send-code',
     title: 'Code of a legacy OTP resend after the code expired',
     kind: 'contradiction',
-    sources: [{ section: '7.2', says: 'verification_02 code expired; verification_25 code expired without validation, restart needed' }],
+    sources: [
+      { section: '7.2', says: 'verification_02 code expired; verification_25 code expired without validation, restart needed' },
+      { section: '7.2', says: 'verification_01 generated: when a send or resend after expiry answers which code is not stated' },
+    ],
     options: [
       { id: 'either', description: 'verification_02 or verification_25.' },
       { id: 'verification_02', description: 'verification_02.' },
       { id: 'verification_25', description: 'verification_25.' },
+      { id: 'new-code', description: 'The send or resend is the restart: a new code is generated (verification_01).' },
     ],
     default: 'either',
     probe: 'Send with a near expiration_date, wait, resend, read the code.',

@@ -2,19 +2,23 @@
  * 4.5 (with 2.10, 7.2 and 8): the legacy OTP set under /otp/*. Every test works on numbers in a
  * clean state (per-number state: verification_03, _04; onNumbers below), sends with showcode=1 when
  * it needs the code, and derives every limit from schemas/limits.ts and every wait from the
- * expiration_date it asked for.
+ * expiration_date it asked for. What POST /otp/reset does (4.5: "listed as restarting", nothing
+ * more) is found out once per run, never assumed (harness/kit/otp-legacy-numbers.ts).
  *
  * Legacy OTP sends are never sandbox (4.5 has no sandbox field): against a target other than the
  * embedded one they are charged, hence `needs: ['real-delivery']` on every test that sends.
  */
 import { describe, expect } from 'vitest';
+import { recordBehaviour, warnUnless } from '../harness/kit/checks.ts';
 import { observe } from '../harness/kit/current-test.ts';
+import { optionsToAccept } from '../harness/kit/defaulted-ambiguities.ts';
 import { expectError, expectRefused, expectSuccess } from '../harness/kit/expectations.ts';
 import { reqNotTestable } from '../harness/kit/not-testable-test.ts';
+import { legacyResetFinding, recordLegacyResetFinding, withCleanLegacyNumbers, type CleanLegacyNumbers } from '../harness/kit/otp-legacy-numbers.ts';
 import { req } from '../harness/kit/requirement-test.ts';
 import { useTarget } from '../harness/kit/target.ts';
+import { SkipTest } from '../harness/kit/test-skip.ts';
 import { isUnset } from '../schemas/envelope.ts';
-import { formatMexicoDate } from '../schemas/formats.ts';
 import { limitById } from '../schemas/limits.ts';
 import {
   DEFAULT_LEGACY_OTP_TEMPLATE,
@@ -24,12 +28,10 @@ import {
   renderLegacyOtpTemplate,
   type LegacyOtpTemplateLetter,
 } from '../schemas/otp-legacy.ts';
-import { ReportsGenerateResponse } from '../schemas/reports.ts';
-import { MEXICO_COUNTRY_CODE } from '../schemas/sms.ts';
+import type { ReportRow } from '../schemas/reports.ts';
 import type { CapabilityId } from '../schemas/capabilities.ts';
 import {
   expirationIn,
-  resetLegacyNumber,
   resendBody,
   resendWithCode,
   sendBody,
@@ -40,7 +42,7 @@ import {
   without,
 } from './support/otp-legacy-flow.ts';
 import { differentCodeLike } from './support/otp-legacy-codes.ts';
-import { withCleanNumbers, type CleanNumbers } from './support/clean-numbers.ts';
+import { reportRows } from './support/sending-helpers.ts';
 
 const t = useTarget();
 
@@ -52,13 +54,13 @@ const HOUR_MS = 3_600_000;
 const SENDS = { needs: ['real-delivery'] as CapabilityId[] };
 
 /**
- * A test body on numbers of its own in a clean state (support/clean-numbers.ts): fresh ones on the
- * embedded target; on a real target the profile's, held by one test at a time and reset through
- * POST /otp/reset before each use, so that no code pending (verification_03) or number verified
- * (verification_04, validation_06) of an earlier test is met. `count`: how many at once.
+ * A test body on numbers of its own in a clean state (harness/kit/otp-legacy-numbers.ts), so that
+ * no code pending (verification_03) or number verified (verification_04, validation_06) of an
+ * earlier test is met: fresh ones on the embedded target; on a real target the profile's, held by
+ * one test at a time and reset before each use where this target's reset clears a number, else
+ * numbers never used in this run (or a skip saying so). `count`: how many at once.
  */
-const onNumbers = (count: number, body: (numbers: CleanNumbers) => Promise<void>) => (): Promise<void> =>
-  withCleanNumbers(t, { count, reset: resetLegacyNumber(t) }, body);
+const onNumbers = (count: number, body: (numbers: CleanLegacyNumbers) => Promise<void>) => (): Promise<void> => withCleanLegacyNumbers(t, count, body);
 
 /**
  * Real waits overlap (concurrent tests), and so do virtual ones where each test has a clock of its
@@ -103,8 +105,12 @@ describe('POST /otp/send: success (4.5, 2.10)', () => {
     const choice = t.choices['otp-legacy-send-success-message'];
     const isToken = body.message === 'code_successfully_generated';
     observe('otp-legacy-send-success-message', `message=${body.message}`, choice === 'token' ? isToken : body.message.length > 0);
-    if (choice === 'token') expect(body.message).toBe('code_successfully_generated');
-    else expect(body.message.length, 'a message text').toBeGreaterThan(0);
+    // 4.5 "message=code_successfully_generated (one page shows the Spanish text form)": the sentence
+    // allows both. Only an option observed or declared narrows it; the register's default does not.
+    const accepted = optionsToAccept(t.config.profile, 'otp-legacy-send-success-message', ['token', 'any-text']);
+    expect(body.message.length, 'a message text (2.1)').toBeGreaterThan(0);
+    if (!accepted.includes('any-text')) expect(body.message, 'profile otp-legacy-send-success-message=token').toBe('code_successfully_generated');
+    else recordBehaviour('success message of /otp/send (4.5: the token, or the Spanish text form of one page)', isToken ? 'the token code_successfully_generated' : `a text: "${body.message}"`);
   }), SENDS);
 
   req(['rule:otp-legacy.showcode'], 'verification_code only with showcode=1; the code returned is the one that verifies', onNumbers(1, async (n) => {
@@ -122,38 +128,93 @@ describe('POST /otp/send: success (4.5, 2.10)', () => {
 // Templates a to n (4.5)
 // -------------------------------------------------------------------------------------------------
 
+/**
+ * Whether the target's report lists the legacy OTP messages (4.12: "Returns every message of the
+ * period"): undefined until a test has waited for one. The template tests read the text sent from
+ * the report; where it does not list them, that text cannot be read, and they are skipped (after
+ * one test has waited the whole budget for it) instead of failing against the templates of 4.5,
+ * which the target may well keep. The report's own rule is the test of that name, which fails.
+ */
+let otpMessagesReported: boolean | undefined;
+
+/**
+ * The report row of a legacy OTP message (4.12), waited for within the profile's budget for what
+ * the document does not time (it does not say how soon a send is reported), asking again after 1,
+ * 2, 4, 8 ... seconds: report requests have a per-account limit whose value is not shown (8), and
+ * asking every second could spend it on the wait. Undefined when it is not there, at once when an
+ * earlier test waited the whole budget for one in vain.
+ */
+async function reportedOtpMessage(reference: string, since: number): Promise<ReportRow | undefined> {
+  if (otpMessagesReported === false) return undefined;
+  const budget = t.config.profile.timeBudgets.untimedWaitSeconds;
+  for (let waited = 0, pause = 1; ; pause *= 2) {
+    const row = (await reportRows(t, { since })).find((r) => r.reference === reference);
+    if (row !== undefined) {
+      otpMessagesReported = true;
+      return row;
+    }
+    if (waited >= budget) {
+      otpMessagesReported ??= false;
+      return undefined;
+    }
+    const step = Math.min(pause, budget - waited);
+    await t.clock.wait(step);
+    waited += step;
+  }
+}
+
+/** The text a legacy OTP message was sent with, read from the report; skips the test where the report does not list it. */
+async function textSent(reference: string | null | undefined, since: number): Promise<string> {
+  if (typeof reference !== 'string' || reference === '') throw new Error('the send returned no reference to find its message in the report (4.5: reference "default true; returns the message reference")');
+  const row = await reportedOtpMessage(reference, since);
+  if (row === undefined)
+    throw new SkipTest(
+      `the report does not list the OTP message ${reference} (4.12 "every message of the period"; see the test "a legacy OTP message is listed in the report"), so the text it was sent with cannot be read`,
+    );
+  return row.message;
+}
+
 describe('templates a to n (4.5)', () => {
+  req(['rule:reports.send-listed', 'op:reports/generate'], 'a legacy OTP message is listed in the report of its period, with its reference and number (4.12: every message of the period)', onNumbers(1, async (n) => {
+    const phone = await n.fresh();
+    const since = await t.clock.now();
+    const { body } = await sendWithCode(t, phone);
+    expect(body.reference, 'reference: default true, returns the message reference (4.5)').toEqual(expect.any(String));
+    const row = await reportedOtpMessage(body.reference!, since);
+    expect(row, `the report of the period lists the OTP message ${body.reference} (4.12: "Returns every message of the period")`).toBeDefined();
+    expect(row!.number, 'the row names the recipient').toMatch(new RegExp(`${phone}$`));
+  }), SENDS);
+
   const letters = Object.keys(LEGACY_OTP_TEMPLATES) as LegacyOtpTemplateLetter[];
   for (const letter of letters) {
     req(['rule:otp-legacy.templates', 'op:reports/generate'], `template ${letter}: accepted, and the message sent is its text with {{company}} and {{code}} substituted (report 4.12)`, onNumbers(1, async (n) => {
       const phone = await n.fresh();
       const company = t.name('co');
+      const since = await t.clock.now();
       const { body, code } = await sendWithCode(t, phone, { template: letter, company });
-      expect(body.reference, 'the reference that finds the message in the report').toEqual(expect.any(String));
-      const today = formatMexicoDate(await t.clock.now());
-      const report = expectSuccess(await t.api('reports/generate', { json: { start_date: today, end_date: today } }), 'reports/generate', ReportsGenerateResponse);
-      const row = report.report.find((r) => r.reference === body.reference);
-      expect(row, `the report of today lists the OTP message ${body.reference} (4.12: every message of the period)`).toBeDefined();
-      expect(row!.message, `template ${letter} with {{company}} and {{code}} substituted`).toBe(renderLegacyOtpTemplate(letter, { company, code }));
+      expect(await textSent(body.reference, since), `template ${letter} with {{company}} and {{code}} substituted`).toBe(renderLegacyOtpTemplate(letter, { company, code }));
     }), SENDS);
   }
 
   req(['rule:otp-legacy.templates'], 'without template: the default a, or a refusal (ambiguity otp-legacy-template-required)', onNumbers(1, async (n) => {
     const phone = await n.fresh();
     const company = t.name('co');
+    const since = await t.clock.now();
     const answer = await t.api('otp-legacy/send', { json: without(sendBody(t, phone, { company, showcode: 1 }), 'template') });
     const choice = t.choices['otp-legacy-template-required'];
     const accepted = answer.body.success === true;
     observe('otp-legacy-template-required', accepted ? `accepted (${String(answer.body.code)})` : `refused (${String(answer.body.code)})`, choice === 'optional' ? accepted : !accepted);
-    if (choice === 'required') {
+    // 4.5 "default a (one page lists it as required)": the document gives both. Only an option
+    // observed or declared narrows it; the register's default does not.
+    const allowed = optionsToAccept(t.config.profile, 'otp-legacy-template-required', ['optional', 'required']);
+    if (!accepted) {
+      expect(allowed, `a send without template was refused (${String(answer.body.code)}), and the profile says otp-legacy-template-required=optional`).toContain('required');
       expectRefused(answer, 'otp-legacy/send');
       return;
     }
+    expect(allowed, 'a send without template was accepted, and the profile says otp-legacy-template-required=required').toContain('optional');
     const body = expectSuccess(answer, 'otp-legacy/send', LegacyOtpSendResult);
-    const today = formatMexicoDate(await t.clock.now());
-    const report = expectSuccess(await t.api('reports/generate', { json: { start_date: today, end_date: today } }), 'reports/generate', ReportsGenerateResponse);
-    const row = report.report.find((r) => r.reference === body.reference);
-    expect(row?.message, 'default template a (4.5)').toBe(renderLegacyOtpTemplate(DEFAULT_LEGACY_OTP_TEMPLATE, { company, code: body.verification_code! }));
+    expect(await textSent(body.reference, since), 'default template a (4.5)').toBe(renderLegacyOtpTemplate(DEFAULT_LEGACY_OTP_TEMPLATE, { company, code: body.verification_code! }));
   }), SENDS);
 
   req(['rule:otp-legacy.templates'], 'a letter outside a to n is refused; formal_tone=true is accepted with every template (4.5)', onNumbers(1, async (n) => {
@@ -221,15 +282,27 @@ describe('POST /otp/send: field rules and their codes (7.2)', () => {
     expectError(await t.api('otp-legacy/send', { json: sendBody(t, await n.fresh(), { company: 'C'.repeat(max + 1) }) }), 'verification_11', 'otp-legacy/send');
   }), SENDS);
 
-  req(['err:verification_13', 'limit:otp-legacy-expiry'], `expiration_date malformed, in the past or more than ${EXPIRY.max! / 24} days ahead answers verification_13; just under the maximum is accepted`, onNumbers(1, async (n) => {
+  req(['err:verification_13', 'limit:otp-legacy-expiry'], `expiration_date malformed or in the past answers verification_13; just under ${EXPIRY.max! / 24} days is accepted`, onNumbers(1, async (n) => {
     const past = await expirationIn(t, -120);
-    const tooFar = await expirationIn(t, EXPIRY.max! * 3600 + 120);
     const justUnder = await expirationIn(t, EXPIRY.max! * 3600 - 120);
-    for (const bad of ['2030/01/01 10:00', 'tomorrow', past.text, tooFar.text])
+    for (const bad of ['2030/01/01 10:00', 'tomorrow', past.text])
       expectError(await t.api('otp-legacy/send', { json: sendBody(t, await n.fresh(), { expiration_date: bad }) }), 'verification_13', 'otp-legacy/send');
     const phone = await n.fresh();
     const { code } = await sendWithCode(t, phone, { expiration_date: justUnder.text });
     expectSuccess(await verify(t, phone, code), 'otp-legacy/verify', LegacyOtpVerifyResponse);
+  }), SENDS);
+
+  req(['limit:otp-legacy-expiry'], `expiration_date more than ${EXPIRY.max! / 24} days ahead: refused with verification_13, or accepted (clamped), recorded`, onNumbers(1, async (n) => {
+    // 4.5 says only "max 3 days"; the current set says "maximum 3 days (larger values are clamped)"
+    // (4.4). Refusing (7.2 "_13 bad expiration date") and clamping are both readings: which one
+    // the target took is recorded, and neither fails it.
+    const tooFar = await expirationIn(t, EXPIRY.max! * 3600 + 120);
+    const answer = await t.api('otp-legacy/send', { json: sendBody(t, await n.fresh(), { expiration_date: tooFar.text }) });
+    warnUnless('an expiration_date past the maximum is not a server error', () => expect(answer.status).toBeLessThan(500));
+    const code = String(answer.body.code);
+    const seen = answer.body.success === true ? `accepted (${code}): clamped or kept` : `refused (${code})`;
+    recordBehaviour(`/otp/send with expiration_date ${EXPIRY.max! / 24} days and 2 minutes ahead (4.5 "max 3 days")`, seen);
+    if (answer.body.success !== true) warnUnless('a refusal of an expiration_date past the maximum names verification_13 (7.2 "bad expiration date")', () => expect(code).toBe('verification_13'));
   }), SENDS);
 
   req(['err:verification_18'], 'the profile\'s number with an unsupported area code answers verification_18', async () => {
@@ -267,19 +340,30 @@ describe('POST /otp/send: state of the number (7.2)', () => {
 // -------------------------------------------------------------------------------------------------
 
 describe('expiry (7.2 verification_02, _25, validation_02; 8)', () => {
-  /** The codes a send or resend after expiry may answer, per the profile (ambiguity otp-legacy-expired-send-code). */
-  const expiredCodes = (): string[] => {
-    const choice = t.choices['otp-legacy-expired-send-code'];
-    return choice === 'either' ? ['verification_02', 'verification_25'] : [choice];
-  };
+  /**
+   * The codes a send or resend after expiry may answer (ambiguity otp-legacy-expired-send-code): 7.2
+   * names _02 and _25 but not the call that meets them, and a target may take that call as the
+   * restart and generate a new code. The profile's option when observed or declared; any of them
+   * when only defaulted.
+   */
+  const EXPIRED_CODES = { either: ['verification_02', 'verification_25'], verification_02: ['verification_02'], verification_25: ['verification_25'], 'new-code': ['verification_01'] } as const;
+  const expiredCodes = (): string[] =>
+    optionsToAccept(t.config.profile, 'otp-legacy-expired-send-code', ['either', 'new-code']).flatMap((option) => [...EXPIRED_CODES[option]]);
 
-  const expectExpiredCode = async (operationId: 'otp-legacy/send' | 'otp-legacy/resend', json: Record<string, unknown>): Promise<void> => {
+  const expectExpiredCode = async (operationId: 'otp-legacy/send' | 'otp-legacy/resend', json: Record<string, unknown>, code: 'verification_02' | 'verification_25'): Promise<void> => {
     const answer = await t.api(operationId, { json });
-    const code = String(answer.body.code);
+    const answered = String(answer.body.code);
     const allowed = expiredCodes();
-    observe('otp-legacy-expired-send-code', `${operationId} after expiry: ${code}`, allowed.includes(code));
-    expect(allowed, `${operationId} after expiry (${answer.text.slice(0, 200)})`).toContain(code);
-    expectError(answer, code, operationId);
+    observe('otp-legacy-expired-send-code', `${operationId} after expiry: ${answered}`, allowed.includes(answered));
+    expect(allowed, `${operationId} after expiry (${answer.text.slice(0, 200)})`).toContain(answered);
+    if (answered === 'verification_01') {
+      // The target's reading: the call after expiry is the restart. What _02 and _25 answer is then
+      // not reached by it, so the code's test has nothing to judge: a skip, never a pass.
+      expectSuccess(answer, operationId);
+      recordBehaviour(`${operationId} after the code expired`, 'a new code was generated (verification_01)');
+      throw new SkipTest(`this target answers ${operationId} after expiry with a new code (verification_01, ambiguity otp-legacy-expired-send-code=new-code): the situation of ${code} is not reached`);
+    }
+    expectError(answer, answered, operationId);
   };
 
   req(['err:verification_02', 'op:otp-legacy/resend'], 'a resend after the code expired answers verification_02 (or _25, per the profile)', onNumbers(1, async (n) => {
@@ -288,7 +372,7 @@ describe('expiry (7.2 verification_02, _25, validation_02; 8)', () => {
     const expiry = await expirationIn(t, SHORT_EXPIRY_SECONDS);
     await sendWithCode(t, phone, { company, expiration_date: expiry.text });
     await waitPast(t, expiry.at);
-    await expectExpiredCode('otp-legacy/resend', resendBody(phone, company));
+    await expectExpiredCode('otp-legacy/resend', resendBody(phone, company), 'verification_02');
   }), { ...SENDS, concurrent: OVERLAP_WAITS });
 
   req(['err:verification_25'], 'a send after the code expired without validation answers verification_25 (or _02, per the profile)', onNumbers(1, async (n) => {
@@ -296,7 +380,7 @@ describe('expiry (7.2 verification_02, _25, validation_02; 8)', () => {
     const expiry = await expirationIn(t, SHORT_EXPIRY_SECONDS);
     await sendWithCode(t, phone, { expiration_date: expiry.text });
     await waitPast(t, expiry.at);
-    await expectExpiredCode('otp-legacy/send', sendBody(t, phone));
+    await expectExpiredCode('otp-legacy/send', sendBody(t, phone), 'verification_25');
   }), { ...SENDS, concurrent: OVERLAP_WAITS });
 
   req(['err:validation_02', 'limit:otp-legacy-expiry'], 'the right code before its expiration_date is accepted, after it answers validation_02', onNumbers(2, async (n) => {
@@ -446,22 +530,15 @@ describe('POST /otp/verify (4.5, 7.2)', () => {
 // -------------------------------------------------------------------------------------------------
 
 describe('POST /otp/reset and locale', () => {
-  req(['op:otp-legacy/reset'], 'reset of a pending number with phone_number and country_code (ambiguity otp-reset-request-shape)', onNumbers(1, async (n) => {
-    const phone = await n.fresh();
-    await sendWithCode(t, phone);
-    const answer = await t.api('otp-legacy/reset', { json: { phone_number: phone, country_code: MEXICO_COUNTRY_CODE } });
-    expect(answer.status, 'never a server error').toBeLessThan(500);
-    const choice = t.choices['otp-reset-request-shape'];
-    const ok = answer.body.success === true;
-    observe('otp-reset-request-shape', `HTTP ${answer.status} success=${String(answer.body.success)} code=${String(answer.body.code)}`, choice === 'phone-and-country' ? ok : null);
-    if (choice !== 'phone-and-country') return;
-    expectSuccess(answer, 'otp-legacy/reset');
-    expect(answer.body.success, 'phone-and-country: success=true on a known number').toBe(true);
-    // Restarted: the number no longer waits for the old code, so a send is not verification_03.
-    const again = await t.api('otp-legacy/send', { json: sendBody(t, phone) });
-    observe('otp-reset-request-shape', `send after reset: ${String(again.body.code)}`, again.body.code !== 'verification_03');
-    expect(again.body.code, 'a reset verification no longer awaits its code').not.toBe('verification_03');
-  }), SENDS);
+  req(['op:otp-legacy/reset'], 'reset of a pending number with phone_number and country_code: its answer, and what it leaves behind (ambiguity otp-reset-request-shape)', async () => {
+    // 4.5 gives neither the parameters nor the response, and "restarting" reads both as leaving
+    // the number clean and as starting a new verification: the run finds out once which one this
+    // target does (a pending number reset, then sent a code: verification_01 or verification_03),
+    // and this test records it. Nothing of it can fail the target.
+    const { finding, probedHere } = await legacyResetFinding(t);
+    if (!probedHere) recordLegacyResetFinding(finding);
+    if (finding.resetStatus !== null) warnUnless('POST /otp/reset is not answered with a server error', () => expect(finding.resetStatus).toBeLessThan(500));
+  }, SENDS);
 
   req(['rule:otp-legacy.language'], 'locale=en and locale=es: same code, texts per the profile (ambiguity response-language)', async () => {
     const phone = t.phone();

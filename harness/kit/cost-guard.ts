@@ -3,18 +3,19 @@
  * sandbox needs --allow-charges and may only go to the profile's phone numbers; the run's credit
  * budget (--max-credits) is checked with /credits/consult before each one, and the file's
  * subaccount is topped up from the manager within it. A send refused for any of these skips its
- * test with the reason (issue 14: never a failure; test-skip.ts).
+ * test with the reason (never a failure: what would be charged beyond what the run allows is not
+ * the target's fault; test-skip.ts). Sandbox sends have a budget of their own (sandbox-budget.ts).
  */
 import type { Operation } from '../../schemas/operations.ts';
 import type { RunConfig } from '../config/run-config.ts';
-import { isJsonObject } from '../transport/http-client.ts';
+import { isSandboxRequest } from './sandbox-budget.ts';
 import { REMOTE_FILE_CREDITS } from './subaccounts.ts';
 import type { Answer, ApiRequest, Subaccount } from './target-contract.ts';
 import { SkipTest } from './test-skip.ts';
 
 /**
  * A send the cost guard refuses (5.2, 8): a skip of the test with this reason, never a failure
- * (issue 14: what would be charged beyond the profile's numbers or budget is not the target's fault).
+ * (what would be charged beyond the profile's numbers or budget is not the target's fault).
  */
 export class CostGuardError extends SkipTest {
   override readonly name = 'CostGuardError';
@@ -28,13 +29,14 @@ export class CostGuardError extends SkipTest {
  */
 const TOP_UP_BELOW = 10;
 
-const truthyFlag = (value: unknown): boolean => value === true || value === 1 || value === '1' || value === 'true';
-
-/** Whether a request asks for sandbox (4.2 sandbox=1, 4.4 sandbox=true, 4.16 sandbox). */
-function isSandboxRequest(request: ApiRequest): boolean {
-  const fields = [request.json, request.form, request.query].filter(isJsonObject);
-  return fields.some((f) => truthyFlag(f.sandbox));
-}
+/**
+ * Operations that may send a charged message although the registry does not mark them as sending:
+ * 4.5 lists POST /otp/reset "as restarting an OTP verification" without its response, and a
+ * restart may send a new code (a target that does so charges it, like any legacy send). Only a
+ * request that names a number can restart anything: one that names none (the authentication tests
+ * call every operation with an empty body) charges nobody.
+ */
+const MAY_SEND: ReadonlySet<string> = new Set(['otp-legacy/reset']);
 
 /** Every 10-digit run in a request: the numbers it would charge a send to. */
 function numbersIn(request: ApiRequest): string[] {
@@ -64,7 +66,8 @@ export class CostGuard {
   /** 5.2, 8: refuses a charged send the run has not allowed, before it leaves this machine. */
   async check(op: Operation, request: ApiRequest): Promise<void> {
     const { config } = this.calls;
-    if (config.embedded || !op.sends || isSandboxRequest(request)) return;
+    const maySend = MAY_SEND.has(op.operationId) && numbersIn(request).length > 0;
+    if (config.embedded || !(op.sends || maySend) || isSandboxRequest(request)) return;
     if (!config.allowCharges) throw new CostGuardError(`cost guard: ${op.operationId} without sandbox would be charged: pass --allow-charges to allow it`);
     const allowed = new Set(config.profile.phoneNumbers);
     const strangers = new Set(numbersIn(request).filter((n) => !allowed.has(n)));

@@ -1,14 +1,15 @@
 /**
- * Locks on the profile's phone numbers across the worker processes of one run (issue 14: tests
- * that need a real number in a clean state must not interleave on it; suite files run in parallel
- * workers, and tests within a file may be concurrent). The shared medium is the run's output
- * folder: one file per number under `.phone-number-locks/<run id>/`, created with the exclusive
- * flag 'wx' (the file system decides who holds it) and holding the holder's pid. A holder that died
- * leaves a file whose pid is gone; the next waiter removes it. Waiting is bounded: past it the
- * caller learns that it got nothing (and skips its test with that reason).
+ * Locks on the profile's phone numbers across the worker processes of one run: tests that need a
+ * real number in a clean state (the per-number state of 3.1 and 7.2) must not interleave on it, and
+ * suite files run in parallel workers, with tests within a file that may be concurrent. The shared
+ * medium is the run's output folder: one file per number under `.phone-number-locks/<run id>/`,
+ * created with the exclusive flag 'wx' (the file system decides who holds it) and holding the
+ * holder's pid. A holder that died leaves a file whose pid is gone; the next waiter removes it.
+ * Waiting is bounded: past it the caller learns that it got nothing (and skips its test with that
+ * reason). The same lock file, under another name, guards the run's shared state (run-state.ts).
  */
 import { closeSync, mkdirSync, openSync, readFileSync, rmdirSync, rmSync, writeSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 export interface HeldNumbers {
   /** The numbers held, `count` of them, in the order of the candidates. */
@@ -56,8 +57,14 @@ function holderIsGone(path: string): boolean {
 }
 
 /** Takes the lock of one number if it is free (or its holder died); false when another holds it. */
-function tryLock(folder: string, number: string): boolean {
-  const path = join(folder, `${number}.lock`);
+const tryLock = (folder: string, number: string): boolean => tryLockFile(join(folder, `${number}.lock`));
+
+/**
+ * Creates the lock file `path` (and its folder) if nobody holds it, or takes it over from a holder
+ * that died; false when a living process holds it (this one included: a lock is not re-entrant).
+ */
+export function tryLockFile(path: string): boolean {
+  const folder = dirname(path);
   for (let attempt = 0; attempt < 3; attempt += 1) {
     try {
       const fd = openSync(path, 'wx');

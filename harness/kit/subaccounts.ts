@@ -6,6 +6,7 @@
  */
 import type { RunConfig } from '../config/run-config.ts';
 import type { Answer, ApiRequest, Subaccount, UseTargetOptions } from './target-contract.ts';
+import { SkipTest } from './test-skip.ts';
 
 /** Credits a file's subaccount gets: enough for the sends of one area on the embedded target. */
 const EMBEDDED_FILE_CREDITS = 2000;
@@ -27,10 +28,14 @@ export interface SubaccountCalls {
   onCleanup(cleanup: () => Promise<unknown>): void;
 }
 
-/** A new subaccount with `credits`, archived at teardown (needs the manager key, 5.3). */
+/**
+ * A new subaccount with `credits`, archived at teardown. Only the manager key creates one (5.3), so
+ * without it a test that needs a subaccount cannot set up what it needs: it is skipped with that
+ * reason (a SkipTest inside a test), never failed against the requirement it meant to prove.
+ */
 export async function createSubaccount(calls: SubaccountCalls, credits: number): Promise<Subaccount> {
   const managerKey = calls.managerKey;
-  if (managerKey === undefined) throw new Error('a subaccount needs the manager key (5.3)');
+  if (managerKey === undefined) throw new SkipTest('a subaccount needs the manager key (5.3): give --manager-key to run this test');
   const { email, password } = calls.credentials();
   const added = await calls.api('subaccounts/add', { key: managerKey, json: { email, password } });
   const key = added.body.apikey;

@@ -2,9 +2,10 @@
  * The target as a suite file sees it: `useTarget()` at the top of a file registers the setup and
  * teardown hooks and returns a handle whose calls go through the recording, redacting, pacing HTTP
  * client, inside the file's own account. This file is the facade; the handle's jobs live beside it:
- * the cost guard (cost-guard.ts), subaccount lifecycle (subaccounts.ts), names and numbers
- * (generated-names.ts), clock domains (clock-domains.ts), and its types (target-contract.ts,
- * re-exported here so that suites import everything of the target from this one file).
+ * the cost guard (cost-guard.ts), the run's sandbox budget and report requests (sandbox-budget.ts,
+ * report-requests.ts), subaccount lifecycle (subaccounts.ts), names and numbers (generated-names.ts),
+ * clock domains (clock-domains.ts), and its types (target-contract.ts, re-exported here so that
+ * suites import everything of the target from this one file).
  *
  * Isolation (conventions: s3-tests, every test owns its fixtures):
  *  - with a manager key, the file works in a fresh subaccount (4.11): created with credits at setup,
@@ -15,11 +16,11 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { AmbiguityChoices } from '../../schemas/ambiguities.ts';
 import type { CapabilityId } from '../../schemas/capabilities.ts';
-import { operationById } from '../../schemas/operations.ts';
+import { operationById, type Operation } from '../../schemas/operations.ts';
 import { scaledTimeout } from '../config/latency-scale.ts';
 import type { RunConfig } from '../config/run-config.ts';
 import { recordExchange } from '../transport/allure-exchange.ts';
-import { createHttpClient, isJsonObject, type CallOptions, type CallResult, type HttpClient } from '../transport/http-client.ts';
+import { createHttpClient, isJsonObject, type CallOptions, type CallResult, type HttpClient, type KeyPlacement } from '../transport/http-client.ts';
 import { createPacer } from '../transport/pacer.ts';
 import { createRedactor, type Redactor } from '../transport/redaction.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../transport/webhook-receiver.ts';
@@ -30,6 +31,8 @@ import { effectiveCapabilities } from './effective-capabilities.ts';
 import { noteExchange } from './failure-exchanges.ts';
 import { GeneratedNames, suiteFileOf, type SuiteFile } from './generated-names.ts';
 import { collectingSuiteArea, readRunConfig } from './run-context.ts';
+import { ReportRequests } from './report-requests.ts';
+import { accountKeyOf, SandboxBudget } from './sandbox-budget.ts';
 import { createSubaccount, fileSubaccountCredits } from './subaccounts.ts';
 import type { Answer, ApiRequest, Subaccount, Target, UseTargetOptions } from './target-contract.ts';
 import type { TargetClock } from './target-clock.ts';
@@ -61,12 +64,14 @@ class TargetHandle implements Target {
   private readonly names: GeneratedNames;
   private readonly clockDomains: ClockDomains;
   private readonly costGuard: CostGuard;
+  private readonly sandboxBudget: SandboxBudget;
+  private readonly reportRequests: ReportRequests;
 
   constructor(config: RunConfig, file: SuiteFile) {
     this.config = config;
     this.fileTag = file.tag;
     this.names = new GeneratedNames(config, file);
-    // Reads inside a test are noted, so that a failure names the defaulted ambiguities it used (issue 14).
+    // Reads inside a test are noted, so that a failure names the defaulted ambiguities it used (defaulted-ambiguities.ts).
     this.choices = consultingChoices(config.profile.ambiguities);
     this.capabilities = effectiveCapabilities(config);
     this.managerKey = config.managerKey;
@@ -79,7 +84,7 @@ class TargetHandle implements Target {
       baseUrl: config.baseUrl,
       redactor: this.redactor,
       pacer: createPacer({ requestsPerSecond: pacing.requestsPerSecond, maxRetries: pacing.retryOn429 ? pacing.maxRetries : 0 }),
-      // Issue 19: a target that stops answering fails the call within the profile's deadline.
+      // A target that stops answering fails the call within the profile's deadline, instead of holding the run.
       requestTimeoutMs: config.profile.timeBudgets.requestSeconds * 1000,
     });
     this.costGuard = new CostGuard({
@@ -88,6 +93,8 @@ class TargetHandle implements Target {
       api: (operationId, request) => this.api(operationId, request),
       credits: (key) => this.credits(key),
     });
+    this.sandboxBudget = new SandboxBudget({ config, fileSubaccount: () => this.subaccount });
+    this.reportRequests = new ReportRequests({ config, fileSubaccount: () => this.subaccount });
   }
 
   get key(): string {
@@ -163,14 +170,33 @@ class TargetHandle implements Target {
     );
   }
 
+  /**
+   * Every registry call of the suites passes here, and so every send: the cost guard decides on a
+   * charged one, the run's sandbox budget on a sandbox one (8: a quota per account and day), both
+   * before it leaves this machine. Report requests are counted too (8: a per-account limit whose
+   * value is not shown), and one the run's own requests exhausted skips its test.
+   */
   api = async (operationId: string, request: ApiRequest = {}): Promise<Answer> => {
     const op = operationById(operationId);
     await this.costGuard.check(op, request);
     const apiKey = request.key === null ? undefined : (request.key ?? this.key);
     const keyPlacement = request.keyPlacement ?? (op.auth === 'v1-parameter' ? 'query' : 'header');
+    const account = accountKeyOf(request, apiKey);
+    const sandbox = await this.sandboxBudget.reserve(op, request, account);
+    let answer: Answer | undefined;
+    try {
+      answer = await this.send(op.method, op.path, request, apiKey, keyPlacement);
+    } finally {
+      await sandbox?.settle(answer);
+    }
+    await this.reportRequests.counted(op, account, answer);
+    return answer;
+  };
+
+  private send(method: Operation['method'], path: string, request: ApiRequest, apiKey: string | undefined, keyPlacement: KeyPlacement): Promise<Answer> {
     return this.http({
-      method: request.method ?? op.method,
-      path: request.path ?? op.path,
+      method: request.method ?? method,
+      path: request.path ?? path,
       ...(request.json !== undefined ? { json: request.json } : {}),
       ...(request.form !== undefined ? { form: request.form } : {}),
       ...(request.body !== undefined ? { body: request.body } : {}),
@@ -179,13 +205,13 @@ class TargetHandle implements Target {
       ...(apiKey !== undefined ? { apiKey, keyPlacement } : {}),
       ...(request.retryOn429 !== undefined ? { retryOn429: request.retryOn429 } : {}),
     });
-  };
+  }
 
   http = async (options: CallOptions): Promise<Answer> => {
     const result = await this.client.call(this.clockDomains.tagged(options));
     this.clock.observeDateHeader(result.headers.date, Date.now());
     await recordExchange(result.exchange);
-    // Issue 14: a failure of the test shows its last exchanges (failure-exchanges.ts).
+    // A failure of the test shows its last exchanges (failure-exchanges.ts).
     noteExchange(result.exchange, (text) => this.redactor.redact(text));
     return answerOf(result);
   };

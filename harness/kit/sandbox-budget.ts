@@ -1,0 +1,160 @@
+/**
+ * The run's own budget of sandbox sends (8: "Sandbox | 100 test sends per day (current SMS and
+ * general text); 1,000 per day in the legacy v1 text ... | sandbox requests"; ambiguity
+ * sandbox-daily-limit). The target counts them per account and day, and refuses the sends past the
+ * limit; a test whose send meets that refusal only because earlier tests of the run spent the
+ * account's quota would fail against a requirement the target keeps. So the kit counts what the
+ * run sends in sandbox from the accounts its files share, across every worker (run-state.ts), and
+ * a send that would pass the profile's limit is not made: its test is skipped with the reason.
+ *
+ * What is counted, and why it is conservative:
+ *  - every recipient of a sandbox request of a sending operation (4.2, 4.3, 4.4, 4.16) that the
+ *    target accepted (a refused request is not a send), and every recipient of one whose answer
+ *    never came (it may have been counted);
+ *  - in the account of the run (the --api-key account, which every suite file shares without a
+ *    manager key) and in each file's own subaccount (4.11, with a manager key). A subaccount a test
+ *    creates for itself (the sandbox-limit tests exhaust one on purpose) is that test's own;
+ *  - in the account of the run, sandbox sends made outside this run earlier the same day (discover,
+ *    another run) count on the target too and are unknown to the kit: a share of the limit is left
+ *    to them (EARLIER_SENDS_SHARE). A subaccount this run created has no earlier sends.
+ * A request that alone asks for more than the whole budget (a 501-number batch refused for its
+ * size, 7.4 Codigo 14) is let through: no earlier send of the run decides its answer.
+ * The profile gives no value for the per-account report request limit (8: "whose value: not
+ * shown"), so report requests are not budgeted here.
+ */
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import type { Operation } from '../../schemas/operations.ts';
+import type { RunConfig } from '../config/run-config.ts';
+import { isJsonObject } from '../transport/http-client.ts';
+import { updateRunState, type RunPlace } from './run-state.ts';
+import type { Answer, ApiRequest, Subaccount } from './target-contract.ts';
+import { SkipTest } from './test-skip.ts';
+
+/** The share of the day's limit left, in the run's account, to sandbox sends made outside this run. */
+export const EARLIER_SENDS_SHARE = 0.2;
+
+const SandboxCounts = z.object({
+  /** Per account (a digest of its key, never the key: 5.2): recipients sent, and recipients of requests still in flight. */
+  accounts: z.record(z.string(), z.object({ used: z.number().int().nonnegative(), reserved: z.number().int().nonnegative() })),
+});
+
+const STATE = 'sandbox-sends';
+
+const truthyFlag = (value: unknown): boolean => value === true || value === 1 || value === '1' || value === 'true';
+
+const fieldsOf = (request: ApiRequest): Record<string, unknown>[] => [request.json, request.form, request.query].filter(isJsonObject);
+
+/** Whether a request asks for sandbox (4.2 sandbox=1, 4.3 sandbox=1, 4.4 sandbox=true, 4.16 sandbox=1). */
+export function isSandboxRequest(request: ApiRequest): boolean {
+  return fieldsOf(request).some((f) => truthyFlag(f.sandbox));
+}
+
+/** The recipient fields of the sending operations: numbers (4.2, 4.3), numcelular (4.16), phone_number (4.4). */
+const RECIPIENT_FIELDS = ['numbers', 'numcelular', 'phone_number'] as const;
+
+/** How many sends a request asks for: its recipients, comma-separated (4.2, 4.16); at least one. */
+export function recipientsOf(request: ApiRequest): number {
+  for (const fields of fieldsOf(request))
+    for (const name of RECIPIENT_FIELDS) {
+      const value = fields[name];
+      if (typeof value === 'string') return Math.max(1, value.split(',').filter((n) => n.trim() !== '').length);
+      if (Array.isArray(value)) return Math.max(1, value.length);
+    }
+  return 1;
+}
+
+/** How many of a request's recipients the target accepted: it counts those (8), not the refused ones. */
+export function acceptedSends(answer: Answer | undefined, requested: number): number {
+  // No answer (a timeout, a reset connection): the target may have counted them.
+  if (answer === undefined) return requested;
+  const body = answer.body;
+  // 4.16 send/multi: one item per number, Estatus=ok for each one sent.
+  if (Array.isArray(body.respuestas)) return body.respuestas.filter((item) => isJsonObject(item) && item.Estatus === 'ok').length;
+  if (typeof body.Estatus === 'string') return body.Estatus === 'ok' ? requested : 0;
+  if (body.success !== true) return 0;
+  return typeof body.total_messages === 'number' && body.total_messages >= 0 ? Math.min(requested, body.total_messages) : requested;
+}
+
+/** A digest that names an account in the run's state without writing its key. */
+const accountId = (key: string): string => createHash('sha256').update(key).digest('hex').slice(0, 16);
+
+/** The key of the account a request acts on: its key, or the apikey it carries in a field (5.1, 5.5). */
+export function accountKeyOf(request: ApiRequest, headerKey: string | undefined): string | undefined {
+  if (headerKey !== undefined) return headerKey;
+  for (const fields of fieldsOf(request)) if (typeof fields.apikey === 'string' && fields.apikey !== '') return fields.apikey;
+  return undefined;
+}
+
+/** A sandbox send counted before it went out: settled with its answer. */
+export interface SandboxReservation {
+  settle(answer: Answer | undefined): Promise<void>;
+}
+
+/** What the budget needs of the file's target handle (target.ts). */
+export interface SandboxBudgetCalls {
+  readonly config: RunConfig;
+  /** The subaccount the file works in, once its setup has made it. */
+  fileSubaccount(): Subaccount | undefined;
+}
+
+/** One per suite file; the counts are the run's (every worker's), in the run's output folder. */
+export class SandboxBudget {
+  private readonly calls: SandboxBudgetCalls;
+
+  constructor(calls: SandboxBudgetCalls) {
+    this.calls = calls;
+  }
+
+  private get place(): RunPlace {
+    return { outDir: this.calls.config.outDir, runId: this.calls.config.runId };
+  }
+
+  /** 8: the day's limit of sandbox sends per account, the profile's option (not a test's read of it). */
+  private get limit(): number {
+    return Number(this.calls.config.profile.ambiguities['sandbox-daily-limit']);
+  }
+
+  /**
+   * Counts a sandbox send of `op` from the account `key` before it goes out; skips the test (a
+   * SkipTest with the reason) when the run's sends would pass the limit. Undefined when nothing
+   * is counted (not a sandbox send, or an account the budget does not cover).
+   */
+  async reserve(op: Operation, request: ApiRequest, key: string | undefined): Promise<SandboxReservation | undefined> {
+    if (!op.sends || !isSandboxRequest(request) || key === undefined) return undefined;
+    const { config } = this.calls;
+    const runAccount = key === config.apiKey;
+    if (!runAccount && key !== this.calls.fileSubaccount()?.key) return undefined;
+    const limit = this.limit;
+    // The embedded server starts with the run: nothing was sent from its accounts before it.
+    const leftToOthers = runAccount && !config.embedded ? Math.ceil(limit * EARLIER_SENDS_SHARE) : 0;
+    const budget = limit - leftToOthers;
+    const requested = recipientsOf(request);
+    const id = accountId(key);
+    const refusedAfter = await updateRunState(this.place, STATE, SandboxCounts, { accounts: {} }, (state) => {
+      const counts = state.accounts[id] ?? { used: 0, reserved: 0 };
+      const spent = counts.used + counts.reserved;
+      if (requested <= budget && spent + requested > budget) return { state, result: spent };
+      return { state: { accounts: { ...state.accounts, [id]: { ...counts, reserved: counts.reserved + requested } } }, result: undefined };
+    });
+    if (refusedAfter !== undefined) throw new SkipTest(this.reason(runAccount, refusedAfter, requested, leftToOthers));
+    return {
+      settle: async (answer) => {
+        const sent = acceptedSends(answer, requested);
+        await updateRunState(this.place, STATE, SandboxCounts, { accounts: {} }, (state) => {
+          const counts = state.accounts[id] ?? { used: 0, reserved: requested };
+          return { state: { accounts: { ...state.accounts, [id]: { used: counts.used + sent, reserved: Math.max(0, counts.reserved - requested) } } }, result: undefined };
+        });
+      },
+    };
+  }
+
+  private reason(runAccount: boolean, spent: number, requested: number, leftToOthers: number): string {
+    const limit = this.limit;
+    const recipients = requested > 1 ? `; this send has ${requested} recipients` : '';
+    if (!runAccount) return `sandbox budget: ${spent} of the day's ${limit} sends already used by this run in this file's subaccount (8, profile sandbox-daily-limit)${recipients}`;
+    const advice = this.calls.config.managerKey === undefined ? 'give a manager key (each suite file then sends from a subaccount of its own)' : "the tests that send from the run's account share its quota";
+    const others = leftToOthers > 0 ? `. The kit leaves ${leftToOthers} of the ${limit} to sandbox sends made outside this run earlier today (discover, another run), which the target counts too (8: per account and day)` : '';
+    return `sandbox budget: ${spent} of the day's ${limit} sends already used by this run in this account; ${advice}${others}${recipients}`;
+  }
+}
