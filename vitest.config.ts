@@ -1,9 +1,17 @@
 // The project's own tests (test/). The conformance suites (suites/) run under harness/ via the CLI.
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Tests that saturate every core on purpose (test/cpu-burner.ts): run on their own, after the others
+ * (vitest.saturated.config.ts, the last step of `npm test`), so that their burner loads only the
+ * run it judges, not the other files' tests.
+ */
+export const SATURATING_TESTS = ['test/saturated-certify.test.ts'];
+
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    exclude: [...SATURATING_TESTS, '**/node_modules/**'],
     testTimeout: 30_000,
     // The longest files (certify in real time, discover against a served target, the fault proxy,
     // the scarce-number and hostile-client runs) mostly wait on OTP cooldowns and sockets, not the

@@ -93,7 +93,7 @@ async function certifyOnce(mode: Mode, load: Load, dir: string): Promise<string[
     if (!existsSync(summaryPath)) return [`certify exited ${run.status} with no summary.json: ${run.output.slice(-1500)}`];
     const summary = JSON.parse(readFileSync(summaryPath, 'utf8')) as Summary;
     const problems = summary.requirements.filter((r) => r.status === 'failed').map((r) => `${r.id} failed: ${(r.reason ?? '').slice(0, 300)}`);
-    const broken = (summary.totals as { broken?: number }).broken ?? 0;
+    const broken = summary.totals.broken;
     if (broken > 0) problems.push(`${broken} broken tests`);
     if (run.status !== 0 && problems.length === 0) problems.push(`certify exited ${run.status}: ${run.output.slice(-800)}`);
     const t = summary.totals;

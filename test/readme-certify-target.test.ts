@@ -1,0 +1,38 @@
+/**
+ * "Certify a target" exactly as the README first shows it: `serve` (no test hooks, real time), then
+ * `certify --target URL --api-key KEY` with no profile and no manager key, so every suite file
+ * shares the one account and its sandbox quota (8); then the same with --manager-key. Both: 0
+ * failed, 0 broken. What the run cannot set up (a subaccount, sandbox budget, a card) is skipped
+ * with its reason, never failed.
+ */
+import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { startReferenceServer } from '../reference/server.ts';
+import type { Summary } from '../harness/report/summary.ts';
+import { cli } from './cli-child.ts';
+import { fileScratchDir } from './scratch-dir.ts';
+
+const dir = fileScratchDir('mc-readme-target-');
+
+describe.concurrent('serve, then certify --target URL --api-key KEY (README)', () => {
+  for (const withManager of [false, true]) {
+    it(`${withManager ? 'with' : 'without'} a manager key: 0 failed, 0 broken`, async () => {
+      const server = await startReferenceServer({ testClock: false });
+      try {
+        const out = join(dir, withManager ? 'manager' : 'account');
+        const args = ['certify', '--target', server.baseUrl, '--api-key', server.keys.account, ...(withManager ? ['--manager-key', server.keys.manager] : []), '--out', out, '--no-html'];
+        const run = await cli(args, 900_000);
+        const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as Summary;
+        const failed = summary.requirements.filter((r) => r.status === 'failed').map((r) => `${r.id}: ${r.reason}`);
+        expect(failed, 'failed requirements').toEqual([]);
+        expect(summary.totals.broken, 'broken tests').toBe(0);
+        expect(run.status, run.output.slice(-3000)).toBe(0);
+        // Nothing the run could not set up is hidden: every skip says why.
+        expect(summary.requirements.filter((r) => r.status === 'skipped' && !r.reason).map((r) => r.id)).toEqual([]);
+      } finally {
+        await server.close();
+      }
+    }, 1_200_000);
+  }
+});
