@@ -4,7 +4,9 @@ import { SATURATING_TESTS } from './vitest.config.ts';
 
 export default defineConfig({
   test: {
-    include: SATURATING_TESTS,
+    include: process.env.MC_SKIP_LOAD_TESTS === '1' ? [] : SATURATING_TESTS,
+    // The Node 22 and 24 runs of .ci/run (vitest.config.ts): nothing to run here, and that is no error.
+    passWithNoTests: true,
     testTimeout: 30_000,
     maxWorkers: 1,
   },
