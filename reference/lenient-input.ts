@@ -5,18 +5,18 @@
  * operation's schema sees them. The table is explicit so that every entry can be checked against
  * the document: none of its fields has a refusal stated or a code named for it, and none is a
  * limit of section 8 or a field of the current OTP set (7.3: "missing or invalid parameter" is
- * refused with 400 there).
+ * refused with 400 there). A field whose bound the document states (schemas/stated-limits.ts: an
+ * enum such as find_country_code "enum 0,1") is only ever coerced to the value it stands for, never
+ * dropped: a value outside the bound is refused on both personalities.
  */
 import type { z } from 'zod';
-import { limitById, type Operation } from '../schemas/index.ts';
+import { statedLimitsOf, type Operation } from '../schemas/index.ts';
 import { splitRecipients } from '../schemas/sms.ts';
 import { takesAlternate } from './personality.ts';
 import type { ResolvedOptions } from './options.ts';
 
-/** How the alternate reads a field its schema refuses: coerced to the type it wants, else dropped; dropped; or (v1 remitente) cut to 11 characters. */
-type Leniency = 'coerce' | 'ignore' | 'truncate-sender';
-
-const SENDER_MAX = limitById('v1-sender-length').max!;
+/** How the alternate reads a field its schema refuses: coerced to the type it wants, else dropped; or dropped. */
+type Leniency = 'coerce' | 'ignore';
 
 /** 4.5: the optional fields send and resend share; 7.2 names no code for any of them. */
 const LEGACY_OTP_OPTIONAL: Readonly<Record<string, Leniency>> = {
@@ -29,8 +29,11 @@ const LEGACY_OTP_OPTIONAL: Readonly<Record<string, Leniency>> = {
   sender: 'ignore',
 };
 
-/** 4.16: the optional v1 parameters; 7.4 lists a Codigo for none of them. */
-const V1_OPTIONAL: Readonly<Record<string, Leniency>> = { remitente: 'truncate-sender', language: 'ignore', sandbox: 'ignore' };
+/**
+ * 4.16: the optional v1 parameters 7.4 lists no Codigo for and whose values the document leaves open
+ * (remitente "max 11 alphanumeric" states its bound: refused past it, stated-limits.ts).
+ */
+const V1_OPTIONAL: Readonly<Record<string, Leniency>> = { language: 'ignore', sandbox: 'ignore' };
 
 const LENIENT_FIELDS: Readonly<Record<string, Readonly<Record<string, Leniency>>>> = {
   // 4.2: showCampaignId=true (a string "true" is coerced); read_confirmation's structure is not shown.
@@ -68,15 +71,7 @@ function coercedText(value: unknown): unknown {
   return undefined;
 }
 
-/** v1 remitente (4.16: max 11 alphanumeric): the first 11 characters when they are alphanumeric. */
-function truncatedSender(value: unknown): string | undefined {
-  if (typeof value !== 'string') return undefined;
-  const cut = value.slice(0, SENDER_MAX);
-  return /^[A-Za-z0-9]+$/.test(cut) ? cut : undefined;
-}
-
 function lenientValue(leniency: Leniency, value: unknown, field: z.ZodType): unknown {
-  if (leniency === 'truncate-sender') return truncatedSender(value);
   if (leniency === 'coerce') {
     const coerced = coercedText(value);
     return coerced !== undefined && field.safeParse(coerced).success ? coerced : undefined;
@@ -104,8 +99,9 @@ export function lenientFields(op: Operation, schema: z.ZodType | undefined, fiel
     const field = Object.hasOwn(shape, name) ? shape[name] : undefined;
     if (!field || out[name] === undefined || field.safeParse(out[name]).success) continue;
     const value = lenientValue(leniency, out[name], field);
-    if (value === undefined) delete out[name];
-    else out[name] = value;
+    if (value !== undefined) out[name] = value;
+    // A stated bound (stated-limits.ts) is kept for the schema to refuse; anything else is ignored.
+    else if (statedLimitsOf(op.operationId, name).length === 0) delete out[name];
   }
   return out;
 }

@@ -14,10 +14,56 @@
  * declarations (options.ts, server.ts and the handlers import it).
  */
 import { limitById } from '../schemas/limits.ts';
+import { urlsIn } from '../schemas/sms.ts';
 import { fault, Seams, type Fault } from './seams.ts';
 
 /** The areas whose operations send a message (the fault rate-limit-sends-only limits only these). */
 const SENDING_AREAS: ReadonlySet<string> = new Set(['sms', 'voice', 'otp-v2', 'otp-legacy', 'payments', 'legacy-v1']);
+
+type Fields = Record<string, unknown>;
+
+/**
+ * A fault of the stated limits (schemas/stated-limits.ts) of some operations: the body as a lenient
+ * server reads it before its check (a value cut, clamped or replaced by an accepted one), so that
+ * what the document forbids is accepted instead of refused.
+ */
+const readLeniently = (operationIds: readonly string[], change: (fields: Fields) => Fields): Fault =>
+  fault('request.checked-fields', (fields, c) => (operationIds.includes(c.operationId) ? change(fields) : fields));
+
+/** `field` cut to its first `max` characters. */
+const keepFirst = (field: string, max: number) => (f: Fields): Fields => {
+  const v = f[field];
+  return typeof v === 'string' && v.length > max ? { ...f, [field]: v.slice(0, max) } : f;
+};
+
+/** `field` cut to its last `keep` characters (a number read by its last digits, an email by its end). */
+const keepLast = (field: string, keep: number) => (f: Fields): Fields => {
+  const v = f[field];
+  return typeof v === 'string' && v.length > keep ? { ...f, [field]: v.slice(-keep) } : f;
+};
+
+/** Each of `fields` that is present and not one of `values` (as text) read as `fallback`. */
+const outsideAs = (fields: readonly string[], values: readonly (string | number)[], fallback: string | number) => (f: Fields): Fields => {
+  const out = { ...f };
+  for (const name of fields) if (out[name] !== undefined && !values.some((v) => String(v) === String(out[name]))) out[name] = fallback;
+  return out;
+};
+
+/** A number in `field` brought into [min, max] (whole where `integer`). */
+const clamped = (field: string, min: number, max: number, integer = false) => (f: Fields): Fields => {
+  const v = f[field];
+  if (typeof v !== 'number') return f;
+  const inRange = Math.min(max, Math.max(min, v));
+  return { ...f, [field]: integer ? Math.min(max, Math.max(min, Math.ceil(inRange))) : inRange };
+};
+
+/** 4.2: each recipient of 11 digits read by its last 10. */
+const nationalByLastDigits = (f: Fields): Fields =>
+  typeof f.numbers === 'string' ? { ...f, numbers: f.numbers.split(',').map((n) => (/^\d{11}$/.test(n.trim()) ? n.trim().slice(1) : n)).join(',') } : f;
+
+const FLAG_01 = [0, 1] as const;
+const FORBIDDEN_HOST_ACCEPTED = (family: string): Fault =>
+  fault('webhooks.forbidden-host-verdict', (verdict, c) => (c.family === family ? ({ ok: true } as const) : verdict));
 
 /** The areas of the issue's list; the OTP v2 table has one per column. */
 export const MUTANT_AREAS = [
@@ -34,6 +80,7 @@ export const MUTANT_AREAS = [
   'otp2-expiry',
   'otp2-charging',
   'otp2-code-custom',
+  'otp2-fields',
   'otp-legacy',
   'legacy-v1',
   'contacts-agendas',
@@ -88,6 +135,7 @@ export const MUTANTS = [
   // --- 8 Rate limit ----------------------------------------------------------------------------
   { id: 'rate-limit-sends-only', area: 'rate-limit', section: '8', requirement: 'limit:rate-limit', description: 'the 100 per second limit applies to sending operations only, not to all endpoints', fault: fault('rate-limit.applies', (_, c) => SENDING_AREAS.has(c.area)) },
   { id: 'rate-limit-no-recovery', area: 'rate-limit', section: '7.1', requirement: 'rule:limits.rate-recovery', description: 'the per-key counter never resets: once limited, a key stays limited', fault: fault('rate-limit.window-resets', (resets, c) => resets && !c.overLimit) },
+  { id: 'rate-limit-150', area: 'rate-limit', section: '8', requirement: 'limit:rate-limit', description: 'the rate limit lets 150 requests per second of one key through instead of 100', fault: fault('rate-limit.per-second', (perSecond) => perSecond + perSecond / 2) },
   { id: 'rate-limit-wrong-code', area: 'rate-limit', section: '7.1', requirement: 'err:rate_01', description: 'the rate limit answers code rate_limit_exceeded instead of rate_01', fault: fault('rate-limit.code', () => 'rate_limit_exceeded') },
 
   // --- 2.2, 4.2, 4.3 Numbers, sender, message ---------------------------------------------------
@@ -97,6 +145,16 @@ export const MUTANTS = [
   { id: 'sms-sender-truncated', area: 'numbers-sender-message', section: '4.2', requirement: 'limit:sender-id-length', description: 'a sender over 11 characters is silently truncated instead of refused', fault: fault('sms.checked-fields', (fields) => (typeof fields.sender === 'string' ? { ...fields, sender: fields.sender.slice(0, 11) } : fields)) },
   { id: 'sms-campaign-id-ignored', area: 'numbers-sender-message', section: '4.2', requirement: 'rule:sms.campaign-id', description: 'showCampaignId=true does not add campaignId', fault: fault('sms.adds-campaign-id', () => false) },
   { id: 'sms-find-country-code-doubled', area: 'numbers-sender-message', section: '4.2', requirement: 'rule:sms.find-country-code', description: 'with find_country_code=1 the country code is prefixed again (5252...)', fault: fault('sms.numbers-include-country-code', () => false) },
+  { id: 'sms-national-11-digits', area: 'numbers-sender-message', section: '4.2', requirement: 'rule:sms.national-numbers', description: 'a recipient of 11 digits is sent to its last 10 instead of refused', fault: readLeniently(['sms/send'], nationalByLastDigits) },
+  { id: 'sms-country-code-ignored', area: 'numbers-sender-message', section: '4.2', requirement: 'limit:sms-country-code', description: 'a country_code other than 52 is sent as 52 instead of refused (Mexico only)', fault: readLeniently(['sms/send'], outsideAs(['country_code'], ['52'], '52')) },
+  { id: 'sms-flags-truthy', area: 'numbers-sender-message', section: '4.2', requirement: 'limit:sms-flags', description: 'a flag other than 0 or 1 (find_country_code, sandbox, flash, shorten_url) is read as 1 instead of refused', fault: readLeniently(['sms/send'], outsideAs(['find_country_code', 'sandbox', 'flash', 'shorten_url'], FLAG_01, 1)) },
+  { id: 'sms-channel-unknown-sms', area: 'numbers-sender-message', section: '4.2', requirement: 'limit:sms-channel', description: 'a channel other than 1 or 2 is sent as SMS (1) instead of refused', fault: readLeniently(['sms/send'], outsideAs(['channel'], [1, 2], 1)) },
+  { id: 'sms-rcs-flash-dropped', area: 'numbers-sender-message', section: '4.2', requirement: 'rule:sms.rcs-flash-incompatible', description: 'flash is dropped from an RCS send (channel=2) instead of refusing the combination', fault: readLeniently(['sms/send'], ({ flash: _flash, ...rest }) => (rest.channel === 2 ? rest : { ...rest, flash: _flash })) },
+  { id: 'sms-shorten-url-without-url', area: 'numbers-sender-message', section: '4.2', requirement: 'rule:sms.shorten-url', description: 'shorten_url=1 on a message without a URL is sent unshortened instead of rejected', fault: readLeniently(['sms/send'], ({ shorten_url: shorten, ...rest }) => (typeof rest.message === 'string' && urlsIn(rest.message).length === 0 ? rest : { ...rest, shorten_url: shorten })) },
+  { id: 'voice-template-unknown-a', area: 'numbers-sender-message', section: '4.3', requirement: 'rule:voice.templates', description: 'a template outside a to k is read as template a instead of refused', fault: readLeniently(['voice/send', 'voice/send-via-get'], outsideAs(['template'], ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k'], 'a')) },
+  { id: 'voice-country-code-ignored', area: 'numbers-sender-message', section: '4.3', requirement: 'limit:voice-country-code', description: 'a voice country_code other than 52 is called as 52 instead of refused (always 52)', fault: readLeniently(['voice/send', 'voice/send-via-get'], outsideAs(['country_code'], ['52'], '52')) },
+  { id: 'voice-sandbox-flag-truthy', area: 'numbers-sender-message', section: '4.3', requirement: 'limit:voice-sandbox-flag', description: 'a voice sandbox value other than 0 or 1 is read as 1 instead of refused', fault: readLeniently(['voice/send', 'voice/send-via-get'], outsideAs(['sandbox'], FLAG_01, 1)) },
+  { id: 'voice-message-truncated', area: 'numbers-sender-message', section: '4.3', requirement: 'limit:voice-message-length', description: 'a voice_message over 160 characters is cut to 160 instead of refused', fault: readLeniently(['voice/send', 'voice/send-via-get'], keepFirst('voice_message', limitById('voice-message-length').max!)) },
   { id: 'voice-template-k-without-message', area: 'numbers-sender-message', section: '4.3', requirement: 'rule:voice.template-k-message', description: 'template k is accepted without voice_message', fault: fault('voice.refuses-k-without-message', () => false) },
 
   // --- GSM-7 (4.2, 4.4, 7.3) -------------------------------------------------------------------
@@ -153,6 +211,12 @@ export const MUTANTS = [
   { id: 'otp2-status-consumes-attempt', area: 'otp2-attempts', section: '4.4', requirement: 'rule:otp2.status-read-only', description: 'GET /v2/otp/status consumes an attempt', fault: fault('otp2.status-attempts-used', () => 1) },
   { id: 'otp2-whatsapp-no-warning', area: 'otp2-action', section: '4.4', requirement: 'rule:otp2.whatsapp-warning', description: 'channel whatsapp answers without the warning that company and message were ignored', fault: fault('otp2.whatsapp-warning', () => false) },
 
+  // --- 4.4, 8 stated limits of the /v2/otp fields
+  { id: 'otp2-phone-last-10', area: 'otp2-fields', section: '4.4', requirement: 'limit:otp-v2-phone-number', description: 'a phone_number of more than 10 digits is read by its last 10 instead of refused', fault: readLeniently(['otp-v2/create', 'otp-v2/verify'], keepLast('phone_number', limitById('otp-v2-phone-number').max!)) },
+  { id: 'otp2-code-length-clamped', area: 'otp2-fields', section: '8', requirement: 'limit:otp-v2-code-length', description: 'a code_length outside 4 to 10 is clamped into range instead of refused', fault: readLeniently(['otp-v2/create'], clamped('code_length', limitById('otp-v2-code-length').min!, limitById('otp-v2-code-length').max!, true)) },
+  { id: 'otp2-code-custom-cut', area: 'otp2-fields', section: '4.4', requirement: 'limit:otp-v2-code-custom-length', description: 'a code_custom over 10 characters is cut to 10 instead of refused', fault: readLeniently(['otp-v2/create'], keepFirst('code_custom', limitById('otp-v2-code-custom-length').max!)) },
+  { id: 'otp2-channel-unknown-sms', area: 'otp2-fields', section: '7.3', requirement: 'err:otp_invalid_channel', description: 'a channel other than sms, whatsapp or voice is sent by SMS instead of otp_invalid_channel', fault: readLeniently(['otp-v2/create'], outsideAs(['channel'], ['sms', 'whatsapp', 'voice'], 'sms')) },
+
   // --- 4.5, 7.2 Legacy OTP ---------------------------------------------------------------------
   { id: 'otp-legacy-pending-send-regenerates', area: 'otp-legacy', section: '7.2', requirement: 'err:verification_03', description: 'a second send while a code is pending generates a new code instead of verification_03', fault: fault('otp-legacy.pending-refuses-send', () => false) },
   { id: 'otp-legacy-verified-verify-05', area: 'otp-legacy', section: '7.2', requirement: 'err:validation_06', description: 'verifying a verified number answers validation_05 instead of validation_06', fault: fault('otp-legacy.verified-verify-code', () => 'validation_05') },
@@ -161,6 +225,13 @@ export const MUTANTS = [
   { id: 'otp-legacy-resend-new-code', area: 'otp-legacy', section: '4.5', requirement: 'rule:otp-legacy.resend-keeps-code', description: 'a resend without reset_code generates a new code', fault: fault('otp-legacy.resend-renews-code', () => true) },
   { id: 'otp-legacy-showcode-ignored', area: 'otp-legacy', section: '4.5', requirement: 'rule:otp-legacy.showcode', description: 'showcode=1 does not return verification_code', fault: fault('otp-legacy.showcode-returns-code', () => false) },
 
+  { id: 'otp-legacy-template-unknown-a', area: 'otp-legacy', section: '4.5', requirement: 'rule:otp-legacy.templates', description: 'a template outside a to n is read as template a instead of refused', fault: readLeniently(['otp-legacy/send', 'otp-legacy/resend'], outsideAs(['template'], 'abcdefghijklmn'.split(''), 'a')) },
+  { id: 'otp-legacy-showcode-truthy', area: 'otp-legacy', section: '4.5', requirement: 'limit:otp-legacy-showcode', description: 'a showcode other than 0 or 1 is read as 1 instead of refused', fault: readLeniently(['otp-legacy/send'], outsideAs(['showcode'], FLAG_01, 1)) },
+  { id: 'otp-legacy-code-length-clamped', area: 'otp-legacy', section: '8', requirement: 'limit:otp-legacy-code-length', description: 'a code_length outside 4 to 10 is clamped into range instead of verification_09', fault: readLeniently(['otp-legacy/send', 'otp-legacy/resend'], clamped('code_length', limitById('otp-legacy-code-length').min!, limitById('otp-legacy-code-length').max!, true)) },
+  { id: 'otp-legacy-code-type-default', area: 'otp-legacy', section: '7.2', requirement: 'err:verification_15', description: 'a code_type outside the enum is read as alphanumeric instead of verification_15', fault: readLeniently(['otp-legacy/send', 'otp-legacy/resend'], outsideAs(['code_type'], ['alphanumeric', 'numeric', 'letters'], 'alphanumeric')) },
+  { id: 'otp-legacy-phone-last-10', area: 'otp-legacy', section: '7.2', requirement: 'err:verification_07', description: 'a phone_number of 11 digits is read by its last 10 instead of verification_07', fault: readLeniently(['otp-legacy/send', 'otp-legacy/resend'], keepLast('phone_number', 10)) },
+  { id: 'otp-legacy-country-code-ignored', area: 'otp-legacy', section: '7.2', requirement: 'err:verification_08', description: 'a country_code other than 52 is sent as 52 instead of verification_08', fault: readLeniently(['otp-legacy/send', 'otp-legacy/resend'], outsideAs(['country_code'], ['52'], '52')) },
+
   // --- 4.16, 7.4 Legacy v1 -----------------------------------------------------------------------
   { id: 'v1-batch-501', area: 'legacy-v1', section: '8', requirement: 'limit:v1-batch-size', description: 'a batch of 501 numbers is accepted (Codigo 14 from 502)', fault: fault('v1.batch-max', (max) => max + 1) },
   { id: 'v1-repeat-allowed', area: 'legacy-v1', section: '7.4', requirement: 'err:v1-15', description: 'a repeated number in a batch is accepted instead of Codigo 15', fault: fault('v1.refuses-repeated-number', () => false) },
@@ -168,6 +239,9 @@ export const MUTANTS = [
   { id: 'v1-message-161', area: 'legacy-v1', section: '7.4', requirement: 'err:v1-03', description: 'the 160-character check is off by one: a message of 161 characters is not answered Codigo 03', fault: fault('v1.message-max', (max) => max + 1) },
   { id: 'v1-short-number-07', area: 'legacy-v1', section: '7.4', requirement: 'err:v1-08', description: 'a number under 6 digits answers Codigo 07 instead of 08', fault: fault('v1.refuses-short-number', () => false) },
   { id: 'v1-insufficient-no-credit', area: 'legacy-v1', section: '7.4', requirement: 'err:v1-13', description: 'Codigo 13 does not include the current credit in its message', fault: fault('v1.insufficient-credit-detail', () => undefined) },
+
+  { id: 'v1-sender-truncated', area: 'legacy-v1', section: '4.16', requirement: 'limit:v1-sender-length', description: 'a remitente over 11 characters is cut to 11 instead of refused', fault: readLeniently(['legacy-v1/send', 'legacy-v1/send-multi'], keepFirst('remitente', limitById('v1-sender-length').max!)) },
+  { id: 'v1-number-last-10', area: 'legacy-v1', section: '7.4', requirement: 'err:v1-07', description: 'a numcelular of 11 digits is sent to its last 10 instead of Codigo 07', fault: readLeniently(['legacy-v1/send'], keepLast('numcelular', 10)) },
 
   // --- 4.6, 4.7 Contacts and contact lists -------------------------------------------------------
   { id: 'agendas-creation-order', area: 'contacts-agendas', section: '4.7', requirement: 'rule:agendas.ordered-by-name', description: '/agendas/get lists in creation order instead of by name', fault: fault('agendas.lists-order', () => 'creation' as const) },
@@ -180,12 +254,26 @@ export const MUTANTS = [
   { id: 'contacts-add-existing-not-updated', area: 'contacts-agendas', section: '4.6', requirement: 'rule:contacts.upsert', description: 'adding an existing number answers success but does not update the contact', fault: fault('contacts.add-changes', (changes, c) => (c.existing ? {} : changes)) },
   { id: 'contacts-update-ignores-email', area: 'contacts-agendas', section: '4.6', requirement: 'rule:contacts.update-email', description: '/contacts/update answers success without changing the email', fault: fault('contacts.update-email', () => undefined) },
 
+  { id: 'contact-number-last-10', area: 'contacts-agendas', section: '4.6', requirement: 'limit:contact-number-digits', description: 'a contact number of 11 digits is stored by its last 10 instead of refused', fault: readLeniently(['contacts/add'], (f) => (typeof f.number === 'string' && /^\d{11}$/.test(f.number) ? { ...f, number: f.number.slice(1) } : f)) },
+  { id: 'contact-name-truncated', area: 'contacts-agendas', section: '8', requirement: 'limit:contact-name-length', description: 'a contact name over 100 characters is cut to 100 instead of refused', fault: readLeniently(['contacts/add'], keepFirst('name', limitById('contact-name-length').max!)) },
+  { id: 'contact-email-truncated', area: 'contacts-agendas', section: '8', requirement: 'limit:contact-email-length', description: 'a contact email over 100 characters is cut to 100 instead of refused', fault: readLeniently(['contacts/add'], keepFirst('email', limitById('contact-email-length').max!)) },
+  { id: 'contact-find-country-code-truthy', area: 'contacts-agendas', section: '4.6', requirement: 'limit:contact-find-country-code', description: 'a find_country_code other than 0 or 1 is read as 1 instead of refused', fault: readLeniently(['contacts/add'], outsideAs(['find_country_code'], FLAG_01, 1)) },
+  { id: 'contactlist-query-truncated', area: 'contacts-agendas', section: '4.7', requirement: 'limit:contactlist-query-length', description: 'a /contactlist/find query over 100 characters is cut to 100 instead of refused', fault: readLeniently(['agendas/find'], keepFirst('query', limitById('contactlist-query-length').max!)) },
+
   // --- 4.8 to 4.10 Wallet, loyalty, employees ------------------------------------------------------
   { id: 'wallet-sale-amount-optional', area: 'wallet-loyalty-employees', section: '4.8', requirement: 'rule:wallet.sale-amount-required', description: 'an add sale (transaction_type 0) without transaction_amount is accepted', fault: fault('wallet.sale-default-amount', () => 1) },
   { id: 'wallet-contact-filter-always', area: 'wallet-loyalty-employees', section: '4.8', requirement: 'rule:wallet.contact-listed', description: '/wallet/contact/get without phone lists nothing (the filter is always applied)', fault: fault('wallet.contact-filter-applies', () => true) },
   { id: 'loyalty-contact-filter-always', area: 'wallet-loyalty-employees', section: '4.9', requirement: 'rule:loyalty.contact-listed', description: '/loyalty/contact/get without phone lists nothing (the filter is always applied)', fault: fault('loyalty.contact-filter-applies', () => true) },
-  { id: 'employees-number-not-unique', area: 'wallet-loyalty-employees', section: '4.10', requirement: 'rule:employees.unique', description: 'a second employee with the same phone number is accepted', fault: fault('employees.refuses-taken-number', () => false) },
+  { id: 'employees-number-not-unique', area: 'wallet-loyalty-employees', section: '4.10', requirement: 'limit:employee-phone-unique', description: 'a second employee with the same phone number is accepted', fault: fault('employees.refuses-taken-number', () => false) },
   { id: 'employees-list-missing-type', area: 'wallet-loyalty-employees', section: '2.5', requirement: 'rule:employees.listed', description: '/toolusers/get leaves out usertool_type', fault: fault('employees.listed-tool-user', (user) => ({ ...user, usertool_type: undefined })) },
+
+  { id: 'employees-password-not-unique', area: 'wallet-loyalty-employees', section: '4.10', requirement: 'limit:employee-password-unique', description: 'a second employee with a password already taken is accepted', fault: fault('employees.refuses-taken-password', () => false) },
+  { id: 'employee-role-unknown-cajero', area: 'wallet-loyalty-employees', section: '4.10', requirement: 'rule:employees.roles', description: 'an employee type other than cajero or gerente is stored as cajero instead of refused', fault: readLeniently(['employees/add'], outsideAs(['type'], ['cajero', 'gerente'], 'cajero')) },
+  { id: 'employee-number-last-10', area: 'wallet-loyalty-employees', section: '4.10', requirement: 'limit:employee-number-digits', description: 'an employee number of 11 digits is stored by its last 10 instead of refused', fault: readLeniently(['employees/add'], keepLast('number', limitById('employee-number-digits').max!)) },
+  { id: 'employee-password-truncated', area: 'wallet-loyalty-employees', section: '8', requirement: 'limit:employee-password-length', description: 'an employee password over 50 characters is cut to 50 instead of refused', fault: readLeniently(['employees/add'], keepFirst('password', limitById('employee-password-length').max!)) },
+  { id: 'wallet-phone-last-10', area: 'wallet-loyalty-employees', section: '4.8', requirement: 'limit:wallet-phone-digits', description: 'a wallet contact phone of 11 digits is stored by its last 10 instead of refused', fault: readLeniently(['wallet/add-contact'], keepLast('phone', limitById('wallet-phone-digits').max!)) },
+  { id: 'wallet-transaction-type-add', area: 'wallet-loyalty-employees', section: '4.8', requirement: 'limit:wallet-transaction-type', description: 'a transaction_type other than 0 or 1 is read as 0 (add) instead of refused', fault: readLeniently(['wallet/update-balance', 'wallet/register-sale'], outsideAs(['transaction_type'], FLAG_01, 0)) },
+  { id: 'loyalty-phone-last-10', area: 'wallet-loyalty-employees', section: '4.9', requirement: 'limit:loyalty-phone-digits', description: 'a loyalty contact phone of 11 digits is stored by its last 10 instead of refused', fault: readLeniently(['loyalty/add-contact'], keepLast('phone', limitById('loyalty-phone-digits').max!)) },
 
   // --- 4.11, 5.3 Subaccounts ------------------------------------------------------------------------
   { id: 'subaccount-spends-manager-balance', area: 'subaccounts', section: '5.3', requirement: 'rule:auth.subaccount-own-balance', description: 'a subaccount key acts on its administrator\'s account and balance', fault: fault('auth.acting-account', (id, c) => c.parentId ?? id) },
@@ -195,6 +283,11 @@ export const MUTANTS = [
   { id: 'subaccount-archive-noop', area: 'subaccounts', section: '3.3', requirement: 'rule:subaccounts.archived-refused', description: 'archiving answers success but the subaccount key keeps working', fault: fault('subaccounts.archive-disables', () => false) },
   { id: 'subaccount-get-apikey-manager', area: 'subaccounts', section: '4.11', requirement: 'rule:subaccounts.get-apikey', description: 'get_apikey returns the manager\'s key instead of the subaccount\'s', fault: fault('subaccounts.get-apikey', (_, c) => c.managerKey) },
 
+  { id: 'subaccount-email-cut', area: 'subaccounts', section: '4.11', requirement: 'limit:subaccount-email-length', description: 'an email over 70 characters is read by its last 70 instead of refused', fault: readLeniently(['subaccounts/add', 'subaccounts/archive', 'subaccounts/get-apikey', 'subaccounts/manage-credits'], keepLast('email', limitById('subaccount-email-length').max!)) },
+  { id: 'subaccount-password-truncated', area: 'subaccounts', section: '4.11', requirement: 'limit:subaccount-password-length', description: 'a subaccount password over 36 characters is cut to 36 instead of refused', fault: readLeniently(['subaccounts/add'], keepFirst('password', limitById('subaccount-password-length').max!)) },
+  { id: 'subaccount-credits-type-add', area: 'subaccounts', section: '4.11', requirement: 'limit:subaccount-credits-type', description: 'a credits/manage type other than 1 or 2 adds credits instead of being refused', fault: readLeniently(['subaccounts/manage-credits'], outsideAs(['type'], [1, 2], 1)) },
+  { id: 'subaccount-credits-rounded', area: 'subaccounts', section: '4.11', requirement: 'rule:subaccounts.credits-integer', description: 'credits with decimals, or not above 0, are rounded up to a whole credit instead of refused', fault: readLeniently(['subaccounts/manage-credits'], clamped('credits', 1, Number.MAX_SAFE_INTEGER, true)) },
+
   // --- 4.12, 7.2 Reports ----------------------------------------------------------------------------
   { id: 'reports-start-after-end-accepted', area: 'reports', section: '7.2', requirement: 'err:report_03', description: 'start_date after end_date is not answered report_03', fault: fault('reports.refuses-start-after-end', () => false) },
   { id: 'reports-missing-end-01', area: 'reports', section: '7.2', requirement: 'err:report_02', description: 'a missing end_date answers report_01 instead of report_02', conformsUnder: { ambiguity: 'paired-code-order', option: 'either' }, fault: fault('reports.missing-end-code', () => 'report_01') },
@@ -202,10 +295,15 @@ export const MUTANTS = [
   { id: 'reports-sandbox-mixed', area: 'reports', section: '4.12', requirement: 'rule:reports.sandbox-flag', description: 'the sandbox flag is ignored: sandbox and real sends are reported together', fault: fault('reports.matches-sandbox-flag', () => true) },
   { id: 'reports-details-non-numeric-03', area: 'reports', section: '7.2', requirement: 'err:details_02', description: 'a non-numeric campaign_id answers details_03 instead of details_02', fault: fault('reports.bad-campaign-id-code', (code, c) => (c.absent ? code : 'details_03')) },
 
+  { id: 'reports-sandbox-flag-truthy', area: 'reports', section: '4.12', requirement: 'limit:reports-sandbox-flag', description: 'a report sandbox value other than 0 or 1 is read as 1 instead of refused', fault: readLeniently(['reports/generate'], outsideAs(['sandbox'], FLAG_01, 1)) },
+
   // --- 4.13, 8 Payment requests ---------------------------------------------------------------------
   { id: 'payment-amount-clamped', area: 'payments', section: '4.13', requirement: 'limit:payment-amount', description: 'an amount outside 15 to 110000 is clamped into range instead of refused', fault: fault('payments.checked-fields', (fields) => (typeof fields.amount === 'number' ? { ...fields, amount: Math.min(limitById('payment-amount').max!, Math.max(limitById('payment-amount').min!, fields.amount)) } : fields)) },
   { id: 'payment-message-truncated', area: 'payments', section: '4.13', requirement: 'limit:payment-message-length', description: 'a message over 123 characters is truncated instead of refused', fault: fault('payments.checked-fields', (fields) => (typeof fields.message === 'string' ? { ...fields, message: fields.message.slice(0, limitById('payment-message-length').max!) } : fields)) },
   { id: 'payment-template-truncated', area: 'payments', section: '4.13', requirement: 'limit:payment-template-length', description: 'a template over 40 characters is truncated instead of refused', fault: fault('payments.checked-fields', (fields) => (typeof fields.template === 'string' ? { ...fields, template: fields.template.slice(0, limitById('payment-template-length').max!) } : fields)) },
+
+  { id: 'payment-name-truncated', area: 'payments', section: '4.13', requirement: 'limit:payment-name-length', description: 'a name over 150 characters is cut to 150 instead of refused', fault: readLeniently(['payments/send-request'], keepFirst('name', limitById('payment-name-length').max!)) },
+  { id: 'payment-number-last-10', area: 'payments', section: '4.13', requirement: 'limit:payment-number-digits', description: 'a number of 11 digits is sent to its last 10 instead of refused', fault: readLeniently(['payments/send-request'], keepLast('number', limitById('payment-number-digits').max!)) },
 
   // --- 3.2, 4.14 Webhook state ------------------------------------------------------------------------
   { id: 'webhook-status-without-webhook', area: 'webhook-state', section: '7.2', requirement: 'webhook:none-status', description: '/webhook/status with no webhook registered answers success instead of status_webhook_04', fault: fault('webhooks.status-refused-without-webhook', () => false) },
@@ -215,12 +313,21 @@ export const MUTANTS = [
   { id: 'webhook-verify-404-passes', area: 'webhook-state', section: '4.14', requirement: 'rule:webhooks.verification-404-fails', description: 'a URL answering 404 to the registration GET is accepted', fault: fault('webhooks.verify-fails', () => false) },
   { id: 'webhook-follows-redirects', area: 'webhook-state', section: '4.14', requirement: 'rule:webhooks.no-redirects', description: 'the registration GET follows redirects', fault: fault('webhooks.verify-follows-redirects', () => true) },
 
+  { id: 'webhook-status-unknown-enabled', area: 'webhook-state', section: '4.14', requirement: 'limit:webhook-status-values', description: "a status other than '0' or '1' registers or sets the webhook enabled instead of being refused", fault: readLeniently(['webhooks/add', 'webhooks/set-status'], outsideAs(['status'], ['0', '1'], '1')) },
+
   // --- 4.14 Forbidden hosts ----------------------------------------------------------------------------
   { id: 'host-private-172-accepted', area: 'forbidden-hosts', section: '4.14', requirement: 'webhook:forbidden-host.private-172-16', description: 'the 172.16.0.0/12 filter is missing: such a URL registers', fault: fault('webhooks.forbidden-host-verdict', (verdict, c) => (c.family === 'private-172-16' ? ({ ok: true } as const) : verdict)) },
   { id: 'host-link-local-accepted', area: 'forbidden-hosts', section: '4.14', requirement: 'webhook:forbidden-host.link-local-ipv4', description: 'link-local 169.254.0.0/16 (cloud metadata) is not filtered', fault: fault('webhooks.forbidden-host-verdict', (verdict, c) => (c.family === 'link-local-ipv4' ? ({ ok: true } as const) : verdict)) },
   { id: 'host-ipv4-mapped-accepted', area: 'forbidden-hosts', section: '4.14', requirement: 'webhook:forbidden-host.ipv4-mapped-ipv6', description: 'IPv4-mapped IPv6 addresses ([::ffff:10.0.0.1]) are not filtered', fault: fault('webhooks.forbidden-host-verdict', (verdict, c) => (c.family === 'ipv4-mapped-ipv6' ? ({ ok: true } as const) : verdict)) },
   { id: 'host-unspecified-accepted', area: 'forbidden-hosts', section: '4.14', requirement: 'webhook:forbidden-host.unspecified', description: 'the unspecified address (0.0.0.0, [::]) is not filtered', fault: fault('webhooks.forbidden-host-verdict', (verdict, c) => (c.family === 'unspecified' ? ({ ok: true } as const) : verdict)) },
 
+  { id: 'host-localhost-accepted', area: 'forbidden-hosts', section: '4.14', requirement: 'webhook:forbidden-host.localhost', description: 'localhost and names under .localhost are not filtered: such a URL registers', fault: FORBIDDEN_HOST_ACCEPTED('localhost') },
+  { id: 'host-loopback-ipv4-accepted', area: 'forbidden-hosts', section: '4.14', requirement: 'webhook:forbidden-host.loopback-ipv4', description: 'the 127.0.0.0/8 filter is missing: such a URL registers', fault: FORBIDDEN_HOST_ACCEPTED('loopback-ipv4') },
+  { id: 'host-loopback-ipv6-accepted', area: 'forbidden-hosts', section: '4.14', requirement: 'webhook:forbidden-host.loopback-ipv6', description: 'the IPv6 loopback [::1] is not filtered: such a URL registers', fault: FORBIDDEN_HOST_ACCEPTED('loopback-ipv6') },
+  { id: 'host-private-10-accepted', area: 'forbidden-hosts', section: '4.14', requirement: 'webhook:forbidden-host.private-10', description: 'the 10.0.0.0/8 filter is missing: such a URL registers', fault: FORBIDDEN_HOST_ACCEPTED('private-10') },
+  { id: 'host-private-192-168-accepted', area: 'forbidden-hosts', section: '4.14', requirement: 'webhook:forbidden-host.private-192-168', description: 'the 192.168.0.0/16 filter is missing: such a URL registers', fault: FORBIDDEN_HOST_ACCEPTED('private-192-168') },
+  { id: 'host-link-local-ipv6-accepted', area: 'forbidden-hosts', section: '4.14', requirement: 'webhook:forbidden-host.link-local-ipv6', description: 'IPv6 link-local fe80::/10 is not filtered: such a URL registers', fault: FORBIDDEN_HOST_ACCEPTED('link-local-ipv6') },
+  { id: 'host-unique-local-ipv6-accepted', area: 'forbidden-hosts', section: '4.14', requirement: 'webhook:forbidden-host.unique-local-ipv6', description: 'IPv6 unique local fc00::/7 is not filtered: such a URL registers', fault: FORBIDDEN_HOST_ACCEPTED('unique-local-ipv6') },
   // --- 6 Events ------------------------------------------------------------------------------------------
   { id: 'events-head-skipped', area: 'head-before-delivery', section: '6', requirement: 'event:delivery.head-before-delivery', description: 'events are delivered without the HEAD check', fault: fault('events.head-check-due', () => false) },
   { id: 'events-head-result-ignored', area: 'head-before-delivery', section: '6', requirement: 'event:delivery.head-before-delivery', description: 'a HEAD answered with other than 200 does not hold the delivery back', fault: fault('events.head-holds-back', () => false) },

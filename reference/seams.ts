@@ -43,7 +43,14 @@ export const SEAMS = {
   // --- 7.1, 8 Rate limit ---------------------------------------------------------------------------
   'rate-limit.applies': point<boolean, { area: string }>('8', '100 requests per second per key, on all endpoints'),
   'rate-limit.code': point<string>('7.1', 'over the limit: 429 rate_01'),
-  'rate-limit.window-resets': point<boolean, { overLimit: boolean }>('7.1, 8', 'a new second is a new window, also for a key that was over the limit'),
+  'rate-limit.window-resets': point<boolean, { overLimit: boolean }>('7.1, 8', 'a request older than a second no longer counts, also for a key that was over the limit'),
+  'rate-limit.per-second': point<number>('8', 'request rate: 100 messages per second per key; no more than 100 accepted within any second'),
+
+  // --- 4, 8 Stated limits of the field tables --------------------------------------------------------
+  'request.checked-fields': point<Record<string, unknown>, { operationId: string }>(
+    '4, 8',
+    'a body past a bound a field table or section 8 states (a length, digits, a range, an enum, a prohibition) is refused as it came (7.1)',
+  ),
 
   // --- 2.2 Send result (SMS, voice) ---------------------------------------------------------------
   'send-result.references': point<readonly { reference: string; number: string }[], { sandbox: boolean }>(
@@ -123,6 +130,7 @@ export const SEAMS = {
   'wallet.sale-default-amount': point<number | undefined>('4.8', 'sale: transaction_amount (number, optional; required when transaction_type is 0)'),
   'loyalty.contact-filter-applies': point<boolean>('4.9', 'contact/get: phone (optional filter)'),
   'employees.refuses-taken-number': point<boolean>('4.10', 'add: validates unique password, user name and phone'),
+  'employees.refuses-taken-password': point<boolean>('4.10', 'add: validates unique password, user name and phone (the password)'),
   'employees.listed-tool-user': point<Record<string, unknown>>('2.5', 'tool user: usertool_id, usertool_name, usertool_number, usertool_branch, usertool_type, usertool_status'),
   // --- 2.7, 3.3, 4.11 Subaccounts -----------------------------------------------------------------
   'subaccounts.refuses-withdraw-beyond-balance': point<boolean>('4.11', 'credits/manage type 2 withdraws credits from the subaccount: no more than it holds'),

@@ -11,6 +11,7 @@ export * from './operations.ts';
 export * from './otp-v2-transitions.ts';
 export * from './requirements.ts';
 export * from './rules.ts';
+export * from './stated-limits.ts';
 export * as credits from './credits.ts';
 export * as sms from './sms.ts';
 export * as voice from './voice.ts';

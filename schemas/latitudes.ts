@@ -100,13 +100,15 @@ export const LATITUDES = [
     id: 'invalid-input',
     title: 'Invalid input the document does not say is refused',
     sources: [
-      { section: '4', says: 'the field tables say what is valid (types, enums, lengths) and rarely what happens otherwise' },
-      { section: '4.16', says: 'remitente (optional, max 11 alphanumeric); 7.4 lists no Codigo for it' },
+      { section: '4', says: 'the field tables give each field a type and rarely say what happens to a value of another type or form' },
+      { section: '7.1', says: '<validation code> | 200 | body message says parameters invalid; code value ... not shown' },
     ],
-    freedom: 'An input outside the documented form may be refused with an error body or ignored (or coerced), unless the document says it is rejected ("otherwise the request is rejected", "rejected with 400", "must be in the future") or names a code for it.',
-    suite: 'Refusal is asserted (fail) only where the document says so or names a code, and for a missing required field. Elsewhere a refusal is our reading of the field tables: a target that accepts the input gets a warning, never a failure, and its choice is recorded.',
+    freedom:
+      'An input outside the documented form may be refused with an error body or ignored (or coerced), unless the document says it is rejected ("otherwise the request is rejected", "rejected with 400", "must be in the future"), names a code for it, or states the bound it breaks: a maximum, an exact length, a range, an enum, a prohibition or a uniqueness rule (schemas/stated-limits.ts; section 8 and the field tables of 4) is refused past it.',
+    suite:
+      'Refusal is asserted (fail) where the document says so, names a code or states the bound (stated-limits.ts), and for a missing required field; the negative fuzzing fails a target that accepts a generated body breaking a stated bound. Elsewhere (a value of another type, a format the document only names) a refusal is our reading: a target that accepts the input gets a warning, never a failure, and its choice is recorded.',
     default: 'refused',
-    alternate: 'ignored or coerced where the document does not say refused',
+    alternate: 'ignored or coerced where the document neither says refused nor states the bound',
   },
   {
     id: 'host-forms',

@@ -66,8 +66,6 @@ const v1Code = (item: string): RequirementQuote => stated(V1_CODES, item);
 /** An authentication code: its row of the table of 5, and the sentence that puts its HTTP status in doubt. */
 const authCode = (row: string, ...more: string[]): RequirementQuote => stated(row, ...more, AUTH_STATUS_TORN);
 
-/** A bound the document gives without saying what happens beyond it (latitude invalid-input). */
-const BOUND_ONLY = 'the document gives the bound, not what happens beyond it (no code, no "rejected"): a refusal past it is our reading';
 /** Two codes 7.2 gives together for several causes (ambiguity paired-code-order). */
 const PAIRED = 'the document pairs the two codes for the causes together; which code names which cause is our reading';
 
@@ -323,7 +321,8 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
   'err:v1-22': v1Code('22 sandbox daily limit reached;'),
   'err:v1-23': v1Code('23 user not authorized (single send).'),
 
-  // ---- Limits (8 and the field tables). Refusal past a bound is stated only where a code or "rejected" goes with it. ----
+  // ---- Limits (8 and the field tables). A bound the document states (a maximum, an exact length, a
+  // range) is stated in both directions: at the bound accepted, one past it refused (stated-limits.ts). ----
   'limit:rate-limit': stated('| Request rate, production | 100 messages per second | all endpoints; exceeding gives 429 rate_01 |'),
   'limit:sandbox-daily': stated(
     '| Sandbox | 100 test sends per day (current SMS and general text); 1,000 per day in the legacy v1 text and in the webhook-management error text | sandbox requests |',
@@ -344,59 +343,74 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
   'limit:otp-legacy-code-length': stated('| code_length | integer | no | 4 to 10, default 4 |', '| OTP code length | 4 to 10 (legacy default 4, current default 6) | OTP |', '_09 code length not allowed;'),
   'limit:otp-v2-code-custom-length': stated(CODE_CUSTOM_RULE, OTP_PARAM_ROW),
   'limit:otp-v2-expiry': stated('| expiration_date | string | no | YYYY-MM-DD HH:mm:ss, future; default 24 hours; maximum 3 days (larger values are clamped) |'),
-  'limit:otp-legacy-expiry': reading(
-    'default and maximum are stated; that a later date is refused with verification_13 (rather than clamped, as the current set does) is our reading',
+  'limit:otp-legacy-expiry': stated(
     '| expiration_date | string | no | YYYY-MM-DD HH:mm:ss, default 24 h, max 3 days |',
     '| OTP expiry | default 24 hours, maximum 3 days | OTP |',
     '_13 bad expiration date;',
   ),
   'limit:otp-v2-phone-number': stated('| phone_number | string | yes | up to 10 digits, no country code (Mexico: 10) |', OTP_PARAM_ROW),
-  'limit:voice-message-length': reading(BOUND_ONLY, '| voice_message | string | no | max 160 chars; only with template k |', '| Voice message | 160 characters | voice template k |'),
-  'limit:sender-id-length': reading(
-    BOUND_ONLY,
+  'limit:voice-message-length': stated('| voice_message | string | no | max 160 chars; only with template k |', '| Voice message | 160 characters | voice template k |'),
+  'limit:sender-id-length': stated(
     '| sender | string | no | alphanumeric sender id, max 11 chars; default is the account default; RCS requires an RCS sender linked to the account |',
     '| Sender id | 11 alphanumeric characters | SMS, OTP |',
   ),
-  'limit:v1-sender-length': reading(`${BOUND_ONLY}; 7.4 has no Codigo for it`, 'remitente (optional, max 11 alphanumeric)'),
-  'limit:contact-name-length': reading(BOUND_ONLY, 'name (max 100), email (max 100)', '| Contact name, email | 100 characters each | /contacts/add |'),
-  'limit:contact-email-length': reading(BOUND_ONLY, 'name (max 100), email (max 100)', '| Contact name, email | 100 characters each | /contacts/add |'),
-  'limit:contactlist-query-length': reading(BOUND_ONLY, 'query parameter query (string, optional; search by name, max 100 chars)'),
-  'limit:subaccount-email-length': reading(
-    BOUND_ONLY,
+  'limit:v1-sender-length': stated('remitente (optional, max 11 alphanumeric)'),
+  'limit:contact-name-length': stated('name (max 100), email (max 100)', '| Contact name, email | 100 characters each | /contacts/add |'),
+  'limit:contact-email-length': stated('name (max 100), email (max 100)', '| Contact name, email | 100 characters each | /contacts/add |'),
+  'limit:contactlist-query-length': stated('query parameter query (string, optional; search by name, max 100 chars)'),
+  'limit:subaccount-email-length': stated(
     'Identified by email (max 70 characters).',
     'email (req, max 70, valid format)',
     '| Subaccount email 70; password 6 to 36 | /manager/subaccount/add |',
   ),
-  'limit:subaccount-password-length': reading(
-    BOUND_ONLY,
+  'limit:subaccount-password-length': stated(
     'Created with a password of 6 to 36 characters.',
     '| Subaccount email 70; password 6 to 36 | /manager/subaccount/add |',
   ),
-  'limit:employee-password-length': reading(BOUND_ONLY, 'password (listed as required, max 50)', '| Employee password | 50 characters | /employee/add |'),
-  'limit:employee-number-digits': reading(BOUND_ONLY, 'number (req, exactly 10 digits)'),
-  'limit:wallet-phone-digits': reading(BOUND_ONLY, 'POST /wallet/contact/add: wallet_key (req), phone (req, exactly 10 digits)'),
-  'limit:loyalty-phone-digits': reading(BOUND_ONLY, 'POST /loyalty/contact/add: loyalty_key (req), phone (req, exactly 10 digits)'),
-  'limit:payment-template-length': reading(
-    BOUND_ONLY,
+  'limit:employee-password-length': stated('password (listed as required, max 50)', '| Employee password | 50 characters | /employee/add |'),
+  'limit:employee-number-digits': stated('number (req, exactly 10 digits)'),
+  'limit:wallet-phone-digits': stated('POST /wallet/contact/add: wallet_key (req), phone (req, exactly 10 digits)'),
+  'limit:loyalty-phone-digits': stated('POST /loyalty/contact/add: loyalty_key (req), phone (req, exactly 10 digits)'),
+  'limit:payment-template-length': stated(
     'template (req, name, max 40 chars)',
     '| Payment request | template 40, message 123, name 150 characters; amount 15 to 110000 | /paymentrequest/send |',
   ),
-  'limit:payment-message-length': reading(
-    BOUND_ONLY,
+  'limit:payment-message-length': stated(
     'message (req, max 123 chars)',
     '| Payment request | template 40, message 123, name 150 characters; amount 15 to 110000 | /paymentrequest/send |',
   ),
-  'limit:payment-name-length': reading(
-    BOUND_ONLY,
+  'limit:payment-name-length': stated(
     'name (optional, max 150)',
     '| Payment request | template 40, message 123, name 150 characters; amount 15 to 110000 | /paymentrequest/send |',
   ),
-  'limit:payment-amount': reading(
-    BOUND_ONLY,
+  'limit:payment-amount': stated(
     'amount (number, optional, 15 to 110000)',
     '| Payment request | template 40, message 123, name 150 characters; amount 15 to 110000 | /paymentrequest/send |',
   ),
-  'limit:payment-number-digits': reading(BOUND_ONLY, 'number (req, max 10 digits)'),
+  'limit:payment-number-digits': stated('number (req, max 10 digits)'),
+  // The stated rules no other table holds (stated-limits.ts).
+  'limit:sms-country-code': stated('recipients separated by commas; Mexico only (country code 52).', '| country_code | string | no | default 52; not needed with find_country_code=1 |'),
+  'limit:sms-flags': stated(
+    '| find_country_code | enum 0,1 | no | 0: country code taken from country_code; 1: extracted from each number |',
+    `| sandbox | enum 0,1 | no | ${SANDBOX_ROW} |`,
+    '| flash | enum 0,1 | no | 1 = flash SMS shown directly on screen without being stored; device and operator dependent; the parameter name is not shown explicitly in the listing |',
+    '| shorten_url | enum 0,1 | no | 1 shortens the URL; the message must contain exactly one URL, otherwise the request is rejected |',
+  ),
+  'limit:sms-channel': stated('| channel | integer | no | 1 SMS (default), 2 RCS; RCS is incompatible with flash |'),
+  'limit:voice-country-code': stated('| country_code | string | yes | always 52 |', 'POST /voice/send (the reference states GET is also supported). Body:'),
+  'limit:voice-sandbox-flag': stated('| sandbox | enum 0,1 | no | default 0; 1 charges nothing |'),
+  'limit:otp-legacy-showcode': stated('| showcode | enum 0,1 | no | default 0; 1 returns verification_code |'),
+  'limit:contact-number-digits': stated('number (string, req; 10-digit national number, digits only, no country code; with find_country_code=1 it may include the country code)'),
+  'limit:contact-find-country-code': stated('find_country_code (enum 0,1)'),
+  'limit:wallet-transaction-type': stated(
+    'POST /wallet/balance/update: wallet_key (req), phone (req, numeric), transaction_type (integer, req: 0 add, 1 redeem), transaction_amount (number, req).',
+    'POST /wallet/sale: wallet_key (req), phone (req), transaction_type (integer, req: 0 add, 1 redeem)',
+  ),
+  'limit:employee-phone-unique': stated('Validates unique password, user name and phone.'),
+  'limit:employee-password-unique': stated('Validates unique password, user name and phone.'),
+  'limit:subaccount-credits-type': stated('type (enum 1 add credits to the subaccount, 2 withdraw credits from it; req)'),
+  'limit:reports-sandbox-flag': stated('sandbox (integer 0,1, default 0; 1 reports sandbox sends)'),
+  'limit:webhook-status-values': stated(`POST /webhook/add: ${WEBHOOK_URL_FIELD}, status (req, '0' or '1').`, "POST /webhook/status: status (string, req, '0' or '1').", 'add_webhook_04, _05 status missing or not 0/1'),
   'limit:event-retries': stated('If the endpoint does not answer HTTP 200 the event is retried, up to 25 retries per event.'),
   'limit:report-requests': notShown('the value of the limit: not shown', '| Report requests | per-account request limit (report_05) whose value: not shown | /reports/generate |'),
   'limit:recipients-per-request': notShown('not shown', 'Recipients per request of /sms/send and /voice/send: not shown'),
@@ -446,38 +460,20 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
   'webhook:none-status': stated('status_webhook_04 could not update (no webhook registered)'),
   'webhook:configured-delete': stated('| configured | POST /webhook/delete | no webhook configured |'),
 
-  // ---- Forbidden hosts (4.14): "no local hosts or private networks" names no address range. ----
+  // ---- Forbidden hosts (4.14): "no local hosts or private networks". The document names no address
+  // range; each family is a local host or a private network by its RFC (webhooks.ts), and a URL on
+  // one is never registered, whatever its spelling (the code of the refusal is latitude host-forms). ----
   'webhook:forbidden-host.localhost': stated(WEBHOOK_URL_FIELD, FORBIDDEN_HOST_CODES),
   'webhook:forbidden-host.loopback-ipv4': stated(WEBHOOK_URL_FIELD, FORBIDDEN_HOST_CODES),
   'webhook:forbidden-host.loopback-ipv6': stated(WEBHOOK_URL_FIELD, FORBIDDEN_HOST_CODES),
   'webhook:forbidden-host.private-10': stated(WEBHOOK_URL_FIELD, FORBIDDEN_HOST_CODES),
   'webhook:forbidden-host.private-172-16': stated(WEBHOOK_URL_FIELD, FORBIDDEN_HOST_CODES),
   'webhook:forbidden-host.private-192-168': stated(WEBHOOK_URL_FIELD, FORBIDDEN_HOST_CODES),
-  'webhook:forbidden-host.link-local-ipv4': reading(
-    'link-local is neither a "local host" nor a "private network" in so many words; counting it as one is our reading',
-    WEBHOOK_URL_FIELD,
-    FORBIDDEN_HOST_CODES,
-  ),
-  'webhook:forbidden-host.link-local-ipv6': reading(
-    'link-local is neither a "local host" nor a "private network" in so many words; counting it as one is our reading',
-    WEBHOOK_URL_FIELD,
-    FORBIDDEN_HOST_CODES,
-  ),
-  'webhook:forbidden-host.unique-local-ipv6': reading(
-    'the document names no IPv6 range; unique local (and site-local) as "private networks" is our reading',
-    WEBHOOK_URL_FIELD,
-    FORBIDDEN_HOST_CODES,
-  ),
-  'webhook:forbidden-host.ipv4-mapped-ipv6': reading(
-    'an IPv6 spelling of a forbidden IPv4 address: the document names no such forms (latitude host-forms)',
-    WEBHOOK_URL_FIELD,
-    FORBIDDEN_HOST_CODES,
-  ),
-  'webhook:forbidden-host.unspecified': reading(
-    'the unspecified address is neither a named local host nor a private network; counting it as one is our reading',
-    WEBHOOK_URL_FIELD,
-    FORBIDDEN_HOST_CODES,
-  ),
+  'webhook:forbidden-host.link-local-ipv4': stated(WEBHOOK_URL_FIELD, FORBIDDEN_HOST_CODES),
+  'webhook:forbidden-host.link-local-ipv6': stated(WEBHOOK_URL_FIELD, FORBIDDEN_HOST_CODES),
+  'webhook:forbidden-host.unique-local-ipv6': stated(WEBHOOK_URL_FIELD, FORBIDDEN_HOST_CODES),
+  'webhook:forbidden-host.ipv4-mapped-ipv6': stated(WEBHOOK_URL_FIELD, FORBIDDEN_HOST_CODES),
+  'webhook:forbidden-host.unspecified': stated(WEBHOOK_URL_FIELD, FORBIDDEN_HOST_CODES),
 
   // ---- Event fields (6.1, 6.2). ----
   'event:confirmation.type': stated('| type | text | confirmation |'),
@@ -546,18 +542,16 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
     '| references | array of {reference: string, number: string} | one entry per recipient; reference is the unique message id; number is the recipient with country code |',
   ),
   'rule:sms.total-messages': stated('| total_messages | integer | number of messages sent |'),
-  'rule:sms.national-numbers': reading(
-    'the document says what a valid number is; that other lengths are refused is our reading (latitude invalid-input)',
+  'rule:sms.national-numbers': stated(
     'recipients separated by commas; Mexico only (country code 52). National numbers have 10 digits;',
   ),
-  'rule:sms.find-country-code': reading(
-    'the document says what a valid number is; that other lengths are refused is our reading (latitude invalid-input)',
+  'rule:sms.find-country-code': stated(
+    'recipients separated by commas; Mexico only (country code 52). National numbers have 10 digits;',
     'with find_country_code=1 each number has 12 digits including country code',
     '| find_country_code | enum 0,1 | no | 0: country code taken from country_code; 1: extracted from each number |',
   ),
   'rule:sms.scheduled-future': stated('| date | string | no | scheduled send, YYYY-MM-DD HH:MM:SS, zone America/Mexico_City, must be in the future; unavailable in sandbox |'),
-  'rule:sms.rcs-flash-incompatible': reading(
-    '"incompatible" does not say the request is refused, and the flash parameter name is not shown explicitly',
+  'rule:sms.rcs-flash-incompatible': stated(
     '| channel | integer | no | 1 SMS (default), 2 RCS; RCS is incompatible with flash |',
     'the parameter name is not shown explicitly in the listing',
   ),
@@ -580,8 +574,7 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
     '| sandbox | enum 0,1 | no | default 0; 1 charges nothing |',
     OTP_SANDBOX_RULE,
   ),
-  'rule:sandbox.no-scheduled': reading(
-    '"no scheduled sends" / "unavailable in sandbox": that a sandbox request with a date is refused (not sent at once) is our reading',
+  'rule:sandbox.no-scheduled': stated(
     SANDBOX_ROW,
     'must be in the future; unavailable in sandbox',
   ),
@@ -594,8 +587,7 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
     '"only with template k" does not say whether it is refused or ignored with another template (latitude only-with)',
     '| voice_message | string | no | max 160 chars; only with template k |',
   ),
-  'rule:voice.templates': reading(
-    'the enum says which templates exist; that another value is refused is our reading (latitude invalid-input)',
+  'rule:voice.templates': stated(
     '| template | enum a..k | yes | fixed spoken script; k uses voice_message |',
   ),
   'rule:otp2.charging': stated('Only sending a message charges one message of balance (create, resend or rotate, any channel).'),
@@ -631,8 +623,7 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
     '| 401 | code incorrect; attempts_remaining says how many are left |',
   ),
   'rule:otp-legacy.showcode': stated('| showcode | enum 0,1 | no | default 0; 1 returns verification_code |', 'verification_code (only with showcode=1)'),
-  'rule:otp-legacy.templates': reading(
-    'the enum says which templates exist (one page lists template as required); that another letter is refused is our reading (latitude invalid-input)',
+  'rule:otp-legacy.templates': stated(
     '| template | enum a..n | no | default a (one page lists it as required); table below |',
   ),
   'rule:otp-legacy.verify-marks-verified': stated('Success: code validation_01, message confirming the user is verified; the number becomes verified.'),
@@ -668,11 +659,10 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
   'rule:loyalty.contact-listed': stated('POST /loyalty/contact/get: loyalty_key (req), phone (optional filter). result array of loyalty contacts, code loyalty_contact_get_01.'),
   'rule:employees.listed': stated('POST /toolusers/get: no body. result array (section 2.5), code tool_users_01.'),
   'rule:employees.unique': reading(
-    'no field is called "user name": which field it is (employee_name) is our reading',
+    'no field is called "user name": which field it is (employee_name) is our reading; the unique phone and password are stated (limit:employee-phone-unique, limit:employee-password-unique)',
     'Validates unique password, user name and phone.',
   ),
-  'rule:employees.roles': reading(
-    'the document names the two roles; that another type is refused is our reading (latitude invalid-input)',
+  'rule:employees.roles': stated(
     'type (req: cajero or gerente)',
     'Employee roles: cajero, gerente.',
   ),
@@ -698,8 +688,7 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
     'the withdrawal is stated; where the credits go (back to master_credit) is our reading',
     'type (enum 1 add credits to the subaccount, 2 withdraw credits from it; req)',
   ),
-  'rule:subaccounts.credits-integer': reading(
-    'the document says what a valid amount is; that other values are refused is our reading (latitude invalid-input)',
+  'rule:subaccounts.credits-integer': stated(
     'credits (integer greater than 0, no decimals; req)',
   ),
   'rule:reports.send-listed': stated('Returns every message of the period without pagination.'),

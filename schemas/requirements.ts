@@ -7,7 +7,7 @@
  * Id scheme, `kind:subject`:
  *   op:<operationId>            the operation's success contract (section 4)
  *   err:<code>, err:v1-<NN>     a result code (5, 7)
- *   limit:<id>                  a limit (8 and the field tables)
+ *   limit:<id>                  a limit (8 and the field tables; stated-limits.ts holds those no other table does)
  *   otp2:<row>                  a row of the current OTP state table (3.1)
  *   webhook:<row>               a row of the webhook state table (3.2)
  *   webhook:forbidden-host.<family>  a forbidden host family (4.14)
@@ -24,6 +24,7 @@ import { OPERATIONS, operationById } from './operations.ts';
 import { OTP_V2_TRANSITIONS, type OtpTransition } from './otp-v2-transitions.ts';
 import { REQUIREMENT_QUOTES, type VerdictLevel } from './quotes.ts';
 import { RULES } from './rules.ts';
+import { STATED_LIMIT_REQUIREMENTS, STATED_RULE_STATEMENTS } from './stated-limits.ts';
 import { FORBIDDEN_HOST_FAMILIES, WEBHOOK_TRANSITIONS } from './webhooks.ts';
 
 export type RequirementKind =
@@ -238,11 +239,25 @@ const ruleRequirements: Unquoted[] = RULES.map((r) => ({
   kind: 'rule',
   area: r.area,
   section: r.section,
-  statement: r.statement,
+  // A rule whose bound the document states (a length, an enum, a prohibition) is worded as stated.
+  statement: STATED_RULE_STATEMENTS[`rule:${r.id}`] ?? r.statement,
   severity: r.severity,
   operations: [],
   ...(r.capability ? { capability: r.capability } : {}),
   ambiguities: r.ambiguity ? [r.ambiguity] : [],
+}));
+
+/** The stated limits no other table holds (stated-limits.ts): an enum, a country code, a uniqueness. */
+const statedLimitRequirements: Unquoted[] = STATED_LIMIT_REQUIREMENTS.map((l) => ({
+  id: l.id,
+  kind: 'limit',
+  area: l.area,
+  section: l.section,
+  statement: l.statement,
+  severity: 'must',
+  operations: l.operations,
+  ...(l.capability ? { capability: l.capability } : {}),
+  ambiguities: l.ambiguity ? [l.ambiguity] : [],
 }));
 
 type Unquoted = Omit<Requirement, 'quotes' | 'level'>;
@@ -263,6 +278,7 @@ export const REQUIREMENTS: readonly Requirement[] = ([
   ...endpointRequirements,
   ...codeRequirements,
   ...limitRequirements,
+  ...statedLimitRequirements,
   ...otpRequirements,
   ...webhookRequirements,
   ...forbiddenHostRequirements,

@@ -99,12 +99,12 @@ describe('POST /contacts/add (4.6)', () => {
     expect(await listContacts(t, listKey), 'nothing was added').toEqual([]);
   });
 
-  const lengthCases: [Limit, 'name' | 'email', (n: number, seed: string) => string][] = [
-    [limitById('contact-name-length'), 'name', textOfLength],
-    [limitById('contact-email-length'), 'email', emailOfLength],
+  const lengthCases: [string, Limit, 'name' | 'email', (n: number, seed: string) => string][] = [
+    ['limit:contact-name-length', limitById('contact-name-length'), 'name', textOfLength],
+    ['limit:contact-email-length', limitById('contact-email-length'), 'email', emailOfLength],
   ];
-  for (const [limit, field, make] of lengthCases) {
-    req([`limit:${limit.id}`], `${field} of ${limit.max} characters is accepted, ${limit.max! + 1} refused (8: ${limit.description})`, async () => {
+  for (const [requirement, limit, field, make] of lengthCases) {
+    req([requirement], `${field} of ${limit.max} characters is accepted, ${limit.max! + 1} refused (8: ${limit.description})`, async () => {
       const { listKey } = await createList(t);
       const max = limit.max!;
       const accepted = make(max, t.name(field));
@@ -120,6 +120,47 @@ describe('POST /contacts/add (4.6)', () => {
       expect(await listedWith(listKey, other), `the contact with a ${max + 1}-character ${field} is not added`).toEqual([]);
     });
   }
+});
+
+describe('number and find_country_code of /contacts/add (4.6)', () => {
+  // 4.6: "10-digit national number, digits only, no country code; with find_country_code=1 it may
+  // include the country code"; find_country_code "enum 0,1" (stated-limits.ts).
+  req(['limit:contact-number-digits'], 'number: 10 digits accepted (12 with 52 under find_country_code=1); 9, 11, a letter, or 12 without find_country_code refused and not added', async () => {
+    const { listKey } = await createList(t);
+    const ten = t.phone();
+    expect((await addContact(t, listKey, { number: ten, name: t.name('ten') })).number).toBe(`${MEXICO_COUNTRY_CODE}${ten}`);
+    const twelve = t.phone();
+    expect((await addContact(t, listKey, { number: `${MEXICO_COUNTRY_CODE}${twelve}`, find_country_code: 1, name: t.name('twelve') })).number).toBe(`${MEXICO_COUNTRY_CODE}${twelve}`);
+    const base = t.phone();
+    const refused: [string, string, Record<string, unknown>][] = [
+      ['9 digits', base.slice(1), {}],
+      ['11 digits', `${base}1`, {}],
+      ['a letter', `${base.slice(0, 9)}a`, {}],
+      ['12 digits without find_country_code', `${MEXICO_COUNTRY_CODE}${base}`, {}],
+      ['11 digits with find_country_code=1', `${MEXICO_COUNTRY_CODE}${base.slice(1)}`, { find_country_code: 1 }],
+    ];
+    for (const [what, number, extra] of refused) {
+      const answer = await t.api('contacts/add', { json: { list_key: listKey, number, name: t.name('bad'), ...extra } });
+      expect(answer.body.success, `${what}: refused (${answer.text.slice(0, 200)})`).toBe(false);
+      expectRefused(answer, 'contacts/add', what);
+    }
+    expect(await listedWith(listKey, base), 'no contact was added with a refused number').toEqual([]);
+    expect((await listContacts(t, listKey)).length, 'only the two valid contacts are listed').toBe(2);
+  });
+
+  req(['limit:contact-find-country-code'], 'find_country_code 0 and 1 accepted; 2 refused and not added', async () => {
+    const { listKey } = await createList(t);
+    const zero = t.phone();
+    await addContact(t, listKey, { number: zero, find_country_code: 0, name: t.name('fcc0') });
+    const one = t.phone();
+    await addContact(t, listKey, { number: `${MEXICO_COUNTRY_CODE}${one}`, find_country_code: 1, name: t.name('fcc1') });
+    const two = t.phone();
+    // 12 digits with 52: valid if 2 were read as 1, so only the enum refuses it.
+    const answer = await t.api('contacts/add', { json: { list_key: listKey, number: `${MEXICO_COUNTRY_CODE}${two}`, find_country_code: 2, name: t.name('fcc2') } });
+    expect(answer.body.success, `find_country_code 2: refused (${answer.text.slice(0, 200)})`).toBe(false);
+    expectRefused(answer, 'contacts/add', 'find_country_code 2');
+    expect(await listedWith(listKey, two), 'the contact with find_country_code 2 is not added').toEqual([]);
+  });
 });
 
 describe('POST /contacts/update (4.6)', () => {

@@ -54,24 +54,31 @@ describe('POST /employee/add and /toolusers/get (4.10)', () => {
     await expectAddRefused(withoutType, 'type missing');
   });
 
-  req(['rule:employees.unique'], 'validates unique user name, phone and password: each repeated value alone is refused', async () => {
+  // 4.10 "Validates unique password, user name and phone": the phone and the password are fields of
+  // the body, so their uniqueness is stated (stated-limits.ts); which field is the "user name" is a
+  // reading (employee_name), checked on its own below.
+  req(['limit:employee-phone-unique', 'limit:employee-password-unique'], 'validates a unique phone and password: a repeated number, or a repeated password, alone is refused and creates no employee', async () => {
     const first = await addEmployee(t);
     const repeats: [keyof EmployeeFields, string][] = [
-      ['employee_name', 'user name'],
       ['number', 'phone'],
       ['password', 'password'],
     ];
     for (const [field, what] of repeats) {
       const fields = employeeFields(t, { [field]: first[field] });
       await expectAddRefused({ ...fields }, `repeated ${what}`);
-      // The new employee's other values are fresh: none of them is listed.
-      const isNew = field === 'employee_name' ? (u: { usertool_number: string }) => sameNumber(u.usertool_number, fields.number) : (u: { usertool_name: string }) => u.usertool_name === fields.employee_name;
-      expect(await countListed(isNew), `no employee was created with the repeated ${what}`).toBe(0);
+      expect(await countListed((u) => u.usertool_name === fields.employee_name), `no employee was created with the repeated ${what}`).toBe(0);
     }
-    expect(await countListed((u) => u.usertool_name === first.employee_name), 'one employee with the name').toBe(1);
     expect(await countListed((u) => sameNumber(u.usertool_number, first.number)), 'one employee with the number').toBe(1);
     // Distinct values are accepted: the refusals above were about uniqueness, not the values.
     await addEmployee(t);
+  });
+
+  req(['rule:employees.unique'], 'validates a unique user name (read as employee_name): a repeated name alone is refused', async () => {
+    const first = await addEmployee(t);
+    const fields = employeeFields(t, { employee_name: first.employee_name });
+    await expectAddRefused({ ...fields }, 'repeated user name');
+    expect(await countListed((u) => sameNumber(u.usertool_number, fields.number)), 'no employee was created with the repeated user name').toBe(0);
+    expect(await countListed((u) => u.usertool_name === first.employee_name), 'one employee with the name').toBe(1);
   });
 
   req(['op:employees/add'], 'employee_name, business_name and number are required (refusals; codes not shown)', async () => {

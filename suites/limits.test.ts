@@ -1,23 +1,38 @@
 /**
- * Section 8 (with 7.1): the request rate limit, "100 per second on all endpoints; exceeding gives
- * 429 rate_01; retry with exponential backoff". Both sides of the boundary, on fresh subaccount
- * keys so that no other test of the run is throttled: 100 requests at once all pass; a burst
- * larger than any counting of "100 per second" lets through in the time it took cannot all pass
- * (see BURST); and after the refusal the key works
- * again once the time the target asked for (Retry-After) has passed. The HTTP status of rate_01 is
- * the profile's option (ambiguity rate-limit-http-status), checked by expectError.
+ * Section 8 (with 7.1): the request rate limit, "100 messages per second ... all endpoints;
+ * exceeding gives 429 rate_01; retry with exponential backoff". Both sides of the boundary, on fresh
+ * subaccount keys so that no other test of the run is throttled: 100 requests at once all pass; a
+ * burst of BURST at once may have no more than 100 accepted within any one second by the kit's own
+ * clock (harness/transport/rate-burst.ts judgeBurst), the others answering rate_01; and after the
+ * refusal the key works again once the time the target asked for (Retry-After) has passed. The HTTP
+ * status of rate_01 is the profile's option (ambiguity rate-limit-http-status), checked by
+ * expectError.
+ *
+ * Then the stated limits of the field tables (schemas/stated-limits.ts) whose operations' own files
+ * are not this one's to hold: the legacy OTP showcode (4.5), the wallet transaction_type (4.8) and
+ * the report sandbox flag (4.12): each value the table lists is accepted, another is refused.
  */
 import * as allure from 'allure-js-commons';
 import { describe, expect } from 'vitest';
 import { limitById } from '../schemas/limits.ts';
 import { CreditsConsultResponse } from '../schemas/credits.ts';
-import { expectError, expectSuccess } from '../harness/kit/expectations.ts';
+import { LegacyOtpSendResult } from '../schemas/otp-legacy.ts';
+import { ReportsGenerateResponse } from '../schemas/reports.ts';
+import { WalletAddContactResponse, WalletGetContactResponse, WalletSaleResponse, WalletUpdateBalanceResponse } from '../schemas/wallet.ts';
+import { expectError, expectRefused, expectSuccess } from '../harness/kit/expectations.ts';
+import { Inconclusive } from '../harness/kit/inconclusive.ts';
+import { withCleanLegacyNumbers } from '../harness/kit/otp-legacy-numbers.ts';
 import { req } from '../harness/kit/requirement-test.ts';
 import { useTarget, type Answer } from '../harness/kit/target.ts';
 import { parseRetryAfterMs } from '../harness/transport/pacer.ts';
 import { operationById } from '../schemas/operations.ts';
-import { burstIsConclusive, conclusiveBurstSize, isRateLimited, mostThatMayPass } from '../harness/transport/rate-burst.ts';
+import { conclusiveBurstSize, isRateLimited, judgeBurst, TARGET_CLOCK_GRANULARITY_MS, type RateJudgement } from '../harness/transport/rate-burst.ts';
+import { addEmployee } from './support/employees-fixtures.ts';
 import { createBurster, type BurstResult } from './support/limits-burst.ts';
+import { sendBody } from './support/otp-legacy-flow.ts';
+import { programAccount } from './support/program-account.ts';
+import { mexicoDay } from './support/sending-helpers.ts';
+import { firstWallet, holdsAmount } from './support/wallet-fixtures.ts';
 
 const t = useTarget();
 
@@ -26,21 +41,21 @@ const PER_SECOND = RATE.max!;
 /** The operation hammered: read-only and free (4.1). */
 const OP = 'credits/consult';
 
-/** A burst larger than any counting of the second lets pass must meet rate_01 (harness/transport/rate-burst.ts). */
+/** A burst that, sent within a second, must meet rate_01 on any counting (harness/transport/rate-burst.ts). */
 const BURST = conclusiveBurstSize(PER_SECOND);
-const conclusive = (result: BurstResult): boolean => burstIsConclusive(result.answers.length, result.elapsedMs, PER_SECOND);
+/** Bursts tried before a timing too slow to decide makes the test inconclusive. */
+const BURST_TRIES = 3;
 /** Calls that may still meet rate_01 after the burst before the key counts as not recovering. */
 const RECOVERY_TRIES = 4;
-/** The number of windows at which `count` requests stop being conclusive. */
-const windowsAllowing = (count: number): number => Math.ceil(count / PER_SECOND) - 1;
 
 function tally(result: BurstResult): { passed: Answer[]; limited: Answer[] } {
   return { passed: result.answers.filter((a) => !isRateLimited(a)), limited: result.answers.filter(isRateLimited) };
 }
 
-async function summary(label: string, result: BurstResult): Promise<void> {
+async function summary(label: string, result: BurstResult, judgement?: RateJudgement): Promise<void> {
   const { passed, limited } = tally(result);
-  await allure.attachment(label, JSON.stringify({ sent: result.answers.length, passed: passed.length, rateLimited: limited.length, elapsedMs: Math.round(result.elapsedMs), retryAfter: limited[0]?.headers['retry-after'] ?? null }, null, 2), 'application/json');
+  const judged = judgement ? { verdict: judgement.verdict, [`narrowest${PER_SECOND + 1}AcceptedMs`]: judgement.tightestMs === undefined ? null : Math.round(judgement.tightestMs) } : {};
+  await allure.attachment(label, JSON.stringify({ sent: result.answers.length, passed: passed.length, rateLimited: limited.length, elapsedMs: Math.round(result.elapsedMs), ...judged, retryAfter: limited[0]?.headers['retry-after'] ?? null }, null, 2), 'application/json');
 }
 
 describe(`request rate: ${PER_SECOND} per second per key (8, 7.1)`, () => {
@@ -59,48 +74,113 @@ describe(`request rate: ${PER_SECOND} per second per key (8, 7.1)`, () => {
     }
   });
 
-  req(['err:rate_01', 'limit:rate-limit', 'rule:limits.rate-recovery', 'rule:envelope.error-body'], `${BURST} requests at once on one key: some answer rate_01 (status 429), at least ${PER_SECOND} pass; the key works again after Retry-After`, async () => {
-    const [sub, warm] = [await t.newSubaccount(), await t.newSubaccount()];
-    const burster = createBurster(t.config.baseUrl, operationById(OP).path);
-    let result: BurstResult | undefined;
-    try {
-      await summary('warm-up burst (another key)', await burster.fire(warm.key, BURST));
-      // A burst too slow to be conclusive proves nothing either way: try again on the warm connections.
-      for (let attempt = 1; attempt <= 3; attempt += 1) {
-        const burst = await burster.fire(sub.key, BURST);
-        await summary(`burst ${attempt}`, burst);
-        if (conclusive(burst) || tally(burst).limited.length > 0) {
-          result = burst;
-          break;
+  req(
+    ['err:rate_01', 'limit:rate-limit', 'rule:limits.rate-recovery', 'rule:envelope.error-body'],
+    `${BURST} requests at once on one key: no more than ${PER_SECOND} accepted within any second by the kit's clock, the others answer rate_01 (status 429), ${PER_SECOND} pass; the key works again after Retry-After`,
+    async () => {
+      const warm = await t.newSubaccount();
+      const burster = createBurster(t.config.baseUrl, operationById(OP).path);
+      let decided: { result: BurstResult; key: string } | undefined;
+      const undecided: string[] = [];
+      try {
+        await summary('warm-up burst (another key)', await burster.fire(warm.key, BURST));
+        // A burst too slow for its timing to decide proves nothing either way: try again, each on a
+        // fresh key (whose second starts empty), on the warm connections.
+        for (let attempt = 1; attempt <= BURST_TRIES && decided === undefined; attempt += 1) {
+          const sub = await t.newSubaccount();
+          const burst = await burster.fire(sub.key, BURST);
+          const judgement = judgeBurst(burst.timings, PER_SECOND);
+          await summary(`burst ${attempt}`, burst, judgement);
+          // 8: more than 100 accepted within one second is a fact of this burst, whatever others would show.
+          if (judgement.verdict === 'exceeded')
+            expect.fail(
+              `${judgement.accepted} of ${BURST} requests sent at once on one key were accepted, ${PER_SECOND + 1} of them within ${Math.round(judgement.tightestMs!)} ms by the kit's clock ` +
+                `(from the send of the first to the answer of the last, so the target processed them all within that span): more than ${PER_SECOND} accepted within one second`,
+            );
+          if (judgement.verdict === 'held') decided = { result: burst, key: sub.key };
+          else undecided.push(`burst ${attempt}: ${judgement.accepted} accepted over ${Math.round(burst.elapsedMs)} ms, the narrowest ${PER_SECOND + 1} of them spanning ${Math.round(judgement.tightestMs!)} ms`);
         }
-        await t.clock.wait(2);
+      } finally {
+        await burster.close();
       }
-    } finally {
-      await burster.close();
-    }
-    if (!result) expect.fail(`could not send ${BURST} requests within ${(windowsAllowing(BURST) - 1)} s in 3 tries: the premise of the test is not met on this machine`);
+      if (!decided)
+        throw new Inconclusive(
+          `the kit's clock could not decide whether more than ${PER_SECOND} requests were accepted within one second: in ${BURST_TRIES} bursts of ${BURST} requests every ${PER_SECOND + 1} accepted ones ` +
+            `spanned at least ${1000 - TARGET_CLOCK_GRANULARITY_MS} ms from first send to last answer (${undecided.join('; ')}): the bursts were too slow for this machine and target`,
+        );
 
-    const { passed, limited } = tally(result);
-    expect(limited.length, `${BURST} requests in ${Math.round(result.elapsedMs)} ms on one key (at most ${mostThatMayPass(result.elapsedMs, PER_SECOND)} may pass in that time): at least one answers rate_01`).toBeGreaterThan(0);
-    expect(passed.length, `a fresh key may make ${PER_SECOND} requests in a second before the limit applies`).toBeGreaterThanOrEqual(PER_SECOND);
-    for (const answer of limited) expectError(answer, 'rate_01', OP);
-    for (const answer of passed) expectSuccess(answer, OP, CreditsConsultResponse);
+      const { result, key } = decided;
+      const { passed, limited } = tally(result);
+      expect(limited.length, `${BURST} requests in ${Math.round(result.elapsedMs)} ms on one key, ${passed.length} accepted: the others answer rate_01`).toBeGreaterThan(0);
+      expect(passed.length, `a fresh key may make ${PER_SECOND} requests in a second before the limit applies`).toBeGreaterThanOrEqual(PER_SECOND);
+      for (const answer of limited) expectError(answer, 'rate_01', OP);
+      for (const answer of passed) expectSuccess(answer, OP, CreditsConsultResponse);
 
-    // Recovery (7.1 "retry with exponential backoff"): wait what the target asked for (Retry-After),
-    // else back off from 1 s, doubling; and again after each further rate_01, up to RECOVERY_TRIES
-    // calls. Unpaced and not retried by the client (retryOn429: false): each answer is observed.
-    // More than one try, because a key shared with other clients (or a proxy in front, issue 14)
-    // may meet one more rate_01 that is not this burst's; a key that stays limited still fails.
-    const waited: number[] = [];
-    let answer: Answer = limited[0]!;
-    for (let tryNumber = 1; tryNumber <= RECOVERY_TRIES && isRateLimited(answer); tryNumber += 1) {
-      const told = parseRetryAfterMs(answer.headers['retry-after'], Date.now());
-      const seconds = told !== undefined ? Math.max(1, Math.ceil(told / 1000)) : 2 ** (tryNumber - 1);
-      waited.push(seconds);
-      await t.clock.wait(seconds);
-      answer = await t.api(OP, { key: sub.key, retryOn429: false });
-    }
-    expect(isRateLimited(answer), `after waiting ${waited.join(', ')} s (Retry-After, else backing off) the key is no longer limited: ${answer.text.slice(0, 200)}`).toBe(false);
-    expectSuccess(answer, OP, CreditsConsultResponse);
-  }, { timeout: 90_000 });
+      // Recovery (7.1 "retry with exponential backoff"): wait what the target asked for (Retry-After),
+      // else back off from 1 s, doubling; and again after each further rate_01, up to RECOVERY_TRIES
+      // calls. Unpaced and not retried by the client (retryOn429: false): each answer is observed.
+      // More than one try, because a key shared with other clients (or a proxy in front, issue 14)
+      // may meet one more rate_01 that is not this burst's; a key that stays limited still fails.
+      const waited: number[] = [];
+      let answer: Answer = limited[0]!;
+      for (let tryNumber = 1; tryNumber <= RECOVERY_TRIES && isRateLimited(answer); tryNumber += 1) {
+        const told = parseRetryAfterMs(answer.headers['retry-after'], Date.now());
+        const seconds = told !== undefined ? Math.max(1, Math.ceil(told / 1000)) : 2 ** (tryNumber - 1);
+        waited.push(seconds);
+        await t.clock.wait(seconds);
+        answer = await t.api(OP, { key, retryOn429: false });
+      }
+      expect(isRateLimited(answer), `after waiting ${waited.join(', ')} s (Retry-After, else backing off) the key is no longer limited: ${answer.text.slice(0, 200)}`).toBe(false);
+      expectSuccess(answer, OP, CreditsConsultResponse);
+    },
+    { timeout: 90_000 },
+  );
+});
+
+describe('stated enums of the field tables (4.5, 4.8, 4.12)', () => {
+  // 4.5 "showcode | enum 0,1". Legacy OTP sends have no sandbox: each is a charged send to a number
+  // in a clean state (the profile's, on a real target), so this needs real-delivery.
+  req(['limit:otp-legacy-showcode'], 'showcode 0 and 1 are accepted; 2 is refused and charges nothing', () =>
+    withCleanLegacyNumbers(t, 1, async (n) => {
+      for (const showcode of [0, 1]) expectSuccess(await t.api('otp-legacy/send', { json: sendBody(t, await n.fresh(), { showcode }) }), 'otp-legacy/send', LegacyOtpSendResult);
+      const phone = await n.fresh();
+      const before = await t.credits();
+      const answer = await t.api('otp-legacy/send', { json: sendBody(t, phone, { showcode: 2 }) });
+      expect(answer.body.success === true || answer.body.code === 'verification_01', `showcode 2 is refused (${answer.text.slice(0, 200)})`).toBe(false);
+      expectRefused(answer, 'otp-legacy/send', 'showcode 2');
+      expect(await t.credits(), 'a refused send charges nothing').toBeCloseTo(before, 2);
+    }),
+  { needs: ['real-delivery'] });
+
+  // 4.8 "transaction_type (integer, req: 0 add, 1 redeem)" on balance/update and on sale. Wallets are
+  // not created through the API: the test acts in the account that has one (support/program-account.ts).
+  const program = programAccount(t);
+  req(['limit:wallet-transaction-type'], 'transaction_type 0 adds and 1 redeems on /wallet/balance/update and /wallet/sale; 2 is refused on both and moves nothing', async () => {
+    const pt = program.t;
+    const wallet = await firstWallet(program);
+    const user = await addEmployee(pt);
+    const phone = pt.phone();
+    const base = { wallet_key: wallet.wallet_key, phone };
+    expectSuccess(await pt.api('wallet/add-contact', { json: { ...base, customer_name: pt.name('tipo'), usertool_id: user.collaboratorId } }), 'wallet/add-contact', WalletAddContactResponse);
+    const update = (transaction_type: number, transaction_amount: number) => pt.api('wallet/update-balance', { json: { ...base, transaction_type, transaction_amount } });
+    const sale = (transaction_type: number, transaction_amount: number) => pt.api('wallet/register-sale', { json: { ...base, transaction_type, transaction_amount, usertool_id: user.collaboratorId } });
+    expectSuccess(await update(0, 50), 'wallet/update-balance', WalletUpdateBalanceResponse);
+    expectSuccess(await update(1, 20), 'wallet/update-balance', WalletUpdateBalanceResponse);
+    expectRefused(await update(2, 5), 'wallet/update-balance', 'transaction_type 2');
+    expectSuccess(await sale(0, 10), 'wallet/register-sale', WalletSaleResponse);
+    expectSuccess(await sale(1, 5), 'wallet/register-sale', WalletSaleResponse);
+    expectRefused(await sale(2, 5), 'wallet/register-sale', 'transaction_type 2');
+    const contact = expectSuccess(await pt.api('wallet/get-contact', { json: base }), 'wallet/get-contact', WalletGetContactResponse);
+    // 50 - 20 + 10 - 5: the refused transactions moved nothing (read as add or as redeem they would show).
+    expect(holdsAmount(contact, 35), `/wallet/contact/get shows the balance 35 (${JSON.stringify(contact).slice(0, 300)})`).toBe(true);
+  });
+
+  // 4.12 "sandbox (integer 0,1, default 0; 1 reports sandbox sends)".
+  req(['limit:reports-sandbox-flag'], 'sandbox 0 and 1 are accepted by /reports/generate; 2 is refused', async () => {
+    const today = await mexicoDay(t);
+    for (const sandbox of [0, 1]) expectSuccess(await t.api('reports/generate', { json: { start_date: today, end_date: today, sandbox } }), 'reports/generate', ReportsGenerateResponse);
+    const answer = await t.api('reports/generate', { json: { start_date: today, end_date: today, sandbox: 2 } });
+    expect(answer.body.success, `sandbox 2 is refused (${answer.text.slice(0, 200)})`).not.toBe(true);
+    expectRefused(answer, 'reports/generate', 'sandbox 2');
+  });
 });

@@ -1,8 +1,9 @@
 /**
  * 4.13 Payment requests: POST /paymentrequest/send sends a payment link by SMS. The operation has
  * no sandbox, so every accepted request is a charged send and every test needs real-delivery (and
- * the number is the profile's). Field limits of 4.13 and 8 on both sides; the codes of refusals are
- * not shown (7.1), so refusals are recorded (expectRefused).
+ * the number is the profile's). Field limits of 4.13 and 8 on both sides (stated: a value past one is
+ * refused and charges nothing); the codes of refusals are not shown (7.1), so they are recorded
+ * (expectRefused).
  */
 import { describe, expect } from 'vitest';
 import { expectError, expectRefused, expectSuccess } from '../harness/kit/expectations.ts';
@@ -48,10 +49,10 @@ async function expectNotAccepted(json: Fields, what: string): Promise<void> {
   expect(await t.credits(), `${what}: a refused request charges nothing`).toBeCloseTo(before, 2);
 }
 
-/** 4.13, 8: a text field at its maximum is accepted, one character more refused. */
-function lengthLimit(limitId: LimitId, field: 'template' | 'message' | 'name'): void {
-  const max = limitById(limitId).max!;
-  req([`limit:${limitId}`], `${field}: ${max} characters accepted, ${max + 1} refused`, async () => {
+/** 4.13, 8: a text field at its maximum is accepted, one character more refused (requirement `limit:<limitId>`). */
+function lengthLimit(requirement: `limit:${LimitId}`, field: 'template' | 'message' | 'name'): void {
+  const max = limitById(requirement.slice('limit:'.length) as LimitId).max!;
+  req([requirement], `${field}: ${max} characters accepted, ${max + 1} refused`, async () => {
     await expectAccepted(paymentBody({ [field]: 'p'.repeat(max) }), `${field} of ${max}`);
     await expectNotAccepted(paymentBody({ [field]: 'p'.repeat(max + 1) }), `${field} of ${max + 1}`);
   }, NEEDS);
@@ -76,9 +77,9 @@ describe('POST /paymentrequest/send (4.13)', () => {
 });
 
 describe('limits (4.13, 8)', () => {
-  lengthLimit('payment-template-length', 'template');
-  lengthLimit('payment-message-length', 'message');
-  lengthLimit('payment-name-length', 'name');
+  lengthLimit('limit:payment-template-length', 'template');
+  lengthLimit('limit:payment-message-length', 'message');
+  lengthLimit('limit:payment-name-length', 'name');
 
   const amount = limitById('payment-amount');
   const [min, max, step] = [amount.min!, amount.max!, amount.step!];

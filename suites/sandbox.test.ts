@@ -6,7 +6,7 @@
  * Starts first in a run (declared in harness/run/suite-schedule.ts; its wait: untimedWaitSeconds for a sandbox event that may never come).
  */
 import { describe, expect } from 'vitest';
-import { checkAt, warnUnless } from '../harness/kit/checks.ts';
+import { checkAt } from '../harness/kit/checks.ts';
 import { observe } from '../harness/kit/current-test.ts';
 import { expectRefused, expectSuccess } from '../harness/kit/expectations.ts';
 import { req } from '../harness/kit/requirement-test.ts';
@@ -14,6 +14,7 @@ import { useTarget, type Answer } from '../harness/kit/target.ts';
 import { isEventDelivery, type Delivery } from '../harness/transport/webhook-receiver.ts';
 import { limitById } from '../schemas/limits.ts';
 import type { VerdictLevel } from '../schemas/quotes.ts';
+import { requirementById } from '../schemas/requirements.ts';
 import { withOwnAccount } from './support/webhook-accounts.ts';
 import { dayOf, describeAnswer, expectSent, isSendSuccess, mexicoDateTime, phones, plainText, sandboxSmsBody, withCountryCode, type Fields } from './support/sending-helpers.ts';
 
@@ -21,6 +22,9 @@ const t = useTarget();
 
 const SENDER_MAX = limitById('sender-id-length').max!;
 const VOICE_MESSAGE_MAX = limitById('voice-message-length').max!;
+
+/** The level of a requirement of the catalogue (quotes.ts): fail where the document states the rule. */
+const levelOf = (id: string): VerdictLevel => requirementById(id).level;
 
 const sandboxSms = (numbers: readonly string[], extra: Fields = {}): Fields => sandboxSmsBody(t, 'sbx', numbers, extra);
 const sendSms = (json: Fields, key?: string): Promise<Answer> => t.api('sms/send', key === undefined ? { json } : { json, key });
@@ -52,38 +56,47 @@ describe('sandbox sends (1, 4.2)', { concurrent: OVERLAP }, () => {
     expect(await t.credits(), 'sandbox=1 charges nothing (4.3)').toBeCloseTo(before, 2);
   });
 
-  // "1 runs all validations" (4.2): sandbox refuses what production refuses. A refusal is asserted
-  // (fail) where the document states it (a required field missing; shorten_url "otherwise the
-  // request is rejected"); the rest are refusals we read into the field tables (warnings).
-  req(['rule:sandbox.validations-run'], 'sandbox=1 runs all validations: a missing message and shorten_url without a URL are refused; bad numbers, sender, RCS with flash, voice template and voice_message length too (readings: warnings)', async () => {
-    const before = await t.credits();
-    const good = t.phone();
-    const invalid: [string, Fields, VerdictLevel][] = [
-      ['no message', { numbers: t.phone(), sandbox: 1 }, 'fail'],
-      ['shorten_url=1 without a URL', sandboxSms([t.phone()], { shorten_url: 1, message: 'sin enlace' }), 'fail'],
-      ['9-digit number', sandboxSms([good.slice(1)]), 'warn'],
-      [`${SENDER_MAX + 1}-character sender`, sandboxSms([t.phone()], { sender: 'S'.repeat(SENDER_MAX + 1) }), 'warn'],
-      ['find_country_code=1 with a 10-digit number', sandboxSms([t.phone()], { find_country_code: 1 }), 'warn'],
-    ];
-    if (t.choices['sms-flash-parameter-name'] === 'flash') invalid.push(['channel=2 with flash=1', sandboxSms([t.phone()], { channel: 2, flash: 1 }), 'warn']);
-    for (const [what, json, level] of invalid) {
-      const answer = await sendSms(json);
-      checkAt(level, `sandbox validates: ${what}`, () => {
-        expect(isSendSuccess(answer), `refused (${describeAnswer(answer)})`).toBe(false);
-        expectRefused(answer, 'sms/send');
-      });
-    }
-    const voice = { numbers: t.phone(), country_code: '52', sandbox: 1 };
-    const voiceCases: [string, Fields][] = [
-      ['voice template z', { ...voice, template: 'z' }],
-      [`voice_message of ${VOICE_MESSAGE_MAX + 1} characters`, { ...voice, template: 'k', voice_message: 'v'.repeat(VOICE_MESSAGE_MAX + 1) }],
-    ];
-    for (const [what, json] of voiceCases) {
-      const answer = await t.api('voice/send', { json });
-      warnUnless(`sandbox validates: ${what}`, () => expectRefused(answer, 'voice/send'));
-    }
-    expect(await t.credits(), 'refusals charge nothing').toBeCloseTo(before, 2);
-  });
+  // "1 runs all validations" (4.2): sandbox refuses what production refuses. Each case is checked at
+  // the level of the rule it breaks: a required field missing, shorten_url "otherwise the request is
+  // rejected", and the bounds the field tables state (schemas/stated-limits.ts: 10 digits, sender
+  // max 11, 12 digits with find_country_code=1, RCS incompatible with flash, templates a..k,
+  // voice_message max 160) are all stated: a sandbox send that accepts one fails.
+  req(
+    ['rule:sandbox.validations-run', 'rule:sms.shorten-url', 'rule:sms.national-numbers', 'limit:sender-id-length', 'rule:sms.find-country-code', 'rule:sms.rcs-flash-incompatible', 'rule:voice.templates', 'limit:voice-message-length'],
+    'sandbox=1 runs all validations: a missing message, shorten_url without a URL, bad numbers, sender, RCS with flash, voice template and voice_message length are refused, and charge nothing',
+    async () => {
+      const before = await t.credits();
+      const good = t.phone();
+      const invalid: [string, Fields, string][] = [
+        ['no message', { numbers: t.phone(), sandbox: 1 }, 'rule:sandbox.validations-run'],
+        ['shorten_url=1 without a URL', sandboxSms([t.phone()], { shorten_url: 1, message: 'sin enlace' }), 'rule:sms.shorten-url'],
+        ['9-digit number', sandboxSms([good.slice(1)]), 'rule:sms.national-numbers'],
+        [`${SENDER_MAX + 1}-character sender`, sandboxSms([t.phone()], { sender: 'S'.repeat(SENDER_MAX + 1) }), 'limit:sender-id-length'],
+        ['find_country_code=1 with a 10-digit number', sandboxSms([t.phone()], { find_country_code: 1 }), 'rule:sms.find-country-code'],
+      ];
+      if (t.choices['sms-flash-parameter-name'] === 'flash') invalid.push(['channel=2 with flash=1', sandboxSms([t.phone()], { channel: 2, flash: 1 }), 'rule:sms.rcs-flash-incompatible']);
+      for (const [what, json, requirement] of invalid) {
+        const answer = await sendSms(json);
+        checkAt(levelOf(requirement), `sandbox validates: ${what} (${requirement})`, () => {
+          expect(isSendSuccess(answer), `refused (${describeAnswer(answer)})`).toBe(false);
+          expectRefused(answer, 'sms/send');
+        });
+      }
+      const voice = { numbers: t.phone(), country_code: '52', sandbox: 1 };
+      const voiceCases: [string, Fields, string][] = [
+        ['voice template z', { ...voice, template: 'z' }, 'rule:voice.templates'],
+        [`voice_message of ${VOICE_MESSAGE_MAX + 1} characters`, { ...voice, template: 'k', voice_message: 'v'.repeat(VOICE_MESSAGE_MAX + 1) }, 'limit:voice-message-length'],
+      ];
+      for (const [what, json, requirement] of voiceCases) {
+        const answer = await t.api('voice/send', { json });
+        checkAt(levelOf(requirement), `sandbox validates: ${what} (${requirement})`, () => {
+          expect(isSendSuccess(answer), `refused (${describeAnswer(answer)})`).toBe(false);
+          expectRefused(answer, 'voice/send');
+        });
+      }
+      expect(await t.credits(), 'refusals charge nothing').toBeCloseTo(before, 2);
+    },
+  );
 
   req(['rule:sandbox.no-scheduled'], 'sandbox=1 with a date in the future is refused (no scheduled sends in sandbox)', async () => {
     const date = await mexicoDateTime(t, 3600);

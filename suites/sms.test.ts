@@ -69,9 +69,9 @@ describe('POST /sms/send (4.2, 2.2)', () => {
     }
   });
 
-  req(['op:sms/send'], 'Mexico only: country_code 52 accepted, another country code refused', async () => {
+  req(['op:sms/send', 'limit:sms-country-code'], 'Mexico only: country_code 52 accepted, another country code (1, 521, 5) refused', async () => {
     await sandboxSent([t.phone()], { country_code: '52' });
-    expectRefused(await send(sandboxSms([t.phone()], { country_code: '1' })), 'sms/send');
+    for (const country_code of ['1', '521', '5']) expectRefused(await send(sandboxSms([t.phone()], { country_code })), 'sms/send', `country_code ${country_code}`);
   });
 });
 
@@ -85,11 +85,13 @@ describe('GET /sms/send (4.2)', () => {
     expect(await t.credits(), 'the balance drops by the credit of the answer').toBeCloseTo(before - body.credit, 2);
   }, { needs: ['real-delivery'] });
 
-  req(['op:sms/send-via-get', 'limit:sender-id-length', 'rule:sms.national-numbers'], 'GET: a 12-character sender or a 9-digit number is refused and nothing is charged', async () => {
+  req(['op:sms/send-via-get', 'limit:sender-id-length', 'rule:sms.national-numbers', 'limit:sms-country-code'], 'GET: a 12-character sender, a 9- or 11-digit number or a country code other than 52 is refused and nothing is charged', async () => {
     const before = await t.credits();
     const number = t.deliverableNumber();
     expectRefused(await t.api('sms/send-via-get', { query: { numbers: number, message: plainText(t, 'get'), sender: 'S'.repeat(SENDER_MAX + 1) } }), 'sms/send-via-get');
     expectRefused(await t.api('sms/send-via-get', { query: { numbers: number.slice(1), message: plainText(t, 'get') } }), 'sms/send-via-get');
+    expectRefused(await t.api('sms/send-via-get', { query: { numbers: `${number}1`, message: plainText(t, 'get') } }), 'sms/send-via-get');
+    expectRefused(await t.api('sms/send-via-get', { query: { numbers: number, message: plainText(t, 'get'), country_code: '1' } }), 'sms/send-via-get');
     expect(await t.credits(), 'a refused send charges nothing').toBeCloseTo(before, 2);
   }, { needs: ['real-delivery'] });
 });
@@ -133,8 +135,9 @@ describe('limits of /sms/send (8)', () => {
 });
 
 describe('recipients (4.2)', () => {
-  req(['rule:sms.national-numbers'], 'national numbers have 10 digits: 9, 11 and non-digit numbers are refused, alone or among valid ones', async () => {
+  req(['rule:sms.national-numbers'], 'national numbers have 10 digits: 10 accepted; 9, 11 and non-digit numbers are refused, alone or among valid ones', async () => {
     const good = t.phone();
+    await sandboxSent([good]);
     for (const bad of [good.slice(1), `${good}1`, `${good.slice(0, 9)}x`]) {
       expectRefused(await send(sandboxSms([bad])), 'sms/send');
       expectRefused(await send(sandboxSms([t.phone(), bad])), 'sms/send');
@@ -182,9 +185,46 @@ describe('channel, flash and URL shortening (4.2)', () => {
     else expect(both.status, 'never a server error').toBeLessThan(500);
   });
 
-  req(['op:sms/send'], 'channel outside 1 (SMS) and 2 (RCS) is refused', async () => {
-    expectRefused(await send(sandboxSms([t.phone()], { channel: 3 })), 'sms/send');
+  req(['op:sms/send', 'limit:sms-channel'], 'channel 1 (SMS) accepted, 2 (RCS) with an RCS sender; 0 and 3 are refused', async (context) => {
+    await sandboxSent([t.phone()], { channel: 1 });
+    // 4.2: "RCS requires an RCS sender linked to the account": without one, RCS may be refused for that.
+    const rcsNumber = t.phone();
+    const rcs = await send(sandboxSms([rcsNumber], { channel: 2 }));
+    if (t.has('rcs-sender')) expectSent(rcs, 'sms/send', [withCountryCode(rcsNumber)]);
+    else await record(context, `channel=2 without a declared RCS sender: ${describeAnswer(rcs)}`);
+    for (const channel of [0, 3]) expectRefused(await send(sandboxSms([t.phone()], { channel })), 'sms/send', `channel ${channel}`);
   });
+
+  // 4.2: find_country_code, sandbox, flash and shorten_url are "enum 0,1". Each takes 0 and 1 (in a
+  // body that each reading of the flag makes valid) and refuses 2, which a lenient target could read
+  // either way; flash only where its parameter name is flash (ambiguity sms-flash-parameter-name).
+  req(['limit:sms-flags'], 'find_country_code, shorten_url and flash take 0 and 1; 2 is refused (sandbox, nothing charged)', async () => {
+    const before = await t.credits();
+    const national = [t.phone()];
+    const full = phones(t, 1).map(withCountryCode);
+    const oneUrl = `Visita https://example.com/promo/${t.name('f')}`;
+    await sandboxSent(national, { find_country_code: 0 });
+    expectSent(await send(sandboxSms(full, { find_country_code: 1 })), 'sms/send', full);
+    expectRefused(await send(sandboxSms(phones(t, 1).map(withCountryCode), { find_country_code: 2 })), 'sms/send', 'find_country_code 2');
+    await sandboxSent([t.phone()], { shorten_url: 0 });
+    await sandboxSent([t.phone()], { shorten_url: 1, message: oneUrl });
+    expectRefused(await send(sandboxSms([t.phone()], { shorten_url: 2, message: oneUrl })), 'sms/send', 'shorten_url 2');
+    if (t.choices['sms-flash-parameter-name'] === 'flash') {
+      for (const flash of [0, 1]) await sandboxSent([t.phone()], { channel: 1, flash });
+      expectRefused(await send(sandboxSms([t.phone()], { channel: 1, flash: 2 })), 'sms/send', 'flash 2');
+    }
+    expect(await t.credits(), 'refused and sandbox sends charge nothing').toBeCloseTo(before, 2);
+  });
+
+  // sandbox=2 read as "not sandbox" would deliver and charge: it is sent from an account without
+  // credits, where no reading of it can charge anything (sms_07 at worst, itself a refusal).
+  req(['limit:sms-flags', 'rule:sandbox.no-charge'], 'sandbox=1 is accepted; sandbox=2 is refused and charges nothing (an account without credits)', async () => {
+    const poor = await t.newSubaccount(0);
+    const number = t.phone();
+    expectSent(await t.api('sms/send', { key: poor.key, json: sandboxSms([number]) }), 'sms/send', [withCountryCode(number)]);
+    expectRefused(await t.api('sms/send', { key: poor.key, json: sandboxSms([t.phone()], { sandbox: 2 }) }), 'sms/send', 'sandbox 2');
+    expect(await t.credits(poor.key), 'nothing was charged').toBe(0);
+  }, { needs: ['manager-key'] });
 
   req(['rule:sms.shorten-url'], 'shorten_url=1: one URL accepted, none refused, two per ambiguity sms-shorten-url-count', async () => {
     await sandboxSent([t.phone()], { shorten_url: 1, message: `Visita https://example.com/promo/${t.name('u')}` });

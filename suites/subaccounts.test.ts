@@ -213,7 +213,7 @@ describe('POST /manager/subaccount/credits/manage (4.11, 2.7)', () => {
     expect(await t.credits(sub.key), 'credits=1, the smallest integer above 0, is moved').toBe(6);
   });
 
-  req(['op:subaccounts/manage-credits'], 'a type other than 1 or 2, or a missing field, is refused and moves nothing', async () => {
+  req(['op:subaccounts/manage-credits', 'limit:subaccount-credits-type'], 'a type other than 1 or 2 (3, 0), or a missing field, is refused and moves nothing', async () => {
     const sub = await t.newSubaccount(5);
     for (const json of [{ email: sub.email, type: 3, credits: 1 }, { email: sub.email, type: 0, credits: 1 }, { email: sub.email, credits: 1 }, { email: sub.email, type: 1 }, { type: 1, credits: 1 }]) {
       expect(SubaccountCreditsManageRequest.safeParse(json).success).toBe(false);

@@ -50,16 +50,35 @@ describe('POST /voice/send (4.3, 2.2)', () => {
     expect(await t.credits(), 'the balance drops by the credit of the answer').toBeCloseTo(before - sent.credit, 2);
   });
 
-  req(['op:voice/send'], 'required fields: numbers, country_code and template; country_code is always 52', async () => {
+  req(['op:voice/send'], 'required fields: numbers, country_code and template', async () => {
     const valid = voiceBody([t.phone()]);
     for (const missing of ['numbers', 'country_code', 'template'] as const) {
       const { [missing]: _dropped, ...rest } = valid;
       expectRefused(await send(rest), 'voice/send');
     }
-    // "always 52": a target may refuse another country code or use 52 regardless (latitude invalid-input).
-    const otherCountry = await send({ ...valid, country_code: '1' });
-    warnUnless('country_code 1 is refused', () => expectRefused(otherCountry, 'voice/send'));
   });
+
+  // 4.3 country_code "always 52" states the only value (stated-limits.ts): another is refused.
+  req(['limit:voice-country-code'], 'country_code is always 52: 52 accepted, 1 and 521 refused (POST and GET, sandbox, nothing charged)', async () => {
+    const before = await t.credits();
+    const number = t.phone();
+    expectSent(await send(voiceBody([number])), 'voice/send', [withCountryCode(number)]);
+    for (const country_code of ['1', '521']) {
+      expectRefused(await send(voiceBody([t.phone()], 'a', { country_code })), 'voice/send', `country_code ${country_code}`);
+      expectRefused(await t.api('voice/send-via-get', { query: { numbers: t.phone(), country_code, template: 'a', sandbox: '1' } }), 'voice/send-via-get', `country_code ${country_code}`);
+    }
+    expect(await t.credits(), 'refusals charge nothing').toBeCloseTo(before, 2);
+  });
+
+  // 4.3 sandbox "enum 0,1": sandbox=2 read as "not sandbox" would call and charge, so it is sent from
+  // an account without credits, where no reading of it can charge anything.
+  req(['limit:voice-sandbox-flag', 'rule:sandbox.no-charge'], 'sandbox=1 is accepted; sandbox=2 is refused and charges nothing (an account without credits)', async () => {
+    const poor = await t.newSubaccount(0);
+    const number = t.phone();
+    expectSent(await t.api('voice/send', { key: poor.key, json: voiceBody([number]) }), 'voice/send', [withCountryCode(number)]);
+    expectRefused(await t.api('voice/send', { key: poor.key, json: voiceBody([t.phone()], 'a', { sandbox: 2 }) }), 'voice/send', 'sandbox 2');
+    expect(await t.credits(poor.key), 'nothing was charged').toBe(0);
+  }, { needs: ['manager-key'] });
 });
 
 describe('GET /voice/send (4.3)', () => {
@@ -71,9 +90,9 @@ describe('GET /voice/send (4.3)', () => {
     expect(await t.credits(), 'sandbox=1 charges nothing').toBeCloseTo(before, 2);
   });
 
-  req(['op:voice/send-via-get', 'rule:voice.templates'], 'GET: a template outside a to k is refused (reading: warning)', async () => {
+  req(['op:voice/send-via-get', 'rule:voice.templates'], 'GET: a template outside a to k is refused', async () => {
     const answer = await t.api('voice/send-via-get', { query: { numbers: t.phone(), country_code: '52', template: 'z', sandbox: '1' } });
-    warnUnless('GET with template "z" is refused', () => expectRefused(answer, 'voice/send-via-get'));
+    expectRefused(answer, 'voice/send-via-get', 'template "z"');
   });
 });
 
@@ -85,13 +104,15 @@ describe('templates (4.3)', () => {
     }
   });
 
-  // 4.3 lists the templates a to k; that another value is refused rather than ignored is a reading
-  // (latitude invalid-input): a warning when it is not.
-  req(['rule:voice.templates'], 'a template outside a to k (l, z, A, empty) is refused (reading: warning)', async () => {
+  // 4.3 "template | enum a..k" states the values (stated-limits.ts): another one is refused.
+  req(['rule:voice.templates'], 'a template outside a to k (l, z, A, empty) is refused and charges nothing', async () => {
+    const before = await t.credits();
     for (const template of ['l', 'z', 'A', '']) {
       const answer = await send({ ...voiceBody([t.phone()]), template });
-      warnUnless(`template "${template}" is refused`, () => expectRefused(answer, 'voice/send'));
+      expect(isSendSuccess(answer), `template "${template}" is not a send (${describeAnswer(answer)})`).toBe(false);
+      expectRefused(answer, 'voice/send', `template "${template}"`);
     }
+    expect(await t.credits(), 'refusals charge nothing').toBeCloseTo(before, 2);
   });
 
   // 4.3 "voice_message ... only with template k": a voice_message beside another template may be
@@ -119,10 +140,15 @@ describe('templates (4.3)', () => {
 });
 
 describe('limits (8)', () => {
-  req(['limit:voice-message-length'], `voice_message: ${VOICE_MESSAGE_MAX} characters accepted, ${VOICE_MESSAGE_MAX + 1} refused`, async () => {
+  req(['limit:voice-message-length'], `voice_message: ${VOICE_MESSAGE_MAX} characters accepted, ${VOICE_MESSAGE_MAX + 1} refused (POST and GET, nothing charged)`, async () => {
+    const before = await t.credits();
     const number = t.phone();
     expectSent(await send(voiceBody([number], CUSTOM_TEXT_TEMPLATE, { voice_message: 'v'.repeat(VOICE_MESSAGE_MAX) })), 'voice/send', [withCountryCode(number)]);
     expectRefused(await send(voiceBody([t.phone()], CUSTOM_TEXT_TEMPLATE, { voice_message: 'v'.repeat(VOICE_MESSAGE_MAX + 1) })), 'voice/send');
+    const query = { numbers: t.phone(), country_code: '52', template: CUSTOM_TEXT_TEMPLATE, sandbox: '1' };
+    expectSent(await t.api('voice/send-via-get', { query: { ...query, voice_message: 'w'.repeat(VOICE_MESSAGE_MAX) } }), 'voice/send-via-get', [withCountryCode(query.numbers)]);
+    expectRefused(await t.api('voice/send-via-get', { query: { ...query, numbers: t.phone(), voice_message: 'w'.repeat(VOICE_MESSAGE_MAX + 1) } }), 'voice/send-via-get');
+    expect(await t.credits(), 'sandbox sends and refusals charge nothing').toBeCloseTo(before, 2);
   });
 });
 

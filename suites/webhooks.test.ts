@@ -11,7 +11,7 @@
  */
 import { beforeAll, describe, expect } from 'vitest';
 import { recordBehaviour } from '../harness/kit/checks.ts';
-import { expectError, expectSuccess } from '../harness/kit/expectations.ts';
+import { expectError, expectRefused, expectSuccess } from '../harness/kit/expectations.ts';
 import { reqNotTestable } from '../harness/kit/not-testable-test.ts';
 import { req } from '../harness/kit/requirement-test.ts';
 import { useTarget, type Answer } from '../harness/kit/target.ts';
@@ -327,6 +327,38 @@ describe('POST /webhook/status: refusals (4.14, 7.2)', () => {
       await registerWebhook(t, t.key, ep.url, '0');
       for (const status of BAD_STATUSES) expectPairedCode(t, await t.api('webhooks/set-status', { json: { status } }), 'status_webhook_03', SET_STATUS_PAIR, 'webhooks/set-status');
       await expectWebhookState(t, t.key, 'disabled', ep.url);
+    },
+    { needs: ['webhook-reachable'] },
+  );
+});
+
+describe("status '0' or '1' (4.14)", () => {
+  // 4.14 "status (req, '0' or '1')" on add and on status states the values (stated-limits.ts): another
+  // is refused with the error body and changes nothing; which code of the pair answers it is the
+  // reading of the tests above (ambiguity paired-code-order), recorded here.
+  req(
+    ['limit:webhook-status-values', 'op:webhooks/add'],
+    "status '0' and '1' register; another status is refused on /webhook/add (nothing registered) and on /webhook/status (the webhook unchanged)",
+    async () => {
+      const accepted = await freshEndpoint(t, 'stat01');
+      for (const status of ['0', '1'] as const) {
+        await registerWebhook(t, t.key, accepted.url, status);
+        expect(await readWebhook(t, t.key), `status '${status}' registered`).toEqual({ url: accepted.url, status });
+      }
+      const refusedUrl = await freshEndpoint(t, 'stat2');
+      for (const status of BAD_STATUSES) {
+        const answer = await addWebhook(t, t.key, { url: refusedUrl.url, status });
+        expect(answer.body.success, `/webhook/add with status '${status}' is refused (${answer.text.slice(0, 200)})`).toBe(false);
+        expectRefused(answer, 'webhooks/add', `status '${status}'`);
+      }
+      await expectNotRegistered(t.key, [refusedUrl.url]);
+      expect(await readWebhook(t, t.key), 'the webhook registered before is unchanged').toEqual({ url: accepted.url, status: '1' });
+      for (const status of BAD_STATUSES) {
+        const answer = await t.api('webhooks/set-status', { json: { status } });
+        expect(answer.body.success, `/webhook/status with status '${status}' is refused (${answer.text.slice(0, 200)})`).toBe(false);
+        expectRefused(answer, 'webhooks/set-status', `status '${status}'`);
+      }
+      await expectWebhookState(t, t.key, 'enabled', accepted.url);
     },
     { needs: ['webhook-reachable'] },
   );

@@ -7,10 +7,17 @@
  * its pattern. fast-check draws the values and the sample; every case is kept only when the
  * schema itself refuses it (`safeParse(...).success === false`), so that the suite never calls
  * "invalid" what the document allows.
+ *
+ * A case that breaks a bound the document states (schemas/stated-limits.ts: a field's maximum, its
+ * exact digits, a range, an enum) is told apart from one that only breaks the form the schema reads
+ * into a field (a type, a format): statedLimitBroken names the row, and the refusal of such a case
+ * is a fail-level check (fuzz-run.ts), where the others may be refused or ignored (latitude
+ * invalid-input).
  */
 import fc from 'fast-check';
 import { z } from 'zod';
 import type { Operation } from '../../schemas/operations.ts';
+import { statedLimitsOf, type StatedLimit, type StatedLimitKind } from '../../schemas/stated-limits.ts';
 
 /** The part of a JSON Schema node this module reads. */
 export interface SchemaNode {
@@ -197,6 +204,30 @@ export function requestSchemaOf(op: Operation): { schema: z.ZodType; carrier: 'j
   if (op.request.body) return { schema: op.request.body, carrier: 'json' };
   if (op.request.query) return { schema: op.request.query, carrier: 'query' };
   return undefined;
+}
+
+/**
+ * The stated-limit kinds (stated-limits.ts) a mutation breaks when its field has such a row: a
+ * string past its maximum breaks a length or a digit count, a value outside the enum the enum, a
+ * number outside its range (or with decimals, where the range is of whole numbers) the range, a
+ * non-digit or empty value a digit count. A value of another type breaks no stated bound.
+ */
+const KINDS_BROKEN: Readonly<Record<MutationRule, readonly StatedLimitKind[]>> = {
+  'drop-required': [],
+  'wrong-type': [],
+  'too-long': ['max-length', 'length-range', 'exact-digits', 'max-digits'],
+  'wrong-enum': ['enum'],
+  'out-of-range': ['range'],
+  'not-integer': ['range'],
+  pattern: ['exact-digits', 'max-digits'],
+  'empty-string': ['exact-digits', 'length-range'],
+};
+
+/** The row of stated-limits.ts the case breaks (its field's bound, of a kind its rule breaks), if any. */
+export function statedLimitBroken(operationId: string, c: InvalidCase): StatedLimit | undefined {
+  if (c.field === '') return undefined;
+  const kinds = KINDS_BROKEN[c.rule];
+  return statedLimitsOf(operationId, c.field).find((l) => kinds.includes(l.kind) && (c.rule !== 'not-integer' || l.bound.integer === true) && l.ambiguity === undefined);
 }
 
 /** Builds the base request and up to `maxCases` schema-invalid variants of it. */

@@ -5,10 +5,12 @@
  * 400 of 7.3 ("missing or invalid parameter") with one of its slugs; for legacy v1 Estatus=error
  * with a Codigo (4.16).
  *
- * The document says what is valid and rarely that everything else is refused (latitude
- * invalid-input): a refusal is asserted (fail) only for a missing required field ("Req: yes") and
- * for the current OTP create and verify, whose 7.3 row covers "missing or invalid parameter"; any
- * other deviation may be refused or ignored, and a target that accepts it gets a warning.
+ * A refusal is asserted (fail) for a missing required field ("Req: yes"), for a body past a bound
+ * the document states (schemas/stated-limits.ts: "max 11 chars", "exactly 10 digits", "15 to
+ * 110000", "enum a..k"), and for the current OTP create and verify, whose 7.3 row covers "missing
+ * or invalid parameter". Where the document only gives a field its type or form and says nothing of
+ * other values (latitude invalid-input), the deviation may be refused or ignored, and a target that
+ * accepts it gets a warning.
  */
 import { expect } from 'vitest';
 import { RESULT_CODES } from '../../schemas/error-codes.ts';
@@ -20,7 +22,7 @@ import { CUSTOM_TEXT_TEMPLATE } from '../../schemas/voice.ts';
 import type { Answer, ApiRequest, Target } from '../../harness/kit/target.ts';
 import { concretePath } from './auth-requests.ts';
 import { seedFor } from '../../harness/config/run-seed.ts';
-import { planInvalidRequests, requestSchemaOf, type FuzzPlan, type InvalidCase } from './fuzz-bodies.ts';
+import { planInvalidRequests, requestSchemaOf, statedLimitBroken, type FuzzPlan, type InvalidCase } from './fuzz-bodies.ts';
 
 /** At most this many requests per operation (the run stays short and the target unburdened). */
 export const MAX_CASES_PER_OPERATION = 8;
@@ -87,9 +89,9 @@ function checkRefusal(op: Operation, answer: Answer): void {
   expect(slugs, `${op.operationId}: the slug of a 400 (7.3)`).toContain(answer.body.error);
 }
 
-/** fail where the document states the refusal (see the header), warn for the rest. */
+/** fail where the document states the refusal or the bound (see the header), warn for the rest. */
 export function refusalLevel(op: Operation, c: InvalidCase): VerdictLevel {
-  if (c.rule === 'drop-required') return 'fail';
+  if (c.rule === 'drop-required' || statedLimitBroken(op.operationId, c) !== undefined) return 'fail';
   return op.errorBody === 'otp-v2' && otp400Slugs(op.operationId).length > 0 ? 'fail' : 'warn';
 }
 
@@ -99,12 +101,16 @@ export async function sendInvalidRequests(op: Operation, plan: FuzzPlan, context
   for (const c of plan.cases) {
     const answer = await context.t.api(op.operationId, requestOf(op, plan, c, context));
     if (answer.body.success === true) onAccepted?.(c);
-    const what = `${op.operationId}, ${c.rule} on ${c.field} (seed ${fuzzSeed(context.t, op)}): ${JSON.stringify(c.fields).slice(0, 300)}`;
+    const stated = statedLimitBroken(op.operationId, c);
+    const breaks = stated ? ` breaks the stated limit ${stated.requirement} (§${stated.section}: ${stated.bound.text})` : '';
+    const what = `${op.operationId}, ${c.rule} on ${c.field}${breaks} (seed ${fuzzSeed(context.t, op)}): ${JSON.stringify(c.fields).slice(0, 300)}`;
     if (refusalLevel(op, c) === 'warn') {
       warnUnless(what, () => checkRefusal(op, answer));
       continue;
     }
     try {
+      // A stated bound: refused, and the body is an error, never a success (7.1, 4.4, 4.16).
+      if (stated) expect(answer.body.success === true || answer.body.Estatus === 'ok', `accepted past ${stated.bound.text}`).toBe(false);
       checkRefusal(op, answer);
     } catch (error) {
       throw new Error(`${what}\n${error instanceof Error ? error.message : String(error)}`);

@@ -8,9 +8,12 @@
 import { performance } from 'node:perf_hooks';
 import { Agent, request } from 'undici';
 import type { Answer } from '../../harness/kit/target.ts';
+import { isRateLimited, type TimedExchange } from '../../harness/transport/rate-burst.ts';
 
 export interface BurstResult {
   answers: Answer[];
+  /** Per answer, in the same order: when its request started to go out and when its answer was read (performance.now, ms). */
+  timings: TimedExchange[];
   /** From the first request sent to the last answer read: every request reached the target within it. */
   elapsedMs: number;
 }
@@ -37,19 +40,21 @@ export interface Burster {
 export function createBurster(baseUrl: string, path: string): Burster {
   const agent = new Agent({ connections: 512, pipelining: 1, keepAliveTimeout: 30_000 });
   const url = `${baseUrl.replace(/\/+$/, '')}${path}`;
-  const one = async (key: string): Promise<Answer> => {
+  const one = async (key: string): Promise<{ answer: Answer; timing: TimedExchange }> => {
+    const sentAtMs = performance.now();
     const response = await request(url, { method: 'POST', headers: { apikey: key, 'content-type': 'application/json' }, body: '{}', dispatcher: agent });
     const text = await response.body.text();
     const json = parse(text);
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(response.headers)) if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
-    return { status: response.statusCode, headers, text, json, body: json !== null && typeof json === 'object' && !Array.isArray(json) ? (json as Record<string, unknown>) : {} };
+    const answer: Answer = { status: response.statusCode, headers, text, json, body: json !== null && typeof json === 'object' && !Array.isArray(json) ? (json as Record<string, unknown>) : {} };
+    return { answer, timing: { sentAtMs, answeredAtMs: performance.now(), accepted: !isRateLimited(answer) } };
   };
   return {
     async fire(key, count) {
       const start = performance.now();
-      const answers = await Promise.all(Array.from({ length: count }, () => one(key)));
-      return { answers, elapsedMs: performance.now() - start };
+      const exchanges = await Promise.all(Array.from({ length: count }, () => one(key)));
+      return { answers: exchanges.map((e) => e.answer), timings: exchanges.map((e) => e.timing), elapsedMs: performance.now() - start };
     },
     close: () => agent.close(),
   };
