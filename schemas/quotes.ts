@@ -354,7 +354,7 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
     '| sender | string | no | alphanumeric sender id, max 11 chars; default is the account default; RCS requires an RCS sender linked to the account |',
     '| Sender id | 11 alphanumeric characters | SMS, OTP |',
   ),
-  'limit:v1-sender-length': stated('remitente (optional, max 11 alphanumeric)'),
+  'limit:v1-sender-length': reading('7.4 lists every Codigo of the v1 API and none is for the remitente: past 11 characters a target may refuse the send or ignore the remitente and send with the default sender, and no answer of 4.16 tells which sender was used', 'remitente (optional, max 11 alphanumeric)'),
   'limit:contact-name-length': stated('name (max 100), email (max 100)', '| Contact name, email | 100 characters each | /contacts/add |'),
   'limit:contact-email-length': stated('name (max 100), email (max 100)', '| Contact name, email | 100 characters each | /contacts/add |'),
   'limit:contactlist-query-length': stated('query parameter query (string, optional; search by name, max 100 chars)'),
