@@ -154,7 +154,7 @@ describe('target profile', () => {
     ['empty restricted key', { keys: { restricted: '' } }, 'profile.yaml: keys.restricted: must not be empty'],
     ['unknown provenance', { ambiguityProvenance: { 'otp-v2-lock-point': 'guessed' } }, 'profile.yaml: ambiguityProvenance.otp-v2-lock-point: must be one of observed, declared, defaulted'],
     ['provenance of an unknown ambiguity', { ambiguityProvenance: { 'no-such-ambiguity': 'observed' } }, 'profile.yaml: ambiguityProvenance.no-such-ambiguity: unknown ambiguity (ids: '],
-    ['unknown top-level field', { pacin: {} }, 'profile.yaml: pacin: unknown field (fields: ambiguities, ambiguityProvenance, capabilities, phoneNumbers, pacing, timeBudgets, keys)'],
+    ['unknown top-level field', { pacin: {} }, 'profile.yaml: pacin: unknown field (fields: ambiguities, ambiguityProvenance, capabilities, phoneNumbers, pacing, timeBudgets, limits, keys)'],
     ['not a mapping', ['pacing'], 'profile.yaml: must be a mapping (fields: ambiguities, '],
   ])('refuses %s, naming the path', (_, data, message) => {
     expect(usageError(() => parseProfile(data, 'profile.yaml'))).toContain(message);

@@ -5,10 +5,20 @@
  * Exit codes: 0 every required check passed; 1 a check failed, a test broke (the kit could not
  * talk to the target: the run is not a pass), an expected failure passed, or a key leaked into the
  * reports; 2 a usage or configuration error or an unreachable target (one line, before any test
- * runs), a run cut short by its deadline, or a run that certified nothing (every test that ran
- * broke, or the setup of every file failed: summary.ts nothingCertified).
+ * runs), a run cut short by its deadline or interrupted (SIGINT, SIGTERM), or a run that certified
+ * nothing (every test that ran broke, or the setup of every file failed: summary.ts nothingCertified).
+ *
+ * Secrets (5.2): one redactor holds every secret of the run (the given keys, the profile's, and
+ * each key the target returns, which the workers hand over, report/run-redaction.ts); every record,
+ * run error, report file and line printed passes it, and the output folder is then searched for all
+ * of them (run/leak-check.ts). A key found fails the run and every report says so first.
+ *
+ * Interruption: the first SIGINT or SIGTERM ends the run as its deadline would (run-suites.ts: no
+ * test starts any more, the tests in flight get a grace, their files' teardowns run, the partial
+ * reports are written and say so), one line on stderr, exit 2; a second one ends the process at once.
  */
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { constants } from 'node:os';
 import { join, resolve } from 'node:path';
 import { AREAS, type AreaId } from '../../schemas/areas.ts';
 import { PERSONALITIES, type Personality } from '../../schemas/latitudes.ts';
@@ -20,7 +30,10 @@ import { startEmbeddedTarget } from '../run/embedded-target.ts';
 import { isMutantId, type MutantId } from '../../reference/mutants.ts';
 import { loadExpectedFailures, reconcile, type ExpectedFailure } from '../report/expected-failures.ts';
 import { writeJunitReport } from '../report/junit-report.ts';
-import { findLeaks } from '../run/leak-check.ts';
+import { findLeakPlaces, leakPlaceText, MIN_SEARCHED_LENGTH } from '../run/leak-check.ts';
+import { terminalText } from '../report/inert-text.ts';
+import { redactedCopy, type RunSecrets } from '../report/run-redaction.ts';
+import { createRedactor } from '../transport/redaction.ts';
 import { preflight } from './preflight.ts';
 import { areaOfSuiteFile, SUITES_DIR, suiteFileName } from '../config/project-paths.ts';
 import { defaultProfile, loadProfile, type TargetProfile } from '../config/profile.ts';
@@ -28,8 +41,8 @@ import { timeoutScale } from '../config/latency-scale.ts';
 import { newRunId, type RunConfig } from '../config/run-config.ts';
 import { DEFAULT_SEED, MAX_SEED } from '../config/run-seed.ts';
 import type { Unfinished } from '../run/run-deadline.ts';
-import { runSuites } from '../run/run-suites.ts';
-import { buildSummary, nothingCertified, summaryHeadMarkdown, summaryMarkdown, type Summary } from '../report/summary.ts';
+import { INTERRUPT_GRACE_MS, runSuites } from '../run/run-suites.ts';
+import { buildSummary, leakHeadline, nothingCertified, summaryHeadMarkdown, summaryMarkdown, withLeakCheck, type Summary } from '../report/summary.ts';
 
 export const CERTIFY_USAGE = `usage: messaging-conformance certify [--target URL] [--api-key KEY] [--manager-key KEY]
     [--profile FILE] [--out DIR] [--only AREA[,AREA...]] [--webhook-public-url URL]
@@ -178,11 +191,68 @@ function latencyNote(latencyMs: number): string {
   return scale > 1 ? `, timeouts ×${scale.toFixed(1)} for a latency of ${Math.round(latencyMs)} ms` : '';
 }
 
+/** What did not finish, in words: "3 tests did not finish, in 2 suite files: a.test.ts, b.test.ts". */
+function unfinishedText(unfinished: Unfinished): string {
+  const names = unfinished.files.map((f) => f.split(/[\\/]/).pop() ?? f);
+  return names.length === 0 ? 'every test had ended' : `${unfinished.tests} tests did not finish, in ${names.length} suite files: ${names.join(', ')}`;
+}
+
 /** What the passing of the run's deadline left undone, in one line. */
 function deadlineMessage(maxDurationSeconds: number, unfinished: Unfinished): string {
-  const names = unfinished.files.map((f) => f.split(/[\\/]/).pop() ?? f);
-  const what = names.length === 0 ? 'every test had ended' : `${unfinished.tests} tests did not finish, in ${names.length} suite files: ${names.join(', ')}`;
-  return `the run deadline of ${maxDurationSeconds} s (--max-duration) passed; ${what}`;
+  return `the run deadline of ${maxDurationSeconds} s (--max-duration) passed; ${unfinishedText(unfinished)}`;
+}
+
+/** What an interruption left undone, in one line. */
+function interruptionMessage(signal: string, unfinished: Unfinished): string {
+  return `interrupted by ${signal}; ${unfinishedText(unfinished)} (the teardowns of the files in flight ran within the grace of ${INTERRUPT_GRACE_MS / 1000} s)`;
+}
+
+/** The secrets of one run: the redactor that cleans its reports, and the list the leak check searches for. */
+interface CertifySecrets extends RunSecrets {
+  all(): string[];
+}
+
+function runSecrets(given: readonly (string | undefined)[]): CertifySecrets {
+  const list = new Set(given.filter((s): s is string => s !== undefined && s !== ''));
+  const redactor = createRedactor([...list]);
+  return {
+    redact: (text) => redactor.redact(text),
+    learn: (secret) => {
+      if (secret.length < MIN_SEARCHED_LENGTH || list.has(secret)) return;
+      list.add(secret);
+      redactor.learn(secret);
+    },
+    get size() {
+      return list.size;
+    },
+    all: () => [...list],
+  };
+}
+
+/** The number the shell reports for a process a signal ended (128 + the signal's number: 130 for SIGINT, 143 for SIGTERM). */
+const signalExitCode = (signal: NodeJS.Signals): number => 128 + (constants.signals[signal] ?? 1);
+
+/**
+ * Takes SIGINT and SIGTERM for the length of a run: the first aborts `controller` with the signal's
+ * name as reason (the run ends as at its deadline); a second ends the process at once. Returns a
+ * function that gives the signals back.
+ */
+function takeSignals(controller: AbortController, announce: (signal: NodeJS.Signals) => void): () => void {
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (!controller.signal.aborted) {
+      announce(signal);
+      controller.abort(signal);
+      return;
+    }
+    process.stderr.write(`messaging-conformance: ${signal} again: ending at once; teardowns and reports not finished\n`);
+    process.exit(signalExitCode(signal));
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  return () => {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  };
 }
 
 function prepareOutDir(outDir: string): void {
@@ -198,27 +268,50 @@ function prepareOutDir(outDir: string): void {
 /** What a certification produced; the command line and the programmatic API (api.ts) decide from it. */
 export interface CertificationOutcome {
   summary: Summary;
-  /** The report files in which an API key was found (none, unless redaction failed). */
+  /** Where a key of the run was found in the output folder, "file: place (form)" (none, unless redaction failed). */
   leaks: string[];
   outDir: string;
-  /** Set when the run's deadline passed: one line saying what did not finish (the CLI exits 2). */
+  /** Set when the run's deadline passed or it was interrupted: one line saying what did not finish (the CLI exits 2). */
   incomplete: string | undefined;
+}
+
+export interface CertificationControl {
+  /** Ends the run as its deadline would when it fires; its reason names what ("SIGINT"). */
+  interrupt?: AbortSignal;
 }
 
 /** A run from the command line (cli.ts answers --help itself): the exit code (1 on a failed summary or a leaked key). */
 export async function certify(argv: string[]): Promise<number> {
-  const { summary, leaks, incomplete } = await runCertification(parseCertifyArgs(argv));
-  if (leaks.length > 0) {
-    process.stderr.write(`messaging-conformance: an API key was found in the reports: ${leaks.join(', ')}\n`);
-    return 1;
+  const args = parseCertifyArgs(argv);
+  const interruption = new AbortController();
+  const giveBack = takeSignals(interruption, (signal) =>
+    process.stdout.write(`\n${signal}: no test starts any more; the tests in flight get up to ${INTERRUPT_GRACE_MS / 1000} s, then the teardowns and the partial reports (${signal} again ends at once)\n`),
+  );
+  let outcome: CertificationOutcome;
+  try {
+    outcome = await runCertification(args, { interrupt: interruption.signal });
+  } finally {
+    // A second signal while the last lines are written still ends the process at once.
+    if (!interruption.signal.aborted) giveBack();
   }
-  // Issue 19: a run cut short by its deadline certifies nothing: exit 2, like a target that cannot be
-  // reached. The abandoned tests may still hold workers, and vitest sets the exit code when they
-  // end: the process ends now, once its output is written.
+  const { summary, leaks, incomplete } = outcome;
+  // A run cut short (its deadline passed, or it was interrupted) may have abandoned tests that still
+  // hold workers, and vitest sets the exit code when they end: such a process ends now, once its
+  // output is written.
+  const end = async (code: number): Promise<number> => {
+    if (incomplete === undefined) return code;
+    await new Promise<void>((resolve) => process.stdout.write('', () => process.stderr.write('', () => resolve())));
+    return process.exit(code);
+  };
+  // A key in the reports comes first (exit 1): whatever else the run did, they must not be shared.
+  if (leaks.length > 0) {
+    process.stderr.write(`messaging-conformance: a key of the run was found in the reports (they must not be shared): ${terminalText(leaks.slice(0, 5).join('; '))}${leaks.length > 5 ? `; and ${leaks.length - 5} more (summary.json leakCheck)` : ''}\n`);
+    return end(1);
+  }
+  // A run cut short certifies nothing: exit 2, like a target that cannot be reached.
   if (incomplete !== undefined) {
     process.stderr.write(`messaging-conformance: certification incomplete: ${incomplete}\n`);
-    await new Promise<void>((resolve) => process.stdout.write('', () => process.stderr.write('', () => resolve())));
-    process.exit(2);
+    return end(2);
   }
   // No test reached a verdict and some broke (or every file's setup failed): like an unreachable
   // target, there is nothing to read, and a pipeline must not take it for a failed certification.
@@ -230,7 +323,7 @@ export async function certify(argv: string[]): Promise<number> {
 }
 
 /** One certification with checked arguments: runs the suites, writes the reports, prints the summary head. */
-export async function runCertification(args: CertifyArgs): Promise<CertificationOutcome> {
+export async function runCertification(args: CertifyArgs, control: CertificationControl = {}): Promise<CertificationOutcome> {
   const deadlineAtMs = Date.now() + args.maxDurationSeconds * 1000;
   const files = suiteFiles(args.only);
   const givenProfile: TargetProfile = args.profilePath ? loadProfile(args.profilePath, (line) => process.stdout.write(`${line}\n`)) : defaultProfile();
@@ -246,7 +339,10 @@ export async function runCertification(args: CertifyArgs): Promise<Certification
     const apiKey = embedded ? embedded.server.keys.account : args.apiKey!;
     const managerKey = embedded ? embedded.server.keys.manager : args.managerKey;
     const profile = embedded ? embedded.profile : givenProfile;
+    const secrets = runSecrets([apiKey, managerKey, profile.keys?.restricted]);
     const { credits, latencyMs } = await preflight(baseUrl, apiKey, profile.timeBudgets.requestSeconds * 1000);
+    // Interrupted before any test ran: nothing to tear down, nothing to report.
+    if (control.interrupt?.aborted) throw new UsageError(`interrupted by ${String(control.interrupt.reason)} before any test ran: nothing was certified, nothing is left on the target`);
     prepareOutDir(args.outDir);
 
     const config: RunConfig = {
@@ -270,36 +366,74 @@ export async function runCertification(args: CertifyArgs): Promise<Certification
     process.stdout.write(`certifying ${targetLabel} with ${files.length} suite files, profile ${profileLabel}, run ${config.runId}, seed ${config.seed}${latencyNote(latencyMs)}\n`);
 
     const startedAt = new Date();
-    const outcome = await runSuites({ config, files, outDir: args.outDir, environment: { target: targetLabel, profile: profileLabel, seed: String(config.seed) }, deadlineAtMs });
+    const outcome = await runSuites({
+      config,
+      files,
+      outDir: args.outDir,
+      environment: { target: targetLabel, profile: profileLabel, seed: String(config.seed) },
+      deadlineAtMs,
+      secrets,
+      ...(control.interrupt ? { interrupt: control.interrupt } : {}),
+    });
     const seconds = (Date.now() - startedAt.getTime()) / 1000;
-    const incomplete = outcome.unfinished === undefined ? undefined : deadlineMessage(args.maxDurationSeconds, outcome.unfinished);
+    // Every key the embedded server issued is a secret of the run, whether a worker reported it or not.
+    for (const key of embedded?.server.issuedKeys() ?? []) secrets.learn(key);
+    const incomplete =
+      outcome.unfinished === undefined ? undefined : outcome.interruptedBy !== undefined ? interruptionMessage(outcome.interruptedBy, outcome.unfinished) : deadlineMessage(args.maxDurationSeconds, outcome.unfinished);
+    // What the workers sent was redacted as it arrived; once more with every secret the run learned.
+    const records = redactedCopy(outcome.records, secrets.redact);
+    const runErrors = redactedCopy(outcome.runErrors, secrets.redact);
     // The reports say it too: a run error fails the summary and shows in junit.xml.
-    if (incomplete !== undefined) outcome.runErrors.push(`certification incomplete: ${incomplete}`);
-    writeJunitReport(join(args.outDir, 'junit.xml'), { suiteName: 'messaging-conformance', records: outcome.records, runErrors: outcome.runErrors, startedAt, wallSeconds: seconds });
+    if (incomplete !== undefined) runErrors.unshift(`certification incomplete: ${incomplete}`);
+    const junit = (headlines: string[], errors: readonly string[]) =>
+      writeJunitReport(join(args.outDir, 'junit.xml'), { suiteName: 'messaging-conformance', records, runErrors: errors, startedAt, wallSeconds: seconds, headlines });
+    junit(incomplete !== undefined ? [`INCOMPLETE: certification incomplete: ${incomplete}`] : [], runErrors);
 
-    const reconciliation = reconcile(outcome.records, expected);
-    const summary = buildSummary({
+    const reconciliation = reconcile(records, expected);
+    let summary = buildSummary({
       target: targetLabel,
       profile: profileLabel,
       startedAt: startedAt.toISOString(),
       seconds,
-      records: outcome.records,
+      records,
       choices: profile.ambiguities,
       reconciliation,
-      runErrors: outcome.runErrors,
+      runErrors,
       strict: args.strict,
       seed: config.seed,
+      ...(incomplete !== undefined ? { incomplete } : {}),
     });
-    writeFileSync(join(args.outDir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
-    writeFileSync(join(args.outDir, 'summary.md'), summaryMarkdown(summary));
-    if (args.html) await generateAllureReport(args.outDir);
+    const writeSummary = () => {
+      writeFileSync(join(args.outDir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
+      writeFileSync(join(args.outDir, 'summary.md'), summaryMarkdown(summary));
+    };
+    writeSummary();
+    if (args.html) {
+      try {
+        await generateAllureReport(args.outDir);
+      } catch (error) {
+        // The other reports stand: the page's absence is a fault of the run, said where the run's faults are.
+        const line = `the Allure report was not generated: ${secrets.redact((error as Error).message)}`;
+        runErrors.push(line);
+        summary = { ...summary, runErrors: [...summary.runErrors, line], ok: false };
+        junit(incomplete !== undefined ? [`INCOMPLETE: certification incomplete: ${incomplete}`] : [], runErrors);
+        writeSummary();
+      }
+    }
 
-    const secrets = [apiKey, managerKey, profile.keys?.restricted, ...(embedded ? embedded.server.issuedKeys() : [])].filter(
-      (s): s is string => s !== undefined,
-    );
-    const leaks = findLeaks(args.outDir, secrets);
-    process.stdout.write(`\n${summaryHeadMarkdown(summary)}\n\nreports: ${args.outDir} (summary.md, summary.json, junit.xml${args.html ? ', allure-report/index.html' : ''})\n`);
-    return { summary, leaks, outDir: args.outDir, incomplete };
+    // Every file of the output folder, searched for every secret of the run, decoded data included.
+    const findings = findLeakPlaces(args.outDir, secrets.all()).map(leakPlaceText);
+    summary = withLeakCheck(summary, { passed: findings.length === 0, secrets: secrets.all().length, findings });
+    if (findings.length > 0) {
+      // Every report says so first: summary.md's title and first line, junit.xml's headline and a run error.
+      const headline = leakHeadline(summary.leakCheck!);
+      summary = { ...summary, runErrors: [headline, ...summary.runErrors] };
+      junit([`FAIL: ${headline}`, ...(incomplete !== undefined ? [`INCOMPLETE: certification incomplete: ${incomplete}`] : [])], [headline, ...runErrors]);
+    }
+    writeSummary();
+    const head = secrets.redact(summaryHeadMarkdown(summary));
+    process.stdout.write(`\n${terminalText(head)}\n\nreports: ${args.outDir} (summary.md, summary.json, junit.xml${args.html ? ', allure-report/index.html' : ''})\n`);
+    return { summary, leaks: findings, outDir: args.outDir, incomplete };
   } finally {
     await embedded?.server.close();
   }

@@ -5,11 +5,18 @@
  * not probed, and marked observed or defaulted (ambiguityProvenance). The tester then reviews it
  * (capabilities such as real delivery are decisions, not discoveries) and passes it to certify.
  *
- * Safe (issue 14): no charge (sandbox sends and free calls only) and no lasting effect (what a probe
- * creates it deletes, the webhook it replaces it puts back; what cannot be deleted is made in a
- * subaccount discover creates with the manager key and archives).
+ * Safe: no charge (sandbox sends and free calls only) and no lasting effect (what a probe creates
+ * it deletes, the webhook it replaces it puts back; what cannot be deleted is made in a subaccount
+ * discover creates with the manager key and archives).
+ *
+ * Interrupted (SIGINT, SIGTERM), it ends like certify at its deadline: no probe starts any more; the
+ * probe in flight ends (the long ones, the rate burst and the sandbox quota count, are cut short;
+ * each probe puts back what it changed, the webhook session its webhook); discover's subaccount is
+ * emptied and archived; no profile is written; one line on stderr, exit 2. A second signal ends the
+ * process at once.
  */
 import { writeFileSync } from 'node:fs';
+import { constants } from 'node:os';
 import { AMBIGUITIES, DEFAULT_AMBIGUITY_CHOICES, type AmbiguityId } from '../../schemas/ambiguities.ts';
 import { CAPABILITIES, CAPABILITY_IDS, type CapabilityId } from '../../schemas/capabilities.ts';
 import { UsageError } from '../config/cli-errors.ts';
@@ -24,6 +31,7 @@ import { preflight } from './preflight.ts';
 import { parseProfile, type TargetProfile } from '../config/profile.ts';
 import { createRedactor } from '../transport/redaction.ts';
 import { newRunId } from '../config/run-config.ts';
+import { terminalText } from '../report/inert-text.ts';
 
 export const DISCOVER_USAGE = 'usage: messaging-conformance discover --target URL --api-key KEY [--manager-key KEY] [--sandbox-budget N] --write-profile FILE';
 
@@ -103,10 +111,34 @@ export function profileYaml(target: string, found: DiscoveryFindings): string {
   return lines.join('\n');
 }
 
-/** `messaging-conformance discover ...`: probes, writes the profile file, exit 0. */
+/** `messaging-conformance discover ...`: probes, writes the profile file, exit 0 (2 when interrupted). */
 export async function discover(argv: string[]): Promise<number> {
   const args = parseDiscoverArgs(argv);
-  const { yaml } = await runDiscovery(args);
+  const interruption = new AbortController();
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (interruption.signal.aborted) {
+      process.stderr.write(`messaging-conformance: ${signal} again: ending at once; the webhook and discover's subaccounts may not be restored\n`);
+      process.exit(128 + (constants.signals[signal] ?? 1));
+    }
+    process.stdout.write(`\n${signal}: no probe starts any more; the probe in flight ends, then the webhook is put back and discover's subaccount archived (${signal} again ends at once)\n`);
+    interruption.abort(signal);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  let outcome: DiscoveryOutcome;
+  try {
+    outcome = await runDiscovery({ ...args, interrupt: interruption.signal });
+  } finally {
+    if (!interruption.signal.aborted) {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    }
+  }
+  if (outcome.interrupted !== undefined) {
+    process.stderr.write(`messaging-conformance: discover interrupted by ${outcome.interrupted}: no profile written; ${outcome.restored}\n`);
+    return 2;
+  }
+  const { yaml } = outcome;
   try {
     writeFileSync(args.profilePath, yaml);
   } catch (e) {
@@ -120,6 +152,15 @@ export async function discover(argv: string[]): Promise<number> {
 export interface DiscoveryOutcome {
   profile: TargetProfile;
   yaml: string;
+  /** Set when the discovery was interrupted ("SIGINT"): the profile is then partial and not to be written. */
+  interrupted?: string;
+  /** What was put back on the target, in a few words (for the line of an interrupted discover). */
+  restored: string;
+}
+
+/** What an interrupted discover put back, in one clause. */
+function restoredText(restored: readonly string[]): string {
+  return restored.length === 0 ? 'nothing of it was left on the target' : restored.map((r) => r.replace(/\s*\n\s*/g, ' ')).join('; ');
 }
 
 /** discover's probing pace: well below the 100 per second of 8, which the rate probe alone exceeds. */
@@ -130,13 +171,17 @@ const QUOTA_REQUESTS_PER_SECOND = 50;
 const EVENT_WAIT_MS = 10_000;
 
 /** Probes the target (progress on stdout) and returns the profile it matches; writes nothing. */
-export async function runDiscovery(args: Omit<DiscoverArgs, 'profilePath' | 'sandboxBudget'> & { sandboxBudget?: number }): Promise<DiscoveryOutcome> {
+export async function runDiscovery(args: Omit<DiscoverArgs, 'profilePath' | 'sandboxBudget'> & { sandboxBudget?: number; interrupt?: AbortSignal }): Promise<DiscoveryOutcome> {
   await preflight(args.target, args.apiKey);
   const redactor = createRedactor([args.apiKey, ...(args.managerKey ? [args.managerKey] : [])]);
+  // The probe client is never interrupted: the probes put back what they changed with it (a
+  // webhook, a subaccount's credits). The burst and the quota count, the long loops, are cut short.
+  const interrupt = args.interrupt;
   const client = createHttpClient({ baseUrl: args.target, redactor, pacer: createPacer({ requestsPerSecond: PROBE_REQUESTS_PER_SECOND }) });
-  const burstClient = createHttpClient({ baseUrl: args.target, redactor });
-  const quotaClient = createHttpClient({ baseUrl: args.target, redactor, pacer: createPacer({ requestsPerSecond: QUOTA_REQUESTS_PER_SECOND }) });
-  const progress = (line: string) => process.stdout.write(`${redactor.redact(line)}\n`);
+  const burstClient = createHttpClient({ baseUrl: args.target, redactor, ...(interrupt ? { signal: interrupt } : {}) });
+  const quotaClient = createHttpClient({ baseUrl: args.target, redactor, pacer: createPacer({ requestsPerSecond: QUOTA_REQUESTS_PER_SECOND }), ...(interrupt ? { signal: interrupt } : {}) });
+  // What the target says reaches the terminal redacted, and without control characters (an escape sequence could rewrite the screen).
+  const progress = (line: string) => process.stdout.write(`${terminalText(redactor.redact(line))}\n`);
   const findings = new Map<AmbiguityId, ProbeFinding>();
   const ctx: ProbeContext = {
     client,
@@ -153,6 +198,8 @@ export async function runDiscovery(args: Omit<DiscoverArgs, 'profilePath' | 'san
     learnSecret: (secret) => redactor.learn(secret),
   };
   let work: DiscoverySubaccount | undefined;
+  const restored: string[] = [];
+  let found: { profile: TargetProfile; yaml: string };
   try {
     if (args.managerKey) {
       const opened = await openSubaccount(ctx, args.managerKey, 'work');
@@ -166,6 +213,8 @@ export async function runDiscovery(args: Omit<DiscoverArgs, 'profilePath' | 'san
     const capabilities: Partial<Record<CapabilityId, CapabilityFinding>> = { ...(await probeCapabilities(ctx)) };
     const records: string[] = [];
     for (const step of DISCOVERY_STEPS) {
+      // Interrupted: no probe starts any more (the one in flight has ended and put back what it changed).
+      if (interrupt?.aborted) break;
       try {
         const outcome = await step.run(ctx);
         for (const [id, finding] of Object.entries(outcome.findings) as [AmbiguityId, ProbeFinding][]) findings.set(id, finding);
@@ -178,17 +227,20 @@ export async function runDiscovery(args: Omit<DiscoverArgs, 'profilePath' | 'san
       for (const id of step.covers) progress(`  ${id}: ${findings.get(id)?.option ?? '(default)'}  ${findings.get(id)?.note ?? ''}`);
     }
     capabilities['manager-key'] = { value: args.managerKey !== undefined, note: args.managerKey !== undefined ? 'a manager key was given' : 'no manager key was given' };
+    restored.push(...records.filter((r) => r.startsWith('webhook:')));
     const yaml = redactor.redact(profileYaml(args.target, { ambiguities: findings, capabilities, records }));
     // The written profile must load: a probe that produced an unknown option is a bug here, not the user's.
     const profile = parseProfile((await import('yaml')).parse(yaml), 'the discovered profile');
-    return { profile, yaml };
+    found = { profile, yaml };
   } finally {
     if (work && args.managerKey) {
       const trouble = await closeSubaccount(ctx, args.managerKey, work).catch((e: Error) => `could not archive discover's subaccount: ${e.message}`);
       if (trouble) progress(`  ${trouble}`);
+      restored.push(trouble ? redactor.redact(trouble) : `subaccount ${work.email} emptied and archived`);
     }
     await client.close();
     await burstClient.close();
     await quotaClient.close();
   }
+  return { ...found, ...(interrupt?.aborted ? { interrupted: String(interrupt.reason) } : {}), restored: restoredText(restored) };
 }

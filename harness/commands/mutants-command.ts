@@ -356,7 +356,11 @@ export async function mutants(argv: string[]): Promise<number> {
   say(`\n${matrixTable(results)}\n`);
   const inapplicable = results.filter((r) => r.status === 'not-applicable').length;
   const withBroken = results.filter((r) => r.broken.length > 0).length;
-  say(`${results.filter((r) => r.status === 'killed').length} killed, ${survivors.length} survived, ${inapplicable} not applicable, ${withBroken} with broken tests (no verdict), ${seconds} s. Report: ${join(args.outDir, 'mutants.json')}`);
+  const totals = `${results.filter((r) => r.status === 'killed').length} killed, ${survivors.length} survived, ${inapplicable} not applicable, ${withBroken} with broken tests (no verdict), ${seconds} s`;
+  // The same table as a page of its own (docs/kill-matrix.md is this file of a full run, copied): no hand-kept copy.
+  const page = [`# Kill matrix`, '', `${new Date(started).toISOString().slice(0, 10)}, personalities ${args.personalities.join(' and ')}, ${args.concurrency} at a time, scope ${report.scope}: ${totals}.`, '', matrixTable(results), ''];
+  writeFileSync(join(args.outDir, 'mutants.md'), page.join('\n'));
+  say(`${totals}. Report: ${join(args.outDir, 'mutants.json')}, ${join(args.outDir, 'mutants.md')}`);
   if (survivors.length > 0) say(`Surviving mutants (strengthen the suite; never delete a mutant): ${survivors.map((s) => `${s.id} (${s.personality}, ${s.requirement})`).join(', ')}`);
   return survivors.length > 0 ? 1 : 0;
 }

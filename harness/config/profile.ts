@@ -138,6 +138,23 @@ const TimeBudgets = strictMapping({
   eventRetriesSeconds: budgets.eventRetriesSeconds ?? budgets.untimedWaitSeconds,
 }));
 
+/**
+ * What the kit keeps of a target's answers. The document bounds no answer's size; a target (or a
+ * proxy in front of it) that sends megabytes must not cost the kit its memory or fill the reports.
+ */
+const Limits = strictMapping({
+  /**
+   * The largest answer read, in bytes (default 4 MiB): past it the kit stops reading, closes the
+   * connection and fails the call as transport trouble ("answer larger than 4 MiB": the test is
+   * broken, no verdict). At least 64 KiB: the preflight's own bound on a balance answer.
+   */
+  answerBytes: z
+    .number()
+    .int()
+    .min(64 * 1024, 'must be at least 65536 (64 KiB)')
+    .default(4 * 1024 * 1024),
+});
+
 const Keys = strictMapping({
   /** 5.4: the key of an account whose IP allow-list excludes this machine (auth_04). */
   restricted: z.string().min(1).optional(),
@@ -152,6 +169,7 @@ export const TargetProfile = strictMapping({
   phoneNumbers: z.array(mexicanNumber).default([]),
   pacing: Pacing.prefault({}),
   timeBudgets: TimeBudgets.prefault({}),
+  limits: Limits.prefault({}),
   keys: Keys.optional(),
 });
 export type TargetProfile = z.infer<typeof TargetProfile>;

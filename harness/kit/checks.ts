@@ -17,11 +17,31 @@ import * as allure from 'allure-js-commons';
 import { Status } from 'allure-js-commons';
 import type { TestContext } from 'vitest';
 import type { VerdictLevel } from '../../schemas/quotes.ts';
+import { redactKnown } from '../transport/redaction.ts';
 import { currentTest } from './current-test.ts';
 import { isNonVerdict } from './non-verdict.ts';
 import './test-meta.ts';
 
-const firstLine = (error: unknown): string => (error instanceof Error ? error.message : String(error)).split('\n')[0]!;
+/**
+ * The most characters of a warning or a recorded behaviour kept: whole up to here, its head and
+ * tail past it. A check's message is a head line ("... does not match the documented schema:") and
+ * the cause below it (the field, what it got, the answer): keeping only the head loses the cause.
+ */
+export const REASON_MAX_CHARS = 2000;
+const REASON_HEAD_CHARS = 1400;
+
+/** `text` whole when it fits in `max` characters; else its head and tail, saying how much was cut. */
+export function boundedText(text: string, max: number = REASON_MAX_CHARS, head: number = REASON_HEAD_CHARS): string {
+  if (text.length <= max) return text;
+  const tail = Math.max(0, max - head);
+  return `${text.slice(0, head)}\n… (${text.length - head - tail} characters cut) …\n${tail > 0 ? text.slice(-tail) : ''}`;
+}
+
+/**
+ * The whole message of a failed check, redacted (5.2: an assertion quotes the target's answer, and
+ * a target may echo a key there) and bounded; every line of it, not the first alone.
+ */
+export const reasonOf = (error: unknown): string => boundedText(redactKnown((error instanceof Error ? error.message : String(error)).trim()));
 
 /** Throws `error` again unless it is a failed check (non-verdict.ts). */
 function rethrowNonVerdict(error: unknown): void {
@@ -41,8 +61,9 @@ export function addWarning(message: string): void {
 /** Adds a warning to the test of `context`: in its meta (summary, junit) and as a broken Allure step. */
 export function warnTest(context: TestContext, message: string): void {
   const meta = context.task.meta;
-  meta.warnings = [...(meta.warnings ?? []), message];
-  void allure.logStep(`WARNING: ${message}`, Status.BROKEN);
+  const kept = boundedText(redactKnown(message));
+  meta.warnings = [...(meta.warnings ?? []), kept];
+  void allure.logStep(`WARNING: ${kept}`, Status.BROKEN);
 }
 
 /**
@@ -55,7 +76,7 @@ export function warnUnless(what: string, check: () => void): boolean {
     return true;
   } catch (error) {
     rethrowNonVerdict(error);
-    addWarning(`${what}: ${firstLine(error)}`);
+    addWarning(`${what}: ${reasonOf(error)}`);
     return false;
   }
 }
@@ -67,7 +88,7 @@ export async function warnUnlessAsync(what: string, check: () => Promise<void>):
     return true;
   } catch (error) {
     rethrowNonVerdict(error);
-    addWarning(`${what}: ${firstLine(error)}`);
+    addWarning(`${what}: ${reasonOf(error)}`);
     return false;
   }
 }
@@ -77,8 +98,10 @@ export function recordBehaviour(what: string, observed: string): void {
   const running = currentTest();
   if (!running) return;
   const meta = running.context.task.meta;
-  meta.recorded = [...(meta.recorded ?? []), { what, observed }];
-  void allure.logStep(`RECORDED: ${what}: ${observed}`, Status.PASSED);
+  // What the target did is often its own words: redacted (5.2) and bounded before it is kept.
+  const entry = { what: redactKnown(what), observed: boundedText(redactKnown(observed)) };
+  meta.recorded = [...(meta.recorded ?? []), entry];
+  void allure.logStep(`RECORDED: ${entry.what}: ${entry.observed}`, Status.PASSED);
 }
 
 /**
@@ -97,7 +120,7 @@ export function checkAt(level: VerdictLevel, what: string, check: () => void): b
     return true;
   } catch (error) {
     rethrowNonVerdict(error);
-    recordBehaviour(what, firstLine(error));
+    recordBehaviour(what, reasonOf(error));
     return false;
   }
 }

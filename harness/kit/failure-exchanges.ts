@@ -6,11 +6,13 @@
  * document's words; junit.xml's <failure> and Allure's status message both show that message.
  *
  * Exchanges are redacted when recorded (http-client.ts); they are redacted again when shown, with
- * the secrets learned since (4.11: a subaccount key returned by a later call). Kept per test, keyed
- * by its vitest task (a WeakMap: a finished test's entries go with it), only the last few.
+ * the secrets learned since (4.11: a subaccount key returned by a later call) and every secret of
+ * the worker (transport/redaction.ts redactKnown). Kept per test, keyed by its vitest task (a
+ * WeakMap: a finished test's entries go with it), only the last few, and each body cut short.
  */
 import { currentTest } from './current-test.ts';
 import type { Exchange } from '../transport/http-client.ts';
+import { redactKnown } from '../transport/redaction.ts';
 
 /** Exchanges kept per test and shown: the assertion is usually about the last, the one before gives context. */
 export const EXCHANGES_SHOWN = 3;
@@ -30,7 +32,8 @@ export function noteExchange(exchange: Exchange, redact: (text: string) => strin
   const task = currentTest()?.context.task;
   if (task === undefined) return;
   const noted = byTest.get(task) ?? [];
-  noted.push({ exchange, redact });
+  // The file's redactor, then every secret the worker knows (another file's subaccount key a hostile target echoes).
+  noted.push({ exchange, redact: (text) => redactKnown(redact(text)) });
   if (noted.length > EXCHANGES_SHOWN) noted.shift();
   byTest.set(task, noted);
 }

@@ -22,8 +22,8 @@ import { test, type TestContext } from 'vitest';
 import type { AmbiguityId } from '../../schemas/ambiguities.ts';
 import type { CapabilityId } from '../../schemas/capabilities.ts';
 import { isRequirementId, requirementById, type Requirement } from '../../schemas/requirements.ts';
-import { warnTest } from './checks.ts';
-import { consultingChoices, runAsCurrentTest } from './current-test.ts';
+import { reasonOf, warnTest } from './checks.ts';
+import { consultingChoices, runAsCurrentTest, shipLearnedSecrets, watchCollectingSuite } from './current-test.ts';
 import { defaultedAmbiguityLines } from './defaulted-ambiguities.ts';
 import { specSectionLink } from './spec-section-link.ts';
 import { effectiveCapabilities, skipReason } from './effective-capabilities.ts';
@@ -35,6 +35,8 @@ import { skipReasonOf } from './test-skip.ts';
 import { inconclusiveReasonOf } from './inconclusive.ts';
 import { isVitestSkip } from './non-verdict.ts';
 import { transportFailureOf } from '../transport/transport-error.ts';
+import { setDefaultAnswerLimit } from '../transport/http-client.ts';
+import { redactKnown } from '../transport/redaction.ts';
 import './test-meta.ts';
 
 export interface ReqOptions {
@@ -56,7 +58,21 @@ export function requirementsOf(ids: readonly string[]): Requirement[] {
 }
 
 let runConfig: RunConfig | undefined;
-const config = (): RunConfig => (runConfig ??= readRunConfig());
+const config = (): RunConfig => (runConfig ??= prepareWorker(readRunConfig()));
+
+/**
+ * What a suite worker of a certify run sets once, from its run: the profile's answer size limit for
+ * every HTTP client of the worker (limits.answerBytes), and its own part in an interrupted run. The
+ * terminal's Ctrl-C reaches every process of its group, workers included; a worker that died of it
+ * would skip the teardowns of its file (subaccounts emptied and archived, webhooks put back). So a
+ * worker lets SIGINT pass: the certify process decides how the run ends (run/run-suites.ts), and ends
+ * the workers itself.
+ */
+function prepareWorker(config: RunConfig): RunConfig {
+  setDefaultAnswerLimit(config.profile.limits.answerBytes);
+  if (process.send !== undefined && process.listenerCount('SIGINT') === 0) process.on('SIGINT', () => undefined);
+  return config;
+}
 let available: ReadonlySet<CapabilityId> | undefined;
 /** The run's capabilities: the same for every test of the file, so computed once. */
 const availableCapabilities = (): ReadonlySet<CapabilityId> => (available ??= effectiveCapabilities(config()));
@@ -140,8 +156,9 @@ async function endOnError(context: TestContext, error: unknown, requirements: re
   // Transport trouble at any level, below the fail level too: a warning would pass a test that
   // learned nothing. Its last exchanges help tell the target's fault from the network's.
   const broken = transportFailureOf(error);
+  if (error instanceof Error) error.message = redactKnown(error.message);
   if (broken !== undefined) {
-    context.task.meta.broken = broken;
+    context.task.meta.broken = redactKnown(broken);
     await allure.label('tag', 'broken');
     throw withLastExchanges(error, context.task);
   }
@@ -149,13 +166,15 @@ async function endOnError(context: TestContext, error: unknown, requirements: re
   const noStatement = requirements.every((r) => r.level !== 'fail');
   // Issue 14: what the target answered last (method, path, status, redacted body), then the rest.
   if (!noStatement) throw withQuotes(withDefaultedAmbiguities(withLastExchanges(error, context.task), consulted), requirements);
-  // Readings and SHOULDs: the report shows the deviation as a warning; the run does not fail on it.
-  const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
-  warnTest(context, `${requirements.map((r) => r.id).join(', ')} (${requirements.map((r) => r.level).join(', ')}): ${message}`);
+  // Readings and SHOULDs: the report shows the deviation as a warning, its whole message (bounded);
+  // the run does not fail on it.
+  warnTest(context, `${requirements.map((r) => r.id).join(', ')} (${requirements.map((r) => r.level).join(', ')}): ${reasonOf(error)}`);
 }
 
 export function req(ids: readonly string[], name: string, body: (context: TestContext) => Promise<void>, options: ReqOptions = {}): void {
   const requirements = requirementsOf(ids);
+  // The file's meta carries what the worker learns while it runs (current-test.ts).
+  watchCollectingSuite();
   const run = async (context: TestContext): Promise<void> => {
     context.task.meta.requirements = [...ids];
     const missing = missingCapabilities(requirements, options.needs ?? [], availableCapabilities());
@@ -170,11 +189,16 @@ export function req(ids: readonly string[], name: string, body: (context: TestCo
     await label(requirements, options);
     const consulted = new Set<AmbiguityId>();
     try {
-      await runAsCurrentTest({ context, choices: consultingChoices(config().profile.ambiguities), consulted }, () => body(context));
-    } catch (error) {
-      await endOnError(context, error, requirements, consulted);
+      try {
+        await runAsCurrentTest({ context, choices: consultingChoices(config().profile.ambiguities), consulted }, () => body(context));
+      } catch (error) {
+        await endOnError(context, error, requirements, consulted);
+      }
+      if ((context.task.meta.warnings ?? []).length > 0) await allure.label('tag', 'warning');
+    } finally {
+      // A key the test made the target return (4.11) reaches the certify process with the test's result.
+      shipLearnedSecrets(context.task.meta);
     }
-    if ((context.task.meta.warnings ?? []).length > 0) await allure.label('tag', 'warning');
   };
   // Scaled with the latency the preflight measured (latency-scale.ts): a slow target is not failed by our clock.
   const timeout = scaledTimeout(options.timeout ?? 60_000, config().latencyMs);

@@ -6,6 +6,7 @@
  */
 import type { RunConfig } from '../config/run-config.ts';
 import type { Answer, ApiRequest, Subaccount, UseTargetOptions } from './target-contract.ts';
+import { reportCleanupFailure } from './current-test.ts';
 import { SkipTest } from './test-skip.ts';
 
 /** Credits a file's subaccount gets: enough for the sends of one area on the embedded target. */
@@ -42,10 +43,34 @@ export async function createSubaccount(calls: SubaccountCalls, credits: number):
   if (typeof key !== 'string' || key === '') throw new Error(`could not create a subaccount for isolation (HTTP ${added.status}): ${added.text.slice(0, 300)}`);
   calls.learnSecret(key);
   const subaccount = { email, key };
+  // Teardown (4.11): the credits back to the manager, then archived. A step that fails is a run
+  // error naming what was left on the target; an unreadable balance is never taken as none left.
   calls.onCleanup(async () => {
-    const left = await calls.credits(key).catch(() => 0);
-    if (left >= 1) await calls.api('subaccounts/manage-credits', { key: managerKey, json: { email, type: 2, credits: Math.floor(left) } });
-    await calls.api('subaccounts/archive', { key: managerKey, json: { email } });
+    const step = `reading the balance of subaccount ${email} before emptying it (4.1, 4.11)`;
+    const unread = `subaccount ${email}, not archived, with its credits (balance unreadable)`;
+    let left: number;
+    try {
+      const consult = await calls.api('credits/consult', { key });
+      // 3.3, 5: an archived subaccount is disabled (auth_06): a test archived it itself, nothing is left to do.
+      if (consult.body.code === 'auth_06') return;
+      left = Number(consult.body.credit);
+      if (consult.body.success !== true || !Number.isFinite(left)) {
+        reportCleanupFailure({ step, leftOnTarget: unread, cause: `HTTP ${consult.status} ${consult.text.slice(0, 200)}` });
+        return;
+      }
+    } catch (error) {
+      reportCleanupFailure({ step, leftOnTarget: unread, cause: error });
+      return;
+    }
+    if (left >= 1) {
+      const back = await calls.api('subaccounts/manage-credits', { key: managerKey, json: { email, type: 2, credits: Math.floor(left) } });
+      if (back.body.success !== true) {
+        reportCleanupFailure({ step: `withdrawing ${Math.floor(left)} credits from subaccount ${email} (4.11)`, leftOnTarget: `subaccount ${email}, not archived, with ${left} credits`, cause: `HTTP ${back.status} ${back.text.slice(0, 200)}` });
+        return;
+      }
+    }
+    const archived = await calls.api('subaccounts/archive', { key: managerKey, json: { email } });
+    if (archived.body.success !== true) reportCleanupFailure({ step: `archiving subaccount ${email} (4.11)`, leftOnTarget: `subaccount ${email}, emptied but not archived`, cause: `HTTP ${archived.status} ${archived.text.slice(0, 200)}` });
   });
   if (credits > 0) {
     const moved = await calls.api('subaccounts/manage-credits', { key: managerKey, json: { email, type: 1, credits } });

@@ -86,6 +86,8 @@ class TargetHandle implements Target {
       pacer: createPacer({ requestsPerSecond: pacing.requestsPerSecond, maxRetries: pacing.retryOn429 ? pacing.maxRetries : 0 }),
       // A target that stops answering fails the call within the profile's deadline, instead of holding the run.
       requestTimeoutMs: config.profile.timeBudgets.requestSeconds * 1000,
+      // A hostile or broken target cannot exhaust memory: past the bound the answer is broken, not read.
+      answerLimitBytes: config.profile.limits.answerBytes,
     });
     this.costGuard = new CostGuard({
       config,

@@ -36,6 +36,20 @@ export interface ConformanceMeta {
    * vitest and is reported `inconclusive`; it fails the run only under --strict.
    */
   inconclusive?: string;
+  /**
+   * Secrets the worker learned (keys the target returned, 4.11), handed to the certify process so
+   * that it redacts every report against them too (current-test.ts). On a test: those learned since
+   * the worker's last test ended; on a suite file: all learned while it ran. The certify process
+   * takes them out of the meta before any reporter reads it (report/run-redaction.ts).
+   */
+  learnedSecrets?: string[];
+  /** On a suite file: where the target sent a key back outside the apikey member of 4.11 (transport/redaction.ts). */
+  keyEchoes?: string[];
+  /**
+   * On a suite file: cleanup steps that failed, each naming what was left on the target
+   * (current-test.ts reportCleanupFailure); every report shows them as run errors.
+   */
+  cleanupFailures?: string[];
 }
 
 export interface RecordedBehaviour {

@@ -9,9 +9,11 @@
  */
 import { spawn } from 'node:child_process';
 import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { mapStrings } from './run-redaction.ts';
 import { writeSpecPage } from './spec-page.ts';
 
 const require = createRequire(import.meta.url);
@@ -34,6 +36,33 @@ function addWallTime(outDir: string): void {
   if (typeof seconds !== 'number') return;
   const separator = readFileSync(environmentPath, 'utf8').endsWith('\n') ? '' : '\n';
   appendFileSync(environmentPath, `${separator}wall\\ time=${seconds.toFixed(1)} s\n`);
+}
+
+/** Files of the results folder that hold text (results, containers, text and JSON attachments, the environment). */
+const TEXT_RESULT = /\.(json|txt|csv|xml|html|yaml|yml|properties|log)$/i;
+
+/**
+ * Redacts every text file of an Allure results folder again (5.2): results are written as each
+ * suite file ends, and a key the target returned to a file that ended later (4.11) was not known
+ * yet. JSON files are redacted value by value (a key escaped inside a JSON string is found too),
+ * the rest as text; a file is written again only when something changed.
+ */
+export async function redactResultsFolder(resultsDir: string, redact: (text: string) => string): Promise<void> {
+  if (!existsSync(resultsDir)) return;
+  for (const name of await readdir(resultsDir)) {
+    if (!TEXT_RESULT.test(name)) continue;
+    const path = join(resultsDir, name);
+    const text = await readFile(path, 'utf8');
+    let cleaned = redact(text);
+    if (name.endsWith('.json')) {
+      try {
+        cleaned = JSON.stringify(mapStrings(JSON.parse(text) as unknown, redact));
+      } catch {
+        // Not JSON after all (an attachment named .json with a body that is not): redacted as text above.
+      }
+    }
+    if (cleaned !== text) await writeFile(path, cleaned);
+  }
 }
 
 export async function generateAllureReport(outDir: string): Promise<void> {

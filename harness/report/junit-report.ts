@@ -13,16 +13,15 @@
  * them at the end of the run; measured (issue 7 benchmark), about 5 s of each certify.
  */
 import { writeFileSync } from 'node:fs';
+import { xmlAttribute, xmlText } from './inert-text.ts';
 import type { TestRecord } from './result-collector.ts';
 import { isSkipped, testStatus, type TestStatus } from './test-status.ts';
 
-const XML_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
-// Characters XML 1.0 cannot carry at all (control characters other than tab, newline, return).
-const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
-const escapeXml = (text: string): string => text.replace(NOT_XML, '').replace(/[&<>"']/g, (c) => XML_ESCAPES[c]!);
+// Failure messages, warnings and run errors quote the target: escaped for XML, never raw (inert-text.ts).
+const escapeXml = xmlText;
 const attributes = (values: Record<string, string | number>): string =>
   Object.entries(values)
-    .map(([k, v]) => `${k}="${escapeXml(String(v))}"`)
+    .map(([k, v]) => `${k}="${xmlAttribute(String(v))}"`)
     .join(' ');
 const seconds = (ms: number): string => (ms / 1000).toFixed(3);
 
@@ -63,6 +62,11 @@ export interface JunitInput {
   startedAt: Date;
   /** The run's wall time: the top-level time (files run in parallel, so their times add up to more). */
   wallSeconds: number;
+  /**
+   * What a reader must see before anything else (an incomplete run, a key found in the reports):
+   * a comment at the top of the file. Each is also among the run errors, which CI systems show.
+   */
+  headlines?: readonly string[];
 }
 
 /** The junit.xml text: pure, so that its shape is tested without a run. */
@@ -98,7 +102,9 @@ export function junitXml(input: JunitInput): string {
     skipped: count(input.records, isSkipped),
     time: input.wallSeconds.toFixed(3),
   };
-  return ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites ${attributes({ name: input.suiteName, ...totals })}>`, ...body, '</testsuites>', ''].join('\n');
+  // A comment may not hold "--" (XML 1.0, 2.5).
+  const headlines = (input.headlines ?? []).map((h) => `<!-- ${xmlText(h).replace(/-{2,}/g, (dashes) => dashes.split('').join(' '))} -->`);
+  return ['<?xml version="1.0" encoding="UTF-8"?>', ...headlines, `<testsuites ${attributes({ name: input.suiteName, ...totals })}>`, ...body, '</testsuites>', ''].join('\n');
 }
 
 export function writeJunitReport(path: string, input: JunitInput): void {

@@ -71,11 +71,15 @@ export class ResultCollector implements Reporter {
     });
   }
 
+  // The whole message, bounded like a failure's: a setup or teardown error's cause is below its first line.
+  // A describe block's own hook that failed skips its tests with no reason of theirs: it is a run error too.
   onTestModuleEnd(testModule: TestModule): void {
-    for (const error of testModule.errors()) this.runErrors.push(`${testModule.relativeModuleId}: ${error.message.split('\n')[0]}`);
+    for (const error of testModule.errors()) this.runErrors.push(`${testModule.relativeModuleId}: ${failureText(error.message.trim())}`);
+    for (const suite of testModule.children.allSuites())
+      for (const error of suite.errors()) this.runErrors.push(`${testModule.relativeModuleId} > ${suite.fullName}: ${failureText(error.message.trim())}`);
   }
 
   onTestRunEnd(_modules: readonly TestModule[], unhandledErrors: readonly { message?: string }[]): void {
-    for (const error of unhandledErrors) this.runErrors.push(`unhandled: ${(error.message ?? String(error)).split('\n')[0]}`);
+    for (const error of unhandledErrors) this.runErrors.push(`unhandled: ${failureText((error.message ?? String(error)).trim())}`);
   }
 }

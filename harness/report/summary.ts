@@ -9,6 +9,7 @@ import { AREAS } from '../../schemas/areas.ts';
 import type { VerdictLevel } from '../../schemas/quotes.ts';
 import { REQUIREMENTS } from '../../schemas/requirements.ts';
 import type { Reconciliation } from './expected-failures.ts';
+import { markdownText, oneLine } from './inert-text.ts';
 import type { TestRecord } from './result-collector.ts';
 import { isPassing, isSkipped, testStatus } from './test-status.ts';
 
@@ -97,10 +98,28 @@ export interface Summary {
   brokenTests: string[];
   runErrors: string[];
   /**
+   * Set when the run did not run to its end (its deadline passed, or it was interrupted by SIGINT or
+   * SIGTERM): what stopped it and what did not finish. The reports are partial; it is also a run error.
+   */
+  incomplete?: string;
+  /**
+   * The search of the output folder for the run's keys (5.2), after every report was written: the
+   * number of secrets searched for (the given keys, the profile's, every key the target returned),
+   * and where one was found (file and place, never the key). Absent until the search ran.
+   */
+  leakCheck?: LeakCheckSummary;
+  /**
    * Whether the run passes: no failure outside the expected ones, no broken test, no unexpected
-   * pass, no run error; under --strict no warning and no inconclusive test either.
+   * pass, no run error, no key in the reports; under --strict no warning and no inconclusive test either.
    */
   ok: boolean;
+}
+
+export interface LeakCheckSummary {
+  passed: boolean;
+  secrets: number;
+  /** "summary.json: $.ambiguities[3].observed[0].value", "allure-report/index.html: data/test-results/x.json (base64)". */
+  findings: string[];
 }
 
 export interface SummaryInput {
@@ -116,6 +135,8 @@ export interface SummaryInput {
   strict?: boolean;
   /** The run's seed (certify --seed). */
   seed?: number;
+  /** Why the run is incomplete (run-suites.ts: its deadline passed, or it was interrupted). */
+  incomplete?: string;
 }
 
 /**
@@ -261,8 +282,29 @@ export function buildSummary(input: SummaryInput): Summary {
     failedTests: uncovered.map((t) => t.name),
     brokenTests: brokenTests.map((t) => t.name),
     runErrors: [...input.runErrors],
-    ok: input.reconciliation.ok && input.runErrors.length === 0 && totals.failed === 0 && totals.broken === 0 && !(strict && (totals.warnings > 0 || totals.inconclusive > 0)),
+    ...(input.incomplete !== undefined ? { incomplete: input.incomplete } : {}),
+    ok:
+      input.incomplete === undefined &&
+      input.reconciliation.ok &&
+      input.runErrors.length === 0 &&
+      totals.failed === 0 &&
+      totals.broken === 0 &&
+      !(strict && (totals.warnings > 0 || totals.inconclusive > 0)),
   };
+}
+
+/**
+ * The summary once the output folder was searched for the run's keys: a key found fails the run,
+ * and every report says so first (summaryHeadMarkdown, junit.xml's headline and run errors).
+ */
+export function withLeakCheck(s: Summary, check: LeakCheckSummary): Summary {
+  return { ...s, leakCheck: check, ok: s.ok && check.passed };
+}
+
+/** What a leak means, in one line naming where it is (never the key). */
+export function leakHeadline(check: LeakCheckSummary): string {
+  const shown = check.findings.slice(0, 5).join('; ');
+  return `a key of the run was found in the reports (5.2), which must not be shared: ${shown}${check.findings.length > 5 ? `; and ${check.findings.length - 5} more (summary.json leakCheck)` : ''}`;
 }
 
 /**
@@ -293,28 +335,61 @@ export const LINE_MAX = 300;
 const CELL_MAX = 160;
 
 const clip = (text: string, max: number): string => (text.length <= max ? text : `${text.slice(0, Math.max(0, max - 1))}…`);
-const cell = (text: string): string => clip(text.replace(/\s*\n\s*/g, ' ').replace(/\|/g, '\\|'), CELL_MAX);
 
-function row(cells: readonly string[]): string {
-  const fitted = cells.map(cell);
-  const line = () => `| ${fitted.join(' | ')} |`;
+/**
+ * A table cell: the kit's own words (a string, Markdown the kit wrote), text that may hold the
+ * target's words (`fromTarget`: shown inert, inert-text.ts), or a cell the kit composed of both and
+ * already bounded (`composed`: never cut, so that a cut cannot fall inside a code span).
+ */
+type Cell = string | { readonly target: string } | { readonly composed: string };
+const fromTarget = (text: string): Cell => ({ target: text });
+
+/** A cell's text before it is made Markdown: cut from here, so that a cut never breaks a code span. */
+const rawOf = (c: Cell): string => (typeof c === 'string' ? c.replace(/\s*\n\s*/g, ' ') : 'target' in c ? oneLine(c.target) : c.composed);
+function render(c: Cell, raw: string): string {
+  if (typeof c === 'string') return raw.replace(/\|/g, '\\|');
+  return 'target' in c ? markdownText(raw) : raw;
+}
+
+function row(cells: readonly Cell[]): string {
+  const raws = cells.map((c) => (typeof c === 'object' && 'composed' in c ? rawOf(c) : clip(rawOf(c), CELL_MAX)));
+  const line = () => `| ${cells.map((c, i) => render(c, raws[i]!)).join(' | ')} |`;
+  const cuttable = (i: number) => !(typeof cells[i] === 'object' && 'composed' in cells[i]!);
   while (line().length > LINE_MAX) {
-    const longest = fitted.reduce((best, c, i) => (c.length > fitted[best]!.length ? i : best), 0);
+    const longest = raws.reduce((best, r, i) => (cuttable(i) && (best < 0 || r.length > raws[best]!.length) ? i : best), -1);
+    if (longest < 0) break;
     const excess = line().length - LINE_MAX;
-    fitted[longest] = clip(fitted[longest]!, Math.max(8, fitted[longest]!.length - excess));
-    if (fitted[longest]!.length <= 8) break;
+    raws[longest] = clip(raws[longest]!, Math.max(8, raws[longest]!.length - excess));
+    if (raws[longest]!.length <= 8) break;
   }
   return line();
 }
 
-const table = (header: string[], rows: string[][]): string => [row(header), `| ${header.map(() => '---').join(' | ')} |`, ...rows.map(row)].join('\n');
+const table = (header: string[], rows: Cell[][]): string => [row(header), `| ${header.map(() => '---').join(' | ')} |`, ...rows.map(row)].join('\n');
 
-/** An ambiguity's observations in one cell: how many distinct values, the commonest first. */
-function observedCell(observed: AmbiguitySummary['observed']): string {
+/**
+ * A reason in one cell that keeps its cause. A check's message is often a head line ending with a
+ * colon ("... does not match the documented schema:") and the cause on the next ("result.credit:
+ * expected string"); cut to a cell, the head alone would remain. So a long head is cut first, and the
+ * cause follows it; summary.json keeps the whole.
+ */
+function reasonCell(text: string | undefined): Cell {
+  const lines = (text ?? '').split('\n').map((l) => l.trim()).filter((l) => l !== '');
+  const [head, cause, ...rest] = lines;
+  if (head === undefined) return '';
+  if (cause === undefined || !head.endsWith(':')) return fromTarget(lines.join(' '));
+  const causeKept = clip(cause, CELL_MAX - 70);
+  const kept = `${clip(head, CELL_MAX - causeKept.length - 2)} ${causeKept}`;
+  const room = CELL_MAX - kept.length - 1;
+  return fromTarget(rest.length > 0 && room > 12 ? `${kept} ${clip(rest.join(' '), room)}` : kept);
+}
+
+/** An ambiguity's observations in one cell: how many distinct values, the commonest first; each value inert and cut to 32 characters. */
+function observedCell(observed: AmbiguitySummary['observed']): Cell {
   if (observed.length === 0) return '—';
   const sorted = [...observed].sort((a, b) => b.count - a.count);
-  const shown = sorted.slice(0, 3).map((o) => `${clip(o.value, 40)} (×${o.count})`);
-  return `${observed.length > 3 ? `${observed.length} distinct: ` : ''}${shown.join('; ')}${observed.length > 3 ? '; …' : ''}`;
+  const shown = sorted.slice(0, 3).map((o) => `${markdownText(clip(oneLine(o.value), 32))} (×${o.count})`);
+  return { composed: `${observed.length > 3 ? `${observed.length} distinct: ` : ''}${shown.join('; ')}${observed.length > 3 ? '; …' : ''}` };
 }
 
 /** The head of the summary: verdict, totals, per-area totals, ambiguities, failures. Printed at the end of a run. */
@@ -323,8 +398,10 @@ export function summaryHeadMarkdown(s: Summary): string {
   const levelRow = (name: string, counts: { requirements: number } & Partial<Record<RequirementStatus, number>>) => [name, String(counts.requirements), ...REQUIREMENT_STATUSES.map((st) => String(counts[st] ?? 0))];
   const statusColumns = ['Passed', 'Failed', 'Known deviations', 'Broken', 'Warned', 'Inconclusive', 'Recorded', 'Skipped', 'Not testable', 'Not covered'];
   const parts = [
-    `# Conformance summary: ${s.ok ? 'PASS' : 'FAIL'}`,
-    `Target ${s.target}, profile ${s.profile}${s.seed !== undefined ? `, seed ${s.seed}` : ''}, ${s.seconds.toFixed(1)} s${s.strict ? ', strict (warnings and inconclusive tests fail the run)' : ''}. Tests: ${t.passed} passed, ${t.failed} failed, ${t.broken} broken, ${t.inconclusive} inconclusive, ${t.skipped} skipped (${t.notTestable} not testable), ${t.knownDeviations} known deviations, ${t.warnings} with warnings, ${t.recorded} recording behaviour the document leaves open.`,
+    summaryTitle(s),
+    ...(s.leakCheck?.passed === false ? [`**${markdownText(leakHeadline(s.leakCheck))}**`] : []),
+    ...(s.incomplete !== undefined ? [`**The certification is incomplete**: ${markdownText(s.incomplete)}. What did not finish has no verdict; the reports below are partial.`] : []),
+    `Target ${markdownText(s.target)}, profile ${markdownText(s.profile)}${s.seed !== undefined ? `, seed ${s.seed}` : ''}, ${s.seconds.toFixed(1)} s${s.strict ? ', strict (warnings and inconclusive tests fail the run)' : ''}. Tests: ${t.passed} passed, ${t.failed} failed, ${t.broken} broken, ${t.inconclusive} inconclusive, ${t.skipped} skipped (${t.notTestable} not testable), ${t.knownDeviations} known deviations, ${t.warnings} with warnings, ${t.recorded} recording behaviour the document leaves open.`,
     '## Requirements per level',
     'fail: the document states it (a failure fails the run); warn: a reading of ours or a SHOULD (a warning); record: the document is silent (what the target did is written down). Broken: the kit could not talk to the target (no verdict; the run does not pass); inconclusive: a test could not decide.',
     table(
@@ -343,18 +420,26 @@ export function summaryHeadMarkdown(s: Summary): string {
     ),
   ];
   const failed = s.requirements.filter((r) => r.status === 'failed');
-  if (failed.length > 0) parts.push('## Failed requirements', table(['Requirement', 'Section', 'The document says', 'Reason'], failed.map((r) => [r.id, r.section, r.quote ?? '', r.reason ?? ''])));
+  if (failed.length > 0) parts.push('## Failed requirements', table(['Requirement', 'Section', 'The document says', 'Reason'], failed.map((r) => [r.id, r.section, r.quote ?? '', reasonCell(r.reason)])));
   const broken = s.requirements.filter((r) => r.status === 'broken');
   if (broken.length > 0)
-    parts.push('## Broken (the kit could not talk to the target: no verdict)', table(['Requirement', 'Section', 'Transport trouble'], broken.map((r) => [r.id, r.section, r.reason ?? ''])));
+    parts.push('## Broken (the kit could not talk to the target: no verdict)', table(['Requirement', 'Section', 'Transport trouble'], broken.map((r) => [r.id, r.section, reasonCell(r.reason)])));
   const warned = s.requirements.filter((r) => r.status === 'warning');
-  if (warned.length > 0) parts.push('## Warnings', table(['Requirement', 'Level', 'Reason'], warned.map((r) => [r.id, r.level, r.reason ?? ''])));
+  if (warned.length > 0) parts.push('## Warnings', table(['Requirement', 'Level', 'Reason'], warned.map((r) => [r.id, r.level, reasonCell(r.reason)])));
   const inconclusive = s.requirements.filter((r) => r.status === 'inconclusive');
-  if (inconclusive.length > 0) parts.push('## Inconclusive', table(['Requirement', 'Level', 'Why no decision'], inconclusive.map((r) => [r.id, r.level, r.reason ?? ''])));
+  if (inconclusive.length > 0) parts.push('## Inconclusive', table(['Requirement', 'Level', 'Why no decision'], inconclusive.map((r) => [r.id, r.level, reasonCell(r.reason)])));
   if (s.expectedFailures.length > 0)
-    parts.push('## Expected failures', table(['Entry', 'Outcome', 'Reason'], s.expectedFailures.map((e) => [e.id, e.outcome, e.reason])));
-  if (s.runErrors.length > 0) parts.push('## Run errors', s.runErrors.map((e) => `- ${e}`).join('\n'));
+    parts.push('## Expected failures', table(['Entry', 'Outcome', 'Reason'], s.expectedFailures.map((e) => [e.id, e.outcome, fromTarget(e.reason)])));
+  if (s.runErrors.length > 0) parts.push('## Run errors', s.runErrors.map((e) => `- ${markdownText(clip(oneLine(e), LINE_MAX - 10))}`).join('\n'));
+  if (s.leakCheck?.passed === false) parts.push('## Keys found in the reports (file and place; the key is never shown)', s.leakCheck.findings.map((f) => `- ${markdownText(clip(f, LINE_MAX - 10))}`).join('\n'));
   return parts.join('\n\n');
+}
+
+/** The first line: the verdict, and when it is no plain failure, why (an incomplete run, a key in the reports). */
+function summaryTitle(s: Summary): string {
+  if (s.leakCheck?.passed === false) return '# Conformance summary: FAIL (a key of the run was found in the reports)';
+  if (s.incomplete !== undefined) return '# Conformance summary: INCOMPLETE (the run did not finish: no verdict on what did not run)';
+  return `# Conformance summary: ${s.ok ? 'PASS' : 'FAIL'}`;
 }
 
 /** The whole summary: the head, then a table per area with every requirement. */
@@ -364,7 +449,7 @@ export function summaryMarkdown(s: Summary): string {
       `### ${a.area}`,
       table(
         ['Requirement', 'Section', 'Level', 'Status', 'Tests', 'Note'],
-        s.requirements.filter((r) => r.area === a.area).map((r) => [r.id, r.section, r.level, r.status, String(r.tests.length), r.reason ?? '']),
+        s.requirements.filter((r) => r.area === a.area).map((r) => [r.id, r.section, r.level, r.status, String(r.tests.length), reasonCell(r.reason)]),
       ),
     ].join('\n\n'),
   );

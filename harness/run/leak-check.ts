@@ -1,10 +1,43 @@
 /**
- * The redaction self-check of every run (5.2): after the reports are written, every file of the
- * output folder is searched for the keys the run used (and their URL-encoded forms). Any hit fails
- * the run, naming the file but never the key.
+ * The redaction self-check of every run (5.2: a key "gives full access to the account and
+ * balance"): after the reports are written, every file of the output folder is searched for every
+ * secret of the run: the keys given, the profile's, and every key the target returned during the
+ * run (subaccounts, 4.11). Any hit fails the run; a finding names the file and the place (a line, a
+ * JSON path, an embedded file of the Allure page), never the key.
+ *
+ * Independent of the redactor on purpose (transport/redaction.ts): a check that shared its code
+ * would share its blind spots. A key is looked for in every form a report could hold it: raw,
+ * percent-encoded (URLs, forms), escaped in a JSON string, escaped for HTML or XML, and base64 at
+ * each of its three alignments (standard and URL-safe alphabets). And the data the reports encode is
+ * decoded and searched too: every JSON file value by value, and every base64 run (the single-file
+ * Allure page embeds its data and attachments as base64, `d("data/…","…")` and data: URLs). What a
+ * cut leaves of a key counts: a raw run of 16 of its characters or more.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+
+/** Secrets shorter than this are not searched for: they would be found in any text by chance. */
+export const MIN_SEARCHED_LENGTH = 8;
+/** Places named per file: enough to find the fault, few enough to read. */
+const PLACES_PER_FILE = 10;
+/** How deep encoded data is decoded (a base64 file of JSON holding base64 is two levels). */
+const MAX_DECODE_DEPTH = 2;
+/** Base64 runs shorter than this are not decoded: a hex key is a base64 run too. */
+const MIN_BASE64_RUN = 48;
+/**
+ * A run of a secret this long, raw, is a leak too, when the whole secret is not there: what a cut
+ * left of it (a preview of 40 characters, a body cut at 400). The redactor removes runs from 12 on.
+ */
+export const MIN_FRAGMENT_SEARCHED = 16;
+
+export interface LeakFinding {
+  /** Relative to the output folder, '/'-separated. */
+  file: string;
+  /** Where in it: "line 12", "$.ambiguities[3].observed[0].value", "data/test-results/x.json (base64), line 1". */
+  place: string;
+  /** The form the key had there: raw, percent-encoded, JSON-escaped, HTML-escaped, base64. */
+  form: string;
+}
 
 function* filesUnder(dir: string): Generator<string> {
   for (const entry of readdirSync(dir)) {
@@ -14,13 +47,192 @@ function* filesUnder(dir: string): Generator<string> {
   }
 }
 
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** base64 of `bytes` preceded by `offset` bytes, keeping only the characters `bytes` alone decide. */
+function base64At(bytes: Buffer, offset: number, urlSafe: boolean): string {
+  const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64');
+  const total = offset + bytes.length;
+  const kept = 4 * Math.floor(total / 3) + (total % 3);
+  const start = offset === 0 ? 0 : offset === 1 ? 2 : 3;
+  const text = encoded.slice(start, kept);
+  return urlSafe ? text.replace(/\+/g, '-').replace(/\//g, '_') : text;
+}
+
+/** Every form of `secret` searched for, with its name. */
+function formsOf(secret: string): [string, string][] {
+  const bytes = Buffer.from(secret, 'utf8');
+  const forms: [string, string][] = [
+    ['raw', secret],
+    ['percent-encoded', encodeURIComponent(secret)],
+    ['form-encoded', new URLSearchParams({ s: secret }).toString().slice(2)],
+    ['JSON-escaped', JSON.stringify(secret).slice(1, -1)],
+    ['HTML-escaped', secret.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')],
+    ['HTML-escaped', secret.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')],
+    ['XML-escaped', secret.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;')],
+  ];
+  for (const urlSafe of [false, true]) for (const offset of [0, 1, 2]) forms.push(['base64', base64At(bytes, offset, urlSafe)]);
+  // Forms shorter than the secret's search bound would be found by chance.
+  return forms.filter(([, form]) => form.length >= MIN_SEARCHED_LENGTH);
+}
+
+/**
+ * Forms are looked for by their first characters, all of one length, then checked whole: one
+ * alternation of hundreds of forms of many lengths is slow on a page of megabytes of base64 (V8's
+ * matcher backtracks at every position), one of prefixes of a single length is fast.
+ */
+const PREFIX_LENGTH = 16;
+
+interface Matcher {
+  /** The forms' prefixes, over text read as latin1 (one character per byte: binary-safe). */
+  pattern: RegExp;
+  /** The forms (latin1) by prefix, longest first. */
+  byPrefix: Map<string, string[]>;
+  /** The form's name by its latin1 text. */
+  formOf: Map<string, string>;
+  /** Every raw run of MIN_FRAGMENT_SEARCHED characters of the secrets longer than that, in latin1. */
+  fragments: RegExp | undefined;
+}
+
+function matcherOf(secrets: readonly string[]): Matcher | undefined {
+  const formOf = new Map<string, string>();
+  for (const secret of secrets.filter((s) => s.length >= MIN_SEARCHED_LENGTH))
+    for (const [name, form] of formsOf(secret)) {
+      const latin1 = Buffer.from(form, 'utf8').toString('latin1');
+      if (!formOf.has(latin1) || name === 'raw') formOf.set(latin1, name);
+    }
+  if (formOf.size === 0) return undefined;
+  const byPrefix = new Map<string, string[]>();
+  // Longest first: a form that contains another is named as itself.
+  for (const form of [...formOf.keys()].sort((a, b) => b.length - a.length)) {
+    const prefix = form.slice(0, PREFIX_LENGTH);
+    byPrefix.set(prefix, [...(byPrefix.get(prefix) ?? []), form]);
+  }
+  const alternatives = [...byPrefix.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp);
+  const runs = new Set<string>();
+  for (const secret of secrets.filter((s) => s.length > MIN_FRAGMENT_SEARCHED)) {
+    const latin1 = Buffer.from(secret, 'utf8').toString('latin1');
+    for (let i = 0; i + MIN_FRAGMENT_SEARCHED <= latin1.length; i++) runs.add(latin1.slice(i, i + MIN_FRAGMENT_SEARCHED));
+  }
+  return { pattern: new RegExp(alternatives.join('|'), 'g'), byPrefix, formOf, fragments: runs.size > 0 ? new RegExp([...runs].map(escapeRegExp).join('|'), 'g') : undefined };
+}
+
+/** Each place of `text` (latin1) where a whole form is, with the form. */
+function* formsIn(text: string, matcher: Matcher): Generator<{ index: number; form: string }> {
+  const { pattern, byPrefix } = matcher;
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+    const form = byPrefix.get(match[0])?.find((f) => text.startsWith(f, match!.index));
+    if (form === undefined) {
+      pattern.lastIndex = match.index + 1;
+      continue;
+    }
+    yield { index: match.index, form };
+    pattern.lastIndex = match.index + form.length;
+  }
+}
+
+const lineAt = (text: string, index: number): number => {
+  let line = 1;
+  for (let i = text.indexOf('\n'); i !== -1 && i < index; i = text.indexOf('\n', i + 1)) line += 1;
+  return line;
+};
+
+/** A JSON path segment: .name, or ["odd name"], or [3]. */
+const pathSegment = (key: string | number): string => (typeof key === 'number' ? `[${key}]` : /^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`);
+
+class Search {
+  readonly findings: LeakFinding[] = [];
+  private readonly seen = new Set<string>();
+
+  constructor(
+    private readonly matcher: Matcher,
+    private readonly file: string,
+  ) {}
+
+  get full(): boolean {
+    return this.findings.length >= PLACES_PER_FILE;
+  }
+
+  private note(place: string, form: string): void {
+    const key = `${place}|${form}`;
+    if (this.full || this.seen.has(key)) return;
+    this.seen.add(key);
+    this.findings.push({ file: this.file, place, form });
+  }
+
+  /** Searches `bytes` (as latin1), then the JSON values and the base64 data inside it; `where` prefixes each place. */
+  bytes(bytes: Buffer, where: string, depth: number): void {
+    const text = bytes.toString('latin1');
+    const { formOf, fragments } = this.matcher;
+    let whole = false;
+    for (const { index, form } of formsIn(text, this.matcher)) {
+      whole = true;
+      this.note(`${where}line ${lineAt(text, index)}`, formOf.get(form) ?? 'raw');
+      if (this.full) break;
+    }
+    // Where no whole key is, a piece of one (what a cut left).
+    if (!whole && fragments !== undefined) {
+      fragments.lastIndex = 0;
+      for (let match = fragments.exec(text); match !== null && !this.full; match = fragments.exec(text)) this.note(`${where}line ${lineAt(text, match.index)}`, `a run of ${MIN_FRAGMENT_SEARCHED} or more characters of a key`);
+    }
+    if (this.full) return;
+    // JSON values decoded: where a key was found, to name its path; else only where an escape
+    // (\u0061, \/) could hide one from the search of the raw text.
+    const trimmed = text.trimStart();
+    if ((trimmed.startsWith('{') || trimmed.startsWith('[')) && (this.findings.length > 0 || /\\[u/]/.test(text))) this.json(bytes.toString('utf8'), where);
+    if (depth < MAX_DECODE_DEPTH) this.embedded(text, where, depth);
+  }
+
+  /** Every string of a JSON document, decoded (escapes undone), with its path. */
+  private json(text: string, where: string): void {
+    let root: unknown;
+    try {
+      root = JSON.parse(text) as unknown;
+    } catch {
+      return;
+    }
+    const stack: [unknown, string][] = [[root, '$']];
+    while (stack.length > 0 && !this.full) {
+      const [node, path] = stack.pop()!;
+      if (typeof node === 'string') {
+        const found = formsIn(Buffer.from(node, 'utf8').toString('latin1'), this.matcher).next();
+        if (!found.done) this.note(`${where}${path}`, this.matcher.formOf.get(found.value.form) ?? 'raw');
+      } else if (Array.isArray(node)) node.forEach((v, i) => stack.push([v, `${path}${pathSegment(i)}`]));
+      else if (node !== null && typeof node === 'object') for (const [k, v] of Object.entries(node)) stack.push([v, `${path}${pathSegment(k)}`]);
+    }
+  }
+
+  /** The base64 data embedded in `text`: named files of the Allure page, data: URLs, any long run. */
+  private embedded(text: string, where: string, depth: number): void {
+    const runs = /(?:d\("([^"\\]{1,300})",\s*")?(?:data:[\w.+-]+\/[\w.+-]+(?:;[\w=.-]+)*;base64,)?([A-Za-z0-9+/_-]{48,}={0,2})/g;
+    for (let match = runs.exec(text); match !== null && !this.full; match = runs.exec(text)) {
+      const run = match[2]!;
+      if (run.length < MIN_BASE64_RUN) continue;
+      const decoded = Buffer.from(run.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+      const name = match[1] ?? `base64 at line ${lineAt(text, match.index)}`;
+      this.bytes(decoded, `${where}${name} (base64), `, depth + 1);
+    }
+  }
+}
+
+/** Where in the files of `dir` any of `secrets` is, in any of the forms above (at most a few places per file). */
+export function findLeakPlaces(dir: string, secrets: readonly string[]): LeakFinding[] {
+  const matcher = matcherOf(secrets);
+  if (matcher === undefined) return [];
+  const findings: LeakFinding[] = [];
+  for (const path of filesUnder(dir)) {
+    const search = new Search(matcher, relative(dir, path).split('\\').join('/'));
+    search.bytes(readFileSync(path), '', 0);
+    findings.push(...search.findings);
+  }
+  return findings;
+}
+
 /** Files of `dir` holding any of `secrets`, relative to `dir`. */
 export function findLeaks(dir: string, secrets: readonly string[]): string[] {
-  const needles = secrets.filter((s) => s.length >= 8).flatMap((s) => [...new Set([s, encodeURIComponent(s)])]).map((s) => Buffer.from(s));
-  const leaks: string[] = [];
-  for (const file of filesUnder(dir)) {
-    const content = readFileSync(file);
-    if (needles.some((n) => content.includes(n))) leaks.push(relative(dir, file));
-  }
-  return leaks;
+  return [...new Set(findLeakPlaces(dir, secrets).map((f) => f.file))];
 }
+
+/** A finding as the reports name it: "summary.json: $.runErrors[0] (raw)". */
+export const leakPlaceText = (f: LeakFinding): string => `${f.file}: ${f.place} (${f.form})`;

@@ -1,9 +1,12 @@
 /**
- * The deadline of a certification run (certify --max-duration, issue 19): a target that answers
- * the preflight and then hangs must not hold the run for ever. A vitest reporter, so that it holds
- * the running Vitest from the start (onInit): when the deadline passes it cancels the run (no file
- * or test starts any more) and says which suite files had not finished; run-suites.ts waits a short
- * grace for the tests in flight, then abandons them.
+ * The deadline of a certification run (certify --max-duration): a target that answers the
+ * preflight and then hangs must not hold the run for ever. A vitest reporter, so that it holds the
+ * running Vitest from the start (onInit): when the deadline passes it cancels the run (no file or
+ * test starts any more) and says which suite files had not finished; run-suites.ts waits a short
+ * grace for the tests in flight and the teardowns of their files, then abandons them.
+ *
+ * An interruption (SIGINT, SIGTERM: `interrupt`) is the same deadline, passed now: the run ends the
+ * way it ends at its deadline, teardowns and partial reports included.
  */
 import type { CancelReason } from 'vitest';
 import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node';
@@ -22,6 +25,7 @@ export class RunDeadline implements Reporter {
   private vitest: Vitest | undefined;
   private timer: NodeJS.Timeout | undefined;
   private passed = false;
+  private interruption: string | undefined;
   /** Tests per suite file (absolute path), as collected. */
   private readonly collected = new Map<string, number>();
   /** Tests per suite file that ran to an end: any result before the deadline, passed or failed after it. */
@@ -39,8 +43,26 @@ export class RunDeadline implements Reporter {
     return this.passed;
   }
 
+  /** What interrupted the run ("SIGINT"), when an interruption rather than the clock ended it. */
+  get interruptedBy(): string | undefined {
+    return this.interruption;
+  }
+
+  /** Ends the run now, as its deadline would: `by` names what interrupted it (a signal). Once only. */
+  interrupt(by: string): void {
+    if (this.passed) return;
+    this.interruption = by;
+    clearTimeout(this.timer);
+    this.expire();
+  }
+
   onInit(vitest: Vitest): void {
     this.vitest = vitest;
+    // An interruption before vitest started: cancel as soon as there is a run to cancel.
+    if (this.passed) {
+      this.vitest.cancelCurrentRun(DEADLINE_REASON).catch(() => undefined);
+      return;
+    }
     // Unref'd: the timer alone must not keep a finished process alive.
     this.timer = setTimeout(() => this.expire(), Math.max(0, this.atMs - Date.now())).unref();
   }
@@ -81,6 +103,7 @@ export class RunDeadline implements Reporter {
   }
 
   private expire(): void {
+    if (this.passed) return;
     this.passed = true;
     this.announce();
     // Graceful: vitest lets the tests in flight end; run-suites.ts bounds how long it waits for them.

@@ -1,19 +1,28 @@
 /**
  * Runs the suite files with vitest in this process (workers are forked per file), with the
- * reporters of a certification: progress lines, the result collector (summary), JUnit and Allure
+ * reporters of a certification: first the boundary that redacts what the workers send
+ * (report/run-redaction.ts), then progress lines, the result collector (summary), JUnit and Allure
  * results. The run configuration reaches the workers as vitest's provided value `runConfig`
  * (config/run-config.ts, kit/run-context.ts).
+ *
+ * The run ends at its deadline or when it is interrupted (`interrupt`: certify's SIGINT and
+ * SIGTERM), the same way: no test starts any more, the tests in flight get a grace to end and their
+ * files' teardowns run (subaccounts emptied and archived, webhooks put back), then what still runs
+ * is abandoned and reported as not finished.
  */
 import { basename, join, relative } from 'node:path';
 import { statSync } from 'node:fs';
-import { BaseSequencer, startVitest, type TestSpecification } from 'vitest/node';
+import { BaseSequencer, startVitest, type Reporter, type TestSpecification } from 'vitest/node';
 import { AllureReporter } from '../report/allure-reporter.ts';
+import { redactResultsFolder } from '../report/allure-report.ts';
+import { RedactingReporter, type RunSecrets } from '../report/run-redaction.ts';
 import { ProgressReporter } from '../report/progress-reporter.ts';
 import { scaledTimeout } from '../config/latency-scale.ts';
 import { areaOfSuiteFile, PROJECT_ROOT, SUITE_FILE_SUFFIX } from '../config/project-paths.ts';
 import { ResultCollector, type TestRecord } from '../report/result-collector.ts';
 import { RunDeadline, type Unfinished } from './run-deadline.ts';
 import { RunConfig } from '../config/run-config.ts';
+import { removeRunState } from '../kit/run-state.ts';
 import { scheduleWeight } from './suite-schedule.ts';
 
 /** Files with long waits first, then the heaviest (suite-schedule.ts declares which and why). */
@@ -34,13 +43,22 @@ export interface RunSuitesOptions {
   environment: Record<string, string>;
   /** When the run must end (epoch ms, certify --max-duration): then it is cancelled and reported incomplete. */
   deadlineAtMs: number;
+  /** The run's secrets: what the workers send is redacted against them, and they learn the workers' (report/run-redaction.ts). */
+  secrets: RunSecrets;
+  /**
+   * Ends the run as its deadline would when it fires (its reason names what: "SIGINT"). Given, the
+   * caller owns SIGINT and SIGTERM: vitest's own handlers, which end the process at once, are removed.
+   */
+  interrupt?: AbortSignal;
 }
 
 export interface SuitesOutcome {
   records: TestRecord[];
   runErrors: string[];
-  /** Set when the deadline passed: what did not run to an end. */
+  /** Set when the deadline passed or the run was interrupted: what did not run to an end. */
   unfinished: Unfinished | undefined;
+  /** What interrupted the run ("SIGINT"), when it was interrupted rather than ended by its deadline. */
+  interruptedBy: string | undefined;
 }
 
 /**
@@ -49,6 +67,29 @@ export interface SuitesOutcome {
  */
 const stopMarginMs = (remainingMs: number): number => Math.min(8_000, Math.max(0, remainingMs) / 4);
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+
+/**
+ * After an interruption, how long the tests in flight and their files' teardowns get before they
+ * are abandoned: a test that waits (a cooldown, an event) is stopped by vitest's abort signal or
+ * ends on its own; a teardown is a few calls per subaccount. A second signal ends the process at
+ * once (certify-command.ts).
+ */
+export const INTERRUPT_GRACE_MS = 15_000;
+/** How long the workers get to stop once the run is abandoned (one stuck in a test may not answer). */
+const STOP_WAIT_MS = 2_000;
+
+/**
+ * A reporter whose only job is, once vitest exists (onInit), to remove the SIGINT and SIGTERM
+ * listeners vitest added: they end the process at once (exit 130), which would skip the teardowns
+ * and the reports. The caller of runSuites handles the signals instead (`interrupt`).
+ */
+function signalHandover(before: ReadonlyMap<NodeJS.Signals, ReadonlySet<unknown>>): Reporter {
+  return {
+    onInit() {
+      for (const [signal, kept] of before) for (const listener of process.listeners(signal)) if (!kept.has(listener)) process.removeListener(signal, listener);
+    },
+  };
+}
 
 export async function runSuites(options: RunSuitesOptions): Promise<SuitesOutcome> {
   const { config } = options;
@@ -63,6 +104,12 @@ export async function runSuites(options: RunSuitesOptions): Promise<SuitesOutcom
   const exitCodeBefore = process.exitCode;
   const margin = stopMarginMs(options.deadlineAtMs - Date.now());
   const deadline = new RunDeadline(options.deadlineAtMs - margin);
+  const boundary = new RedactingReporter(options.secrets);
+  const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM'];
+  const handover = options.interrupt === undefined ? [] : [signalHandover(new Map(signals.map((s) => [s, new Set<unknown>(process.listeners(s))])))];
+  const onInterrupt = () => deadline.interrupt(String(options.interrupt?.reason ?? 'an interruption'));
+  if (options.interrupt?.aborted) onInterrupt();
+  else options.interrupt?.addEventListener('abort', onInterrupt, { once: true });
   const run = startVitest(
     'test',
     options.files.map((f) => relative(PROJECT_ROOT, f)),
@@ -80,10 +127,13 @@ export async function runSuites(options: RunSuitesOptions): Promise<SuitesOutcom
       // Tests marked concurrent mostly wait (cooldowns, expiry, event retries): let them all overlap.
       maxConcurrency: 32,
       sequence: { sequencer: LongWaitsFirstSequencer },
-      // Scaled with the latency the preflight measured (latency-scale.ts, issue 14).
+      // Scaled with the latency the preflight measured (latency-scale.ts): a slow target is not failed by the kit's clock.
       testTimeout: scaledTimeout(120_000, config.latencyMs),
       hookTimeout: scaledTimeout(120_000, config.latencyMs),
+      // The boundary first: every later reporter reads what it already redacted.
       reporters: [
+        boundary,
+        ...handover,
         new ProgressReporter(options.files.length),
         collector,
         allure,
@@ -91,18 +141,42 @@ export async function runSuites(options: RunSuitesOptions): Promise<SuitesOutcom
       ],
     },
   );
-  // Issue 19: a hanging target must not hold the run past its deadline. The run ends, or the
-  // deadline passes and the tests in flight get a short grace; then they are abandoned.
-  const ended = await Promise.race([run.then(() => true), deadline.expired.then(() => sleep(margin / 2)).then(() => false)]);
-  if (ended) await (await run).close();
+  // A hanging target must not hold the run past its deadline, nor an interrupted run the process.
+  // The run ends; or the deadline passes (or the run is interrupted), vitest starts no test any
+  // more, and the tests in flight get a grace to end and their files' teardowns to run (after an
+  // interruption up to INTERRUPT_GRACE_MS); then what still runs is abandoned.
+  const settled = run.then(
+    () => true,
+    () => true,
+  );
+  let ended = await Promise.race([settled, deadline.expired.then(() => false)]);
+  const interrupted = () => deadline.interruptedBy !== undefined;
+  if (!ended) ended = await Promise.race([settled, sleep(interrupted() ? Math.min(INTERRUPT_GRACE_MS, Math.max(margin, options.deadlineAtMs - Date.now())) : margin / 2).then(() => false)]);
+  options.interrupt?.removeEventListener('abort', onInterrupt);
+  if (ended) await (await run.catch(() => undefined))?.close();
   else {
     run.catch(() => undefined);
-    await deadline.stop(margin / 4);
+    await deadline.stop(interrupted() ? STOP_WAIT_MS : margin / 4);
   }
-  const runErrors = [...collector.runErrors];
+  // What the workers decided and counted together (kit/run-state.ts) belongs to this run alone.
+  removeRunState({ outDir: config.outDir, runId: config.runId });
+  // Files that never ended (abandoned) are cleaned here too, with every secret learned by now.
+  boundary.finish();
+  const runErrors = [...collector.runErrors, ...boundary.cleanupFailures];
+  if (boundary.keyEchoCount > 0)
+    runErrors.push(
+      `the target sent a key of the run back outside the apikey member of 4.11 in ${boundary.keyEchoCount} answers (5.2: a key gives full access to the account; every report has it redacted): ${boundary.keyEchoes.slice(0, 5).join('; ')}${boundary.keyEchoes.length > 5 ? '; …' : ''}`,
+    );
   // A results file that could not be written is a fault of the run, not of the target.
   await allure.flushed().catch((e: unknown) => runErrors.push((e as Error).message));
+  // Results written before the last secret was learned are redacted again, against all of them.
+  await redactResultsFolder(join(options.outDir, 'allure-results'), (text) => options.secrets.redact(text)).catch((e: unknown) => runErrors.push(`Allure results not redacted again: ${(e as Error).message}`));
   // vitest sets the exit code of the process; the certify command decides it from the summary.
   process.exitCode = exitCodeBefore;
-  return { records: collector.records, runErrors, unfinished: deadline.hasPassed ? deadline.unfinished(options.files) : undefined };
+  return {
+    records: collector.records,
+    runErrors,
+    unfinished: deadline.hasPassed ? deadline.unfinished(options.files) : undefined,
+    interruptedBy: deadline.interruptedBy,
+  };
 }

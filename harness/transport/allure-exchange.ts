@@ -14,16 +14,35 @@ import type { Exchange } from './http-client.ts';
 /** Longer bodies are attached whole, with a preview of this many characters in the parameter. */
 export const BODY_PARAMETER_MAX = 200;
 
+/**
+ * The most of a body an attachment holds, in characters (about 256 KiB of text): a target's answer
+ * may be megabytes (up to the answer limit), and the single-file Allure report embeds every
+ * attachment, so one large answer would make the page tens of megabytes. Past it the attachment is
+ * cut and says so at its end.
+ */
+export const ATTACHMENT_MAX_CHARS = 256 * 1024;
+
+/** `text` cut at `max` characters, with a line saying how much was cut; whole when it fits. */
+export function cappedAttachment(text: string, max: number = ATTACHMENT_MAX_CHARS): string {
+  if (text.length <= max) return text;
+  return `${text.slice(0, max)}\n… (attachment cut at ${max} of ${text.length} characters: the kit keeps at most ${Math.round(max / 1024)} KiB of a body)`;
+}
+
 const headerLines = (headers: Record<string, string>): string =>
   Object.entries(headers)
     .map(([k, v]) => `${k}: ${v}`)
     .join('\n');
 
+/** The attachment's content type: JSON stays JSON (the report formats it), everything else is plain text. */
+const attachmentType = (declared: string | undefined): string => (declared?.split(';')[0]?.trim().toLowerCase() === 'application/json' ? 'application/json' : 'text/plain');
+
 async function body(step: allure.StepContext, name: string, text: string | undefined, contentType: string | undefined): Promise<void> {
   if (text === undefined || text === '') return;
   if (text.length <= BODY_PARAMETER_MAX) return void (await step.parameter(name, text));
-  await step.parameter(name, `${text.slice(0, BODY_PARAMETER_MAX)}… (${text.length} characters: whole in the attachment "${name}")`);
-  await allure.attachment(name, text, contentType?.split(';')[0] || 'text/plain');
+  const whole = text.length <= ATTACHMENT_MAX_CHARS ? 'whole' : `its first ${Math.round(ATTACHMENT_MAX_CHARS / 1024)} KiB`;
+  await step.parameter(name, `${text.slice(0, BODY_PARAMETER_MAX)}… (${text.length} characters: ${whole} in the attachment "${name}")`);
+  // Plain text whatever the target declared: the report shows it, and a declared text/html must not make it a page.
+  await allure.attachment(name, cappedAttachment(text), attachmentType(contentType));
 }
 
 export async function recordExchange(exchange: Exchange): Promise<void> {

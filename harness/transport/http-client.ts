@@ -12,12 +12,12 @@ import { Agent, request, type Dispatcher } from 'undici';
 import type { Pacer, RateLimitSignal } from './pacer.ts';
 import type { Exchange } from './exchange.ts';
 import type { Redactor } from './redaction.ts';
-import { TargetTimeoutError, TargetUnreachableError } from './transport-error.ts';
+import { AnswerTooLargeError, RunInterruptedError, TargetTimeoutError, TargetUnreachableError } from './transport-error.ts';
 
 // The record of an exchange lives in exchange.ts, so that redaction.ts can read it without importing the client.
 export type { Exchange } from './exchange.ts';
 // The errors of a failed connection live in transport-error.ts, beside the check that tells them from verdicts.
-export { TargetTimeoutError, TargetUnreachableError } from './transport-error.ts';
+export { AnswerTooLargeError, RunInterruptedError, TargetTimeoutError, TargetUnreachableError } from './transport-error.ts';
 
 export type KeyPlacement = 'header' | 'body' | 'query' | 'none';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
@@ -68,6 +68,17 @@ export interface HttpClientOptions {
    * TargetTimeoutError instead of holding the run (issue 19).
    */
   requestTimeoutMs?: number;
+  /**
+   * The largest answer read, in bytes (profile limits.answerBytes; default `defaultAnswerLimitBytes()`):
+   * past it the client stops reading, closes the connection and fails the call with
+   * AnswerTooLargeError, a transport failure (the test is broken, not failed).
+   */
+  answerLimitBytes?: number;
+  /**
+   * Aborts the calls in flight and refuses new ones with RunInterruptedError once it fires (an
+   * interrupted discover). Calls that must still be made afterwards (a cleanup) need another client.
+   */
+  signal?: AbortSignal;
 }
 
 export interface HttpClient {
@@ -107,6 +118,65 @@ export function timeoutPhaseAfter(error: unknown, headersArrived: boolean): stri
 export const timedOutAfter = (ms: number): string => `timed out after ${Number((ms / 1000).toFixed(1))} s`;
 
 const DEFAULT_TIMEOUT_MS = 30_000;
+
+/**
+ * The answer size limit when a client is given none: 4 MiB, thousands of times the largest answer
+ * the document describes (a report of 4.12 is rows of a few hundred bytes), and small enough that
+ * a hostile or broken target sending 50 MB costs the kit a few MiB, not the whole answer.
+ */
+export const DEFAULT_ANSWER_LIMIT_BYTES = 4 * 1024 * 1024;
+let answerLimitDefault = DEFAULT_ANSWER_LIMIT_BYTES;
+
+/**
+ * Sets the limit of the clients given none, read at each call: a suite worker sets the profile's
+ * limits.answerBytes here once it reads its run (kit/requirement-test.ts), so that every client of
+ * the worker honours it whoever built it.
+ */
+export function setDefaultAnswerLimit(bytes: number): void {
+  if (Number.isFinite(bytes) && bytes > 0) answerLimitDefault = Math.floor(bytes);
+}
+
+export const defaultAnswerLimitBytes = (): number => answerLimitDefault;
+
+/** "4 MiB", "256 KiB", "900 bytes": a size as the messages say it. */
+export function sizeText(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${Number((bytes / (1024 * 1024)).toFixed(1))} MiB`;
+  if (bytes >= 1024) return `${Number((bytes / 1024).toFixed(1))} KiB`;
+  return `${bytes} bytes`;
+}
+
+/** The answer did not fit; the body was given up and its connection closed. */
+class OverLimit extends Error {
+  constructor(readonly announced: boolean) {
+    super('over the answer limit');
+  }
+}
+
+/**
+ * Reads a whole body, at most `limit` bytes: past it (or when Content-Length announces more) the
+ * body is destroyed, which closes the connection, and nothing read is kept. Decoded as UTF-8 with a
+ * byte order mark dropped, as undici's text() does.
+ */
+async function readBounded(body: Dispatcher.ResponseData['body'], headers: Record<string, string>, limit: number): Promise<string> {
+  const announced = Number(headers['content-length']);
+  if (Number.isFinite(announced) && announced > limit) {
+    body.destroy();
+    throw new OverLimit(true);
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    const bytes = chunk as Buffer;
+    size += bytes.length;
+    if (size > limit) {
+      chunks.length = 0;
+      body.destroy();
+      throw new OverLimit(false);
+    }
+    chunks.push(bytes);
+  }
+  return new TextDecoder('utf-8').decode(Buffer.concat(chunks, size));
+}
 
 const UNDICI_FAILURES: Readonly<Record<string, string>> = {
   UND_ERR_CONNECT_TIMEOUT: 'connect timeout',
@@ -242,23 +312,31 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     ...KEEP_ALIVE,
   });
 
-  /** One attempt: send, read the whole body, record the redacted exchange. */
+  /** One attempt: send, read the whole body (at most the answer limit), record the redacted exchange. */
   const attempt = async (method: HttpMethod, prepared: PreparedRequest, attemptNumber: number): Promise<CallResult> => {
     const startedAt = new Date().toISOString();
     const start = performance.now();
+    const where = () => `${method} ${origin}${new URL(prepared.url).pathname}`;
+    if (options.signal?.aborted) throw new RunInterruptedError(`${where()} not sent: the run was interrupted`);
+    const limit = options.answerLimitBytes ?? answerLimitDefault;
     let status: number;
     let headers: Record<string, string>;
     let text: string;
     let headersArrived = false;
     try {
       // One deadline for the whole attempt: undici's phase timeouts alone let a trickling body run on.
-      const response = await request(prepared.url, { method, headers: prepared.headers, body: prepared.body, dispatcher, signal: AbortSignal.timeout(deadlineMs) });
+      const deadline = AbortSignal.timeout(deadlineMs);
+      const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;
+      const response = await request(prepared.url, { method, headers: prepared.headers, body: prepared.body, dispatcher, signal });
       headersArrived = true;
       status = response.statusCode;
       headers = flattenHeaders(response.headers);
-      text = await response.body.text();
+      text = await readBounded(response.body, headers, limit);
     } catch (error) {
       // Only the origin and path in the message: the query may hold a v1 key (5.5), the error text may not be one line.
+      if (error instanceof OverLimit)
+        throw new AnswerTooLargeError(`${redactor.redact(where())} answer larger than ${sizeText(limit)}${error.announced ? ' (announced by Content-Length)' : ''}: the kit stopped reading and closed the connection (profile limits.answerBytes)`);
+      if (options.signal?.aborted) throw new RunInterruptedError(`${redactor.redact(where())} abandoned: the run was interrupted`, { cause: error });
       const phase = timeoutPhaseAfter(error, headersArrived);
       if (phase !== undefined) throw new TargetTimeoutError(redactor.redact(`${method} ${origin}${new URL(prepared.url).pathname} ${timedOutAfter(deadlineMs)} (${phase})`), { cause: error });
       throw new TargetUnreachableError(`cannot reach ${origin}: ${redactor.redact(describeNetworkError(error))}`, { cause: error });

@@ -9,6 +9,14 @@
  *
  * Keys found in fields are learned as secrets, so a subaccount key returned once is redacted in
  * every later text (a URL, an echoed message, an error body), not only in apikey fields.
+ *
+ * Every secret any redactor of the process knows is also kept in one process-wide register
+ * (`knownSecrets`, `redactKnown`): text that reaches the kit by another road than an exchange (an
+ * assertion message quoting an answer, an observation, a warning) is redacted against all of them,
+ * and a suite worker hands what it learned to the certify process (kit/current-test.ts), which
+ * redacts every report against the same set. A key the target sends back anywhere but the apikey
+ * member of 4.11 (a `debug` field, a message, a header) is an echo: redacted like the rest, and
+ * reported (`onKeyEcho`) so that the run can say the target leaks keys.
  */
 import type { Exchange } from './exchange.ts';
 
@@ -40,10 +48,151 @@ export interface Redactor {
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** The textual forms under which `secret` may appear: raw, and percent-encoded in forms and URLs. */
-function variantsOf(secret: string): string[] {
-  const forms = new Set([secret, encodeURIComponent(secret), new URLSearchParams({ s: secret }).toString().slice(2)]);
-  return [...forms];
+/**
+ * The textual forms under which `secret` may appear: raw, percent-encoded in forms and URLs,
+ * escaped inside a JSON string, escaped for HTML or XML, and base64 (standard and URL-safe, without
+ * padding) as a target that encodes what it echoes writes it.
+ */
+export function variantsOf(secret: string): string[] {
+  const html = secret.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  const base64 = Buffer.from(secret, 'utf8').toString('base64').replace(/=+$/, '');
+  const forms = new Set([
+    secret,
+    encodeURIComponent(secret),
+    new URLSearchParams({ s: secret }).toString().slice(2),
+    JSON.stringify(secret).slice(1, -1),
+    html,
+    base64,
+    base64.replace(/\+/g, '-').replace(/\//g, '_'),
+  ]);
+  return [...forms].filter((f) => f !== '');
+}
+
+// ---------------------------------------------------------------------------------------------
+// What a cut leaves of a key.
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A run of a secret's characters this long or longer is redacted even when the whole secret is not
+ * there: what a cut text leaves of a key (an assertion's preview cuts a quoted value at 40
+ * characters, a snippet of an answer at 400; a 40-character key cut to 36 would otherwise stay
+ * readable but for four characters).
+ */
+export const MIN_FRAGMENT_LENGTH = 12;
+
+interface FragmentMatcher {
+  /** Every run of MIN_FRAGMENT_LENGTH characters of every secret. */
+  pattern: RegExp;
+  /** Where each such run occurs: the secret and the offset in it. */
+  at: Map<string, [string, number][]>;
+}
+
+function fragmentMatcherOf(secrets: Iterable<string>): FragmentMatcher | undefined {
+  const at = new Map<string, [string, number][]>();
+  for (const secret of secrets) {
+    if (secret.length <= MIN_FRAGMENT_LENGTH) continue;
+    for (let i = 0; i + MIN_FRAGMENT_LENGTH <= secret.length; i++) {
+      const run = secret.slice(i, i + MIN_FRAGMENT_LENGTH);
+      at.set(run, [...(at.get(run) ?? []), [secret, i]]);
+    }
+  }
+  if (at.size === 0) return undefined;
+  return { pattern: new RegExp([...at.keys()].map(escapeRegExp).join('|'), 'g'), at };
+}
+
+/** `text` with every run of a secret of MIN_FRAGMENT_LENGTH characters or more, as long as it goes, replaced by [REDACTED]. */
+function redactFragments(text: string, matcher: FragmentMatcher): string {
+  let out = '';
+  let last = 0;
+  matcher.pattern.lastIndex = 0;
+  for (let match = matcher.pattern.exec(text); match !== null; match = matcher.pattern.exec(text)) {
+    let [from, to] = [match.index, match.index + match[0].length];
+    for (const [secret, offset] of matcher.at.get(match[0]) ?? []) {
+      let [start, end, before, after] = [match.index, match.index + match[0].length, offset, offset + match[0].length];
+      while (start > last && before > 0 && text[start - 1] === secret[before - 1]) [start, before] = [start - 1, before - 1];
+      while (end < text.length && after < secret.length && text[end] === secret[after]) [end, after] = [end + 1, after + 1];
+      if (end - start > to - from) [from, to] = [start, end];
+    }
+    out += `${text.slice(last, from)}${REDACTED}`;
+    last = to;
+    matcher.pattern.lastIndex = to;
+  }
+  return last === 0 ? text : `${out}${text.slice(last)}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The process-wide register of secrets.
+// ---------------------------------------------------------------------------------------------
+
+/** Where a secret was learned: given by the caller, returned by the target, or seen in a request the kit made. */
+type SecretOrigin = 'given' | 'answer' | 'request';
+
+const registered = new Map<string, SecretOrigin>();
+const registerListeners = new Set<(secret: string) => void>();
+let registerPattern: RegExp | undefined;
+let registerFragments: FragmentMatcher | undefined;
+let registerPatternStale = false;
+
+/** One pattern for all `secrets`, longest form first, so that a secret containing another is replaced whole. */
+function patternOf(secrets: Iterable<string>): RegExp | undefined {
+  const forms = [...new Set([...secrets].flatMap(variantsOf))];
+  forms.sort((a, b) => b.length - a.length);
+  return forms.length > 0 ? new RegExp(forms.map(escapeRegExp).join('|'), 'g') : undefined;
+}
+
+function register(secret: string, origin: SecretOrigin): void {
+  const known = registered.get(secret);
+  // A key first seen in a request and then returned by the target is the target's key: echoes of it count.
+  if (known !== undefined && (known !== 'request' || origin === 'request')) return;
+  registered.set(secret, origin);
+  registerPatternStale = true;
+  if (known === undefined) for (const listener of registerListeners) listener(secret);
+}
+
+/** Every secret known in this process: given to a redactor, learned from an answer, or seen in a request. */
+export const knownSecrets = (): string[] => [...registered.keys()];
+
+/** Calls `listener` with each secret this process learns from now on; returns a function that stops it. */
+export function onSecretLearned(listener: (secret: string) => void): () => void {
+  registerListeners.add(listener);
+  return () => registerListeners.delete(listener);
+}
+
+/** Adds secrets known elsewhere (the certify process's given keys, a worker's learned ones) to the register. */
+export function registerSecrets(secrets: Iterable<string>): void {
+  for (const secret of secrets) if (secret !== '' && secret !== REDACTED) register(secret, 'given');
+}
+
+/** `text` with every secret of the process register replaced by [REDACTED]; never throws. */
+export function redactKnown(text: string): string {
+  if (registerPatternStale) {
+    registerPattern = patternOf(registered.keys());
+    registerFragments = fragmentMatcherOf(registered.keys());
+    registerPatternStale = false;
+  }
+  if (!registerPattern || !text) return text;
+  const whole = text.replace(registerPattern, REDACTED);
+  return registerFragments ? redactFragments(whole, registerFragments) : whole;
+}
+
+/**
+ * Echoes noted in this process: a target that echoes on every answer must not grow the kit's
+ * memory, so past this many the rest are only counted by the first ones ("and more").
+ */
+const MAX_KEY_ECHOES = 200;
+let keyEchoCount = 0;
+const echoListeners = new Set<(echo: string) => void>();
+
+/** Calls `listener` with each key echo from now on ("POST /path: response header x-debug"); returns a function that stops it. */
+export function onKeyEcho(listener: (echo: string) => void): () => void {
+  echoListeners.add(listener);
+  return () => echoListeners.delete(listener);
+}
+
+function noteKeyEcho(echo: string): void {
+  keyEchoCount += 1;
+  if (keyEchoCount > MAX_KEY_ECHOES) return;
+  for (const listener of echoListeners) listener(echo);
 }
 
 /** Parses JSON or returns undefined: bodies may be anything (HTML error pages, binary, empty). */
@@ -124,32 +273,67 @@ const credentialOf = (headerValue: string): string => headerValue.replace(/^\s*(
 export function createRedactor(secrets: string[]): Redactor {
   // Secrets given by the caller are the target's keys: honoured at any non-empty length.
   const known = new Set(secrets.filter((s) => s !== ''));
+  /** The keys whose return outside an apikey member is an echo: given ones and those the target returned. */
+  const echoable = new Set(known);
+  for (const secret of known) register(secret, 'given');
   let pattern: RegExp | undefined;
+  let fragments: FragmentMatcher | undefined;
+  let echoPattern: RegExp | undefined;
 
   const rebuild = () => {
-    const forms = [...new Set([...known].flatMap(variantsOf))].filter((f) => f !== '');
-    // Longest first, so that a secret containing another is replaced whole.
-    forms.sort((a, b) => b.length - a.length);
-    pattern = forms.length > 0 ? new RegExp(forms.map(escapeRegExp).join('|'), 'g') : undefined;
+    pattern = patternOf(known);
+    fragments = fragmentMatcherOf(known);
+    echoPattern = patternOf(echoable);
   };
   rebuild();
 
-  const learn = (secret: string) => {
+  const learnFrom = (secret: string, origin: 'answer' | 'request') => {
     const value = secret.trim();
-    if (value.length < MIN_LEARNED_SECRET_LENGTH || value === REDACTED || known.has(value)) return;
+    if (value.length < MIN_LEARNED_SECRET_LENGTH || value === REDACTED) return;
+    register(value, origin);
+    if (known.has(value) && (origin === 'request' || echoable.has(value))) return;
     known.add(value);
+    if (origin === 'answer') echoable.add(value);
     rebuild();
   };
+  // A key learned on purpose (t.learnSecret, 4.11's apikey) is one the target issued.
+  const learn = (secret: string) => learnFrom(secret, 'answer');
 
-  const redact = (text: string): string => (pattern && text ? text.replace(pattern, REDACTED) : text);
+  // Whole secrets in every form first, then what a cut left of one.
+  const redact = (text: string): string => {
+    if (!pattern || !text) return text;
+    const whole = text.replace(pattern, REDACTED);
+    return fragments ? redactFragments(whole, fragments) : whole;
+  };
+
+  /** Notes where the answer of `exchange` carries a key outside its apikey members (already replaced in `body`). */
+  const noteEchoes = (exchange: Exchange, body: string): void => {
+    if (echoPattern === undefined || keyEchoCount >= MAX_KEY_ECHOES) return;
+    const carries = (text: string): boolean => {
+      echoPattern!.lastIndex = 0;
+      return echoPattern!.test(text);
+    };
+    const places = Object.entries(exchange.responseHeaders)
+      .filter(([, value]) => carries(value))
+      .map(([name]) => `response header ${name}`);
+    if (carries(body)) places.push('response body');
+    if (places.length === 0) return;
+    let path = '(unparsable URL)';
+    try {
+      path = new URL(exchange.url).pathname;
+    } catch {
+      // The URL is the kit's own; a target cannot make it unparsable, but the note must not throw.
+    }
+    noteKeyEcho(`${exchange.method} ${path}: ${places.join(', ')}`);
+  };
 
   // Bodies are read as JSON and as form text both: the content-type may lie, and a truncated JSON
   // body (not parseable) can still carry "apikey":"...".
-  const learnFromBody = (body: string | undefined): string[] => {
+  const learnFromBody = (body: string | undefined, origin: 'answer' | 'request'): string[] => {
     if (!body) return [];
     const json = parseJson(body);
     const values = [...(json === undefined ? jsonTextKeyValues(body) : keyFieldValues(json)), ...formKeyValues(body)];
-    values.forEach(learn);
+    for (const value of values) learnFrom(value, origin);
     return values;
   };
 
@@ -167,10 +351,12 @@ export function createRedactor(secrets: string[]): Redactor {
   const redactExchange = (exchange: Exchange): Exchange => {
     try {
       // Learn first (request and response), so that every part below is redacted with all keys.
-      for (const [name, value] of Object.entries(exchange.requestHeaders)) if (SECRET_HEADERS.has(name.toLowerCase())) learn(credentialOf(value));
-      formKeyValues(exchange.url).forEach(learn);
-      const requestValues = learnFromBody(exchange.requestBody);
-      const responseValues = learnFromBody(exchange.responseBody);
+      for (const [name, value] of Object.entries(exchange.requestHeaders)) if (SECRET_HEADERS.has(name.toLowerCase())) learnFrom(credentialOf(value), 'request');
+      for (const value of formKeyValues(exchange.url)) learnFrom(value, 'request');
+      const requestValues = learnFromBody(exchange.requestBody, 'request');
+      const responseValues = learnFromBody(exchange.responseBody, 'answer');
+      // What is left of the answer once its apikey members are out: a key there is an echo.
+      if (exchange.responseBody !== '' || Object.keys(exchange.responseHeaders).length > 0) noteEchoes(exchange, redactFormKeyFields(redactJsonKeyFields(exchange.responseBody, responseValues)));
       return {
         ...exchange,
         url: redact(redactFormKeyFields(exchange.url)),

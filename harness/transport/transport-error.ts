@@ -1,8 +1,8 @@
 /**
  * What makes a test `broken` rather than failed: the kit could not talk to the target, so nothing
  * was learned about the requirement the test checks. A reset or refused connection, a connection
- * closed mid-answer, a deadline that passed, or an answer of the kit's own protocol that
- * the kit could not read. Any of these anywhere in an error's cause chain is transport trouble
+ * closed mid-answer, a deadline that passed, an answer larger than the kit reads, or an answer of
+ * the kit's own protocol that the kit could not read. Any of these anywhere in an error's cause chain is transport trouble
  * (`isTransportError`), and every report shows such a test apart from the failures.
  *
  * Deliberately narrow: an answer that arrived whole but is not what the document says (a body that
@@ -35,8 +35,27 @@ export class UnreadableAnswerError extends Error {
   override readonly name: string = 'UnreadableAnswerError';
 }
 
+/**
+ * An answer larger than the kit reads (profile `limits.answerBytes`, default 4 MiB): the kit
+ * stopped reading, closed the connection and kept none of it. Transport trouble, not a verdict: no
+ * answer the document describes comes near that size, and one that large is a proxy's error page, a
+ * runaway body or a hostile target, none of which says anything about the requirement under test.
+ */
+export class AnswerTooLargeError extends Error {
+  override readonly name = 'AnswerTooLargeError';
+}
+
 /** The names of the errors above, as they survive serialization. */
-const TRANSPORT_ERROR_NAMES: ReadonlySet<string> = new Set(['TargetUnreachableError', 'TargetTimeoutError', 'UnreadableAnswerError']);
+const TRANSPORT_ERROR_NAMES: ReadonlySet<string> = new Set(['TargetUnreachableError', 'TargetTimeoutError', 'UnreadableAnswerError', 'AnswerTooLargeError']);
+
+/**
+ * A call abandoned because the run was interrupted (SIGINT, SIGTERM): the kit's own decision, so no
+ * transport trouble and no verdict. Only clients given an interrupt signal throw it (discover's
+ * probes that may be cut short).
+ */
+export class RunInterruptedError extends Error {
+  override readonly name = 'RunInterruptedError';
+}
 
 /**
  * Codes of a failed connection, from Node's sockets and from undici when kit code calls it directly
