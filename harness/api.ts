@@ -14,11 +14,13 @@ import { UsageError } from './config/cli-errors.ts';
 import { httpUrlFlag } from './config/cli-flags.ts';
 import { runDiscovery } from './commands/discover-command.ts';
 import type { TargetProfile } from './config/profile.ts';
-import type { Summary } from './report/summary.ts';
+import type { FailOn, Summary } from './report/summary.ts';
 
 export { startReferenceServer, type ReferenceKeys, type RunningReferenceServer } from '../reference/server.ts';
 export type { ReferenceServerOptionsInput } from '../reference/options.ts';
-export type { AreaTotals, RequirementStatus, RequirementSummary, Summary } from './report/summary.ts';
+export type { AreaTotals, FailOn, RequirementStatus, RequirementSummary, Summary } from './report/summary.ts';
+export { gatePasses } from './report/summary.ts';
+export type { BaselineComparison } from './report/baseline.ts';
 export type { TargetProfile } from './config/profile.ts';
 export { UsageError } from './config/cli-errors.ts';
 
@@ -48,6 +50,10 @@ export interface CertifyOptions {
   maxDuration?: number;
   /** Seed of the random choices that decide what is asserted (the CLI's default when absent). */
   seed?: number;
+  /** Path of an earlier run's summary.json to compare with (summary.baseline). */
+  baseline?: string;
+  /** What fails the gate: `failure` (default) or `regression` (needs baseline); gatePasses(summary) says whether it passed. */
+  failOn?: FailOn;
 }
 
 /** The options as the command line's flags (`--name=value`, so that a value may start with a dash). */
@@ -76,12 +82,15 @@ export function certifyFlags(options: CertifyOptions): string[] {
   toggle('strict', options.strict);
   value('max-duration', options.maxDuration === undefined ? undefined : String(options.maxDuration));
   value('seed', options.seed === undefined ? undefined : String(options.seed));
+  value('baseline', options.baseline);
+  value('fail-on', options.failOn);
   return flags;
 }
 
 /**
  * Certifies a target and resolves to the summary (also written to `<out>/summary.json`), passed
- * or not: `summary.ok` is the verdict. Rejects with a UsageError where the CLI exits 2 before a
+ * or not: `summary.ok` is the verdict, and gatePasses(summary) the gate's (they differ only under
+ * failOn 'regression'). Rejects with a UsageError where the CLI exits 2 before a
  * run, and with an Error where it exits for what the run found: a key in the reports (exit 1), or
  * a run cut short by its deadline (exit 2), which certifies nothing.
  */

@@ -27,7 +27,7 @@ const now = {
   ],
   failedTests: ['a1', 'b1'],
   brokenTests: [],
-} as Parameters<typeof compareWithBaseline>[0];
+};
 
 describe('comparing with a baseline', () => {
   it('lists what changed: newly failing and warning requirements, a changed observation, tests that appeared or vanished', () => {

@@ -43,9 +43,16 @@ describe('certify flags', () => {
     [['--seed', '-1'], /^--seed takes a whole number from 0 to 2147483647, got "-1"$/],
     [['--seed', '1.5'], /^--seed takes a whole number from 0 to 2147483647, got "1.5"$/],
     [['--seed', '2147483648'], /^--seed takes a whole number from 0 to 2147483647, got "2147483648"$/],
+    [['--fail-on', 'warning', '--baseline', 'b.json'], /^--fail-on takes failure or regression, got "warning"$/],
+    [['--fail-on', 'regression'], /^--fail-on regression needs --baseline/],
   ])('refuses %j', (args, message) => {
     expect(() => parseCertifyArgs(args, {})).toThrow(UsageError);
     expect(() => parseCertifyArgs(args, {})).toThrow(message);
+  });
+
+  it('--baseline and --fail-on: a path made absolute, and failure unless given', () => {
+    expect(parseCertifyArgs([], {})).toMatchObject({ baselinePath: undefined, failOn: 'failure' });
+    expect(parseCertifyArgs(['--baseline', 'old/summary.json', '--fail-on', 'regression'], {})).toMatchObject({ baselinePath: join(process.cwd(), 'old', 'summary.json'), failOn: 'regression' });
   });
 
   it('--max-duration: the run deadline in seconds, 20 minutes unless given', () => {
@@ -79,6 +86,8 @@ describe('the certify command line', () => {
   const run = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 60_000, env: { ...process.env, MC_TARGET: '', MC_API_KEY: '' } });
   const badProfile = join(dir, 'bad-profile.yaml');
   writeFileSync(badProfile, 'pacing:\n  requestsPerSecond: 500\n');
+  const notSummary = join(dir, 'not-summary.json');
+  writeFileSync(notSummary, '{"requirements": []}\n');
   const quickProfile = join(dir, 'quick-profile.yaml');
   writeFileSync(quickProfile, 'timeBudgets:\n  requestSeconds: 1\n');
   // Issue 19: a target that accepts the connection and never answers (the kernel accepts while spawnSync blocks this process).
@@ -104,9 +113,12 @@ describe('the certify command line', () => {
     ['a missing profile', ['certify', '--profile', join(dir, 'missing.yaml')], /cannot read profile file/],
     ['an unreachable target', ['certify', '--target', 'http://127.0.0.1:1', '--api-key', 'x'], /unreachable/],
     ['a target that accepts connections and never answers', ['certify', '--target', 'SILENT', '--api-key', 'x', '--profile', quickProfile], /did not answer: preflight POST \/credits\/consult timed out after 1 s \(no response headers\)/],
+    ['a missing baseline', ['certify', '--only', 'credits', '--baseline', join(dir, 'none.json')], /--baseline: cannot read .*none\.json \(ENOENT\)$/m],
+    ['a baseline that is not JSON', ['certify', '--only', 'credits', '--baseline', 'BAD_PROFILE'], /--baseline: .*bad-profile\.yaml is not JSON/m],
+    ['a baseline that is no summary', ['certify', '--only', 'credits', '--baseline', 'NOT_SUMMARY'], /--baseline: .*not-summary\.json is not a summary\.json of certify: target: /m],
     ['discover against an unreachable target', ['discover', '--target', 'http://127.0.0.1:1', '--api-key', 'x', '--write-profile', join(dir, 'p.yaml')], /unreachable/],
   ])('%s: exit 2 with one line', (_what, args, message) => {
-    const r = run(...args.map((a) => (a === 'SILENT' ? silentUrl : a)));
+    const r = run(...args.map((a) => (a === 'SILENT' ? silentUrl : a === 'BAD_PROFILE' ? badProfile : a === 'NOT_SUMMARY' ? notSummary : a)));
     expect(r.status).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr.trim().split('\n')).toHaveLength(1);

@@ -86,6 +86,7 @@ describe('certify() options as flags (harness/api.ts)', () => {
       '--max-duration=90',
       '--seed=7',
     ]);
+    expect(certifyFlags({ baseline: 'old/summary.json', failOn: 'regression' })).toEqual(['--baseline=old/summary.json', '--fail-on=regression']);
     expect(certifyFlags({})).toEqual([]);
   });
 

@@ -12,7 +12,8 @@ import { parseExpectedFailures, reconcile } from '../harness/report/expected-fai
 import { findLeaks } from '../harness/run/leak-check.ts';
 import { missingCapabilities, requirementsOf } from '../harness/kit/requirement-test.ts';
 import type { TestRecord } from '../harness/report/result-collector.ts';
-import { buildSummary, nothingCertified, summaryHeadMarkdown, summaryMarkdown } from '../harness/report/summary.ts';
+import { compareWithBaseline } from '../harness/report/baseline.ts';
+import { buildSummary, gatePasses, nothingCertified, summaryHeadMarkdown, summaryMarkdown, withBaseline, withLeakCheck } from '../harness/report/summary.ts';
 import { testScratchDir } from './scratch-dir.ts';
 
 const record = (name: string, status: TestRecord['status'], requirements: string[], extra: Partial<TestRecord> = {}): TestRecord => ({
@@ -185,6 +186,42 @@ describe('buildSummary', () => {
   it('a run error fails the run', () => {
     const s = buildSummary({ ...{ target: 't', profile: 'p', startedAt: '', seconds: 0, records: [], choices: DEFAULT_AMBIGUITY_CHOICES }, reconciliation: reconcile([], []), runErrors: ['suites/x.test.ts: boom'] });
     expect(s.ok).toBe(false);
+  });
+});
+
+describe('document coverage and the baseline gate', () => {
+  it('summary.json carries the catalogue\'s coverage of the document, and summary.md one line of it near the top', () => {
+    const s = summarize([record('a', 'passed', ['op:credits/consult'])]);
+    const { units, quoted, untestable, uncovered, quotedShare } = s.documentCoverage;
+    expect(units).toBeGreaterThan(0);
+    expect(quoted + untestable + uncovered).toBe(units);
+    expect(quotedShare).toBeCloseTo(quoted / units, 3);
+    const lines = summaryHeadMarkdown(s).split('\n');
+    const at = lines.findIndex((l) => l.startsWith('Document coverage: '));
+    expect(at).toBeGreaterThan(0);
+    expect(at).toBeLessThan(lines.indexOf('## Requirements per level'));
+    expect(lines[at]).toContain(`${quoted} of the document's ${units} sentences and table rows (${(quotedShare * 100).toFixed(1)}%)`);
+  });
+
+  it('--fail-on regression: a known failure passes the gate, a new one fails it; a run error or a leak fails it whatever the baseline', () => {
+    const before = summarize([record('old', 'failed', ['err:auth_01']), record('b', 'passed', ['op:credits/consult'])]);
+    const same = summarize([record('old', 'failed', ['err:auth_01']), record('b', 'passed', ['op:credits/consult'])]);
+    const gated = withBaseline(same, compareWithBaseline(same, before), 'regression');
+    expect(same.ok).toBe(false);
+    expect(gatePasses(gated)).toBe(true);
+    expect(summaryHeadMarkdown(gated).split('\n')[0]).toBe('# Conformance summary: FAIL; gate (--fail-on regression): PASS, nothing failed or broke that had not in the baseline');
+    expect(summaryHeadMarkdown(gated).split('\n')[2]).toMatch(/^## Compared with the baseline of /);
+    // Under --fail-on failure the baseline only informs.
+    expect(gatePasses(withBaseline(same, compareWithBaseline(same, before), 'failure'))).toBe(false);
+
+    const worse = summarize([record('old', 'failed', ['err:auth_01']), record('b', 'failed', ['op:credits/consult'])]);
+    const regressed = withBaseline(worse, compareWithBaseline(worse, before), 'regression');
+    expect(regressed.baseline).toMatchObject({ newlyFailing: ['op:credits/consult'], newFailedTests: ['b'], regression: true });
+    expect(gatePasses(regressed)).toBe(false);
+
+    expect(gatePasses({ ...gated, runErrors: ['setup failed'] })).toBe(false);
+    expect(gatePasses({ ...gated, incomplete: 'deadline passed' })).toBe(false);
+    expect(gatePasses(withLeakCheck(gated, { passed: false, secrets: 1, findings: ['summary.json: $.x'] }))).toBe(false);
   });
 });
 

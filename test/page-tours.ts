@@ -2,7 +2,8 @@
  * What a person does with the two pages the project produces, for the browser test and for the
  * README's screenshots (test/take-screenshots.ts): build the Redoc page the way `npm run docs`
  * does and open an operation's section; certify with an injected fault so that a test fails, and
- * open that test's exchange in the Allure report.
+ * open that test's exchange in the Allure report, and open the sentence it broke in the document
+ * coloured by the run (spec-document.html).
  */
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -17,7 +18,15 @@ const run = promisify(execFile);
 /** The operation a person looks up, and how the docs page titles it (its summary). */
 export const DOCS_OPERATION = { tag: 'Credits', summary: 'Consult the credit balance', path: '/credits/consult' } as const;
 /** A fault that fails the credits suite (reference/mutants.ts), and the test it fails. */
-export const FAILING_RUN = { area: 'credits', mutant: 'credits-balance-one-decimal', test: 'answers credit_01 with the balance as a two-place decimal', exchange: 'POST /credits/consult → 200' } as const;
+export const FAILING_RUN = {
+  area: 'credits',
+  mutant: 'credits-balance-one-decimal',
+  test: 'answers credit_01 with the balance as a two-place decimal',
+  exchange: 'POST /credits/consult → 200',
+  /** The requirement the fault fails, and a sentence of 4.1 it quotes. */
+  requirement: 'op:credits/consult',
+  sentence: 'POST /credits/consult: no body.',
+} as const;
 
 const DOCS_OUTPUT = 'reports/docs/index.html';
 
@@ -65,4 +74,13 @@ export async function openFailedExchange(page: Page, reportPage: string): Promis
   const step = page.getByText(FAILING_RUN.exchange).first();
   await step.click();
   return step;
+}
+
+/** Opens the coloured document of the run, and clicks the sentence the fault broke; the detail it opens. */
+export async function openFailedSentence(page: Page, specPage: string): Promise<{ sentence: Locator; detail: Locator }> {
+  await page.goto(pathToFileURL(specPage).href);
+  const sentence = page.locator('.unit.st-failed', { hasText: FAILING_RUN.sentence }).first();
+  await sentence.click();
+  const detail = page.locator(`[id="${await sentence.getAttribute('data-detail')}"]`);
+  return { sentence, detail };
 }

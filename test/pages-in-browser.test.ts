@@ -2,7 +2,8 @@
  * The pages a person opens, in a real browser (issue 16): the Redoc page of `npm run docs` and
  * the Allure report of a certification, each opened from disk in headless Chromium
  * (headless-chromium.ts), with no console error and no request leaving the machine, and checked
- * for what a person comes for: an operation's section, and a failed test's exchange.
+ * for what a person comes for: an operation's section, a failed test's exchange, and in the
+ * document coloured by the run the sentence the failure broke, with its requirement and test.
  *
  * Chromium is Debian's package (.ci/run installs it). Where it is missing, these tests are skipped
  * and their names say why; under CI they run regardless, and fail at launch if it is missing.
@@ -10,7 +11,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_PATH, chromiumInstalled, openOfflineBrowser, staysOnMachine, type OfflineBrowser } from './headless-chromium.ts';
-import { buildDocsPage, buildFailingReport, clickThroughSidebar, DOCS_OPERATION, FAILING_RUN, openFailedExchange, openOperationSection } from './page-tours.ts';
+import { buildDocsPage, buildFailingReport, clickThroughSidebar, DOCS_OPERATION, FAILING_RUN, openFailedExchange, openFailedSentence, openOperationSection } from './page-tours.ts';
 import { fileScratchDir } from './scratch-dir.ts';
 
 const runs = chromiumInstalled() || process.env.CI === 'true';
@@ -72,4 +73,27 @@ describe.skipIf(!runs)(title, () => {
     expect(browser.blocked).toEqual([]);
     expect(browser.errors).toEqual([]);
   }, 60_000);
+
+  it('the coloured document marks the broken sentence as failed, and a click shows its requirement and failing test, linked into the report', async () => {
+    browser.blocked.length = 0;
+    browser.errors.length = 0;
+    const { sentence, detail } = await openFailedSentence(browser.page, join(dir, 'certify', 'spec-document.html'));
+    expect(await sentence.getAttribute('data-status')).toBe('failed');
+    await expect.poll(() => detail.isVisible(), { timeout: 10_000 }).toBe(true);
+    const shown = await detail.innerText();
+    expect(shown).toContain(FAILING_RUN.requirement);
+    expect(shown).toContain(FAILING_RUN.test);
+    const link = detail.getByRole('link', { name: new RegExp(FAILING_RUN.test) });
+    expect(await link.getAttribute('href')).toMatch(/^allure-report\/index\.html#\/[0-9a-f]+$/);
+    // A second click closes it again.
+    await sentence.click();
+    await expect.poll(() => detail.isVisible(), { timeout: 5_000 }).toBe(false);
+    // In print every detail is open and the status is written out.
+    await browser.page.emulateMedia({ media: 'print' });
+    expect(await detail.isVisible()).toBe(true);
+    expect(await sentence.innerText()).toContain('[failed]');
+    await browser.page.emulateMedia({ media: 'screen' });
+    expect(browser.blocked).toEqual([]);
+    expect(browser.errors).toEqual([]);
+  }, 30_000);
 });

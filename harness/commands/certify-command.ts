@@ -2,7 +2,8 @@
  * `messaging-conformance certify`: certifies a target (the embedded reference server by default)
  * against the document, through the suites of suites/, and writes the reports.
  *
- * Exit codes: 0 every required check passed; 1 a check failed, a test broke (the kit could not
+ * Exit codes: 0 every required check passed (with --fail-on regression: nothing failed or broke
+ * that had not in the --baseline run); 1 a check failed, a test broke (the kit could not
  * talk to the target: the run is not a pass), an expected failure passed, or a key leaked into the
  * reports; 2 a usage or configuration error or an unreachable target (one line, before any test
  * runs), a run cut short by its deadline or interrupted (SIGINT, SIGTERM), or a run that certified
@@ -32,6 +33,7 @@ import { loadExpectedFailures, reconcile, type ExpectedFailure } from '../report
 import { writeJunitReport } from '../report/junit-report.ts';
 import { findLeakPlaces, leakPlaceText, MIN_SEARCHED_LENGTH } from '../run/leak-check.ts';
 import { terminalText } from '../report/inert-text.ts';
+import { SPEC_PAGE_FILE } from '../kit/spec-section-link.ts';
 import { redactedCopy, type RunSecrets } from '../report/run-redaction.ts';
 import { createRedactor } from '../transport/redaction.ts';
 import { preflight } from './preflight.ts';
@@ -42,13 +44,14 @@ import { newRunId, type RunConfig } from '../config/run-config.ts';
 import { DEFAULT_SEED, MAX_SEED } from '../config/run-seed.ts';
 import type { Unfinished } from '../run/run-deadline.ts';
 import { INTERRUPT_GRACE_MS, runSuites } from '../run/run-suites.ts';
-import { buildSummary, leakHeadline, nothingCertified, summaryHeadMarkdown, summaryMarkdown, withLeakCheck, type Summary } from '../report/summary.ts';
+import { compareWithBaseline, readBaseline, type BaselineSummary } from '../report/baseline.ts';
+import { buildSummary, FAIL_ON, gatePasses, leakHeadline, nothingCertified, summaryHeadMarkdown, summaryMarkdown, withBaseline, withLeakCheck, type FailOn, type Summary } from '../report/summary.ts';
 
 export const CERTIFY_USAGE = `usage: messaging-conformance certify [--target URL] [--api-key KEY] [--manager-key KEY]
     [--profile FILE] [--out DIR] [--only AREA[,AREA...]] [--webhook-public-url URL]
     [--allow-charges] [--max-credits N] [--expected-failures FILE] [--real-time] [--no-html]
     [--requirements ID[,ID...]] [--mutant ID] [--personality default|alternate] [--strict]
-    [--max-duration SECONDS] [--seed N]
+    [--max-duration SECONDS] [--seed N] [--baseline OLD/summary.json] [--fail-on failure|regression]
   environment: MC_TARGET, MC_API_KEY, MC_MANAGER_KEY, MC_PROFILE`;
 
 
@@ -78,6 +81,10 @@ export interface CertifyArgs {
   maxDurationSeconds: number;
   /** The seed of every random choice that decides what is asserted (issue 14, run-seed.ts). */
   seed: number;
+  /** summary.json of an earlier run to compare this one with (baseline.ts). */
+  baselinePath: string | undefined;
+  /** What fails the gate: any failure, or only one the baseline did not have (summary.ts gatePasses). */
+  failOn: FailOn;
 }
 
 /** --max-duration's default: a full certification of the embedded server takes well under a minute, a remote one a few. */
@@ -105,6 +112,8 @@ export function parseCertifyArgs(args: string[], env: NodeJS.ProcessEnv = proces
       strict: { type: 'boolean' },
       'max-duration': { type: 'string' },
       seed: { type: 'string' },
+      baseline: { type: 'string' },
+      'fail-on': { type: 'string' },
     },
     'usage: messaging-conformance certify --help',
   );
@@ -145,6 +154,9 @@ export function parseCertifyArgs(args: string[], env: NodeJS.ProcessEnv = proces
     if (!/^\d+$/.test(values.seed) || Number(values.seed) > MAX_SEED) throw new UsageError(`--seed takes a whole number from 0 to ${MAX_SEED}, got "${values.seed}"`);
     seed = Number(values.seed);
   }
+  const failOn = values['fail-on'] ?? 'failure';
+  if (!isFailOn(failOn)) throw new UsageError(`--fail-on takes ${FAIL_ON.join(' or ')}, got "${failOn}"`);
+  if (failOn === 'regression' && values.baseline === undefined) throw new UsageError('--fail-on regression needs --baseline (the earlier summary.json whose failures are known)');
   return {
     target: target === undefined ? undefined : httpUrlFlag('--target', target),
     apiKey,
@@ -164,7 +176,21 @@ export function parseCertifyArgs(args: string[], env: NodeJS.ProcessEnv = proces
     strict: values.strict ?? false,
     maxDurationSeconds,
     seed,
+    baselinePath: values.baseline === undefined ? undefined : resolve(values.baseline),
+    failOn,
   };
+}
+
+const isFailOn = (text: string): text is FailOn => (FAIL_ON as readonly string[]).includes(text);
+
+/** The baseline file, checked before anything starts: a bad one is a usage error (one line, exit 2). */
+function loadBaseline(path: string | undefined): BaselineSummary | undefined {
+  if (path === undefined) return undefined;
+  try {
+    return readBaseline(path);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
 }
 
 const isPersonality = (text: string): text is Personality => (PERSONALITIES as readonly string[]).includes(text);
@@ -319,7 +345,8 @@ export async function certify(argv: string[]): Promise<number> {
     process.stderr.write(`messaging-conformance: nothing certified: ${summary.totals.broken} tests broken (the kit could not talk to the target), ${summary.runErrors.length} run errors, no verdict\n`);
     return 2;
   }
-  return summary.ok ? 0 : 1;
+  // --fail-on regression: only what the baseline did not have fails (summary.ts gatePasses).
+  return gatePasses(summary) ? 0 : 1;
 }
 
 /** One certification with checked arguments: runs the suites, writes the reports, prints the summary head. */
@@ -328,6 +355,7 @@ export async function runCertification(args: CertifyArgs, control: Certification
   const files = suiteFiles(args.only);
   const givenProfile: TargetProfile = args.profilePath ? loadProfile(args.profilePath, (line) => process.stdout.write(`${line}\n`)) : defaultProfile();
   const expected: ExpectedFailure[] = args.expectedFailuresPath ? loadExpectedFailures(args.expectedFailuresPath) : [];
+  const baseline = loadBaseline(args.baselinePath);
 
   // A profile given for the embedded server fixes its ambiguity options; without one the personality decides.
   const embedded =
@@ -370,7 +398,8 @@ export async function runCertification(args: CertifyArgs, control: Certification
       config,
       files,
       outDir: args.outDir,
-      environment: { target: targetLabel, profile: profileLabel, seed: String(config.seed) },
+      // Allure's first screen names the coloured document beside it (text: its panel makes no links).
+      environment: { target: targetLabel, profile: profileLabel, seed: String(config.seed), document: `../${SPEC_PAGE_FILE} (the document coloured by this run)` },
       deadlineAtMs,
       secrets,
       ...(control.interrupt ? { interrupt: control.interrupt } : {}),
@@ -403,6 +432,7 @@ export async function runCertification(args: CertifyArgs, control: Certification
       seed: config.seed,
       ...(incomplete !== undefined ? { incomplete } : {}),
     });
+    if (baseline !== undefined) summary = withBaseline(summary, compareWithBaseline(summary, baseline), args.failOn);
     const writeSummary = () => {
       writeFileSync(join(args.outDir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
       writeFileSync(join(args.outDir, 'summary.md'), summaryMarkdown(summary));
@@ -410,7 +440,7 @@ export async function runCertification(args: CertifyArgs, control: Certification
     writeSummary();
     if (args.html) {
       try {
-        await generateAllureReport(args.outDir);
+        await generateAllureReport(args.outDir, summary);
       } catch (error) {
         // The other reports stand: the page's absence is a fault of the run, said where the run's faults are.
         const line = `the Allure report was not generated: ${secrets.redact((error as Error).message)}`;
@@ -432,7 +462,7 @@ export async function runCertification(args: CertifyArgs, control: Certification
     }
     writeSummary();
     const head = secrets.redact(summaryHeadMarkdown(summary));
-    process.stdout.write(`\n${terminalText(head)}\n\nreports: ${args.outDir} (summary.md, summary.json, junit.xml${args.html ? ', allure-report/index.html' : ''})\n`);
+    process.stdout.write(`\n${terminalText(head)}\n\nreports: ${args.outDir} (summary.md, summary.json, junit.xml${args.html ? `, allure-report/index.html, ${SPEC_PAGE_FILE}` : ''})\n`);
     return { summary, leaks: findings, outDir: args.outDir, incomplete };
   } finally {
     await embedded?.server.close();

@@ -33,7 +33,7 @@ export const CERTIFY_HELP: CommandHelp = {
     { flag: '--api-key KEY', does: "key of the target's account under test (required with --target)", default: 'none', env: 'MC_API_KEY' },
     { flag: '--manager-key KEY', does: 'key of a manager account: each suite file works in a fresh subaccount, files run in parallel', default: 'none: files run one after the other in the account', env: 'MC_MANAGER_KEY' },
     { flag: '--profile FILE', does: "the target's profile (YAML or JSON): ambiguity options, capabilities, phone numbers, pacing; `discover` writes one", default: "the default profile (the embedded server's own without --target)", env: 'MC_PROFILE' },
-    { flag: '--out DIR', does: 'folder of the reports: summary.md, summary.json, junit.xml, allure-report/', default: 'reports' },
+    { flag: '--out DIR', does: 'folder of the reports: summary.md, summary.json, junit.xml, allure-report/, spec-document.html (the document coloured by the run)', default: 'reports' },
     { flag: '--only AREA[,AREA...]', does: `only the suite files of these areas (${AREAS.map((a) => a.id).join(', ')})`, default: 'every area' },
     { flag: '--webhook-public-url URL', does: "public URL in front of this machine's webhook receiver, for a target that cannot reach it", default: 'none: the receiver listens on loopback' },
     { flag: '--allow-charges', does: "let sends that may be charged go to the profile's phone numbers", default: 'off (always on for the embedded server)' },
@@ -47,6 +47,12 @@ export const CERTIFY_HELP: CommandHelp = {
     { flag: '--strict', does: 'warnings (failed SHOULD statements) fail the run too', default: 'off' },
     { flag: '--max-duration SECONDS', does: 'deadline of the whole run: past it the run is cancelled, what did not finish is reported, exit 2', default: '1200 (20 minutes)' },
     { flag: '--seed N', does: 'seed of the random choices that decide what is asserted (fuzzing, the OTP model): the same target and seed give the same verdicts', default: String(DEFAULT_SEED) },
+    { flag: '--baseline FILE', does: 'summary.json of an earlier run of the same target: summary.md opens with what newly failed, passed, warned or broke, summary.json has it under baseline', default: 'none' },
+    {
+      flag: '--fail-on failure|regression',
+      does: 'what fails the run (exit 1): any failed or broken test, or with regression only one the --baseline run did not have (a leaked key, a run error, an incomplete run still fail)',
+      default: 'failure',
+    },
   ],
 };
 

@@ -14,7 +14,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { mapStrings } from './run-redaction.ts';
-import { writeSpecPage } from './spec-page.ts';
+import { writeSpecPage, type SpecPageRun } from './spec-page.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -65,7 +65,8 @@ export async function redactResultsFolder(resultsDir: string, redact: (text: str
   }
 }
 
-export async function generateAllureReport(outDir: string): Promise<void> {
+/** The report, and beside it the document coloured by `run` (spec-page.ts) when the run's summary is given. */
+export async function generateAllureReport(outDir: string, run?: Omit<SpecPageRun, 'testLinks'>): Promise<void> {
   addWallTime(outDir);
   // The package exports no subpaths; its main module is dist/index.js, beside which cli.js sits one level up.
   const cli = join(dirname(dirname(require.resolve('allure'))), 'cli.js');
@@ -89,6 +90,6 @@ export async function generateAllureReport(outDir: string): Promise<void> {
   }).finally(() => rmSync(configDir, { recursive: true, force: true }));
   const page = join(outDir, 'allure-report', 'index.html');
   writeFileSync(page, withoutAnalytics(readFileSync(page, 'utf8')));
-  // The target of every result's "spec §N" link (requirement-test.ts).
-  writeSpecPage(outDir);
+  // The target of every result's "spec §N" link (requirement-test.ts), and the run read through the document.
+  writeSpecPage(outDir, run);
 }

@@ -11,7 +11,6 @@
  */
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import type { Summary } from './summary.ts';
 
 /** The part of summary.json a comparison reads. */
 const BaselineSummary = z.object({
@@ -74,8 +73,16 @@ export interface BaselineComparison {
 interface RequirementRows {
   requirements: readonly { id: string; status: string; tests: readonly string[] }[];
 }
-/** What a comparison reads of a run: a Summary has it, and so does a baseline. */
-type Comparable = RequirementRows & Pick<Summary, 'ambiguities' | 'failedTests' | 'brokenTests'>;
+/**
+ * What a comparison reads of a run: summary.ts's Summary has it, and so does a baseline. Written
+ * out rather than picked from Summary: summary.ts shows the comparison, so this module does not
+ * import it back.
+ */
+type Comparable = RequirementRows & {
+  ambiguities: readonly { id: string; observed: readonly { value: string }[] }[];
+  failedTests: readonly string[];
+  brokenTests: readonly string[];
+};
 
 const statusOf = (summary: RequirementRows): Map<string, string> => new Map(summary.requirements.map((r) => [r.id, r.status]));
 const testsOf = (summary: RequirementRows): Set<string> => new Set(summary.requirements.flatMap((r) => r.tests));

@@ -14,8 +14,11 @@
  *  - A terminal: control characters (an escape sequence could rewrite the screen) and bidirectional
  *    overrides shown as \u escapes.
  *
- * summary.json keeps every text whole (JSON escapes what it must); HTML pages are written by Allure,
- * which renders text as text.
+ *  - HTML (spec-document.html, the document coloured by the run): the special characters as
+ *    references and control characters as escapes (htmlText).
+ *
+ * summary.json keeps every text whole (JSON escapes what it must); the Allure report is written by
+ * Allure, which renders text as text.
  */
 
 /** C0 controls but tab and newline, DEL and C1 controls, and the bidirectional embeddings, overrides and isolates. */
@@ -67,3 +70,12 @@ export const xmlText = (text: string): string => text.replace(LONE_SURROGATE, '\
 
 /** `text` for an XML attribute value: as xmlText, with tabs and line breaks as references (a parser would turn them into spaces). */
 export const xmlAttribute = (text: string): string => xmlText(text).replace(/\t/g, '&#9;').replace(/\n/g, '&#10;').replace(/\r/g, '&#13;');
+
+const HTML_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/**
+ * `text` for HTML element content or a quoted attribute value (spec-document.html, which the kit
+ * writes itself): the five special characters as references, control characters shown as \u
+ * escapes, lone surrogates replaced. No markup of the text survives: a target's `<script>` is words.
+ */
+export const htmlText = (text: string): string => terminalText(text).replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);

@@ -4,10 +4,15 @@
  * every ambiguity, totals per area, and the expected-failures reconciliation. summary.json is for
  * machines (CI gates, comparisons between runs); summary.md is the same for people.
  */
+import { readFileSync } from 'node:fs';
 import { AMBIGUITIES, type AmbiguityChoices } from '../../schemas/ambiguities.ts';
 import { AREAS } from '../../schemas/areas.ts';
+import { coverageOf, documentSentences } from '../../schemas/document-text.ts';
 import type { VerdictLevel } from '../../schemas/quotes.ts';
 import { REQUIREMENTS } from '../../schemas/requirements.ts';
+import { UNTESTABLE_SENTENCES } from '../../schemas/untestable-sentences.ts';
+import { SPEC_DOCUMENT_PATH } from '../config/project-paths.ts';
+import { baselineMarkdown, type BaselineComparison } from './baseline.ts';
 import type { Reconciliation } from './expected-failures.ts';
 import { markdownText, oneLine } from './inert-text.ts';
 import type { TestRecord } from './result-collector.ts';
@@ -69,6 +74,41 @@ export interface AreaTotals {
 /** Requirements per level and status: what the head of the summary shows first. */
 export type LevelTotals = Record<VerdictLevel, { requirements: number } & Partial<Record<RequirementStatus, number>>>;
 
+/**
+ * How much of the document's text the catalogue quotes (document-text.ts coverageOf over every
+ * requirement's quotes and the units listed as not testable): a property of the kit's catalogue,
+ * the same for every run of one version of the kit, whatever ran.
+ */
+export interface DocumentCoverageTotals {
+  units: number;
+  quoted: number;
+  untestable: number;
+  uncovered: number;
+  /** quoted / units, from 0 to 1. */
+  quotedShare: number;
+}
+
+let catalogueCoverage: DocumentCoverageTotals | undefined;
+
+/** The catalogue's coverage of the document, computed once per process (it reads the document). */
+export function documentCoverageOfCatalogue(): DocumentCoverageTotals {
+  if (catalogueCoverage === undefined) {
+    const units = documentSentences(readFileSync(SPEC_DOCUMENT_PATH, 'utf8'));
+    const coverage = coverageOf(units, REQUIREMENTS.flatMap((r) => r.quotes), UNTESTABLE_SENTENCES);
+    catalogueCoverage = { ...coverage.totals, quotedShare: Math.round(coverage.quotedShare * 10_000) / 10_000 };
+  }
+  return catalogueCoverage;
+}
+
+/**
+ * What fails the gate (certify --fail-on): `failure`, any failed or broken test; `regression`,
+ * only a failed or broken test the baseline did not have (with --strict, also a requirement newly
+ * warning). A key in the reports, a run error, an expected failure that passed and an incomplete
+ * run fail under both.
+ */
+export const FAIL_ON = ['failure', 'regression'] as const;
+export type FailOn = (typeof FAIL_ON)[number];
+
 export interface Summary {
   target: string;
   profile: string;
@@ -108,6 +148,12 @@ export interface Summary {
    * and where one was found (file and place, never the key). Absent until the search ran.
    */
   leakCheck?: LeakCheckSummary;
+  /** The share of the document's units the catalogue quotes (documentCoverageOfCatalogue). */
+  documentCoverage: DocumentCoverageTotals;
+  /** The run compared with an earlier summary.json (certify --baseline; baseline.ts). */
+  baseline?: BaselineComparison;
+  /** certify --fail-on, when it is `regression`: the gate is then gatePasses(), not ok. */
+  failOn?: FailOn;
   /**
    * Whether the run passes: no failure outside the expected ones, no broken test, no unexpected
    * pass, no run error, no key in the reports; under --strict no warning and no inconclusive test either.
@@ -283,6 +329,7 @@ export function buildSummary(input: SummaryInput): Summary {
     brokenTests: brokenTests.map((t) => t.name),
     runErrors: [...input.runErrors],
     ...(input.incomplete !== undefined ? { incomplete: input.incomplete } : {}),
+    documentCoverage: documentCoverageOfCatalogue(),
     ok:
       input.incomplete === undefined &&
       input.reconciliation.ok &&
@@ -299,6 +346,23 @@ export function buildSummary(input: SummaryInput): Summary {
  */
 export function withLeakCheck(s: Summary, check: LeakCheckSummary): Summary {
   return { ...s, leakCheck: check, ok: s.ok && check.passed };
+}
+
+/** The summary with a comparison against a baseline, and the gate it is judged by. */
+export function withBaseline(s: Summary, baseline: BaselineComparison, failOn: FailOn): Summary {
+  return { ...s, baseline, ...(failOn === 'regression' ? { failOn } : {}) };
+}
+
+/**
+ * Whether the run passes its gate: `ok` under --fail-on failure; under --fail-on regression, no
+ * failed or broken test the baseline did not have (with --strict, no requirement newly warning
+ * either), and none of what fails every run: a key in the reports, a run error (which an
+ * incomplete run is too), an expected failure that passed.
+ */
+export function gatePasses(s: Summary): boolean {
+  if (s.failOn !== 'regression' || s.baseline === undefined) return s.ok;
+  const alwaysFails = s.leakCheck?.passed === false || s.incomplete !== undefined || s.runErrors.length > 0 || s.expectedFailures.some((e) => e.outcome === 'unexpected-pass');
+  return !alwaysFails && !s.baseline.regression && !(s.strict && s.baseline.newlyWarning.length > 0);
 }
 
 /** What a leak means, in one line naming where it is (never the key). */
@@ -397,11 +461,14 @@ export function summaryHeadMarkdown(s: Summary): string {
   const t = s.totals;
   const levelRow = (name: string, counts: { requirements: number } & Partial<Record<RequirementStatus, number>>) => [name, String(counts.requirements), ...REQUIREMENT_STATUSES.map((st) => String(counts[st] ?? 0))];
   const statusColumns = ['Passed', 'Failed', 'Known deviations', 'Broken', 'Warned', 'Inconclusive', 'Recorded', 'Skipped', 'Not testable', 'Not covered'];
+  const dc = s.documentCoverage;
   const parts = [
     summaryTitle(s),
+    ...(s.baseline !== undefined ? [baselineMarkdown(s.baseline, markdownText).join('\n').trim()] : []),
     ...(s.leakCheck?.passed === false ? [`**${markdownText(leakHeadline(s.leakCheck))}**`] : []),
     ...(s.incomplete !== undefined ? [`**The certification is incomplete**: ${markdownText(s.incomplete)}. What did not finish has no verdict; the reports below are partial.`] : []),
     `Target ${markdownText(s.target)}, profile ${markdownText(s.profile)}${s.seed !== undefined ? `, seed ${s.seed}` : ''}, ${s.seconds.toFixed(1)} s${s.strict ? ', strict (warnings and inconclusive tests fail the run)' : ''}. Tests: ${t.passed} passed, ${t.failed} failed, ${t.broken} broken, ${t.inconclusive} inconclusive, ${t.skipped} skipped (${t.notTestable} not testable), ${t.knownDeviations} known deviations, ${t.warnings} with warnings, ${t.recorded} recording behaviour the document leaves open.`,
+    `Document coverage: the catalogue quotes ${dc.quoted} of the document's ${dc.units} sentences and table rows (${(dc.quotedShare * 100).toFixed(1)}%); ${dc.untestable} are not testable, ${dc.uncovered} not yet quoted. spec-document.html beside this summary shows each one with its status in this run.`,
     '## Requirements per level',
     'fail: the document states it (a failure fails the run); warn: a reading of ours or a SHOULD (a warning); record: the document is silent (what the target did is written down). Broken: the kit could not talk to the target (no verdict; the run does not pass); inconclusive: a test could not decide.',
     table(
@@ -439,6 +506,8 @@ export function summaryHeadMarkdown(s: Summary): string {
 function summaryTitle(s: Summary): string {
   if (s.leakCheck?.passed === false) return '# Conformance summary: FAIL (a key of the run was found in the reports)';
   if (s.incomplete !== undefined) return '# Conformance summary: INCOMPLETE (the run did not finish: no verdict on what did not run)';
+  if (s.failOn === 'regression' && s.baseline !== undefined)
+    return `# Conformance summary: ${s.ok ? 'PASS' : 'FAIL'}; gate (--fail-on regression): ${gatePasses(s) ? 'PASS, nothing failed or broke that had not in the baseline' : 'FAIL'}`;
   return `# Conformance summary: ${s.ok ? 'PASS' : 'FAIL'}`;
 }
 
