@@ -198,11 +198,25 @@ export function formatCompactDateTime(epochMs: number): string {
   return formatMexicoDateTime(epochMs).replace(/[- :]/g, '');
 }
 
-export const dateTimeText = z
+/**
+ * The example of the date-time request fields. They are all future-only (4.2 `date`: "must be in
+ * the future"; 4.4 `expiration_date`: "future"), so the example is far in the future: a near fixed
+ * date becomes a date in the past, an example the document refuses.
+ */
+export const FAR_FUTURE_DATE_TIME = '2099-12-31 10:30:00';
+
+const dateTimeFormat = z
   .string()
   .regex(DATE_TIME_RE, 'format YYYY-MM-DD HH:MM:SS')
-  .refine((s) => parseMexicoDateTime(s) !== undefined, 'not a real date and time')
-  .meta({ description: 'YYYY-MM-DD HH:MM:SS, zone America/Mexico_City', example: '2026-11-21 10:30:00' });
+  .refine((s) => parseMexicoDateTime(s) !== undefined, 'not a real date and time');
+
+export const dateTimeText = dateTimeFormat.meta({ description: 'YYYY-MM-DD HH:MM:SS, zone America/Mexico_City', example: FAR_FUTURE_DATE_TIME });
+
+/**
+ * The same format without an example, for a field bounded on both sides without clamping (4.5
+ * legacy expiration_date: "max 3 days"): every fixed date is in time past or beyond the bound.
+ */
+export const dateTimeTextWithoutExample = dateTimeFormat.meta({ description: 'YYYY-MM-DD HH:MM:SS, zone America/Mexico_City' });
 
 export const dateText = z
   .string()

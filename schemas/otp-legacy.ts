@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { successBody, unsettable } from './envelope.ts';
-import { digits, dateTimeText, flag01 } from './formats.ts';
+import { digits, dateTimeTextWithoutExample, flag01 } from './formats.ts';
 import { limitById } from './limits.ts';
 import type { OperationDefinition } from './operation.ts';
 import { MEXICO_COUNTRY_CODE, senderId } from './sms.ts';
@@ -77,9 +77,8 @@ const legacyCodeLength = z
 const sendAndResendFields = {
   template: LegacyOtpTemplate.optional(),
   formal_tone: z.boolean().optional().meta({ description: 'Default false; switches address without changing the template' }),
-  expiration_date: dateTimeText
-    .optional()
-    .meta({ description: `YYYY-MM-DD HH:mm:ss, default 24 h, max ${EXPIRY_MAX_HOURS / 24} days`, example: '2026-11-21 10:30:00' }),
+  // No example: within 3 days from now (not clamped, 4.5), no fixed date stays valid.
+  expiration_date: dateTimeTextWithoutExample.optional().meta({ description: `YYYY-MM-DD HH:mm:ss, default 24 h, max ${EXPIRY_MAX_HOURS / 24} days` }),
   locale: LegacyOtpLocale.optional(),
   showcode: flag01.optional().meta({ description: 'Default 0; 1 returns verification_code' }),
   sender: senderId.optional().meta({ description: 'Max 11 alphanumeric chars; ignored if not contracted' }),

@@ -134,7 +134,9 @@ export const OtpTarget = z
 /** 4.4: "returns the state, attempts and resend counters for the UI"; its fields: not shown. */
 export const OtpStatusResponse = z
   .looseObject({
-    success: z.boolean().optional(),
+    // 2.1: success is "true on success, false on error"; fixed so that a client tells this body
+    // from the error bodies of the same 200 by `success` alone. Absent is still admitted (fields not shown).
+    success: z.literal(true).optional(),
     // Fields not shown (4.4); those it may carry for a number without a verification are unset
     // in any of the forms of latitude unset-field.
     state: OtpState.optional(),
@@ -146,7 +148,8 @@ export const OtpStatusResponse = z
 
 /** 4.4: DELETE returns the state to none; its response: not shown. */
 export const OtpDeleteResponse = z
-  .looseObject({ success: z.boolean().optional(), state: OtpState.optional(), request_id: requestId.optional() })
+  // 2.1: success is true on success (see OtpStatusResponse).
+  .looseObject({ success: z.literal(true).optional(), state: OtpState.optional(), request_id: requestId.optional() })
   .meta({ id: 'OtpDeleteResponse', description: 'DELETE /v2/otp body (section 4.4; shape not shown)' });
 
 const EXAMPLE_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7';

@@ -4,7 +4,7 @@
  * of hosts it excludes, with their ranges and example URLs.
  */
 import { z } from 'zod';
-import { successBody } from './envelope.ts';
+import { successBody, unsettable } from './envelope.ts';
 import type { OperationDefinition } from './operation.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -19,8 +19,10 @@ export type WebhookStatus = z.infer<typeof WebhookStatus>;
 
 export const WebhookConfig = z
   .object({
-    url: z.string().meta({ description: 'The registered webhook URL', example: 'https://hooks.example.com/messaging' }),
-    status: WebhookStatus,
+    // With no webhook configured the document is silent (4.14 shows only a configured one): a
+    // server may leave url and status unset, written absent, null or "" (latitude unset-field).
+    url: unsettable(z.string()).meta({ description: 'The registered webhook URL; unset (absent, null or "") when none is configured', example: 'https://hooks.example.com/messaging' }),
+    status: unsettable(WebhookStatus).meta({ description: "Webhook status '0' or '1'; unset (absent, null or \"\") when none is configured" }),
   })
   .meta({ id: 'WebhookConfig', description: 'Webhook configuration: url and status (section 2.9)' });
 export type WebhookConfig = z.infer<typeof WebhookConfig>;

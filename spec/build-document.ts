@@ -10,6 +10,7 @@ import { LATITUDES } from '../schemas/latitudes.ts';
 import type { AreaId } from '../schemas/areas.ts';
 import { OPERATIONS, type Operation } from '../schemas/operations.ts';
 import { GLOBAL_SECURITY, INFO, SECURITY_SCHEMES, SERVERS } from './document-info.ts';
+import { rewriteSchemaForms } from './json-schema-forms.ts';
 import { markNeverSchemas, resolveNeverMarks } from './never-schemas.ts';
 import { operationRoute } from './operation-route.ts';
 import { SHARED_SCHEMAS, registerSharedResponses } from './shared-responses.ts';
@@ -52,5 +53,6 @@ export function buildDocument(operations: readonly Operation[] = OPERATIONS): Op
   };
   const copy = JSON.parse(JSON.stringify(document)) as OpenAPIObject;
   resolveNeverMarks(copy);
+  rewriteSchemaForms(copy);
   return copy;
 }

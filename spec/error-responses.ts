@@ -9,6 +9,7 @@
  * arrive with HTTP 200: those alternatives of the 200 response are http-200-errors.ts.
  */
 import type { HeadersObject } from 'openapi3-ts/oas31';
+import { z } from 'zod';
 import { OtpErrorBody } from '../schemas/envelope.ts';
 import { resultCode, type ResultCode } from '../schemas/error-codes.ts';
 import { OTP_V2_TRANSITIONS, type OtpTransition } from '../schemas/otp-v2-transitions.ts';
@@ -83,6 +84,27 @@ function addOtpTableStatuses(plan: ResponsePlan, op: Operation): void {
   }
 }
 
+/**
+ * 7.3: "all errors of status and delete: not shown", while its first row (400 otp_missing_param,
+ * otp_invalid_param: "missing or invalid parameter") applies to any request of the set. A status or
+ * delete call with a bad parameter is answered with 400 in the 4.4 body; its slug stays open.
+ */
+function addOtpParameterErrors(plan: ResponsePlan, op: Operation): void {
+  if (plan.has('400')) return;
+  const codes = [resultCode('otp_missing_param'), resultCode('otp_invalid_param')];
+  addAlternative(plan, '400', {
+    schema: OtpErrorBody.extend({ error: openSlug(enumOf(codes)) }),
+    description: [
+      'Current OTP error (section 7.3), HTTP 400: a missing or invalid parameter (first row of 7.3). The document does not show the slugs of this operation: those of that row are listed, others are admitted.',
+      codeList(codes),
+    ].join('\n'),
+    examples: examplesOf(codes, otpErrorExample),
+  });
+}
+
+/** An `error` slug that names `codes` and admits others (7.3: "Other slugs seen"; slugs not shown). */
+const openSlug = (codes: Codes) => z.union([z.enum(codes), z.string()]).meta({ description: 'One of the slugs listed, or a slug the document does not show (section 7.3)' });
+
 const DEFAULT_PREAMBLE =
   'Business and validation errors of this operation. The document does not state their HTTP status (ambiguity `business-error-http-status`): section 7.1 gives the status inside the body, 200 in most bodies; server_01 is 500 in SMS, voice and legacy OTP bodies (ambiguity `server-01-status`). Validation failures of some operations carry a code the document does not name (7.1, ambiguity `unnamed-validation-codes`).';
 
@@ -108,7 +130,8 @@ function addDefaultErrors(plan: ResponsePlan, op: Operation, otpWithoutStatus: r
   }
   if (otpWithoutStatus.length > 0) {
     addAlternative(plan, 'default', {
-      schema: otpErrorBody(enumOf(otpWithoutStatus)),
+      // 7.3 names otp_internal and says "all errors of status and delete: not shown": open slug.
+      schema: OtpErrorBody.extend({ error: openSlug(enumOf(otpWithoutStatus)) }),
       description: ['Current OTP errors whose HTTP status the document does not show (7.3):', codeList(otpWithoutStatus)].join('\n'),
       examples: examplesOf(otpWithoutStatus, otpErrorExample),
     });
@@ -125,7 +148,10 @@ function addDefaultErrors(plan: ResponsePlan, op: Operation, otpWithoutStatus: r
 
 export function addErrorResponses(plan: ResponsePlan, op: Operation): void {
   const otpWithoutStatus = op.errorBody === 'otp-v2' ? addOtpV2Errors(plan, op) : [];
-  if (op.errorBody === 'otp-v2') addOtpTableStatuses(plan, op);
+  if (op.errorBody === 'otp-v2') {
+    addOtpTableStatuses(plan, op);
+    addOtpParameterErrors(plan, op);
+  }
   addSharedErrors(plan, op);
   addDefaultErrors(plan, op, otpWithoutStatus);
 }

@@ -1243,7 +1243,7 @@ export interface components {
         };
         /** @description Success of /agendas/add (section 4.7) */
         AgendaAddResponse: {
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
             /** @enum {string} */
             message: "phoneBookSavedSuccess";
@@ -1272,7 +1272,7 @@ export interface components {
         };
         /** @description Success of /agendas/delete (section 4.7) */
         AgendaDeleteResponse: {
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
             message: string;
             status: number;
@@ -1295,7 +1295,7 @@ export interface components {
         };
         /** @description Paged result of GET /contactlist/find (section 4.7) */
         AgendaFindResponse: {
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
             message?: string;
             status: number;
@@ -1327,7 +1327,7 @@ export interface components {
         };
         /** @description Success of /agendas/get_contacts; the field holding the contacts: not shown (sections 4.7, 2.4) */
         AgendaListContactsResponse: {
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
             message: string;
             status: number;
@@ -1344,7 +1344,7 @@ export interface components {
         };
         /** @description Success of /agendas/get (sections 4.7, 2.3) */
         AgendaListResponse: {
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
             message: string;
             status: number;
@@ -1374,7 +1374,7 @@ export interface components {
         };
         /** @description Success of /agendas/change_name (section 4.7) */
         AgendaRenameResponse: {
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
             /** @enum {string} */
             message: "phonebook_name_updated";
@@ -1390,7 +1390,7 @@ export interface components {
         };
         /** @description Authentication error answered with HTTP 401 (section 5) */
         AuthError401Body: {
-            /** @enum {boolean} */
+            /** @constant */
             success: false;
             message: string;
             status: number;
@@ -1405,7 +1405,7 @@ export interface components {
         };
         /** @description Authentication error answered with HTTP 403 (section 5) */
         AuthError403Body: {
-            /** @enum {boolean} */
+            /** @constant */
             success: false;
             message: string;
             status: number;
@@ -1420,7 +1420,7 @@ export interface components {
         };
         /** @description Authentication error answered with HTTP 410 (section 5) */
         AuthError410Body: {
-            /** @enum {boolean} */
+            /** @constant */
             success: false;
             message: string;
             status: number;
@@ -1444,7 +1444,7 @@ export interface components {
         };
         /** @description Error body (section 2.1) of the authentication errors of section 5 and the common errors of 7.1, which may arrive with HTTP 200; other codes are admitted (7.1: validation codes not shown) */
         CommonErrorBody: {
-            /** @enum {boolean} */
+            /** @constant */
             success: false;
             message: string;
             status: number;
@@ -1543,7 +1543,7 @@ export interface components {
         };
         /** @description Success of /contacts/add, /contacts/update and /contacts/duplicate (sections 4.6, 2.4) */
         ContactCallbackResponse: {
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
             /** @enum {string} */
             message: "contact_added";
@@ -1575,7 +1575,7 @@ export interface components {
         };
         /** @description Success of /contacts/delete (section 4.6) */
         ContactDeleteResponse: {
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
             /** @enum {string} */
             message: "contact_deleted";
@@ -1622,7 +1622,7 @@ export interface components {
         };
         /** @description Success of /contacts/polling/{action} (section 4.6) */
         ContactPollResponse: {
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
             /** @enum {string} */
             message: "Ok";
@@ -1653,7 +1653,7 @@ export interface components {
         };
         /** @description Credit balance (sections 4.1, 2.7) */
         CreditsConsultResponse: {
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
             /** @enum {string} */
             message: "available_credits";
@@ -1699,7 +1699,7 @@ export interface components {
         };
         /** @description Success of /employee/add (section 4.10) */
         EmployeeAddResponse: {
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
             /** @enum {string} */
             message: "partner_created_successfully";
@@ -1725,7 +1725,7 @@ export interface components {
         };
         /** @description Success of /employee/disable (section 4.10) */
         EmployeeDisableResponse: {
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
             /** @enum {string} */
             message: "partner_disabled";
@@ -1741,7 +1741,7 @@ export interface components {
         };
         /** @description Success of /toolusers/get (sections 4.10, 2.5) */
         EmployeeListResponse: {
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
             message: string;
             status: number;
@@ -1780,10 +1780,7 @@ export interface components {
             template?: "a" | "b" | "c" | "d" | "e" | "f" | "g" | "h" | "i" | "j" | "k" | "l" | "m" | "n";
             /** @description Default false; switches address without changing the template */
             formal_tone?: boolean;
-            /**
-             * @description YYYY-MM-DD HH:mm:ss, default 24 h, max 3 days
-             * @example 2026-11-21 10:30:00
-             */
+            /** @description YYYY-MM-DD HH:mm:ss, default 24 h, max 3 days */
             expiration_date?: string;
             /**
              * @description Response language, default es
@@ -1852,10 +1849,7 @@ export interface components {
             template?: "a" | "b" | "c" | "d" | "e" | "f" | "g" | "h" | "i" | "j" | "k" | "l" | "m" | "n";
             /** @description Default false; switches address without changing the template */
             formal_tone?: boolean;
-            /**
-             * @description YYYY-MM-DD HH:mm:ss, default 24 h, max 3 days
-             * @example 2026-11-21 10:30:00
-             */
+            /** @description YYYY-MM-DD HH:mm:ss, default 24 h, max 3 days */
             expiration_date?: string;
             /**
              * @description Response language, default es
@@ -1881,7 +1875,7 @@ export interface components {
         };
         /** @description Success of /otp/send and /otp/resend (sections 4.5, 2.10); the legacy set can also answer in XML (root element hash with the same fields) */
         LegacyOtpSendResult: {
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
             message: string;
             status: number;
@@ -1929,7 +1923,7 @@ export interface components {
         };
         /** @description Success of /otp/verify (section 4.5) */
         LegacyOtpVerifyResponse: {
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
             message: string;
             status: number;
@@ -2006,7 +2000,7 @@ export interface components {
         };
         /** @description Success of /loyalty/contact/add, per the sample (section 4.9) */
         LoyaltyAddContactResponse: {
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
             message: string;
             status: number;
@@ -2054,7 +2048,7 @@ export interface components {
         };
         /** @description Success of /loyalty/contact/get (sections 4.9, 2.5) */
         LoyaltyGetContactsResponse: {
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
             message: string;
             status: number;
@@ -2070,7 +2064,7 @@ export interface components {
         };
         /** @description Success of /loyalty/get (sections 4.9, 2.5) */
         LoyaltyListResponse: {
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
             message: string;
             status: number;
@@ -2104,7 +2098,7 @@ export interface components {
         };
         /** @description Success of /loyalty/sale (section 4.9) */
         LoyaltySaleResponse: {
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
             message: string;
             status: number;
@@ -2214,7 +2208,7 @@ export interface components {
             sandbox?: boolean;
             /**
              * @description YYYY-MM-DD HH:mm:ss, future; default 24 hours; maximum 3 days (larger values are clamped)
-             * @example 2026-11-21 10:30:00
+             * @example 2099-12-31 10:30:00
              */
             expiration_date?: string;
             /** @description Parameter of the previous API: rejected with 400 otp_invalid_param (section 4.4) */
@@ -2226,7 +2220,7 @@ export interface components {
         };
         /** @description POST /v2/otp success body (sections 4.4, 2.10) */
         OtpCreateResponse: {
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
             state: components["schemas"]["OtpState"];
             action: components["schemas"]["OtpAction"];
@@ -2255,7 +2249,8 @@ export interface components {
         };
         /** @description DELETE /v2/otp body (section 4.4; shape not shown) */
         OtpDeleteResponse: {
-            success?: boolean;
+            /** @constant */
+            success?: true;
             state?: components["schemas"]["OtpState"];
             /**
              * Format: uuid
@@ -2268,7 +2263,7 @@ export interface components {
         };
         /** @description Error body of the current OTP set (sections 4.4, 7.3) */
         OtpErrorBody: {
-            /** @enum {boolean} */
+            /** @constant */
             success: false;
             state?: components["schemas"]["OtpState"] | null | "";
             error: string;
@@ -2290,7 +2285,8 @@ export interface components {
         OtpState: "none" | "pending" | "verified" | "expired" | "locked";
         /** @description GET /v2/otp/status body (section 4.4; fields not shown) */
         OtpStatusResponse: {
-            success?: boolean;
+            /** @constant */
+            success?: true;
             state?: components["schemas"]["OtpState"];
             attempts_remaining?: number | null | "";
             resend_available_in?: number | null | "";
@@ -2321,7 +2317,7 @@ export interface components {
         };
         /** @description POST /v2/otp/verify success body (sections 4.4, 2.10) */
         OtpVerifyResponse: {
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
             state: components["schemas"]["OtpState"];
             message: string;
@@ -2370,7 +2366,7 @@ export interface components {
         };
         /** @description Payment request sent (section 4.13) */
         PaymentRequestSendResponse: {
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
             /** @enum {string} */
             message: "Ok";
@@ -2384,14 +2380,14 @@ export interface components {
              */
             request_id: string;
         };
-        /** @description Rate limit exceeded, rate_01 (sections 7.1, 8) */
+        /** @description Rate limit exceeded, rate_01 (sections 7.1, 8); an error whose HTTP status the document does not state may also arrive with 429, with its own code */
         RateLimitErrorBody: {
-            /** @enum {boolean} */
+            /** @constant */
             success: false;
             message: string;
             status: number;
-            /** @enum {string} */
-            code: "rate_01";
+            /** @description One of the codes listed, or a code the document does not name (section 7.1) */
+            code: "rate_01" | string;
             /**
              * Format: uuid
              * @description Tracking identifier of the request (UUID)
@@ -2425,7 +2421,7 @@ export interface components {
         };
         /** @description Details of one campaign (sections 4.12, 2.8) */
         ReportsCampaignDetailsResponse: {
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
             /** @enum {string} */
             message: "report_generated";
@@ -2457,7 +2453,7 @@ export interface components {
         };
         /** @description Sending report of a period (sections 4.12, 2.8) */
         ReportsGenerateResponse: {
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
             /** @enum {string} */
             message: "report_generated";
@@ -2501,7 +2497,7 @@ export interface components {
         };
         /** @description Message send result (section 2.2) */
         SendResult: {
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
             /** @enum {string} */
             message: "sent_messages";
@@ -2543,7 +2539,7 @@ export interface components {
             find_country_code?: 0 | 1 | "0" | "1";
             /**
              * @description Scheduled send, YYYY-MM-DD HH:MM:SS, zone America/Mexico_City, must be in the future; unavailable in sandbox
-             * @example 2026-11-21 10:30:00
+             * @example 2099-12-31 10:30:00
              */
             date?: string;
             /** @description Default 0; 1 validates and generates references but delivers nothing and charges nothing */
@@ -2579,7 +2575,7 @@ export interface components {
         };
         /** @description Subaccount created (section 4.11) */
         SubaccountAddResponse: {
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
             /** @enum {string} */
             message: "user_created";
@@ -2610,7 +2606,7 @@ export interface components {
         };
         /** @description Subaccount archived (section 4.11) */
         SubaccountArchiveResponse: {
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
             /** @enum {string} */
             message: "subaccount_archived";
@@ -2644,7 +2640,7 @@ export interface components {
         };
         /** @description Credits added to or withdrawn from a subaccount (section 4.11) */
         SubaccountCreditsManageResponse: {
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
             message: string;
             status: number;
@@ -2667,7 +2663,7 @@ export interface components {
         };
         /** @description A subaccount's API key (section 4.11) */
         SubaccountGetApikeyResponse: {
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
             message?: string;
             status: number;
@@ -2702,7 +2698,7 @@ export interface components {
         };
         /** @description Error body (section 2.1) of the errors whose HTTP status the document does not state: server_01, and validation failures whose code the document does not name (7.1) */
         UnstatedStatusErrorBody: {
-            /** @enum {boolean} */
+            /** @constant */
             success: false;
             message: string;
             status: number;
@@ -2786,7 +2782,7 @@ export interface components {
         };
         /** @description Success of /wallet/contact/add: the common envelope; message, code and further fields not shown (section 4.8) */
         WalletAddContactResponse: {
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
             message: string;
             status: number;
@@ -2815,7 +2811,7 @@ export interface components {
         };
         /** @description Success of /wallet/contact/get (the contact's wallet balance, fields not shown): the common envelope; message, code and further fields not shown (section 4.8) */
         WalletGetContactResponse: {
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
             message: string;
             status: number;
@@ -2831,7 +2827,7 @@ export interface components {
         };
         /** @description Success of /wallet/get (sections 4.8, 2.5) */
         WalletListResponse: {
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
             message: string;
             status: number;
@@ -2872,7 +2868,7 @@ export interface components {
         };
         /** @description Success of /wallet/sale: the common envelope; message, code and further fields not shown (section 4.8) */
         WalletSaleResponse: {
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
             message: string;
             status: number;
@@ -2908,7 +2904,7 @@ export interface components {
         };
         /** @description Success of /wallet/balance/update: the common envelope; message, code and further fields not shown (section 4.8) */
         WalletUpdateBalanceResponse: {
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
             message: string;
             status: number;
@@ -2934,7 +2930,7 @@ export interface components {
         };
         /** @description Webhook registered (section 4.14) */
         WebhookAddResponse: {
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
             /** @enum {string} */
             message: "url_added_success";
@@ -2951,15 +2947,16 @@ export interface components {
         /** @description Webhook configuration: url and status (section 2.9) */
         WebhookConfig: {
             /**
-             * @description The registered webhook URL
+             * @description The registered webhook URL; unset (absent, null or "") when none is configured
              * @example https://hooks.example.com/messaging
              */
-            url: string;
-            status: components["schemas"]["WebhookStatus"];
+            url?: string | null | "";
+            /** @description Webhook status '0' or '1'; unset (absent, null or "") when none is configured */
+            status?: components["schemas"]["WebhookStatus"] | null | "";
         };
         /** @description Webhook removed (section 4.14; success values not shown) */
         WebhookDeleteResponse: {
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
             message?: string;
             status: number;
@@ -2973,7 +2970,7 @@ export interface components {
         };
         /** @description The configured webhook (sections 4.14, 2.9) */
         WebhookGetResponse: {
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
             message?: string;
             status: number;
@@ -2999,7 +2996,7 @@ export interface components {
         };
         /** @description Webhook status changed (section 4.14; code status_webhook_01, or add_webhook_01 as the sample shows) */
         WebhookStatusResponse: {
-            /** @enum {boolean} */
+            /** @constant */
             success: true;
             message: string;
             status: number;
@@ -3158,7 +3155,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SendResult"] | {
-                        /** @enum {boolean} */
+                        /** @constant */
                         success: false;
                         message: string;
                         status: number;
@@ -3188,7 +3185,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {boolean} */
+                        /** @constant */
                         success: false;
                         message: string;
                         status: number;
@@ -3241,7 +3238,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SendResult"] | {
-                        /** @enum {boolean} */
+                        /** @constant */
                         success: false;
                         message: string;
                         status: number;
@@ -3271,7 +3268,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {boolean} */
+                        /** @constant */
                         success: false;
                         message: string;
                         status: number;
@@ -3335,7 +3332,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SendResult"] | {
-                        /** @enum {boolean} */
+                        /** @constant */
                         success: false;
                         message: string;
                         status: number;
@@ -3365,7 +3362,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {boolean} */
+                        /** @constant */
                         success: false;
                         message: string;
                         status: number;
@@ -3418,7 +3415,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SendResult"] | {
-                        /** @enum {boolean} */
+                        /** @constant */
                         success: false;
                         message: string;
                         status: number;
@@ -3448,7 +3445,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {boolean} */
+                        /** @constant */
                         success: false;
                         message: string;
                         status: number;
@@ -3524,7 +3521,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {boolean} */
+                        /** @constant */
                         success: false;
                         state?: components["schemas"]["OtpState"] | null | "";
                         /** @enum {string} */
@@ -3556,7 +3553,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {boolean} */
+                        /** @constant */
                         success: false;
                         state?: components["schemas"]["OtpState"] | null | "";
                         /** @enum {string} */
@@ -3594,7 +3591,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {boolean} */
+                        /** @constant */
                         success: false;
                         state?: components["schemas"]["OtpState"] | null | "";
                         /** @enum {string} */
@@ -3625,7 +3622,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {boolean} */
+                        /** @constant */
                         success: false;
                         state?: components["schemas"]["OtpState"] | null | "";
                         /** @enum {string} */
@@ -3659,11 +3656,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {boolean} */
+                        /** @constant */
                         success: false;
                         state?: components["schemas"]["OtpState"] | null | "";
-                        /** @enum {string} */
-                        error: "otp_internal";
+                        /** @description One of the slugs listed, or a slug the document does not show (section 7.3) */
+                        error: "otp_internal" | string;
                         message: string;
                         hint: string;
                         next: string[];
@@ -3719,6 +3716,38 @@ export interface operations {
                     "application/json": components["schemas"]["OtpDeleteResponse"] | components["schemas"]["CommonErrorBody"];
                 };
             };
+            /**
+             * @description Current OTP error (section 7.3), HTTP 400: a missing or invalid parameter (first row of 7.3). The document does not show the slugs of this operation: those of that row are listed, others are admitted.
+             *     - `otp_missing_param`: missing parameter; hint names it
+             *     - `otp_invalid_param`: invalid parameter, or a parameter of the previous API; hint names it
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        state?: components["schemas"]["OtpState"] | null | "";
+                        /** @description One of the slugs listed, or a slug the document does not show (section 7.3) */
+                        error: ("otp_missing_param" | "otp_invalid_param") | string;
+                        message: string;
+                        hint: string;
+                        next: string[];
+                        expires_at?: string | null | "";
+                        attempts_remaining?: number | null | "";
+                        resend_available_in?: number | null | "";
+                        code?: string | null | "";
+                        /**
+                         * Format: uuid
+                         * @description Tracking identifier of the request (UUID)
+                         * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
+                         */
+                        request_id?: string;
+                    };
+                };
+            };
             401: components["responses"]["AuthUnauthorized"];
             403: components["responses"]["AuthForbidden"];
             410: components["responses"]["AuthGone"];
@@ -3736,11 +3765,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {boolean} */
+                        /** @constant */
                         success: false;
                         state?: components["schemas"]["OtpState"] | null | "";
-                        /** @enum {string} */
-                        error: "otp_internal";
+                        /** @description One of the slugs listed, or a slug the document does not show (section 7.3) */
+                        error: "otp_internal" | string;
                         message: string;
                         hint: string;
                         next: string[];
@@ -3807,7 +3836,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {boolean} */
+                        /** @constant */
                         success: false;
                         state?: components["schemas"]["OtpState"] | null | "";
                         /** @enum {string} */
@@ -3846,7 +3875,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {boolean} */
+                        /** @constant */
                         success: false;
                         state?: components["schemas"]["OtpState"] | null | "";
                         /** @enum {string} */
@@ -3936,11 +3965,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {boolean} */
+                        /** @constant */
                         success: false;
                         state?: components["schemas"]["OtpState"] | null | "";
-                        /** @enum {string} */
-                        error: "otp_internal";
+                        /** @description One of the slugs listed, or a slug the document does not show (section 7.3) */
+                        error: "otp_internal" | string;
                         message: string;
                         hint: string;
                         next: string[];
@@ -3993,6 +4022,38 @@ export interface operations {
                     "application/json": components["schemas"]["OtpStatusResponse"] | components["schemas"]["CommonErrorBody"];
                 };
             };
+            /**
+             * @description Current OTP error (section 7.3), HTTP 400: a missing or invalid parameter (first row of 7.3). The document does not show the slugs of this operation: those of that row are listed, others are admitted.
+             *     - `otp_missing_param`: missing parameter; hint names it
+             *     - `otp_invalid_param`: invalid parameter, or a parameter of the previous API; hint names it
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        state?: components["schemas"]["OtpState"] | null | "";
+                        /** @description One of the slugs listed, or a slug the document does not show (section 7.3) */
+                        error: ("otp_missing_param" | "otp_invalid_param") | string;
+                        message: string;
+                        hint: string;
+                        next: string[];
+                        expires_at?: string | null | "";
+                        attempts_remaining?: number | null | "";
+                        resend_available_in?: number | null | "";
+                        code?: string | null | "";
+                        /**
+                         * Format: uuid
+                         * @description Tracking identifier of the request (UUID)
+                         * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
+                         */
+                        request_id?: string;
+                    };
+                };
+            };
             401: components["responses"]["AuthUnauthorized"];
             403: components["responses"]["AuthForbidden"];
             410: components["responses"]["AuthGone"];
@@ -4010,11 +4071,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {boolean} */
+                        /** @constant */
                         success: false;
                         state?: components["schemas"]["OtpState"] | null | "";
-                        /** @enum {string} */
-                        error: "otp_internal";
+                        /** @description One of the slugs listed, or a slug the document does not show (section 7.3) */
+                        error: "otp_internal" | string;
                         message: string;
                         hint: string;
                         next: string[];
@@ -4082,7 +4143,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LegacyOtpSendResult"] | {
-                        /** @enum {boolean} */
+                        /** @constant */
                         success: false;
                         message: string;
                         status: number;
@@ -4125,7 +4186,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {boolean} */
+                        /** @constant */
                         success: false;
                         message: string;
                         status: number;
@@ -4185,7 +4246,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LegacyOtpVerifyResponse"] | {
-                        /** @enum {boolean} */
+                        /** @constant */
                         success: false;
                         message: string;
                         status: number;
@@ -4222,7 +4283,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {boolean} */
+                        /** @constant */
                         success: false;
                         message: string;
                         status: number;
@@ -4290,7 +4351,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LegacyOtpSendResult"] | {
-                        /** @enum {boolean} */
+                        /** @constant */
                         success: false;
                         message: string;
                         status: number;
@@ -4335,7 +4396,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {boolean} */
+                        /** @constant */
                         success: false;
                         message: string;
                         status: number;
@@ -4722,7 +4783,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AgendaAddResponse"] | {
-                        /** @enum {boolean} */
+                        /** @constant */
                         success: false;
                         message: string;
                         status: number;
@@ -4753,7 +4814,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {boolean} */
+                        /** @constant */
                         success: false;
                         message: string;
                         status: number;
@@ -4857,7 +4918,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AgendaRenameResponse"] | {
-                        /** @enum {boolean} */
+                        /** @constant */
                         success: false;
                         message: string;
                         status: number;
@@ -4889,7 +4950,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {boolean} */
+                        /** @constant */
                         success: false;
                         message: string;
                         status: number;
@@ -4943,7 +5004,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AgendaListContactsResponse"] | {
-                        /** @enum {boolean} */
+                        /** @constant */
                         success: false;
                         message: string;
                         status: number;
@@ -4974,7 +5035,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {boolean} */
+                        /** @constant */
                         success: false;
                         message: string;
                         status: number;
@@ -5028,7 +5089,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AgendaDeleteResponse"] | {
-                        /** @enum {boolean} */
+                        /** @constant */
                         success: false;
                         message: string;
                         status: number;
@@ -5059,7 +5120,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {boolean} */
+                        /** @constant */
                         success: false;
                         message: string;
                         status: number;
@@ -6029,7 +6090,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReportsGenerateResponse"] | {
-                        /** @enum {boolean} */
+                        /** @constant */
                         success: false;
                         message: string;
                         status: number;
@@ -6062,7 +6123,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {boolean} */
+                        /** @constant */
                         success: false;
                         message: string;
                         status: number;
@@ -6117,7 +6178,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReportsCampaignDetailsResponse"] | {
-                        /** @enum {boolean} */
+                        /** @constant */
                         success: false;
                         message: string;
                         status: number;
@@ -6149,7 +6210,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {boolean} */
+                        /** @constant */
                         success: false;
                         message: string;
                         status: number;
@@ -6202,7 +6263,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PaymentRequestSendResponse"] | {
-                        /** @enum {boolean} */
+                        /** @constant */
                         success: false;
                         message: string;
                         status: number;
@@ -6232,7 +6293,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {boolean} */
+                        /** @constant */
                         success: false;
                         message: string;
                         status: number;
@@ -6340,7 +6401,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookAddResponse"] | {
-                        /** @enum {boolean} */
+                        /** @constant */
                         success: false;
                         message: string;
                         status: number;
@@ -6376,7 +6437,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {boolean} */
+                        /** @constant */
                         success: false;
                         message: string;
                         status: number;
@@ -6431,7 +6492,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookStatusResponse"] | {
-                        /** @enum {boolean} */
+                        /** @constant */
                         success: false;
                         message: string;
                         status: number;
@@ -6463,7 +6524,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @enum {boolean} */
+                        /** @constant */
                         success: false;
                         message: string;
                         status: number;
@@ -6749,7 +6810,7 @@ export interface operations {
                         mensaje: string;
                         Codigo: ("10" | "13" | "22" | "23" | "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08") | number;
                     } | {
-                        /** @enum {boolean} */
+                        /** @constant */
                         success: false;
                         message: string;
                         status: number;
@@ -6853,7 +6914,7 @@ export interface operations {
                         mensaje: string;
                         Codigo: ("10" | "13" | "14" | "15" | "21" | "22" | "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08") | number;
                     } | {
-                        /** @enum {boolean} */
+                        /** @constant */
                         success: false;
                         message: string;
                         status: number;

@@ -65,7 +65,9 @@ function rateLimitResponse(): SharedResponse {
     schemaId,
     alternative: {
       component: 'RateLimited',
-      schema: namedEnvelopeErrorBody(schemaId, ['rate_01'], 'Rate limit exceeded, rate_01 (sections 7.1, 8)'),
+      // rate_01 is the code of 429 (7.1, 8), but a business error whose status the document does not
+      // state may also be answered with 429 (latitude unstated-error-status): other codes are admitted.
+      schema: namedOpenEnvelopeErrorBody(schemaId, ['rate_01'], 'Rate limit exceeded, rate_01 (sections 7.1, 8); an error whose HTTP status the document does not state may also arrive with 429, with its own code'),
       description: `\`rate_01\`: ${rate.meaning} (sections 7.1, 8; the document gives 429 as the status in the body, ambiguity \`rate-limit-http-status\`).`,
       examples: examplesOf([rate], sharedExample),
     },

@@ -1,8 +1,9 @@
 /**
- * Client codegen, proven (issue 16): spec/openapi.json is a client codegen source. Two generators
- * (openapi-typescript with openapi-fetch, and @hey-api/openapi-ts) produce clients; a program on
- * each compiles under `strict` and calls three operations on the embedded reference server, and
- * every answer is validated with the package's own zod schemas.
+ * Client codegen, proven: spec/openapi.json is a client codegen source. Three generators
+ * (openapi-typescript with openapi-fetch, @hey-api/openapi-ts, orval's fetch client) produce
+ * clients; a program on each compiles under `strict` (narrowing the SMS answer on `success`) and
+ * calls three operations on the embedded reference server, and every answer is validated with the
+ * package's own zod schemas.
  */
 import { execFile, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -30,12 +31,12 @@ afterAll(async () => {
 });
 
 describe('generated clients', () => {
-  it('both compile under strict (no error from the generated code or the programs)', () => {
+  it('all three compile under strict (no error from the generated code or the programs)', () => {
     expect(`${compiled.stdout}${compiled.stderr}`).toBe('');
     expect(compiled.status).toBe(0);
   });
 
-  it.each(['openapi-fetch', 'hey-api'])('the %s client calls three operations and every answer matches the schemas', async (client) => {
+  it.each(['openapi-fetch', 'hey-api', 'orval'])('the %s client calls three operations and every answer matches the schemas', async (client) => {
     // Not spawnSync: the server answers from this process's event loop.
     const run = await promisify(execFile)(process.execPath, [join(dir, 'out', client, 'program.js'), server.baseUrl, server.keys.account], { encoding: 'utf8', timeout: 30_000 });
     expect(run.stderr).toBe('');

@@ -1,5 +1,5 @@
 /**
- * The responses of the committed OpenAPI document tell the truth (issue 18):
+ * The responses of the committed OpenAPI document tell the truth:
  *  - every operation's 200 is its success body or an error body (7.1: status in the body; 5: auth
  *    errors with HTTP 200), told apart by `success` (true / false), the error side naming the
  *    operation's documented codes, authentication and rate_01 and admitting other codes (7.1);
