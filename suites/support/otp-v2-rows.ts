@@ -13,7 +13,7 @@ import type { Answer } from '../../harness/kit/target.ts';
 import { OtpErrorBody, type OtpState } from '../../schemas/envelope.ts';
 import { OtpCreateResponse, OtpDeleteResponse, OtpVerifyResponse } from '../../schemas/otp-v2.ts';
 import { OTP_V2_RULES, type OtpTransition, type OtpTransitionId } from '../../schemas/otp-v2-transitions.ts';
-import { expectCharge, expiresAtMs, messageExpandingTo, WINDOW_REPEATS, wrongCodeFor, type Fields, type OtpDriver, type OtpSubject, type Timed } from './otp-v2-driver.ts';
+import { expectCharge, expiresAtMs, messageExpandingTo, NEAR_FUTURE_SECONDS, WINDOW_REPEATS, wrongCodeFor, type Fields, type OtpDriver, type OtpSubject, type Timed } from './otp-v2-driver.ts';
 
 /** What is known of the verification just before the trigger. */
 export interface Prior {
@@ -87,13 +87,26 @@ export function expectRow(d: OtpDriver, row: OtpTransition, s: OtpSubject, prior
 }
 
 /** Creates a pending verification, measuring the cost of its message and timing its send. */
-async function arrangePending(d: OtpDriver, s: OtpSubject, fields: Fields = {}): Promise<Prior & { code: string; answer: Answer; send: Timed }> {
+/**
+ * none + create → pending. `expiringSoon`: with an expiration_date a few seconds ahead (nearFuture),
+ * sent again with twice the lead while the target refuses it as past (OtpDriver.expiryMissed); the
+ * date sent is returned.
+ */
+async function arrangePending(d: OtpDriver, s: OtpSubject, fields: Fields = {}, expiringSoon = false): Promise<Prior & { code: string; answer: Answer; send: Timed; requested?: string }> {
   let send: Timed | undefined;
-  const m = await d.measured(s, async () => (send = await d.timed(() => d.create(s, fields))).answer);
+  let requested: string | undefined;
+  let m: Awaited<ReturnType<OtpDriver['measured']>> | undefined;
+  for (let lead = NEAR_FUTURE_SECONDS, tries = 1; m === undefined; lead *= 2, tries += 1) {
+    requested = expiringSoon ? await d.nearFuture(lead) : undefined;
+    const f = requested === undefined ? fields : { expiration_date: requested, ...fields };
+    const measured = await d.measured(s, async () => (send = await d.timed(() => d.create(s, f))).answer);
+    if (expiringSoon && d.expiryMissed(measured.answer, lead, tries)) continue;
+    m = measured;
+  }
   const body = d.expectCreated(m.answer, 'created');
   expect(body.code, 'code_in_response=true returns the code (4.4)').toBeTypeOf('string');
   const unit = expectCharge(s, m.spent, 1, undefined, 'arrange: none + create');
-  return { code: body.code!, attempts: body.attempts_remaining, unit, answer: m.answer, send: send! };
+  return { code: body.code!, attempts: body.attempts_remaining, unit, answer: m.answer, send: send!, ...(requested === undefined ? {} : { requested }) };
 }
 
 async function arrangeLocked(d: OtpDriver, s: OtpSubject, fields: Fields = {}): Promise<Prior & { code: string }> {
@@ -110,7 +123,7 @@ async function arrangeVerified(d: OtpDriver, s: OtpSubject, fields: Fields = {})
 }
 
 async function arrangeExpired(d: OtpDriver, s: OtpSubject, fields: Fields = {}): Promise<Prior & { code: string }> {
-  const p = await arrangePending(d, s, { expiration_date: await d.nearFuture(), ...fields });
+  const p = await arrangePending(d, s, fields, true);
   await d.waitPast(expiresAtMs(p.answer));
   return p;
 }
@@ -379,9 +392,8 @@ export const ROW_SCENARIOS: Record<OtpTransitionId, RowScenario> = {
       for (let attempt = 0; p === undefined; attempt++) {
         if (attempt > WINDOW_REPEATS) throw new Inconclusive(`a status read could not be placed before an expiry ${d.latencySeconds().toFixed(2)} s of round trip ahead by the kit's clock in ${WINDOW_REPEATS + 1} tries`);
         x = attempt === 0 ? s : d.sibling(s);
-        const requested = await d.nearFuture();
-        const arranged = await arrangePending(d, x, { expiration_date: requested });
-        expect(arranged.answer.body.expires_at, 'expires_at is the expiration_date given (4.4, 2.10)').toBe(requested);
+        const arranged = await arrangePending(d, x, {}, true);
+        expect(arranged.answer.body.expires_at, 'expires_at is the expiration_date given (4.4, 2.10)').toBe(arranged.requested);
         const before = await d.stateBefore(x, expiresAtMs(arranged.answer));
         if (before === undefined) continue;
         if (d.choices['otp-status-request-shape'] === 'query') expect(before.state, 'GET /v2/otp/status: before its expiry').toBe('pending');
