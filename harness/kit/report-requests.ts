@@ -12,9 +12,9 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { Operation } from '../../schemas/operations.ts';
-import type { RunConfig } from '../config/run-config.ts';
 import { updateRunState, type RunPlace } from './run-state.ts';
-import type { Answer, Subaccount } from './target-contract.ts';
+import type { SandboxBudgetCalls } from './sandbox-budget.ts';
+import type { Answer } from './target-contract.ts';
 import { SkipTest } from './test-skip.ts';
 
 const ReportCounts = z.object({
@@ -24,11 +24,8 @@ const ReportCounts = z.object({
 
 const STATE = 'report-requests';
 
-/** What the count needs of the file's target handle (target.ts). */
-export interface ReportRequestsCalls {
-  readonly config: RunConfig;
-  fileSubaccount(): Subaccount | undefined;
-}
+/** What the count needs of the file's target handle (target.ts): the same as the sandbox budget's. */
+export type ReportRequestsCalls = SandboxBudgetCalls;
 
 /** One per suite file; the counts are the run's. */
 export class ReportRequests {
