@@ -17,11 +17,11 @@ export const expandOtpMessage = (message: string, company: string, code: string)
  * 4.4, 7.3: the message with the code actually being sent must be GSM-7 and at most 160
  * characters; on failure the hint gives the excess.
  */
-export function otpMessageProblem(message: string, company: string, code: string): { reason: string; excess?: number } | undefined {
+export function otpMessageProblem(message: string, company: string, code: string, maxLength: number = OTP_V2_RULES.maxMessageLength): { reason: string; excess?: number } | undefined {
   const template = otpMessageTemplateProblem(message);
   if (template) return { reason: template };
   const expanded = expandOtpMessage(message, company, code);
   if (!isGsm7(expanded)) return { reason: `expanded message has non-GSM-7 characters: ${nonGsm7Characters(expanded).join(' ')}` };
-  const excess = expanded.length - OTP_V2_RULES.maxMessageLength;
-  return excess > 0 ? { reason: `expanded message is ${expanded.length} characters, ${excess} over ${OTP_V2_RULES.maxMessageLength}`, excess } : undefined;
+  const excess = expanded.length - maxLength;
+  return excess > 0 ? { reason: `expanded message is ${expanded.length} characters, ${excess} over ${maxLength}`, excess } : undefined;
 }

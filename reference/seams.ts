@@ -170,6 +170,7 @@ export const SEAMS = {
     '4.4',
     'the message is checked at every send with the real length of the code being sent (a resend reuses the stored code, which may be longer than this request\'s code_length)',
   ),
+  'otp2.message-max-length': point<number>('8', 'current OTP message: at most 160 characters after substitution (else 400 otp_message_invalid, 7.3)'),
   'otp2.message-checked-company': point<string>('4.4, 7.3', 'the message, {{company}} substituted, has GSM-7 characters only (else 400 otp_message_invalid)'),
   'otp2.messages-charged': point<number, { rowCharge: number; action: string | undefined }>(
     '4.4',

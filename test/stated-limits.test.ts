@@ -41,7 +41,6 @@ function suitesNaming(id: string): string[] {
 const KILLED_BY_SIBLING: Readonly<Record<string, string>> = {
   'limit:v1-message-length': 'v1-message-161 (err:v1-03, the Codigo of the same bound)',
   'limit:v1-sandbox-report-day': 'not faulted: the reports filter has no seam for the day of a v1 sandbox send, and the check needs a test clock (capability test-clock)',
-  'limit:otp-v2-message-length': 'not faulted here: the 160-character check lives in the /v2/otp handler (reference/handlers/otp-v2.ts), whose seams are the OTP suite\'s; gsm7-otp-company-not-checked and otp2-message-checked-with-request-length fault its neighbours',
   'limit:otp-legacy-expiry': 'not faulted here: the 3-day check lives in the legacy OTP handler, whose seams are the OTP suite\'s',
 };
 

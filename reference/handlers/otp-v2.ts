@@ -222,7 +222,8 @@ function create(ctx: RequestContext<CreateInput>): Reply {
   // code, which may be longer than this request's code_length)"; GSM-7 characters only, company included.
   const checkedCode = seams.at('otp2.message-checked-code', code, { generated: generates, requestCodeLength: input.code_length ?? OTP_V2_RULES.defaultCodeLength });
   const checkedCompany = seams.at('otp2.message-checked-company', input.company);
-  const problem = channel === 'whatsapp' ? undefined : otpMessageProblem(input.message, checkedCompany, checkedCode);
+  const maxLength = seams.at('otp2.message-max-length', OTP_V2_RULES.maxMessageLength);
+  const problem = channel === 'whatsapp' ? undefined : otpMessageProblem(input.message, checkedCompany, checkedCode, maxLength);
   if (problem) {
     const hint = problem.excess === undefined ? problem.reason : `${problem.reason}: shorten it by ${problem.excess} characters`;
     return otpError(ctx, 400, 'otp_message_invalid', record, now, { hint });
