@@ -125,3 +125,14 @@ describe('the certify command line', () => {
     expect(r.stderr).toMatch(message);
   });
 });
+
+describe('the closing lines of a run', () => {
+  it('end with the verdict and exit code, the tests per status and where the reports are', async () => {
+    const { closingLines } = await import('../harness/commands/certify-command.ts');
+    const totals = { tests: 10, passed: 7, failed: 1, broken: 1, inconclusive: 0, skipped: 1, notTestable: 0, knownDeviations: 0, warnings: 2, recorded: 0 };
+    const lines = closingLines({ summary: { totals } as Parameters<typeof closingLines>[0]['summary'], outDir: 'out', incomplete: undefined, html: false }, 1).split('\n');
+    expect(lines[0]).toBe('verdict: FAIL (exit 1)');
+    expect(lines[1]).toBe('tests: 7 passed, 1 failed, 1 broken, 0 inconclusive, 1 skipped (0 not testable), 0 known deviations; 2 with warnings');
+    expect(lines[2]).toMatch(/^reports: out \(summary\.md, summary\.json, junit\.xml; the tables are in summary\.md\)$/);
+  });
+});

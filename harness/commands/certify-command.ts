@@ -299,6 +299,8 @@ export interface CertificationOutcome {
   outDir: string;
   /** Set when the run's deadline passed or it was interrupted: one line saying what did not finish (the CLI exits 2). */
   incomplete: string | undefined;
+  /** Whether the Allure report and the document page were written (not --no-html). */
+  html: boolean;
 }
 
 export interface CertificationControl {
@@ -323,8 +325,10 @@ export async function certify(argv: string[]): Promise<number> {
   const { summary, leaks, incomplete } = outcome;
   // A run cut short (its deadline passed, or it was interrupted) may have abandoned tests that still
   // hold workers, and vitest sets the exit code when they end: such a process ends now, once its
-  // output is written.
+  // output is written. The last lines a person reads are the verdict, the counts, the exit code and
+  // where the reports are.
   const end = async (code: number): Promise<number> => {
+    process.stdout.write(`\n${closingLines(outcome, code)}\n`);
     if (incomplete === undefined) return code;
     await new Promise<void>((resolve) => process.stdout.write('', () => process.stderr.write('', () => resolve())));
     return process.exit(code);
@@ -343,10 +347,22 @@ export async function certify(argv: string[]): Promise<number> {
   // target, there is nothing to read, and a pipeline must not take it for a failed certification.
   if (nothingCertified(summary)) {
     process.stderr.write(`messaging-conformance: nothing certified: ${summary.totals.broken} tests broken (the kit could not talk to the target), ${summary.runErrors.length} run errors, no verdict\n`);
-    return 2;
+    return end(2);
   }
   // --fail-on regression: only what the baseline did not have fails (summary.ts gatePasses).
-  return gatePasses(summary) ? 0 : 1;
+  return end(gatePasses(summary) ? 0 : 1);
+}
+
+/** The run's closing lines in the terminal: verdict and exit code, the tests per status, the reports. */
+export function closingLines(outcome: Pick<CertificationOutcome, 'summary' | 'outDir' | 'incomplete' | 'html'>, code: number): string {
+  const t = outcome.summary.totals;
+  const verdict = outcome.incomplete !== undefined ? 'INCOMPLETE' : code === 0 ? 'PASS' : code === 2 ? 'NOTHING CERTIFIED' : 'FAIL';
+  const reports = ['summary.md', 'summary.json', 'junit.xml', ...(outcome.html ? ['allure-report/index.html', SPEC_PAGE_FILE] : [])];
+  return [
+    `verdict: ${verdict} (exit ${code})`,
+    `tests: ${t.passed} passed, ${t.failed} failed, ${t.broken} broken, ${t.inconclusive} inconclusive, ${t.skipped} skipped (${t.notTestable} not testable), ${t.knownDeviations} known deviations; ${t.warnings} with warnings`,
+    `reports: ${outcome.outDir} (${reports.join(', ')}; the tables are in summary.md)`,
+  ].join('\n');
 }
 
 /** One certification with checked arguments: runs the suites, writes the reports, prints the summary head. */
@@ -461,9 +477,10 @@ export async function runCertification(args: CertifyArgs, control: Certification
       junit([`FAIL: ${headline}`, ...(incomplete !== undefined ? [`INCOMPLETE: certification incomplete: ${incomplete}`] : [])], [headline, ...runErrors]);
     }
     writeSummary();
-    const head = secrets.redact(summaryHeadMarkdown(summary));
-    process.stdout.write(`\n${terminalText(head)}\n\nreports: ${args.outDir} (summary.md, summary.json, junit.xml${args.html ? `, allure-report/index.html, ${SPEC_PAGE_FILE}` : ''})\n`);
-    return { summary, leaks: findings, outDir: args.outDir, incomplete };
+    // The tables stay in summary.md; the terminal gets its title here and the closing lines at the end (certify()).
+    const title = secrets.redact(summaryHeadMarkdown(summary)).split('\n')[0]!;
+    process.stdout.write(`\n${terminalText(title)}\n`);
+    return { summary, leaks: findings, outDir: args.outDir, incomplete, html: args.html };
   } finally {
     await embedded?.server.close();
   }
