@@ -130,9 +130,19 @@ describe('the closing lines of a run', () => {
   it('end with the verdict and exit code, the tests per status and where the reports are', async () => {
     const { closingLines } = await import('../harness/commands/certify-command.ts');
     const totals = { tests: 10, passed: 7, failed: 1, broken: 1, inconclusive: 0, skipped: 1, notTestable: 0, knownDeviations: 0, warnings: 2, recorded: 0 };
-    const lines = closingLines({ summary: { totals } as Parameters<typeof closingLines>[0]['summary'], outDir: 'out', incomplete: undefined, html: false }, 1).split('\n');
-    expect(lines[0]).toBe('verdict: FAIL (exit 1)');
-    expect(lines[1]).toBe('tests: 7 passed, 1 failed, 1 broken, 0 inconclusive, 1 skipped (0 not testable), 0 known deviations; 2 with warnings');
-    expect(lines[2]).toMatch(/^reports: out \(summary\.md, summary\.json, junit\.xml; the tables are in summary\.md\)$/);
+    const requirements = [
+      { id: 'op:a', status: 'failed', reason: 'expected key-123456789 to be 2\nmore' },
+      { id: 'op:b', status: 'passed' },
+      { id: 'op:c', status: 'broken', reason: 'POST http://127.0.0.1:1/x timed out after 2 s' },
+    ];
+    const summary = { totals, requirements, runErrors: [] } as unknown as Parameters<typeof closingLines>[0]['summary'];
+    const lines = closingLines({ summary, outDir: 'out', incomplete: undefined, html: false, redact: (t) => t.replaceAll('key-123456789', '[REDACTED]') }, 1).split('\n');
+    expect(lines).toEqual([
+      'failed: op:a: expected [REDACTED] to be 2',
+      'broken: op:c: POST http://127.0.0.1:1/x timed out after 2 s',
+      'verdict: FAIL (exit 1)',
+      'tests: 7 passed, 1 failed, 1 broken, 0 inconclusive, 1 skipped (0 not testable), 0 known deviations; 2 with warnings',
+      'reports: out (summary.md, summary.json, junit.xml; the tables are in summary.md)',
+    ]);
   });
 });

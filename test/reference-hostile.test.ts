@@ -369,8 +369,10 @@ describe('slow clients and a hanging target, overlapping', { concurrent: true },
       clearTimeout(killer);
       const seconds = (Date.now() - started) / 1000;
       expect(code, stderr).toBe(2);
-      // The deadline runs from the start of the certification; the process starts a little before it.
-      expect(seconds).toBeLessThan(maxDuration + 5);
+      // The deadline runs from the start of the certification; the process starts before it, and on
+      // a loaded machine loading the kit alone takes seconds: the bound tells "ends at its deadline"
+      // from "hangs until killed" (60 s), not how fast the machine is.
+      expect(seconds).toBeLessThan(maxDuration + 15);
       expect(stderr).toMatch(/^messaging-conformance: certification incomplete: the run deadline of 15 s \(--max-duration\) passed; \d+ tests did not finish/);
       expect(stderr.trim().split('\n')).toHaveLength(1);
       expect(stdout).toMatch(/(GET|POST|DELETE) http:\/\/127\.0\.0\.1:\d+\/\S+ timed out after 2 s/);

@@ -301,6 +301,8 @@ export interface CertificationOutcome {
   incomplete: string | undefined;
   /** Whether the Allure report and the document page were written (not --no-html). */
   html: boolean;
+  /** The run's redaction, for what the terminal shows of the reports. */
+  redact: (text: string) => string;
 }
 
 export interface CertificationControl {
@@ -353,12 +355,28 @@ export async function certify(argv: string[]): Promise<number> {
   return end(gatePasses(summary) ? 0 : 1);
 }
 
-/** The run's closing lines in the terminal: verdict and exit code, the tests per status, the reports. */
-export function closingLines(outcome: Pick<CertificationOutcome, 'summary' | 'outDir' | 'incomplete' | 'html'>, code: number): string {
+/**
+ * What failed or broke first, one line each, redacted and inert (the whole list and the reasons
+ * are in summary.md).
+ */
+function troubleLines(summary: Summary, redact: (text: string) => string): string[] {
+  const shown = 5;
+  const line = (text: string): string => terminalText(redact(text.split('\n')[0]!.slice(0, 240)));
+  const troubled = summary.requirements.filter((r) => r.status === 'failed' || r.status === 'broken');
+  return [
+    ...troubled.slice(0, shown).map((r) => `${r.status}: ${r.id}: ${line(r.reason ?? '')}`),
+    ...(troubled.length > shown ? [`and ${troubled.length - shown} more (summary.md)`] : []),
+    ...summary.runErrors.slice(0, 3).map((e) => `run error: ${line(e)}`),
+  ];
+}
+
+/** The run's closing lines in the terminal: what failed first, verdict and exit code, the tests per status, the reports. */
+export function closingLines(outcome: Pick<CertificationOutcome, 'summary' | 'outDir' | 'incomplete' | 'html' | 'redact'>, code: number): string {
   const t = outcome.summary.totals;
   const verdict = outcome.incomplete !== undefined ? 'INCOMPLETE' : code === 0 ? 'PASS' : code === 2 ? 'NOTHING CERTIFIED' : 'FAIL';
   const reports = ['summary.md', 'summary.json', 'junit.xml', ...(outcome.html ? ['allure-report/index.html', SPEC_PAGE_FILE] : [])];
   return [
+    ...troubleLines(outcome.summary, outcome.redact),
     `verdict: ${verdict} (exit ${code})`,
     `tests: ${t.passed} passed, ${t.failed} failed, ${t.broken} broken, ${t.inconclusive} inconclusive, ${t.skipped} skipped (${t.notTestable} not testable), ${t.knownDeviations} known deviations; ${t.warnings} with warnings`,
     `reports: ${outcome.outDir} (${reports.join(', ')}; the tables are in summary.md)`,
@@ -480,7 +498,7 @@ export async function runCertification(args: CertifyArgs, control: Certification
     // The tables stay in summary.md; the terminal gets its title here and the closing lines at the end (certify()).
     const title = secrets.redact(summaryHeadMarkdown(summary)).split('\n')[0]!;
     process.stdout.write(`\n${terminalText(title)}\n`);
-    return { summary, leaks: findings, outDir: args.outDir, incomplete, html: args.html };
+    return { summary, leaks: findings, outDir: args.outDir, incomplete, html: args.html, redact: (text) => secrets.redact(text) };
   } finally {
     await embedded?.server.close();
   }
