@@ -12,7 +12,7 @@
 import { performance } from 'node:perf_hooks';
 import { request } from 'undici';
 import { UsageError } from '../config/cli-errors.ts';
-import { describeNetworkError, isJsonObject, rateLimitSignalOf, timedOutAfter, timeoutPhaseAfter } from '../transport/http-client.ts';
+import { describeNetworkError, isJsonObject, OverLimit, rateLimitSignalOf, readBounded, timedOutAfter, timeoutPhaseAfter } from '../transport/http-client.ts';
 import { parseRetryAfterMs } from '../transport/pacer.ts';
 
 export interface PreflightResult {
@@ -53,20 +53,13 @@ async function consult(baseUrl: string, apiKey: string, timeoutMs: number): Prom
       signal: AbortSignal.timeout(timeoutMs),
     });
     headersArrived = true;
-    // A balance answer is small: past PREFLIGHT_ANSWER_LIMIT bytes the target is not the API (or is hostile).
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of response.body) {
-      size += (chunk as Buffer).length;
-      if (size > PREFLIGHT_ANSWER_LIMIT) {
-        response.body.destroy();
-        throw new UsageError(`target ${new URL(baseUrl).origin} answered the preflight POST /credits/consult with more than ${PREFLIGHT_ANSWER_LIMIT / 1024} KiB: is --target the API's base URL?`);
-      }
-      chunks.push(chunk as Buffer);
-    }
-    const text = Buffer.concat(chunks).toString('utf8');
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(response.headers)) if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+    // A balance answer is small: past PREFLIGHT_ANSWER_LIMIT bytes the target is not the API (or is hostile).
+    const text = await readBounded(response.body, headers, PREFLIGHT_ANSWER_LIMIT).catch((error: unknown) => {
+      if (error instanceof OverLimit) throw new UsageError(`target ${new URL(baseUrl).origin} answered the preflight POST /credits/consult with more than ${PREFLIGHT_ANSWER_LIMIT / 1024} KiB: is --target the API's base URL?`);
+      throw error;
+    });
     let json: unknown;
     try {
       json = JSON.parse(text) as unknown;

@@ -146,7 +146,7 @@ export function sizeText(bytes: number): string {
 }
 
 /** The answer did not fit; the body was given up and its connection closed. */
-class OverLimit extends Error {
+export class OverLimit extends Error {
   constructor(readonly announced: boolean) {
     super('over the answer limit');
   }
@@ -157,7 +157,7 @@ class OverLimit extends Error {
  * body is destroyed, which closes the connection, and nothing read is kept. Decoded as UTF-8 with a
  * byte order mark dropped, as undici's text() does.
  */
-async function readBounded(body: Dispatcher.ResponseData['body'], headers: Record<string, string>, limit: number): Promise<string> {
+export async function readBounded(body: Dispatcher.ResponseData['body'], headers: Record<string, string>, limit: number): Promise<string> {
   const announced = Number(headers['content-length']);
   if (Number.isFinite(announced) && announced > limit) {
     body.destroy();
