@@ -70,11 +70,12 @@ function verdicts(run: Run): Record<string, Verdict> {
     const warnings = [...body!.matchAll(/<property name="warning" value="([^"]*)"\/>/g)].map(([, value]) =>
       unescapeXml(value!)
         .replaceAll(run.runId, '<run>')
-        .replace(/(?<!\d)\d{10}(?!\d)/g, '<number>')
+        // Generated hex values first: ten digits in a row inside one of them are not a phone number.
         // A send's reference is the target's, new on every send (2.2): no verdict rests on its value.
         .replace(/"referencia":"[0-9a-f]{20,}"/g, '"referencia":"<ref>"')
         .replace(/lk_[0-9a-f]+/g, '<list key>')
-        .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<uuid>'),
+        .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<uuid>')
+        .replace(/(?<![0-9a-f])\d{10}(?![0-9a-f])/g, '<number>'),
     );
     out[name] = { status, warnings };
   }
