@@ -183,6 +183,23 @@ describe('buildSummary', () => {
     expect(nothingCertified(summarize([record('b', 'broken', ['err:auth_01']), record('f', 'failed', ['err:auth_02'])])), 'a failure is a verdict').toBe(false);
   });
 
+  it('a failure names only the requirements its failed check was about; the others of the test are undecided by it', () => {
+    const ids = ['op:sms/send', 'rule:sms.total-messages', 'rule:sms.references-per-recipient'];
+    const s = summarize([record('send', 'failed', ids, { failedRequirements: ['rule:sms.total-messages'] })]);
+    const status = (id: string) => s.requirements.find((r) => r.id === id);
+    expect(status('rule:sms.total-messages')).toMatchObject({ status: 'failed', reason: 'expected 401, got 200' });
+    expect(status('rule:sms.references-per-recipient')).toMatchObject({ status: 'skipped', reason: 'not decided: the test stopped at a failed check of rule:sms.total-messages' });
+    expect(status('op:sms/send')?.status).toBe('skipped');
+    // Another test that passed decides the undecided one; without the attribution all three failed.
+    const withPass = summarize([record('send', 'failed', ids, { failedRequirements: ['rule:sms.total-messages'] }), record('other', 'passed', ['rule:sms.references-per-recipient'])]);
+    expect(withPass.requirements.find((r) => r.id === 'rule:sms.references-per-recipient')?.status).toBe('passed');
+    expect(summarize([record('send', 'failed', ids)]).requirements.filter((r) => ids.includes(r.id)).map((r) => r.status)).toEqual(['failed', 'failed', 'failed']);
+    // An expected failure of the failed requirement covers the test; one of an undecided requirement does not.
+    const covered = (id: string) => summarize([record('send', 'failed', ids, { failedRequirements: ['rule:sms.total-messages'] })], parseExpectedFailures([{ id, reason: 'known' }], 'x')).ok;
+    expect(covered('rule:sms.total-messages')).toBe(true);
+    expect(covered('rule:sms.references-per-recipient')).toBe(false);
+  });
+
   it('a run error fails the run', () => {
     const s = buildSummary({ ...{ target: 't', profile: 'p', startedAt: '', seconds: 0, records: [], choices: DEFAULT_AMBIGUITY_CHOICES }, reconciliation: reconcile([], []), runErrors: ['suites/x.test.ts: boom'] });
     expect(s.ok).toBe(false);

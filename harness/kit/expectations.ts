@@ -17,6 +17,7 @@ import type { VerdictLevel } from '../../schemas/quotes.ts';
 import { requirementById, successHttpStatusStated } from '../../schemas/requirements.ts';
 import { checkAt, recordBehaviour, warnUnless } from './checks.ts';
 import { currentTest, observe } from './current-test.ts';
+import { checkFor } from './requirement-checks.ts';
 import type { Answer } from './target.ts';
 
 /** A zod failure as lines "path: message", for assertion messages people can read. */
@@ -91,14 +92,21 @@ export function expectErrorBody<S extends z.ZodType>(schema: S, value: unknown, 
 export function expectSuccess<S extends z.ZodType = z.ZodType>(answer: Answer, operationId: string, schema?: S): z.output<S> {
   const op = operationById(operationId);
   const contract = requirementById(`op:${operationId}`).level;
+  // The status and the body's fields are the operation's contract: a failure there is not one of the
+  // other requirements of the test (requirement-checks.ts). They throw only at the fail level.
+  const ofContract = [`op:${operationId}`];
   // Most operations give only a body status (2.1 "status code repeated inside the body"): the HTTP
   // status of their success is a reading (warning); 4.2 and 4.4 state theirs.
   const statusLevel: VerdictLevel = successHttpStatusStated(operationId) ? contract : contract === 'record' ? 'record' : 'warn';
-  checkAt(statusLevel, `${operationId}: HTTP status of a success`, () =>
-    expect(op.success.httpStatus, `${operationId}: HTTP status of a success (${snippet(answer)})`).toContain(answer.status),
+  checkFor(ofContract, () =>
+    checkAt(statusLevel, `${operationId}: HTTP status of a success`, () =>
+      expect(op.success.httpStatus, `${operationId}: HTTP status of a success (${snippet(answer)})`).toContain(answer.status),
+    ),
   );
+  // Not JSON (the preamble: bodies are JSON) stops every check of the test that reads the body: untagged.
   if (answer.json === undefined) expect.fail(`${operationId}: the success body is not JSON (${snippet(answer)})`);
-  return expectBodyByDetail((schema ?? op.success.schema) as S, answer.json, `${operationId} success body`, answer, (d) => successDetailLevel(d, operationId));
+  const json: unknown = answer.json;
+  return checkFor(ofContract, () => expectBodyByDetail((schema ?? op.success.schema) as S, json, `${operationId} success body`, answer, (d) => successDetailLevel(d, operationId)));
 }
 
 const AUTH_STATUS_AMBIGUITY = 'auth-error-http-status';

@@ -28,6 +28,7 @@ import { defaultedAmbiguityLines } from './defaulted-ambiguities.ts';
 import { specSectionLink } from './spec-section-link.ts';
 import { effectiveCapabilities, skipReason } from './effective-capabilities.ts';
 import { withLastExchanges } from './failure-exchanges.ts';
+import { failedRequirementsOf } from './requirement-checks.ts';
 import { scaledTimeout } from '../config/latency-scale.ts';
 import type { RunConfig } from '../config/run-config.ts';
 import { readRunConfig } from './run-context.ts';
@@ -139,6 +140,17 @@ async function endInconclusive(context: TestContext, reason: string): Promise<vo
 }
 
 /**
+ * The requirements a failed check is tagged with (requirement-checks.ts), also one the test does not
+ * name (a send's total_messages, checked on the way to another rule, is still 2.2's rule); all of
+ * the test's when the check is untagged. A tag narrows only to a statement: the test failed, so what
+ * it names failed must include one, or the reports would call a failed test a warning.
+ */
+function failedRequirementsAmong(error: unknown, requirements: readonly Requirement[]): readonly Requirement[] {
+  const tagged = (failedRequirementsOf(error) ?? []).filter(isRequirementId).map(requirementById);
+  return tagged.some((r) => r.level === 'fail') ? tagged : requirements;
+}
+
+/**
  * How a test whose body threw ends: skipped, inconclusive (no error), broken, failed with the
  * document's words, or (a test that proves no statement) passed with a warning.
  */
@@ -164,8 +176,13 @@ async function endOnError(context: TestContext, error: unknown, requirements: re
   }
   // A test that proves no statement of the document (only readings, SHOULDs or silences) can only warn.
   const noStatement = requirements.every((r) => r.level !== 'fail');
-  // Issue 14: what the target answered last (method, path, status, redacted body), then the rest.
-  if (!noStatement) throw withQuotes(withDefaultedAmbiguities(withLastExchanges(error, context.task), consulted), requirements);
+  if (!noStatement) {
+    // The requirements the failed check was about: those its tag names, else all of the test's.
+    const failing = failedRequirementsAmong(error, requirements);
+    if (failing !== requirements) context.task.meta.failedRequirements = failing.map((r) => r.id);
+    // What the target answered last (method, path, status, redacted body), then the document's words.
+    throw withQuotes(withDefaultedAmbiguities(withLastExchanges(error, context.task), consulted), failing);
+  }
   // Readings and SHOULDs: the report shows the deviation as a warning, its whole message (bounded);
   // the run does not fail on it.
   warnTest(context, `${requirements.map((r) => r.id).join(', ')} (${requirements.map((r) => r.level).join(', ')}): ${reasonOf(error)}`);

@@ -37,6 +37,11 @@ export interface ConformanceMeta {
    */
   inconclusive?: string;
   /**
+   * Set by req() when the failed check was about some of the test's requirements only
+   * (requirement-checks.ts): those ids. The others were not decided by the test, which stopped at it.
+   */
+  failedRequirements?: string[];
+  /**
    * Secrets the worker learned (keys the target returned, 4.11), handed to the certify process so
    * that it redacts every report against them too (current-test.ts). On a test: those learned since
    * the worker's last test ended; on a suite file: all learned while it ran. The certify process

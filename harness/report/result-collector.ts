@@ -16,6 +16,8 @@ export interface TestRecord {
   /** Decided by test-status.ts; a record written by hand is decided again there from this and its fields. */
   status: TestStatus;
   requirements: string[];
+  /** A failed test whose failed check was about some of its requirements only: those (meta.failedRequirements). */
+  failedRequirements?: string[];
   skipReason: string | undefined;
   observations: Observation[];
   warnings: string[];
@@ -66,6 +68,7 @@ export class ResultCollector implements Reporter {
       recorded: meta.recorded ?? [],
       error: result.state === 'failed' ? failureText(result.errors?.[0]?.message ?? 'failed') : undefined,
       durationMs: diagnostic?.duration ?? 0,
+      ...(status === 'failed' && meta.failedRequirements !== undefined ? { failedRequirements: meta.failedRequirements } : {}),
       ...(status === 'broken' && meta.broken !== undefined ? { broken: meta.broken } : {}),
       ...(status === 'inconclusive' && meta.inconclusive !== undefined ? { inconclusive: meta.inconclusive } : {}),
     });

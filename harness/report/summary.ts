@@ -222,6 +222,16 @@ function requirementReason(status: RequirementStatus, tests: readonly TestRecord
 }
 
 /**
+ * A test as one of its requirements sees it. A failed test whose failed check was about other
+ * requirements of it (failedRequirements) stopped before deciding this one: for it, the test is a
+ * skip with that reason, so that only the requirements whose checks failed are named failed.
+ */
+function asSeenBy(record: TestRecord, id: string): TestRecord {
+  if (record.status !== 'failed' || record.failedRequirements === undefined || record.failedRequirements.includes(id)) return record;
+  return { ...record, status: 'skipped', skipReason: `not decided: the test stopped at a failed check of ${record.failedRequirements.join(', ')}`, error: undefined };
+}
+
+/**
  * Each record with its status decided by test-status.ts: a record the collector wrote already has
  * it; one written by hand (tests, tools) with a bare vitest outcome gets it from its fields.
  */
@@ -248,7 +258,8 @@ export function buildSummary(input: SummaryInput): Summary {
   const records = decided(input.records);
   const covered = new Set(input.reconciliation.failures.filter((f) => f.covered).map((f) => f.test));
   const byRequirement = new Map<string, TestRecord[]>();
-  for (const record of records) for (const id of record.requirements) byRequirement.set(id, [...(byRequirement.get(id) ?? []), record]);
+  for (const record of records)
+    for (const id of new Set([...record.requirements, ...(record.failedRequirements ?? [])])) byRequirement.set(id, [...(byRequirement.get(id) ?? []), asSeenBy(record, id)]);
 
   const requirements: RequirementSummary[] = REQUIREMENTS.map((r) => {
     const tests = byRequirement.get(r.id) ?? [];

@@ -1,5 +1,5 @@
 /**
- * Runs statuses.fixture.ts with vitest and the reporters of a certify run (the result collector,
+ * Runs statuses.fixture.ts (or the fixture file named by the second argument) with vitest and the reporters of a certify run (the result collector,
  * the progress lines, Allure), then writes what the reports are built from into the folder given as
  * the first argument: records.json, junit.xml, summary.json, progress.txt and allure-results/.
  * A child process of test/harness-test-status-run.test.ts, so that this vitest run is not nested in
@@ -20,6 +20,7 @@ import { ResultCollector } from '../../harness/report/result-collector.ts';
 import { buildSummary } from '../../harness/report/summary.ts';
 
 const outDir = process.argv[2]!;
+const fixture = `test/status-fixture/${process.argv[3] ?? 'statuses.fixture.ts'}`;
 const config = RunConfig.parse({
   baseUrl: 'http://127.0.0.1:1',
   apiKey: 'fixture-key-0001',
@@ -33,7 +34,7 @@ const config = RunConfig.parse({
 const collector = new ResultCollector();
 const allure = new AllureReporter({ resultsDir: join(outDir, 'allure-results'), reportMatchers: false });
 const progress: string[] = [];
-const vitest = await startVitest('test', ['test/status-fixture/statuses.fixture.ts'], {
+const vitest = await startVitest('test', [fixture], {
   root: PROJECT_ROOT,
   config: false,
   provide: { runConfig: config },

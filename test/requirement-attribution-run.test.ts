@@ -1,0 +1,61 @@
+/**
+ * A failure names only the requirements whose checks failed, end to end: the fixture's tests run
+ * with vitest and the reporters of certify (status-fixture/run-statuses.ts), and the summary names
+ * as failed the requirements of the failed check, not every requirement of its test.
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestRecord } from '../harness/report/result-collector.ts';
+import type { Summary } from '../harness/report/summary.ts';
+import { fileScratchDir } from './scratch-dir.ts';
+
+const RUNNER = join(import.meta.dirname, 'status-fixture', 'run-statuses.ts');
+
+describe('a failed check of a test of several requirements', () => {
+  const out = fileScratchDir('mc-attribution-');
+  let records: TestRecord[] = [];
+  let summary: Summary;
+  const status = (id: string) => summary.requirements.find((r) => r.id === id);
+
+  beforeAll(async () => {
+    const output = await new Promise<string>((resolve, reject) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', RUNNER, out, 'attribution.fixture.ts'], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let text = '';
+      child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      child.on('error', reject);
+      child.on('close', (code) => (code === 0 ? resolve(text) : reject(new Error(`run-statuses exited ${code}: ${text.slice(-2000)}`))));
+    });
+    records = JSON.parse(readFileSync(join(out, 'records.json'), 'utf8')) as TestRecord[];
+    summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as Summary;
+    expect(records.length, output.slice(-2000)).toBe(3);
+  }, 120_000);
+
+  it('every test failed in vitest, as before: the attribution changes no test status', () => {
+    expect(records.map((r) => r.status)).toEqual(['failed', 'failed', 'failed']);
+  });
+
+  it('the records name the requirements of the failed check; an untagged failure names none apart', () => {
+    const byName = (name: string) => records.find((r) => r.name === name);
+    expect(byName('a tagged check fails: only its requirement failed')?.failedRequirements).toEqual(['rule:sms.total-messages']);
+    expect(byName('a tagged check of a requirement the test does not name: that one failed')?.failedRequirements).toEqual(['rule:sms.total-messages']);
+    expect(byName('an untagged check fails: every requirement of the test failed')?.failedRequirements).toBeUndefined();
+  });
+
+  it('the failure quotes only the failed requirement\'s words', () => {
+    const error = records.find((r) => r.name === 'a tagged check fails: only its requirement failed')?.error ?? '';
+    expect(error).toContain('rule:sms.total-messages (§');
+    expect(error).not.toContain('rule:sms.references-per-recipient (§');
+  });
+
+  it('the summary: the tagged requirement failed, the ones the failure was not about are failed only by the untagged test', () => {
+    expect(status('rule:sms.total-messages')?.status).toBe('failed');
+    expect(status('rule:sms.total-messages')?.tests).toHaveLength(3);
+    // Failed only because the untagged test failed on all three.
+    expect(status('rule:sms.references-per-recipient')?.reason).toContain('an assertion about the send as a whole');
+    // The test that names find-country-code stopped at another rule's check: not decided.
+    expect(status('rule:sms.find-country-code')).toMatchObject({ status: 'skipped', reason: 'not decided: the test stopped at a failed check of rule:sms.total-messages' });
+  });
+});
