@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { OtpErrorBody, OtpState, requestId, unsettable } from './envelope.ts';
-import { dateTimeOut, dateTimeText, digitsBetween, isGsm7, nonGsm7Characters } from './formats.ts';
+import { FAR_FUTURE_DATE_TIME, dateTimeOut, dateTimeText, digitsBetween, isGsm7, nonGsm7Characters } from './formats.ts';
 import type { OperationDefinition } from './operation.ts';
 import { OTP_V2_RULES } from './otp-v2-transitions.ts';
 
@@ -92,7 +92,8 @@ export const OtpCreateResponse = z
     message: z.string(),
     hint: z.string().optional(),
     next: z.array(z.string()).optional().meta({ description: 'Suggested paths' }),
-    expires_at: dateTimeOut.meta({ description: 'YYYY-MM-DD HH:mm:ss' }),
+    // A future instant (2.10: the expiry of a pending code), so an example that cannot fall in the past.
+    expires_at: dateTimeOut.meta({ description: 'YYYY-MM-DD HH:mm:ss', example: FAR_FUTURE_DATE_TIME }),
     attempts_remaining: z.number().int().min(0),
     resend_available_in: z.number().min(0).meta({ description: 'Seconds' }),
     warning: unsettable(z.string()).meta({ description: 'Present when whatsapp ignored company/message' }),
@@ -160,7 +161,7 @@ const createdExample = {
   message: 'Verification code sent',
   hint: 'Ask the user for the code and call POST /v2/otp/verify',
   next: ['/v2/otp/verify', '/v2/otp'],
-  expires_at: '2026-11-22 10:30:00',
+  expires_at: FAR_FUTURE_DATE_TIME,
   attempts_remaining: 7,
   resend_available_in: 30,
   request_id: EXAMPLE_ID,

@@ -11,6 +11,8 @@ import type { AreaId } from '../schemas/areas.ts';
 import { OPERATIONS, type Operation } from '../schemas/operations.ts';
 import { GLOBAL_SECURITY, INFO, SECURITY_SCHEMES, SERVERS } from './document-info.ts';
 import { rewriteSchemaForms } from './json-schema-forms.ts';
+import { carryRequestRules } from './request-schemas.ts';
+import { addResponseLinks } from './response-links.ts';
 import { markNeverSchemas, resolveNeverMarks } from './never-schemas.ts';
 import { operationRoute } from './operation-route.ts';
 import { SHARED_SCHEMAS, registerSharedResponses } from './shared-responses.ts';
@@ -54,5 +56,9 @@ export function buildDocument(operations: readonly Operation[] = OPERATIONS): Op
   const copy = JSON.parse(JSON.stringify(document)) as OpenAPIObject;
   resolveNeverMarks(copy);
   rewriteSchemaForms(copy);
+  // After the rewrites: the request rules of the document (request-rules.ts) and the links of the
+  // chains it implies (response-links.ts) are written in their final JSON Schema form.
+  carryRequestRules(copy);
+  addResponseLinks(copy);
   return copy;
 }

@@ -1540,7 +1540,7 @@ export interface components {
             custom_field_2?: string;
             custom_field_3?: string;
             custom_field_4?: string;
-        };
+        } & unknown;
         /** @description Success of /contacts/add, /contacts/update and /contacts/duplicate (sections 4.6, 2.4) */
         ContactCallbackResponse: {
             /** @constant */
@@ -2217,7 +2217,7 @@ export interface components {
             whatsapp?: unknown;
             /** @description Parameter of the previous API: rejected with 400 otp_invalid_param (section 4.4) */
             template?: unknown;
-        };
+        } & (unknown & unknown & unknown & unknown & unknown);
         /** @description POST /v2/otp success body (sections 4.4, 2.10) */
         OtpCreateResponse: {
             /** @constant */
@@ -2230,7 +2230,7 @@ export interface components {
             next?: string[];
             /**
              * @description YYYY-MM-DD HH:mm:ss
-             * @example 2026-11-21 10:30:00
+             * @example 2099-12-31 10:30:00
              */
             expires_at: string;
             attempts_remaining: number;
@@ -2305,7 +2305,7 @@ export interface components {
             phone_number: string;
             /** @example 52 */
             country_code: string;
-        };
+        } & unknown;
         /** @description POST /v2/otp/verify body (section 4.4) */
         OtpVerifyRequest: {
             /** @example 5512345678 */
@@ -2314,7 +2314,7 @@ export interface components {
             country_code: string;
             /** @example 482913 */
             code: string;
-        };
+        } & unknown;
         /** @description POST /v2/otp/verify success body (sections 4.4, 2.10) */
         OtpVerifyResponse: {
             /** @constant */
@@ -2525,7 +2525,7 @@ export interface components {
              */
             numbers: string;
             /**
-             * @description Sent without accents, always as GSM-7; accents must not be included
+             * @description Sent without accents, always as GSM-7; accents must not be included. Section 4.2: message: the text is sent without accents, always as GSM-7; accents must not be included.
              * @example Tu pedido ha sido enviado
              */
             message: string;
@@ -2558,7 +2558,7 @@ export interface components {
             read_confirmation?: unknown[];
             /** @description true adds campaignId to the response (placement in the request: not shown) */
             showCampaignId?: boolean;
-        };
+        } & (unknown & unknown & unknown & unknown & unknown);
         /** @description POST /manager/subaccount/add body (section 4.11) */
         SubaccountAddRequest: {
             /**
@@ -2714,7 +2714,7 @@ export interface components {
         /** @description POST /voice/send body (section 4.3) */
         VoiceSendRequest: {
             /**
-             * @description Comma-separated recipients (the digit count of a voice recipient: not shown)
+             * @description Comma-separated recipients (the digit count of a voice recipient: not shown). Section 4.3: numbers: comma-separated recipients.
              * @example 5512345678,5598765432
              */
             numbers: string;
@@ -2745,7 +2745,7 @@ export interface components {
             voice_message?: string;
             /** @description Default false (informal); true = formal address */
             formal_tone?: boolean;
-        };
+        } & unknown;
         /** @description Wallet (section 2.5) */
         Wallet: {
             wallet_name: string;
@@ -2865,7 +2865,7 @@ export interface components {
              * @example 150.5
              */
             transaction_amount?: number;
-        };
+        } & unknown;
         /** @description Success of /wallet/sale: the common envelope; message, code and further fields not shown (section 4.8) */
         WalletSaleResponse: {
             /** @constant */
