@@ -38,7 +38,9 @@ const ownFields = (...sources: Record<string, unknown>[]): Record<string, unknow
 /** The fields of a request: the query for query operations, the body (or, for DELETE, either) otherwise. */
 function fieldsOf(op: Operation, incoming: IncomingRequest, server: ServerContext): Record<string, unknown> | undefined {
   if (op.request.query || op.method === 'GET') return ownFields(incoming.query);
-  const body = incoming.body === undefined || incoming.body === null || incoming.body === '' ? {} : asRecord(incoming.body);
+  // 0, 4: "Bodies are JSON unless a section says otherwise" (the form fields of 4 are read alike).
+  const read = incoming.formBody || server.seams.at('envelope.json-bodies-read', true, { area: op.area });
+  const body = !read || incoming.body === undefined || incoming.body === null || incoming.body === '' ? {} : asRecord(incoming.body);
   if (!body) return undefined;
   // DELETE /v2/otp: request shape not shown (ambiguity otp-delete-request-shape): body or query
   // under 'json-body', the query alone under 'query'.

@@ -39,6 +39,7 @@ export const SEAMS = {
   'envelope.success-status': point<number | string>('2.1', 'status repeats the HTTP status as an integer'),
   'envelope.error-body': point<Record<string, unknown>>('2.1', 'an error has success=false, and request_id'),
   'envelope.form-bodies-accepted': point<boolean>('4', 'form-style fields are taken for the same operations as JSON'),
+  'envelope.json-bodies-read': point<boolean, { area: string }>('0, 4', 'bodies are JSON unless a section says otherwise (Content-Type: application/json)'),
 
   // --- 7.1, 8 Rate limit ---------------------------------------------------------------------------
   'rate-limit.applies': point<boolean, { area: string }>('8', '100 requests per second per key, on all endpoints'),
@@ -105,6 +106,7 @@ export const SEAMS = {
   'otp-legacy.send-default-code-length': point<number>('4.5, 8', 'send: code_length 4 to 10, default 4'),
   'otp-legacy.resend-renews-code': point<boolean>('4.5', 'resend: reset_code default false; true generates a new random code, false keeps the same'),
   'otp-legacy.showcode-returns-code': point<boolean>('4.5', 'showcode default 0; 1 returns verification_code'),
+  'otp-legacy.whatsapp-falls-back': point<boolean>('4.5, 2.10', 'resend: whatsapp needs an active WhatsApp instance, otherwise falls back to SMS (fallback=true)'),
   'otp-legacy.verified-verify-code': point<string>('7.2', 'verify: validation_06 already verified'),
   'otp-legacy.expired-verify-code': point<string>('7.2', 'verify: validation_02 code expired'),
   // --- 4.16, 7.4, 8 Legacy v1 ---------------------------------------------------------------------
@@ -118,6 +120,7 @@ export const SEAMS = {
   'lists.own-account-only': point<boolean>('1, 5.2', 'an account\'s lists are not visible to another account\'s key (a key gives access to its own account)'),
   'agendas.refuses-duplicate-name': point<boolean>('4.7, 7.2', 'agenda_name unique per account: agenda_03 name already exists'),
   'agendas.lists-order': point<'name' | 'creation'>('4.7', 'get: result array of lists ordered by name'),
+  'agendas.listed-labels': point<Partial<Record<'custom_field_1' | 'custom_field_2' | 'custom_field_3' | 'custom_field_4', string>>>('2.3', 'custom_field_1..custom_field_4: labels of up to four custom fields'),
   'agendas.rename-unknown-list-code': point<string>('7.2', 'change_name: err_03 list does not exist'),
   'agendas.contacts-order': point<'name' | 'insertion'>('4.7', 'get_contacts: all contacts of the list, no pagination, ordered by name'),
   'agendas.missing-list-key-code': point<string>('7.2', '/agendas/get_contacts, /agendas/delete: get_contacts_02 missing list_key'),
@@ -125,6 +128,7 @@ export const SEAMS = {
   'agendas.find-next-page-on-last': point<number | null>('4.7', 'find: next_page (integer or null on the last page)'),
   'contacts.add-changes': point<{ name?: string; email?: string; birthday?: string; custom?: Partial<Record<'custom_field_1' | 'custom_field_2' | 'custom_field_3' | 'custom_field_4', string>> }, { existing: boolean }>('4.6', 'add: if the contact already exists in the list it is updated'),
   'contacts.update-email': point<string | undefined>('4.6', 'update: email (optional, new email)'),
+  'contacts.poll-requires-contact-id': point<boolean>('4.6', 'POST /contacts/polling/{action}: Body: list_key (req), contact_id (req)'),
   // --- 2.5, 4.8 to 4.10 Wallet, loyalty cards, tool users -----------------------------------------
   'wallet.contact-filter-applies': point<boolean>('4.8', 'contact/get: phone (optional filter)'),
   'wallet.sale-default-amount': point<number | undefined>('4.8', 'sale: transaction_amount (number, optional; required when transaction_type is 0)'),
@@ -180,6 +184,7 @@ export const SEAMS = {
   'otp2.status-attempts-used': point<number>('4.4', 'GET /v2/otp/status is read-only, no side effects'),
   'otp2.whatsapp-warning': point<boolean>('4.4', 'warning is present when whatsapp ignored company/message'),
   'otp2.code-in-response': point<boolean>('4.4', 'code is returned only when requested (code_in_response=true)'),
+  'otp2.failed-send-registers': point<boolean>('4.4', 'if sending fails (402 or 502) the code stays registered but nothing was delivered'),
 
   // --- 8 Limits of the current OTP ----------------------------------------------------------------
   'otp2.attempts-per-round': point<number>('8', 'current OTP attempts: 7 per code round'),

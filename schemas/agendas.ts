@@ -18,6 +18,18 @@ const customFieldLabels = {
   custom_field_4: z.string().optional().meta({ description: 'Label of custom field 4' }),
 };
 
+/**
+ * 2.3 "custom_field_1..custom_field_4 | string | labels of up to four custom fields": 4.7 /agendas/get
+ * names only the other four fields, so a listing may leave the labels out; a label never given may
+ * be written absent, null or "" (latitude unset-field).
+ */
+const listedLabels = {
+  custom_field_1: unsettable(z.string()).meta({ description: 'Label of custom field 1' }),
+  custom_field_2: unsettable(z.string()).meta({ description: 'Label of custom field 2' }),
+  custom_field_3: unsettable(z.string()).meta({ description: 'Label of custom field 3' }),
+  custom_field_4: unsettable(z.string()).meta({ description: 'Label of custom field 4' }),
+};
+
 /** 2.3: a contact list. 4.7 /agendas/get returns the first four fields; the labels may be absent. */
 export const Agenda = z
   .object({
@@ -26,7 +38,7 @@ export const Agenda = z
     // Optional at creation (4.7): a list created without one may write it absent, null or "" (latitude unset-field).
     agenda_description: unsettable(z.string()),
     agenda_creation_date: dateTimeOut.meta({ description: 'Timestamp, format YYYY-MM-DD HH:MM:SS' }),
-    ...customFieldLabels,
+    ...listedLabels,
   })
   .meta({ id: 'Agenda', description: 'Contact list (section 2.3)' });
 export type Agenda = z.infer<typeof Agenda>;

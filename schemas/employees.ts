@@ -1,6 +1,6 @@
 /** Section 4.10 and 2.5: tool users (employees or collaborators) who operate wallets and loyalty cards. */
 import { z } from 'zod';
-import { successBody } from './envelope.ts';
+import { successBody, unsettable } from './envelope.ts';
 import { digits } from './formats.ts';
 import { limitById } from './limits.ts';
 import type { OperationDefinition } from './operation.ts';
@@ -25,7 +25,8 @@ export const ToolUser = z
     usertool_id: z.number().int(),
     usertool_name: z.string(),
     usertool_number: z.string(),
-    usertool_branch: z.string(),
+    // No operation sets a branch (4.10 add takes type, names, number, password): unset, it may be absent, null or "" (latitude unset-field).
+    usertool_branch: unsettable(z.string()),
     usertool_type: z.string().meta({ description: 'Role (employee roles: cajero, gerente)', example: 'cajero' }),
     usertool_status: z.string().meta({ description: 'Values: not shown' }),
   })

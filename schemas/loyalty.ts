@@ -1,6 +1,6 @@
 /** Section 4.9 and 2.5: loyalty-card (stamp) programs for contacts. */
 import { z } from 'zod';
-import { successBody } from './envelope.ts';
+import { successBody, unsettable } from './envelope.ts';
 import { digits } from './formats.ts';
 import { limitById } from './limits.ts';
 import type { OperationDefinition } from './operation.ts';
@@ -26,7 +26,8 @@ export const LoyaltyContact = z
   .object({
     contact_name: z.string(),
     contact_phone: z.string(),
-    contact_birthdate: z.string(),
+    // /loyalty/contact/add takes no birthdate (4.9): a contact without one may have it absent, null or "" (latitude unset-field).
+    contact_birthdate: unsettable(z.string()),
     contact_total_loyalty_completes: z.number().int().meta({ description: 'Completed cards' }),
     contact_current_redeem: z.number().int(),
   })

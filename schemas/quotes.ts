@@ -54,15 +54,37 @@ const CODE_CUSTOM_ROUND = 'With code_custom: whether a round restarts depends on
 const WEBHOOK_STATUS_ROW = "| enabled / disabled | POST /webhook/status with '1' / '0' | enabled / disabled |";
 const WEBHOOK_ADD_ROW = "| any or none | POST /webhook/add with status '1' or '0' | enabled ('1') or disabled ('0') |";
 const FORBIDDEN_HOST_CODES = ADD_WEBHOOK_ROW;
+/** 2.4: the contact inside the callback of add, update and duplicate (ContactCallbackResponse checks each row). */
+const CONTACT_CALLBACK = 'Returned inside the callback object of add, update and duplicate:';
+const CONTACT_ROWS = [
+  '| id | integer |',
+  '| name | string |',
+  '| number | string (country code included, 12 digits for Mexico) |',
+  '| email | string |',
+  '| custom_field_1..custom_field_4 | string |',
+  '| list_id | integer |',
+  '| birthday_date | string (YYYY-MM-DD) |',
+  '| facebook, twitter, linkedin, instagram, street, zip | string |',
+] as const;
+/** 2.7: credit of /credits/consult, a two-place decimal string that is the balance left, which a send lowers. */
+const CREDIT_ROW = '| credit | string (decimal, two places) | available balance of the account, not consumed credits; convert before arithmetic |';
+/** 2.3: the name of a contact list (AgendaListResponse checks its type, agenda_03 its uniqueness). */
+const AGENDA_NAME_ROW = '| agenda_name | string | list name, unique within the account |';
+/** 4.7's errors of /agendas/get_contacts (the sentence of /agendas/delete goes on after "does not exist"). */
+const GET_CONTACTS_ERRORS = 'Errors: get_contacts_02 list_key missing; err_01 list does not exist.';
+/** 4.7's errors of /agendas/change_name, and the row of 7.2 that names the same three codes. */
+const RENAME_ERRORS = 'Errors: change_name_02 list_key missing; change_name_03 new name missing; err_03 list does not exist.';
+const RENAME_ROW = '| /agendas/change_name | change_name_02, change_name_03, err_03 |';
 
 /** Result codes named in a `_NN` list of 7.2: the list's opening (which names the prefix) and the item. */
 const LEGACY_SEND_CODES = 'Legacy OTP send codes: verification_01 generated;';
 const LEGACY_VERIFY_CODES = 'Legacy OTP verify codes: validation_01 verified;';
 const legacySend = (item: string): RequirementQuote => stated(LEGACY_SEND_CODES, item);
 const legacyVerify = (item: string): RequirementQuote => stated(LEGACY_VERIFY_CODES, item);
-/** A Codigo of 7.4: the section heading (which says where the Codigo goes) and the item. */
+/** A Codigo of 7.4: the section heading (which says where the Codigo goes), the error shape of 4.16 (whose pointer to 7.3 means 7.4) and the item. */
 const V1_CODES = 'Legacy v1 error codes (Codigo in Estatus=error)';
-const v1Code = (item: string): RequirementQuote => stated(V1_CODES, item);
+const V1_ERROR = 'Error: Estatus=error, mensaje, Codigo (section 7.3).';
+const v1Code = (item: string): RequirementQuote => stated(V1_CODES, V1_ERROR, item);
 /** An authentication code: its row of the table of 5, and the sentence that puts its HTTP status in doubt. */
 const authCode = (row: string, ...more: string[]): RequirementQuote => stated(row, ...more, AUTH_STATUS_TORN);
 
@@ -71,21 +93,28 @@ const PAIRED = 'the document pairs the two codes for the causes together; which 
 
 export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
   // ---- Endpoints (section 4): the operation header and its success sentence. ----
-  'op:credits/consult': stated('POST /credits/consult: no body. Success: message=available_credits, status=200, code=credit_01, credit, master_credit (section 2.7).'),
+  'op:credits/consult': stated(
+    'POST /credits/consult: no body. Success: message=available_credits, status=200, code=credit_01, credit, master_credit (section 2.7).',
+    CREDIT_ROW,
+  ),
   'op:sms/send': stated('POST /sms/send (JSON). Body:', 'Response: section 2.2 (HTTP 200).', SEND_RESULT),
   'op:sms/send-via-get': stated(
     'GET /sms/send: query parameters numbers (string, required), message (string, required), sender (string, optional), country_code (string, optional). Sends a single SMS; same response.',
     'Response: section 2.2 (HTTP 200).',
     SEND_RESULT,
   ),
-  'op:voice/send': stated('POST /voice/send (the reference states GET is also supported). Body:', 'Response: section 2.2.', SEND_RESULT),
+  'op:voice/send': stated('POST /voice/send (the reference states GET is also supported). Body:', '| numbers | string | yes | comma-separated recipients |', 'Response: section 2.2.', SEND_RESULT),
   'op:voice/send-via-get': reading(
     'GET is named only as what "the reference states", and where its fields go is not shown: the query parameters of the check are our reading',
     'POST /voice/send (the reference states GET is also supported).',
     'Response: section 2.2.',
     SEND_RESULT,
   ),
-  'op:otp-v2/create': stated('POST /v2/otp body:', 'HTTP 201 when action=created or a verified number starts a new cycle; HTTP 200 for resent and restarted.'),
+  'op:otp-v2/create': stated(
+    'POST /v2/otp body:',
+    'HTTP 201 when action=created or a verified number starts a new cycle; HTTP 200 for resent and restarted.',
+    'States: none, pending, verified, expired, locked.',
+  ),
   'op:otp-v2/verify': stated(
     'POST /v2/otp/verify body: phone_number (string, req), country_code (string, req), code (string, req). The status is the signal:',
     '| 200 | code correct, number verified |',
@@ -101,6 +130,7 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
   'op:otp-legacy/send': stated(
     'POST /otp/send body:',
     'Success: message=code_successfully_generated (one page shows the Spanish text form), status 200, code verification_01, request_id, verification_code when showcode=1; object also carries total_messages, number, credit, reference, fallback.',
+    '| code_type | enum alphanumeric, numeric, letters | no | default alphanumeric |',
   ),
   'op:otp-legacy/verify': stated(
     'POST /otp/verify body: phone_number (string, req), verification_code (string, req), locale (es, en; default es). Success: code validation_01, message confirming the user is verified; the number becomes verified.',
@@ -114,11 +144,15 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
   'op:contacts/add': stated(
     'POST /contacts/add: list_key (string, req)',
     'If the contact already exists in the list it is updated. Success: message=contact_added, status 200, code=contact_13, callback (section 2.4).',
+    CONTACT_CALLBACK,
+    ...CONTACT_ROWS,
   ),
-  'op:contacts/update': stated('POST /contacts/update: list_key (req), number (req), email (optional, new email). Same success body as add.'),
+  'op:contacts/update': stated('POST /contacts/update: list_key (req), number (req), email (optional, new email). Same success body as add.', CONTACT_CALLBACK, ...CONTACT_ROWS),
   'op:contacts/delete': stated('POST /contacts/delete: list_key (req), number (req), email (optional filter). Success: message=contact_deleted, code=contact_12.'),
   'op:contacts/duplicate': stated(
     'POST /contacts/duplicate: current_list_key (req, source), new_list_key (req, destination), contact_id (req, string). Success body as add.',
+    CONTACT_CALLBACK,
+    ...CONTACT_ROWS,
   ),
   'op:contacts/poll': reading(
     'the allowed values of action are not shown: a refusal of the action the suite picks does not contradict the text (the success values are stated)',
@@ -127,13 +161,19 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
   ),
   'op:agendas/add': stated(
     'POST /agendas/add: agenda_name (req, unique per account), agenda_description, custom_field_1..4 (labels). Success: code agenda_01, message phoneBookSavedSuccess, list_key.',
+    '| custom_field_1..custom_field_4 | string | labels of up to four custom fields |',
   ),
   'op:agendas/list': stated(
     'POST /agendas/get: no body. Returns result array of lists (section 2.3 fields agenda_name, agenda_description, agenda_creation_date, list_key) ordered by name; code agendas_01.',
+    '| list_key | string | identifier of the list, used by all contact operations |',
+    AGENDA_NAME_ROW,
+    '| agenda_description | string | description |',
+    '| agenda_creation_date | string | timestamp, format YYYY-MM-DD HH:MM:SS |',
   ),
   'op:agendas/rename': stated('POST /agendas/change_name: list_key (req), agenda_name (req). Success: code change_name_01, message phonebook_name_updated.'),
   'op:agendas/list-contacts': stated(
     'POST /agendas/get_contacts: list_key (req). Success: code get_contacts_01 with all contacts of the list, no pagination, ordered by name.',
+    "Listing a list's contacts returns: contact_name, contact_number, contact_email, contact_creation_date (all strings).",
   ),
   'op:agendas/delete': stated(
     'POST /agendas/delete: list_key (req). Deletes the list and all its contacts, irreversibly. Success code is delete_01 (the sample body shows the rename success values).',
@@ -142,7 +182,7 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
     'GET /contactlist/find: query parameter query (string, optional; search by name, max 100 chars).',
     'Response is a paged envelope: success, status, code=contactlist_03, result (array of {id: string, name: string}), total_count, page, total_pages, limit (items per page), has_more (boolean), next_page (integer or null on the last page).',
   ),
-  'op:wallet/list': stated('POST /wallet/get: no body. result array (section 2.5), code wallets_get_01.'),
+  'op:wallet/list': stated('POST /wallet/get: no body. result array (section 2.5), code wallets_get_01.', 'Wallet: wallet_name, wallet_key, wallet_app_client, wallet_plan_type (strings).'),
   'op:wallet/add-contact': notShown(
     'success message and code: not shown',
     'POST /wallet/contact/add: wallet_key (req), phone (req, exactly 10 digits), customer_name (req), usertool_id (integer, req).',
@@ -164,16 +204,22 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
     'POST /wallet/sale: wallet_key (req), phone (req), transaction_type (integer, req: 0 add, 1 redeem), usertool_id (integer, req), transaction_amount (number, optional; required when transaction_type is 0).',
     WALLET_NOT_SHOWN,
   ),
-  'op:loyalty/list': stated('POST /loyalty/get: no body. result array (section 2.5), code loyalty_get_01.'),
+  'op:loyalty/list': stated('POST /loyalty/get: no body. result array (section 2.5), code loyalty_get_01.', 'Loyalty card: loyalty_name, loyalty_key, loyalty_app_client, loyalty_plan_type (strings).'),
   'op:loyalty/add-contact': reading(
     'the success code is only a sample ("Sample success"), and it is the sale code',
     'POST /loyalty/contact/add: loyalty_key (req), phone (req, exactly 10 digits), customer_name (req), usertool_id (integer, req). Sample success: code loyalty_sale_01.',
   ),
-  'op:loyalty/get-contacts': stated('POST /loyalty/contact/get: loyalty_key (req), phone (optional filter). result array of loyalty contacts, code loyalty_contact_get_01.'),
+  'op:loyalty/get-contacts': stated(
+    'POST /loyalty/contact/get: loyalty_key (req), phone (optional filter). result array of loyalty contacts, code loyalty_contact_get_01.',
+    'Loyalty contact: contact_name, contact_phone, contact_birthdate (strings), contact_total_loyalty_completes (integer), contact_current_redeem (integer).',
+  ),
   'op:loyalty/register-sale': stated(
     'POST /loyalty/sale: loyalty_key (req), phone (req), usertool_id (integer, req). Registers a stamp. Success: message confirming the sale, code loyalty_sale_01.',
   ),
-  'op:employees/list': stated('POST /toolusers/get: no body. result array (section 2.5), code tool_users_01.'),
+  'op:employees/list': stated(
+    'POST /toolusers/get: no body. result array (section 2.5), code tool_users_01.',
+    'Tool user: usertool_id (integer), usertool_name, usertool_number, usertool_branch, usertool_type, usertool_status (strings).',
+  ),
   'op:employees/add': stated('POST /employee/add: type (req: cajero or gerente)', 'Success: message=partner_created_successfully, collaboratorId (integer), code toolusers_01.'),
   'op:employees/disable': stated('POST /employee/disable: number (req). Success: message=partner_disabled, code toolusers_01.'),
   'op:subaccounts/add': stated(
@@ -187,9 +233,11 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
   'op:reports/generate': stated(
     'POST /reports/generate: start_date (req, YYYY-MM-DD, zone America/Mexico_City, not after end_date)',
     'Returns every message of the period without pagination. Success: message=report_generated, code report_04, report (array of rows, section 2.8).',
+    'name, created_date, reference, number, message, sent_date, status (string), operator, type (all strings).',
   ),
   'op:reports/get-campaign-details': stated(
     'POST /reports/details: campaign_id (integer, req), sandbox (integer; 1 = sandbox campaign). Success: code details_01, message=report_generated, details object (section 2.8).',
+    'Campaign detail object: effectiveness (number), totals, delivered, failed, pending, not_charged (integers).',
   ),
   'op:payments/send-request': stated('POST /paymentrequest/send: number (req, max 10 digits)', 'Sends a payment link by SMS. Success: message=Ok, code sms_11, request_id.'),
   'op:webhooks/get': stated('POST /webhook/get: no body. result {url, status}, code webhook_01.'),
@@ -216,7 +264,7 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
   'err:auth_07': authCode('| auth_07 | 401 | subaccount whose administrator account is invalid or disabled |'),
   'err:auth_99': authCode('| auth_99 | 401 | unexpected internal error during authentication |'),
   'err:auth_04': authCode('| auth_04 | 403 | IP not in the allow-list |', 'A request from an unlisted address gets 403 with auth_04, on any endpoint.'),
-  'err:auth_deprecated': authCode('| auth_deprecated | 410 | legacy token header sent |', 'The header token (legacy JWT flow) is no longer accepted: 410 auth_deprecated.'),
+  'err:auth_deprecated': authCode('| auth_deprecated | 410 | legacy token header sent |', 'The header token (legacy JWT flow) is no longer accepted: 410 auth_deprecated.', 'The former token-based (JWT) authentication was removed; the token header answers 410.'),
 
   // ---- Common errors (7.1): the status column is the body status. ----
   'err:rate_01': stated('| rate_01 | 429 | rate limit exceeded; retry with exponential backoff |', '| Request rate, production | 100 messages per second | all endpoints; exceeding gives 429 rate_01 |'),
@@ -224,14 +272,18 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
 
   // ---- Specific codes (7.2, and the Errors sentences of 4.7). No HTTP status is stated for any of them. ----
   'err:agenda_02': stated('| /agendas/add | agenda_02 name missing; agenda_03 duplicate name |', 'Errors: agenda_02 name missing; agenda_03 name already exists.'),
-  'err:agenda_03': stated('| /agendas/add | agenda_02 name missing; agenda_03 duplicate name |', 'Errors: agenda_02 name missing; agenda_03 name already exists.'),
-  'err:change_name_02': stated('Errors: change_name_02 list_key missing; change_name_03 new name missing; err_03 list does not exist.'),
-  'err:change_name_03': stated('Errors: change_name_02 list_key missing; change_name_03 new name missing; err_03 list does not exist.'),
-  'err:err_03': stated('Errors: change_name_02 list_key missing; change_name_03 new name missing; err_03 list does not exist.'),
-  'err:get_contacts_02': stated('| /agendas/get_contacts, /agendas/delete | get_contacts_02 missing list_key; err_01 list missing |'),
+  'err:agenda_03': stated('| /agendas/add | agenda_02 name missing; agenda_03 duplicate name |', 'Errors: agenda_02 name missing; agenda_03 name already exists.', AGENDA_NAME_ROW),
+  'err:change_name_02': stated(RENAME_ERRORS, RENAME_ROW),
+  'err:change_name_03': stated(RENAME_ERRORS, RENAME_ROW),
+  'err:err_03': stated(RENAME_ERRORS, RENAME_ROW),
+  'err:get_contacts_02': stated(
+    '| /agendas/get_contacts, /agendas/delete | get_contacts_02 missing list_key; err_01 list missing |',
+    GET_CONTACTS_ERRORS,
+  ),
   'err:err_01': stated(
     '| /agendas/get_contacts, /agendas/delete | get_contacts_02 missing list_key; err_01 list missing |',
     'Errors: get_contacts_02 list_key missing; err_01 list does not exist or could not be deleted.',
+    GET_CONTACTS_ERRORS,
   ),
   'err:report_01': reading(PAIRED, REPORTS_ROW),
   'err:report_02': reading(PAIRED, REPORTS_ROW),
@@ -258,7 +310,7 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
   'err:verification_03': legacySend('_03 already sent, awaiting verification;'),
   'err:verification_04': legacySend('_04 user already verified;'),
   'err:verification_05': legacySend('_05 error sending;'),
-  'err:verification_07': legacySend('_07 wrong number;'),
+  'err:verification_07': stated(LEGACY_SEND_CODES, '_07 wrong number;', '| phone_number | string | yes | 10 digits |'),
   'err:verification_08': legacySend('_08 wrong country code;'),
   'err:verification_09': legacySend('_09 code length not allowed;'),
   'err:verification_10': legacySend('_10 general error creating record;'),
@@ -268,7 +320,7 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
   'err:verification_14': legacySend('_14 bad reset_code;'),
   'err:verification_15': legacySend('_15 bad code_type;'),
   'err:verification_18': legacySend('_18 area code not supported;'),
-  'err:verification_20': legacySend('_20 company required;'),
+  'err:verification_20': stated(LEGACY_SEND_CODES, '_20 company required;', '| company | string | yes | name shown in the message |'),
   'err:verification_25': legacySend('_25 code expired without validation, restart needed.'),
   'err:validation_01': stated(LEGACY_VERIFY_CODES),
   'err:validation_02': legacyVerify('_02 code expired;'),
@@ -424,6 +476,7 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
   'otp2:pending-create-custom-different': stated(CODE_CUSTOM_ROUND, 'A different code than the current one starts a new round (replaces the code, 7 fresh attempts).'),
   'otp2:pending-create-rotate': stated(
     '| pending | POST /v2/otp | code_rotate=true, cooldown elapsed | pending | old code discarded, new code, 7 fresh attempts, HTTP 200, action=restarted |',
+    '| code_rotate | boolean | no | true discards the current code and generates a new one |',
   ),
   'otp2:pending-create-resend': stated(
     '| pending | POST /v2/otp | no code_rotate, cooldown elapsed | pending | same code resent (optionally on another channel), HTTP 200, action=resent |',
@@ -439,8 +492,8 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
   'otp2:pending-verify-correct': stated('| pending | POST /v2/otp/verify | code matches | verified | HTTP 200 |'),
   'otp2:pending-verify-wrong': stated('| pending | POST /v2/otp/verify | code wrong, attempts remain | pending | HTTP 401, attempts_remaining decremented |'),
   'otp2:pending-verify-exhausted': stated('| pending | POST /v2/otp/verify | 7 attempts used up | locked | HTTP 429 |'),
-  'otp2:verified-verify': stated('| verified | POST /v2/otp/verify | any code | verified | HTTP 409 |'),
-  'otp2:none-verify': stated('| none | POST /v2/otp/verify | any code | none | HTTP 404 |'),
+  'otp2:verified-verify': stated('| verified | POST /v2/otp/verify | any code | verified | HTTP 409 |', '| 409 | number already verified |'),
+  'otp2:none-verify': stated('| none | POST /v2/otp/verify | any code | none | HTTP 404 |', '| 404 | no active verification |'),
   'otp2:expired-verify': stated('| pending | time | code passed its expiry without verification | expired | verify answers HTTP 410 |', '| 410 | code expired |'),
   'otp2:locked-verify': stated('| 429 | attempts exhausted; rotate with code_rotate=true |'),
   'otp2:pending-expires': stated('| pending | time | code passed its expiry without verification | expired | verify answers HTTP 410 |'),
@@ -526,9 +579,16 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
     SEND_RESULT,
   ),
   'rule:envelope.error-body': stated('Error bodies carry success=false, message, status, code.'),
+  'rule:envelope.validation-body-status': stated(
+    '| <validation code> | 200 | body message says parameters invalid; code value for wallet, loyalty, contact-update, payment, subaccount and similar validation failures: not shown |',
+  ),
+  'rule:envelope.json-bodies': stated(
+    'Bodies are JSON unless a section says otherwise (the legacy v1 SMS endpoints take form or query parameters).',
+    'Unless a line says otherwise the method is POST and the body is JSON (Content-Type: application/json)',
+  ),
   'rule:envelope.form-bodies': reading('a SHOULD: the document reports form-style fields shown by the reference', 'the reference also shows form-style fields for the same operations.'),
   'rule:envelope.message-token': reading('a SHOULD: "often"', '| message | string | status text; on success often a machine token such as sent_messages |'),
-  'rule:auth.header-apikey': stated('Every request carries the header apikey with the account API key (it may also be given as a body field).'),
+  'rule:auth.header-apikey': stated('Every request carries the header apikey with the account API key (it may also be given as a body field).', 'All calls carry the header apikey.'),
   'rule:auth.body-field-apikey': stated('Every request carries the header apikey with the account API key (it may also be given as a body field).'),
   'rule:auth.no-bearer': stated('No Authorization: Bearer and no OAuth tokens are used.', '| auth_01 | 401 | key not provided (no header, no body field) |'),
   'rule:auth.manager-key-required': stated('Subaccount operations (/manager/subaccount/*) require the manager (administrator) key, not a subaccount key.'),
@@ -564,7 +624,7 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
     'The parameter showCampaignId=true adds campaignId to the response; where it is placed in the request is not shown.',
     '| campaignId | integer | campaign id; only when showCampaignId=true |',
   ),
-  'rule:sms.charges-credits': stated('An account holds a credit balance, and sending operations consume it.', '| credit | number | credits consumed |'),
+  'rule:sms.charges-credits': stated('An account holds a credit balance, and sending operations consume it.', '| credit | number | credits consumed |', CREDIT_ROW),
   'rule:sms.accented-text': stated('| message | string | yes | the text is sent without accents (a to a, n-tilde to n), always as GSM-7; accents must not be included |'),
   'rule:sandbox.validations-run': stated(SANDBOX_ROW, 'A sandbox mode that validates a request and answers like production but delivers nothing and consumes no credits.'),
   'rule:sandbox.references': stated(SANDBOX_ROW),
@@ -618,6 +678,8 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
   'rule:otp2.error-body': stated(
     'Error body of this set: success=false, state, error (slug), message, hint, next, and when applicable expires_at, attempts_remaining, resend_available_in, code, request_id.',
   ),
+  'rule:otp2.country-code': stated('| country_code | string | yes | numeric; 52 for Mexico |', OTP_PARAM_ROW),
+  'rule:otp2.failed-send-registered': stated('If sending fails (402 or 502) the code stays registered but nothing was delivered; retry the send, do not verify.'),
   'rule:otp2.attempts-remaining': stated(
     '| pending | POST /v2/otp/verify | code wrong, attempts remain | pending | HTTP 401, attempts_remaining decremented |',
     '| 401 | code incorrect; attempts_remaining says how many are left |',
@@ -627,8 +689,16 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
     '| template | enum a..n | no | default a (one page lists it as required); table below |',
   ),
   'rule:otp-legacy.verify-marks-verified': stated('Success: code validation_01, message confirming the user is verified; the number becomes verified.'),
-  'rule:otp-legacy.resend-keeps-code': stated('| reset_code | boolean | default false; true generates a new random code, false keeps the same |'),
-  'rule:otp-legacy.send-fields': stated('object also carries total_messages, number, credit, reference, fallback.'),
+  'rule:otp-legacy.resend-keeps-code': stated(
+    '| reset_code | boolean | default false; true generates a new random code, false keeps the same |',
+    '| code_length | integer | 4 to 10; ignored unless reset_code is true |',
+    '| code_type | enum alphanumeric, numeric, letters | changes only with reset_code=true |',
+  ),
+  'rule:otp-legacy.whatsapp-fallback': stated(
+    '| whatsapp | boolean | sends via WhatsApp; needs an active WhatsApp instance, otherwise falls back to SMS |',
+    'fallback (boolean, true when WhatsApp or voice fell back to SMS)',
+  ),
+  'rule:otp-legacy.send-fields': stated('object also carries total_messages, number, credit, reference, fallback.', '| reference | boolean | no | default true; returns the message reference |'),
   'rule:otp-legacy.language': reading(
     'a SHOULD: the document reports that responses are always in Spanish, while the OTP endpoints accept locale',
     '| locale | enum es, en | no | response language, default es |',
@@ -639,6 +709,7 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
   'rule:contacts.update-email': stated('POST /contacts/update: list_key (req), number (req), email (optional, new email).'),
   'rule:contacts.delete-removes': stated('POST /contacts/delete: list_key (req), number (req), email (optional filter).'),
   'rule:contacts.duplicate-copies': stated('POST /contacts/duplicate: current_list_key (req, source), new_list_key (req, destination), contact_id (req, string).'),
+  'rule:contacts.poll-required-fields': stated('Body: list_key (req), contact_id (req).'),
   'rule:contacts.birthday-ignored': stated('birthday_date (YYYY-MM-DD; ignored if the format is invalid)'),
   'rule:agendas.ordered-by-name': stated('Returns result array of lists (section 2.3 fields agenda_name, agenda_description, agenda_creation_date, list_key) ordered by name;'),
   'rule:agendas.contacts-ordered-by-name': stated('Success: code get_contacts_01 with all contacts of the list, no pagination, ordered by name.'),
@@ -668,6 +739,7 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
   ),
   'rule:subaccounts.own-key': stated(
     'Subaccounts administered by a manager account, each with its own API key and balance.',
+    'Has an apikey (string) and a credit balance.',
     'Success: message=user_created, code subaccount_01, apikey, email.',
   ),
   'rule:subaccounts.get-apikey': stated('POST /manager/subaccount/get_apikey: email (req). Success: success, status 200, apikey, email.'),

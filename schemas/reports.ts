@@ -1,6 +1,6 @@
 /** Section 4.12 and 2.8: sending reports and campaign details. */
 import { z } from 'zod';
-import { successBody } from './envelope.ts';
+import { successBody, unsettable } from './envelope.ts';
 import { dateText, flag01, parseMexicoDate } from './formats.ts';
 import type { OperationDefinition } from './operation.ts';
 
@@ -29,14 +29,16 @@ export type ReportsGenerateRequest = z.infer<typeof ReportsGenerateRequest>;
 /** 2.8: "name, created_date, reference, number, message, sent_date, status (string), operator, type (all strings)". */
 export const ReportRow = z
   .object({
-    name: z.string(),
+    // 2.8 says what a row's name is nowhere and /sms/send takes none: unset, it may be absent, null or "" (latitude unset-field).
+    name: unsettable(z.string()),
     created_date: z.string(),
     reference: z.string().meta({ description: 'Message reference' }),
     number: z.string(),
     message: z.string(),
-    sent_date: z.string(),
+    // A message not yet sent, or not yet through an operator, has no sent_date or operator to write (latitude unset-field).
+    sent_date: unsettable(z.string()),
     status: z.string().meta({ description: 'Delivery status, a string' }),
-    operator: z.string(),
+    operator: unsettable(z.string()),
     type: z.string(),
   })
   .meta({ id: 'ReportRow', description: 'Report row of a sending report; all fields are strings (section 2.8)' });

@@ -1216,13 +1216,13 @@ export interface components {
              */
             agenda_creation_date: string;
             /** @description Label of custom field 1 */
-            custom_field_1?: string;
+            custom_field_1?: string | null | "";
             /** @description Label of custom field 2 */
-            custom_field_2?: string;
+            custom_field_2?: string | null | "";
             /** @description Label of custom field 3 */
-            custom_field_3?: string;
+            custom_field_3?: string | null | "";
             /** @description Label of custom field 4 */
-            custom_field_4?: string;
+            custom_field_4?: string | null | "";
         };
         /** @description POST /agendas/add body (section 4.7) */
         AgendaAddRequest: {
@@ -2028,7 +2028,7 @@ export interface components {
         LoyaltyContact: {
             contact_name: string;
             contact_phone: string;
-            contact_birthdate: string;
+            contact_birthdate?: string | null | "";
             /** @description Completed cards */
             contact_total_loyalty_completes: number;
             contact_current_redeem: number;
@@ -2397,16 +2397,16 @@ export interface components {
         };
         /** @description Report row of a sending report; all fields are strings (section 2.8) */
         ReportRow: {
-            name: string;
+            name?: string | null | "";
             created_date: string;
             /** @description Message reference */
             reference: string;
             number: string;
             message: string;
-            sent_date: string;
+            sent_date?: string | null | "";
             /** @description Delivery status, a string */
             status: string;
-            operator: string;
+            operator?: string | null | "";
             type: string;
         };
         /** @description POST /reports/details body (section 4.12) */
@@ -2687,7 +2687,7 @@ export interface components {
             usertool_id: number;
             usertool_name: string;
             usertool_number: string;
-            usertool_branch: string;
+            usertool_branch?: string | null | "";
             /**
              * @description Role (employee roles: cajero, gerente)
              * @example cajero

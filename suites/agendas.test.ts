@@ -5,10 +5,12 @@
  */
 import { describe, expect } from 'vitest';
 import { observe } from '../harness/kit/current-test.ts';
+import { recordBehaviour } from '../harness/kit/checks.ts';
 import { expectError, expectRefused, expectSuccess } from '../harness/kit/expectations.ts';
 import { req } from '../harness/kit/requirement-test.ts';
 import { useTarget, type Answer } from '../harness/kit/target.ts';
 import { AgendaDeleteResponse, AgendaFindResponse, AgendaListResponse, AgendaRenameResponse, type AgendaFindResponse as FindBody } from '../schemas/agendas.ts';
+import { isUnset } from '../schemas/envelope.ts';
 import { limitById } from '../schemas/limits.ts';
 import { addContact, createList, listContacts, listLists, sameNumber, textOfLength } from './support/contacts-lists.ts';
 
@@ -47,11 +49,18 @@ describe('POST /agendas/add (4.7)', () => {
   req(['op:agendas/add', 'op:agendas/list'], 'answers agenda_01 with a list_key, and /agendas/get lists the new list with its fields (2.3)', async () => {
     const name = t.name('add');
     const description = `desc ${name}`;
-    const { listKey } = await createList(t, name, { agenda_description: description });
+    // 2.3: "labels of up to four custom fields", given at /agendas/add (4.7); distinct, so a label under the wrong field shows.
+    const labels = { custom_field_1: 'uno', custom_field_2: 'dos', custom_field_3: 'tres', custom_field_4: 'cuatro' } as const;
+    const { listKey } = await createList(t, name, { agenda_description: description, ...labels });
     const listed = (await listLists(t)).filter((l) => l.list_key === listKey);
     expect(listed, 'the new list appears once in /agendas/get').toHaveLength(1);
-    expect(listed[0]!.agenda_name).toBe(name);
-    expect(listed[0]!.agenda_description).toBe(description);
+    const list = listed[0]!;
+    expect(list.agenda_name).toBe(name);
+    expect(list.agenda_description).toBe(description);
+    // 4.7 names only four fields of /agendas/get: a listing may leave the labels out, but a label it writes is the one given.
+    const written = Object.entries(labels).filter(([field]) => !isUnset(list[field as keyof typeof labels]));
+    recordBehaviour('custom-field labels in /agendas/get', written.length === 0 ? 'not listed' : `listed: ${written.map(([f]) => f).join(', ')}`);
+    for (const [field, label] of written) expect(list[field as keyof typeof labels], `${field}: the label given to /agendas/add (2.3)`).toBe(label);
   });
 
   req(['err:agenda_02'], 'agenda_02 when agenda_name is missing, and no list is created', async () => {

@@ -10,11 +10,12 @@
 import { describe, expect } from 'vitest';
 import { z } from 'zod';
 import { AgendaAddResponse, AgendaListResponse } from '../schemas/agendas.ts';
+import { ContactCallbackResponse } from '../schemas/contacts.ts';
 import { CreditsConsultResponse } from '../schemas/credits.ts';
 import { ErrorBody, OtpErrorBody, requestId } from '../schemas/envelope.ts';
 import { OPERATIONS, type Operation } from '../schemas/operations.ts';
 import { requirementById } from '../schemas/requirements.ts';
-import { expectError, expectErrorBody, expectSchema, expectSuccess } from '../harness/kit/expectations.ts';
+import { expectError, expectErrorBody, expectRefused, expectSchema, expectSuccess } from '../harness/kit/expectations.ts';
 import { checkAt, recordBehaviour, warnUnless } from '../harness/kit/checks.ts';
 import { reqNotTestable } from '../harness/kit/not-testable-test.ts';
 import { req } from '../harness/kit/requirement-test.ts';
@@ -98,6 +99,20 @@ describe('error bodies (2.1, 7.1)', () => {
     }
   });
 
+  // 7.1 "| <validation code> | 200 | body message says parameters invalid; code value for wallet,
+  // loyalty, contact-update, payment, subaccount and similar validation failures: not shown |": the
+  // code is not shown (recorded by expectRefused), the status in the body is 200. The real HTTP status
+  // is ambiguity business-error-http-status (expectRefused asserts the profile's option, if any).
+  req(['rule:envelope.validation-body-status'], 'a validation failure whose code 7.1 does not show (contact add and update, payment request, employee) answers success=false with status 200 in the body', async () => {
+    for (const operationId of ['contacts/add', 'contacts/update', 'payments/send-request', 'employees/add']) {
+      const answer = await t.api(operationId, { json: {} });
+      const what = 'every required field missing';
+      expect(answer.body.success, `${operationId} (${what}): refused (${answer.text.slice(0, 200)})`).toBe(false);
+      expectRefused(answer, operationId, what);
+      expect(answer.body.status, `${operationId} (${what}): status in the body (7.1: 200 for a validation code)`).toBe(200);
+    }
+  });
+
   req(['rule:envelope.request-id', 'rule:otp2.error-body'], 'the current OTP set: a success carries a UUID request_id; an error body of 4.4 carries one when present', async () => {
     const ok = await t.api('otp-v2/create', { json: { phone_number: t.phone(), country_code: '52', company: 'ACME', message: '{{company}}: tu codigo es {{code}}', sandbox: true, code_in_response: true } });
     expectSchema(Uuid, ok.body.request_id, 'otp-v2/create success: request_id (4.4 lists it)', ok);
@@ -139,6 +154,29 @@ describe('error bodies (2.1, 7.1)', () => {
 
   // 7.1: server_01 is an internal error; only a fault-injection hook can provoke one.
   reqNotTestable(['err:server_01'], 'an internal error answers server_01 with a request_id', 'fault-injection');
+});
+
+// 0: "Bodies are JSON unless a section says otherwise"; 4: "the body is JSON (Content-Type:
+// application/json)". The kit sends every body so; this test names the rule on two operations whose
+// effect is read back, so that a target that does not read JSON bodies fails the rule itself.
+// (legacy-v1.test.ts proves the v1 half: query parameters.)
+describe('JSON bodies (0, 4)', () => {
+  req(['rule:envelope.json-bodies'], 'agendas/add and contacts/add read their fields from a JSON body (Content-Type: application/json)', async () => {
+    const name = t.name('json');
+    // The required fields are in the JSON body: a target that does not read it answers that they are
+    // missing (7.2 agenda_02; a refusal for contacts/add), not a success. Checked before the
+    // operations' contracts, so that such a failure is this rule's.
+    const listAnswer = await t.api('agendas/add', { json: { agenda_name: name } });
+    expect(listAnswer.body.success, `agendas/add with agenda_name in a JSON body succeeds (${listAnswer.text.slice(0, 200)})`).toBe(true);
+    const added = expectSuccess(listAnswer, 'agendas/add', AgendaAddResponse);
+    t.onCleanup(() => t.api('agendas/delete', { json: { list_key: added.list_key } }));
+    const contactAnswer = await t.api('contacts/add', { json: { list_key: added.list_key, number: t.phone(), name: 'Jason' } });
+    expect(contactAnswer.body.success, `contacts/add with list_key and number in a JSON body succeeds (${contactAnswer.text.slice(0, 200)})`).toBe(true);
+    const contact = expectSuccess(contactAnswer, 'contacts/add', ContactCallbackResponse);
+    expect(contact.callback.name, 'the contact made from a JSON body has the name sent').toBe('Jason');
+    const lists = expectSuccess(await t.api('agendas/list'), 'agendas/list', AgendaListResponse).result;
+    expect(lists.find((l) => l.list_key === added.list_key)?.agenda_name, 'the list made from a JSON body has the name sent').toBe(name);
+  });
 });
 
 // 4: "the reference also shows form-style fields for the same operations" is a reading, not a rule:

@@ -44,7 +44,8 @@ const CHARGED = { needs: ['real-delivery'] as CapabilityId[] };
 // -------------------------------------------------------------------------------------------------
 
 describe('GET /v1/sms/send: success (4.16)', () => {
-  req(['op:legacy-v1/send', 'rule:v1.sandbox'], 'sandbox=1 answers Estatus=ok with mensaje and referencia, and charges nothing', async () => {
+  // 0: "the legacy v1 SMS endpoints take form or query parameters": this send is query parameters only.
+  req(['op:legacy-v1/send', 'rule:v1.sandbox', 'rule:envelope.json-bodies'], 'sandbox=1 answers Estatus=ok with mensaje and referencia, and charges nothing', async () => {
     const before = await t.credits();
     const body = expectSuccess(await single({}), 'legacy-v1/send', LegacyV1SendResponse);
     expect(body.referencia.length, 'referencia: the message reference').toBeGreaterThan(0);

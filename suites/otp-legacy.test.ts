@@ -436,7 +436,7 @@ describe('POST /otp/resend (4.5)', () => {
     expect(renewed.code, 'with reset_code=true they apply').toMatch(new RegExp(`^\\d{${CODE_LENGTH.max}}$`));
   }), SENDS);
 
-  req(['op:otp-legacy/resend'], 'voice=true is accepted; whatsapp=true falls back to SMS (fallback=true) without a WhatsApp instance', onNumbers(1, async (n) => {
+  req(['op:otp-legacy/resend', 'rule:otp-legacy.whatsapp-fallback'], 'voice=true is accepted; whatsapp=true falls back to SMS (fallback=true) without a WhatsApp instance', onNumbers(1, async (n) => {
     const phone = await n.fresh();
     const company = t.name('co');
     const first = await sendWithCode(t, phone, { company });

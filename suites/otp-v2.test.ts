@@ -17,7 +17,7 @@
 import fc from 'fast-check';
 import { describe, expect } from 'vitest';
 import { observe } from '../harness/kit/current-test.ts';
-import { expectError, expectSchema, expectSuccess } from '../harness/kit/expectations.ts';
+import { expectError, expectErrorBody, expectSchema, expectSuccess } from '../harness/kit/expectations.ts';
 import { recordBehaviour } from '../harness/kit/checks.ts';
 import { Inconclusive } from '../harness/kit/inconclusive.ts';
 import { reqNotTestable } from '../harness/kit/not-testable-test.ts';
@@ -202,6 +202,21 @@ describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () =>
       }
     });
 
+    // 4.4 country_code "| yes | numeric; 52 for Mexico": required and numeric; 7.3 gives a missing or
+    // invalid parameter 400 with otp_missing_param or otp_invalid_param (which slug names which cause
+    // is err:otp_missing_param's and err:otp_invalid_param's reading, so either is taken here).
+    req(['rule:otp2.country-code'], 'country_code missing or not numeric: 400 otp_missing_param or otp_invalid_param, and no verification for 52', async () => {
+      for (const [what, countryCode] of [['missing', undefined], ['letters', 'MX'], ['a plus sign', '+52'], ['digits and a letter', '52a']] as const) {
+        const s = await d.subject();
+        const answer = await d.create(s, { country_code: countryCode });
+        expect(answer.status, `country_code ${what}: HTTP 400 (7.3) — ${answer.text.slice(0, 200)}`).toBe(400);
+        const body = expectErrorBody(OtpErrorBody, answer.json, `country_code ${what}: the error body of 4.4`, answer);
+        expect(['otp_missing_param', 'otp_invalid_param'], `country_code ${what}: the slug of 7.3's row for a missing or invalid parameter`).toContain(body.error);
+        // A lenient target reads the value as 52: the refused create must not have registered that verification.
+        await expectNoVerification(s, `country_code ${what}`);
+      }
+    });
+
     req(['rule:otp2.company-required', 'err:otp_missing_param'], 'company is required whatever the channel (even whatsapp, which ignores it)', async () => {
       for (const channel of ['sms', 'voice', 'whatsapp']) await expectRefusedCreate(await d.subject(), { company: undefined, channel }, 'otp_missing_param', `channel=${channel} without company`);
     });
@@ -344,7 +359,7 @@ describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () =>
       expectCharge(locked, rotated.spent, 1, unit, 'rotation of a locked code');
     }), { needs: ['real-delivery'] });
 
-    req(['err:otp_insufficient_credits'], 'no balance: 402 otp_insufficient_credits; the code stays registered and the send can be retried', async () => {
+    req(['err:otp_insufficient_credits', 'rule:otp2.failed-send-registered'], 'no balance: 402 otp_insufficient_credits, nothing charged; the code stays registered, so the retried send resends it (3.1 pending + create) and it verifies', async () => {
       const sub = await t.newSubaccount(0);
       await onNumbers(sub.key, async (n) => {
         const s: OtpSubject = { phone: await n.fresh(), key: sub.key, sandbox: false, measuresCharges: true };
@@ -353,11 +368,19 @@ describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () =>
         expect(await t.credits(sub.key), 'nothing charged').toBe(0);
         const moved = await t.api('subaccounts/manage-credits', { key: t.managerKey!, json: { email: sub.email, type: 1, credits: 5 } });
         expect(moved.body.success, `credits added to the subaccount: ${moved.text.slice(0, 200)}`).toBe(true);
-        const retried = expectSuccess(await d.create(s), 'otp-v2/create', OtpCreateResponse);
+        // 4.4 "If sending fails (402 or 502) the code stays registered but nothing was delivered; retry
+        // the send, do not verify": the retry meets a pending verification (3.1 "pending | POST /v2/otp |
+        // no code_rotate, cooldown elapsed | pending | same code resent ... action=resent"), not state
+        // none (which would answer action=created). Whether the failed send started the cooldown is not
+        // said: a throttled retry is waited out (createPastCooldown records it).
+        const retried = d.expectCreated(await d.createPastCooldown(s, {}, 'pending', 'retry after a 402'), 'resent');
         expect(retried.code, 'code_in_response=true').toBeTypeOf('string');
+        // The 402's body carries the code "when applicable" (4.4 error body): where it did, the retry resent that code.
+        const failedCode = answer.body.code;
+        if (typeof failedCode === 'string' && failedCode !== '') expect(retried.code, 'the registered code is the one resent').toBe(failedCode);
         expectSuccess(await d.verify(s, retried.code!), 'otp-v2/verify');
       });
-    }, { needs: ['real-delivery', 'manager-key'] });
+    }, { needs: ['real-delivery', 'manager-key'], timeout: 120_000 });
 
     // 7.3: a channel that fails and an internal error: neither the document nor the kit can provoke them.
     reqNotTestable(['err:otp_send_failed'], 'a channel that cannot deliver: 502 otp_send_failed', 'delivery-failure');

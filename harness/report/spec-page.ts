@@ -271,7 +271,8 @@ export function renderSpecPage(markdown: string, run?: SpecPageRun): string {
     const heading = /^(#{1,6})\s+(.*)$/.exec(line);
     if (heading) {
       const level = heading[1]!.length;
-      const number = /^(\d+(?:\.\d+)*)\.?\s/.exec(heading[2]!)?.[1];
+      // The title opens the preamble, which the requirements cite as section 0 (schemas/document-text.ts).
+      const number = /^(\d+(?:\.\d+)*)\.?\s/.exec(heading[2]!)?.[1] ?? (level === 1 ? '0' : undefined);
       section = number;
       if (number !== undefined && !number.includes('.')) titles.set(number, heading[2]!.replace(/\*\*|`/g, ''));
       out.push(`<h${level}${number ? ` id="section-${number}"` : ''}>${inline(heading[2]!)}</h${level}>`);

@@ -70,7 +70,9 @@ export const agendasHandlers: HandlerSet = {
   'agendas/list': handler(undefined, (ctx) => {
     const lists = ctx.server.seams.at('agendas.lists-order', 'name') === 'name' ? listsOf(ctx.account) : listsOf(ctx.account).sort((a, b) => a.id - b.id);
     // Latitude unset-field (2.3): the alternate writes the four custom-field labels, "" when unset.
-    return ok(ctx, { result: lists.map((l) => agendaOf(l, takesAlternate(ctx.server.options))) });
+    // 2.3: each label is the one /agendas/add was given for its field.
+    const listed = (l: (typeof lists)[number]) => ({ ...l, labels: ctx.server.seams.at('agendas.listed-labels', l.labels) });
+    return ok(ctx, { result: lists.map((l) => agendaOf(listed(l), takesAlternate(ctx.server.options))) });
   }),
 
   // 4.7 change_name: change_name_02 list_key missing, change_name_03 new name missing, err_03 no such list.

@@ -7,7 +7,8 @@
 import { contacts, dateText, limitById, sms } from '../../schemas/index.ts';
 import type { Account } from '../accounts.ts';
 import { callbackOf, contactById, contactCount, customValues, findList, upsertContact, type ContactList, type StoredContact } from '../contact-book.ts';
-import { handler, type HandlerSet, type RawRequest, type Reply } from '../handler.ts';
+import { handler, type HandlerSet, type InvalidHandler, type RawRequest, type Reply } from '../handler.ts';
+import { genericInvalid } from '../pipeline.ts';
 import { quotaFull, quotaReached } from '../quotas.ts';
 import { takesAlternate } from '../personality.ts';
 import { fail, invalidParameters, ok } from '../replies.ts';
@@ -21,6 +22,17 @@ const ALTERNATE_POLLING_ACTIONS: ReadonlySet<string> = new Set(['add', 'update',
 
 /** 7.1: contact validation codes are not shown (latitude unnamed-codes: replies.invalidParameters). */
 const invalid = (req: Req, field: string, detail: string): Reply => invalidParameters(req, field, detail);
+
+/**
+ * 4.6 polling "Body: list_key (req), contact_id (req).": a body without contact_id is refused like
+ * any invalid one. The seam stands for a server that would poll the whole list instead.
+ */
+const pollInvalid: InvalidHandler = (req, issues) => {
+  const listKey = req.fields.list_key;
+  const onlyContactIdMissing = req.fields.contact_id === undefined && typeof listKey === 'string' && issues.every((i) => i.path[0] === 'contact_id');
+  if (onlyContactIdMissing && !req.server.seams.at('contacts.poll-requires-contact-id', true)) return withList(req, listKey, () => ok(req));
+  return genericInvalid(req, issues);
+};
 
 /** The list named by `key` in this account, or err_01 (7.2: "list does not exist"). */
 function withList(req: Req, key: string, use: (list: ContactList) => Reply): Reply {
@@ -117,5 +129,5 @@ export const contactsHandlers: HandlerSet = {
     return withList(ctx, ctx.input.list_key, (list) =>
       contactById(list, ctx.input.contact_id) ? ok(ctx) : fail(ctx, 'contact_not_found', 'The contact does not exist in this list'),
     );
-  }),
+  }, pollInvalid),
 };

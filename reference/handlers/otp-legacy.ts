@@ -265,7 +265,8 @@ function resend(ctx: RequestContext<ResendInput>): Reply {
     {
       code: renew ? generateCode(input.code_length ?? CODE_LENGTH.default!, input.code_type ?? DEFAULT_CODE_TYPE) : record.code,
       expiresAt: typeof expiry === 'number' ? expiry : renew ? defaultExpiry(now) : record.expiresAt,
-      fallback: !voice && input.whatsapp === true,
+      // 4.5 whatsapp "needs an active WhatsApp instance, otherwise falls back to SMS"; 2.10 fallback.
+      fallback: !voice && ctx.server.seams.at('otp-legacy.whatsapp-falls-back', input.whatsapp === true),
       channel: voice ? 'voice' : 'sms',
       wrongAttempts: record?.wrongAttempts ?? [],
     },

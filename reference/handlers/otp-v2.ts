@@ -241,9 +241,10 @@ function create(ctx: RequestContext<CreateInput>): Reply {
     sentAt: outcome.ok ? now : undefined,
     seams,
   };
+  // 4.4: "If sending fails (402 or 502) the code stays registered but nothing was delivered".
+  if (!outcome.ok && !seams.at('otp2.failed-send-registers', true)) return otpError(ctx, 402, 'otp_insufficient_credits', record, now);
   const next = book.apply(key, record, row, effects, now);
   if (!next) return otpError(ctx, 500, 'otp_internal', record, now);
-  // 4.4: "If sending fails (402 or 502) the code stays registered but nothing was delivered".
   if (!outcome.ok) return otpError(ctx, 402, 'otp_insufficient_credits', next, now, input.code_in_response === true ? { code: next.code } : {});
   // 3.1 status column: 201 for created and for a verified number's new cycle, 200 for resent and restarted.
   const status = seams.at('otp2.http-status', row.httpStatus ?? 200, { row: row.id, action: row.action });
