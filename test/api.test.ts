@@ -1,10 +1,14 @@
 /**
  * The programmatic API (harness/api.ts, the package's main export) in this process: discover()
  * resolves to the profile a target matches and writes nothing; the API reads no MC_* variables;
- * its errors are the CLI's. certify() itself runs vitest, so it is exercised from the installed
- * package (package-install.test.ts), not inside this vitest run.
+ * its errors are the CLI's. certify() itself runs vitest, so a certification runs in a child
+ * process (and from the installed package in package-install.test.ts), not inside this vitest run.
  */
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PACKAGE_ROOT } from '../harness/config/project-paths.ts';
+import { testScratchDir } from './scratch-dir.ts';
 import { certify, discover, startReferenceServer, UsageError, type RunningReferenceServer } from '../harness/api.ts';
 import { DEFAULT_AMBIGUITY_CHOICES } from '../schemas/index.ts';
 
@@ -43,4 +47,23 @@ describe('certify()', () => {
       delete process.env.MC_TARGET;
     }
   });
+});
+
+describe('certify() prints nothing of its own', () => {
+  it('gives every line of the run to onProgress, and nothing to stdout or stderr', () => {
+    const out = join(testScratchDir('mc-api-silent-'), 'reports');
+    const program = `
+      const { certify } = await import(${JSON.stringify(join(PACKAGE_ROOT, 'harness', 'api.ts'))});
+      const lines = [];
+      const summary = await certify({ only: ['credits'], html: false, out: ${JSON.stringify(out)}, onProgress: (line) => lines.push(line) });
+      process.stdout.write(JSON.stringify({ ok: summary.ok, lines }));`;
+    const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', program], { cwd: PACKAGE_ROOT, encoding: 'utf8', timeout: 180_000 });
+    expect(r.stderr).toBe('');
+    // The one write is the program's own: anything the run printed would come before it.
+    const { ok, lines } = JSON.parse(r.stdout) as { ok: boolean; lines: string[] };
+    expect(ok).toBe(true);
+    expect(lines[0]).toMatch(/^certifying embedded reference server/);
+    expect(lines.some((l) => l.includes('credits.test.ts') && l.includes('[1/1 files'))).toBe(true);
+    expect(lines).toContain('verdict: PASS (exit 0)');
+  }, 200_000);
 });

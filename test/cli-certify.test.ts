@@ -1,6 +1,6 @@
 /**
  * The `certify` and `discover` command lines: flags, environment equivalents, and every usage or
- * configuration error as one line with exit code 2, before any test runs (issue 4).
+ * configuration error as one line with exit code 2, before any test runs.
  */
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -22,7 +22,7 @@ describe('certify flags', () => {
     const args = parseCertifyArgs(['--target', 'http://127.0.0.1:9/', '--api-key', 'k1', '--only', 'sms,otp-v2', '--max-credits', '12.5', '--allow-charges'], {});
     expect(args).toMatchObject({ target: 'http://127.0.0.1:9', apiKey: 'k1', only: ['sms', 'otp-v2'], maxCredits: 12.5, allowCharges: true, html: true });
     const fromEnv = parseCertifyArgs([], { MC_TARGET: 'https://staging.example', MC_API_KEY: 'k2', MC_MANAGER_KEY: 'm2', MC_PROFILE: 'p.yaml' });
-    expect(fromEnv).toMatchObject({ target: 'https://staging.example', apiKey: 'k2', managerKey: 'm2', profilePath: 'p.yaml' });
+    expect(fromEnv).toMatchObject({ target: 'https://staging.example', apiKey: 'k2', managerKey: 'm2', profile: 'p.yaml' });
     expect(parseCertifyArgs(['--api-key', 'flag'], { MC_TARGET: 'http://h', MC_API_KEY: 'env' }).apiKey).toBe('flag');
   });
 
@@ -33,7 +33,7 @@ describe('certify flags', () => {
     [['--api-key', 'k'], /need --target/],
     [['--only', 'sms,nope'], /unknown area nope/],
     [['--max-credits', 'lots'], /--max-credits takes a number/],
-    // Issue 19: a negative number reaches the flag's own check, whether given as one or two arguments.
+    // A negative number reaches the flag's own check, whether given as one or two arguments.
     [['--max-credits', '-5'], /^--max-credits takes a number of credits, got "-5"$/],
     [['--max-credits=-5'], /^--max-credits takes a number of credits, got "-5"$/],
     [['--max-duration', '-5'], /^--max-duration takes a number of seconds greater than 0, got "-5"$/],
@@ -51,16 +51,21 @@ describe('certify flags', () => {
   });
 
   it('--baseline and --fail-on: a path made absolute, and failure unless given', () => {
-    expect(parseCertifyArgs([], {})).toMatchObject({ baselinePath: undefined, failOn: 'failure' });
-    expect(parseCertifyArgs(['--baseline', 'old/summary.json', '--fail-on', 'regression'], {})).toMatchObject({ baselinePath: join(process.cwd(), 'old', 'summary.json'), failOn: 'regression' });
+    expect(parseCertifyArgs([], {})).toMatchObject({ baseline: undefined, failOn: 'failure' });
+    expect(parseCertifyArgs(['--baseline', 'old/summary.json', '--fail-on', 'regression'], {})).toMatchObject({ baseline: join(process.cwd(), 'old', 'summary.json'), failOn: 'regression' });
+  });
+
+  it('--har: the HAR file, made absolute from the current directory; none unless given', () => {
+    expect(parseCertifyArgs([], {}).har).toBeUndefined();
+    expect(parseCertifyArgs(['--har', 'run.har'], {}).har).toBe(join(process.cwd(), 'run.har'));
   });
 
   it('--max-duration: the run deadline in seconds, 20 minutes unless given', () => {
-    expect(parseCertifyArgs([], {}).maxDurationSeconds).toBe(1200);
-    expect(parseCertifyArgs(['--max-duration', '90'], {}).maxDurationSeconds).toBe(90);
+    expect(parseCertifyArgs([], {}).maxDuration).toBe(1200);
+    expect(parseCertifyArgs(['--max-duration', '90'], {}).maxDuration).toBe(90);
   });
 
-  it('--seed: the seed of the run, a fixed default unless given (issue 14: reproducible verdicts)', () => {
+  it('--seed: the seed of the run, a fixed default unless given (reproducible verdicts)', () => {
     expect(parseCertifyArgs([], {}).seed).toBe(DEFAULT_SEED);
     expect(parseCertifyArgs([], {}).seed).toBe(parseCertifyArgs([], {}).seed);
     expect(parseCertifyArgs(['--seed', '0'], {}).seed).toBe(0);
@@ -90,7 +95,7 @@ describe('the certify command line', () => {
   writeFileSync(notSummary, '{"requirements": []}\n');
   const quickProfile = join(dir, 'quick-profile.yaml');
   writeFileSync(quickProfile, 'timeBudgets:\n  requestSeconds: 1\n');
-  // Issue 19: a target that accepts the connection and never answers (the kernel accepts while spawnSync blocks this process).
+  // A target that accepts the connection and never answers (the kernel accepts while spawnSync blocks this process).
   let silent: Server;
   const sockets = new Set<Socket>();
   let silentUrl = '';

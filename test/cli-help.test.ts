@@ -1,61 +1,65 @@
 /**
- * CLI manners (issue 16): `--help` of each command lists every flag its parser reads, each with
- * what it does and its default (and its variable where one stands for it); `--version` prints the
- * package's version. The flag lists are compared with each command's usage synopsis, which sits
- * beside its parser, and every documented flag is fed to the parser, so neither can drift alone.
+ * CLI manners: `--help` of each command is its flag table's render, every flag with what it does
+ * and its default (and its variable where one stands for it); `--version` prints the package's
+ * version; docs/cli.md holds exactly the rendered table of each command; the API's options go
+ * through the same table as the flags, with the same results and the same refusals.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { certifyFlags } from '../harness/api.ts';
-import { CERTIFY_USAGE, parseCertifyArgs } from '../harness/commands/certify-command.ts';
-import { CERTIFY_HELP, commandHelpText, DISCOVER_HELP, SERVE_HELP, type CommandHelp } from '../harness/commands/cli-help.ts';
-import { DISCOVER_USAGE, parseDiscoverArgs } from '../harness/commands/discover-command.ts';
+import { parseCertifyArgs } from '../harness/commands/certify-command.ts';
+import { CLI_COMMANDS, commandHelpText, DOCUMENTED_COMMANDS, flagMarkers, flagReferenceMarkdown } from '../harness/commands/cli-help.ts';
+import { CERTIFY_FLAGS, DEFAULT_MAX_DURATION_SECONDS } from '../harness/config/certify-flags.ts';
+import { UsageError } from '../harness/config/cli-errors.ts';
+import { DISCOVER_FLAGS } from '../harness/config/discover-flags.ts';
+import { parseOptions } from '../harness/config/flag-table.ts';
 import { PACKAGE_ROOT } from '../harness/config/project-paths.ts';
-import { parseServeArgs, SERVE_USAGE } from '../harness/commands/serve-command.ts';
+import { DEFAULT_SANDBOX_BUDGET } from '../harness/discovery/discovery-sandbox-limit.ts';
+import { isMutantId } from '../reference/mutants.ts';
+import { isRequirementId } from '../schemas/requirements.ts';
 
 const BIN = join(PACKAGE_ROOT, 'bin', 'messaging-conformance.js');
 const cli = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 30_000 });
-const flagNames = (text: string) => new Set([...text.matchAll(/--([a-z][a-z-]*)/g)].map((m) => m[1]!));
-const documented = (help: CommandHelp) => new Set(help.flags.map((f) => /^--([a-z-]+)/.exec(f.flag)![1]!));
+const CATALOGUES = { mutant: isMutantId, requirement: isRequirementId };
 
-describe.each([
-  ['certify', CERTIFY_HELP, CERTIFY_USAGE, (flag: string, value: string[]) => parseCertifyArgs([flag, ...value], {})],
-  ['discover', DISCOVER_HELP, DISCOVER_USAGE, (flag: string, value: string[]) => parseDiscoverArgs([flag, ...value], {})],
-  ['serve', SERVE_HELP, SERVE_USAGE, (flag: string, value: string[]) => parseServeArgs([flag, ...value])],
-] as const)('%s --help', (name, help, usage, parse) => {
-  it('documents exactly the flags of the usage synopsis', () => {
-    expect(documented(help)).toEqual(flagNames(usage));
-  });
-
+describe.each(DOCUMENTED_COMMANDS.map((c) => [c.command, c] as const))('%s flags', (_name, command) => {
   it('gives every flag what it does and its default', () => {
-    for (const f of help.flags) {
-      expect(f.does.length, f.flag).toBeGreaterThan(10);
-      expect(f.default.length, f.flag).toBeGreaterThan(0);
+    for (const spec of Object.values(command.flags)) {
+      expect(spec.help.length, spec.flag).toBeGreaterThan(10);
+      expect(spec.defaultHelp.length, spec.flag).toBeGreaterThan(0);
     }
   });
 
-  it('names no flag the parser does not read', () => {
-    for (const f of help.flags) {
-      const takesValue = / [A-Z]|[a-z]\|[a-z]/.test(f.flag);
-      const attempt = () => parse(f.flag.split(' ')[0]!, takesValue ? ['x'] : []);
-      // Other checks may refuse the value or the combination; only "Unknown option" means the parser lacks the flag.
-      let message = '';
-      try {
-        attempt();
-      } catch (e) {
-        message = (e as Error).message;
-      }
-      expect(message, f.flag).not.toMatch(/Unknown option/);
-    }
+  it('docs/cli.md holds exactly the rendered table, between its markers', () => {
+    const doc = readFileSync(join(PACKAGE_ROOT, 'docs', 'cli.md'), 'utf8');
+    const { start, end } = flagMarkers(command.command);
+    const from = doc.indexOf(start);
+    const to = doc.indexOf(end);
+    expect(from, `${start} in docs/cli.md`).toBeGreaterThanOrEqual(0);
+    expect(to, `${end} in docs/cli.md`).toBeGreaterThan(from);
+    // On a difference, paste the expected text between the markers.
+    expect(doc.slice(from + start.length, to).trim()).toBe(flagReferenceMarkdown(command));
   });
+});
 
+describe.each(CLI_COMMANDS.map((c) => [c.command, c] as const))('%s --help', (name, command) => {
   it('is printed by the CLI, with the variables', () => {
     const r = cli(name, '--help');
     expect(r.status).toBe(0);
-    expect(r.stdout.trim()).toBe(commandHelpText(help));
-    for (const f of help.flags) if (f.env) expect(r.stdout).toContain(`env: ${f.env}`);
+    expect(r.stdout.trim()).toBe(commandHelpText(command));
+    for (const spec of Object.values(command.flags)) {
+      expect(r.stdout, spec.flag).toContain(`--${spec.flag}`);
+      if (spec.env) expect(r.stdout).toContain(`env: ${spec.env}`);
+    }
+  });
+});
+
+describe('defaults said in words', () => {
+  it('are the defaults the commands use', () => {
+    expect(DISCOVER_FLAGS.flags.sandboxBudget.defaultHelp.startsWith(`${DEFAULT_SANDBOX_BUDGET} `)).toBe(true);
+    expect(parseCertifyArgs([], {}).maxDuration).toBe(DEFAULT_MAX_DURATION_SECONDS);
+    expect(CERTIFY_FLAGS.flags.maxDuration.defaultHelp.startsWith(`${DEFAULT_MAX_DURATION_SECONDS} `)).toBe(true);
   });
 });
 
@@ -74,24 +78,29 @@ describe('the program', () => {
   });
 });
 
-describe('certify() options as flags (harness/api.ts)', () => {
-  it('maps each option to its flag, values joined with =, so that a value may start with a dash', () => {
-    expect(certifyFlags({ only: ['sms', 'credits'], maxCredits: 12.5, html: false, allowCharges: true, out: '-odd-dir', personality: 'alternate', maxDuration: 90, seed: 7 })).toEqual([
-      '--out=-odd-dir',
-      '--only=sms,credits',
-      '--allow-charges',
-      '--max-credits=12.5',
-      '--no-html',
-      '--personality=alternate',
-      '--max-duration=90',
-      '--seed=7',
-    ]);
-    expect(certifyFlags({ baseline: 'old/summary.json', failOn: 'regression' })).toEqual(['--baseline=old/summary.json', '--fail-on=regression']);
-    expect(certifyFlags({})).toEqual([]);
+describe("certify()'s options: the flags' table, on the object itself", () => {
+  it('give what the same flags give', () => {
+    const fromOptions = parseOptions(CERTIFY_FLAGS, { only: ['sms', 'credits'], maxCredits: 12.5, html: false, allowCharges: true, out: '-odd-dir', personality: 'alternate', maxDuration: 90, seed: 7, requirements: ['op:credits/consult'] }, CATALOGUES);
+    const fromFlags = parseCertifyArgs(
+      ['--only', 'sms,credits', '--max-credits', '12.5', '--no-html', '--allow-charges', '--out=-odd-dir', '--personality', 'alternate', '--max-duration', '90', '--seed', '7', '--requirements', 'op:credits/consult'],
+      {},
+    );
+    expect(fromOptions).toEqual(fromFlags);
+    expect(fromOptions).toMatchObject({ only: ['sms', 'credits'], html: false, out: join(process.cwd(), '-odd-dir'), maxDuration: 90, target: undefined });
+    expect(parseOptions(CERTIFY_FLAGS, {}, CATALOGUES)).toEqual(parseCertifyArgs([], {}));
   });
 
-  it('goes through the CLI parser: the same checks, without reading MC_* variables', () => {
-    expect(parseCertifyArgs(certifyFlags({ only: ['credits'], html: false, maxDuration: 90, seed: 7 }), {})).toMatchObject({ only: ['credits'], html: false, target: undefined, maxDurationSeconds: 90, seed: 7 });
-    expect(() => parseCertifyArgs(certifyFlags({ only: ['nope' as 'sms'] }), {})).toThrow(/unknown area nope/);
+  it.each([
+    [{ only: ['nope'] }, /^--only: unknown area nope/],
+    [{ maxCredits: -5 }, /^--max-credits takes a number of credits, got -5$/],
+    [{ seed: 1.5 }, /^--seed takes a whole number from 0 to 2147483647, got 1.5$/],
+    [{ target: 'ftp://x', apiKey: 'k' }, /http\(s\) URL/],
+    [{ apiKey: 'k' }, /need --target/],
+    [{ failOn: 'regression' }, /^--fail-on regression needs --baseline/],
+    [{ requirements: ['no_such_requirement'] }, /unknown requirement id no_such_requirement/],
+    [{ targets: 'http://x' }, /^certify: unknown option targets/],
+  ])('refuses %j as the flags are refused', (options, message) => {
+    expect(() => parseOptions(CERTIFY_FLAGS, options, CATALOGUES)).toThrow(UsageError);
+    expect(() => parseOptions(CERTIFY_FLAGS, options, CATALOGUES)).toThrow(message);
   });
 });

@@ -23,8 +23,12 @@ describe('serve flags', () => {
   it.each([
     [['--bogus'], /Unknown option/],
     [['--port', 'eighty'], /--port takes a whole number/],
-    // Issue 19: a negative number gets the flag's own message, not parseArgs' "ambiguous".
-    [['--port', '-1'], /^--port takes a whole number, got "-1"$/],
+    // A negative number gets the flag's own message, not parseArgs' "ambiguous".
+    [['--port', '-1'], /^--port takes a whole number from 0 to 65535, got "-1"$/],
+    [['--port', '65536'], /^--port takes a whole number from 0 to 65535, got "65536"$/],
+    [['--manager-key', 'short'], /^--manager-key takes at least 8 characters/],
+    [['--list-mutants', '--port', '1'], /^--list-mutants takes no other flag$/],
+    [['--mutant', 'no-such-mutant'], /serve --list-mutants/],
     [['--rate-limit', '-5'], /^--rate-limit takes a whole number, got "-5"$/],
     [['--ambiguity', 'sandbox-daily-limit'], /ID=OPTION/],
     [['--ambiguity', 'no-such-id=x'], /unknown ambiguity id/],

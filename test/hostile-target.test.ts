@@ -1,7 +1,7 @@
 /**
  * certify against a hostile or broken target, end to end, through the seeded fault proxy on
  * loopback (fault-proxy.ts) in front of the reference server, and certify interrupted mid-run. What
- * the kit guarantees (README "What the kit guarantees about secrets, HTML, sizes and signals"):
+ * the kit guarantees (docs/certifying.md "What the kit guarantees about secrets, HTML, sizes and signals"):
  *  - a target that echoes the keys (the account's, the manager's, and those of the subaccounts the
  *    run creates, 4.11) in bodies and headers: no key in any output file, the Allure page's
  *    embedded data decoded included; the run is not PASS and says why;

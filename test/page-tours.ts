@@ -2,16 +2,18 @@
  * What a person does with the two pages the project produces, for the browser test and for the
  * README's screenshots (test/take-screenshots.ts): build the Redoc page the way `npm run docs`
  * does and open an operation's section; certify with an injected fault so that a test fails, and
- * open that test's exchange in the Allure report, and open the sentence it broke in the document
- * coloured by the run (spec-document.html).
+ * open that test's exchange in the Allure report, follow its "spec §N" link to the section of the
+ * document coloured by the run (spec-document.html), and open the sentence it broke there; and read
+ * the report's first screen, where the run's verdict is.
  */
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import type { Locator, Page } from 'playwright-core';
 import { PACKAGE_ROOT } from '../harness/config/project-paths.ts';
+import { specSectionLinkName } from '../harness/kit/spec-section-link.ts';
 
 const run = promisify(execFile);
 
@@ -26,6 +28,9 @@ export const FAILING_RUN = {
   /** The requirement the fault fails, and a sentence of 4.1 it quotes. */
   requirement: 'op:credits/consult',
   sentence: 'POST /credits/consult: no body.',
+  /** The section the failed test's link opens, and its heading in the document. */
+  section: '4.1',
+  sectionHeading: '4.1 Credits',
 } as const;
 
 const DOCS_OUTPUT = 'reports/docs/index.html';
@@ -43,12 +48,15 @@ export async function buildDocsPage(page: string): Promise<void> {
 export async function buildFailingReport(outDir: string): Promise<string> {
   const bin = join(PACKAGE_ROOT, 'bin', 'messaging-conformance.js');
   const args = [bin, 'certify', '--only', FAILING_RUN.area, '--mutant', FAILING_RUN.mutant, '--out', outDir];
-  const exitCode = await run(process.execPath, args, { cwd: PACKAGE_ROOT, timeout: 120_000 }).then(
-    () => 0,
-    (e: { code?: number }) => e.code ?? -1,
+  const { exitCode, stderr } = await run(process.execPath, args, { cwd: PACKAGE_ROOT, timeout: 120_000 }).then(
+    () => ({ exitCode: 0, stderr: '' }),
+    (e: { code?: number; stderr?: string }) => ({ exitCode: e.code ?? -1, stderr: e.stderr ?? '' }),
   );
-  if (exitCode !== 1) throw new Error(`certify with mutant ${FAILING_RUN.mutant} exited ${exitCode}, not 1 (a failed check)`);
-  return join(outDir, 'allure-report', 'index.html');
+  if (exitCode !== 1) throw new Error(`certify with mutant ${FAILING_RUN.mutant} exited ${exitCode}, not 1 (a failed check): ${stderr.slice(-1000)}`);
+  // Exit 1 is also what a crash gives: the run's reports say whether it was a failed check.
+  const page = join(outDir, 'allure-report', 'index.html');
+  if (!existsSync(page) || !existsSync(join(outDir, 'summary.json'))) throw new Error(`certify with mutant ${FAILING_RUN.mutant} exited 1 without its reports: ${stderr.slice(-1000)}`);
+  return page;
 }
 
 /** Opens the docs page and the operation's section from the menu; the section's heading. */
@@ -83,4 +91,18 @@ export async function openFailedSentence(page: Page, specPage: string): Promise<
   await sentence.click();
   const detail = page.locator(`[id="${await sentence.getAttribute('data-detail')}"]`);
   return { sentence, detail };
+}
+
+/** Opens the report, the failed test, and clicks its "spec §N" link; resolves once the document is open. */
+export async function followSectionLink(page: Page, reportPage: string): Promise<void> {
+  await page.goto(pathToFileURL(reportPage).href);
+  await page.getByText(FAILING_RUN.test).first().click();
+  await page.getByRole('link', { name: specSectionLinkName(FAILING_RUN.section), exact: true }).click();
+  await page.waitForURL(/\/spec-document\.html#/, { timeout: 10_000 });
+}
+
+/** Opens the report as a person does, on its first screen; the banner with the run's verdict. */
+export async function openFirstScreen(page: Page, reportPage: string): Promise<Locator> {
+  await page.goto(pathToFileURL(reportPage).href);
+  return page.locator('#mc-run-verdict');
 }

@@ -1,17 +1,31 @@
 /**
- * The pages a person opens, in a real browser (issue 16): the Redoc page of `npm run docs` and
- * the Allure report of a certification, each opened from disk in headless Chromium
- * (headless-chromium.ts), with no console error and no request leaving the machine, and checked
- * for what a person comes for: an operation's section, a failed test's exchange, and in the
- * document coloured by the run the sentence the failure broke, with its requirement and test.
+ * The pages a person opens, in a real browser: the Redoc page of `npm run docs` and the Allure
+ * report of a certification, each opened from disk in headless Chromium (headless-chromium.ts),
+ * with no console error and no request leaving the machine, and checked for what a person comes
+ * for: an operation's section, the run's verdict on the report's first screen, a failed test's
+ * exchange, its "spec §N" link opening that section of the document coloured by the run, and there
+ * the sentence the failure broke, with its requirement and test.
  *
  * Chromium is Debian's package (.ci/run installs it). Where it is missing, these tests are skipped
  * and their names say why; under CI they run regardless, and fail at launch if it is missing.
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_PATH, chromiumInstalled, openOfflineBrowser, staysOnMachine, type OfflineBrowser } from './headless-chromium.ts';
-import { buildDocsPage, buildFailingReport, clickThroughSidebar, DOCS_OPERATION, FAILING_RUN, openFailedExchange, openFailedSentence, openOperationSection } from './page-tours.ts';
+import {
+  buildDocsPage,
+  buildFailingReport,
+  clickThroughSidebar,
+  DOCS_OPERATION,
+  FAILING_RUN,
+  followSectionLink,
+  openFailedExchange,
+  openFailedSentence,
+  openFirstScreen,
+  openOperationSection,
+} from './page-tours.ts';
 import { fileScratchDir } from './scratch-dir.ts';
 
 const runs = chromiumInstalled() || process.env.CI === 'true';
@@ -57,6 +71,50 @@ describe.skipIf(!runs)(title, () => {
     expect(browser.blocked).toEqual([]);
     expect(browser.errors).toEqual([]);
   }, 90_000);
+
+  it("the Allure report of a failing run says FAIL on its first screen, with its counts, the run's wall time and a link to the coloured document", async () => {
+    browser.blocked.length = 0;
+    browser.errors.length = 0;
+    const summary = JSON.parse(readFileSync(join(dir, 'certify', 'summary.json'), 'utf8')) as { ok: boolean; seconds: number; startedAt: string; totals: { tests: number; failed: number } };
+    expect(summary.ok, 'the fault fails the run').toBe(false);
+    const banner = await openFirstScreen(browser.page, reportPage);
+    await expect.poll(() => banner.isVisible(), { timeout: 10_000 }).toBe(true);
+    // On the first screen: inside the window as the page opens, without scrolling.
+    const box = await banner.boundingBox();
+    expect(box?.y).toBe(0);
+    const said = await banner.innerText();
+    expect(said).toMatch(new RegExp(`^FAIL: ${summary.totals.failed} failed, .* of ${summary.totals.tests} tests, ${summary.seconds.toFixed(1).replace('.', '\\.')} s\\.`));
+    // The report's name says it too: the tab's title and the heading Allure shows above the ring.
+    expect(await browser.page.title()).toMatch(/^FAIL: Messaging Service API conformance, /);
+    await expect.poll(() => browser.page.getByText(/^FAIL: Messaging Service API conformance, /).first().isVisible(), { timeout: 10_000 }).toBe(true);
+    // The header's span is the run's (its start and wall time), not the first to the last test's.
+    const span = await browser.page.evaluate(() => (globalThis as unknown as { allureReportOptions?: { runSummary?: unknown } }).allureReportOptions?.runSummary);
+    const start = Date.parse(summary.startedAt);
+    expect(span).toEqual({ start, stop: start + Math.round(summary.seconds * 1000), duration: Math.round(summary.seconds * 1000) });
+    // Its link opens the document coloured by the run, beside the report folder.
+    await banner.getByRole('link').click();
+    await browser.page.waitForURL(/\/certify\/spec-document\.html$/, { timeout: 10_000 });
+    expect(await browser.page.locator('h1').first().innerText()).toContain('Messaging Service');
+    expect(browser.blocked).toEqual([]);
+    expect(browser.errors).toEqual([]);
+  }, 60_000);
+
+  it("a failed test's \"spec §N\" link in the Allure report opens that section of the coloured document", async () => {
+    browser.blocked.length = 0;
+    browser.errors.length = 0;
+    await followSectionLink(browser.page, reportPage);
+    expect(browser.page.url()).toBe(`${pathToFileURL(join(dir, 'certify', 'spec-document.html')).href}#section-${FAILING_RUN.section}`);
+    // The browser lands on the section: its heading is the target of the address and in the window.
+    const heading = browser.page.locator(':target');
+    expect(await heading.innerText()).toBe(FAILING_RUN.sectionHeading);
+    const inWindow = async (): Promise<boolean> => {
+      const box = await heading.boundingBox();
+      return box !== null && box.y + box.height > 0 && box.y < (browser.page.viewportSize()?.height ?? 0);
+    };
+    await expect.poll(inWindow, { timeout: 5_000 }).toBe(true);
+    expect(browser.blocked).toEqual([]);
+    expect(browser.errors).toEqual([]);
+  }, 60_000);
 
   it("the Allure report shows a failed test's exchange (request, redacted key, response body), offline and without console errors", async () => {
     browser.blocked.length = 0;

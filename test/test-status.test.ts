@@ -53,13 +53,13 @@ describe('testStatus', () => {
     expect(TEST_STATUSES.filter(isSkipped)).toEqual(['skipped', 'not-testable']);
   });
 
-  it('Allure: broken is broken, failed failed, the rest passed or skipped', () => {
+  it('Allure: broken is broken, failed failed, inconclusive unknown (no status), the rest passed or skipped', () => {
     expect(Object.fromEntries(TEST_STATUSES.map((s) => [s, allureStatusOf(s)]))).toEqual({
       passed: 'passed',
       failed: 'failed',
       warned: 'passed',
       recorded: 'passed',
-      inconclusive: 'passed',
+      inconclusive: undefined,
       broken: 'broken',
       skipped: 'skipped',
       'not-testable': 'skipped',

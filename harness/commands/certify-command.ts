@@ -20,13 +20,13 @@
  */
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { constants } from 'node:os';
-import { join, resolve } from 'node:path';
-import { AREAS, type AreaId } from '../../schemas/areas.ts';
-import { PERSONALITIES, type Personality } from '../../schemas/latitudes.ts';
+import { join } from 'node:path';
+import type { AreaId } from '../../schemas/areas.ts';
 import { isRequirementId } from '../../schemas/requirements.ts';
 import { generateAllureReport } from '../report/allure-report.ts';
 import { UsageError } from '../config/cli-errors.ts';
-import { httpUrlFlag, parseFlags } from '../config/cli-flags.ts';
+import { CERTIFY_FLAGS, FAIL_ON_CHOICES, type CertifyArgs } from '../config/certify-flags.ts';
+import { parseArgv } from '../config/flag-table.ts';
 import { startEmbeddedTarget } from '../run/embedded-target.ts';
 import { isMutantId, type MutantId } from '../../reference/mutants.ts';
 import { loadExpectedFailures, reconcile, type ExpectedFailure } from '../report/expected-failures.ts';
@@ -41,147 +41,24 @@ import { areaOfSuiteFile, SUITES_DIR, suiteFileName } from '../config/project-pa
 import { defaultProfile, loadProfile, type TargetProfile } from '../config/profile.ts';
 import { timeoutScale } from '../config/latency-scale.ts';
 import { newRunId, type RunConfig } from '../config/run-config.ts';
-import { DEFAULT_SEED, MAX_SEED } from '../config/run-seed.ts';
 import type { Unfinished } from '../run/run-deadline.ts';
 import { INTERRUPT_GRACE_MS, runSuites } from '../run/run-suites.ts';
 import { compareWithBaseline, readBaseline, type BaselineSummary } from '../report/baseline.ts';
-import { buildSummary, FAIL_ON, gatePasses, leakHeadline, nothingCertified, summaryHeadMarkdown, summaryMarkdown, withBaseline, withLeakCheck, type FailOn, type Summary } from '../report/summary.ts';
+import { buildSummary, gatePasses, leakHeadline, nothingCertified, summaryHeadMarkdown, summaryMarkdown, withBaseline, withLeakCheck, type FailOn, type Summary } from '../report/summary.ts';
 
-export const CERTIFY_USAGE = `usage: messaging-conformance certify [--target URL] [--api-key KEY] [--manager-key KEY]
-    [--profile FILE] [--out DIR] [--only AREA[,AREA...]] [--webhook-public-url URL]
-    [--allow-charges] [--max-credits N] [--expected-failures FILE] [--real-time] [--no-html]
-    [--requirements ID[,ID...]] [--mutant ID] [--personality default|alternate] [--strict]
-    [--max-duration SECONDS] [--seed N] [--baseline OLD/summary.json] [--fail-on failure|regression]
-  environment: MC_TARGET, MC_API_KEY, MC_MANAGER_KEY, MC_PROFILE`;
+export type { CertifyArgs };
 
-
-export interface CertifyArgs {
-  target: string | undefined;
-  apiKey: string | undefined;
-  managerKey: string | undefined;
-  profilePath: string | undefined;
-  outDir: string;
-  only: AreaId[] | undefined;
-  webhookPublicUrl: string | undefined;
-  allowCharges: boolean;
-  maxCredits: number | undefined;
-  expectedFailuresPath: string | undefined;
-  /** The embedded server without its test clock: every wait is real (issue: both modes must pass). */
-  realTime: boolean;
-  /** A fault of reference/mutants.ts injected into the embedded server (npm run mutants). */
-  mutant: MutantId | undefined;
-  html: boolean;
-  /** Only the tests naming one of these requirement ids (re-checking one requirement, the kill matrix). */
-  requirements: string[] | undefined;
-  /** The embedded server's personality (schemas/latitudes.ts). */
-  personality: Personality;
-  /** Warnings fail the run too (exit 1). */
-  strict: boolean;
-  /** The run's deadline (issue 19): past it the run is cancelled and reported incomplete (exit 2). */
-  maxDurationSeconds: number;
-  /** The seed of every random choice that decides what is asserted (issue 14, run-seed.ts). */
-  seed: number;
-  /** summary.json of an earlier run to compare this one with (baseline.ts). */
-  baselinePath: string | undefined;
-  /** What fails the gate: any failure, or only one the baseline did not have (summary.ts gatePasses). */
-  failOn: FailOn;
+/**
+ * The command line's flags and MC_* variables as checked arguments (config/certify-flags.ts holds
+ * every flag, its check and its help; harness/cli.ts runs the same parse before loading this module).
+ */
+export function parseCertifyArgs(argv: readonly string[], env: Readonly<Record<string, string | undefined>> = process.env): CertifyArgs {
+  return parseArgv(CERTIFY_FLAGS, argv, env, { mutant: isMutantId, requirement: isRequirementId });
 }
 
-/** --max-duration's default: a full certification of the embedded server takes well under a minute, a remote one a few. */
-export const DEFAULT_MAX_DURATION_SECONDS = 20 * 60;
-
-export function parseCertifyArgs(args: string[], env: NodeJS.ProcessEnv = process.env): CertifyArgs {
-  const values = parseFlags(
-    args,
-    {
-      target: { type: 'string' },
-      'api-key': { type: 'string' },
-      'manager-key': { type: 'string' },
-      profile: { type: 'string' },
-      out: { type: 'string' },
-      only: { type: 'string' },
-      'webhook-public-url': { type: 'string' },
-      'allow-charges': { type: 'boolean' },
-      'max-credits': { type: 'string' },
-      'expected-failures': { type: 'string' },
-      'real-time': { type: 'boolean' },
-      'no-html': { type: 'boolean' },
-      requirements: { type: 'string' },
-      mutant: { type: 'string' },
-      personality: { type: 'string' },
-      strict: { type: 'boolean' },
-      'max-duration': { type: 'string' },
-      seed: { type: 'string' },
-      baseline: { type: 'string' },
-      'fail-on': { type: 'string' },
-    },
-    'usage: messaging-conformance certify --help',
-  );
-  // An empty variable counts as unset (CI templates often export empty secrets).
-  const fromEnv = (name: string): string | undefined => env[name] || undefined;
-  const target = values.target ?? fromEnv('MC_TARGET');
-  const apiKey = values['api-key'] ?? fromEnv('MC_API_KEY');
-  const managerKey = values['manager-key'] ?? fromEnv('MC_MANAGER_KEY');
-  if (target !== undefined && !apiKey) throw new UsageError('--target needs --api-key (or MC_API_KEY)');
-  if (target === undefined && (apiKey || managerKey)) throw new UsageError('--api-key and --manager-key need --target (without it the embedded server is certified with its own keys)');
-  if (target !== undefined && values.mutant !== undefined) throw new UsageError('--mutant applies to the embedded server only');
-  if (values.mutant !== undefined && !isMutantId(values.mutant)) throw new UsageError(`--mutant: unknown mutant "${values.mutant}" (see reference/mutants.ts)`);
-  if (values.personality !== undefined && !isPersonality(values.personality))
-    throw new UsageError(`--personality takes ${PERSONALITIES.join(' or ')}, got "${values.personality}"`);
-  if (target !== undefined && values.personality !== undefined) throw new UsageError('--personality applies to the embedded server only');
-  if (target !== undefined && values['real-time']) throw new UsageError('--real-time applies to the embedded server only (a target\'s clock is declared in its profile)');
-
-  let only: AreaId[] | undefined;
-  if (values.only !== undefined) {
-    const ids = values.only.split(',').map((s) => s.trim()).filter(Boolean);
-    const unknown = ids.filter((id) => !AREAS.some((a) => a.id === id));
-    if (ids.length === 0 || unknown.length > 0) throw new UsageError(`--only: unknown area ${unknown.join(', ') || '(none given)'} (areas: ${AREAS.map((a) => a.id).join(', ')})`);
-    only = ids as AreaId[];
-  }
-  let maxCredits: number | undefined;
-  if (values['max-credits'] !== undefined) {
-    if (!/^\d+(\.\d+)?$/.test(values['max-credits'])) throw new UsageError(`--max-credits takes a number of credits, got "${values['max-credits']}"`);
-    maxCredits = Number(values['max-credits']);
-  }
-  let maxDurationSeconds = DEFAULT_MAX_DURATION_SECONDS;
-  if (values['max-duration'] !== undefined) {
-    if (!/^\d+(\.\d+)?$/.test(values['max-duration']) || Number(values['max-duration']) <= 0)
-      throw new UsageError(`--max-duration takes a number of seconds greater than 0, got "${values['max-duration']}"`);
-    maxDurationSeconds = Number(values['max-duration']);
-  }
-  let seed = DEFAULT_SEED;
-  if (values.seed !== undefined) {
-    if (!/^\d+$/.test(values.seed) || Number(values.seed) > MAX_SEED) throw new UsageError(`--seed takes a whole number from 0 to ${MAX_SEED}, got "${values.seed}"`);
-    seed = Number(values.seed);
-  }
-  const failOn = values['fail-on'] ?? 'failure';
-  if (!isFailOn(failOn)) throw new UsageError(`--fail-on takes ${FAIL_ON.join(' or ')}, got "${failOn}"`);
-  if (failOn === 'regression' && values.baseline === undefined) throw new UsageError('--fail-on regression needs --baseline (the earlier summary.json whose failures are known)');
-  return {
-    target: target === undefined ? undefined : httpUrlFlag('--target', target),
-    apiKey,
-    managerKey,
-    profilePath: values.profile ?? fromEnv('MC_PROFILE'),
-    outDir: resolve(values.out ?? 'reports'),
-    only,
-    webhookPublicUrl: values['webhook-public-url'] === undefined ? undefined : httpUrlFlag('--webhook-public-url', values['webhook-public-url']),
-    allowCharges: values['allow-charges'] ?? false,
-    maxCredits,
-    expectedFailuresPath: values['expected-failures'],
-    realTime: values['real-time'] ?? false,
-    html: !(values['no-html'] ?? false),
-    requirements: requirementList(values.requirements),
-    mutant: values.mutant !== undefined && isMutantId(values.mutant) ? values.mutant : undefined,
-    personality: values.personality !== undefined && isPersonality(values.personality) ? values.personality : 'default',
-    strict: values.strict ?? false,
-    maxDurationSeconds,
-    seed,
-    baselinePath: values.baseline === undefined ? undefined : resolve(values.baseline),
-    failOn,
-  };
-}
-
-const isFailOn = (text: string): text is FailOn => (FAIL_ON as readonly string[]).includes(text);
+// The gate's choices (report/summary.ts FAIL_ON) and the flag's (config/certify-flags.ts) are one set: tsc refuses a drift.
+type SameSet<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+export const FAIL_ON_MATCHES_THE_FLAG: SameSet<FailOn, (typeof FAIL_ON_CHOICES)[number]> = true;
 
 /** The baseline file, checked before anything starts: a bad one is a usage error (one line, exit 2). */
 function loadBaseline(path: string | undefined): BaselineSummary | undefined {
@@ -191,16 +68,6 @@ function loadBaseline(path: string | undefined): BaselineSummary | undefined {
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
-}
-
-const isPersonality = (text: string): text is Personality => (PERSONALITIES as readonly string[]).includes(text);
-
-function requirementList(text: string | undefined): string[] | undefined {
-  if (text === undefined) return undefined;
-  const ids = text.split(',').map((s) => s.trim()).filter(Boolean);
-  const unknown = ids.filter((id) => !isRequirementId(id));
-  if (ids.length === 0 || unknown.length > 0) throw new UsageError(`--requirements: unknown requirement id ${unknown.join(', ') || '(none given)'} (see schemas/requirements.ts)`);
-  return ids;
 }
 
 /** The suite files to run: one per area (suites/<area>.test.ts, .test.js once compiled), filtered by --only. */
@@ -308,18 +175,31 @@ export interface CertificationOutcome {
 export interface CertificationControl {
   /** Ends the run as its deadline would when it fires; its reason names what ("SIGINT"). */
   interrupt?: AbortSignal;
+  /**
+   * Where the run's lines for a person go (what it certifies, each suite file as it ends, the
+   * summary's title): the terminal for the command line; nowhere unless asked for the API (api.ts).
+   */
+  say?: (line: string) => void;
 }
 
-/** A run from the command line (cli.ts answers --help itself): the exit code (1 on a failed summary or a leaked key). */
-export async function certify(argv: string[]): Promise<number> {
-  const args = parseCertifyArgs(argv);
+/** A line on stdout: what the command line prints. */
+export const sayOnStdout = (line: string): void => {
+  process.stdout.write(`${line}
+`);
+};
+
+/**
+ * A run from the command line, its arguments checked (cli.ts parses them before loading this
+ * module, and answers --help itself): the exit code (1 on a failed summary or a leaked key).
+ */
+export async function certify(args: CertifyArgs): Promise<number> {
   const interruption = new AbortController();
   const giveBack = takeSignals(interruption, (signal) =>
     process.stdout.write(`\n${signal}: no test starts any more; the tests in flight get up to ${INTERRUPT_GRACE_MS / 1000} s, then the teardowns and the partial reports (${signal} again ends at once)\n`),
   );
   let outcome: CertificationOutcome;
   try {
-    outcome = await runCertification(args, { interrupt: interruption.signal });
+    outcome = await runCertification(args, { interrupt: interruption.signal, say: sayOnStdout });
   } finally {
     // A second signal while the last lines are written still ends the process at once.
     if (!interruption.signal.aborted) giveBack();
@@ -385,16 +265,17 @@ export function closingLines(outcome: Pick<CertificationOutcome, 'summary' | 'ou
 
 /** One certification with checked arguments: runs the suites, writes the reports, prints the summary head. */
 export async function runCertification(args: CertifyArgs, control: CertificationControl = {}): Promise<CertificationOutcome> {
-  const deadlineAtMs = Date.now() + args.maxDurationSeconds * 1000;
+  const deadlineAtMs = Date.now() + args.maxDuration * 1000;
+  const say = control.say ?? ((): void => undefined);
   const files = suiteFiles(args.only);
-  const givenProfile: TargetProfile = args.profilePath ? loadProfile(args.profilePath, (line) => process.stdout.write(`${line}\n`)) : defaultProfile();
-  const expected: ExpectedFailure[] = args.expectedFailuresPath ? loadExpectedFailures(args.expectedFailuresPath) : [];
-  const baseline = loadBaseline(args.baselinePath);
+  const givenProfile: TargetProfile = args.profile ? loadProfile(args.profile, say) : defaultProfile();
+  const expected: ExpectedFailure[] = args.expectedFailures ? loadExpectedFailures(args.expectedFailures) : [];
+  const baseline = loadBaseline(args.baseline);
 
   // A profile given for the embedded server fixes its ambiguity options; without one the personality decides.
   const embedded =
     args.target === undefined
-      ? await startEmbeddedTarget(args.profilePath ? givenProfile.ambiguities : {}, { testClock: !args.realTime, personality: args.personality, ...(args.mutant ? { mutant: args.mutant } : {}) })
+      ? await startEmbeddedTarget(args.profile ? givenProfile.ambiguities : {}, { testClock: !args.realTime, personality: args.personality, ...(args.mutant !== undefined && isMutantId(args.mutant) ? { mutant: args.mutant } : {}) })
       : undefined;
   try {
     const baseUrl = embedded ? embedded.server.baseUrl : args.target!;
@@ -405,7 +286,7 @@ export async function runCertification(args: CertifyArgs, control: Certification
     const { credits, latencyMs } = await preflight(baseUrl, apiKey, profile.timeBudgets.requestSeconds * 1000);
     // Interrupted before any test ran: nothing to tear down, nothing to report.
     if (control.interrupt?.aborted) throw new UsageError(`interrupted by ${String(control.interrupt.reason)} before any test ran: nothing was certified, nothing is left on the target`);
-    prepareOutDir(args.outDir);
+    prepareOutDir(args.out);
 
     const config: RunConfig = {
       baseUrl,
@@ -421,35 +302,37 @@ export async function runCertification(args: CertifyArgs, control: Certification
       seed: args.seed,
       latencyMs,
       ...(args.requirements ? { onlyRequirements: args.requirements } : {}),
-      outDir: args.outDir,
+      outDir: args.out,
+      ...(args.har !== undefined ? { harFile: args.har } : {}),
     };
     const targetLabel = embedded ? `embedded reference server (${args.personality} personality, ${args.realTime ? 'real time' : 'test clock'})` : baseUrl;
-    const profileLabel = args.profilePath ?? (embedded ? 'embedded reference profile' : 'default profile');
-    process.stdout.write(`certifying ${targetLabel} with ${files.length} suite files, profile ${profileLabel}, run ${config.runId}, seed ${config.seed}${latencyNote(latencyMs)}\n`);
+    const profileLabel = args.profile ?? (embedded ? 'embedded reference profile' : 'default profile');
+    say(`certifying ${targetLabel} with ${files.length} suite files, profile ${profileLabel}, run ${config.runId}, seed ${config.seed}${latencyNote(latencyMs)}`);
 
     const startedAt = new Date();
     const outcome = await runSuites({
       config,
       files,
-      outDir: args.outDir,
+      outDir: args.out,
       // Allure's first screen names the coloured document beside it (text: its panel makes no links).
       environment: { target: targetLabel, profile: profileLabel, seed: String(config.seed), document: `../${SPEC_PAGE_FILE} (the document coloured by this run)` },
       deadlineAtMs,
       secrets,
       ...(control.interrupt ? { interrupt: control.interrupt } : {}),
+      progress: say,
     });
     const seconds = (Date.now() - startedAt.getTime()) / 1000;
     // Every key the embedded server issued is a secret of the run, whether a worker reported it or not.
     for (const key of embedded?.server.issuedKeys() ?? []) secrets.learn(key);
     const incomplete =
-      outcome.unfinished === undefined ? undefined : outcome.interruptedBy !== undefined ? interruptionMessage(outcome.interruptedBy, outcome.unfinished) : deadlineMessage(args.maxDurationSeconds, outcome.unfinished);
+      outcome.unfinished === undefined ? undefined : outcome.interruptedBy !== undefined ? interruptionMessage(outcome.interruptedBy, outcome.unfinished) : deadlineMessage(args.maxDuration, outcome.unfinished);
     // What the workers sent was redacted as it arrived; once more with every secret the run learned.
     const records = redactedCopy(outcome.records, secrets.redact);
     const runErrors = redactedCopy(outcome.runErrors, secrets.redact);
     // The reports say it too: a run error fails the summary and shows in junit.xml.
     if (incomplete !== undefined) runErrors.unshift(`certification incomplete: ${incomplete}`);
     const junit = (headlines: string[], errors: readonly string[]) =>
-      writeJunitReport(join(args.outDir, 'junit.xml'), { suiteName: 'messaging-conformance', records, runErrors: errors, startedAt, wallSeconds: seconds, headlines });
+      writeJunitReport(join(args.out, 'junit.xml'), { suiteName: 'messaging-conformance', records, runErrors: errors, startedAt, wallSeconds: seconds, headlines });
     junit(incomplete !== undefined ? [`INCOMPLETE: certification incomplete: ${incomplete}`] : [], runErrors);
 
     const reconciliation = reconcile(records, expected);
@@ -468,13 +351,13 @@ export async function runCertification(args: CertifyArgs, control: Certification
     });
     if (baseline !== undefined) summary = withBaseline(summary, compareWithBaseline(summary, baseline), args.failOn);
     const writeSummary = () => {
-      writeFileSync(join(args.outDir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
-      writeFileSync(join(args.outDir, 'summary.md'), summaryMarkdown(summary));
+      writeFileSync(join(args.out, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
+      writeFileSync(join(args.out, 'summary.md'), summaryMarkdown(summary));
     };
     writeSummary();
     if (args.html) {
       try {
-        await generateAllureReport(args.outDir, summary);
+        await generateAllureReport(args.out, summary);
       } catch (error) {
         // The other reports stand: the page's absence is a fault of the run, said where the run's faults are.
         const line = `the Allure report was not generated: ${secrets.redact((error as Error).message)}`;
@@ -486,7 +369,7 @@ export async function runCertification(args: CertifyArgs, control: Certification
     }
 
     // Every file of the output folder, searched for every secret of the run, decoded data included.
-    const findings = findLeakPlaces(args.outDir, secrets.all()).map(leakPlaceText);
+    const findings = findLeakPlaces(args.out, secrets.all()).map(leakPlaceText);
     summary = withLeakCheck(summary, { passed: findings.length === 0, secrets: secrets.all().length, findings });
     if (findings.length > 0) {
       // Every report says so first: summary.md's title and first line, junit.xml's headline and a run error.
@@ -497,8 +380,9 @@ export async function runCertification(args: CertifyArgs, control: Certification
     writeSummary();
     // The tables stay in summary.md; the terminal gets its title here and the closing lines at the end (certify()).
     const title = secrets.redact(summaryHeadMarkdown(summary)).split('\n')[0]!;
-    process.stdout.write(`\n${terminalText(title)}\n`);
-    return { summary, leaks: findings, outDir: args.outDir, incomplete, html: args.html, redact: (text) => secrets.redact(text) };
+    say('');
+    say(terminalText(title));
+    return { summary, leaks: findings, outDir: args.out, incomplete, html: args.html, redact: (text) => secrets.redact(text) };
   } finally {
     await embedded?.server.close();
   }

@@ -20,7 +20,8 @@ import { constants } from 'node:os';
 import { AMBIGUITIES, DEFAULT_AMBIGUITY_CHOICES, type AmbiguityId } from '../../schemas/ambiguities.ts';
 import { CAPABILITIES, CAPABILITY_IDS, type CapabilityId } from '../../schemas/capabilities.ts';
 import { UsageError } from '../config/cli-errors.ts';
-import { httpUrlFlag, parseFlags } from '../config/cli-flags.ts';
+import { DISCOVER_FLAGS, type DiscoverArgs } from '../config/discover-flags.ts';
+import { parseArgv } from '../config/flag-table.ts';
 import { choicesFrom, probeCapabilities, type CapabilityFinding, type ProbeContext, type ProbeFinding } from '../discovery/discovery-probes.ts';
 import { DEFAULT_SANDBOX_BUDGET } from '../discovery/discovery-sandbox-limit.ts';
 import { DISCOVERY_STEPS, NOT_PROBED } from '../discovery/discovery-steps.ts';
@@ -33,37 +34,14 @@ import { createRedactor } from '../transport/redaction.ts';
 import { newRunId } from '../config/run-config.ts';
 import { terminalText } from '../report/inert-text.ts';
 
-export const DISCOVER_USAGE = 'usage: messaging-conformance discover --target URL --api-key KEY [--manager-key KEY] [--sandbox-budget N] --write-profile FILE';
+export type { DiscoverArgs };
 
-export interface DiscoverArgs {
-  target: string;
-  apiKey: string;
-  managerKey: string | undefined;
-  /** Most sandbox sends the daily-limit probe may spend (8); 0 skips it. */
-  sandboxBudget: number;
-  profilePath: string;
-}
-
-export function parseDiscoverArgs(args: string[], env: NodeJS.ProcessEnv = process.env): DiscoverArgs {
-  const values = parseFlags(
-    args,
-    { target: { type: 'string' }, 'api-key': { type: 'string' }, 'manager-key': { type: 'string' }, 'sandbox-budget': { type: 'string' }, 'write-profile': { type: 'string' } },
-    DISCOVER_USAGE,
-  );
-  const target = values.target ?? (env.MC_TARGET || undefined);
-  const apiKey = values['api-key'] ?? (env.MC_API_KEY || undefined);
-  if (!target) throw new UsageError(`discover needs --target (${DISCOVER_USAGE})`);
-  if (!apiKey) throw new UsageError(`discover needs --api-key (${DISCOVER_USAGE})`);
-  if (!values['write-profile']) throw new UsageError(`discover needs --write-profile FILE (${DISCOVER_USAGE})`);
-  const budget = values['sandbox-budget'];
-  if (budget !== undefined && !/^\d+$/.test(budget)) throw new UsageError(`--sandbox-budget takes a whole number of sandbox sends, got "${budget}"`);
-  return {
-    target: httpUrlFlag('--target', target),
-    apiKey,
-    managerKey: values['manager-key'] ?? (env.MC_MANAGER_KEY || undefined),
-    sandboxBudget: budget === undefined ? DEFAULT_SANDBOX_BUDGET : Number(budget),
-    profilePath: values['write-profile'],
-  };
+/**
+ * The command line's flags and MC_* variables as checked arguments (config/discover-flags.ts holds
+ * every flag; harness/cli.ts runs the same parse before loading this module).
+ */
+export function parseDiscoverArgs(argv: readonly string[], env: Readonly<Record<string, string | undefined>> = process.env): DiscoverArgs {
+  return parseArgv(DISCOVER_FLAGS, argv, env, {});
 }
 
 const yamlString = (value: string): string => (/^[A-Za-z][\w.-]*$/.test(value) && !/^(true|false|null|yes|no)$/i.test(value) ? value : JSON.stringify(value));
@@ -111,9 +89,8 @@ export function profileYaml(target: string, found: DiscoveryFindings): string {
   return lines.join('\n');
 }
 
-/** `messaging-conformance discover ...`: probes, writes the profile file, exit 0 (2 when interrupted). */
-export async function discover(argv: string[]): Promise<number> {
-  const args = parseDiscoverArgs(argv);
+/** `messaging-conformance discover ...`, its arguments checked (cli.ts): probes, writes the profile file, exit 0 (2 when interrupted). */
+export async function discover(args: DiscoverArgs): Promise<number> {
   const interruption = new AbortController();
   const onSignal = (signal: NodeJS.Signals) => {
     if (interruption.signal.aborted) {
@@ -127,7 +104,7 @@ export async function discover(argv: string[]): Promise<number> {
   process.on('SIGTERM', onSignal);
   let outcome: DiscoveryOutcome;
   try {
-    outcome = await runDiscovery({ ...args, interrupt: interruption.signal });
+    outcome = await runDiscovery({ ...args, interrupt: interruption.signal, say: (line) => process.stdout.write(`${line}\n`) });
   } finally {
     if (!interruption.signal.aborted) {
       process.off('SIGINT', onSignal);
@@ -140,11 +117,11 @@ export async function discover(argv: string[]): Promise<number> {
   }
   const { yaml } = outcome;
   try {
-    writeFileSync(args.profilePath, yaml);
+    writeFileSync(args.writeProfile, yaml);
   } catch (e) {
-    throw new UsageError(`cannot write ${args.profilePath} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    throw new UsageError(`cannot write ${args.writeProfile} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   }
-  process.stdout.write(`profile written to ${args.profilePath}\n`);
+  process.stdout.write(`profile written to ${args.writeProfile}\n`);
   return 0;
 }
 
@@ -170,8 +147,8 @@ const QUOTA_REQUESTS_PER_SECOND = 50;
 /** How long discover waits for an event at its receiver (the reference confirms in well under 1 s). */
 const EVENT_WAIT_MS = 10_000;
 
-/** Probes the target (progress on stdout) and returns the profile it matches; writes nothing. */
-export async function runDiscovery(args: Omit<DiscoverArgs, 'profilePath' | 'sandboxBudget'> & { sandboxBudget?: number; interrupt?: AbortSignal }): Promise<DiscoveryOutcome> {
+/** Probes the target (each finding to `say`: stdout for the command line, nowhere unless asked for the API) and returns the profile it matches; writes nothing. */
+export async function runDiscovery(args: Omit<DiscoverArgs, 'writeProfile' | 'sandboxBudget'> & { sandboxBudget?: number | undefined; interrupt?: AbortSignal; say?: (line: string) => void }): Promise<DiscoveryOutcome> {
   await preflight(args.target, args.apiKey);
   const redactor = createRedactor([args.apiKey, ...(args.managerKey ? [args.managerKey] : [])]);
   // The probe client is never interrupted: the probes put back what they changed with it (a
@@ -181,7 +158,8 @@ export async function runDiscovery(args: Omit<DiscoverArgs, 'profilePath' | 'san
   const burstClient = createHttpClient({ baseUrl: args.target, redactor, ...(interrupt ? { signal: interrupt } : {}) });
   const quotaClient = createHttpClient({ baseUrl: args.target, redactor, pacer: createPacer({ requestsPerSecond: QUOTA_REQUESTS_PER_SECOND }), ...(interrupt ? { signal: interrupt } : {}) });
   // What the target says reaches the terminal redacted, and without control characters (an escape sequence could rewrite the screen).
-  const progress = (line: string) => process.stdout.write(`${terminalText(redactor.redact(line))}\n`);
+  const say = args.say;
+  const progress = (line: string): void => say?.(terminalText(redactor.redact(line)));
   const findings = new Map<AmbiguityId, ProbeFinding>();
   const ctx: ProbeContext = {
     client,

@@ -28,20 +28,19 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isMutantId, MUTANTS, type MutantDefinition, type MutantId } from '../../reference/mutants.ts';
 import { personalityChoices } from '../../reference/personality.ts';
 import { PERSONALITIES, type Personality } from '../../schemas/latitudes.ts';
 import { requirementById } from '../../schemas/requirements.ts';
-import { exitWithUsageError, UsageError } from '../config/cli-errors.ts';
-import { parseFlags } from '../config/cli-flags.ts';
+import { exitWithUsageError } from '../config/cli-errors.ts';
+import { parseArgv } from '../config/flag-table.ts';
+import { MUTANTS_FLAGS } from '../config/mutants-flags.ts';
+import { commandHelpText } from './cli-help.ts';
 import { PROJECT_ROOT, SUITES_DIR } from '../config/project-paths.ts';
 
 const CLI = join(PROJECT_ROOT, 'harness', 'cli.ts');
-
-export const MUTANTS_USAGE = `usage: npm run mutants -- [--only ID[,ID...]] [--areas AREA[,AREA...]] [--concurrency N] [--out DIR] [--full] [--timeout SECONDS] [--personality default|alternate|both]`;
 
 export interface MutantsArgs {
   ids: MutantId[];
@@ -59,48 +58,18 @@ export interface MutantsArgs {
   personalities: Personality[];
 }
 
-export function parseMutantsArgs(argv: string[]): MutantsArgs {
-  const values = parseFlags(
-    argv,
-    {
-      only: { type: 'string' },
-      areas: { type: 'string' },
-      concurrency: { type: 'string' },
-      out: { type: 'string' },
-      full: { type: 'boolean' },
-      timeout: { type: 'string' },
-      personality: { type: 'string' },
-    },
-    MUTANTS_USAGE,
-  );
-  let areas: string[] | undefined;
-  if (values.areas !== undefined) {
-    areas = values.areas.split(',').map((s) => s.trim()).filter(Boolean);
-    const missing = areas.filter((a) => !existsSync(join(SUITES_DIR, `${a}.test.ts`)));
-    if (areas.length === 0 || missing.length > 0) throw new UsageError(`--areas: no suite file for ${missing.join(', ') || '(none given)'} in suites/`);
-  }
-  let ids: MutantId[] = MUTANTS.filter((m) => !areas || areas.includes(requirementById(m.requirement).area)).map((m) => m.id);
-  if (values.only !== undefined) {
-    const given = values.only.split(',').map((s) => s.trim()).filter(Boolean);
-    const unknown = given.filter((id) => !isMutantId(id));
-    if (given.length === 0 || unknown.length > 0) throw new UsageError(`--only: unknown mutant ${unknown.join(', ') || '(none given)'} (see reference/mutants.ts)`);
-    ids = given.filter(isMutantId);
-  }
-  const whole = (flag: string, text: string | undefined, fallback: number): number => {
-    if (text === undefined) return fallback;
-    if (!/^[1-9]\d*$/.test(text)) throw new UsageError(`--${flag} takes a whole number above 0, got "${text}"`);
-    return Number(text);
-  };
-  const personality = values.personality ?? 'both';
-  if (personality !== 'both' && !(PERSONALITIES as readonly string[]).includes(personality))
-    throw new UsageError(`--personality takes ${PERSONALITIES.join(', ')} or both, got "${personality}"`);
+/** The matrix's flags (config/mutants-flags.ts holds each, with its check and help). */
+export function parseMutantsArgs(argv: readonly string[]): MutantsArgs {
+  const flags = parseArgv(MUTANTS_FLAGS, argv, {}, { mutant: isMutantId });
+  const areas = flags.areas;
+  const ids = flags.only ?? MUTANTS.filter((m) => !areas || (areas as readonly string[]).includes(requirementById(m.requirement).area)).map((m) => m.id);
   return {
-    ids,
-    personalities: personality === 'both' ? [...PERSONALITIES] : [personality as Personality],
-    concurrency: whole('concurrency', values.concurrency, Math.max(1, availableParallelism() - 1)),
-    outDir: resolve(values.out ?? 'reports'),
-    full: values.full ?? false,
-    timeoutSeconds: whole('timeout', values.timeout, 900),
+    ids: ids.filter(isMutantId),
+    personalities: flags.personality === 'both' ? [...PERSONALITIES] : [flags.personality],
+    concurrency: flags.concurrency,
+    outDir: flags.out,
+    full: flags.full,
+    timeoutSeconds: flags.timeout,
     areas,
   };
 }
@@ -304,7 +273,7 @@ export function matrixTable(results: readonly (MutantResult & { scope?: string }
 
 export async function mutants(argv: string[]): Promise<number> {
   if (argv.includes('--help') || argv.includes('-h')) {
-    process.stdout.write(`${MUTANTS_USAGE}\n`);
+    process.stdout.write(`${commandHelpText(MUTANTS_FLAGS)}\n`);
     return 0;
   }
   const args = parseMutantsArgs(argv);

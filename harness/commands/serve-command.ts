@@ -4,78 +4,40 @@
  * (JSON or YAML: `{ ambiguities: { id: option } }`), validated against the register.
  */
 import { z } from 'zod';
-import { MUTANTS } from '../../reference/mutants.ts';
+import { isMutantId, MUTANTS } from '../../reference/mutants.ts';
 import { ReferenceServerOptions, type ReferenceServerOptionsInput } from '../../reference/options.ts';
 import { startReferenceServer } from '../../reference/server.ts';
 import { UsageError } from '../config/cli-errors.ts';
-import { parseFlags } from '../config/cli-flags.ts';
+import { parseArgv } from '../config/flag-table.ts';
+import { SERVE_FLAGS, type ServeArgs } from '../config/serve-flags.ts';
 import { parseConfig, readConfigFile, strictMapping } from '../config/config-file.ts';
 import { watchAncestors } from './parent-watch.ts';
-
-export const SERVE_USAGE = `usage: messaging-conformance serve [--host H] [--port N] [--manager-key K] [--account-key K]
-    [--allow-loopback-webhooks] [--test-clock] [--rate-limit N] [--restricted-allow-list IP[,IP...]]
-    [--ambiguity ID=OPTION]... [--ambiguities FILE] [--mutant ID] [--personality default|alternate]
-    [--event-retry-schedule S[,S...]] [--list-mutants]`;
 
 /** `--ambiguities FILE`: `{ ambiguities: { <id>: <option> } }`; options are checked by ReferenceServerOptions. */
 const AmbiguitiesFile = strictMapping({ ambiguities: z.record(z.string(), z.string()) });
 const readAmbiguitiesFile = (path: string): Record<string, string> => parseConfig(AmbiguitiesFile, readConfigFile(path, 'ambiguities file'), path).ambiguities;
 
-const integer = (flag: string, text: string | undefined): number | undefined => {
-  if (text === undefined) return undefined;
-  if (!/^\d+$/.test(text)) throw new UsageError(`--${flag} takes a whole number, got "${text}"`);
-  return Number(text);
-};
-
-/** `--event-retry-schedule 10,30,60`: seconds before each successive retry of an event (6.3 gives none). */
-function retrySchedule(text: string): number[] {
-  const parts = text.split(',').map((s) => s.trim());
-  if (parts.length === 0 || parts.some((p) => !/^\d+(\.\d+)?$/.test(p))) throw new UsageError(`--event-retry-schedule takes seconds separated by commas (10,30,60), got "${text}"`);
-  return parts.map(Number);
-}
-
-export function parseServeArgs(args: string[]): ReferenceServerOptionsInput {
-  const values = parseFlags(
-    args,
-    {
-      host: { type: 'string' },
-      port: { type: 'string' },
-      'manager-key': { type: 'string' },
-      'account-key': { type: 'string' },
-      'allow-loopback-webhooks': { type: 'boolean' },
-      'test-clock': { type: 'boolean' },
-      'rate-limit': { type: 'string' },
-      'restricted-allow-list': { type: 'string' },
-      ambiguity: { type: 'string', multiple: true },
-      ambiguities: { type: 'string' },
-      mutant: { type: 'string' },
-      personality: { type: 'string' },
-      'event-retry-schedule': { type: 'string' },
-      // Read by serve() before the options: it prints the registry instead of starting a server.
-      'list-mutants': { type: 'boolean' },
-    },
-    `${SERVE_USAGE.split('\n')[0]} ...`,
-  );
-  const ambiguities: Record<string, string> = values.ambiguities ? readAmbiguitiesFile(values.ambiguities) : {};
-  for (const pair of values.ambiguity ?? []) {
-    const [id, option, ...rest] = pair.split('=');
-    if (!id || !option || rest.length > 0) throw new UsageError(`--ambiguity takes ID=OPTION, got "${pair}"`);
-    ambiguities[id] = option;
-  }
+/**
+ * The checked flags (config/serve-flags.ts) as the server's options: the ambiguities file read,
+ * the --ambiguity pairs over it, and the whole checked once more by the server's own schema (a
+ * file's choices are not flags). A bad file is a configuration error: one line, exit 2.
+ */
+export function serveOptions(args: ServeArgs): ReferenceServerOptionsInput {
+  const ambiguities: Record<string, string> = args.ambiguitiesFile !== undefined ? readAmbiguitiesFile(args.ambiguitiesFile) : {};
+  for (const [id, option] of args.ambiguity) ambiguities[id] = option;
   const input: ReferenceServerOptionsInput = {
-    ...(values.host ? { host: values.host } : {}),
-    ...(values.port !== undefined ? { port: integer('port', values.port) } : {}),
-    ...(values['manager-key'] ? { managerKey: values['manager-key'] } : {}),
-    ...(values['account-key'] ? { accountKey: values['account-key'] } : {}),
-    ...(values['rate-limit'] !== undefined ? { rateLimit: integer('rate-limit', values['rate-limit']) } : {}),
-    ...(values['restricted-allow-list'] !== undefined ? { restrictedAllowList: values['restricted-allow-list'].split(',').map((ip) => ip.trim()).filter(Boolean) } : {}),
-    allowLoopbackWebhooks: values['allow-loopback-webhooks'] ?? false,
-    testClock: values['test-clock'] ?? false,
+    ...(args.host !== undefined ? { host: args.host } : {}),
+    ...(args.port !== undefined ? { port: args.port } : {}),
+    ...(args.managerKey !== undefined ? { managerKey: args.managerKey } : {}),
+    ...(args.accountKey !== undefined ? { accountKey: args.accountKey } : {}),
+    ...(args.rateLimit !== undefined ? { rateLimit: args.rateLimit } : {}),
+    ...(args.restrictedAllowList !== undefined ? { restrictedAllowList: args.restrictedAllowList } : {}),
+    allowLoopbackWebhooks: args.allowLoopbackWebhooks,
+    testClock: args.testClock,
     ambiguities,
-    ...(values.personality !== undefined ? { personality: values.personality as ReferenceServerOptionsInput['personality'] } : {}),
-    ...(values['event-retry-schedule'] !== undefined ? { eventRetryScheduleSeconds: retrySchedule(values['event-retry-schedule']) } : {}),
-    // Fault injection (reference/mutants.ts); checked against the registry below.
-    ...(values.mutant !== undefined ? { mutant: values.mutant } : {}),
+    ...(args.personality !== undefined ? { personality: args.personality } : {}),
+    ...(args.eventRetryScheduleSeconds !== undefined ? { eventRetryScheduleSeconds: args.eventRetryScheduleSeconds } : {}),
+    ...(args.mutant !== undefined ? { mutant: args.mutant } : {}),
   };
   const checked = ReferenceServerOptions.safeParse(input);
   if (!checked.success) {
@@ -85,19 +47,24 @@ export function parseServeArgs(args: string[]): ReferenceServerOptionsInput {
   return input;
 }
 
+/** The command line's flags as the server's options (harness/cli.ts runs the same parse before loading this module). */
+export function parseServeArgs(argv: readonly string[]): ReferenceServerOptionsInput {
+  return serveOptions(parseArgv(SERVE_FLAGS, argv, {}, { mutant: isMutantId }));
+}
+
 /** `serve --list-mutants`: the faults --mutant injects, one line each (the installed package ships no sources to read them in). */
 export function mutantListText(): string {
   const width = Math.max(...MUTANTS.map((m) => m.id.length)) + 2;
   return MUTANTS.map((m) => `${m.id.padEnd(width)}§${m.section} ${m.requirement}: ${m.description}`).join('\n');
 }
 
-export async function serve(args: string[]): Promise<void> {
-  if (args.includes('--list-mutants')) {
-    if (args.length > 1) throw new UsageError('--list-mutants takes no other flag');
+/** `messaging-conformance serve ...`, its flags checked (cli.ts): the server runs until a signal or its starter's end. */
+export async function serve(args: ServeArgs): Promise<void> {
+  if (args.listMutants) {
     process.stdout.write(`${mutantListText()}\n`);
     return;
   }
-  const server = await startReferenceServer(parseServeArgs(args));
+  const server = await startReferenceServer(serveOptions(args));
   process.stdout.write(
     [
       `reference server listening on ${server.baseUrl} (${server.options.personality} personality)`,

@@ -5,6 +5,7 @@
  * values to them over its own channel, in memory. Keys never reach a file of the output folder (5.2:
  * a key gives full access to the account).
  */
+import { isAbsolute } from 'node:path';
 import { z } from 'zod';
 import { TargetProfile } from './profile.ts';
 import { MAX_SEED } from './run-seed.ts';
@@ -45,6 +46,12 @@ export const RunConfig = z.object({
   onlyRequirements: z.array(z.string()).optional(),
   /** Where the harness writes its own files (the output folder). */
   outDir: z.string(),
+  /**
+   * Where the run's HAR 1.2 goes (certify --har FILE, absolute): every exchange with the target,
+   * redacted (5.2). The workers append to `<outDir>/.har-parts/` (kit/har-recorder.ts), the certify
+   * process assembles the file when the run ends (report/har-file.ts). Absent: no HAR is written.
+   */
+  harFile: z.string().refine((path) => isAbsolute(path), 'an absolute path').optional(),
 });
 export type RunConfig = z.infer<typeof RunConfig>;
 

@@ -1,5 +1,5 @@
 /**
- * The last HTTP exchanges of the running test, for its failure message (issue 14: every failure
+ * The last HTTP exchanges of the running test, for its failure message (every failure
  * shows the request, the HTTP status, the redacted body and the quote, so that a reader can tell
  * whose fault it is: a schema mismatch on a 429 rate_01 or a 502 of a proxy is not the target's
  * API). req() (requirement-test.ts) appends them to the message of a failed test, before the
@@ -9,10 +9,35 @@
  * the secrets learned since (4.11: a subaccount key returned by a later call) and every secret of
  * the worker (transport/redaction.ts redactKnown). Kept per test, keyed by its vitest task (a
  * WeakMap: a finished test's entries go with it), only the last few, and each body cut short.
+ *
+ * The same exchanges, each with the curl line that sends its request again (transport/curl-line.ts,
+ * keys as $MC_API_KEY and the like, never their values), go on the failed test's meta
+ * (`failureExchanges`): the certify process writes them beside the test in junit.xml and summary.json.
  */
+import type { TaskMeta } from 'vitest';
 import { currentTest } from './current-test.ts';
+import { curlLine } from '../transport/curl-line.ts';
 import type { Exchange } from '../transport/http-client.ts';
 import { redactKnown } from '../transport/redaction.ts';
+
+/** One of a failed test's last exchanges as the reports keep it beside the test. */
+export interface FailureExchange {
+  /** "POST /v2/otp → HTTP 429 in 12 ms (attempt 2, resent after rate_01)". */
+  exchange: string;
+  /** Cut like the failure message's (REQUEST_BODY_SHOWN), redacted; absent without a body. */
+  requestBody?: string;
+  /** Cut like the failure message's (RESPONSE_BODY_SHOWN), redacted; "(empty)" for none. */
+  responseBody: string;
+  /** The curl command that sends the request again (the whole body, up to curl-line.ts's bound). */
+  curl: string;
+}
+
+declare module 'vitest' {
+  interface TaskMeta {
+    /** Set on a failed or broken test: its last exchanges, most recent last (failure-exchanges.ts). */
+    failureExchanges?: FailureExchange[];
+  }
+}
 
 /** Exchanges kept per test and shown: the assertion is usually about the last, the one before gives context. */
 export const EXCHANGES_SHOWN = 3;
@@ -44,14 +69,28 @@ function excerpt(text: string, max: number): string {
   return line.length <= max ? line : `${line.slice(0, max)}… (${line.length} characters)`;
 }
 
-/** "POST /v2/otp → HTTP 429 (attempt 2, resent after rate_01)" and its bodies, redacted. */
-export function exchangeLines(exchange: Exchange, redact: (text: string) => string): string[] {
+/** The exchange, redacted and cut as a failure shows it, with the curl line of its request. */
+export function failureExchangeOf(exchange: Exchange, redact: (text: string) => string): FailureExchange {
   // Redacted before it is cut: a cut through a secret would leave a piece no redaction recognises.
   const url = new URL(redact(exchange.url));
   const retried = exchange.attempt > 1 ? ` (attempt ${exchange.attempt}, resent after rate_01)` : '';
-  const lines = [`${exchange.method} ${url.pathname}${url.search} → HTTP ${exchange.status} in ${Math.round(exchange.durationMs)} ms${retried}`];
-  if (exchange.requestBody) lines.push(`  request body: ${excerpt(redact(exchange.requestBody), REQUEST_BODY_SHOWN)}`);
-  lines.push(`  response body: ${exchange.responseBody === '' ? '(empty)' : excerpt(redact(exchange.responseBody), RESPONSE_BODY_SHOWN)}`);
+  // The request again, every part redacted with what is known now: each [REDACTED] becomes the key's variable.
+  const requestHeaders = Object.fromEntries(Object.entries(exchange.requestHeaders).map(([name, value]) => [name, redact(value)]));
+  const request = { ...exchange, url: url.toString(), requestHeaders, requestBody: exchange.requestBody === undefined ? undefined : redact(exchange.requestBody) };
+  return {
+    exchange: `${exchange.method} ${url.pathname}${url.search} → HTTP ${exchange.status} in ${Math.round(exchange.durationMs)} ms${retried}`,
+    ...(exchange.requestBody ? { requestBody: excerpt(redact(exchange.requestBody), REQUEST_BODY_SHOWN) } : {}),
+    responseBody: exchange.responseBody === '' ? '(empty)' : excerpt(redact(exchange.responseBody), RESPONSE_BODY_SHOWN),
+    curl: redact(curlLine(request)),
+  };
+}
+
+/** "POST /v2/otp → HTTP 429 (attempt 2, resent after rate_01)" and its bodies, redacted. */
+export function exchangeLines(exchange: Exchange, redact: (text: string) => string): string[] {
+  const shown = failureExchangeOf(exchange, redact);
+  const lines = [shown.exchange];
+  if (shown.requestBody !== undefined) lines.push(`  request body: ${shown.requestBody}`);
+  lines.push(`  response body: ${shown.responseBody}`);
   return lines;
 }
 
@@ -63,8 +102,15 @@ export function lastExchangesText(task: object): string {
   return [head, ...noted.flatMap(({ exchange, redact }) => exchangeLines(exchange, redact).map((line) => `  ${line}`))].join('\n');
 }
 
-/** Appends the test's last exchanges to the message of `error` (an Error; anything else is returned as is). */
+const hasMeta = (task: object): task is { meta: TaskMeta } => 'meta' in task && typeof task.meta === 'object' && task.meta !== null;
+
+/**
+ * Appends the test's last exchanges to the message of `error` (an Error; anything else is returned
+ * as is), and puts them with their curl lines on the test's meta (`failureExchanges`), whatever `error` is.
+ */
 export function withLastExchanges(error: unknown, task: object): unknown {
+  const noted = byTest.get(task) ?? [];
+  if (noted.length > 0 && hasMeta(task)) task.meta.failureExchanges = noted.map(({ exchange, redact }) => failureExchangeOf(exchange, redact));
   if (!(error instanceof Error)) return error;
   const text = lastExchangesText(task);
   if (text !== '') error.message = `${error.message}\n  ${text.replace(/\n/g, '\n  ')}`;

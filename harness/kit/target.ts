@@ -30,6 +30,8 @@ import { consultingChoices } from './current-test.ts';
 import { effectiveCapabilities } from './effective-capabilities.ts';
 import { noteExchange } from './failure-exchanges.ts';
 import { GeneratedNames, suiteFileOf, type SuiteFile } from './generated-names.ts';
+import { recordHarExchange } from './har-recorder.ts';
+import { keyReferenceOf, namedKeysOf } from './key-reference.ts';
 import { collectingSuiteArea, readRunConfig } from './run-context.ts';
 import { ReportRequests } from './report-requests.ts';
 import { accountKeyOf, SandboxBudget } from './sandbox-budget.ts';
@@ -212,9 +214,13 @@ class TargetHandle implements Target {
   http = async (options: CallOptions): Promise<Answer> => {
     const result = await this.client.call(this.clockDomains.tagged(options));
     this.clock.observeDateHeader(result.headers.date, Date.now());
-    await recordExchange(result.exchange);
+    // Which key it carried, named for the curl line that sends it again (key-reference.ts).
+    const key = keyReferenceOf(options, namedKeysOf(this.config, this.subaccount?.key));
+    const exchange = key === undefined ? result.exchange : { ...result.exchange, key };
+    await recordExchange(exchange);
     // A failure of the test shows its last exchanges (failure-exchanges.ts).
-    noteExchange(result.exchange, (text) => this.redactor.redact(text));
+    noteExchange(exchange, (text) => this.redactor.redact(text));
+    recordHarExchange(this.config, exchange, this.fileTag);
     return answerOf(result);
   };
 }

@@ -6,6 +6,10 @@
  * The awesome plugin always embeds Google Analytics (a script from googletagmanager.com with the
  * report's id); a certification report of a private deployment must not call out when opened, so
  * that block is removed from the page.
+ *
+ * The page is given what Allure does not show: the run's verdict, counts and wall time on its first
+ * screen with a link to the coloured document (allure-run-verdict.ts), and "spec §N" links that open
+ * their section (allure-section-anchors.ts).
  */
 import { spawn } from 'node:child_process';
 import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,8 +17,11 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { reportName, runSpan, runSpanScript, verdictBanner } from './allure-run-verdict.ts';
+import { sectionAnchorScript } from './allure-section-anchors.ts';
 import { mapStrings } from './run-redaction.ts';
-import { writeSpecPage, type SpecPageRun } from './spec-page.ts';
+import { writeSpecPage } from './spec-page.ts';
+import type { Summary } from './summary.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -22,6 +29,33 @@ const ANALYTICS = /<script async src="https:\/\/www\.googletagmanager\.com\/[^"]
 
 /** The page without the analytics block; pure, for the test. */
 export const withoutAnalytics = (html: string): string => html.replace(ANALYTICS, '');
+
+/** Where the additions go in Allure 3's page template (awesome plugin, generators.js). */
+const HEAD_END = '</head>';
+const APP_ROOT = '<div id="app"></div>';
+
+/**
+ * The page with the section anchors' script, and with the run (when given): its span in the
+ * header, the banner with its verdict above the app. Both come after Allure's options script (in
+ * the head) and before the app's script (in the body), so the app reads the run's span. Throws if
+ * the template moved: a page without them would say nothing of the verdict, and no test would see it.
+ */
+export function withRunAdditions(html: string, run: Summary | undefined): string {
+  const headEnd = html.indexOf(HEAD_END);
+  const appRoot = html.indexOf(APP_ROOT);
+  if (headEnd < 0 || appRoot < headEnd) throw new Error(`the Allure page has no ${HEAD_END} followed by ${APP_ROOT}: its template changed`);
+  const head = `${sectionAnchorScript()}\n${run === undefined ? '' : `${runSpanScript(run)}\n`}`;
+  const banner = run === undefined ? '' : verdictBanner(run);
+  return html.slice(0, headEnd) + head + html.slice(headEnd, appRoot) + banner + html.slice(appRoot);
+}
+
+/** Allure's own summary of the report (allure-report/summary.json) with the run's wall time as its duration. */
+function setSummaryDuration(reportDir: string, run: Summary): void {
+  const path = join(reportDir, 'summary.json');
+  if (!existsSync(path)) return;
+  const summary = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+  writeFileSync(path, JSON.stringify({ ...summary, duration: runSpan(run).duration }));
+}
 
 /**
  * Allure's header gives the span of the tests it saw, not the run's wall time: the run's wall time
@@ -66,7 +100,7 @@ export async function redactResultsFolder(resultsDir: string, redact: (text: str
 }
 
 /** The report, and beside it the document coloured by `run` (spec-page.ts) when the run's summary is given. */
-export async function generateAllureReport(outDir: string, run?: Omit<SpecPageRun, 'testLinks'>): Promise<void> {
+export async function generateAllureReport(outDir: string, run?: Summary): Promise<void> {
   addWallTime(outDir);
   // The package exports no subpaths; its main module is dist/index.js, beside which cli.js sits one level up.
   const cli = join(dirname(dirname(require.resolve('allure'))), 'cli.js');
@@ -76,7 +110,8 @@ export async function generateAllureReport(outDir: string, run?: Omit<SpecPageRu
   writeFileSync(
     configPath,
     `export default ${JSON.stringify({
-      name: 'Messaging Service API conformance',
+      // The verdict in the name: the page's title and the heading of its first screen.
+      name: reportName(run),
       output: join(outDir, 'allure-report'),
       plugins: { awesome: { options: { singleFile: true, reportLanguage: 'en', groupBy: ['epic', 'feature'] } } },
     })};\n`,
@@ -88,8 +123,10 @@ export async function generateAllureReport(outDir: string, run?: Omit<SpecPageRu
     child.on('error', reject);
     child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`allure generate exited ${code}: ${stderr.split('\n')[0]}`))));
   }).finally(() => rmSync(configDir, { recursive: true, force: true }));
-  const page = join(outDir, 'allure-report', 'index.html');
-  writeFileSync(page, withoutAnalytics(readFileSync(page, 'utf8')));
+  const reportDir = join(outDir, 'allure-report');
+  const page = join(reportDir, 'index.html');
+  writeFileSync(page, withRunAdditions(withoutAnalytics(readFileSync(page, 'utf8')), run));
+  if (run !== undefined) setSummaryDuration(reportDir, run);
   // The target of every result's "spec §N" link (requirement-test.ts), and the run read through the document.
   writeSpecPage(outDir, run);
 }

@@ -3,7 +3,7 @@
  * fsyncs nor blocks. allure-js-commons' FileSystemWriter makes every file durable (temp file,
  * fsync, rename) synchronously on the main thread, which also serves the embedded reference
  * server, and allure-vitest writes everything at the end of the run. Measured on the benchmark
- * machine (issue 7), when every request and response was an attachment file: 4 to 9 s at the end
+ * machine, when every request and response was an attachment file: 4 to 9 s at the end
  * of every certify. Here each suite file's results go to the writer when the file ends and are
  * written in the background; the report step awaits `flushed()`. Durability is not needed: the
  * results are read once, right after the run.
@@ -149,7 +149,7 @@ export class AllureReporter extends AllureVitestReporter {
     if (task.type !== 'test') return super.handleTask(task);
     const meta = task.meta;
     const status = testStatus({ ...meta, state: task.result?.state ?? task.mode });
-    this.settleStatus = (result) => applyTestStatus(result, status, meta.inconclusive);
+    this.settleStatus = (result) => applyTestStatus(result, status, meta);
     try {
       super.handleTask(task);
     } finally {

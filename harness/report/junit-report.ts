@@ -9,11 +9,22 @@
  * "unanticipated problem"), counted in `errors`; an inconclusive one passes, with its reason as a
  * property and on system-out, as a warning does.
  *
+ * Recorded behaviour (what the target did where the document is silent) is written once where it
+ * belongs: a test records the same thing at every call that meets it (checks.ts recordBehaviour:
+ * every expectError of a code whose HTTP status is not stated records that status), so a testcase
+ * carries each distinct one once, with how many times it saw it; and what several testcases of a
+ * file recorded alike is a fact about the target, written once in the testsuite's properties with
+ * how many of its tests recorded it, instead of on each of them.
+ *
+ * A failed or broken testcase's system-out holds the curl lines of its last exchanges
+ * (kit/failure-exchanges.ts, transport/curl-line.ts), keys as $MC_API_KEY and the like.
+ *
  * Why not vitest's JUnit reporter: it writes the file one line per asynchronous write, thousands of
- * them at the end of the run; measured (issue 7 benchmark), about 5 s of each certify.
+ * them at the end of the run; measured on the benchmark machine, about 5 s of each certify.
  */
 import { writeFileSync } from 'node:fs';
 import { xmlAttribute, xmlText } from './inert-text.ts';
+import type { RecordedBehaviour } from '../kit/test-meta.ts';
 import type { TestRecord } from './result-collector.ts';
 import { isSkipped, testStatus, type TestStatus } from './test-status.ts';
 
@@ -25,21 +36,54 @@ const attributes = (values: Record<string, string | number>): string =>
     .join(' ');
 const seconds = (ms: number): string => (ms / 1000).toFixed(3);
 
-function testcase(r: TestRecord, status: TestStatus): string[] {
+interface Property {
+  name: string;
+  value: string;
+}
+
+function propertyLines(properties: readonly Property[], indent: string): string[] {
+  if (properties.length === 0) return [];
+  return [`${indent}<properties>`, ...properties.map((p) => `${indent}  <property ${attributes({ name: p.name, value: p.value })}/>`), `${indent}</properties>`];
+}
+
+/** A recorded behaviour as one property value. */
+const recordedValue = (b: RecordedBehaviour): string => `${b.what}: ${b.observed}`;
+
+/** The distinct recorded behaviours of a test, in the order first met, with how many times each. */
+function distinctRecorded(r: TestRecord): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const b of r.recorded) counts.set(recordedValue(b), (counts.get(recordedValue(b)) ?? 0) + 1);
+  return counts;
+}
+
+/** What several testcases of a file recorded alike: each value with the number of testcases that recorded it. */
+function sharedRecorded(rs: readonly TestRecord[]): Map<string, number> {
+  const testcases = new Map<string, number>();
+  for (const r of rs) for (const value of distinctRecorded(r).keys()) testcases.set(value, (testcases.get(value) ?? 0) + 1);
+  return new Map([...testcases].filter(([, n]) => n > 1));
+}
+
+const timesText = (n: number): string => (n > 1 ? ` (${n} times in this test)` : '');
+
+/** The system-out of a failed or broken test: the curl lines of its last exchanges, most recent last. */
+function curlText(r: TestRecord): string | undefined {
+  const exchanges = r.failureExchanges ?? [];
+  if (exchanges.length === 0) return undefined;
+  const lines = exchanges.flatMap((e) => [`# ${e.exchange}`, e.curl]);
+  return [`the request${exchanges.length > 1 ? 's' : ''} of the test's last exchange${exchanges.length > 1 ? 's' : ''} as curl (most recent last; keys as $MC_API_KEY and the like):`, ...lines].join('\n');
+}
+
+function testcase(r: TestRecord, status: TestStatus, shared: ReadonlyMap<string, number>): string[] {
   const head = `    <testcase ${attributes({ classname: r.file, name: r.name, time: seconds(r.durationMs) })}>`;
   const lines = [head];
   // Warnings (readings, SHOULDs) and recorded behaviour do not fail a testcase; CI systems show properties.
   const properties = [
     ...r.requirements.map((id) => ({ name: 'requirement', value: id })),
     ...r.warnings.map((w) => ({ name: 'warning', value: w })),
-    ...r.recorded.map((b) => ({ name: 'recorded', value: `${b.what}: ${b.observed}` })),
+    ...[...distinctRecorded(r)].filter(([value]) => !shared.has(value)).map(([value, n]) => ({ name: 'recorded', value: `${value}${timesText(n)}` })),
     ...(status === 'inconclusive' ? [{ name: 'inconclusive', value: r.inconclusive ?? 'inconclusive' }] : []),
   ];
-  if (properties.length > 0) {
-    lines.push('      <properties>');
-    for (const p of properties) lines.push(`        <property ${attributes(p)}/>`);
-    lines.push('      </properties>');
-  }
+  lines.push(...propertyLines(properties, '      '));
   if (status === 'failed') {
     const error = r.error ?? 'failed';
     lines.push(`      <failure ${attributes({ message: error.split('\n')[0]!, type: 'AssertionError' })}>${escapeXml(error)}</failure>`);
@@ -49,6 +93,8 @@ function testcase(r: TestRecord, status: TestStatus): string[] {
     lines.push(`      <error ${attributes({ message: r.broken ?? error.split('\n')[0]!, type: 'TransportError' })}>${escapeXml(error)}</error>`);
   }
   if (status === 'inconclusive') lines.push(`      <system-out>${escapeXml(`inconclusive: ${r.inconclusive ?? 'no reason given'}`)}</system-out>`);
+  const curl = status === 'failed' || status === 'broken' ? curlText(r) : undefined;
+  if (curl !== undefined) lines.push(`      <system-out>${escapeXml(curl)}</system-out>`);
   if (isSkipped(status)) lines.push(`      <skipped ${attributes({ message: r.skipReason ?? 'skipped' })}/>`);
   lines.push('    </testcase>');
   return lines;
@@ -83,7 +129,9 @@ export function junitXml(input: JunitInput): string {
   for (const [file, rs] of [...byFile].sort((a, b) => a[0].localeCompare(b[0]))) {
     const time = seconds(rs.reduce((sum, r) => sum + r.durationMs, 0));
     body.push(`  <testsuite ${attributes({ name: file, timestamp, tests: rs.length, failures: count(rs, failures), errors: count(rs, errors), skipped: count(rs, isSkipped), time })}>`);
-    for (const r of rs) body.push(...testcase(r, statusOf.get(r)!));
+    const shared = sharedRecorded(rs);
+    body.push(...propertyLines([...shared].map(([value, n]) => ({ name: 'recorded', value: `${value} (recorded by ${n} tests of this file)` })), '    '));
+    for (const r of rs) body.push(...testcase(r, statusOf.get(r)!, shared));
     body.push('  </testsuite>');
   }
   if (input.runErrors.length > 0) {

@@ -2,9 +2,11 @@
  * A vitest reporter that keeps, for every conformance test, what the reports need: its name and
  * file, its status (test-status.ts: vitest's outcome refined by the kit's meta), the requirement ids
  * and observations of its meta (test-meta.ts), the skip reason, the failure's message (failureText)
- * and, for a broken or inconclusive test, why. The certify command reads it after the run.
+ * and, for a broken or inconclusive test, why; for a failed or broken one, its last exchanges with
+ * their curl lines (kit/failure-exchanges.ts). The certify command reads it after the run.
  */
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
+import type { FailureExchange } from '../kit/failure-exchanges.ts';
 import type { Observation, RecordedBehaviour } from '../kit/test-meta.ts';
 import { isSkipped, testStatus, type TestStatus } from './test-status.ts';
 import '../kit/test-meta.ts';
@@ -30,6 +32,8 @@ export interface TestRecord {
   broken?: string;
   /** An inconclusive test: why it could not decide (meta.inconclusive). */
   inconclusive?: string;
+  /** A failed or broken test: its last exchanges, each with the curl line that sends it again (meta.failureExchanges). */
+  failureExchanges?: FailureExchange[];
 }
 
 /** Characters of a failure message kept: its head (the assertion) and its tail (the exchanges and the quote). */
@@ -39,7 +43,7 @@ export const FAILURE_TAIL_CHARS = 3500;
 /**
  * A failure's message as the reports keep it. Whole up to a bound; past it the middle is cut (a
  * fast-check report's counterexample and stack), because req() appends to the end what a reader
- * needs (issue 14): the test's last HTTP exchanges and the document's words.
+ * needs: the test's last HTTP exchanges and the document's words.
  */
 export function failureText(message: string): string {
   if (message.length <= FAILURE_HEAD_CHARS + FAILURE_TAIL_CHARS) return message;
@@ -71,6 +75,7 @@ export class ResultCollector implements Reporter {
       ...(status === 'failed' && meta.failedRequirements !== undefined ? { failedRequirements: meta.failedRequirements } : {}),
       ...(status === 'broken' && meta.broken !== undefined ? { broken: meta.broken } : {}),
       ...(status === 'inconclusive' && meta.inconclusive !== undefined ? { inconclusive: meta.inconclusive } : {}),
+      ...((status === 'failed' || status === 'broken') && meta.failureExchanges !== undefined ? { failureExchanges: meta.failureExchanges } : {}),
     });
   }
 

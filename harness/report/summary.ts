@@ -15,6 +15,7 @@ import { SPEC_DOCUMENT_PATH } from '../config/project-paths.ts';
 import { baselineMarkdown, type BaselineComparison } from './baseline.ts';
 import type { Reconciliation } from './expected-failures.ts';
 import { markdownText, oneLine } from './inert-text.ts';
+import type { FailureExchange } from '../kit/failure-exchanges.ts';
 import type { TestRecord } from './result-collector.ts';
 import { isPassing, isSkipped, testStatus } from './test-status.ts';
 
@@ -136,6 +137,12 @@ export interface Summary {
   failedTests: string[];
   /** The broken tests, by name (transport trouble: no verdict). */
   brokenTests: string[];
+  /**
+   * The last exchanges of each failed and broken test (those of failedTests, brokenTests and the
+   * known deviations), redacted and cut as its failure message shows them, each beside the curl
+   * line that sends its request again (keys as $MC_API_KEY and the like, kit/failure-exchanges.ts).
+   */
+  failureExchanges: { test: string; exchanges: FailureExchange[] }[];
   runErrors: string[];
   /**
    * Set when the run did not run to its end (its deadline passed, or it was interrupted by SIGINT or
@@ -338,6 +345,7 @@ export function buildSummary(input: SummaryInput): Summary {
     expectedFailures: input.reconciliation.entries.map((e) => ({ id: e.entry.id, kind: e.entry.kind, reason: e.entry.reason, outcome: e.outcome, tests: e.tests })),
     failedTests: uncovered.map((t) => t.name),
     brokenTests: brokenTests.map((t) => t.name),
+    failureExchanges: [...failedTests, ...brokenTests].filter((t) => (t.failureExchanges ?? []).length > 0).map((t) => ({ test: t.name, exchanges: t.failureExchanges! })),
     runErrors: [...input.runErrors],
     ...(input.incomplete !== undefined ? { incomplete: input.incomplete } : {}),
     documentCoverage: documentCoverageOfCatalogue(),

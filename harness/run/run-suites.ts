@@ -16,6 +16,7 @@ import { BaseSequencer, startVitest, type Reporter, type TestSpecification } fro
 import { AllureReporter } from '../report/allure-reporter.ts';
 import { redactResultsFolder } from '../report/allure-report.ts';
 import { RedactingReporter, type RunSecrets } from '../report/run-redaction.ts';
+import { writeHarFile } from '../report/har-file.ts';
 import { ProgressReporter } from '../report/progress-reporter.ts';
 import { scaledTimeout } from '../config/latency-scale.ts';
 import { areaOfSuiteFile, PROJECT_ROOT, SUITE_FILE_SUFFIX } from '../config/project-paths.ts';
@@ -50,6 +51,8 @@ export interface RunSuitesOptions {
    * caller owns SIGINT and SIGTERM: vitest's own handlers, which end the process at once, are removed.
    */
   interrupt?: AbortSignal;
+  /** Where each finished suite file's progress line goes (report/progress-reporter.ts); stdout when absent. */
+  progress?: (line: string) => void;
 }
 
 export interface SuitesOutcome {
@@ -89,6 +92,16 @@ function signalHandover(before: ReadonlyMap<NodeJS.Signals, ReadonlySet<unknown>
       for (const [signal, kept] of before) for (const listener of process.listeners(signal)) if (!kept.has(listener)) process.removeListener(signal, listener);
     },
   };
+}
+
+/** Writes the run's HAR (report/har-file.ts); what went wrong, as run errors (the verdicts stand, the record of them does not). */
+function harFileErrors(config: RunConfig, harFile: string, secrets: RunSecrets): string[] {
+  try {
+    const har = writeHarFile({ place: config, harFile, redact: (text) => secrets.redact(text) });
+    return har.incomplete ? [`the HAR ${harFile} lacks exchanges: a worker could not write its entries (its warning is in the run's output)`] : [];
+  } catch (error) {
+    return [`the HAR ${harFile} was not written: ${secrets.redact((error as Error).message)}`];
+  }
 }
 
 export async function runSuites(options: RunSuitesOptions): Promise<SuitesOutcome> {
@@ -134,7 +147,7 @@ export async function runSuites(options: RunSuitesOptions): Promise<SuitesOutcom
       reporters: [
         boundary,
         ...handover,
-        new ProgressReporter(options.files.length),
+        new ProgressReporter(options.files.length, options.progress),
         collector,
         allure,
         deadline,
@@ -163,6 +176,8 @@ export async function runSuites(options: RunSuitesOptions): Promise<SuitesOutcom
   // Files that never ended (abandoned) are cleaned here too, with every secret learned by now.
   boundary.finish();
   const runErrors = [...collector.runErrors, ...boundary.cleanupFailures];
+  // The run's HAR (certify --har) from what the workers appended, redacted with every secret learned by now.
+  if (config.harFile !== undefined) runErrors.push(...harFileErrors(config, config.harFile, options.secrets));
   if (boundary.keyEchoCount > 0)
     runErrors.push(
       `the target sent a key of the run back outside the apikey member of 4.11 in ${boundary.keyEchoCount} answers (5.2: a key gives full access to the account; every report has it redacted): ${boundary.keyEchoes.slice(0, 5).join('; ')}${boundary.keyEchoes.length > 5 ? '; …' : ''}`,

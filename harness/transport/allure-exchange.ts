@@ -3,12 +3,17 @@
  * request and response as step parameters (headers, status and time), all inside the test's
  * result file. A body short enough to read in the parameter table stays there; a longer one gets a
  * preview there and is attached whole (the report cuts long parameter values for display: a person
- * must be able to read a whole body, issue 18).
+ * must be able to read a whole body).
+ *
+ * Each step also carries the curl line that sends its request again (curl-line.ts: keys as
+ * $MC_API_KEY and the like), beside the request; a line too long for the parameter table is
+ * attached whole, as a body is.
  *
  * Why parameters: a run makes thousands of exchanges, and one attachment file per request and per
- * response was, on the benchmark machine (issue 7), seconds of file creation in every certify.
+ * response was, on the benchmark machine, seconds of file creation in every certify.
  */
 import * as allure from 'allure-js-commons';
+import { curlLine } from './curl-line.ts';
 import type { Exchange } from './http-client.ts';
 
 /** Longer bodies are attached whole, with a preview of this many characters in the parameter. */
@@ -45,10 +50,23 @@ async function body(step: allure.StepContext, name: string, text: string | undef
   await allure.attachment(name, cappedAttachment(text), attachmentType(contentType));
 }
 
+/**
+ * The most of a curl line kept in the parameter table: the report cuts long values for display, and
+ * a cut command is no command. Longer, it is attached whole (a request body that long is attached too).
+ */
+export const CURL_PARAMETER_MAX = 2000;
+
+async function curl(step: allure.StepContext, line: string): Promise<void> {
+  if (line.length <= CURL_PARAMETER_MAX) return void (await step.parameter('curl', line));
+  await step.parameter('curl', `${line.slice(0, BODY_PARAMETER_MAX)}… (${line.length} characters: whole in the attachment "curl")`);
+  await allure.attachment('curl', cappedAttachment(line), 'text/plain');
+}
+
 export async function recordExchange(exchange: Exchange): Promise<void> {
   const path = new URL(exchange.url).pathname;
   await allure.step(`${exchange.method} ${path} → ${exchange.status}`, async (step) => {
     await step.parameter('request', `${exchange.method} ${exchange.url}`);
+    await curl(step, curlLine(exchange));
     await step.parameter('request headers', headerLines(exchange.requestHeaders));
     await body(step, 'request body', exchange.requestBody, exchange.requestHeaders['content-type']);
     await step.parameter('response', `HTTP ${exchange.status} in ${Math.round(exchange.durationMs)} ms`);

@@ -1,0 +1,92 @@
+/**
+ * What the Allure page says of the run as a whole, on its first screen: Allure draws a ring of the
+ * tests' statuses, which is mostly green when a few tests failed, and names no verdict. A person
+ * opening the page must read the run's verdict (the one summary.md opens with), its counts, its wall
+ * time, and find the document coloured by the run (spec-document.html) from there.
+ *
+ * From the run's summary (summary.ts), in three places: the report's name (Allure's config `name`:
+ * the page's title and the heading of its first screen), a banner above the page, and the run's
+ * span in Allure's header (its `runSummary`, which Allure takes from the first start and the last
+ * stop of the tests: the run's preflight, workers' start and teardowns are outside any test).
+ */
+import { SPEC_PAGE_FILE } from '../kit/spec-section-link.ts';
+import { gatePasses, type Summary } from './summary.ts';
+
+export const REPORT_TITLE = 'Messaging Service API conformance';
+
+type Verdict = 'PASS' | 'FAIL' | 'INCOMPLETE';
+
+/** The verdict word of summary.md's first line (summary.ts summaryTitle), and the gate's when it differs. */
+function verdictOf(run: Summary): { verdict: Verdict; gate?: 'PASS' | 'FAIL' } {
+  if (run.incomplete !== undefined) return { verdict: 'INCOMPLETE' };
+  const verdict = run.ok ? 'PASS' : 'FAIL';
+  if (run.failOn === 'regression' && run.baseline !== undefined) return { verdict, gate: gatePasses(run) ? 'PASS' : 'FAIL' };
+  return { verdict };
+}
+
+/** The counts a person reads first, worst first; a status with no test is left out. */
+const COUNTED: readonly { key: keyof Summary['totals']; label: string }[] = [
+  { key: 'failed', label: 'failed' },
+  { key: 'broken', label: 'broken' },
+  { key: 'knownDeviations', label: 'known deviations' },
+  { key: 'inconclusive', label: 'inconclusive' },
+  { key: 'passed', label: 'passed' },
+  { key: 'warnings', label: 'with warnings' },
+  { key: 'skipped', label: 'skipped' },
+];
+
+/** "2 failed, 1 passed of 3 tests"; with warnings among the passed "406 passed (3 with warnings)". */
+export function countsText(totals: Summary['totals']): string {
+  const parts: string[] = [];
+  for (const { key, label } of COUNTED) {
+    const n = totals[key];
+    if (n === 0) continue;
+    if (key === 'warnings' && parts.length > 0 && totals.passed > 0) parts[parts.length - 1] += ` (${n} ${label})`;
+    else parts.push(`${n} ${label}`);
+  }
+  return `${parts.length > 0 ? parts.join(', ') : 'no test'} of ${totals.tests} tests`;
+}
+
+const verdictText = (run: Summary): string => {
+  const { verdict, gate } = verdictOf(run);
+  return gate === undefined ? verdict : `${verdict} (gate --fail-on regression: ${gate})`;
+};
+
+/** The report's name: the verdict first, so the tab and the first screen's heading say it. */
+export const reportName = (run: Summary | undefined): string =>
+  run === undefined ? REPORT_TITLE : `${verdictText(run)}: ${REPORT_TITLE}, ${countsText(run.totals)}`;
+
+/** The run's span for Allure's header: from the run's start, its wall time long (milliseconds). */
+export function runSpan(run: Summary): { start: number; stop: number; duration: number } {
+  const start = Date.parse(run.startedAt);
+  const duration = Math.round(run.seconds * 1000);
+  return { start, stop: start + duration, duration };
+}
+
+const BANNER_COLOUR: Readonly<Record<Verdict, string>> = { PASS: '#1b7f3b', FAIL: '#b00020', INCOMPLETE: '#8a5a00' };
+
+/**
+ * The banner above the page: the verdict, the counts and wall time, and the link to the document
+ * coloured by the run, written beside the report folder. Its text is the kit's own (verdict, numbers),
+ * never the target's words, so it needs no escaping.
+ */
+export function verdictBanner(run: Summary): string {
+  const { verdict, gate } = verdictOf(run);
+  const colour = BANNER_COLOUR[gate ?? verdict];
+  const style = `background:${colour};color:#fff;font:600 15px/1.4 system-ui,sans-serif;padding:8px 16px;text-align:center`;
+  return (
+    `<div id="mc-run-verdict" data-verdict="${verdict}" role="status" style="${style}">` +
+    `<span>${verdictText(run)}: ${countsText(run.totals)}, ${run.seconds.toFixed(1)} s.</span> ` +
+    `<a href="../${SPEC_PAGE_FILE}" style="color:#fff;text-decoration:underline">The document coloured by this run (${SPEC_PAGE_FILE})</a>` +
+    `</div>`
+  );
+}
+
+/**
+ * The script that puts the run's span in Allure's options before the app reads them (it sits after
+ * Allure's own options script, before the app's): the header then shows the run's start and wall time.
+ */
+export function runSpanScript(run: Summary): string {
+  const span = JSON.stringify(runSpan(run));
+  return `<script>(function(){var o=window.allureReportOptions;if(!o)return;var s=${span};o.runSummary=s;if(o.runSummaryByEnv)for(var k in o.runSummaryByEnv)o.runSummaryByEnv[k]=s;})();</script>`;
+}
