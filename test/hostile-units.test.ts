@@ -135,6 +135,11 @@ describe('the leak search', () => {
     );
     expect(places.filter((p) => p.startsWith('clean.md'))).toEqual([]);
     for (const p of places) expect(p.includes(key) || p.includes(other)).toBe(false);
+    // A report written outside the folder (certify --har FILE elsewhere) is searched too, by its path.
+    const har = join(testScratchDir('mc-leak-har-'), 'run.har');
+    writeFileSync(har, JSON.stringify({ log: { entries: [{ request: { headers: [{ name: 'apikey', value: key }] } }] } }));
+    expect(findLeakPlaces(out, [key], [har]).map(leakPlaceText)).toEqual(expect.arrayContaining([`${har}: line 1 (raw)`]));
+    expect(findLeakPlaces(out, [key], []).map(leakPlaceText).some((p) => p.startsWith(har))).toBe(false);
   });
 });
 

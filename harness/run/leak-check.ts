@@ -13,7 +13,7 @@
  * Allure page embeds its data and attachments as base64, `d("data/…","…")` and data: URLs). What a
  * cut leaves of a key counts: a raw run of 16 of its characters or more.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 /** Secrets shorter than this are not searched for: they would be found in any text by chance. */
@@ -217,12 +217,14 @@ class Search {
 }
 
 /** Where in the files of `dir` any of `secrets` is, in any of the forms above (at most a few places per file). */
-export function findLeakPlaces(dir: string, secrets: readonly string[]): LeakFinding[] {
+export function findLeakPlaces(dir: string, secrets: readonly string[], filesOutside: readonly string[] = []): LeakFinding[] {
   const matcher = matcherOf(secrets);
   if (matcher === undefined) return [];
   const findings: LeakFinding[] = [];
-  for (const path of filesUnder(dir)) {
-    const search = new Search(matcher, relative(dir, path).split('\\').join('/'));
+  // A report written outside the folder (certify --har FILE elsewhere) is named by its own path.
+  const outside = filesOutside.filter((path) => relative(dir, path).startsWith('..') && existsSync(path));
+  for (const [path, name] of [...[...filesUnder(dir)].map((p) => [p, relative(dir, p)] as const), ...outside.map((p) => [p, p] as const)]) {
+    const search = new Search(matcher, name.split('\\').join('/'));
     search.bytes(readFileSync(path), '', 0);
     findings.push(...search.findings);
   }
