@@ -1,5 +1,5 @@
 /**
- * "Certify a target" exactly as the README first shows it: `serve` (no test hooks, real time), then
+ * The README's try-out of "Certify your staging server", exactly as it shows it: `serve` (no test hooks, real time), then
  * `certify --target URL --api-key KEY` with no profile and no manager key, so every suite file
  * shares the one account and its sandbox quota (8); then the same with --manager-key. Both: 0
  * failed, 0 broken. What the run cannot set up (a subaccount, sandbox budget, a card) is skipped

@@ -28,9 +28,9 @@ function binOf(pkg: string, command: string): string {
   return join(dirname(manifest), script);
 }
 
-/** Must compile: the client program (run against the server), the narrowing fixture and the README's snippet. */
-export const COMPILING = ['client.ts', 'narrowing.ts', 'readme-snippet.ts'] as const;
-const README = join(PACKAGE_ROOT, 'README.md');
+/** Must compile: the client program (run against the server), the narrowing fixture and the snippet of docs/package.md. */
+export const COMPILING = ['client.ts', 'narrowing.ts', 'docs-snippet.ts'] as const;
+const PACKAGE_DOC = join(PACKAGE_ROOT, 'docs', 'package.md');
 /** Must not compile: success fields read off answers whose `success` was not tested. */
 export const NOT_COMPILING = 'reads-unnarrowed.ts';
 /** The end of a line of the must-not-compile fixture that names the diagnostic it must raise. */
@@ -74,13 +74,13 @@ export function expectedDiagnostics(): { file: string; line: number; code: strin
 }
 
 /**
- * The TypeScript block of the README's "### Typed clients", as a module: its free variables
+ * The TypeScript block of docs/package.md's "## Typed clients", as a module: its free variables
  * baseUrl and apikey declared, so that the snippet users copy is the one that compiles.
  */
-export function readmeSnippet(): string {
-  const section = readFileSync(README, 'utf8').split(/^### Typed clients$/m)[1]?.split(/^##/m)[0];
+export function docsSnippet(): string {
+  const section = readFileSync(PACKAGE_DOC, 'utf8').split(/^## Typed clients$/m)[1]?.split(/^##/m)[0];
   const block = section === undefined ? undefined : /^```ts\n([\s\S]*?)^```$/m.exec(section)?.[1];
-  if (block === undefined) throw new Error('README.md has no ```ts block under ### Typed clients');
+  if (block === undefined) throw new Error('docs/package.md has no ```ts block under ## Typed clients');
   return `declare const baseUrl: string;\ndeclare const apikey: string;\n${block}export {};\n`;
 }
 
@@ -98,7 +98,7 @@ const compilerOptions = {
 export async function writeTypedClientProject(dir: string): Promise<Outcome> {
   mkdirSync(dir, { recursive: true });
   for (const file of readdirSync(FIXTURES)) copyFileSync(join(FIXTURES, file), join(dir, file));
-  writeFileSync(join(dir, 'readme-snippet.ts'), readmeSnippet());
+  writeFileSync(join(dir, 'docs-snippet.ts'), docsSnippet());
   // openapi-fetch, openapi-typescript, typescript and @types/node are this project's dev dependencies.
   symlinkSync(join(PACKAGE_ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'typed-client', private: true, type: 'module' }));

@@ -2,7 +2,7 @@
  * A typed client made the usual way (issue 18): `openapi-typescript spec/openapi.yaml`, openapi-fetch,
  * `tsc --strict` (test/typed-client-project.ts), run against the embedded reference server on both
  * personalities. The spec is truthful when:
- *  - the narrowing a user must write compiles (the fixtures and the README's snippet): an HTTP 200
+ *  - the narrowing a user must write compiles (the fixtures and the snippet of docs/package.md): an HTTP 200
  *    is the success body or an error body, told apart by `success` (7.1: status in the body; 5:
  *    auth errors with HTTP 200);
  *  - reading a success field without that narrowing does not compile (TS2339, checked per line);
