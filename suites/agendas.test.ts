@@ -4,11 +4,7 @@
  * /contactlist/find. Every list is named with the run prefix and deleted at teardown.
  */
 import { describe, expect } from 'vitest';
-import { observe } from '../harness/kit/current-test.ts';
-import { recordBehaviour } from '../harness/kit/checks.ts';
-import { expectError, expectRefused, expectSuccess } from '../harness/kit/expectations.ts';
-import { req } from '../harness/kit/requirement-test.ts';
-import { useTarget, type Answer } from '../harness/kit/target.ts';
+import { type Answer, expectError, expectRefused, expectSuccess, observe, recordBehaviour, req, useTarget } from '../harness/kit/index.ts';
 import { AgendaDeleteResponse, AgendaFindResponse, AgendaListResponse, AgendaRenameResponse, type AgendaFindResponse as FindBody } from '../schemas/agendas.ts';
 import { isUnset } from '../schemas/envelope.ts';
 import { limitById } from '../schemas/limits.ts';

@@ -11,12 +11,8 @@ import { AgendaAddResponse, AgendaListResponse } from '../schemas/agendas.ts';
 import { CreditsConsultResponse } from '../schemas/credits.ts';
 import { LegacyV1SendResponse } from '../schemas/legacy-v1.ts';
 import { SendResult } from '../schemas/sms.ts';
-import { checkAt } from '../harness/kit/checks.ts';
-import { expectError, expectSuccess, expectV1Error } from '../harness/kit/expectations.ts';
+import { checkAt, expectError, expectSuccess, expectV1Error, req, reqNotTestable, useTarget } from '../harness/kit/index.ts';
 import { requirementById } from '../schemas/requirements.ts';
-import { reqNotTestable } from '../harness/kit/not-testable-test.ts';
-import { req } from '../harness/kit/requirement-test.ts';
-import { useTarget } from '../harness/kit/target.ts';
 import { expectNotManagerRefusal, inertRequest, KEYED_OPERATIONS, MANAGER_OPERATIONS, unknownKey, V1_OPERATIONS, v1SandboxQuery } from './support/auth-requests.ts';
 
 const t = useTarget();

@@ -6,11 +6,7 @@
  * (4.7: deleting a list deletes its contacts).
  */
 import { describe, expect } from 'vitest';
-import { observe } from '../harness/kit/current-test.ts';
-import { expectRefused, expectSuccess, type RefusalKind } from '../harness/kit/expectations.ts';
-import { req } from '../harness/kit/requirement-test.ts';
-import { useTarget } from '../harness/kit/target.ts';
-import { SkipTest } from '../harness/kit/test-skip.ts';
+import { expectRefused, expectSuccess, observe, type RefusalKind, req, SkipTest, useTarget } from '../harness/kit/index.ts';
 import { ContactCallbackResponse, ContactDeleteResponse, ContactPollResponse } from '../schemas/contacts.ts';
 import { limitById, type Limit } from '../schemas/limits.ts';
 import { MEXICO_COUNTRY_CODE } from '../schemas/sms.ts';

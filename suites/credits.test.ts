@@ -4,10 +4,7 @@
  */
 import { describe, expect } from 'vitest';
 import { CreditsConsultResponse } from '../schemas/credits.ts';
-import { observe } from '../harness/kit/current-test.ts';
-import { expectSuccess } from '../harness/kit/expectations.ts';
-import { req } from '../harness/kit/requirement-test.ts';
-import { useTarget } from '../harness/kit/target.ts';
+import { expectSuccess, observe, req, useTarget } from '../harness/kit/index.ts';
 
 const t = useTarget();
 

@@ -4,9 +4,7 @@
  * named (7.1: "... and similar validation failures: not shown"): expectRefused records them.
  */
 import { describe, expect } from 'vitest';
-import { expectRefused, expectSuccess } from '../harness/kit/expectations.ts';
-import { req } from '../harness/kit/requirement-test.ts';
-import { useTarget } from '../harness/kit/target.ts';
+import { expectRefused, expectSuccess, req, useTarget } from '../harness/kit/index.ts';
 import { EMPLOYEE_ROLES, EmployeeDisableResponse, EmployeeListResponse } from '../schemas/employees.ts';
 import { limitById } from '../schemas/limits.ts';
 import { sameNumber } from './support/contacts-lists.ts';

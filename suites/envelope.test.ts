@@ -15,11 +15,7 @@ import { CreditsConsultResponse } from '../schemas/credits.ts';
 import { ErrorBody, OtpErrorBody, requestId } from '../schemas/envelope.ts';
 import { OPERATIONS, type Operation } from '../schemas/operations.ts';
 import { requirementById } from '../schemas/requirements.ts';
-import { expectError, expectErrorBody, expectRefused, expectSchema, expectSuccess } from '../harness/kit/expectations.ts';
-import { checkAt, recordBehaviour, warnUnless } from '../harness/kit/checks.ts';
-import { reqNotTestable } from '../harness/kit/not-testable-test.ts';
-import { req } from '../harness/kit/requirement-test.ts';
-import { useTarget, type Answer } from '../harness/kit/target.ts';
+import { type Answer, checkAt, expectError, expectErrorBody, expectRefused, expectSchema, expectSuccess, recordBehaviour, req, reqNotTestable, useTarget, warnUnless } from '../harness/kit/index.ts';
 import { planInvalidRequests, requestSchemaOf } from './support/fuzz-bodies.ts';
 import { planFor, sendInvalidRequests, type FuzzContext } from './support/fuzz-run.ts';
 

@@ -14,11 +14,7 @@
  * Starts first in a run (declared in harness/run/suite-schedule.ts; its waits: event retries and silences of 6.3).
  */
 import { beforeAll, describe, expect } from 'vitest';
-import { observe } from '../harness/kit/current-test.ts';
-import { expectSchema } from '../harness/kit/expectations.ts';
-import { req } from '../harness/kit/requirement-test.ts';
-import { useTarget } from '../harness/kit/target.ts';
-import type { EventDelivery, WebhookEndpoint } from '../harness/transport/webhook-receiver.ts';
+import { type EventDelivery, expectSchema, observe, req, useTarget, type WebhookEndpoint } from '../harness/kit/index.ts';
 import { ConfirmationEvent, ResponseEvent, WebhookEvent, deliveryStatusMeaning } from '../schemas/events.ts';
 import { parseCompactDateTime } from '../schemas/formats.ts';
 import { limitById } from '../schemas/limits.ts';

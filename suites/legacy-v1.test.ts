@@ -6,12 +6,7 @@
  * schemas/limits.ts and are tested on both sides.
  */
 import { describe, expect } from 'vitest';
-import { observe } from '../harness/kit/current-test.ts';
-import { expectRefused, expectSuccess, expectV1Error } from '../harness/kit/expectations.ts';
-import { checkAt, recordBehaviour } from '../harness/kit/checks.ts';
-import { reqNotTestable } from '../harness/kit/not-testable-test.ts';
-import { req } from '../harness/kit/requirement-test.ts';
-import { useTarget, type Answer } from '../harness/kit/target.ts';
+import { type Answer, checkAt, expectRefused, expectSuccess, expectV1Error, observe, recordBehaviour, req, reqNotTestable, useTarget } from '../harness/kit/index.ts';
 import type { CapabilityId } from '../schemas/capabilities.ts';
 import { formatMexicoDate, parseMexicoDate } from '../schemas/formats.ts';
 import { LegacyV1SendMultiResponse, LegacyV1SendResponse } from '../schemas/legacy-v1.ts';

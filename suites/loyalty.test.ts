@@ -4,10 +4,7 @@
  * (no operation): each test uses fresh numbers; the tool users it creates are disabled at teardown.
  */
 import { describe, expect } from 'vitest';
-import { observe } from '../harness/kit/current-test.ts';
-import { expectRefused, expectSchema, expectSuccess, type RefusalKind } from '../harness/kit/expectations.ts';
-import { req } from '../harness/kit/requirement-test.ts';
-import { useTarget, type Answer } from '../harness/kit/target.ts';
+import { type Answer, expectRefused, expectSchema, expectSuccess, observe, type RefusalKind, req, useTarget } from '../harness/kit/index.ts';
 import { programAccount } from './support/program-account.ts';
 import { limitById } from '../schemas/limits.ts';
 import { LoyaltyAddContactResponse, LoyaltySaleResponse } from '../schemas/loyalty.ts';

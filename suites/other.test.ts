@@ -5,9 +5,7 @@
  * key, is recorded; a server error is a warning. Nothing else is asserted.
  */
 import { describe, expect, type TestContext } from 'vitest';
-import { recordBehaviour, warnUnless } from '../harness/kit/checks.ts';
-import { req } from '../harness/kit/requirement-test.ts';
-import { useTarget } from '../harness/kit/target.ts';
+import { recordBehaviour, req, useTarget, warnUnless } from '../harness/kit/index.ts';
 import { otherOperations } from '../schemas/other-paths.ts';
 import { describeAnswer, record, withCampaignId, withCountryCode, expectSent, plainText } from './support/sending-helpers.ts';
 

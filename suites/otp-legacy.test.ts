@@ -9,15 +9,7 @@
  * embedded one they are charged, hence `needs: ['real-delivery']` on every test that sends.
  */
 import { describe, expect } from 'vitest';
-import { recordBehaviour, warnUnless } from '../harness/kit/checks.ts';
-import { observe } from '../harness/kit/current-test.ts';
-import { optionsToAccept } from '../harness/kit/defaulted-ambiguities.ts';
-import { expectError, expectRefused, expectSuccess } from '../harness/kit/expectations.ts';
-import { reqNotTestable } from '../harness/kit/not-testable-test.ts';
-import { legacyResetFinding, recordLegacyResetFinding, withCleanLegacyNumbers, type CleanLegacyNumbers } from '../harness/kit/otp-legacy-numbers.ts';
-import { req } from '../harness/kit/requirement-test.ts';
-import { useTarget } from '../harness/kit/target.ts';
-import { SkipTest } from '../harness/kit/test-skip.ts';
+import { type CleanLegacyNumbers, expectError, expectRefused, expectSuccess, legacyResetFinding, observe, optionsToAccept, recordBehaviour, recordLegacyResetFinding, req, reqNotTestable, SkipTest, useTarget, warnUnless, withCleanLegacyNumbers } from '../harness/kit/index.ts';
 import { isUnset } from '../schemas/envelope.ts';
 import { limitById } from '../schemas/limits.ts';
 import {

@@ -16,14 +16,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect } from 'vitest';
-import { observe } from '../harness/kit/current-test.ts';
-import { expectError, expectErrorBody, expectSchema, expectSuccess } from '../harness/kit/expectations.ts';
-import { recordBehaviour } from '../harness/kit/checks.ts';
-import { Inconclusive } from '../harness/kit/inconclusive.ts';
-import { reqNotTestable } from '../harness/kit/not-testable-test.ts';
-import { req } from '../harness/kit/requirement-test.ts';
-import { seedFor } from '../harness/config/run-seed.ts';
-import { useTarget, type Answer } from '../harness/kit/target.ts';
+import { type Answer, expectError, expectErrorBody, expectSchema, expectSuccess, Inconclusive, observe, recordBehaviour, req, reqNotTestable, seedFor, useTarget } from '../harness/kit/index.ts';
 import { isUnset, OtpErrorBody } from '../schemas/envelope.ts';
 import { formatMexicoDateTime } from '../schemas/formats.ts';
 import { codeFitsFormat, OTP_CODE_FORMATS, OtpCreateResponse, OtpStatusResponse, PREVIOUS_API_PARAMETERS } from '../schemas/otp-v2.ts';

@@ -6,9 +6,7 @@
  * (expectRefused).
  */
 import { describe, expect } from 'vitest';
-import { expectError, expectRefused, expectSuccess } from '../harness/kit/expectations.ts';
-import { req } from '../harness/kit/requirement-test.ts';
-import { useTarget, type Answer } from '../harness/kit/target.ts';
+import { type Answer, expectError, expectRefused, expectSuccess, req, useTarget } from '../harness/kit/index.ts';
 import { limitById, type LimitId } from '../schemas/limits.ts';
 import { PaymentRequestSendResponse } from '../schemas/payments.ts';
 import type { Fields } from './support/sending-helpers.ts';

@@ -4,10 +4,7 @@
  * only with sandbox=1, and the details of a campaign count its messages.
  */
 import { describe, expect } from 'vitest';
-import { observe } from '../harness/kit/current-test.ts';
-import { expectError, expectRefused, expectSuccess } from '../harness/kit/expectations.ts';
-import { req } from '../harness/kit/requirement-test.ts';
-import { useTarget, type Answer } from '../harness/kit/target.ts';
+import { type Answer, expectError, expectRefused, expectSuccess, observe, req, useTarget } from '../harness/kit/index.ts';
 import { ReportsCampaignDetailsResponse, ReportsGenerateResponse } from '../schemas/reports.ts';
 import { SendResult } from '../schemas/sms.ts';
 import { dayOf, expectSent, mexicoDay, phones, plainText, reportRows, rowsOf, withCampaignId, withCountryCode, type Fields } from './support/sending-helpers.ts';

@@ -6,12 +6,7 @@
  * Starts first in a run (declared in harness/run/suite-schedule.ts; its wait: untimedWaitSeconds for a sandbox event that may never come).
  */
 import { describe, expect } from 'vitest';
-import { checkAt } from '../harness/kit/checks.ts';
-import { observe } from '../harness/kit/current-test.ts';
-import { expectRefused, expectSuccess } from '../harness/kit/expectations.ts';
-import { req } from '../harness/kit/requirement-test.ts';
-import { useTarget, type Answer } from '../harness/kit/target.ts';
-import { isEventDelivery, type Delivery } from '../harness/transport/webhook-receiver.ts';
+import { type Answer, checkAt, type Delivery, expectRefused, expectSuccess, isEventDelivery, observe, req, useTarget } from '../harness/kit/index.ts';
 import { limitById } from '../schemas/limits.ts';
 import type { VerdictLevel } from '../schemas/quotes.ts';
 import { requirementById } from '../schemas/requirements.ts';

@@ -5,10 +5,7 @@
  * (charging, scheduled sends, GET) needs the real-delivery capability.
  */
 import { describe, expect } from 'vitest';
-import { observe } from '../harness/kit/current-test.ts';
-import { expectError, expectRefused, expectSuccess } from '../harness/kit/expectations.ts';
-import { req } from '../harness/kit/requirement-test.ts';
-import { useTarget, type Answer } from '../harness/kit/target.ts';
+import { type Answer, expectError, expectRefused, expectSuccess, observe, req, useTarget } from '../harness/kit/index.ts';
 import { isUnset } from '../schemas/envelope.ts';
 import { GSM7_BASIC, GSM7_EXTENSION, nonGsm7Characters } from '../schemas/formats.ts';
 import { limitById } from '../schemas/limits.ts';

@@ -17,10 +17,7 @@ import {
   SubaccountCreditsManageResponse,
   SubaccountGetApikeyResponse,
 } from '../schemas/subaccounts.ts';
-import { observe } from '../harness/kit/current-test.ts';
-import { expectError, expectRefused, expectSuccess } from '../harness/kit/expectations.ts';
-import { req } from '../harness/kit/requirement-test.ts';
-import { useTarget, type Answer } from '../harness/kit/target.ts';
+import { type Answer, expectError, expectRefused, expectSuccess, observe, req, useTarget } from '../harness/kit/index.ts';
 
 const t = useTarget();
 

@@ -4,10 +4,7 @@
  * 52. Validations run in sandbox (sandbox=1 charges nothing); charging needs real-delivery.
  */
 import { describe, expect } from 'vitest';
-import { recordBehaviour, warnUnless } from '../harness/kit/checks.ts';
-import { expectError, expectRefused } from '../harness/kit/expectations.ts';
-import { req } from '../harness/kit/requirement-test.ts';
-import { useTarget, type Answer } from '../harness/kit/target.ts';
+import { type Answer, expectError, expectRefused, recordBehaviour, req, useTarget, warnUnless } from '../harness/kit/index.ts';
 import { limitById } from '../schemas/limits.ts';
 import { CUSTOM_TEXT_TEMPLATE, VOICE_TEMPLATES, type VoiceTemplateLetter } from '../schemas/voice.ts';
 import { describeAnswer, expectSent, isSendSuccess, phones, record, withCountryCode, type Fields } from './support/sending-helpers.ts';

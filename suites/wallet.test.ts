@@ -7,9 +7,7 @@
  * (no operation): each test uses fresh numbers; the tool users it creates are disabled at teardown.
  */
 import { describe, expect } from 'vitest';
-import { expectRefused, expectSuccess, type RefusalKind } from '../harness/kit/expectations.ts';
-import { req } from '../harness/kit/requirement-test.ts';
-import { useTarget } from '../harness/kit/target.ts';
+import { expectRefused, expectSuccess, type RefusalKind, req, useTarget } from '../harness/kit/index.ts';
 import { programAccount } from './support/program-account.ts';
 import { limitById } from '../schemas/limits.ts';
 import { WalletAddContactResponse, WalletGetContactResponse, WalletSaleResponse, WalletUpdateBalanceResponse } from '../schemas/wallet.ts';

@@ -10,12 +10,7 @@
  * Starts first in a run (declared in harness/run/suite-schedule.ts; its waits: the 5-second verification window of 4.14, in real time always).
  */
 import { beforeAll, describe, expect } from 'vitest';
-import { recordBehaviour } from '../harness/kit/checks.ts';
-import { expectError, expectRefused, expectSuccess } from '../harness/kit/expectations.ts';
-import { reqNotTestable } from '../harness/kit/not-testable-test.ts';
-import { req } from '../harness/kit/requirement-test.ts';
-import { useTarget, type Answer } from '../harness/kit/target.ts';
-import type { WebhookEndpoint } from '../harness/transport/webhook-receiver.ts';
+import { type Answer, expectError, expectRefused, expectSuccess, recordBehaviour, req, reqNotTestable, useTarget, type WebhookEndpoint } from '../harness/kit/index.ts';
 import { FORBIDDEN_HOST_FAMILIES, WEBHOOK_TRANSITIONS, WebhookAddResponse, type WebhookState, type WebhookStatus, type WebhookTransition } from '../schemas/webhooks.ts';
 import { withOwnAccount } from './support/webhook-accounts.ts';
 import {

@@ -96,8 +96,8 @@ export function readImportGraph(folders: readonly string[] = CHECKED_FOLDERS): I
   return graph;
 }
 
-/** Whether `file` (project-relative) lies in `folder`, at any depth ("harness" holds "harness/kit/x.ts"). */
-const inFolder = (file: string, folder: string): boolean => file.startsWith(`${folder}/`);
+/** Whether `file` (project-relative) lies in `folder`, at any depth ("harness" holds "harness/kit/x.ts"), or is that file. */
+const inFolder = (file: string, folder: string): boolean => file === folder || file.startsWith(`${folder}/`);
 
 /**
  * A folder that must not import others of ours: `allowed` lists what it may import (undefined:
@@ -113,6 +113,7 @@ interface FolderRule {
 export const FOLDER_RULES: readonly FolderRule[] = [
   { folder: 'schemas', allowed: ['schemas'], why: 'schemas/ is the document as data and imports nothing else of ours' },
   { folder: 'suites', forbidden: ['reference'], why: 'the suites test a target over HTTP only and never import reference/' },
+  { folder: 'suites', allowed: ['suites', 'schemas', 'harness/kit/index.ts'], why: 'a suite reaches the harness through one door, harness/kit/index.ts' },
   { folder: 'reference', forbidden: ['harness', 'suites'], why: 'the reference server never imports harness/ or suites/' },
   // harness/ by role (each folder's README): config and transport read nothing else of the
   // harness; kit builds on them; report reads kit's records; run installs report's reporters;

@@ -63,7 +63,7 @@ describe('the checker, on made-up graphs', () => {
   it('reports each import that breaks a folder rule, and none of the allowed ones', () => {
     const graph = graphOf({
       'schemas/a.ts': ['schemas/b.ts', 'zod', 'reference/x.ts', 'package.json'],
-      'suites/s.test.ts': ['schemas/a.ts', 'harness/kit/target.ts', 'reference/server.ts'],
+      'suites/s.test.ts': ['schemas/a.ts', 'harness/kit/index.ts', 'harness/kit/target.ts', 'reference/server.ts'],
       'reference/r.ts': ['schemas/a.ts', 'harness/cli.ts', 'suites/s.test.ts'],
       'harness/h.ts': ['reference/server.ts', 'suites/s.test.ts'],
     });
@@ -71,6 +71,9 @@ describe('the checker, on made-up graphs', () => {
     expect(violations.map((v) => v.split(':')[0])).toEqual([
       'schemas/a.ts → reference/x.ts',
       'schemas/a.ts → package.json',
+      // A suite reaches the harness through the kit's door only: another kit module breaks the rule.
+      'suites/s.test.ts → harness/kit/target.ts',
+      'suites/s.test.ts → reference/server.ts',
       'suites/s.test.ts → reference/server.ts',
       'reference/r.ts → harness/cli.ts',
       'reference/r.ts → suites/s.test.ts',

@@ -7,9 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { ErrorBody } from '../../schemas/envelope.ts';
 import { OPERATIONS, operationById, type Operation } from '../../schemas/operations.ts';
-import { observe } from '../../harness/kit/current-test.ts';
-import { expectErrorBody } from '../../harness/kit/expectations.ts';
-import type { Answer, ApiRequest, Target } from '../../harness/kit/target.ts';
+import { type Answer, type ApiRequest, expectErrorBody, observe, type Target } from '../../harness/kit/index.ts';
 
 /**
  * The paths of 4.15, "named in passing ...; their shapes: not shown": neither their answers nor

@@ -14,9 +14,7 @@
  *  - a test that needs more numbers at once than the profile has, or that cannot get them within
  *    the wait, is skipped with that reason (never a failure).
  */
-import { holdNumbers } from '../../harness/kit/phone-number-locks.ts';
-import type { Target } from '../../harness/kit/target.ts';
-import { SkipTest } from '../../harness/kit/test-skip.ts';
+import { holdNumbers, SkipTest, type Target } from '../../harness/kit/index.ts';
 
 /** Puts one number back to a clean state through the documented API (throws SkipTest when it cannot). */
 export type ResetNumber = (phone: string) => Promise<void>;

@@ -5,9 +5,7 @@
  */
 import { expect } from 'vitest';
 import { z } from 'zod';
-import { observe } from '../../harness/kit/current-test.ts';
-import { expectSchema, expectSuccess } from '../../harness/kit/expectations.ts';
-import type { Target } from '../../harness/kit/target.ts';
+import { expectSchema, expectSuccess, observe, type Target } from '../../harness/kit/index.ts';
 import { Agenda, AgendaAddResponse, AgendaContact, AgendaListResponse } from '../../schemas/agendas.ts';
 import { ContactCallbackResponse, type Contact } from '../../schemas/contacts.ts';
 import { MEXICO_COUNTRY_CODE } from '../../schemas/sms.ts';

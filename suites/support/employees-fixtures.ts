@@ -4,8 +4,7 @@
  * disables it (4.10 /employee/disable), the only removal the document offers.
  */
 import { expect } from 'vitest';
-import { expectSuccess } from '../../harness/kit/expectations.ts';
-import type { Answer, Target } from '../../harness/kit/target.ts';
+import { type Answer, expectSuccess, type Target } from '../../harness/kit/index.ts';
 import { EmployeeAddResponse, EmployeeListResponse, type EmployeeRole, type ToolUser } from '../../schemas/employees.ts';
 
 export interface EmployeeFields {

@@ -10,8 +10,7 @@
  *  - what it could not see within the budget is recorded as not observed, never assumed.
  */
 import { expect } from 'vitest';
-import { recordBehaviour } from '../../harness/kit/checks.ts';
-import type { EventDelivery } from '../../harness/transport/webhook-receiver.ts';
+import { type EventDelivery, recordBehaviour } from '../../harness/kit/index.ts';
 
 /**
  * A silence this many times the longest interval seen between retries means they stopped: a

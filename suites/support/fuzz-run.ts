@@ -15,13 +15,10 @@
 import { expect } from 'vitest';
 import { RESULT_CODES } from '../../schemas/error-codes.ts';
 import type { Operation } from '../../schemas/operations.ts';
-import { warnUnless } from '../../harness/kit/checks.ts';
-import { expectRefused } from '../../harness/kit/expectations.ts';
+import { type Answer, type ApiRequest, expectRefused, seedFor, type Target, warnUnless } from '../../harness/kit/index.ts';
 import type { VerdictLevel } from '../../schemas/quotes.ts';
 import { CUSTOM_TEXT_TEMPLATE } from '../../schemas/voice.ts';
-import type { Answer, ApiRequest, Target } from '../../harness/kit/target.ts';
 import { concretePath } from './auth-requests.ts';
-import { seedFor } from '../../harness/config/run-seed.ts';
 import { planInvalidRequests, requestSchemaOf, statedLimitBroken, type FuzzPlan, type InvalidCase } from './fuzz-bodies.ts';
 
 /** At most this many requests per operation (the run stays short and the target unburdened). */

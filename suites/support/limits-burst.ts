@@ -10,8 +10,7 @@ import { setMaxListeners } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request } from 'undici';
-import type { Answer } from '../../harness/kit/target.ts';
-import { isRateLimited, judgeSustained, type SustainedJudgement, type TimedExchange } from '../../harness/transport/rate-burst.ts';
+import { type Answer, isRateLimited, judgeSustained, type SustainedJudgement, type TimedExchange } from '../../harness/kit/index.ts';
 
 export interface BurstResult {
   answers: Answer[];

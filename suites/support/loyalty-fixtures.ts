@@ -3,8 +3,7 @@
  * operation that creates a card (2.5, 4.9): the suite uses the first one /loyalty/get answers in the
  * first account that has one (program-account.ts), and skips where no account has one.
  */
-import { expectSuccess } from '../../harness/kit/expectations.ts';
-import type { Target } from '../../harness/kit/target.ts';
+import { expectSuccess, type Target } from '../../harness/kit/index.ts';
 import type { ProgramAccount } from './program-account.ts';
 import { LoyaltyGetContactsResponse, LoyaltyListResponse, type LoyaltyCard, type LoyaltyContact } from '../../schemas/loyalty.ts';
 

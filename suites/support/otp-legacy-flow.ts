@@ -5,9 +5,7 @@
  * the expiration the test itself asked for.
  */
 import { expect } from 'vitest';
-import { expectSuccess } from '../../harness/kit/expectations.ts';
-import type { Answer, Target } from '../../harness/kit/target.ts';
-import { SkipTest } from '../../harness/kit/test-skip.ts';
+import { type Answer, expectSuccess, SkipTest, type Target } from '../../harness/kit/index.ts';
 import { formatMexicoDateTime, parseMexicoDateTime } from '../../schemas/formats.ts';
 import { LegacyOtpSendResult, type LegacyOtpResendRequest, type LegacyOtpSendRequest } from '../../schemas/otp-legacy.ts';
 import { MEXICO_COUNTRY_CODE } from '../../schemas/sms.ts';

@@ -7,11 +7,7 @@
  * measured send and answer times (`Timed`). HTTP only: nothing here knows the reference server.
  */
 import { expect } from 'vitest';
-import { recordBehaviour, warnUnless } from '../../harness/kit/checks.ts';
-import { observe } from '../../harness/kit/current-test.ts';
-import { expectError, expectSchema, expectSuccess } from '../../harness/kit/expectations.ts';
-import { Inconclusive } from '../../harness/kit/inconclusive.ts';
-import type { Answer, Target } from '../../harness/kit/target.ts';
+import { type Answer, expectError, expectSchema, expectSuccess, Inconclusive, observe, recordBehaviour, type Target, warnUnless } from '../../harness/kit/index.ts';
 import { OtpErrorBody, type OtpState } from '../../schemas/envelope.ts';
 import { formatMexicoDateTime, parseMexicoDateTime } from '../../schemas/formats.ts';
 import { OtpCreateResponse, OtpStatusResponse, OtpVerifyResponse } from '../../schemas/otp-v2.ts';

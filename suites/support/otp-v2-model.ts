@@ -22,9 +22,7 @@
  */
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import { recordBehaviour } from '../../harness/kit/checks.ts';
-import { observe } from '../../harness/kit/current-test.ts';
-import type { Answer, Target } from '../../harness/kit/target.ts';
+import { type Answer, observe, recordBehaviour, type Target } from '../../harness/kit/index.ts';
 import { OtpErrorBody, type OtpState } from '../../schemas/envelope.ts';
 import { formatMexicoDateTime } from '../../schemas/formats.ts';
 import { OtpCreateResponse, OtpStatusResponse } from '../../schemas/otp-v2.ts';

@@ -6,10 +6,7 @@
  * a scenario does not compile.
  */
 import { expect } from 'vitest';
-import { observe } from '../../harness/kit/current-test.ts';
-import { expectError, expectSchema, expectSuccess } from '../../harness/kit/expectations.ts';
-import { Inconclusive } from '../../harness/kit/inconclusive.ts';
-import type { Answer } from '../../harness/kit/target.ts';
+import { type Answer, expectError, expectSchema, expectSuccess, Inconclusive, observe } from '../../harness/kit/index.ts';
 import { OtpErrorBody, type OtpState } from '../../schemas/envelope.ts';
 import { OtpCreateResponse, OtpDeleteResponse, OtpVerifyResponse } from '../../schemas/otp-v2.ts';
 import { OTP_V2_RULES, type OtpTransition, type OtpTransitionId } from '../../schemas/otp-v2-transitions.ts';

@@ -10,9 +10,7 @@
  * take a Target (tool users, contacts of the card) act in the same account as the program.
  */
 import type { z } from 'zod';
-import { expectSuccess } from '../../harness/kit/expectations.ts';
-import type { ApiRequest, Answer, Target } from '../../harness/kit/target.ts';
-import { SkipTest } from '../../harness/kit/test-skip.ts';
+import { type Answer, type ApiRequest, expectSuccess, SkipTest, type Target } from '../../harness/kit/index.ts';
 
 export interface ProgramAccount {
   /** The file's target, its default key the account that owns the program once one was found. */

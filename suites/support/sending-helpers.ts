@@ -6,9 +6,7 @@
  */
 import * as allure from 'allure-js-commons';
 import { expect, type TestContext } from 'vitest';
-import { expectSuccess } from '../../harness/kit/expectations.ts';
-import { checkFor } from '../../harness/kit/requirement-checks.ts';
-import type { Answer, ApiRequest, Target } from '../../harness/kit/target.ts';
+import { type Answer, type ApiRequest, checkFor, expectSuccess, type Target } from '../../harness/kit/index.ts';
 import { formatMexicoDate, formatMexicoDateTime } from '../../schemas/formats.ts';
 import { ReportsGenerateResponse, type ReportRow } from '../../schemas/reports.ts';
 import { MEXICO_COUNTRY_CODE, SendResult } from '../../schemas/sms.ts';

@@ -5,7 +5,7 @@
  * timeout of 4.14) run concurrently, each in an account of its own: a fresh subaccount when the
  * run has the manager key (4.11), otherwise the file's account, taken in turn.
  */
-import type { Target } from '../../harness/kit/target.ts';
+import { type Target } from '../../harness/kit/index.ts';
 import { clearWebhook } from './webhook-ops.ts';
 
 /**

@@ -4,10 +4,7 @@
  * and bounded waits for deliveries (or for their absence) within the profile's time budgets.
  */
 import { expect } from 'vitest';
-import { expectSuccess } from '../../harness/kit/expectations.ts';
-import type { Target } from '../../harness/kit/target.ts';
-import { isEventDelivery, type Delivery, type EventDelivery, type EventType, type WebhookEndpoint } from '../../harness/transport/webhook-receiver.ts';
-import { NOT_TESTABLE_PREFIX, SkipTest } from '../../harness/kit/test-skip.ts';
+import { type Delivery, type EventDelivery, type EventType, expectSuccess, isEventDelivery, NOT_TESTABLE_PREFIX, SkipTest, type Target, type WebhookEndpoint } from '../../harness/kit/index.ts';
 import { SendResult } from '../../schemas/sms.ts';
 
 export interface SentMessage {

@@ -4,10 +4,7 @@
  * the two contradictions of 4.14 / 7.2 (success values of /webhook/status, order of paired codes).
  */
 import { expect } from 'vitest';
-import { observe } from '../../harness/kit/current-test.ts';
-import { expectError, expectSuccess } from '../../harness/kit/expectations.ts';
-import type { Answer, Target } from '../../harness/kit/target.ts';
-import type { WebhookEndpoint } from '../../harness/transport/webhook-receiver.ts';
+import { type Answer, expectError, expectSuccess, observe, type Target, type WebhookEndpoint } from '../../harness/kit/index.ts';
 import {
   WebhookAddResponse,
   WebhookGetResponse,

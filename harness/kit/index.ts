@@ -1,0 +1,24 @@
+/**
+ * The one door of the kit for suites/: everything a conformance test uses of the harness, and
+ * nothing else (test/architecture.test.ts refuses a suite import of any other harness module).
+ * A test reads the target through `useTarget`, names what it proves with `req`, judges answers
+ * with the expectations and the levelled checks, and ends without a verdict through SkipTest or
+ * Inconclusive.
+ */
+export { seedFor } from '../config/run-seed.ts';
+export { checkAt, recordBehaviour, warnUnless } from './checks.ts';
+export { observe } from './current-test.ts';
+export { optionsToAccept } from './defaulted-ambiguities.ts';
+export { expectError, expectErrorBody, expectRefused, expectSchema, expectSuccess, expectV1Error, type RefusalKind } from './expectations.ts';
+export { Inconclusive } from './inconclusive.ts';
+export { reqNotTestable } from './not-testable-test.ts';
+export { type CleanLegacyNumbers, legacyResetFinding, recordLegacyResetFinding, withCleanLegacyNumbers } from './otp-legacy-numbers.ts';
+export { holdNumbers } from './phone-number-locks.ts';
+export { checkFor } from './requirement-checks.ts';
+export { req } from './requirement-test.ts';
+export { type Answer, type ApiRequest, type Target, useTarget } from './target.ts';
+export { NOT_TESTABLE_PREFIX, SkipTest } from './test-skip.ts';
+export { type QueryParams } from '../transport/http-client.ts';
+export { parseRetryAfterMs } from '../transport/pacer.ts';
+export { COUNTED_SPAN_MS, isRateLimited, judgeSustained, type SustainedJudgement, type TimedExchange } from '../transport/rate-burst.ts';
+export { type Delivery, type EventDelivery, type EventType, isEventDelivery, type WebhookEndpoint } from '../transport/webhook-receiver.ts';
