@@ -2,7 +2,7 @@
  * Time limits and the connection cap of the reference server, and the answers it writes on a
  * connection the HTTP layer gives up on. The document states none of these (latitude size-limits);
  * without them slow or silent clients held connections for ever and, past the process's file
- * descriptors, every normal request failed (issue 19). docs/reference-server.md lists the values.
+ * descriptors, every normal request failed. docs/reference-server.md lists the values.
  *
  * Every answer that can still be written is the envelope of 2.1 (protocol-errors.ts), also for
  * malformed HTTP, over-size headers and timeouts; past the cap a connection is closed unanswered

@@ -26,7 +26,7 @@ function fieldSchemas(schema: z.ZodType | undefined): Record<string, z.ZodType> 
 
 /**
  * `fields` with each string coerced where its field's schema wants another type. Only the schema's
- * own fields are looked up (issue 19: a parameter named toString or constructor found the inherited
+ * own fields are looked up (a parameter named toString or constructor found the inherited
  * member of Object.prototype and answered 500); the copy has no prototype, so that __proto__ is an
  * ordinary field name.
  */

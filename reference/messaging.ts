@@ -47,7 +47,7 @@ interface MessageLog {
 /**
  * Log size kept per account, so that memory stays bounded (oldest entries go first). The log is
  * trimmed back to the cap once it holds a tenth more: trimming at every send once full moved the
- * whole array each time (issue 7 benchmark: OTP creates fell to half speed past the cap).
+ * whole array each time (benchmark: OTP creates fell to half speed past the cap).
  */
 export const MAX_LOGGED_MESSAGES = 50_000;
 const LOG_TRIM_SLACK = MAX_LOGGED_MESSAGES / 10;

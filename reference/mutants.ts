@@ -1,9 +1,9 @@
 /**
- * The mutant registry (issue 6: "prove the suite's teeth"). Each entry is one small, realistic
+ * The mutant registry ("prove the suite's teeth"). Each entry is one small, realistic
  * deviation from the document that the reference server can be started with (`--mutant ID`,
  * option `mutant`), and its fault: the one named seam of the request path it overrides
  * (seams.ts) and how. The request path itself names no mutant: it consults its seams, and this
- * table is the one place where every fault is stated (issue 15). There is no copy of any handler.
+ * table is the one place where every fault is stated. There is no copy of any handler.
  *
  * Every entry names the section and the requirement id (schemas/requirements.ts) it violates, so
  * that a surviving mutant says which statement the suite fails to prove. `npm run mutants`

@@ -33,7 +33,7 @@ export const ReferenceServerOptions = z.object({
   creditsPerMessage: z.number().positive().default(1),
   /**
    * Which defensible choice the server makes at every open point of the document (schemas/latitudes.ts
-   * and the ambiguity register): `default`, or `alternate`, the other one (issue 13: a check that
+   * and the ambiguity register): `default`, or `alternate`, the other one (a check that
    * fails on either personality is a reading, not the document). Explicit `ambiguities` win.
    */
   personality: z.enum(PERSONALITIES).default('default'),
@@ -53,7 +53,7 @@ export const ReferenceServerOptions = z.object({
   /**
    * 6.3 states retries ("up to 25") but no schedule: seconds before each successive retry, the last
    * value repeating (`10,30,60`: 10 s, then 30 s, then 60 s between every later one). Lets a
-   * reference server retry as slowly as a real one, for the suite's bounded waits (issue 14). Wins
+   * reference server retry as slowly as a real one, for the suite's bounded waits. Wins
    * over webhookRetryDelayMs.
    */
   eventRetryScheduleSeconds: z.array(z.number().nonnegative()).min(1).optional(),

@@ -1,5 +1,5 @@
 /**
- * The reference server's two personalities (schemas/latitudes.ts, issue 13): `default`, and
+ * The reference server's two personalities (schemas/latitudes.ts): `default`, and
  * `alternate`, which makes the other defensible choice at every entry of the latitude register and
  * of the ambiguity register, while keeping every statement the document makes.
  *

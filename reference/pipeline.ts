@@ -31,7 +31,7 @@ const asRecord = (v: unknown): Record<string, unknown> | undefined => (typeof v 
 
 /**
  * A copy without prototype: every name a client sends is an own field and nothing else is, so that
- * toString, constructor or __proto__ are ordinary unknown names (issue 19).
+ * toString, constructor or __proto__ are ordinary unknown names.
  */
 const ownFields = (...sources: Record<string, unknown>[]): Record<string, unknown> => Object.assign(Object.create(null) as Record<string, unknown>, ...sources);
 
@@ -75,7 +75,7 @@ export class Pipeline {
   /** Answers synchronously unless the operation's handler is asynchronous. */
   run(op: Operation, incoming: IncomingRequest): Reply | Promise<Reply> {
     // Objects here are written out field by field: on this V8 a literal that starts with a spread
-    // and adds fields costs about a microsecond, a tenth of a cheap request (issue 7 benchmark).
+    // and adds fields costs about a microsecond, a tenth of a cheap request (benchmark).
     const server = this.server;
     const fields = fieldsOf(op, incoming, server);
     const req: RawRequest = { op, server, requestId: randomUUID(), ip: incoming.ip, headers: incoming.headers, query: incoming.query, params: incoming.params, fields: fields ?? {} };

@@ -1,7 +1,7 @@
 /**
  * Per-account quotas of the reference server (latitude size-limits, schemas/latitudes.ts): the
  * document bounds none of these quantities, and without a bound one account could fill the
- * server's memory (issue 19). Generous, so that no conformance test comes near them; listed in
+ * server's memory. Generous, so that no conformance test comes near them; listed in
  * docs/reference-server.md. Reaching one is a business error in the envelope (7.1: success=false, code
  * quota_exceeded), never a 5xx; what is already stored stays usable.
  */

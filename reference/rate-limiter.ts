@@ -11,7 +11,7 @@
  *
  * The record lives with the account the key names (a WeakMap keyed by the account object), never
  * in a table of presented strings: what a client sends before authentication is not kept, and no
- * other key's traffic can reset or evict a key's record (issue 19: a table of every presented key
+ * other key's traffic can reset or evict a key's record (a table of every presented key
  * grew without bound, and clearing it lifted the real key's limit). A request that names no
  * account is not counted; authentication refuses it (5: auth_01, auth_05).
  *

@@ -1,5 +1,5 @@
 /**
- * The fault seams (issue 15): the named points of the request path where one injected fault of the
+ * The fault seams: the named points of the request path where one injected fault of the
  * kill matrix (mutants.ts) may replace what the conformant server computes. A handler hands the
  * value the document asks for to `seams.at('<seam>', value, context)` and goes on with what comes
  * back: the value itself on the conformant server, the mutant's override of that one seam

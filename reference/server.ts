@@ -69,7 +69,7 @@ function send(reply: FastifyReply, r: Reply): FastifyReply {
 const ALL_METHODS = ['GET', 'POST', 'DELETE', 'PUT', 'PATCH'] as const;
 
 export function buildReferenceApp(options: ResolvedOptions, context: ServerContext): FastifyInstance {
-  // Issue 19: bounded bodies, time limits on every phase of a connection, envelope answers for
+  // Bounded bodies, time limits on every phase of a connection, envelope answers for
   // malformed HTTP and bad URLs, and a Host header not required (a request without one is answered
   // like any other rather than with node's bare 400).
   const app = Fastify({

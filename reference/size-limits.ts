@@ -2,7 +2,7 @@
  * The sizes the reference server accepts where the document states none (latitude size-limits,
  * schemas/latitudes.ts: section 8 leaves the SMS message length and the recipients per request
  * "not shown", and most text fields of section 4 carry no maximum). Without a bound one client could
- * fill the server's memory with a few large fields (issue 19). The numbers are generous, so that no
+ * fill the server's memory with a few large fields. The numbers are generous, so that no
  * conformance test comes near them, and docs/reference-server.md lists them.
  *
  * Where the document states a maximum (section 8 and the field tables of section 4) that rule stays

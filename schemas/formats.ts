@@ -129,7 +129,7 @@ const offsets = new Map<number, number>();
 /**
  * The zone's UTC offset at `epochMs`, learned from Intl once per UTC hour: the zone's offsets
  * change only on whole hours (daylight saving until 2022, on the hour). Every OTP create and
- * report row formats a date; Intl for each was a tenth of the reference server's time (issue 7).
+ * report row formats a date; Intl for each was a tenth of the reference server's time.
  */
 function offsetAt(epochMs: number): number {
   const hour = Math.floor(epochMs / HOUR_MS);

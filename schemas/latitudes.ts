@@ -8,7 +8,7 @@
  *
  * The reference server has two personalities (`serve --personality alternate`): `default` and
  * `alternate` below say what each does, so that a check that fails on either is a reading of ours,
- * not the document (issue 13). Tests name the latitude they lean on with `latitude(id)`.
+ * not the document. Tests name the latitude they lean on with `latitude(id)`.
  */
 export interface Latitude {
   id: string;

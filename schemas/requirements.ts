@@ -95,7 +95,7 @@ const LIMIT_CAPABILITY: Partial<Record<string, CapabilityId>> = {
 /**
  * Operations whose success HTTP status the document states (4.2 "Response: section 2.2 (HTTP 200)",
  * "same response" for the GET; 4.4 for /v2/otp and its verify table). Elsewhere it gives at most a
- * body status, so the statement says the HTTP status is not the document's (issue 13).
+ * body status, so the statement says the HTTP status is not the document's.
  */
 const SUCCESS_HTTP_STATED: ReadonlySet<string> = new Set(['sms/send', 'sms/send-via-get', 'otp-v2/create', 'otp-v2/verify']);
 
@@ -264,7 +264,7 @@ type Unquoted = Omit<Requirement, 'quotes' | 'level'>;
 
 /**
  * A requirement's level: the one its quote entry states; a SHOULD or a requirement without a quote
- * is at most warn (issue 13: a check fails a target only where the document states the rule).
+ * is at most warn (a check fails a target only where the document states the rule).
  */
 function withQuote(r: Unquoted): Requirement {
   const entry = REQUIREMENT_QUOTES[r.id];

@@ -8,7 +8,7 @@
  * needs a real send (capability real-delivery); a response needs a customer reply (capability
  * reply-simulation, protocol in support/webhook-events.ts). The document times none of these waits:
  * each is bounded by the profile's time budgets (untimedWaitSeconds, 30 s by default), what arrives
- * within it is judged and what could not be seen is recorded as not observed (issue 14); tests that
+ * within it is judged and what could not be seen is recorded as not observed; tests that
  * wait run concurrently, each in an account of its own, so that their waits overlap.
  *
  * Starts first in a run (declared in harness/run/suite-schedule.ts; its waits: event retries and silences of 6.3).
@@ -404,7 +404,7 @@ describe('delivery rules over time (6, 6.3, 3.2)', () => {
     ['rule:webhooks.disabled-no-events', 'webhook:any-add-disabled', 'webhook:enabled-status-disabled', 'webhook:disabled-status-enabled'],
     'no events while the webhook is disabled, by add or by status; enabled again, they arrive (3.2, 6)',
     async () => {
-      // Two accounts side by side, so that the two waits for silence overlap (issue 14: long waits
+      // Two accounts side by side, so that the two waits for silence overlap (long waits
       // overlap); without the manager key withOwnAccount runs them one after the other.
       const addedDisabled = withOwnAccount(t, 1, async (key) => {
         const endpoint = await freshEndpoint(t, 'addedoff');

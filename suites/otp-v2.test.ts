@@ -98,7 +98,7 @@ async function modelRuns(waits: readonly number[], numRuns: number, maxCommands:
       await run.run(commands);
     }),
     // includeErrorInReport: the failure names the check that did not hold, not only the counterexample.
-    // The seed comes from the run's (certify --seed, issue 14): the same seed runs the same sequences.
+    // The seed comes from the run's (certify --seed): the same seed runs the same sequences.
     { numRuns, endOnFailure: true, includeErrorInReport: true, seed: seedFor(t.config.seed, `otp-v2 model: waits ${waits.join(',')}`) },
   );
 }

@@ -28,7 +28,7 @@ const sendSms = (json: Fields, key?: string): Promise<Answer> => t.api('sms/send
  * With a manager key the three blocks run side by side (each test in an account of its own where it
  * needs one): the sandbox-events test waits for an event that may never come (the document times
  * no event, so the wait is the profile's untimedWaitSeconds), and that wait overlaps the rest of the
- * file (issue 14: long waits overlap). Without one they run one after the other in the account.
+ * file (long waits overlap). Without one they run one after the other in the account.
  */
 const OVERLAP = t.managerKey !== undefined;
 

@@ -1,5 +1,5 @@
 /**
- * The dependency rules of the project's folders (README "Layout"; issue 15) and the checker that
+ * The dependency rules of the project's folders (README "Layout") and the checker that
  * test/architecture.test.ts and `npm run arch` run: schemas/ is the document as data and imports
  * nothing else of ours; the suites test a target over HTTP only, so suites/ never imports
  * reference/; the reference server stands alone, so reference/ never imports harness/ or suites/;

@@ -1,5 +1,5 @@
 /**
- * The dependency rules of the folders (issue 15; README "Layout"), on the project's own files, and
+ * The dependency rules of the folders (README "Layout"), on the project's own files, and
  * the checker itself on made-up module graphs, so that a checker that finds nothing is caught.
  * `npm run arch` runs this file alone.
  */
@@ -12,7 +12,7 @@ import { cycleFindings, importCycles, importSpecifiers, readImportGraph, resolve
  */
 const KNOWN_CYCLES: readonly (readonly string[])[] = [
   // none: the last one (harness/http-client.ts ⇄ harness/redaction.ts) went with the harness split,
-  // whose transport/exchange.ts holds the record both read (issue 15).
+  // whose transport/exchange.ts holds the record both read.
 ];
 
 describe('the project keeps the dependency rules of its folders', () => {

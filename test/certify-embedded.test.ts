@@ -1,7 +1,7 @@
 /**
  * The product's own acceptance test: `certify` against the embedded reference server passes, with
  * the test clock and in real time, and its summary shows every requirement of the catalogue either
- * covered by a passing test or skipped for a named missing capability (issues 4 and 5). The reports
+ * covered by a passing test or skipped for a named missing capability. The reports
  * are complete and hold none of the keys used.
  */
 import { spawnSync } from 'node:child_process';
@@ -62,7 +62,7 @@ describe('certify the embedded reference server', () => {
     expectCertified(certify('--real-time', '--no-html'));
   }, 300_000);
 
-  // Issue 13: the other defensible choice at every open point of the document; a check that fails
+  // The other defensible choice at every open point of the document; a check that fails
   // here is a reading of ours, not the document.
   it('with the alternate personality: exit 0 as well, the levels and quotes in the summary', () => {
     const run = certify('--personality', 'alternate', '--no-html');

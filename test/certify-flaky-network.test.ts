@@ -1,5 +1,5 @@
 /**
- * Issue 14, items 3, 4 and 6, end to end: certify the reference server as a remote target
+ * Reproducible verdicts under a flaky network, end to end: certify the reference server as a remote target
  * (--target, its own profile), directly and through a fault-injecting proxy (fault-proxy.ts: 10% of
  * keyed requests answered 429 rate_01 with Retry-After 1 and never forwarded, 10% delayed 300 ms),
  * with the same seed: the per-test verdicts are the same (and the two are also two runs of one
@@ -84,7 +84,7 @@ function verdicts(run: Run): Record<string, Verdict> {
 
 const count = (v: Record<string, Verdict>, status: Verdict['status']) => Object.values(v).filter((x) => x.status === status).length;
 
-describe('a flaky network and a busy key change no verdict (issue 14)', () => {
+describe('a flaky network and a busy key change no verdict', () => {
   let target: EmbeddedTarget;
   let proxy: FaultProxy;
   let profilePath: string;

@@ -1,6 +1,6 @@
 /**
- * Issue 14, the README's path for a target: a reference server that accepts loopback webhooks and
- * has no test hooks (what `serve --allow-loopback-webhooks` starts), then `discover`, then
+ * The documented path for a target: a reference server that accepts loopback webhooks and has no
+ * test hooks (what `serve --allow-loopback-webhooks` starts), then `discover`, then
  * `certify --target ... --profile <the discovered one>`: 0 failed, on both personalities. The
  * discovered profile marks every ambiguity discover can decide on that server as observed, with the
  * server's own option; discover charges nothing and leaves the account as it found it.
@@ -71,7 +71,7 @@ async function accountState(server: RunningReferenceServer): Promise<Record<stri
   };
 }
 
-describe.concurrent('serve --allow-loopback-webhooks, discover, certify --target (issue 14)', () => {
+describe.concurrent('serve --allow-loopback-webhooks, discover, certify --target', () => {
   for (const personality of ['default', 'alternate'] as const) {
     it(`${personality} personality: discover marks what it can decide observed, with the server's option; certify with that profile: 0 failed`, async () => {
       const server = await startReferenceServer({ allowLoopbackWebhooks: true, testClock: false, personality });

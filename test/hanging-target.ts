@@ -1,5 +1,5 @@
 /**
- * A fake target for the certify deadlines (issue 19): on loopback, it answers the preflight
+ * A fake target for the certify deadlines: on loopback, it answers the preflight
  * (POST /credits/consult, 4.1, with a credit of 2.7's form) and then never answers anything else,
  * holding every other request open until it is closed.
  */

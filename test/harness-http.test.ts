@@ -354,7 +354,7 @@ describe('retries of 429 rate_01 (7.1, 8)', () => {
     expect(arrivalsAt('/v2/otp')).toHaveLength(1);
   });
 
-  // Issue 14: only the documented rate_01 is resent; every other answer is the target's, once.
+  // Only the documented rate_01 is resent; every other answer is the target's, once.
   it.each([
     ['7.3 otp_max_attempts', '/v2/otp/locked', { status: 429, headers: { 'retry-after': '1' }, body: JSON.stringify({ success: false, error: 'otp_max_attempts', state: 'locked' }) }],
     ['a 429 without the rate_01 body', '/bare-429', { status: 429, headers: { 'retry-after': '1' }, body: '' }],
@@ -395,7 +395,7 @@ describe('retries of 429 rate_01 (7.1, 8)', () => {
   });
 });
 
-describe('a target that stops answering (issue 19)', () => {
+describe('a target that stops answering', () => {
   it('fails the call within the deadline, naming the method, the path and the time', async () => {
     // Accepts the connection, reads the request, never answers.
     const silent = createNetServer((socket) => socket.on('error', () => undefined).resume());

@@ -45,7 +45,7 @@ describe('target profile', () => {
     expect(p.keys).toBeUndefined();
   });
 
-  it('waits the document does not time take untimedWaitSeconds unless their own budget is set (issue 14)', () => {
+  it('waits the document does not time take untimedWaitSeconds unless their own budget is set', () => {
     const common = parseProfile({ timeBudgets: { untimedWaitSeconds: 12 } }, 'p.yaml').timeBudgets;
     expect([common.webhookDeliverySeconds, common.eventRetriesSeconds]).toEqual([12, 12]);
     const own = parseProfile({ timeBudgets: { untimedWaitSeconds: 12, eventRetriesSeconds: 40 } }, 'p.yaml').timeBudgets;
@@ -54,7 +54,7 @@ describe('target profile', () => {
     expect(parseProfile(parseProfile({ timeBudgets: { webhookDeliverySeconds: 5 } }, 'p.yaml'), 'again').timeBudgets).toEqual(parseProfile({ timeBudgets: { webhookDeliverySeconds: 5 } }, 'p.yaml').timeBudgets);
   });
 
-  it('an empty file is the default profile, with a line saying so (issue 19)', () => {
+  it('an empty file is the default profile, with a line saying so', () => {
     for (const [name, text] of [['empty.yaml', '# nothing\n'], ['braces.yaml', '{}\n']] as const) {
       const notices: string[] = [];
       expect(loadProfile(file(name, text), (line) => notices.push(line))).toEqual(defaultProfile());
@@ -66,7 +66,7 @@ describe('target profile', () => {
     expect(notices).toEqual([]);
   });
 
-  it('names every bad field, on one line (issue 19)', () => {
+  it('names every bad field, on one line', () => {
     const message = usageError(() => parseProfile({ pacing: { requestsPerSecond: 500, maxRetries: -1 }, timeBudgets: { requestSeconds: 0 }, pacin: {}, keyz: {} }, 'profile.yaml'));
     expect(message).toMatch(/^profile\.yaml: /);
     for (const part of ['pacing.requestsPerSecond: must be at most 100', 'pacing.maxRetries: must be at least 0', 'timeBudgets.requestSeconds: must be more than 0', 'pacin: unknown field', 'keyz: unknown field'])
@@ -97,7 +97,7 @@ describe('target profile', () => {
     expect(p.keys).toEqual({ restricted: 'restricted-key' });
   });
 
-  it('gives every ambiguity a provenance: the file\'s own, else declared when it names an option and defaulted when it does not (issue 14)', () => {
+  it('gives every ambiguity a provenance: the file\'s own, else declared when it names an option and defaulted when it does not', () => {
     const p = parseProfile(
       { ambiguities: { 'sandbox-daily-limit': 1000, 'otp-v2-lock-point': 'after-seventh-wrong' }, ambiguityProvenance: { 'otp-v2-lock-point': 'observed', 'rate-limit-http-status': 'defaulted' } },
       'profile.yaml',
@@ -113,7 +113,7 @@ describe('target profile', () => {
     expect(TargetProfile.parse(JSON.parse(JSON.stringify(p))).ambiguityProvenance).toEqual(p.ambiguityProvenance);
   });
 
-  it('a failure names the ambiguities it read that were defaulted, with what to do (issue 14)', () => {
+  it('a failure names the ambiguities it read that were defaulted, with what to do', () => {
     const p = parseProfile({ ambiguities: { 'sandbox-daily-limit': 1000 }, ambiguityProvenance: { 'otp-v2-lock-point': 'observed' } }, 'profile.yaml');
     expect(defaultedAmbiguities(['otp-v2-lock-point', 'sandbox-daily-limit', 'rate-limit-http-status', 'rate-limit-http-status'], p)).toEqual(['rate-limit-http-status']);
     expect(defaultedAmbiguityLines(['rate-limit-http-status'], p)).toBe(

@@ -1,5 +1,5 @@
 /**
- * Issue 14, items 3, 4 and 6, in the small: the run's seed decides every random choice that is
+ * Reproducible verdicts in the small: the run's seed decides every random choice that is
  * asserted (and nothing else does), a failure message carries the test's last exchanges redacted
  * and survives the reports' cut, and timeouts follow the measured latency within a bound.
  */

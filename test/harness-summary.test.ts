@@ -1,5 +1,5 @@
 /**
- * The certification summary (issue 4): every requirement of the catalogue with a status, the
+ * The certification summary: every requirement of the catalogue with a status, the
  * ambiguity verdicts, per-area totals, and the pass/fail decision with expected failures; plus the
  * pieces around it: the requirement-id check of req(), capability skips, the key-leak check.
  */

@@ -1,7 +1,7 @@
 /**
- * The mutant registry of reference/mutants.ts (issue 6): enough faults, spread over every area of
+ * The mutant registry of reference/mutants.ts: enough faults, spread over every area of
  * the issue, each naming a requirement of the catalogue and stated as an override of one declared
- * seam of the server's code (reference/seams.ts, issue 15), and a server that starts with each.
+ * seam of the server's code (reference/seams.ts), and a server that starts with each.
  * The kill matrix itself (`npm run mutants`) shows that each override really changes the answers.
  */
 import { readdirSync, readFileSync } from 'node:fs';

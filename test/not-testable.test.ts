@@ -1,5 +1,5 @@
 /**
- * Issue 14, item 5: a capability the profile declares but the kit has no way to trigger (internal
+ * A capability the profile declares but the kit has no way to trigger (internal
  * faults, failing channels, keys the profile has no field for) makes its tests "not testable": a
  * skip with that reason and a status of its own in summary.json, never a failing placeholder. And
  * the skips a test finds while running (SkipTest: too few numbers, the cost guard) keep their reason.

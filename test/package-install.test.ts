@@ -1,5 +1,5 @@
 /**
- * The package as a user gets it (issue 16): `npm pack`, installed into an empty project offline
+ * The package as a user gets it: `npm pack`, installed into an empty project offline
  * (package-consumer.ts), then used the three ways a user uses it: the installed bin, every export
  * imported from plain Node (no tsx, no TypeScript), and a TypeScript consumer type-checked under
  * `strict` with `moduleResolution: nodenext` (and a second one that must fail, so the types are

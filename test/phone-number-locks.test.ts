@@ -1,5 +1,5 @@
 /**
- * Issue 14, item 2: tests that need a real number in a clean state serialize per number across the
+ * Tests that need a real number in a clean state serialize per number across the
  * run's worker processes, through lock files in the run's output folder (harness/kit/phone-number-locks.ts):
  * one holder per number, bounded waiting, no number held while waiting for others, a dead holder's
  * lock taken over, the folder gone once every number is back.

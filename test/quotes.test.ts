@@ -1,7 +1,7 @@
 /**
  * The quotes behind the requirements (schemas/quotes.ts): one entry per requirement, every quote a
  * verbatim excerpt of the document, and a level below fail wherever the quotes do not carry the
- * requirement outright (issue 13: a check fails a target only where the document states the rule).
+ * requirement outright (a check fails a target only where the document states the rule).
  */
 import { describe, expect, it } from 'vitest';
 import { REQUIREMENT_QUOTES } from '../schemas/quotes.ts';

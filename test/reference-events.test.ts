@@ -114,7 +114,7 @@ describe('event delivery', () => {
     expect(events(hook)).toHaveLength(26);
   });
 
-  // 6.3 gives no retry schedule; --event-retry-schedule makes one (issue 14: the suite's bounded
+  // 6.3 gives no retry schedule; --event-retry-schedule makes one (the suite's bounded
   // waits are proven against a server that retries as slowly as a real one).
   it('retries on the given schedule, its last value repeating', async () => {
     const { server, hook } = await setup(Array.from({ length: 10 }, () => 500), { testClock: true, eventRetryScheduleSeconds: [10, 30] });

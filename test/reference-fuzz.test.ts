@@ -1,7 +1,7 @@
 /**
  * Malformed requests across every operation of the registry: bad JSON, wrong types, huge fields
  * (past the server's field limit too), missing fields, names of Object.prototype as JSON, form and
- * query fields (issue 19), unknown paths, wrong methods, odd content types. The reference server
+ * query fields, unknown paths, wrong methods, odd content types. The reference server
  * must never answer 5xx or drop the connection, and every answer is JSON carrying a code (`code`,
  * the current OTP `error`, or the v1 `Codigo`) and a request_id.
  */
@@ -28,7 +28,7 @@ const fieldNames = (op: Operation): string[] => {
 
 const concretePath = (op: Operation) => op.path.replace(/\{\w+\}/g, 'x');
 
-/** Names an own-property lookup must treat as unknown (issue 19: they answered 500 as form or query fields). */
+/** Names an own-property lookup must treat as unknown (they answered 500 as form or query fields). */
 const PROTOTYPE_NAMES = ['toString', 'constructor', '__proto__', 'hasOwnProperty', 'valueOf', 'isPrototypeOf', '__defineGetter__'];
 
 /** A JSON object written by hand: an object literal would turn a "__proto__" key into a prototype. */
@@ -96,7 +96,7 @@ function requestArbitrary(key: string): fc.Arbitrary<FuzzRequest> {
   );
 }
 
-// Both personalities (issue 13): the alternate's lenient reading of fields and its other answers must hold too.
+// Both personalities: the alternate's lenient reading of fields and its other answers must hold too.
 describe.each(PERSONALITIES)('fuzz: malformed requests never break the reference server (%s personality)', (personality) => {
   let server: RunningReferenceServer;
   beforeAll(async () => {

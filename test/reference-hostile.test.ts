@@ -1,5 +1,5 @@
 /**
- * Hostile clients against the reference server and a hanging target against certify (issue 19),
+ * Hostile clients against the reference server and a hanging target against certify,
  * on loopback only, bounded in count and time. What a client sends before authentication is not
  * kept; names of Object.prototype are ordinary names; a body that stops arriving is answered 408
  * within the server's limit while normal requests are still answered; other keys' traffic cannot
@@ -109,7 +109,7 @@ describe('what a client sends before authentication is not kept', () => {
       Array.from({ length: 300 }, (_, i) => i),
       6,
       async (i) => {
-        // A different key each time (issue 19: the rate limiter kept every one of them).
+        // A different key each time (the rate limiter kept every one of them).
         const apikey = `${String(i).padStart(6, '0')}${'k'.repeat(1_000_000 - 6)}`;
         const res = await fetch(`${server.baseUrl}/credits/consult`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ apikey }) });
         statuses.add(res.status);
@@ -193,7 +193,7 @@ describe('hostile traffic, overlapping', { concurrent: true }, () => {
       const counts = [...acceptedPerSecond.values()];
       expect(limited, 'the real key reached its limit').toBeGreaterThan(0);
       expect(counts.length).toBeGreaterThan(0);
-      // 8: at most 100 in any one-second window (issue 19: 152 to 166 while other keys flooded).
+      // 8: at most 100 in any one-second window (152 to 166 while other keys flooded).
       expect(Math.max(...counts), `accepted per second: ${counts.join(', ')}`).toBeLessThanOrEqual(100);
     } finally {
       await server.close();
@@ -320,7 +320,7 @@ describe('slow clients and a hanging target, overlapping', { concurrent: true },
               // Read what the server answers, so that its closing is seen.
               socket.resume();
               socket.on('close', () => closed.push(Date.now() - opened));
-              // One byte every 5 s (issue 19's measure), for as long as the server keeps the connection.
+              // One byte every 5 s (the slow-client measure), for as long as the server keeps the connection.
               timers.push(setInterval(() => socket.writable && socket.write(' '), 5_000));
               slow.push(socket);
             }),

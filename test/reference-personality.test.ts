@@ -1,5 +1,5 @@
 /**
- * The reference server's two personalities (reference/personality.ts, issue 13): for every entry of
+ * The reference server's two personalities (reference/personality.ts): for every entry of
  * the latitude register (schemas/latitudes.ts) and every ambiguity whose alternate option or
  * behaviour differs, the same requests go to a server of each personality, over HTTP on loopback,
  * and the answers differ exactly as the register says. The cases are keyed by register id, so

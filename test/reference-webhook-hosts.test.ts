@@ -2,7 +2,7 @@
  * The reference server's reading of 4.14's "no local hosts or private networks": which family of
  * schemas/webhooks.ts FORBIDDEN_HOST_FAMILIES a webhook URL's host is in, and which spellings
  * latitude host-forms calls exotic (the alternate personality answers those add_webhook_06).
- * Pinned as the classification stood before the address parsing moved to a library (issue 15):
+ * Pinned as the classification stood before the address parsing moved to a library:
  * every example and other spelling of the table, and public and edge hosts around each range.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Issue 14, items 2, 5 and 7, as a real target with few numbers meets them: a reference server
+ * Preconditions checked, never assumed, as a real target with few numbers meets them: a reference server
  * started as `serve --allow-loopback-webhooks` starts it (no test hooks: every wait is real), and
  * `certify --target ... --allow-charges --max-credits 900` with a profile of 2 phone numbers that
  * also declares capabilities the kit cannot trigger. On both personalities: 0 failed; the legacy
@@ -78,7 +78,7 @@ function skipOf(junit: string, testName: string): string | undefined {
 const failedOf = (s: Summary): string[] => s.requirements.filter((r) => r.status === 'failed').map((r) => `${r.id}: ${r.reason}`);
 const statusOf = (s: Summary, id: string) => s.requirements.find((r) => r.id === id);
 
-describe.concurrent('a real target with 2 phone numbers: serve without test hooks, certify --allow-charges (issue 14)', () => {
+describe.concurrent('a real target with 2 phone numbers: serve without test hooks, certify --allow-charges', () => {
   for (const personality of ['default', 'alternate'] as const) {
     it(`${personality} personality: 0 failed; more numbers than 2 is a skip with that reason; untriggerable capabilities are not testable`, async () => {
       const run = await certify(personality, personality, TWO_NUMBERS);

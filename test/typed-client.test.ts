@@ -1,5 +1,5 @@
 /**
- * A typed client made the usual way (issue 18): `openapi-typescript spec/openapi.yaml`, openapi-fetch,
+ * A typed client made the usual way: `openapi-typescript spec/openapi.yaml`, openapi-fetch,
  * `tsc --strict` (test/typed-client-project.ts), run against the embedded reference server on both
  * personalities. The spec is truthful when:
  *  - the narrowing a user must write compiles (the fixtures and the snippet of docs/package.md): an HTTP 200

@@ -1,5 +1,5 @@
 /**
- * `npm run mutants`: the kill matrix (issue 6). Certifies the embedded reference server once
+ * `npm run mutants`: the kill matrix. Certifies the embedded reference server once
  * without a fault (the baseline, which must pass, or the matrix means nothing), then once per
  * mutant of reference/mutants.ts (`certify --mutant ID`), in parallel, and writes
  * reports/mutants.json and a table: each mutant, killed or survived, and the tests that caught it.
@@ -15,7 +15,7 @@
  * full suite. `--full` certifies every mutant with the whole suite (the complete killedBy lists).
  * Runs go in parallel, about one per core but one (`--concurrency N` overrides).
  *
- * Personalities (issue 13): the matrix runs once per personality of the reference server
+ * Personalities: the matrix runs once per personality of the reference server
  * (`--personality default|alternate|both`, default both), so that no mutant is killed only by a
  * reading that one personality happens to share with the suite. A mutant of a stated rule
  * (requirement level fail, schemas/quotes.ts) is killed only by a failed check: a warning does not

@@ -4,7 +4,7 @@
  * unreachable target or a refused key would otherwise show up as hundreds of failed tests.
  *
  * Three calls, one after the other (4.1 is read-only and free): their median latency scales the
- * run's timeouts (latency-scale.ts, issue 14), and one slow call of a flaky network does not. A 429
+ * run's timeouts (latency-scale.ts), and one slow call of a flaky network does not. A 429
  * rate_01 (7.1, 8: refused before it was processed; a busy shared key meets it) is waited out after
  * its Retry-After and asked again, a bounded number of times, as every call of the run does
  * (http-client.ts rateLimitSignalOf); its wait is not latency.

@@ -74,7 +74,7 @@ function describeIssue(issue: z.core.$ZodIssue): string[] {
 
 /**
  * Parses `data` with `schema`; every issue is named, on one line: `<source>: <path>: <message>;
- * <path>: <message>` (issue 19: a file with two bad fields named only the first).
+ * <path>: <message>` (a file with two bad fields named only the first).
  */
 export function parseConfig<S extends z.ZodType>(schema: S, data: unknown, source: string): z.output<S> {
   const result = schema.safeParse(data, { error: configErrorMap });

@@ -1,11 +1,11 @@
 /**
- * Timeouts that follow the target's latency (issue 14). The kit's test and hook timeouts (req()'s
+ * Timeouts that follow the target's latency. The kit's test and hook timeouts (req()'s
  * default and the explicit ones of waiting tests, vitest's in run-suites.ts, useTarget's hooks) were
  * chosen against targets that answer within tens of milliseconds; a test makes up to hundreds of
  * sequential calls, so a target that answers in 300 ms is slow but working, and must not fail on
  * the kit's clock. The preflight measures the latency (preflight.ts); the timeouts grow in
  * proportion beyond what they already allow, within a bound, so that a target that hangs still
- * ends the run (the per-request deadline and --max-duration, issue 19, bound it in any case).
+ * ends the run (the per-request deadline and --max-duration bound it in any case).
  */
 
 /** The latency per call that the unscaled timeouts already allow, ms. */

@@ -43,7 +43,7 @@ const ambiguityChoices = z
   .transform((choices): AmbiguityChoices => ({ ...DEFAULT_AMBIGUITY_CHOICES, ...choices }) as AmbiguityChoices);
 
 /**
- * Where the option of each ambiguity came from (issue 14): `observed` by a probe of `discover`,
+ * Where the option of each ambiguity came from: `observed` by a probe of `discover`,
  * `declared` by whoever wrote the profile, or `defaulted` (the register's default, because nothing
  * decided it). A failure that read a defaulted ambiguity says so (requirement-test.ts). Optional in
  * the file, so that older profiles load; parseProfile fills in every id.
@@ -106,7 +106,7 @@ const Pacing = strictMapping({
 
 /**
  * Seconds the suite waits (real time; a test clock skips them): for what the document times, and
- * at most `untimedWaitSeconds` for what it does not (issue 14).
+ * at most `untimedWaitSeconds` for what it does not.
  */
 const TimeBudgets = strictMapping({
   /**
@@ -126,7 +126,7 @@ const TimeBudgets = strictMapping({
   eventRetriesSeconds: z.number().positive().optional(),
   /**
    * The deadline of one request, from sending it to the end of the answer: past it the call fails
-   * with "POST /sms/send timed out after N s" (issue 19: a target that stops answering must not hold
+   * with "POST /sms/send timed out after N s" (a target that stops answering must not hold
    * the run). The document times no answer; 30 s is far beyond any answer it describes (4.14's
    * verification GET has 5 s).
    */
@@ -199,7 +199,7 @@ const declaresNothing = (data: unknown): boolean =>
 
 /**
  * Reads and validates a profile file. An empty one is accepted, and `notice` receives a line saying
- * so (issue 19: an empty profile ran silently, as if it had been meant).
+ * so (an empty profile ran silently, as if it had been meant).
  */
 export function loadProfile(path: string, notice: (line: string) => void = () => undefined): TargetProfile {
   const data = readConfigFile(path, 'profile file');

@@ -18,7 +18,7 @@ import { operationById } from '../../schemas/operations.ts';
 import { isJsonObject, type HttpClient, type QueryParams } from '../transport/http-client.ts';
 import { burstIsConclusive, conclusiveBurstSize, isRateLimited, mostThatMayPass } from '../transport/rate-burst.ts';
 
-/** The account where probes that spend sandbox quota or leave traces run (issue 14). */
+/** The account where probes that spend sandbox quota or leave traces run. */
 export interface WorkAccount {
   key: string;
   /** Set when it is a subaccount discover created (4.11) and archives at the end. */

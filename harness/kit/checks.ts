@@ -1,5 +1,5 @@
 /**
- * Checks below the fail level (issue 13; conventions: an OIDF test is a sequence of conditions, each
+ * Checks below the fail level (conventions: an OIDF test is a sequence of conditions, each
  * with its own level). A plain `expect` fails the test: it is for what the document states. What we
  * derived from the words (a reading) goes through `warnUnless`: a failed assertion inside it is a
  * warning of the test, shown in every report, and the test goes on. Where the document is silent,

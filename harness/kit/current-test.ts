@@ -19,7 +19,7 @@ import './test-meta.ts';
 interface Running {
   context: TestContext;
   choices: AmbiguityChoices;
-  /** The ambiguities the test read so far (issue 14: a failure says which of them were defaulted). */
+  /** The ambiguities the test read so far (a failure says which of them were defaulted). */
   consulted?: Set<AmbiguityId>;
 }
 

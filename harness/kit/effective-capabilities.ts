@@ -11,8 +11,7 @@ import type { RunConfig } from '../config/run-config.ts';
 import { NOT_TESTABLE_PREFIX } from './test-skip.ts';
 
 /**
- * Capabilities a profile may declare although the kit has no protocol to trigger them (issue 14,
- * item 5): the document gives no way to provoke what they name, and the kit offers no hook and no
+ * Capabilities a profile may declare although the kit has no protocol to trigger them: the document gives no way to provoke what they name, and the kit offers no hook and no
  * profile field for it either. A test that needs one is not testable on a profile declaring it
  * (a skip with this reason), never a failing placeholder. The other capabilities come with their
  * means: a profile parameter (capabilityParameters in profile.ts), a key (keys.restricted), a kit

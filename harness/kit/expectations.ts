@@ -34,7 +34,7 @@ export function expectSchema<S extends z.ZodType>(schema: S, value: unknown, wha
   return parsed.data as z.output<S>;
 }
 
-/** Which detail of a body an issue is about: each has its own level (issue 13). */
+/** Which detail of a body an issue is about: each has its own level. */
 type BodyDetail = 'code' | 'message' | 'request_id' | 'fields';
 const detailOf = (issue: z.core.$ZodIssue): BodyDetail => {
   const head = issue.path[0];

@@ -2,7 +2,7 @@
  * A test of a statement that only a capability without a trigger in the kit could provoke
  * (TRIGGERLESS_CAPABILITIES in effective-capabilities.ts: internal faults, failing channels, keys
  * the profile has no field for). It is always skipped, with its reason: "target capability missing"
- * when the profile does not declare the capability, "not testable" when it does (issue 14, item 5).
+ * when the profile does not declare the capability, "not testable" when it does.
  * It neither fails nor passes: the kit cannot provoke what it would check, and says so.
  */
 import { notTestableReason, TRIGGERLESS_CAPABILITIES, type TriggerlessCapability } from './effective-capabilities.ts';

@@ -119,7 +119,7 @@ function withQuotes(error: unknown, requirements: readonly Requirement[]): unkno
 }
 
 /**
- * Issue 14: a failure that read an ambiguity the profile only defaulted says so first, with what to
+ * A failure that read an ambiguity the profile only defaulted says so first, with what to
  * do (the option may be the profile's error, not the target's); then the document's words.
  */
 function withDefaultedAmbiguities(error: unknown, consulted: ReadonlySet<AmbiguityId>): unknown {
@@ -156,7 +156,7 @@ function failedRequirementsAmong(error: unknown, requirements: readonly Requirem
  */
 async function endOnError(context: TestContext, error: unknown, requirements: readonly Requirement[], consulted: ReadonlySet<AmbiguityId>): Promise<void> {
   if (isVitestSkip(error)) throw error;
-  // Issue 14: a premise the run cannot meet, found while running (too few phone numbers, a send
+  // A premise the run cannot meet, found while running (too few phone numbers, a send
   // the cost guard refuses, a capability the kit cannot trigger): a skip with its reason, never a failure.
   const skip = skipReasonOf(error);
   if (skip !== undefined) {

@@ -3,8 +3,8 @@
  * once the test runs (the profile has too few phone numbers for it, a send would be charged beyond
  * the profile's numbers or the credit budget, a declared capability the kit cannot trigger). Thrown
  * from anywhere below the test (fixtures shared by several tests, the cost guard of target.ts);
- * req() turns it into a skip of the test with this reason in every report (issue 14: "skip with
- * reason, never a failure"). Outside a test (setup hooks) it is an error like any other.
+ * req() turns it into a skip of the test with this reason in every report: skipped with its
+ * reason, never failed. Outside a test (setup hooks) it is an error like any other.
  */
 
 export class SkipTest extends Error {
@@ -15,8 +15,7 @@ export class SkipTest extends Error {
 }
 
 /**
- * The prefix of a skip whose capability the profile declares but the kit cannot act on (issue 14,
- * item 5): shown as "not testable", a status of its own in summary.json, never a failure.
+ * The prefix of a skip whose capability the profile declares but the kit cannot act on: shown as "not testable", a status of its own in summary.json, never a failure.
  */
 export const NOT_TESTABLE_PREFIX = 'not testable:';
 

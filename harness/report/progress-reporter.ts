@@ -4,7 +4,7 @@
  * far and the failures so far. Plain lines, not a live display: CI logs keep them readable.
  *
  * Why files and not tests as the total: a file's tests are known only once its worker has loaded
- * it, so a test total would grow during the run (issue 18).
+ * it, so a test total would grow during the run.
  *
  * A test's status is test-status.ts's: broken and inconclusive tests are counted apart from the
  * passed and failed ones, as every report counts them.

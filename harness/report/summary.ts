@@ -21,7 +21,7 @@ import { isPassing, isSkipped, testStatus } from './test-status.ts';
 
 /**
  * `not-testable`: every test of the requirement was skipped because it needs a capability the
- * profile declares but the kit cannot trigger (issue 14, item 5; test-skip.ts), a status of its own
+ * profile declares but the kit cannot trigger (test-skip.ts), a status of its own
  * rather than a failing placeholder or a plain skip.
  * `broken`: a test of the requirement could not talk to the target (test-status.ts), and none
  * failed: the requirement was not verified, and the run does not pass.
@@ -117,7 +117,7 @@ export interface Summary {
   seconds: number;
   /** Whether warnings fail the run (certify --strict). */
   strict: boolean;
-  /** The run's seed (certify --seed, issue 14): the same target and seed give the same verdicts. */
+  /** The run's seed (certify --seed): the same target and seed give the same verdicts. */
   seed?: number;
   /**
    * Tests by status (test-status.ts): passed counts the passing ones with warnings or records too;
@@ -271,7 +271,7 @@ export function buildSummary(input: SummaryInput): Summary {
   const requirements: RequirementSummary[] = REQUIREMENTS.map((r) => {
     const tests = byRequirement.get(r.id) ?? [];
     let status = requirementStatus(tests, covered);
-    // Issue 13 (conventions: OIDF): only a stated rule fails a target; a reading or SHOULD warns,
+    // Only a stated rule fails a target; a reading or SHOULD warns,
     // and where the document is silent what the target did is recorded.
     if (status === 'failed' && r.level !== 'fail') status = 'warning';
     if (status === 'passed' && r.level === 'record') status = 'recorded';
@@ -411,7 +411,7 @@ function statusCounts(requirements: readonly RequirementSummary[]): { requiremen
 // ---------------------------------------------------------------------------------------------
 
 /**
- * A Markdown table a person reads at a glance (issue 18): no line over LINE_MAX characters. Long
+ * A Markdown table a person reads at a glance: no line over LINE_MAX characters. Long
  * cells are cut with "…" (the longest first); summary.json keeps every text whole.
  */
 export const LINE_MAX = 300;

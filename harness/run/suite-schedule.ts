@@ -6,7 +6,7 @@
  */
 export const STARTS_FIRST: Readonly<Record<string, string>> = {
   events: 'event retries and the silences of 6.3',
-  'otp-legacy': "expiries, and on a real target the profile's few phone numbers, held by one test at a time (issue 14)",
+  'otp-legacy': "expiries, and on a real target the profile's few phone numbers, held by one test at a time",
   'otp-v2': 'the 30 s cooldown of 8 in real time, expiries',
   sandbox: 'a sandbox event that may never come (untimedWaitSeconds: the document times no event)',
   webhooks: 'the 5-second verification window of 4.14, in real time always',

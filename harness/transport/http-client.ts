@@ -65,7 +65,7 @@ export interface HttpClientOptions {
   /**
    * The deadline of one attempt, from sending to the end of the answer (profile
    * timeBudgets.requestSeconds, default 30 s): a target that stops answering fails the call with
-   * TargetTimeoutError instead of holding the run (issue 19).
+   * TargetTimeoutError instead of holding the run.
    */
   requestTimeoutMs?: number;
   /**
@@ -227,7 +227,7 @@ const parseJsonOrUndefined = (text: string): unknown => {
 export const isJsonObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /**
- * Which answers are resent (issue 14): only the documented rate_01, told by its body. 7.1 and 8:
+ * Which answers are resent: only the documented rate_01, told by its body. 7.1 and 8:
  * rate_01 is "rate limit exceeded", a refusal before the request is processed, so resending it is
  * safe; it comes as HTTP 429, or (ambiguity rate-limit-http-status, body-429) as HTTP 200 with body
  * status 429 and code rate_01. Every other 429 is an answer under test: 7.3 otp_throttled and

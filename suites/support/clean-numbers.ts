@@ -5,7 +5,7 @@
  *
  * On the embedded target any number may be charged, so every use gets a number never used before
  * (t.phone()). On a real target only the profile's phoneNumbers may be charged (cost safety, 5.2),
- * and they are few (issue 14), so:
+ * and they are few, so:
  *  - a test holds the numbers it needs for its whole length, one test at a time per number across
  *    the run's workers (harness/kit/phone-number-locks.ts), so that no other test's sends interleave;
  *  - every use of a held number first resets it through the documented API (`reset`: POST

@@ -1,7 +1,7 @@
 /**
  * Judging the retries of one event (6.3: "If the endpoint does not answer HTTP 200 the event is
  * retried, up to 25 retries per event") from what arrived within a bounded wait. The document gives
- * no retry schedule, so a test cannot wait for all 25 (issue 14: one target's schedule took 120 s
+ * no retry schedule, so a test cannot wait for all 25 (one target's schedule took 120 s
  * and more); it observes for the profile's budget and judges what it saw:
  *  - the first retry must come within the budget (the profile's bound on waits the document does not
  *    time: a later first retry needs a larger budget, and the failure says which);
@@ -60,7 +60,7 @@ export function expectRetriedWithin(deliveries: readonly EventDelivery[], budget
   ).toBeGreaterThan(1);
 }
 
-/** Records what a bounded wait could not see (issue 14: recorded as not observed, never assumed). */
+/** Records what a bounded wait could not see (recorded as not observed, never assumed). */
 export function recordNotObserved(what: string, seen: readonly EventDelivery[], budgetSeconds: number): void {
   const intervals = intervalsOf(seen).map((s) => `${s.toFixed(1)} s`);
   recordBehaviour(

@@ -37,7 +37,7 @@ export interface FuzzContext {
 
 /**
  * The seed of an operation's invalid requests: from the run's seed (certify --seed), never from the
- * run id, so that the same target and seed meet the same cases (issue 14: reproducible verdicts).
+ * run id, so that the same target and seed meet the same cases (reproducible verdicts).
  */
 export const fuzzSeed = (t: Target, op: Operation): number => seedFor(t.config.seed, `fuzz:${op.operationId}`);
 

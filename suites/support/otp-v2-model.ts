@@ -8,7 +8,7 @@
  * 429 rate_01 (harness/transport/http-client.ts, 7.1) or a slow network moves that instant by seconds. So each
  * call's time facts are judged over its window [target's now before the call, after its answer],
  * and a send is remembered as the window it happened in: a fact is certain only when it holds over
- * the whole window (issue 14: a resend must not change a verdict). The cooldown (8: 30 s between
+ * the whole window (a resend must not change a verdict). The cooldown (8: 30 s between
  * sends) is a duration and is judged on the kit's own clock (OtpDriver.tick: exact on a test
  * clock, the local monotonic clock in real time); an expiry is an instant of the target's clock,
  * judged on the kit's reading of it.

@@ -64,7 +64,7 @@ export async function waitForEvent(endpoint: WebhookEndpoint, type: EventType, r
 /**
  * The deliveries of one event that arrive within `seconds` (at most `enough` are waited for: the
  * wait ends once they are there). Unlike waitForEvent, running out of time is not an error: the
- * caller judges what was seen (issue 14: a wait the document does not time is bounded).
+ * caller judges what was seen (a wait the document does not time is bounded).
  */
 export async function deliveriesWithin(endpoint: WebhookEndpoint, type: EventType, reference: string, seconds: number, enough: number): Promise<EventDelivery[]> {
   await endpoint.waitFor(isEventOf(type, reference), { timeoutMs: seconds * 1000, count: enough }).catch(() => undefined);
@@ -96,7 +96,7 @@ export async function simulateReply(t: Target, key: string, reference: string, r
   const answer = await t.http({ method: 'POST', path: '/__test/reply', json: { apikey: key, reference, response } });
   // A target that declares the capability without offering this protocol (its customers reply by
   // other means, a person with a phone): the kit cannot make the reply, so the tests that need it
-  // are not testable (issue 14, item 5), not failed.
+  // are not testable, not failed.
   if (ROUTE_ABSENT.includes(answer.status))
     throw new SkipTest(`${NOT_TESTABLE_PREFIX} the profile declares reply-simulation, but the target does not offer the kit's protocol for it (POST /__test/reply answered HTTP ${answer.status}); the document gives no way to make a customer reply`);
   expect(answer.status, `POST /__test/reply (capability reply-simulation) answered HTTP ${answer.status}: ${answer.text.slice(0, 200)}`).toBe(200);

@@ -1,7 +1,7 @@
 /**
  * Benchmark child: a bare fastify server answering a small JSON "hello" on the cheap operation's
  * route (POST /credits/consult). The reference server is a fastify application, so this is the
- * ceiling its own work is measured against (issue 7: "a bare fastify or node:http hello server").
+ * ceiling its own work is measured against ("a bare fastify or node:http hello server").
  */
 import Fastify from 'fastify';
 import { HELLO, announceReady } from './bare-hello.ts';

@@ -1,5 +1,5 @@
 /**
- * Wall time of `certify` against a target that offers only the documented API (issue 14, item 7):
+ * Wall time of `certify` against a target that offers only the documented API:
  * the reference server started as a user starts one (`serve --allow-loopback-webhooks`, a process
  * of its own, no test hooks: every wait is real) whose event retries follow a slow schedule
  * (`--event-retry-schedule 10,30,60`: the document gives none, 6.3), certified with a profile of 2

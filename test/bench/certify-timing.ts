@@ -13,7 +13,7 @@ import { PROJECT_ROOT } from './server-process.ts';
 /**
  * test-clock and real-time certify the embedded server; slow-retries certifies a reference server
  * started as a separate target without test hooks whose event retries follow a slow schedule
- * (certify-target-timing.ts, issue 14).
+ * (certify-target-timing.ts).
  */
 export type CertifyMode = 'test-clock' | 'real-time' | 'slow-retries';
 

@@ -10,7 +10,7 @@
  * Bounded means: once the server's caps are reached (50,000 OTP records and logged messages per
  * account, otp-v2-engine.ts and messaging.ts) the heap stops growing, so the growth over the last
  * batch, past those caps, is what tells a leak from a working set. The resident set is reported
- * too (issue 7 asks for it) but it keeps pages already freed, so it is the heap that is judged.
+ * too (the benchmark's record asks for it) but it keeps pages already freed, so it is the heap that is judged.
  */
 import { contactAdd, otpCreate, type Target } from './loads.ts';
 import { startServerProcess, type MemoryMessage } from './server-process.ts';

@@ -1,5 +1,5 @@
 /**
- * The benchmark's record (reports/bench.json) and its table. The top-level keys named by issue 7
+ * The benchmark's record (reports/bench.json) and its table. The top-level keys
  * (certifyClockSeconds, certifyRealtimeSeconds, referenceVsBareCredits, referenceVsPrismCredits,
  * referenceRps, rssGrowthMiB, machine) stay stable so that runs can be compared over time; details
  * sit beside them.
@@ -44,7 +44,7 @@ export interface BenchReport {
   certifyClockExitCode: number | null;
   certifyRealtimeExitCode: number | null;
   /**
-   * Issue 14: certify against `serve` without test hooks whose event retries follow a slow schedule
+   * Certify against `serve` without test hooks whose event retries follow a slow schedule
    * (certify-target-timing.ts), with 2 phone numbers and --allow-charges; beside it the floor of any
    * real-time run, the 30 s OTP resend cooldown (8).
    */
@@ -87,7 +87,7 @@ export function describeMachine(): Machine {
 
 export const round2 = (n: number): number => Math.round(n * 100) / 100;
 
-/** The issue's targets, judged on what was measured (null: not measured). */
+/** The performance targets, judged on what was measured (null: not measured). */
 export function judgeTargets(r: BenchReport): TargetCheck[] {
   const at = (name: string, goal: string, value: number | null, ok: (v: number) => boolean): TargetCheck => ({ name, goal, value, met: value === null ? null : ok(value) });
   // 8: the longest unavoidable wait of the document is the OTP resend cooldown, 30 s.

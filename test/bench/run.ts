@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (issue 7): certification time and reference-server throughput beside bare
+ * `npm run bench`: certification time and reference-server throughput beside bare
  * fastify and node:http hello servers and Prism's mock, plus memory under sustained writes, all in one run on one
  * machine; prints tables and writes reports/bench.json. Timings live here, never in `npm test`.
  *
@@ -129,7 +129,7 @@ if (runs('certify')) {
   const timings: [CertifyMode, () => Promise<CertifyTiming>, (t: CertifyTiming) => void][] = [
     ['test-clock', () => timeCertify('test-clock'), (t) => ((report.certify.testClock = t), (report.certifyClockSeconds = t.seconds), (report.certifyClockExitCode = t.exitCode))],
     ['real-time', () => timeCertify('real-time'), (t) => ((report.certify.realTime = t), (report.certifyRealtimeSeconds = t.seconds), (report.certifyRealtimeExitCode = t.exitCode))],
-    // Issue 14: a target without test hooks whose event retries are slow; the run is bounded by the cooldown, not by them.
+    // A target without test hooks whose event retries are slow; the run is bounded by the cooldown, not by them.
     ['slow-retries', timeCertifySlowRetries, (t) => ((report.certify.slowRetries = t), (report.certifySlowRetriesSeconds = t.seconds), (report.certifySlowRetriesExitCode = t.exitCode))],
   ];
   for (const [mode, measure, keep] of timings.filter(([mode]) => certifyModes.includes(mode)))

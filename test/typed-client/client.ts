@@ -1,5 +1,5 @@
 /**
- * A typed client written the way a user writes one (issue 18): types generated from
+ * A typed client written the way a user writes one: types generated from
  * spec/openapi.yaml by openapi-typescript (schema.d.ts, written beside this file by the test), the
  * requests made with openapi-fetch, compiled under `strict`. Run as
  * `node client.js <baseUrl> <apikey>`; prints one JSON line: every exchange with its HTTP status,

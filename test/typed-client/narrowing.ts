@@ -1,5 +1,5 @@
 /**
- * Must compile (issue 18): the checks a user writes on an answer with HTTP 200. Narrowing on
+ * Must compile: the checks a user writes on an answer with HTTP 200. Narrowing on
  * `success` reaches the success fields on one side and the error's `code` on the other (7.1, 5);
  * `data.success === false` and `data.code === 'invalid_parameters'` are allowed comparisons (they
  * were TS2367, "no overlap", while the 200 was declared as the success body alone). The legacy v1

@@ -1,5 +1,5 @@
 /**
- * Must NOT compile (issue 18): a success field read off an answer whose `success` has not been
+ * Must NOT compile: a success field read off an answer whose `success` has not been
  * tested. An HTTP 200 may carry an error body (7.1, 5), where the field is absent; each line marked
  * `// expect TSxxxx` must fail with that diagnostic (the test checks codes and lines, and that
  * nothing else fails). Likewise a 401 of the current OTP set is a wrong code (7.3, 4.4 body) or an
