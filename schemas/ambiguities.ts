@@ -57,7 +57,9 @@ export const AMBIGUITIES = [
       { id: '1000', description: '1,000 sandbox sends per account and day.' },
     ],
     default: '100',
-    probe: 'Not probed (it would exhaust the day\'s sandbox quota); set it in the profile.',
+    // What harness/discovery/discovery-sandbox-limit.ts does (8: the quota is the account's for the day).
+    probe:
+      'With --manager-key only: in a subaccount of its own, so that the day\'s quota spent is not the certifying account\'s, sandbox sends one recipient each, paced below the rate of 8, until the first refusal or one past the larger option, within --sandbox-budget; the count accepted decides the option (without a manager key, or when the budget ends first, the default stays).',
   },
   {
     id: 'agendas-delete-success-code',

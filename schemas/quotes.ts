@@ -5,13 +5,15 @@
  * test/quotes.test.ts fails when a quote does not occur in the document (compared after folding
  * white space and dropping the Markdown markers `**` and backticks).
  *
- * The level of a requirement (what a failed check of it does to a target):
+ * The level of a requirement (what a failed check of it does to a target: verdict-levels.ts):
  *  - fail:   the document states it; the quote is that statement.
  *  - warn:   a SHOULD, or a reading we derived from the quoted words (not what they say outright).
  *  - record: the document is silent ("not shown"); the suite records what the target did.
  * A requirement without a quote is at most warn. `level` is omitted when it is `fail`.
  */
-export type VerdictLevel = 'fail' | 'warn' | 'record';
+import type { VerdictLevel } from './verdict-levels.ts';
+
+export type { VerdictLevel } from './verdict-levels.ts';
 
 export interface RequirementQuote {
   /** One or more verbatim excerpts of the document (each contiguous). */

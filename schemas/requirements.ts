@@ -22,9 +22,10 @@ import { ConfirmationEvent, DELIVERY_STATUS_CODES, EVENT_DELIVERY_RULES, Respons
 import { LIMITS, type Limit } from './limits.ts';
 import { OPERATIONS, operationById } from './operations.ts';
 import { OTP_V2_TRANSITIONS, type OtpTransition } from './otp-v2-transitions.ts';
-import { REQUIREMENT_QUOTES, type VerdictLevel } from './quotes.ts';
+import { REQUIREMENT_QUOTES } from './quotes.ts';
 import { RULES } from './rules.ts';
 import { STATED_LIMIT_REQUIREMENTS, STATED_RULE_STATEMENTS } from './stated-limits.ts';
+import { requirementLevel, type VerdictLevel } from './verdict-levels.ts';
 import { FORBIDDEN_HOST_FAMILIES, WEBHOOK_TRANSITIONS } from './webhooks.ts';
 
 export type RequirementKind =
@@ -263,18 +264,26 @@ const statedLimitRequirements: Unquoted[] = STATED_LIMIT_REQUIREMENTS.map((l) =>
 type Unquoted = Omit<Requirement, 'quotes' | 'level'>;
 
 /**
- * A requirement's level: the one its quote entry states; a SHOULD or a requirement without a quote
- * is at most warn (a check fails a target only where the document states the rule).
+ * A requirement with the words its quote entry gives and the level they carry (verdict-levels.ts:
+ * a SHOULD or a requirement without a quote is at most warn; a check fails a target only where the
+ * document states the rule).
  */
 function withQuote(r: Unquoted): Requirement {
-  const entry = REQUIREMENT_QUOTES[r.id];
-  const quotes = entry?.quotes ?? [];
-  const stated: VerdictLevel = entry === undefined ? 'fail' : quotes.length === 0 ? 'warn' : 'fail';
-  const level: VerdictLevel = entry?.level ?? (r.severity === 'should' && stated === 'fail' ? 'warn' : stated);
-  return { ...r, quotes, level };
+  const entry = REQUIREMENT_QUOTES[r.id]!;
+  return { ...r, quotes: entry.quotes, level: requirementLevel(entry.level, entry.quotes.length > 0, r.severity) };
 }
 
-export const REQUIREMENTS: readonly Requirement[] = ([
+/**
+ * Every requirement has its entry in quotes.ts: one without would have no words and no level of its
+ * own, so the catalogue is not built without it (rather than giving it a level nothing stated).
+ */
+function quotedCatalogue(requirements: readonly Unquoted[]): Requirement[] {
+  const missing = requirements.filter((r) => !Object.hasOwn(REQUIREMENT_QUOTES, r.id)).map((r) => r.id);
+  if (missing.length > 0) throw new Error(`requirement(s) without an entry in schemas/quotes.ts (its words and level): ${missing.join(', ')}`);
+  return requirements.map(withQuote);
+}
+
+export const REQUIREMENTS: readonly Requirement[] = quotedCatalogue([
   ...endpointRequirements,
   ...codeRequirements,
   ...limitRequirements,
@@ -285,7 +294,7 @@ export const REQUIREMENTS: readonly Requirement[] = ([
   ...eventFieldRequirements,
   ...eventDeliveryRequirements,
   ...ruleRequirements,
-] as Unquoted[]).map(withQuote);
+] as Unquoted[]);
 
 const byId = new Map(REQUIREMENTS.map((r) => [r.id, r]));
 

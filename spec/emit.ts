@@ -1,7 +1,8 @@
 /**
- * CLI. `npm run spec` writes spec/openapi.json, spec/openapi.yaml and spec/openapi.d.ts from the
- * zod schemas; `npm run spec:check` (--check) regenerates them in memory and fails, naming each
- * stale file, when the committed ones differ.
+ * CLI. `npm run spec` writes spec/openapi.json, spec/openapi.yaml, spec/openapi.d.ts, the JSON-only
+ * variant and spec/requirements.yaml (the requirement catalogue) from the zod schemas;
+ * `npm run spec:check` (--check) regenerates them in memory and fails, naming each stale file,
+ * when the committed ones differ.
  */
 import { fileURLToPath } from 'node:url';
 import { buildDocument } from './build-document.ts';

@@ -1,6 +1,6 @@
 /**
  * Writes the generated files, or compares them with the committed ones (the check of CI: the
- * committed OpenAPI document must be the one the schemas give).
+ * committed OpenAPI document and requirement catalogue must be the ones the schemas give).
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';

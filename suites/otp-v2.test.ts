@@ -509,7 +509,8 @@ describe('waits: cooldown and expiry (concurrent unless the test clock is shared
     expectLocked(await d.verify(b, codeB), 'the right code after 7 wrong codes and a resend');
   }, { concurrent: CONCURRENT, timeout: 240_000 });
 
-  // Longest first: vitest runs at most 5 concurrent tests at once; the short ones share the 5th slot.
+  // Longest first: vitest starts a file's concurrent tests in the order they are declared, a bounded
+  // number at once (maxConcurrency, harness/run/run-suites.ts), so the longest waits begin first.
   for (const row of OTP_V2_TRANSITIONS) if (ROW_SCENARIOS[row.id].waits && row.trigger === 'create' && row.state === 'pending') rowTest(row);
   for (const row of OTP_V2_TRANSITIONS) if (ROW_SCENARIOS[row.id].waits && !(row.trigger === 'create' && row.state === 'pending')) rowTest(row);
 

@@ -8,9 +8,13 @@ import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpClient, TargetTimeoutError, TargetUnreachableError, type Exchange, type HttpClient, type HttpClientOptions } from '../harness/transport/http-client.ts';
-import { createPacer, DEFAULT_REQUESTS_PER_SECOND, parseRetryAfterMs, type PacerClock } from '../harness/transport/pacer.ts';
+import { createPacer, MAX_RETRY_AFTER_MS, parseRetryAfterMs, type PacerClock, type PacerOptions } from '../harness/transport/pacer.ts';
+import { DOCUMENTED_REQUESTS_PER_SECOND, EMBEDDED_REQUESTS_PER_SECOND, RATE_LIMIT_MAX_RETRIES } from '../harness/config/pacing-defaults.ts';
 import { createRedactor, REDACTED } from '../harness/transport/redaction.ts';
 import { startReferenceServer, type RunningReferenceServer } from '../reference/server.ts';
+
+/** A pacer with the embedded profile's pace and the profile's retries unless a test says otherwise. */
+const pacerWith = (options: Partial<PacerOptions> = {}) => createPacer({ requestsPerSecond: EMBEDDED_REQUESTS_PER_SECOND, maxRetries: RATE_LIMIT_MAX_RETRIES, ...options });
 
 // ---- a scripted loopback server: answers from a queue per path, records arrival times --------
 
@@ -202,7 +206,7 @@ describe('pacing under the rate limit (8)', () => {
   it('spaces slots per key on an injected clock', async () => {
     let now = 1000;
     const clock: PacerClock = { now: () => now, sleep: async (ms) => void (now += ms) };
-    const pacer = createPacer({ requestsPerSecond: 4, clock });
+    const pacer = pacerWith({ requestsPerSecond: 4, clock });
     const at: Record<string, number[]> = { a: [], b: [] };
     for (let i = 0; i < 3; i += 1) {
       await pacer.acquire('a');
@@ -215,12 +219,12 @@ describe('pacing under the rate limit (8)', () => {
   });
 
   it('backs off exponentially with jitter, or as Retry-After says', () => {
-    const low = createPacer({ random: () => 0, maxDelayMs: 1000 });
-    const high = createPacer({ random: () => 0.999999, maxDelayMs: 1000 });
+    const low = pacerWith({ random: () => 0, maxDelayMs: 1000 });
+    const high = pacerWith({ random: () => 0.999999, maxDelayMs: 1000 });
     expect([1, 2, 3, 4, 5].map((n) => low.retryDelayMs(n, undefined))).toEqual([125, 250, 500, 500, 500]);
     expect([1, 2, 3].map((n) => Math.round(high.retryDelayMs(n, undefined)))).toEqual([250, 500, 1000]);
     expect(low.retryDelayMs(1, '2')).toBe(2000);
-    expect(low.retryDelayMs(1, '3600')).toBe(30_000); // capped
+    expect(low.retryDelayMs(1, '3600')).toBe(MAX_RETRY_AFTER_MS); // capped
     expect(parseRetryAfterMs(new Date(10_000).toUTCString(), 7_000)).toBe(3_000);
     expect(parseRetryAfterMs('soon', 0)).toBeUndefined();
   });
@@ -228,7 +232,7 @@ describe('pacing under the rate limit (8)', () => {
   it('keeps concurrent calls on one key under N requests per second', async () => {
     const n = 20;
     const total = 26;
-    const http = client({ baseUrl: scripted.baseUrl, redactor: createRedactor([]), pacer: createPacer({ requestsPerSecond: n }) });
+    const http = client({ baseUrl: scripted.baseUrl, redactor: createRedactor([]), pacer: pacerWith({ requestsPerSecond: n }) });
     scripted.arrivals.length = 0;
     const results = await Promise.all(Array.from({ length: total }, () => http.call({ method: 'POST', path: '/paced', apiKey: 'paced-key-0001' })));
     // What the pacer controls: when each call went out. An exchange starts right after the pacer
@@ -241,9 +245,10 @@ describe('pacing under the rate limit (8)', () => {
     // were queued, which on a loaded machine took a few ms, hence one slot of allowance.
     expect(sent.at(-1)! - sent[0]!).toBeGreaterThanOrEqual(((total - 1) * 1000) / n - slotMs);
     // What the server saw, with loopback arrival delays on top (up to 62 ms seen on a loaded
-    // machine): the margin the default pacing keeps under the documented limit (80 of 100 per
-    // second) is what absorbs them, so a server limiting at n / 0.8 per second refuses none.
-    const serverLimit = Math.round((n * 100) / DEFAULT_REQUESTS_PER_SECOND);
+    // machine): the margin the embedded profile's pacing keeps under the documented limit (80 of
+    // 100 per second, pacing-defaults.ts) is what absorbs them, so a server limiting at n / 0.8 per
+    // second refuses none.
+    const serverLimit = Math.round((n * DOCUMENTED_REQUESTS_PER_SECOND) / EMBEDDED_REQUESTS_PER_SECOND);
     const arrived = scripted.arrivals.filter((a) => a.path === '/paced').map((a) => a.at).sort((x, y) => x - y);
     expect(arrived).toHaveLength(total);
     for (let i = 0; i + serverLimit < arrived.length; i += 1) expect(arrived[i + serverLimit]! - arrived[i]!, `calls ${i} and ${i + serverLimit} arrived`).toBeGreaterThanOrEqual(1000);
@@ -260,7 +265,7 @@ describe('pacing under the rate limit (8)', () => {
       now: () => now,
       sleep: (ms) => new Promise<void>((wake) => timers.push({ at: now + ms + lags[fired++ % lags.length]!, wake })),
     };
-    const pacer = createPacer({ requestsPerSecond: 5, clock });
+    const pacer = pacerWith({ requestsPerSecond: 5, clock });
     const sentAt: number[] = [];
     const calls = Array.from({ length: 16 }, () => pacer.run('k', async () => void sentAt.push(now), () => ({ rateLimited: false }), false));
     for (let guard = 0; sentAt.length < 16 && guard < 1000; guard++) {
@@ -281,7 +286,7 @@ describe('pacing under the rate limit (8)', () => {
   it('never trips the reference server limit when paced below it', async () => {
     const server = await startReferenceServer({ host: '127.0.0.1', rateLimit: 25 });
     try {
-      const http = client({ baseUrl: server.baseUrl, redactor: createRedactor([]), pacer: createPacer({ requestsPerSecond: 20 }) });
+      const http = client({ baseUrl: server.baseUrl, redactor: createRedactor([]), pacer: pacerWith({ requestsPerSecond: 20 }) });
       const results = await Promise.all(Array.from({ length: 30 }, () => http.call({ method: 'POST', path: '/credits/consult', apiKey: server.keys.account, retryOn429: false })));
       expect(results.map((r) => r.status)).toEqual(Array.from({ length: 30 }, () => 200));
       // Unpaced, the same burst is refused: the check above is not vacuous.
@@ -315,7 +320,7 @@ describe('retries of 429 rate_01 (7.1, 8)', () => {
   it('honours Retry-After, then returns the 200; every attempt is an exchange', async () => {
     scripted.script('/retry-after', rate01({ 'retry-after': '1' }), ok200);
     const exchanges: Exchange[] = [];
-    const http = client({ baseUrl: scripted.baseUrl, redactor: createRedactor([]), pacer: createPacer({ baseDelayMs: 10 }), onExchange: (e) => exchanges.push(e) });
+    const http = client({ baseUrl: scripted.baseUrl, redactor: createRedactor([]), pacer: pacerWith({ baseDelayMs: 10 }), onExchange: (e) => exchanges.push(e) });
     const r = await http.call({ method: 'POST', path: '/retry-after', apiKey: 'retry-key-0001' });
     expect(r.status).toBe(200);
     expect(arrivalsAt('/retry-after')).toHaveLength(2);
@@ -327,7 +332,7 @@ describe('retries of 429 rate_01 (7.1, 8)', () => {
   it('backs off without Retry-After, and retries rate_01 sent with HTTP 200 (ambiguity body-429)', async () => {
     scripted.script('/backoff', rate01(), { status: 200, body: JSON.stringify({ success: false, status: 429, code: 'rate_01' }) }, ok200);
     const exchanges: Exchange[] = [];
-    const http = client({ baseUrl: scripted.baseUrl, redactor: createRedactor([]), pacer: createPacer({ baseDelayMs: 100, random: () => 0 }), onExchange: (e) => exchanges.push(e) });
+    const http = client({ baseUrl: scripted.baseUrl, redactor: createRedactor([]), pacer: pacerWith({ baseDelayMs: 100, random: () => 0 }), onExchange: (e) => exchanges.push(e) });
     const r = await http.call({ method: 'POST', path: '/backoff', apiKey: 'backoff-key-01' });
     expect(r.status).toBe(200);
     expect(r.json).toMatchObject({ code: 'ok' });
@@ -338,7 +343,7 @@ describe('retries of 429 rate_01 (7.1, 8)', () => {
 
   it('returns the 429 untouched with retryOn429: false', async () => {
     scripted.script('/no-retry', rate01({ 'retry-after': '1' }), ok200);
-    const http = client({ baseUrl: scripted.baseUrl, redactor: createRedactor([]), pacer: createPacer() });
+    const http = client({ baseUrl: scripted.baseUrl, redactor: createRedactor([]), pacer: pacerWith() });
     const r = await http.call({ method: 'POST', path: '/no-retry', apiKey: 'no-retry-key-1', retryOn429: false });
     expect(r.status).toBe(429);
     expect(r.headers['retry-after']).toBe('1');
@@ -348,7 +353,7 @@ describe('retries of 429 rate_01 (7.1, 8)', () => {
 
   it('does not retry a 429 that is an answer under test (7.3 otp_throttled)', async () => {
     scripted.script('/v2/otp', { status: 429, headers: { 'retry-after': '30' }, body: JSON.stringify({ error: 'otp_throttled', resend_available_in: 30 }) });
-    const http = client({ baseUrl: scripted.baseUrl, redactor: createRedactor([]), pacer: createPacer() });
+    const http = client({ baseUrl: scripted.baseUrl, redactor: createRedactor([]), pacer: pacerWith() });
     const r = await http.call({ method: 'POST', path: '/v2/otp', apiKey: 'otp-key-000001', json: {} });
     expect(r.status).toBe(429);
     expect(arrivalsAt('/v2/otp')).toHaveLength(1);
@@ -363,7 +368,7 @@ describe('retries of 429 rate_01 (7.1, 8)', () => {
     ['a 503 with Retry-After', '/unavailable', { status: 503, headers: { 'retry-after': '1' }, body: 'busy' }],
   ] as const)('does not resend %s: the POST reaches the target once', async (_what, path, answer) => {
     scripted.script(path, answer, ok200);
-    const http = client({ baseUrl: scripted.baseUrl, redactor: createRedactor([]), pacer: createPacer({ baseDelayMs: 5 }) });
+    const http = client({ baseUrl: scripted.baseUrl, redactor: createRedactor([]), pacer: pacerWith({ baseDelayMs: 5 }) });
     const r = await http.call({ method: 'POST', path, apiKey: 'once-key-0001', json: { n: 1 } });
     expect(r.status).toBe(answer.status);
     expect(arrivalsAt(path)).toHaveLength(1);
@@ -378,7 +383,7 @@ describe('retries of 429 rate_01 (7.1, 8)', () => {
     await new Promise<void>((resolve) => resetting.listen(0, '127.0.0.1', resolve));
     try {
       const { port } = resetting.address() as AddressInfo;
-      const http = client({ baseUrl: `http://127.0.0.1:${port}`, redactor: createRedactor([]), pacer: createPacer({ baseDelayMs: 5 }) });
+      const http = client({ baseUrl: `http://127.0.0.1:${port}`, redactor: createRedactor([]), pacer: pacerWith({ baseDelayMs: 5 }) });
       await expect(http.call({ method: 'POST', path: '/sms/send', apiKey: 'reset-key-0001', json: { n: 1 } })).rejects.toThrow(TargetUnreachableError);
       expect(arrivals).toBe(1);
     } finally {
@@ -388,7 +393,7 @@ describe('retries of 429 rate_01 (7.1, 8)', () => {
 
   it('gives up after maxRetries and returns the last 429', async () => {
     scripted.script('/always', rate01());
-    const http = client({ baseUrl: scripted.baseUrl, redactor: createRedactor([]), pacer: createPacer({ maxRetries: 2, baseDelayMs: 5 }) });
+    const http = client({ baseUrl: scripted.baseUrl, redactor: createRedactor([]), pacer: pacerWith({ maxRetries: 2, baseDelayMs: 5 }) });
     const r = await http.call({ method: 'POST', path: '/always', apiKey: 'always-key-001' });
     expect(r.status).toBe(429);
     expect(arrivalsAt('/always')).toHaveLength(3);

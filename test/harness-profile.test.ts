@@ -2,6 +2,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parse as parseYaml } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { AMBIGUITIES, DEFAULT_AMBIGUITY_CHOICES } from '../schemas/ambiguities.ts';
 import { CAPABILITY_IDS } from '../schemas/capabilities.ts';
@@ -9,6 +10,8 @@ import { UsageError } from '../harness/config/cli-errors.ts';
 import { loadExpectedFailures, parseExpectedFailures, reconcile, type ExpectedFailure, type TestResult } from '../harness/report/expected-failures.ts';
 import { defaultedAmbiguities, defaultedAmbiguityLines } from '../harness/kit/defaulted-ambiguities.ts';
 import { defaultProfile, loadProfile, parseProfile, TargetProfile } from '../harness/config/profile.ts';
+import { PROFILE_REQUESTS_PER_SECOND } from '../harness/config/pacing-defaults.ts';
+import { profileYaml } from '../harness/commands/discover-command.ts';
 import { fileScratchDir } from './scratch-dir.ts';
 
 const EXAMPLE = fileURLToPath(new URL('../examples/profile.example.yaml', import.meta.url));
@@ -43,6 +46,12 @@ describe('target profile', () => {
     expect(p.pacing).toEqual({ requestsPerSecond: 20, retryOn429: true, maxRetries: 5 });
     expect(p.timeBudgets).toEqual({ untimedWaitSeconds: 30, webhookDeliverySeconds: 30, otpCooldownSeconds: 35, expirySeconds: 90, eventRetriesSeconds: 30, requestSeconds: 30 });
     expect(p.keys).toBeUndefined();
+  });
+
+  it('the profile discover writes paces as a profile that sets none (one default, pacing-defaults.ts)', () => {
+    const written = parseYaml(profileYaml('http://target.invalid', { ambiguities: new Map(), capabilities: {}, records: [] })) as { pacing?: unknown };
+    expect(written.pacing).toEqual({ requestsPerSecond: PROFILE_REQUESTS_PER_SECOND });
+    expect(parseProfile(written, 'written').pacing).toEqual(defaultProfile().pacing);
   });
 
   it('waits the document does not time take untimedWaitSeconds unless their own budget is set', () => {

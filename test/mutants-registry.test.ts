@@ -1,23 +1,26 @@
 /**
- * The mutant registry of reference/mutants.ts: enough faults, spread over every area of
- * the issue, each naming a requirement of the catalogue and stated as an override of one declared
+ * The mutant registry of reference/mutants.ts: enough faults, spread over every area of the
+ * document (schemas/areas.ts) that states a checkable rule, each naming a requirement of the
+ * catalogue (its section and area are that requirement's) and stated as an override of one declared
  * seam of the server's code (reference/seams.ts), and a server that starts with each.
  * The kill matrix itself (`npm run mutants`) shows that each override really changes the answers.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCertifyArgs } from '../harness/commands/certify-command.ts';
 import { UsageError } from '../harness/config/cli-errors.ts';
-import { appliesUnder, failedTestsOfJunit, killersOf, parseMutantsArgs, type RunOutcome } from '../harness/commands/mutants-command.ts';
+import { appliesUnder, killersOf, parseMutantsArgs, resultsOfSummary, type RunOutcome } from '../harness/commands/mutants-command.ts';
+import { SUITES_DIR } from '../harness/config/project-paths.ts';
 import { personalityChoices } from '../reference/personality.ts';
 import { AMBIGUITY_IDS } from '../schemas/ambiguities.ts';
 import { parseServeArgs } from '../harness/commands/serve-command.ts';
-import { MUTANT_AREAS, MUTANTS, type MutantDefinition } from '../reference/mutants.ts';
+import { MUTANTS, type MutantDefinition } from '../reference/mutants.ts';
 import { ReferenceServerOptions } from '../reference/options.ts';
 import { NO_FAULT, SEAMS, Seams, type SeamName } from '../reference/seams.ts';
 import { startReferenceServer } from '../reference/server.ts';
-import { isRequirementId, requirementById } from '../schemas/requirements.ts';
+import { AREA_IDS } from '../schemas/areas.ts';
+import { isRequirementId, REQUIREMENTS, requirementById } from '../schemas/requirements.ts';
 
 const REFERENCE = join(import.meta.dirname, '..', 'reference');
 
@@ -38,19 +41,22 @@ describe('mutant registry (reference/mutants.ts)', () => {
     for (const id of ids) expect(id).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
   });
 
-  it('names a requirement of the catalogue, a section and a description for each', () => {
+  it('names a requirement of the catalogue and a description for each (its section and area are that requirement\'s, by construction)', () => {
     const unknown = MUTANTS.filter((m) => !isRequirementId(m.requirement)).map((m) => `${m.id}: ${m.requirement}`);
     expect(unknown).toEqual([]);
-    for (const m of MUTANTS) {
-      expect(m.section, m.id).toMatch(/^\d+(\.\d+)*$/);
-      expect(m.description.length, m.id).toBeGreaterThan(10);
-    }
+    for (const m of MUTANTS) expect(m.description.length, m.id).toBeGreaterThan(10);
   });
 
-  it('represents every area of the issue, each column of the OTP v2 table included', () => {
-    const missing = MUTANT_AREAS.filter((a) => !MUTANTS.some((m) => m.area === a));
-    expect(missing).toEqual([]);
-    for (const column of ['status', 'action', 'attempts', 'cooldown', 'expiry', 'charging', 'code-custom']) expect(MUTANT_AREAS).toContain(`otp2-${column}`);
+  it("gives each mutant an area with a suite file, where the matrix certifies it first", () => {
+    const withoutSuite = MUTANTS.filter((m) => !AREA_IDS.includes(m.area) || !existsSync(join(SUITES_DIR, `${m.area}.test.ts`))).map((m) => `${m.id}: ${m.area}`);
+    expect(withoutSuite).toEqual([]);
+  });
+
+  it('represents every area that states a rule a target can break (a requirement of level fail or warn)', () => {
+    // An area whose requirements only record (the document is silent on the outcome) has no fault to plant.
+    const stating = AREA_IDS.filter((a) => REQUIREMENTS.some((r) => r.area === a && r.level !== 'record'));
+    expect(stating.length).toBeGreaterThan(10);
+    expect(stating.filter((a) => !MUTANTS.some((m) => m.area === a))).toEqual([]);
   });
 
   it('states every fault as an override of a declared seam, consulted in the server code, and every seam as overridden by some mutant', () => {
@@ -164,15 +170,17 @@ describe('npm run mutants', () => {
     expect(killersOf(reading, run(0, ['rule:envelope.message-token']), new Set(['rule:envelope.message-token'])), 'a warning the baseline had kills nothing').toEqual([]);
   });
 
-  it('reads the failed tests of a JUnit file', () => {
-    const xml = `<testsuites><testsuite name="suites/a.test.ts">
-      <testcase classname="suites/a.test.ts" name="x &gt; passes" time="0.1">
-      </testcase>
-      <testcase classname="suites/a.test.ts" name="x &gt; fails &quot;here&quot;" time="0.1">
-        <failure message="boom">stack</failure>
-      </testcase>
-      <testcase classname="suites/a.test.ts" name="x &gt; skipped" time="0"><skipped/></testcase>
-    </testsuite></testsuites>`;
-    expect(failedTestsOfJunit(xml)).toEqual(['suites/a.test.ts > x > fails "here"']);
+  it("reads a run's results from its summary.json: failed and broken tests, run errors, warned requirements", () => {
+    const requirement = (id: string, status: 'passed' | 'failed' | 'warning') => ({ id, area: 'sms' as const, section: '4.2', level: 'fail' as const, severity: 'must' as const, status, tests: [] as string[] });
+    const read = resultsOfSummary({
+      ok: false,
+      failedTests: ['x > fails'],
+      brokenTests: ['x > broke'],
+      runErrors: ['suites/z.test.ts: cannot find module'],
+      requirements: [requirement('op:sms/send', 'failed'), requirement('rule:sms.campaign-id', 'warning'), requirement('op:voice/send', 'passed')],
+    });
+    expect(read).toEqual({ ok: false, failedTests: ['x > fails'], brokenTests: ['x > broke'], runErrors: ['suites/z.test.ts: cannot find module'], warnedRequirements: ['rule:sms.campaign-id'] });
+    expect(resultsOfSummary(undefined), 'a run that wrote no summary').toEqual({ ok: undefined, failedTests: [], brokenTests: [], runErrors: [], warnedRequirements: [] });
+    expect(resultsOfSummary({ ok: true }).failedTests, 'a summary cut short').toEqual([]);
   });
 });

@@ -30,6 +30,7 @@ import { createHttpClient } from '../transport/http-client.ts';
 import { createPacer } from '../transport/pacer.ts';
 import { preflight } from './preflight.ts';
 import { parseProfile, type TargetProfile } from '../config/profile.ts';
+import { PROFILE_REQUESTS_PER_SECOND, RATE_LIMIT_MAX_RETRIES } from '../config/pacing-defaults.ts';
 import { createRedactor } from '../transport/redaction.ts';
 import { newRunId } from '../config/run-config.ts';
 import { terminalText } from '../report/inert-text.ts';
@@ -77,7 +78,7 @@ export function profileYaml(target: string, found: DiscoveryFindings): string {
     const finding = found.capabilities[id];
     lines.push(`  ${id}: ${finding?.value === true}  # ${oneLine(finding ? finding.note : `not discoverable: ${CAPABILITIES[id]}`)}`);
   }
-  lines.push('phoneNumbers: []  # numbers that may really be charged, with --allow-charges', 'pacing:', '  requestsPerSecond: 20');
+  lines.push('phoneNumbers: []  # numbers that may really be charged, with --allow-charges', 'pacing:', `  requestsPerSecond: ${PROFILE_REQUESTS_PER_SECOND}`);
   if (found.records.length > 0) {
     lines.push(
       '# Recorded by discover, deciding nothing. HTTP statuses of codes 7.2 names but gives no status for',
@@ -154,9 +155,9 @@ export async function runDiscovery(args: Omit<DiscoverArgs, 'writeProfile' | 'sa
   // The probe client is never interrupted: the probes put back what they changed with it (a
   // webhook, a subaccount's credits). The burst and the quota count, the long loops, are cut short.
   const interrupt = args.interrupt;
-  const client = createHttpClient({ baseUrl: args.target, redactor, pacer: createPacer({ requestsPerSecond: PROBE_REQUESTS_PER_SECOND }) });
+  const client = createHttpClient({ baseUrl: args.target, redactor, pacer: createPacer({ requestsPerSecond: PROBE_REQUESTS_PER_SECOND, maxRetries: RATE_LIMIT_MAX_RETRIES }) });
   const burstClient = createHttpClient({ baseUrl: args.target, redactor, ...(interrupt ? { signal: interrupt } : {}) });
-  const quotaClient = createHttpClient({ baseUrl: args.target, redactor, pacer: createPacer({ requestsPerSecond: QUOTA_REQUESTS_PER_SECOND }), ...(interrupt ? { signal: interrupt } : {}) });
+  const quotaClient = createHttpClient({ baseUrl: args.target, redactor, pacer: createPacer({ requestsPerSecond: QUOTA_REQUESTS_PER_SECOND, maxRetries: RATE_LIMIT_MAX_RETRIES }), ...(interrupt ? { signal: interrupt } : {}) });
   // What the target says reaches the terminal redacted, and without control characters (an escape sequence could rewrite the screen).
   const say = args.say;
   const progress = (line: string): void => say?.(terminalText(redactor.redact(line)));

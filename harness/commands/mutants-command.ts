@@ -9,10 +9,13 @@
  * process per run, exactly what a user runs), it is a gate of its own rather than a unit test, and
  * at minutes per matrix it must stay out of `npm test`'s vitest run of test/.
  *
- * Speed: every run uses the embedded server's test clock (certify's default). A mutant is first
- * certified with the suite file of its requirement's area only (suites/<area>.test.ts); only if it
- * survives there is it certified with the whole suite, so a survivor is always a survivor of the
- * full suite. `--full` certifies every mutant with the whole suite (the complete killedBy lists).
+ * Speed: every run uses the embedded server's test clock (certify's default). A mutant is
+ * certified in up to three runs, cheapest first, stopping at the first that kills it: the tests of
+ * its requirement's area file (suites/<area>.test.ts) that name its requirement, then that whole
+ * file, then the whole suite; so a survivor is always a survivor of the full suite. A mutant whose
+ * area has no suite file goes straight to the whole suite. `--full` certifies every mutant with the
+ * whole suite only (the complete killedBy lists); `--areas` certifies it once, with those areas'
+ * suite files only.
  * Runs go in parallel, about one per core but one (`--concurrency N` overrides).
  *
  * Personalities: the matrix runs once per personality of the reference server
@@ -34,6 +37,8 @@ import { isMutantId, MUTANTS, type MutantDefinition, type MutantId } from '../..
 import { personalityChoices } from '../../reference/personality.ts';
 import { PERSONALITIES, type Personality } from '../../schemas/latitudes.ts';
 import { requirementById } from '../../schemas/requirements.ts';
+import { WARNING_KILLS_MUTANT } from '../../schemas/verdict-levels.ts';
+import type { Summary } from '../report/summary.ts';
 import { exitWithUsageError } from '../config/cli-errors.ts';
 import { parseArgv } from '../config/flag-table.ts';
 import { MUTANTS_FLAGS } from '../config/mutants-flags.ts';
@@ -62,7 +67,7 @@ export interface MutantsArgs {
 export function parseMutantsArgs(argv: readonly string[]): MutantsArgs {
   const flags = parseArgv(MUTANTS_FLAGS, argv, {}, { mutant: isMutantId });
   const areas = flags.areas;
-  const ids = flags.only ?? MUTANTS.filter((m) => !areas || (areas as readonly string[]).includes(requirementById(m.requirement).area)).map((m) => m.id);
+  const ids = flags.only ?? MUTANTS.filter((m) => !areas || (areas as readonly string[]).includes(m.area)).map((m) => m.id);
   return {
     ids: ids.filter(isMutantId),
     personalities: flags.personality === 'both' ? [...PERSONALITIES] : [flags.personality],
@@ -95,36 +100,30 @@ export interface RunOutcome {
   stderr: string;
 }
 
-const XML_ENTITIES: Record<string, string> = { '&lt;': '<', '&gt;': '>', '&quot;': '"', '&apos;': "'", '&amp;': '&' };
-const unescapeXml = (text: string): string => text.replace(/&(lt|gt|quot|apos|amp);/g, (e) => XML_ENTITIES[e] ?? e);
+/** What the matrix reads of a run's summary.json (harness/report/summary.ts); any of it may be missing from a run cut short. */
+export type SummaryResults = Partial<Pick<Summary, 'ok' | 'failedTests' | 'brokenTests' | 'runErrors' | 'requirements'>>;
 
-/** The failed tests of a JUnit file, as "file > describe > test". */
-export function failedTestsOfJunit(xml: string): string[] {
-  const failed: string[] = [];
-  const testcase = /<testcase classname="([^"]*)" name="([^"]*)"[^>]*?(?:\/>|>([\s\S]*?)<\/testcase>)/g;
-  for (const match of xml.matchAll(testcase)) if (match[3]?.includes('<failure')) failed.push(`${unescapeXml(match[1]!)} > ${unescapeXml(match[2]!)}`);
-  return failed;
+const texts = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
+
+/**
+ * A run's results from its summary (undefined: the run wrote none). The failed tests are the
+ * summary's (those no expected failure covers; the matrix passes none): the same tests junit.xml
+ * marks failed, named without their suite file.
+ */
+export function resultsOfSummary(summary: SummaryResults | undefined): Pick<RunOutcome, 'ok' | 'failedTests' | 'brokenTests' | 'runErrors' | 'warnedRequirements'> {
+  if (summary === undefined) return { ok: undefined, failedTests: [], brokenTests: [], runErrors: [], warnedRequirements: [] };
+  return {
+    ok: summary.ok === true,
+    failedTests: texts(summary.failedTests),
+    brokenTests: texts(summary.brokenTests),
+    runErrors: texts(summary.runErrors),
+    warnedRequirements: (summary.requirements ?? []).filter((r) => r.status === 'warning').map((r) => r.id),
+  };
 }
 
-function readReports(outDir: string): Pick<RunOutcome, 'ok' | 'failedTests' | 'brokenTests' | 'runErrors' | 'warnedRequirements'> {
+function readReports(outDir: string): ReturnType<typeof resultsOfSummary> {
   const summaryPath = join(outDir, 'summary.json');
-  const junitPath = join(outDir, 'junit.xml');
-  let ok: boolean | undefined;
-  let runErrors: string[] = [];
-  let failedRequirements: string[] = [];
-  let warnedRequirements: string[] = [];
-  let brokenTests: string[] = [];
-  if (existsSync(summaryPath)) {
-    const summary = JSON.parse(readFileSync(summaryPath, 'utf8')) as { ok?: unknown; runErrors?: unknown; brokenTests?: unknown; requirements?: { id: string; status: string }[] };
-    ok = summary.ok === true;
-    runErrors = Array.isArray(summary.runErrors) ? summary.runErrors.map(String) : [];
-    brokenTests = Array.isArray(summary.brokenTests) ? summary.brokenTests.map(String) : [];
-    failedRequirements = (summary.requirements ?? []).filter((r) => r.status === 'failed').map((r) => `(requirement failed) ${r.id}`);
-    warnedRequirements = (summary.requirements ?? []).filter((r) => r.status === 'warning').map((r) => r.id);
-  }
-  // The failed tests by name come from junit.xml; without it, the failed requirements of the summary say what caught the fault.
-  const failedTests = existsSync(junitPath) ? failedTestsOfJunit(readFileSync(junitPath, 'utf8')) : failedRequirements;
-  return { ok, failedTests, brokenTests, runErrors, warnedRequirements };
+  return resultsOfSummary(existsSync(summaryPath) ? (JSON.parse(readFileSync(summaryPath, 'utf8')) as SummaryResults) : undefined);
 }
 
 /** `certify --no-html --out DIR [extra...]` in a child process; its output goes to DIR/certify.log. */
@@ -192,18 +191,17 @@ const failedOnlyByBrokenTests = (run: RunOutcome): boolean => !run.timedOut && r
 /**
  * What killed the mutant in `run`, or [] when it survived: a failed run kills any mutant, unless
  * only broken tests failed it; a warning the baseline did not have kills a mutant of a reading
- * (level warn or record), never one of a stated rule.
+ * (level warn or record), never one of a stated rule (schemas/verdict-levels.ts).
  */
 export function killersOf(m: MutantDefinition, run: RunOutcome, baselineWarnings: ReadonlySet<string>): string[] {
   if (run.exitCode !== 0 && !failedOnlyByBrokenTests(run)) return catchersOf(run);
-  if (requirementById(m.requirement).level === 'fail') return [];
+  if (!WARNING_KILLS_MUTANT[requirementById(m.requirement).level]) return [];
   return run.warnedRequirements.filter((id) => !baselineWarnings.has(id)).map((id) => `(new warning) ${id}`);
 }
 
 /** The suite area that proves the mutant's requirement, when a suite file exists for it. */
 export function focusArea(m: MutantDefinition): string | undefined {
-  const area = requirementById(m.requirement).area;
-  return existsSync(join(SUITES_DIR, `${area}.test.ts`)) ? area : undefined;
+  return existsSync(join(SUITES_DIR, `${m.area}.test.ts`)) ? m.area : undefined;
 }
 
 interface Baseline {

@@ -13,7 +13,8 @@ import { performance } from 'node:perf_hooks';
 import { request } from 'undici';
 import { UsageError } from '../config/cli-errors.ts';
 import { describeNetworkError, isJsonObject, OverLimit, rateLimitSignalOf, readBounded, timedOutAfter, timeoutPhaseAfter } from '../transport/http-client.ts';
-import { parseRetryAfterMs } from '../transport/pacer.ts';
+import { MAX_RETRY_AFTER_MS, parseRetryAfterMs } from '../transport/pacer.ts';
+import { RATE_LIMIT_MAX_RETRIES } from '../config/pacing-defaults.ts';
 
 export interface PreflightResult {
   credits: number;
@@ -23,10 +24,9 @@ export interface PreflightResult {
 
 /** Calls whose latency is measured. */
 const MEASURED_CALLS = 3;
-/** rate_01 answers waited out before the preflight gives up (the pacer's default too). */
-const MAX_RATE_LIMITED = 5;
-/** An upper bound on an honoured Retry-After (as the pacer's), and the wait when none is given. */
-const MAX_RETRY_AFTER_MS = 30_000;
+/** rate_01 answers waited out before the preflight gives up: as many as a paced call resends (pacing-defaults.ts). */
+const MAX_RATE_LIMITED = RATE_LIMIT_MAX_RETRIES;
+/** The wait when a rate_01 gives no Retry-After; one that does is honoured up to the pacer's MAX_RETRY_AFTER_MS. */
 const DEFAULT_RETRY_AFTER_MS = 1_000;
 /** The largest preflight answer read: a balance is a few hundred bytes (2.7, 4.1). */
 const PREFLIGHT_ANSWER_LIMIT = 64 * 1024;

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { AMBIGUITIES, AMBIGUITY_IDS, DEFAULT_AMBIGUITY_CHOICES, type AmbiguityChoices, type AmbiguityId } from '../../schemas/ambiguities.ts';
 import { CAPABILITY_IDS, type CapabilityId } from '../../schemas/capabilities.ts';
 import { parseConfig, readConfigFile, strictMapping } from './config-file.ts';
+import { DOCUMENTED_REQUESTS_PER_SECOND, PROFILE_REQUESTS_PER_SECOND, RATE_LIMIT_MAX_RETRIES } from './pacing-defaults.ts';
 
 /** YAML reads 5512345678 and 1000 as numbers; the fields below are strings in the document. */
 const asString = (value: unknown): unknown => (typeof value === 'number' ? String(value) : value);
@@ -96,12 +97,13 @@ const Capabilities = strictMapping(
   }
 });
 
+/** The defaults and their reasons are in pacing-defaults.ts, with the pace of section 8. */
 const Pacing = strictMapping({
   /** Section 8: 100 requests per second on all endpoints, beyond which rate_01 answers 429. */
-  requestsPerSecond: z.number().positive().max(100).default(20),
+  requestsPerSecond: z.number().positive().max(DOCUMENTED_REQUESTS_PER_SECOND).default(PROFILE_REQUESTS_PER_SECOND),
   /** Section 8 and 7.1: "retry with exponential backoff on 429". */
   retryOn429: z.boolean().default(true),
-  maxRetries: z.number().int().nonnegative().default(5),
+  maxRetries: z.number().int().nonnegative().default(RATE_LIMIT_MAX_RETRIES),
 });
 
 /**

@@ -16,7 +16,7 @@
 import * as allure from 'allure-js-commons';
 import { Status } from 'allure-js-commons';
 import type { TestContext } from 'vitest';
-import type { VerdictLevel } from '../../schemas/quotes.ts';
+import { FAILED_CHECK_AT, type VerdictLevel } from '../../schemas/verdict-levels.ts';
 import { redactKnown } from '../transport/redaction.ts';
 import { currentTest } from './current-test.ts';
 import { isNonVerdict } from './non-verdict.ts';
@@ -105,15 +105,17 @@ export function recordBehaviour(what: string, observed: string): void {
 }
 
 /**
- * A check at a level known only at run time (a requirement's level, a latitude): fail runs it as an
- * assertion, warn as a reading, record writes whether it held and never fails.
+ * A check at a level known only at run time (a requirement's level, a latitude), doing what a failed
+ * check at that level does (schemas/verdict-levels.ts): an assertion that fails the test, a warning,
+ * or a record of whether it held that never fails.
  */
 export function checkAt(level: VerdictLevel, what: string, check: () => void): boolean {
-  if (level === 'fail') {
+  const onFailure = FAILED_CHECK_AT[level];
+  if (onFailure === 'test-fails') {
     check();
     return true;
   }
-  if (level === 'warn') return warnUnless(what, check);
+  if (onFailure === 'warning') return warnUnless(what, check);
   try {
     check();
     recordBehaviour(what, 'as expected');

@@ -13,8 +13,8 @@ import { ErrorBody, OtpErrorBody } from '../../schemas/envelope.ts';
 import { RESULT_CODES, type CodeFamily, type ResultCode } from '../../schemas/error-codes.ts';
 import { LegacyV1ErrorBody } from '../../schemas/legacy-v1.ts';
 import { operationById, type Operation } from '../../schemas/operations.ts';
-import type { VerdictLevel } from '../../schemas/quotes.ts';
 import { requirementById, successHttpStatusStated } from '../../schemas/requirements.ts';
+import { lowerLevel, READING_LEVEL, type VerdictLevel } from '../../schemas/verdict-levels.ts';
 import { checkAt, recordBehaviour, warnUnless } from './checks.ts';
 import { currentTest, observe } from './current-test.ts';
 import { checkFor } from './requirement-checks.ts';
@@ -61,14 +61,16 @@ export function expectBodyByDetail<S extends z.ZodType>(schema: S, value: unknow
 /** request_id: "stated to be present in every JSON response" (2.1), at the level of its rule. */
 const requestIdLevel = (): VerdictLevel => requirementById('rule:envelope.request-id').level;
 
+/** The success message: 2.1 "on success often a machine token such as sent_messages", a hedge, at the level of its SHOULD. */
+const successMessageLevel = (): VerdictLevel => requirementById('rule:envelope.message-token').level;
+
 /**
  * The level of each detail of a success body. The documented fields and the code are the
- * operation's contract (section 4: "Success: ... code=..."); the message is at most a warning (2.1:
- * "on success often a machine token such as sent_messages", a hedge); request_id takes the level of
- * its rule (2.1).
+ * operation's contract (section 4: "Success: ... code=..."); the message takes the level of the
+ * SHOULD it rests on (2.1, rule envelope.message-token); request_id takes the level of its rule (2.1).
  */
 function successDetailLevel(detail: BodyDetail, operationId: string): VerdictLevel {
-  if (detail === 'message') return 'warn';
+  if (detail === 'message') return successMessageLevel();
   if (detail === 'request_id') return requestIdLevel();
   return requirementById(`op:${operationId}`).level;
 }
@@ -96,8 +98,8 @@ export function expectSuccess<S extends z.ZodType = z.ZodType>(answer: Answer, o
   // other requirements of the test (requirement-checks.ts). They throw only at the fail level.
   const ofContract = [`op:${operationId}`];
   // Most operations give only a body status (2.1 "status code repeated inside the body"): the HTTP
-  // status of their success is a reading (warning); 4.2 and 4.4 state theirs.
-  const statusLevel: VerdictLevel = successHttpStatusStated(operationId) ? contract : contract === 'record' ? 'record' : 'warn';
+  // status of their success is a reading (at most a warning); 4.2 and 4.4 state theirs.
+  const statusLevel = successHttpStatusStated(operationId) ? contract : lowerLevel(contract, READING_LEVEL);
   checkFor(ofContract, () =>
     checkAt(statusLevel, `${operationId}: HTTP status of a success`, () =>
       expect(op.success.httpStatus, `${operationId}: HTTP status of a success (${snippet(answer)})`).toContain(answer.status),

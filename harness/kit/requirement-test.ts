@@ -8,7 +8,8 @@
  *  - labels the Allure result: epic = area, feature = operation, story = requirement id, severity,
  *    a link to the spec section;
  *  - turns a failure of a test that proves no statement (every requirement below the fail level:
- *    readings, SHOULDs, silences; schemas/quotes.ts) into a warning (conventions: OIDF WARNING);
+ *    readings, SHOULDs, silences; schemas/quotes.ts) into a warning (conventions: OIDF WARNING;
+ *    the test's level is decided in schemas/verdict-levels.ts);
  *  - ends the message of any other failure with the document's words (conventions: test262);
  *  - reports a test that met transport trouble (the target unreachable, a reset connection, a
  *    deadline passed: transport/transport-error.ts) as broken, at every level: it failed in vitest
@@ -22,6 +23,7 @@ import { test, type TestContext } from 'vitest';
 import type { AmbiguityId } from '../../schemas/ambiguities.ts';
 import type { CapabilityId } from '../../schemas/capabilities.ts';
 import { isRequirementId, requirementById, type Requirement } from '../../schemas/requirements.ts';
+import { failsTest, testLevel } from '../../schemas/verdict-levels.ts';
 import { reasonOf, warnTest } from './checks.ts';
 import { consultingChoices, runAsCurrentTest, shipLearnedSecrets, watchCollectingSuite } from './current-test.ts';
 import { defaultedAmbiguityLines } from './defaulted-ambiguities.ts';
@@ -30,6 +32,7 @@ import { effectiveCapabilities, skipReason } from './effective-capabilities.ts';
 import { withLastExchanges } from './failure-exchanges.ts';
 import { failedRequirementsOf } from './requirement-checks.ts';
 import { scaledTimeout } from '../config/latency-scale.ts';
+import { REQUIREMENT_TEST_TIMEOUT_MS } from '../config/test-timeouts.ts';
 import type { RunConfig } from '../config/run-config.ts';
 import { readRunConfig } from './run-context.ts';
 import { skipReasonOf } from './test-skip.ts';
@@ -87,6 +90,9 @@ export function missingCapabilities(requirements: readonly Requirement[], needs:
 
 const NOT_SELECTED = 'not selected: the run was limited with --requirements';
 
+/** Whether a failure of a test of these requirements fails it: one of them is a stated rule (verdict-levels.ts). */
+const provesStatement = (requirements: readonly Requirement[]): boolean => failsTest(testLevel(requirements.map((r) => r.level)));
+
 /** The document's words of the requirements, as failure messages and the Allure description show them. */
 export function quoteLines(requirements: readonly Requirement[]): string {
   return requirements
@@ -99,7 +105,7 @@ async function label(requirements: readonly Requirement[], options: ReqOptions):
   await allure.epic(first.area);
   await allure.feature(options.operation ?? first.operations[0] ?? first.area);
   for (const r of requirements) await allure.story(r.id);
-  await allure.severity(requirements.some((r) => r.level === 'fail') ? 'critical' : 'minor');
+  await allure.severity(provesStatement(requirements) ? 'critical' : 'minor');
   // A section field may name several ("4.4, 2.10"); each links to its words on the page certify writes beside the report.
   const sections = new Set(requirements.flatMap((r) => r.section.split(',').map((part) => part.trim())));
   for (const section of sections) await allure.link(specSectionLink(section), `spec §${section}`);
@@ -113,7 +119,7 @@ async function label(requirements: readonly Requirement[], options: ReqOptions):
 /** A failure of a test that proves statements: its message ends with the document's words. */
 function withQuotes(error: unknown, requirements: readonly Requirement[]): unknown {
   if (!(error instanceof Error)) return error;
-  const stated = requirements.filter((r) => r.level === 'fail');
+  const stated = requirements.filter((r) => failsTest(r.level));
   if (stated.length > 0) error.message = `${error.message}\n  the document says:\n  ${quoteLines(stated).replace(/\n/g, '\n  ')}`;
   return error;
 }
@@ -147,7 +153,7 @@ async function endInconclusive(context: TestContext, reason: string): Promise<vo
  */
 function failedRequirementsAmong(error: unknown, requirements: readonly Requirement[]): readonly Requirement[] {
   const tagged = (failedRequirementsOf(error) ?? []).filter(isRequirementId).map(requirementById);
-  return tagged.some((r) => r.level === 'fail') ? tagged : requirements;
+  return provesStatement(tagged) ? tagged : requirements;
 }
 
 /**
@@ -175,8 +181,7 @@ async function endOnError(context: TestContext, error: unknown, requirements: re
     throw withLastExchanges(error, context.task);
   }
   // A test that proves no statement of the document (only readings, SHOULDs or silences) can only warn.
-  const noStatement = requirements.every((r) => r.level !== 'fail');
-  if (!noStatement) {
+  if (provesStatement(requirements)) {
     // The requirements the failed check was about: those its tag names, else all of the test's.
     const failing = failedRequirementsAmong(error, requirements);
     if (failing !== requirements) context.task.meta.failedRequirements = failing.map((r) => r.id);
@@ -218,7 +223,7 @@ export function req(ids: readonly string[], name: string, body: (context: TestCo
     }
   };
   // Scaled with the latency the preflight measured (latency-scale.ts): a slow target is not failed by our clock.
-  const timeout = scaledTimeout(options.timeout ?? 60_000, config().latencyMs);
+  const timeout = scaledTimeout(options.timeout ?? REQUIREMENT_TEST_TIMEOUT_MS, config().latencyMs);
   const selected = config().onlyRequirements;
   if (selected && !ids.some((id) => selected.includes(id))) {
     test(name, async (context) => {

@@ -18,6 +18,7 @@ import type { AmbiguityChoices } from '../../schemas/ambiguities.ts';
 import type { CapabilityId } from '../../schemas/capabilities.ts';
 import { operationById, type Operation } from '../../schemas/operations.ts';
 import { scaledTimeout } from '../config/latency-scale.ts';
+import { HOOK_TIMEOUT_MS, REQUIREMENT_TEST_TIMEOUT_MS } from '../config/test-timeouts.ts';
 import type { RunConfig } from '../config/run-config.ts';
 import { recordExchange } from '../transport/allure-exchange.ts';
 import { createHttpClient, isJsonObject, type CallOptions, type CallResult, type HttpClient, type KeyPlacement } from '../transport/http-client.ts';
@@ -233,7 +234,7 @@ export function useTarget(options: UseTargetOptions = {}): Target {
   const config = readRunConfig();
   const handle = new TargetHandle(config, suiteFileOf(collectingSuiteArea()));
   // Scaled with the latency the preflight measured (latency-scale.ts): setup and teardown are many calls.
-  beforeAll(() => handle.setup(options), scaledTimeout(60_000, config.latencyMs));
-  afterAll(() => handle.teardown(), scaledTimeout(120_000, config.latencyMs));
+  beforeAll(() => handle.setup(options), scaledTimeout(REQUIREMENT_TEST_TIMEOUT_MS, config.latencyMs));
+  afterAll(() => handle.teardown(), scaledTimeout(HOOK_TIMEOUT_MS, config.latencyMs));
   return handle;
 }

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { AMBIGUITIES, type AmbiguityChoices } from '../../schemas/ambiguities.ts';
 import { AREAS } from '../../schemas/areas.ts';
 import { coverageOf, documentSentences } from '../../schemas/document-text.ts';
-import type { VerdictLevel } from '../../schemas/quotes.ts';
+import { requirementStatusAt, type VerdictLevel } from '../../schemas/verdict-levels.ts';
 import { REQUIREMENTS } from '../../schemas/requirements.ts';
 import { UNTESTABLE_SENTENCES } from '../../schemas/untestable-sentences.ts';
 import { SPEC_DOCUMENT_PATH } from '../config/project-paths.ts';
@@ -270,11 +270,9 @@ export function buildSummary(input: SummaryInput): Summary {
 
   const requirements: RequirementSummary[] = REQUIREMENTS.map((r) => {
     const tests = byRequirement.get(r.id) ?? [];
-    let status = requirementStatus(tests, covered);
-    // Only a stated rule fails a target; a reading or SHOULD warns,
-    // and where the document is silent what the target did is recorded.
-    if (status === 'failed' && r.level !== 'fail') status = 'warning';
-    if (status === 'passed' && r.level === 'record') status = 'recorded';
+    // Only a stated rule fails a target; a reading or SHOULD warns, and where the document is
+    // silent what the target did is recorded (schemas/verdict-levels.ts).
+    const status = requirementStatusAt(requirementStatus(tests, covered), r.level);
     const reason = requirementReason(status, tests);
     return {
       id: r.id,

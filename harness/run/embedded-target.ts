@@ -9,6 +9,7 @@ import type { Personality } from '../../schemas/latitudes.ts';
 import type { MutantId } from '../../reference/mutants.ts';
 import { startReferenceServer, type RunningReferenceServer } from '../../reference/server.ts';
 import { parseProfile, type TargetProfile } from '../config/profile.ts';
+import { EMBEDDED_REQUESTS_PER_SECOND } from '../config/pacing-defaults.ts';
 
 export interface EmbeddedTarget {
   server: RunningReferenceServer;
@@ -40,8 +41,8 @@ export async function startEmbeddedTarget(
       // What the server says it offers beyond the documented API (its ready value).
       capabilities: server.capabilities,
       keys: { restricted: server.keys.restricted },
-      // The reference server counts 100 per second per key (8); stay well under it.
-      pacing: { requestsPerSecond: 80 },
+      // The reference server counts 100 per second per key (8); stay well under it (pacing-defaults.ts).
+      pacing: { requestsPerSecond: EMBEDDED_REQUESTS_PER_SECOND },
       timeBudgets: { webhookDeliverySeconds: 5, otpCooldownSeconds: 31, expirySeconds: 10, eventRetriesSeconds: 10 },
     },
     'embedded reference profile',

@@ -19,6 +19,7 @@ import { RedactingReporter, type RunSecrets } from '../report/run-redaction.ts';
 import { writeHarFile } from '../report/har-file.ts';
 import { ProgressReporter } from '../report/progress-reporter.ts';
 import { scaledTimeout } from '../config/latency-scale.ts';
+import { HOOK_TIMEOUT_MS } from '../config/test-timeouts.ts';
 import { areaOfSuiteFile, PROJECT_ROOT, SUITE_FILE_SUFFIX } from '../config/project-paths.ts';
 import { ResultCollector, type TestRecord } from '../report/result-collector.ts';
 import { RunDeadline, type Unfinished } from './run-deadline.ts';
@@ -82,6 +83,19 @@ export const INTERRUPT_GRACE_MS = 15_000;
 const STOP_WAIT_MS = 2_000;
 
 /**
+ * Suite files run at once when they may (a manager key, no shared clock): each then calls with a
+ * subaccount key of its own (kit/target.ts, 4.11), so files do not share one rate limit (8). The
+ * bound is the certifying machine's, a forked worker per file, not the target's.
+ */
+const PARALLEL_FILE_WORKERS = 8;
+/**
+ * Tests of one file marked concurrent that run at once. They mostly wait (the 30 s resend cooldown
+ * and code expiry of 3.1 and 8, the event retries of 6.3) while their calls stay paced per key, so
+ * the bound is set high enough to let them overlap instead of queueing behind each other's waits.
+ */
+const CONCURRENT_TESTS_PER_FILE = 32;
+
+/**
  * A reporter whose only job is, once vitest exists (onInit), to remove the SIGINT and SIGTERM
  * listeners vitest added: they end the process at once (exit 130), which would skip the teardowns
  * and the reports. The caller of runSuites handles the signals instead (`interrupt`).
@@ -136,13 +150,12 @@ export async function runSuites(options: RunSuitesOptions): Promise<SuitesOutcom
       pool: 'forks',
       isolate: false,
       fileParallelism: parallel,
-      maxWorkers: parallel ? 8 : 1,
-      // Tests marked concurrent mostly wait (cooldowns, expiry, event retries): let them all overlap.
-      maxConcurrency: 32,
+      maxWorkers: parallel ? PARALLEL_FILE_WORKERS : 1,
+      maxConcurrency: CONCURRENT_TESTS_PER_FILE,
       sequence: { sequencer: LongWaitsFirstSequencer },
       // Scaled with the latency the preflight measured (latency-scale.ts): a slow target is not failed by the kit's clock.
-      testTimeout: scaledTimeout(120_000, config.latencyMs),
-      hookTimeout: scaledTimeout(120_000, config.latencyMs),
+      testTimeout: scaledTimeout(HOOK_TIMEOUT_MS, config.latencyMs),
+      hookTimeout: scaledTimeout(HOOK_TIMEOUT_MS, config.latencyMs),
       // The boundary first: every later reporter reads what it already redacted.
       reporters: [
         boundary,

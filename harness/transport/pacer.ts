@@ -17,8 +17,12 @@
  * Time is injected (now, sleep, random) so that the schedule is unit-testable without waiting.
  */
 
-/** 80% of the documented 100 per second (8): room for clock skew and network jitter. */
-export const DEFAULT_REQUESTS_PER_SECOND = 80;
+/**
+ * The longest Retry-After the pacer honours (30 s): far beyond the one-second window of the rate of
+ * 8, and short enough that a hostile or broken target asking for hours cannot stall a run. The
+ * preflight (commands/preflight.ts) bounds its own waits by it too.
+ */
+export const MAX_RETRY_AFTER_MS = 30_000;
 
 export interface PacerClock {
   /** Milliseconds, monotonic enough for spacing (Date.now by default). */
@@ -26,16 +30,20 @@ export interface PacerClock {
   sleep(ms: number): Promise<void>;
 }
 
+/**
+ * The pace and the retries are the caller's (the profile's pacing, or discover's own pace): their
+ * defaults live once, in config/pacing-defaults.ts, which this layer may not import.
+ */
 export interface PacerOptions {
   /** Requests per second per key; 0 or Infinity disables spacing (retries still apply). */
-  requestsPerSecond?: number;
+  requestsPerSecond: number;
   /** Retries after a rate-limited answer; the call then returns the last 429. */
-  maxRetries?: number;
+  maxRetries: number;
   /** Backoff without Retry-After: baseDelayMs * factor^(retry-1), capped at maxDelayMs, with jitter. */
   baseDelayMs?: number;
   factor?: number;
   maxDelayMs?: number;
-  /** An upper bound on an honoured Retry-After, so that a hostile or broken target cannot stall a run. */
+  /** An upper bound on an honoured Retry-After (MAX_RETRY_AFTER_MS when absent). */
   maxRetryAfterMs?: number;
   clock?: PacerClock;
   /** In [0, 1); Math.random by default. */
@@ -80,14 +88,14 @@ export function parseRetryAfterMs(value: string | undefined, nowMs: number): num
   return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
 }
 
-export function createPacer(options: PacerOptions = {}): Pacer {
-  const rps = options.requestsPerSecond ?? DEFAULT_REQUESTS_PER_SECOND;
+export function createPacer(options: PacerOptions): Pacer {
+  const rps = options.requestsPerSecond;
   const intervalMs = rps > 0 && Number.isFinite(rps) ? 1000 / rps : 0;
-  const maxRetries = options.maxRetries ?? 5;
+  const { maxRetries } = options;
   const baseDelayMs = options.baseDelayMs ?? 250;
   const factor = options.factor ?? 2;
   const maxDelayMs = options.maxDelayMs ?? 8000;
-  const maxRetryAfterMs = options.maxRetryAfterMs ?? 30_000;
+  const maxRetryAfterMs = options.maxRetryAfterMs ?? MAX_RETRY_AFTER_MS;
   const clock = options.clock ?? systemClock;
   const random = options.random ?? Math.random;
   /** Per key: the earliest time of its next slot. */

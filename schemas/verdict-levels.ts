@@ -1,0 +1,82 @@
+/**
+ * The verdict levels, and what each one does, decided here once (conventions: OIDF gives every
+ * condition a level, FAILURE, WARNING or INFO, and one enum read by every report). quotes.ts gives
+ * each requirement its level from the document's words:
+ *  - fail:   the document states it; a failed check fails the test and the run.
+ *  - warn:   a SHOULD, or a reading we derived from the quoted words; a failed check is a warning.
+ *  - record: the document is silent ("not shown"); the check writes down what the target did.
+ * The kit (checks, tests), the summary and the kill matrix read these tables instead of deciding.
+ */
+export type VerdictLevel = 'fail' | 'warn' | 'record';
+
+/** The levels, from the one that weighs most on a target to the one that weighs least. */
+export const VERDICT_LEVELS: readonly VerdictLevel[] = ['fail', 'warn', 'record'];
+
+/** The level of a reading of ours or a SHOULD (quotes.ts "a SHOULD, or a reading we derived"). */
+export const READING_LEVEL: VerdictLevel = 'warn';
+
+/** The lower of two levels: a check that is `level` by its requirement and at most `most` by its kind. */
+export const lowerLevel = (level: VerdictLevel, most: VerdictLevel): VerdictLevel =>
+  VERDICT_LEVELS.indexOf(level) >= VERDICT_LEVELS.indexOf(most) ? level : most;
+
+/**
+ * A requirement's level: the one its quote entry gives (quotes.ts `reading`, `notShown`); else
+ * fail, lowered to warn for a SHOULD and for a requirement the entry quotes no words for (quotes.ts:
+ * "A requirement without a quote is at most warn").
+ */
+export function requirementLevel(given: VerdictLevel | undefined, quoted: boolean, severity: 'must' | 'should'): VerdictLevel {
+  if (given !== undefined) return given;
+  return quoted && severity === 'must' ? 'fail' : READING_LEVEL;
+}
+
+/** What a failed check does to its test. */
+export type FailedCheckOutcome = 'test-fails' | 'warning' | 'recorded';
+
+/** What a failed check at each level does (quotes.ts: "what a failed check of it does to a target"). */
+export const FAILED_CHECK_AT: Readonly<Record<VerdictLevel, FailedCheckOutcome>> = {
+  fail: 'test-fails',
+  warn: 'warning',
+  record: 'recorded',
+};
+
+/** Whether a failed check at `level` fails its test: only where the document states the rule. */
+export const failsTest = (level: VerdictLevel): boolean => FAILED_CHECK_AT[level] === 'test-fails';
+
+/**
+ * The level of a whole test from its requirements' levels: fail when one of them is stated, else
+ * warn. A test that proves no statement can only warn (conventions: OIDF WARNING); one whose
+ * requirements are all silences records through its checks, and a check it threw anyway is shown as
+ * a warning rather than lost in a record.
+ */
+export const testLevel = (levels: readonly VerdictLevel[]): VerdictLevel => (levels.some(failsTest) ? 'fail' : READING_LEVEL);
+
+/** The statuses of a requirement its level changes: what its tests did, then what the summary says. */
+type TestsOutcome = 'failed' | 'passed';
+type LevelledStatus = 'failed' | 'warning' | 'passed' | 'recorded';
+
+/**
+ * A requirement's status from its tests' outcome, at its level: only a stated rule fails a target; a
+ * failure of a reading or a silence is a warning, and where the document is silent a pass is what
+ * the target did, recorded (quotes.ts). Every other outcome (broken, skipped, ...) is no verdict on
+ * the requirement and stays as it is.
+ */
+export const REQUIREMENT_STATUS_AT: Readonly<Record<VerdictLevel, Readonly<Record<TestsOutcome, LevelledStatus>>>> = {
+  fail: { failed: 'failed', passed: 'passed' },
+  warn: { failed: 'warning', passed: 'passed' },
+  record: { failed: 'warning', passed: 'recorded' },
+};
+
+export function requirementStatusAt<S extends string>(status: S, level: VerdictLevel): S | LevelledStatus {
+  return status === 'failed' || status === 'passed' ? REQUIREMENT_STATUS_AT[level][status as TestsOutcome] : status;
+}
+
+/**
+ * Whether a warning the baseline did not have kills a mutant of a requirement at each level. A
+ * warning fails no run, so a mutant of a stated rule is left to a failed check; a mutant of a
+ * reading or a silence is also caught by a new warning.
+ */
+export const WARNING_KILLS_MUTANT: Readonly<Record<VerdictLevel, boolean>> = {
+  fail: false,
+  warn: true,
+  record: true,
+};
