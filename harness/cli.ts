@@ -38,7 +38,8 @@ async function main(argv: string[]): Promise<void> {
       return;
   }
   const table = CLI_COMMANDS.find((c) => c.command === command);
-  if (table === undefined) throw new UsageError(command ? `unknown command "${command}" (try: ${COMMAND_NAMES})` : `a command is required (try: ${COMMAND_NAMES})`);
+  if (table === undefined)
+    throw new UsageError(command ? `unknown command "${command}" (try: ${COMMAND_NAMES})` : `a command is required (try: ${COMMAND_NAMES})`);
   if (rest.includes('--help') || rest.includes('-h')) {
     process.stdout.write(`${commandHelpText(table)}\n`);
     return;

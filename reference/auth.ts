@@ -36,15 +36,21 @@ export function authenticate(req: RawRequest, accounts: AccountBook): AuthOutcom
     return { ok: false, reply: authFail(req, 'auth_deprecated', 410, 'The token header is no longer accepted; use the header apikey') };
 
   const key = presentedKey(req);
-  if (!key) return { ok: false, reply: v1 ? v1Fail(req, '01', 'Falta el parametro apikey') : authFail(req, seams.at('auth.missing-key-code', 'auth_01'), 401, 'API key not provided') };
+  if (!key)
+    return {
+      ok: false,
+      reply: v1 ? v1Fail(req, '01', 'Falta el parametro apikey') : authFail(req, seams.at('auth.missing-key-code', 'auth_01'), 401, 'API key not provided'),
+    };
 
   const account = accounts.byApiKey(key);
   if (!account) return { ok: false, reply: v1 ? v1Fail(req, '10', 'apikey incorrecta') : authFail(req, 'auth_05', 401, 'API key invalid or unknown') };
-  if (account.archived) return { ok: false, reply: v1 ? v1Fail(req, '10', 'apikey incorrecta') : authFail(req, 'auth_06', 401, 'Account disabled or suspended') };
+  if (account.archived)
+    return { ok: false, reply: v1 ? v1Fail(req, '10', 'apikey incorrecta') : authFail(req, 'auth_06', 401, 'Account disabled or suspended') };
 
   if (account.parentId !== undefined) {
     const parent = accounts.get(account.parentId);
-    if (!parent || parent.archived) return { ok: false, reply: authFail(req, 'auth_07', 401, 'The administrator account of this subaccount is invalid or disabled') };
+    if (!parent || parent.archived)
+      return { ok: false, reply: authFail(req, 'auth_07', 401, 'The administrator account of this subaccount is invalid or disabled') };
   }
 
   // 5.4: an allow-list admits only its addresses.

@@ -34,7 +34,9 @@ const RESERVED_DESCRIPTORS = 256;
 /** The process's open-file limit (Linux /proc), or undefined where it cannot be read. */
 function openFileLimit(): number | undefined {
   try {
-    const line = readFileSync('/proc/self/limits', 'utf8').split('\n').find((l) => l.startsWith('Max open files'));
+    const line = readFileSync('/proc/self/limits', 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('Max open files'));
     const soft = line?.split(/\s{2,}/)[1];
     return soft !== undefined && /^\d+$/.test(soft) ? Number(soft) : undefined;
   } catch {
@@ -64,7 +66,11 @@ function answerAndClose(socket: ServerSocket, answer: string): void {
 /** What the HTTP parser or a timeout reports, as a status, a code and a message. */
 function describeClientError(error: { code?: string }): [status: number, code: string, message: string] {
   if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT')
-    return [408, 'request_timeout', `The request did not arrive in time (headers within ${CONNECTION_TIMEOUTS.headersMs / 1000} s, the whole request within ${CONNECTION_TIMEOUTS.requestMs / 1000} s)`];
+    return [
+      408,
+      'request_timeout',
+      `The request did not arrive in time (headers within ${CONNECTION_TIMEOUTS.headersMs / 1000} s, the whole request within ${CONNECTION_TIMEOUTS.requestMs / 1000} s)`,
+    ];
   if (error.code === 'HPE_HEADER_OVERFLOW') return [431, 'headers_too_large', 'The request line and headers are larger than 16 KiB'];
   return [400, 'bad_request', `Malformed HTTP request${error.code ? ` (${error.code})` : ''}`];
 }

@@ -31,7 +31,18 @@ const NOT_FOUND = new Set([
   'employee_not_found',
   'subaccount_not_found',
 ]);
-const CONFLICT = new Set(['agenda_03', 'verification_03', 'verification_04', 'validation_06', 'employee_name_taken', 'employee_number_taken', 'employee_password_taken', 'subaccount_exists', 'wallet_contact_exists', 'loyalty_contact_exists']);
+const CONFLICT = new Set([
+  'agenda_03',
+  'verification_03',
+  'verification_04',
+  'validation_06',
+  'employee_name_taken',
+  'employee_number_taken',
+  'employee_password_taken',
+  'subaccount_exists',
+  'wallet_contact_exists',
+  'loyalty_contact_exists',
+]);
 /** Limits reached: the sandbox quota of 8, report_05, validation_03 (attempts per hour). */
 const TOO_MANY = new Set(['sandbox_limit', 'report_05', 'validation_03', 'quota_exceeded']);
 /** 7.2 sms_07 and what stands for it (legacy OTP verification_05 "error sending": the balance was short). */
@@ -86,6 +97,9 @@ export const INVALID_PARAMETERS_CODE = 'invalid_parameters';
  */
 export function unnamedValidationCode(req: RawRequest, field: string | undefined): string {
   if (!takesAlternate(req.server.options)) return INVALID_PARAMETERS_CODE;
-  const name = (field ?? 'body').toLowerCase().replace(/[^a-z0-9_]/g, '_').slice(0, 40);
+  const name = (field ?? 'body')
+    .toLowerCase()
+    .replace(/[^a-z0-9_]/g, '_')
+    .slice(0, 40);
   return `validation_${name || 'body'}`;
 }

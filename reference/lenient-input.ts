@@ -87,7 +87,12 @@ const withoutRepeats = (numbers: string): string => [...new Set(splitRecipients(
  * default personality. A field of the table its schema refuses is coerced or dropped (an absent
  * optional field takes its documented default).
  */
-export function lenientFields(op: Operation, schema: z.ZodType | undefined, fields: Record<string, unknown>, options: ResolvedOptions): Record<string, unknown> {
+export function lenientFields(
+  op: Operation,
+  schema: z.ZodType | undefined,
+  fields: Record<string, unknown>,
+  options: ResolvedOptions,
+): Record<string, unknown> {
   if (!takesAlternate(options)) return fields;
   const lenient = LENIENT_FIELDS[op.operationId];
   const dedupe = DEDUPLICATED_RECIPIENTS.has(op.operationId) && typeof fields.numbers === 'string';

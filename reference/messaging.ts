@@ -153,7 +153,10 @@ export class Messaging {
   }
 
   private prune(log: MessageLog): void {
-    if (log.messages.length <= MAX_LOGGED_MESSAGES + LOG_TRIM_SLACK && log.chars <= MAX_LOGGED_CHARS + CHARS_TRIM_SLACK) return this.pruneCampaigns(log);
+    if (log.messages.length <= MAX_LOGGED_MESSAGES + LOG_TRIM_SLACK && log.chars <= MAX_LOGGED_CHARS + CHARS_TRIM_SLACK) {
+      this.pruneCampaigns(log);
+      return;
+    }
     // Oldest first, until both the count and the characters are back within their caps.
     let drop = Math.max(0, log.messages.length - MAX_LOGGED_MESSAGES);
     let chars = log.chars;

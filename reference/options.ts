@@ -8,16 +8,14 @@ import { isMutantId, MUTANTS, seamsOf } from './mutants.ts';
 import { personalityChoices } from './personality.ts';
 import type { Seams } from './seams.ts';
 
-const ambiguityChoices = z
-  .record(z.string(), z.string())
-  .superRefine((choices, ctx) => {
-    for (const [id, option] of Object.entries(choices)) {
-      const entry = AMBIGUITIES.find((a) => a.id === id);
-      if (!entry) ctx.addIssue({ code: 'custom', path: [id], message: `unknown ambiguity id (known: ${AMBIGUITIES.map((a) => a.id).join(', ')})` });
-      else if (!entry.options.some((o) => o.id === option))
-        ctx.addIssue({ code: 'custom', path: [id], message: `unknown option "${option}" (options: ${entry.options.map((o) => o.id).join(', ')})` });
-    }
-  });
+const ambiguityChoices = z.record(z.string(), z.string()).superRefine((choices, ctx) => {
+  for (const [id, option] of Object.entries(choices)) {
+    const entry = AMBIGUITIES.find((a) => a.id === id);
+    if (!entry) ctx.addIssue({ code: 'custom', path: [id], message: `unknown ambiguity id (known: ${AMBIGUITIES.map((a) => a.id).join(', ')})` });
+    else if (!entry.options.some((o) => o.id === option))
+      ctx.addIssue({ code: 'custom', path: [id], message: `unknown option "${option}" (options: ${entry.options.map((o) => o.id).join(', ')})` });
+  }
+});
 
 export const ReferenceServerOptions = z.object({
   host: z.string().default('127.0.0.1'),

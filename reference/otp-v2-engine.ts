@@ -152,10 +152,17 @@ export function resendAvailableIn(record: OtpRecord | undefined, now: number, co
 }
 
 /** Facts of POST /v2/otp against the stored record (3.1 and its code_custom paragraph). */
-export function createFacts(record: OtpRecord | undefined, request: { codeRotate: boolean; codeCustom?: string }, now: number, seams: Seams = NO_FAULT): Partial<OtpFacts> {
+export function createFacts(
+  record: OtpRecord | undefined,
+  request: { codeRotate: boolean; codeCustom?: string },
+  now: number,
+  seams: Seams = NO_FAULT,
+): Partial<OtpFacts> {
   // 3.1 code_custom: the same code is a plain resend (on a locked verification it stays locked), a different one a new round.
   const same = record !== undefined && record.code === request.codeCustom;
-  const customCode = seams.at('otp2.code-custom-comparison', request.codeCustom === undefined ? 'absent' : same ? 'same' : 'different', { state: createStateOf(record) });
+  const customCode = seams.at('otp2.code-custom-comparison', request.codeCustom === undefined ? 'absent' : same ? 'same' : 'different', {
+    state: createStateOf(record),
+  });
   // 8: the cooldown is 30 s.
   const cooldown = seams.at('otp2.resend-cooldown-seconds', OTP_V2_RULES.cooldownSeconds);
   return { codeRotate: request.codeRotate, withinCooldown: resendAvailableIn(record, now, cooldown) > 0, customCode };
@@ -166,7 +173,8 @@ export function createFacts(record: OtpRecord | undefined, request: { codeRotate
  * used. A locked record's are; so are those of a pending record with none left, which exists only
  * under otp-v2-lock-point 'after-seventh-wrong' (the 7th wrong code answered 401 with 0 left).
  */
-export const roundUsedUp = (record: OtpRecord | undefined): boolean => record !== undefined && (record.state === 'locked' || (record.state === 'pending' && record.attemptsRemaining <= 0));
+export const roundUsedUp = (record: OtpRecord | undefined): boolean =>
+  record !== undefined && (record.state === 'locked' || (record.state === 'pending' && record.attemptsRemaining <= 0));
 
 /**
  * The state a POST /v2/otp is matched in: the record's, except that a pending record whose round is

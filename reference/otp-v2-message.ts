@@ -17,7 +17,12 @@ export const expandOtpMessage = (message: string, company: string, code: string)
  * 4.4, 7.3: the message with the code actually being sent must be GSM-7 and at most 160
  * characters; on failure the hint gives the excess.
  */
-export function otpMessageProblem(message: string, company: string, code: string, maxLength: number = OTP_V2_RULES.maxMessageLength): { reason: string; excess?: number } | undefined {
+export function otpMessageProblem(
+  message: string,
+  company: string,
+  code: string,
+  maxLength: number = OTP_V2_RULES.maxMessageLength,
+): { reason: string; excess?: number } | undefined {
   const template = otpMessageTemplateProblem(message);
   if (template) return { reason: template };
   const expanded = expandOtpMessage(message, company, code);

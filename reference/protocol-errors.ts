@@ -15,7 +15,13 @@ export interface ProtocolErrorBody {
   [field: string]: unknown;
 }
 
-export const protocolError = (status: number, code: string, message: string): ProtocolErrorBody => ({ success: false, message, status, code, request_id: randomUUID() });
+export const protocolError = (status: number, code: string, message: string): ProtocolErrorBody => ({
+  success: false,
+  message,
+  status,
+  code,
+  request_id: randomUUID(),
+});
 
 /**
  * The same answer as raw HTTP/1.1 bytes, for a socket the HTTP layer gave up on (framing errors,

@@ -50,12 +50,25 @@ export function otpOk(req: RawRequest, status: number, fields: Fields): Reply {
 }
 
 /** A current OTP error (4.4 error body, 7.3: the HTTP status is real). */
-export function otpFail(req: RawRequest, status: number, error: string, fields: { state: string; message: string; hint: string; next?: string[] } & Fields, headers?: Record<string, string>): Reply {
+export function otpFail(
+  req: RawRequest,
+  status: number,
+  error: string,
+  fields: { state: string; message: string; hint: string; next?: string[] } & Fields,
+  headers?: Record<string, string>,
+): Reply {
   // Latitude extra-fields: the alternate adds details (the 4.4 body has a hint of its own).
-  return { status, body: { success: false, next: [], ...fields, error, ...extraErrorFields(req, false), request_id: req.requestId }, ...(headers ? { headers } : {}) };
+  return {
+    status,
+    body: { success: false, next: [], ...fields, error, ...extraErrorFields(req, false), request_id: req.requestId },
+    ...(headers ? { headers } : {}),
+  };
 }
 
 /** A legacy v1 error (4.16, 7.4): Estatus=error with Codigo; HTTP status per business-error-http-status. */
 export function v1Fail(req: RawRequest, codigo: string, mensaje: string): Reply {
-  return { status: v1ErrorHttpStatus(req, codigo), body: { Estatus: 'error', mensaje, Codigo: codigo, ...extraErrorFields(req, false), request_id: req.requestId } };
+  return {
+    status: v1ErrorHttpStatus(req, codigo),
+    body: { Estatus: 'error', mensaje, Codigo: codigo, ...extraErrorFields(req, false), request_id: req.requestId },
+  };
 }

@@ -30,7 +30,7 @@ export const SEAMS = {
   ),
   'auth.token-header-refused': point<boolean>('5.6', 'a request with the legacy token header answers 410 auth_deprecated'),
   'auth.missing-key-code': point<string>('5', 'a request without a key answers auth_01'),
-  'auth.outside-allow-list': point<boolean>('5.4', 'an address outside the account\'s allow-list answers 403 auth_04'),
+  'auth.outside-allow-list': point<boolean>('5.4', "an address outside the account's allow-list answers 403 auth_04"),
   'auth.manager-key-refused': point<boolean, { kind: string }>('5.3', '/manager/subaccount/* needs the manager key'),
   'auth.acting-account': point<number, { parentId: number | undefined }>('5.3', 'a subaccount key acts on its own balance'),
   'auth.error-body': point<Record<string, unknown>>('5', 'the body of every auth error has success=false, message, status, code'),
@@ -44,7 +44,10 @@ export const SEAMS = {
   // --- 7.1, 8 Rate limit ---------------------------------------------------------------------------
   'rate-limit.applies': point<boolean, { area: string }>('8', '100 requests per second per key, on all endpoints'),
   'rate-limit.code': point<string>('7.1', 'over the limit: 429 rate_01'),
-  'rate-limit.window-resets': point<boolean, { overLimit: boolean }>('7.1, 8', 'a request older than a second no longer counts, also for a key that was over the limit'),
+  'rate-limit.window-resets': point<boolean, { overLimit: boolean }>(
+    '7.1, 8',
+    'a request older than a second no longer counts, also for a key that was over the limit',
+  ),
   'rate-limit.per-second': point<number>('8', 'request rate: 100 messages per second per key; no more than 100 accepted within any second'),
 
   // --- 4, 8 Stated limits of the field tables --------------------------------------------------------
@@ -65,7 +68,10 @@ export const SEAMS = {
   'sms.refuses-non-gsm7': point<boolean>('4.2', 'the text is sent always as GSM-7'),
   'sms.refuses-past-date': point<boolean>('4.2', 'a scheduled date must be in the future'),
   'sms.numbers-include-country-code': point<boolean>('4.2', 'with find_country_code=1 each number has 12 digits including country code'),
-  'sms.checked-fields': point<Record<string, unknown>>('4.2, 8', 'sender max 11 chars, no scheduled sends in sandbox: a body breaking them is refused as sent (7.1)'),
+  'sms.checked-fields': point<Record<string, unknown>>(
+    '4.2, 8',
+    'sender max 11 chars, no scheduled sends in sandbox: a body breaking them is refused as sent (7.1)',
+  ),
   // --- 4.3 Voice ----------------------------------------------------------------------------------
   'voice.refuses-k-without-message': point<boolean>('4.3', 'template k uses voice_message'),
   // --- 4.2, 8 Sandbox -----------------------------------------------------------------------------
@@ -77,13 +83,19 @@ export const SEAMS = {
   'credits.balance': point<string, { hundredths: number }>('2.7', 'credit is a string (decimal, two places)'),
   'credits.shows-master-credit': point<boolean>('2.7', 'master_credit is present only on administrator accounts; absent on normal accounts and subaccounts'),
   // --- 4.13 Payment requests ----------------------------------------------------------------------
-  'payments.checked-fields': point<Record<string, unknown>>('4.13, 8', 'template 40, message 123 characters, amount 15 to 110000: a body outside them is refused as sent (7.1)'),
+  'payments.checked-fields': point<Record<string, unknown>>(
+    '4.13, 8',
+    'template 40, message 123 characters, amount 15 to 110000: a body outside them is refused as sent (7.1)',
+  ),
   // --- 3.2, 4.14 Webhook --------------------------------------------------------------------------
   'webhooks.status-after-add': point<'0' | '1'>('3.2', "POST /webhook/add with status '1' or '0': enabled ('1') or disabled ('0')"),
   'webhooks.status-refused-without-webhook': point<boolean>('7.2', 'status_webhook_04 could not update (no webhook registered)'),
   'webhooks.delete-removes': point<boolean>('3.2', 'configured: POST /webhook/delete: no webhook configured'),
-  'webhooks.receives-events': point<boolean>('3.2, 6', 'events go to the account\'s webhook while it is enabled (\'1\'), none while disabled'),
-  'webhooks.forbidden-host-verdict': point<{ ok: true } | { ok: false; code: 'add_webhook_03' | 'add_webhook_06'; reason: string } | undefined, { family: string | undefined }>(
+  'webhooks.receives-events': point<boolean>('3.2, 6', "events go to the account's webhook while it is enabled ('1'), none while disabled"),
+  'webhooks.forbidden-host-verdict': point<
+    { ok: true } | { ok: false; code: 'add_webhook_03' | 'add_webhook_06'; reason: string } | undefined,
+    { family: string | undefined }
+  >(
     '4.14, 7.2',
     'a public URL, no local hosts or private networks: a forbidden host answers add_webhook_03 without being contacted; undefined: the GET check decides',
   ),
@@ -106,7 +118,10 @@ export const SEAMS = {
   'otp-legacy.send-default-code-length': point<number>('4.5, 8', 'send: code_length 4 to 10, default 4'),
   'otp-legacy.resend-renews-code': point<boolean>('4.5', 'resend: reset_code default false; true generates a new random code, false keeps the same'),
   'otp-legacy.showcode-returns-code': point<boolean>('4.5', 'showcode default 0; 1 returns verification_code'),
-  'otp-legacy.whatsapp-falls-back': point<boolean>('4.5, 2.10', 'resend: whatsapp needs an active WhatsApp instance, otherwise falls back to SMS (fallback=true)'),
+  'otp-legacy.whatsapp-falls-back': point<boolean>(
+    '4.5, 2.10',
+    'resend: whatsapp needs an active WhatsApp instance, otherwise falls back to SMS (fallback=true)',
+  ),
   'otp-legacy.verified-verify-code': point<string>('7.2', 'verify: validation_06 already verified'),
   'otp-legacy.expired-verify-code': point<string>('7.2', 'verify: validation_02 code expired'),
   // --- 4.16, 7.4, 8 Legacy v1 ---------------------------------------------------------------------
@@ -117,16 +132,27 @@ export const SEAMS = {
   'v1.refuses-double-comma': point<boolean>('7.4', '21 double comma in numcelular (batch)'),
   'v1.insufficient-credit-detail': point<string | undefined>('7.4', '13 insufficient credit (message includes current credit)'),
   // --- 1, 4.6, 4.7 Contacts and contact lists -----------------------------------------------------
-  'lists.own-account-only': point<boolean>('1, 5.2', 'an account\'s lists are not visible to another account\'s key (a key gives access to its own account)'),
+  'lists.own-account-only': point<boolean>('1, 5.2', "an account's lists are not visible to another account's key (a key gives access to its own account)"),
   'agendas.refuses-duplicate-name': point<boolean>('4.7, 7.2', 'agenda_name unique per account: agenda_03 name already exists'),
   'agendas.lists-order': point<'name' | 'creation'>('4.7', 'get: result array of lists ordered by name'),
-  'agendas.listed-labels': point<Partial<Record<'custom_field_1' | 'custom_field_2' | 'custom_field_3' | 'custom_field_4', string>>>('2.3', 'custom_field_1..custom_field_4: labels of up to four custom fields'),
+  'agendas.listed-labels': point<Partial<Record<'custom_field_1' | 'custom_field_2' | 'custom_field_3' | 'custom_field_4', string>>>(
+    '2.3',
+    'custom_field_1..custom_field_4: labels of up to four custom fields',
+  ),
   'agendas.rename-unknown-list-code': point<string>('7.2', 'change_name: err_03 list does not exist'),
   'agendas.contacts-order': point<'name' | 'insertion'>('4.7', 'get_contacts: all contacts of the list, no pagination, ordered by name'),
   'agendas.missing-list-key-code': point<string>('7.2', '/agendas/get_contacts, /agendas/delete: get_contacts_02 missing list_key'),
   'agendas.delete-removes-list': point<boolean>('4.7', 'delete: deletes the list and all its contacts, irreversibly'),
   'agendas.find-next-page-on-last': point<number | null>('4.7', 'find: next_page (integer or null on the last page)'),
-  'contacts.add-changes': point<{ name?: string; email?: string; birthday?: string; custom?: Partial<Record<'custom_field_1' | 'custom_field_2' | 'custom_field_3' | 'custom_field_4', string>> }, { existing: boolean }>('4.6', 'add: if the contact already exists in the list it is updated'),
+  'contacts.add-changes': point<
+    {
+      name?: string;
+      email?: string;
+      birthday?: string;
+      custom?: Partial<Record<'custom_field_1' | 'custom_field_2' | 'custom_field_3' | 'custom_field_4', string>>;
+    },
+    { existing: boolean }
+  >('4.6', 'add: if the contact already exists in the list it is updated'),
   'contacts.update-email': point<string | undefined>('4.6', 'update: email (optional, new email)'),
   'contacts.poll-requires-contact-id': point<boolean>('4.6', 'POST /contacts/polling/{action}: Body: list_key (req), contact_id (req)'),
   // --- 2.5, 4.8 to 4.10 Wallet, loyalty cards, tool users -----------------------------------------
@@ -135,14 +161,20 @@ export const SEAMS = {
   'loyalty.contact-filter-applies': point<boolean>('4.9', 'contact/get: phone (optional filter)'),
   'employees.refuses-taken-number': point<boolean>('4.10', 'add: validates unique password, user name and phone'),
   'employees.refuses-taken-password': point<boolean>('4.10', 'add: validates unique password, user name and phone (the password)'),
-  'employees.listed-tool-user': point<Record<string, unknown>>('2.5', 'tool user: usertool_id, usertool_name, usertool_number, usertool_branch, usertool_type, usertool_status'),
+  'employees.listed-tool-user': point<Record<string, unknown>>(
+    '2.5',
+    'tool user: usertool_id, usertool_name, usertool_number, usertool_branch, usertool_type, usertool_status',
+  ),
   // --- 2.7, 3.3, 4.11 Subaccounts -----------------------------------------------------------------
   'subaccounts.refuses-withdraw-beyond-balance': point<boolean>('4.11', 'credits/manage type 2 withdraws credits from the subaccount: no more than it holds'),
   'subaccounts.pool-debit': point<number>('2.7, 4.11', 'type 1 adds credits to the subaccount out of master_credit, the credits available to assign'),
   'subaccounts.archive-disables': point<boolean>('3.3', 'POST /manager/subaccount/archive disables (archives) the subaccount'),
   'subaccounts.get-apikey': point<string, { managerKey: string }>('4.11', 'get_apikey: apikey and email of the subaccount'),
   // --- 4.12, 7.2 Reports --------------------------------------------------------------------------
-  'reports.period-end': point<number, { endDateStart: number }>('4.12', 'the period ends with end_date\'s whole day (America/Mexico_City): at the start of the next day'),
+  'reports.period-end': point<number, { endDateStart: number }>(
+    '4.12',
+    "the period ends with end_date's whole day (America/Mexico_City): at the start of the next day",
+  ),
   'reports.matches-sandbox-flag': point<boolean>('4.12', 'sandbox 1 reports sandbox sends, 0 (default) the others'),
   'reports.missing-end-code': point<string>('7.2', 'generate: report_02 end date missing'),
   'reports.refuses-start-after-end': point<boolean>('7.2', 'generate: report_03 start after end'),
@@ -160,10 +192,13 @@ export const SEAMS = {
   ),
   'otp2.http-status': point<number, { row: string; action: string | undefined }>(
     '3.1',
-    'HTTP 201 for action=created and a verified number\'s new cycle, 200 for resent and restarted; verify: 200 correct, 401 wrong, 429 used up, 409 verified, 404 none, 410 expired',
+    "HTTP 201 for action=created and a verified number's new cycle, 200 for resent and restarted; verify: 200 correct, 401 wrong, 429 used up, 409 verified, 404 none, 410 expired",
   ),
   'otp2.action': point<string, { row: string }>('3.1', 'action=created for a new verification, resent for the same code, restarted for a new code'),
-  'otp2.throttled-headers': point<Record<string, string> | undefined>('3.1', 'within the 30 s cooldown: HTTP 429 otp_throttled with resend_available_in and Retry-After header'),
+  'otp2.throttled-headers': point<Record<string, string> | undefined>(
+    '3.1',
+    'within the 30 s cooldown: HTTP 429 otp_throttled with resend_available_in and Retry-After header',
+  ),
   'otp2.delete-invalidates': point<boolean>('3.1', 'any, DELETE /v2/otp: verification invalidated, back to none'),
 
   // --- 4.4 OTP, current generation ----------------------------------------------------------------
@@ -172,7 +207,7 @@ export const SEAMS = {
   'otp2.refuses-past-expiry': point<boolean>('4.4', 'expiration_date must be in the future (else 400 otp_invalid_param)'),
   'otp2.message-checked-code': point<string, { generated: boolean; requestCodeLength: number }>(
     '4.4',
-    'the message is checked at every send with the real length of the code being sent (a resend reuses the stored code, which may be longer than this request\'s code_length)',
+    "the message is checked at every send with the real length of the code being sent (a resend reuses the stored code, which may be longer than this request's code_length)",
   ),
   'otp2.message-max-length': point<number>('8', 'current OTP message: at most 160 characters after substitution (else 400 otp_message_invalid, 7.3)'),
   'otp2.message-checked-company': point<string>('4.4, 7.3', 'the message, {{company}} substituted, has GSM-7 characters only (else 400 otp_message_invalid)'),
@@ -190,7 +225,7 @@ export const SEAMS = {
   'otp2.attempts-per-round': point<number>('8', 'current OTP attempts: 7 per code round'),
   'otp2.eighth-attempt-verifies': point<boolean, { codeMatches: boolean; state: string }>(
     '3.1, 8',
-    'once the round\'s 7 attempts are used up (7 attempts used up: locked, HTTP 429; 7 per code round) no code verifies, the right one included',
+    "once the round's 7 attempts are used up (7 attempts used up: locked, HTTP 429; 7 per code round) no code verifies, the right one included",
   ),
   'otp2.resend-cooldown-seconds': point<number>('8', 'current OTP resend cooldown: 30 seconds'),
 } as const;

@@ -52,9 +52,22 @@ export interface RunningReferenceServer {
 function seedAccounts(options: ResolvedOptions): { accounts: AccountBook; keys: ReferenceKeys } {
   const accounts = new AccountBook();
   const keys: ReferenceKeys = { manager: options.managerKey ?? newApiKey(), account: options.accountKey ?? newApiKey(), restricted: newApiKey() };
-  accounts.create({ kind: 'manager', apiKey: keys.manager, email: 'manager@reference.test', balance: toHundredths(options.managerCredits), pool: toHundredths(options.managerPool) });
+  accounts.create({
+    kind: 'manager',
+    apiKey: keys.manager,
+    email: 'manager@reference.test',
+    balance: toHundredths(options.managerCredits),
+    pool: toHundredths(options.managerPool),
+  });
   accounts.create({ kind: 'normal', apiKey: keys.account, email: 'account@reference.test', balance: toHundredths(options.accountCredits), pool: null });
-  accounts.create({ kind: 'normal', apiKey: keys.restricted, email: 'restricted@reference.test', balance: toHundredths(options.accountCredits), pool: null, ipAllowList: options.restrictedAllowList });
+  accounts.create({
+    kind: 'normal',
+    apiKey: keys.restricted,
+    email: 'restricted@reference.test',
+    balance: toHundredths(options.accountCredits),
+    pool: null,
+    ipAllowList: options.restrictedAllowList,
+  });
   return { accounts, keys };
 }
 
@@ -78,7 +91,12 @@ export function buildReferenceApp(options: ResolvedOptions, context: ServerConte
     requestTimeout: CONNECTION_TIMEOUTS.requestMs,
     keepAliveTimeout: CONNECTION_TIMEOUTS.keepAliveMs,
     connectionTimeout: CONNECTION_TIMEOUTS.inactivityMs,
-    http: { headersTimeout: CONNECTION_TIMEOUTS.headersMs, requestTimeout: CONNECTION_TIMEOUTS.requestMs, connectionsCheckingInterval: CONNECTION_TIMEOUTS.checkEveryMs, requireHostHeader: false },
+    http: {
+      headersTimeout: CONNECTION_TIMEOUTS.headersMs,
+      requestTimeout: CONNECTION_TIMEOUTS.requestMs,
+      connectionsCheckingInterval: CONNECTION_TIMEOUTS.checkEveryMs,
+      requireHostHeader: false,
+    },
     clientErrorHandler: answerClientError,
     frameworkErrors: (error, request, reply) => {
       send(reply, { status: 400, body: protocolError(400, 'bad_request', error.message ?? `Malformed request ${request.method} ${request.url}`) });
@@ -141,7 +159,8 @@ export function buildReferenceApp(options: ResolvedOptions, context: ServerConte
       app.route({
         method: others,
         url: fastifyPath(path),
-        handler: (request: FastifyRequest, reply: FastifyReply) => send(reply, { status: 405, body: protocolError(405, 'method_not_allowed', `${request.method} is not allowed on ${path}`), headers: { allow } }),
+        handler: (request: FastifyRequest, reply: FastifyReply) =>
+          send(reply, { status: 405, body: protocolError(405, 'method_not_allowed', `${request.method} is not allowed on ${path}`), headers: { allow } }),
       });
   }
 
@@ -154,12 +173,19 @@ export function buildReferenceApp(options: ResolvedOptions, context: ServerConte
     registerTestHooks(app, context);
   }
 
-  app.setNotFoundHandler((request, reply) => send(reply, { status: 404, body: protocolError(404, 'not_found', `No operation at ${request.method} ${request.url.split('?')[0]}`) }));
+  app.setNotFoundHandler((request, reply) =>
+    send(reply, { status: 404, body: protocolError(404, 'not_found', `No operation at ${request.method} ${request.url.split('?')[0]}`) }),
+  );
   app.setErrorHandler((error: { statusCode?: number; code?: string; message?: string }, _request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     const code = status === 500 ? 'server_01' : status === 413 ? 'payload_too_large' : status === 415 ? 'unsupported_media_type' : 'invalid_request';
     // Latitude size-limits: the body limit is stated in the answer (the framework's text names no size).
-    const message = status === 500 ? 'Internal error' : status === 413 ? `The request body is larger than ${BODY_LIMIT_BYTES} bytes (1 MiB), the limit of the reference server` : (error.message ?? 'Invalid request');
+    const message =
+      status === 500
+        ? 'Internal error'
+        : status === 413
+          ? `The request body is larger than ${BODY_LIMIT_BYTES} bytes (1 MiB), the limit of the reference server`
+          : (error.message ?? 'Invalid request');
     return send(reply, { status, body: protocolError(status, code, message) });
   });
   return app;

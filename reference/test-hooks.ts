@@ -12,7 +12,8 @@ export function registerTestHooks(app: FastifyInstance, context: ServerContext):
 
   app.post('/__test/clock/advance', async (request, reply) => {
     const seconds = Number((request.body as { seconds?: unknown } | undefined)?.seconds);
-    if (!Number.isFinite(seconds) || seconds < 0 || seconds > 30 * 86_400) return reply.code(400).send({ success: false, message: 'seconds must be a number from 0 to 2592000' });
+    if (!Number.isFinite(seconds) || seconds < 0 || seconds > 30 * 86_400)
+      return reply.code(400).send({ success: false, message: 'seconds must be a number from 0 to 2592000' });
     context.clock.advance(seconds * 1000);
     return { success: true, now: context.clock.now() };
   });

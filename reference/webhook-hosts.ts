@@ -30,7 +30,9 @@ const cidrsOf = (ranges: readonly string[]): Cidr[] => ranges.filter((r) => ipad
 const ADDRESS_FAMILIES = FORBIDDEN_HOST_FAMILIES.filter((f) => f.id !== EMBEDDING_FAMILY).map((f) => ({ id: f.id, cidrs: cidrsOf(f.ranges) }));
 const EMBEDDING_RANGES = cidrsOf(FORBIDDEN_HOST_FAMILIES.find((f) => f.id === EMBEDDING_FAMILY)!.ranges);
 /** The families matched by name ('localhost', and '*.localhost' for every name under it). */
-const NAME_FAMILIES = FORBIDDEN_HOST_FAMILIES.map((f) => ({ id: f.id, names: f.ranges.filter((r) => !ipaddr.isValidCIDR(r)) })).filter((f) => f.names.length > 0);
+const NAME_FAMILIES = FORBIDDEN_HOST_FAMILIES.map((f) => ({ id: f.id, names: f.ranges.filter((r) => !ipaddr.isValidCIDR(r)) })).filter(
+  (f) => f.names.length > 0,
+);
 
 /** RFC 3879's deprecated site-local fec0::/10, one of latitude host-forms' deprecated spellings. */
 const SITE_LOCAL = ipaddr.parseCIDR('fec0::/10');

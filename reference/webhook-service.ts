@@ -70,8 +70,10 @@ export class WebhookService {
     // Latitude host-forms (4.14, 7.2): an exotic or deprecated spelling of a forbidden host may be
     // refused as forbidden or as failing verification; the alternate answers add_webhook_06 without
     // contacting it (the default add_webhook_03). Loopback receivers count too: never contacted.
-    if (takesAlternate(this.options) && isExoticHostSpelling(url)) return { ok: false, code: 'add_webhook_06', reason: `verification failed (${family}, an exotic host spelling, was not contacted)` };
-    if (!(this.options.allowLoopbackWebhooks && LOOPBACK_FAMILIES.has(family))) return { ok: false, code: 'add_webhook_03', reason: `forbidden host (${family})` };
+    if (takesAlternate(this.options) && isExoticHostSpelling(url))
+      return { ok: false, code: 'add_webhook_06', reason: `verification failed (${family}, an exotic host spelling, was not contacted)` };
+    if (!(this.options.allowLoopbackWebhooks && LOOPBACK_FAMILIES.has(family)))
+      return { ok: false, code: 'add_webhook_03', reason: `forbidden host (${family})` };
     return undefined;
   }
 
@@ -84,7 +86,11 @@ export class WebhookService {
     if (!isLoopbackUrl(url)) return { ok: false, code: 'add_webhook_06', reason: 'the reference server only connects to loopback addresses' };
     try {
       // 4.14: "any answer other than 404 within 5 seconds, without following redirects, passes".
-      const res = await fetch(url, { method: 'GET', redirect: seams.at('webhooks.verify-follows-redirects', false) ? 'follow' : 'manual', signal: AbortSignal.timeout(this.options.webhookVerifyTimeoutMs) });
+      const res = await fetch(url, {
+        method: 'GET',
+        redirect: seams.at('webhooks.verify-follows-redirects', false) ? 'follow' : 'manual',
+        signal: AbortSignal.timeout(this.options.webhookVerifyTimeoutMs),
+      });
       await res.body?.cancel();
       return seams.at('webhooks.verify-fails', res.status === 404) ? { ok: false, code: 'add_webhook_06', reason: 'the URL answered 404' } : { ok: true };
     } catch {

@@ -82,9 +82,7 @@ export const AgendaListContactsRequest = z
   .object({ list_key: listKey })
   .meta({ id: 'AgendaListContactsRequest', description: 'POST /agendas/get_contacts body (section 4.7)' });
 
-export const AgendaDeleteRequest = z
-  .object({ list_key: listKey })
-  .meta({ id: 'AgendaDeleteRequest', description: 'POST /agendas/delete body (section 4.7)' });
+export const AgendaDeleteRequest = z.object({ list_key: listKey }).meta({ id: 'AgendaDeleteRequest', description: 'POST /agendas/delete body (section 4.7)' });
 
 /**
  * 4.7: "query parameter query (string, optional; search by name, max 100 chars)". The paging
@@ -92,7 +90,11 @@ export const AgendaDeleteRequest = z
  */
 export const AgendaFindQuery = z
   .looseObject({
-    query: z.string().max(QUERY_MAX).optional().meta({ description: `Search by name, max ${QUERY_MAX} chars`, example: 'Clien' }),
+    query: z
+      .string()
+      .max(QUERY_MAX)
+      .optional()
+      .meta({ description: `Search by name, max ${QUERY_MAX} chars`, example: 'Clien' }),
   })
   .meta({ id: 'AgendaFindQuery', description: 'GET /contactlist/find query; the parameters that select the page or size: not shown (section 4.7)' });
 export type AgendaFindQuery = z.infer<typeof AgendaFindQuery>;
@@ -166,8 +168,7 @@ export const AgendaFindResponse = successBody(
     if ((body.next_page === null) === body.has_more)
       ctx.addIssue({ code: 'custom', path: ['next_page'], message: 'next_page is null exactly when has_more is false (last page)' });
     // limit is the number of items per page.
-    if (body.result.length > body.limit)
-      ctx.addIssue({ code: 'custom', path: ['result'], message: 'more items than limit' });
+    if (body.result.length > body.limit) ctx.addIssue({ code: 'custom', path: ['result'], message: 'more items than limit' });
   })
   .meta({ id: 'AgendaFindResponse', description: 'Paged result of GET /contactlist/find (section 4.7)' });
 export type AgendaFindResponse = z.infer<typeof AgendaFindResponse>;
@@ -179,7 +180,8 @@ export const agendasOperations: OperationDefinition[] = [
     path: '/agendas/add',
     area: 'agendas',
     summary: 'Create a contact list',
-    description: 'Creates a contact list named agenda_name (unique per account) with an optional description and up to four custom-field labels, and answers its list_key.',
+    description:
+      'Creates a contact list named agenda_name (unique per account) with an optional description and up to four custom-field labels, and answers its list_key.',
     section: '4.7',
     auth: 'account',
     request: { body: AgendaAddRequest },
@@ -192,7 +194,14 @@ export const agendasOperations: OperationDefinition[] = [
         created: {
           status: 200,
           summary: 'List created',
-          value: { success: true, message: 'phoneBookSavedSuccess', status: 200, code: 'agenda_01', list_key: 'lk_8f2c1a', request_id: 'c4d5e6f7-0819-4a2b-9c3d-4e5f6a7b8c01' },
+          value: {
+            success: true,
+            message: 'phoneBookSavedSuccess',
+            status: 200,
+            code: 'agenda_01',
+            list_key: 'lk_8f2c1a',
+            request_id: 'c4d5e6f7-0819-4a2b-9c3d-4e5f6a7b8c01',
+          },
         },
       },
     },
@@ -266,7 +275,8 @@ export const agendasOperations: OperationDefinition[] = [
     path: '/agendas/get_contacts',
     area: 'agendas',
     summary: 'List the contacts of a list',
-    description: 'Returns all contacts of the list list_key (contact_name, contact_number, contact_email, contact_creation_date), no pagination, ordered by name.',
+    description:
+      'Returns all contacts of the list list_key (contact_name, contact_number, contact_email, contact_creation_date), no pagination, ordered by name.',
     section: '4.7',
     auth: 'account',
     request: { body: AgendaListContactsRequest },
@@ -283,7 +293,9 @@ export const agendasOperations: OperationDefinition[] = [
             message: MESSAGE_NOT_SHOWN,
             status: 200,
             code: 'get_contacts_01',
-            result: [{ contact_name: 'Ana Lopez', contact_number: '525512345678', contact_email: 'ana@example.com', contact_creation_date: '2026-01-15 09:31:00' }],
+            result: [
+              { contact_name: 'Ana Lopez', contact_number: '525512345678', contact_email: 'ana@example.com', contact_creation_date: '2026-01-15 09:31:00' },
+            ],
             request_id: 'c4d5e6f7-0819-4a2b-9c3d-4e5f6a7b8c04',
           },
         },

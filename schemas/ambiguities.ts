@@ -59,7 +59,7 @@ export const AMBIGUITIES = [
     default: '100',
     // What harness/discovery/discovery-sandbox-limit.ts does (8: the quota is the account's for the day).
     probe:
-      'With --manager-key only: in a subaccount of its own, so that the day\'s quota spent is not the certifying account\'s, sandbox sends one recipient each, paced below the rate of 8, until the first refusal or one past the larger option, within --sandbox-budget; the count accepted decides the option (without a manager key, or when the budget ends first, the default stays).',
+      "With --manager-key only: in a subaccount of its own, so that the day's quota spent is not the certifying account's, sandbox sends one recipient each, paced below the rate of 8, until the first refusal or one past the larger option, within --sandbox-budget; the count accepted decides the option (without a manager key, or when the budget ends first, the default stays).",
   },
   {
     id: 'agendas-delete-success-code',
@@ -95,9 +95,7 @@ export const AMBIGUITIES = [
     id: 'server-01-status',
     title: 'HTTP status of server_01',
     kind: 'not-shown',
-    sources: [
-      { section: '7.1', says: 'server_01: 200 in most bodies, 500 in SMS, voice and legacy OTP bodies (the column is "HTTP in body")' },
-    ],
+    sources: [{ section: '7.1', says: 'server_01: 200 in most bodies, 500 in SMS, voice and legacy OTP bodies (the column is "HTTP in body")' }],
     options: [
       { id: 'per-area', description: 'Body status 500 on SMS, voice and legacy OTP, 200 elsewhere; HTTP status equal to the body status.' },
       RECORD_ONLY,
@@ -157,10 +155,7 @@ export const AMBIGUITIES = [
     title: 'State after a verified number starts a new cycle',
     kind: 'not-shown',
     sources: [{ section: '3.1', says: 'verified + POST /v2/otp: HTTP 201, action=restarted; resulting state value: not shown' }],
-    options: [
-      { id: 'pending', description: 'state=pending, as after any new code.' },
-      RECORD_ONLY,
-    ],
+    options: [{ id: 'pending', description: 'state=pending, as after any new code.' }, RECORD_ONLY],
     default: 'record-only',
     probe: 'Verify a number, create again, read state.',
   },
@@ -184,10 +179,7 @@ export const AMBIGUITIES = [
     title: 'Request and response of GET /v2/otp/status',
     kind: 'not-shown',
     sources: [{ section: '4.4', says: 'its request parameters and response fields: not shown' }],
-    options: [
-      { id: 'query', description: 'phone_number and country_code as query parameters; the answer carries state.' },
-      RECORD_ONLY,
-    ],
+    options: [{ id: 'query', description: 'phone_number and country_code as query parameters; the answer carries state.' }, RECORD_ONLY],
     default: 'query',
     probe: 'Create a verification, call GET /v2/otp/status?phone_number=..&country_code=.. and read state.',
   },
@@ -208,10 +200,7 @@ export const AMBIGUITIES = [
     title: 'Request and response of /otp/reset',
     kind: 'not-shown',
     sources: [{ section: '4.5', says: 'listed as restarting an OTP verification; its parameters and response: not shown' }],
-    options: [
-      { id: 'phone-and-country', description: 'phone_number and country_code in the body; success=true on a known number.' },
-      RECORD_ONLY,
-    ],
+    options: [{ id: 'phone-and-country', description: 'phone_number and country_code in the body; success=true on a known number.' }, RECORD_ONLY],
     default: 'phone-and-country',
     probe: 'Send a legacy OTP, reset it with phone_number and country_code, read success.',
   },
@@ -220,10 +209,7 @@ export const AMBIGUITIES = [
     title: 'Slugs of the 404, 409 and 410 answers of /v2/otp/verify',
     kind: 'not-shown',
     sources: [{ section: '7.3', says: 'The slugs of 404, 409 and 410 answers of verify and all errors of status and delete: not shown' }],
-    options: [
-      RECORD_ONLY,
-      { id: 'conventional', description: 'otp_not_found (404), otp_already_verified (409), otp_expired (410).' },
-    ],
+    options: [RECORD_ONLY, { id: 'conventional', description: 'otp_not_found (404), otp_already_verified (409), otp_expired (410).' }],
     default: 'record-only',
     probe: 'Verify an unknown number and read error.',
   },
@@ -232,10 +218,7 @@ export const AMBIGUITIES = [
     title: 'Paging parameters of GET /contactlist/find',
     kind: 'not-shown',
     sources: [{ section: '4.7', says: 'The request parameters that select the page or size: not shown' }],
-    options: [
-      { id: 'page-limit', description: 'Query parameters page and limit, named like the response fields.' },
-      RECORD_ONLY,
-    ],
+    options: [{ id: 'page-limit', description: 'Query parameters page and limit, named like the response fields.' }, RECORD_ONLY],
     default: 'page-limit',
     probe: 'Create three lists, call find with limit=1&page=2 and read page and limit.',
   },
@@ -333,7 +316,10 @@ export const AMBIGUITIES = [
     title: 'Which code of a pair names which cause',
     kind: 'contradiction',
     sources: [
-      { section: '7.2', says: 'report_01, report_02 start or end date missing; add_webhook_02, _03 URL missing, malformed or forbidden host; add_webhook_04, _05 and status_webhook_02, _03 status missing or not 0/1' },
+      {
+        section: '7.2',
+        says: 'report_01, report_02 start or end date missing; add_webhook_02, _03 URL missing, malformed or forbidden host; add_webhook_04, _05 and status_webhook_02, _03 status missing or not 0/1',
+      },
     ],
     options: [
       { id: 'in-order', description: 'The first code names the first cause (missing), the second the next ones.' },
@@ -397,10 +383,7 @@ export const AMBIGUITIES = [
     title: 'Name of the flash SMS parameter',
     kind: 'not-shown',
     sources: [{ section: '4.2', says: 'flash: the parameter name is not shown explicitly in the listing' }],
-    options: [
-      { id: 'flash', description: 'The parameter is named flash.' },
-      RECORD_ONLY,
-    ],
+    options: [{ id: 'flash', description: 'The parameter is named flash.' }, RECORD_ONLY],
     default: 'flash',
     probe: 'Send in sandbox with channel=2 and flash=1; a refusal shows the parameter is read.',
   },
@@ -408,7 +391,10 @@ export const AMBIGUITIES = [
     id: 'agendas-get-contacts-field',
     title: 'Field of /agendas/get_contacts that holds the contacts',
     kind: 'not-shown',
-    sources: [{ section: '4.7', says: 'code get_contacts_01 with all contacts of the list' }, { section: '2.4', says: 'Listing a list\'s contacts returns: contact_name, contact_number, contact_email, contact_creation_date' }],
+    sources: [
+      { section: '4.7', says: 'code get_contacts_01 with all contacts of the list' },
+      { section: '2.4', says: "Listing a list's contacts returns: contact_name, contact_number, contact_email, contact_creation_date" },
+    ],
     options: [
       { id: 'result', description: 'The contacts are in result, like the other listings.' },
       { id: 'any-array', description: 'Any array field of the body holds the contacts.' },
@@ -421,10 +407,7 @@ export const AMBIGUITIES = [
     title: 'Success code of /loyalty/contact/add',
     kind: 'contradiction',
     sources: [{ section: '4.9', says: 'Sample success: code loyalty_sale_01 (the code of a sale, on contact/add)' }],
-    options: [
-      { id: 'loyalty_sale_01', description: 'code=loyalty_sale_01, as the sample.' },
-      RECORD_ONLY,
-    ],
+    options: [{ id: 'loyalty_sale_01', description: 'code=loyalty_sale_01, as the sample.' }, RECORD_ONLY],
     default: 'loyalty_sale_01',
     probe: 'Add a loyalty contact and read the code.',
   },

@@ -19,7 +19,8 @@ export const listKey = z.string().min(1).meta({ description: 'Identifier of the 
  */
 export function contactNumberProblem(number: string, findCountryCode: boolean): string | undefined {
   if (/^\d{10}$/.test(number)) return undefined;
-  if (findCountryCode) return new RegExp(`^${MEXICO_COUNTRY_CODE}\\d{10}$`).test(number) ? undefined : 'with find_country_code=1: 10 digits, or 12 with the country code 52';
+  if (findCountryCode)
+    return new RegExp(`^${MEXICO_COUNTRY_CODE}\\d{10}$`).test(number) ? undefined : 'with find_country_code=1: 10 digits, or 12 with the country code 52';
   return 'a 10-digit national number, digits only, no country code';
 }
 
@@ -37,8 +38,16 @@ export const ContactAddRequest = z
       description: '10-digit national number, digits only, no country code; with find_country_code=1 it may include the country code',
       example: '5512345678',
     }),
-    name: z.string().max(NAME_MAX).optional().meta({ description: `Max ${NAME_MAX} characters` }),
-    email: z.string().max(EMAIL_MAX).optional().meta({ description: `Max ${EMAIL_MAX} characters` }),
+    name: z
+      .string()
+      .max(NAME_MAX)
+      .optional()
+      .meta({ description: `Max ${NAME_MAX} characters` }),
+    email: z
+      .string()
+      .max(EMAIL_MAX)
+      .optional()
+      .meta({ description: `Max ${EMAIL_MAX} characters` }),
     country_code: countryCode.optional().meta({ description: 'Default 52' }),
     find_country_code: flag01.optional(),
     // 4.6: "ignored if the format is invalid", so an invalid date must not be refused.
@@ -188,7 +197,13 @@ export const contactsOperations: OperationDefinition[] = [
       code: 'contact_13',
       message: 'contact_added',
       schema: ContactCallbackResponse,
-      examples: { updated: { status: 200, summary: 'New email stored', value: callbackExample('7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c02', { email: 'ana.lopez@example.com' }) } },
+      examples: {
+        updated: {
+          status: 200,
+          summary: 'New email stored',
+          value: callbackExample('7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c02', { email: 'ana.lopez@example.com' }),
+        },
+      },
     },
     errorBody: 'envelope',
     ambiguities: ['unnamed-validation-codes'],
@@ -234,7 +249,9 @@ export const contactsOperations: OperationDefinition[] = [
       code: 'contact_13',
       message: 'contact_added',
       schema: ContactCallbackResponse,
-      examples: { duplicated: { status: 200, summary: 'Contact copied', value: callbackExample('7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c04', { id: 1043, list_id: 18 }) } },
+      examples: {
+        duplicated: { status: 200, summary: 'Contact copied', value: callbackExample('7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c04', { id: 1043, list_id: 18 }) },
+      },
     },
     errorBody: 'envelope',
     ambiguities: [],
@@ -255,7 +272,11 @@ export const contactsOperations: OperationDefinition[] = [
       message: 'Ok',
       schema: ContactPollResponse,
       examples: {
-        polled: { status: 200, summary: 'Poll accepted', value: { success: true, message: 'Ok', status: 200, code: 'sms_11', request_id: '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c05' } },
+        polled: {
+          status: 200,
+          summary: 'Poll accepted',
+          value: { success: true, message: 'Ok', status: 200, code: 'sms_11', request_id: '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c05' },
+        },
       },
     },
     errorBody: 'envelope',

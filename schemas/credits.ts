@@ -1,5 +1,5 @@
 /** Section 4.1 and 2.7: the credit balance. */
-import { z } from 'zod';
+import type { z } from 'zod';
 import { successBody } from './envelope.ts';
 import { twoPlaceDecimal } from './formats.ts';
 import type { OperationDefinition } from './operation.ts';
@@ -39,12 +39,27 @@ export const creditsOperations: OperationDefinition[] = [
         account: {
           status: 200,
           summary: 'A normal account or subaccount',
-          value: { success: true, message: 'available_credits', status: 200, code: 'credit_01', credit: '1500.00', request_id: '0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b' },
+          value: {
+            success: true,
+            message: 'available_credits',
+            status: 200,
+            code: 'credit_01',
+            credit: '1500.00',
+            request_id: '0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b',
+          },
         },
         administrator: {
           status: 200,
           summary: 'An administrator account',
-          value: { success: true, message: 'available_credits', status: 200, code: 'credit_01', credit: '1500.00', master_credit: '20000.00', request_id: '0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6c' },
+          value: {
+            success: true,
+            message: 'available_credits',
+            status: 200,
+            code: 'credit_01',
+            credit: '1500.00',
+            master_credit: '20000.00',
+            request_id: '0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6c',
+          },
         },
       },
     },

@@ -16,7 +16,11 @@ import { z } from 'zod';
  * runs of white space folded to one space. `**` is the only emphasis the document uses; dropping
  * single `*` or `_` would break names such as /otp/* and sms_11.
  */
-export const normaliseDocumentText = (text: string): string => text.replace(/\*\*|`/g, '').replace(/\s+/g, ' ').trim();
+export const normaliseDocumentText = (text: string): string =>
+  text
+    .replace(/\*\*|`/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 export const UNIT_KINDS = ['sentence', 'table-row'] as const;
 
@@ -111,7 +115,7 @@ const SOFT_ABBREVIATIONS = /(?:^|[\s(])(?:etc)$/i;
 const CLOSERS = new Set(['"', "'", '”', '’', ']']);
 
 /** Code spans hidden (same length), so that a period inside `a.b` never ends a sentence. */
-const maskCode = (text: string): string => text.replace(/`[^`]*`/g, (span) => '`' + 'x'.repeat(span.length - 2) + '`');
+const maskCode = (text: string): string => text.replace(/`[^`]*`/g, (span) => `\`${'x'.repeat(span.length - 2)}\``);
 
 /** The index of every '(' that has its ')' in the text, and the reverse. */
 function matchedParentheses(text: string): Set<number> {
@@ -293,7 +297,7 @@ function coveredSpans(unit: string, quote: string, minChars: number): Span[] {
   // The quote starts inside the unit and runs past its end: a suffix of the unit opens the quote.
   for (const [at] of occurrences(unit, quote.slice(0, minChars))) if (quote.startsWith(unit.slice(at))) spans.push([at, unit.length]);
   // The quote starts before the unit and ends inside it: a prefix of the unit closes the quote.
-  for (const [at, end] of occurrences(unit, quote.slice(-minChars))) if (quote.endsWith(unit.slice(0, end))) spans.push([0, end]);
+  for (const [, end] of occurrences(unit, quote.slice(-minChars))) if (quote.endsWith(unit.slice(0, end))) spans.push([0, end]);
   return spans;
 }
 

@@ -40,7 +40,11 @@ export const EmployeeAddRequest = z
     business_name: z.string().min(1).meta({ description: 'Required', example: 'Cafe Centro' }),
     number: digits(NUMBER_DIGITS).meta({ description: `Exactly ${NUMBER_DIGITS} digits; must be unique`, example: '5512345678' }),
     // 4.10: "password (listed as required, max 50)"; it must also be unique.
-    password: z.string().min(1).max(PASSWORD_MAX).meta({ description: `Listed as required, max ${PASSWORD_MAX}; must be unique` }),
+    password: z
+      .string()
+      .min(1)
+      .max(PASSWORD_MAX)
+      .meta({ description: `Listed as required, max ${PASSWORD_MAX}; must be unique` }),
   })
   .meta({ id: 'EmployeeAddRequest', description: 'POST /employee/add body (section 4.10)' });
 export type EmployeeAddRequest = z.infer<typeof EmployeeAddRequest>;
@@ -74,7 +78,8 @@ export const employeesOperations: OperationDefinition[] = [
     path: '/toolusers/get',
     area: 'employees',
     summary: 'List tool users',
-    description: 'No body. Returns the tool users (employees) of the account: usertool_id, usertool_name, usertool_number, usertool_branch, usertool_type, usertool_status.',
+    description:
+      'No body. Returns the tool users (employees) of the account: usertool_id, usertool_name, usertool_number, usertool_branch, usertool_type, usertool_status.',
     section: '4.10',
     auth: 'account',
     request: {},
@@ -92,7 +97,14 @@ export const employeesOperations: OperationDefinition[] = [
             status: 200,
             code: 'tool_users_01',
             result: [
-              { usertool_id: 12, usertool_name: 'Luis Perez', usertool_number: '5512345678', usertool_branch: 'Cafe Centro', usertool_type: 'cajero', usertool_status: '(not shown)' },
+              {
+                usertool_id: 12,
+                usertool_name: 'Luis Perez',
+                usertool_number: '5512345678',
+                usertool_branch: 'Cafe Centro',
+                usertool_type: 'cajero',
+                usertool_status: '(not shown)',
+              },
             ],
             request_id: 'b2c3d4e5-f6a7-4b8c-9d0e-1f2a3b4c5d01',
           },
@@ -108,7 +120,8 @@ export const employeesOperations: OperationDefinition[] = [
     path: '/employee/add',
     area: 'employees',
     summary: 'Add an employee',
-    description: 'Creates a tool user of type cajero or gerente. Validates unique password, user name and phone. Answers the collaboratorId of the new collaborator.',
+    description:
+      'Creates a tool user of type cajero or gerente. Validates unique password, user name and phone. Answers the collaboratorId of the new collaborator.',
     section: '4.10',
     auth: 'account',
     request: { body: EmployeeAddRequest },
@@ -121,7 +134,14 @@ export const employeesOperations: OperationDefinition[] = [
         created: {
           status: 200,
           summary: 'Employee created',
-          value: { success: true, message: 'partner_created_successfully', status: 200, code: 'toolusers_01', collaboratorId: 12, request_id: 'b2c3d4e5-f6a7-4b8c-9d0e-1f2a3b4c5d02' },
+          value: {
+            success: true,
+            message: 'partner_created_successfully',
+            status: 200,
+            code: 'toolusers_01',
+            collaboratorId: 12,
+            request_id: 'b2c3d4e5-f6a7-4b8c-9d0e-1f2a3b4c5d02',
+          },
         },
       },
     },

@@ -8,17 +8,7 @@
  */
 import type { CapabilityId } from './capabilities.ts';
 
-export type CodeFamily =
-  | 'auth'
-  | 'common'
-  | 'agendas'
-  | 'reports'
-  | 'webhooks'
-  | 'sending'
-  | 'otp-legacy-send'
-  | 'otp-legacy-verify'
-  | 'otp-v2'
-  | 'legacy-v1';
+export type CodeFamily = 'auth' | 'common' | 'agendas' | 'reports' | 'webhooks' | 'sending' | 'otp-legacy-send' | 'otp-legacy-verify' | 'otp-v2' | 'legacy-v1';
 
 export interface ResultCode {
   /** The code as it appears in a body: `code`, `error` (current OTP) or `Codigo` (v1). */
@@ -42,24 +32,81 @@ const V1_OPS = ['legacy-v1/send', 'legacy-v1/send-multi'] as const;
 const V1_BATCH = ['legacy-v1/send-multi'] as const;
 
 type Row = Omit<ResultCode, 'family' | 'section' | 'outcome'> & { outcome?: 'error' | 'success' };
-const rows = (family: CodeFamily, section: string, list: Row[]): ResultCode[] =>
-  list.map((r) => ({ outcome: 'error', ...r, family, section }));
+const rows = (family: CodeFamily, section: string, list: Row[]): ResultCode[] => list.map((r) => ({ outcome: 'error', ...r, family, section }));
 
 export const RESULT_CODES: readonly ResultCode[] = [
   // Section 5: authentication. HTTP statuses are those of the table; ambiguity auth-error-http-status.
   ...rows('auth', '5', [
-    { code: 'auth_01', httpStatus: 401, bodyStatus: 401, meaning: 'key not provided (no header, no body field)', operations: 'all', ambiguities: ['auth-error-http-status'] },
+    {
+      code: 'auth_01',
+      httpStatus: 401,
+      bodyStatus: 401,
+      meaning: 'key not provided (no header, no body field)',
+      operations: 'all',
+      ambiguities: ['auth-error-http-status'],
+    },
     { code: 'auth_05', httpStatus: 401, bodyStatus: 401, meaning: 'key invalid or unknown', operations: 'all', ambiguities: ['auth-error-http-status'] },
-    { code: 'auth_06', httpStatus: 401, bodyStatus: 401, meaning: 'account disabled or suspended', operations: 'all', capability: 'manager-key', ambiguities: ['auth-error-http-status'] },
-    { code: 'auth_07', httpStatus: 401, bodyStatus: 401, meaning: 'subaccount whose administrator account is invalid or disabled', operations: 'all', capability: 'disabled-administrator', ambiguities: ['auth-error-http-status'] },
-    { code: 'auth_99', httpStatus: 401, bodyStatus: 401, meaning: 'unexpected internal error during authentication', operations: 'all', capability: 'fault-injection', ambiguities: ['auth-error-http-status'] },
-    { code: 'auth_04', httpStatus: 403, bodyStatus: 403, meaning: 'IP not in the allow-list', operations: 'all', capability: 'ip-allow-list', ambiguities: ['auth-error-http-status'] },
-    { code: 'auth_deprecated', httpStatus: 410, bodyStatus: 410, meaning: 'legacy token header sent', operations: 'all', ambiguities: ['auth-error-http-status'] },
+    {
+      code: 'auth_06',
+      httpStatus: 401,
+      bodyStatus: 401,
+      meaning: 'account disabled or suspended',
+      operations: 'all',
+      capability: 'manager-key',
+      ambiguities: ['auth-error-http-status'],
+    },
+    {
+      code: 'auth_07',
+      httpStatus: 401,
+      bodyStatus: 401,
+      meaning: 'subaccount whose administrator account is invalid or disabled',
+      operations: 'all',
+      capability: 'disabled-administrator',
+      ambiguities: ['auth-error-http-status'],
+    },
+    {
+      code: 'auth_99',
+      httpStatus: 401,
+      bodyStatus: 401,
+      meaning: 'unexpected internal error during authentication',
+      operations: 'all',
+      capability: 'fault-injection',
+      ambiguities: ['auth-error-http-status'],
+    },
+    {
+      code: 'auth_04',
+      httpStatus: 403,
+      bodyStatus: 403,
+      meaning: 'IP not in the allow-list',
+      operations: 'all',
+      capability: 'ip-allow-list',
+      ambiguities: ['auth-error-http-status'],
+    },
+    {
+      code: 'auth_deprecated',
+      httpStatus: 410,
+      bodyStatus: 410,
+      meaning: 'legacy token header sent',
+      operations: 'all',
+      ambiguities: ['auth-error-http-status'],
+    },
   ]),
   // 7.1: common errors.
   ...rows('common', '7.1', [
-    { code: 'rate_01', bodyStatus: 429, meaning: 'rate limit exceeded; retry with exponential backoff', operations: 'all', ambiguities: ['rate-limit-http-status'] },
-    { code: 'server_01', meaning: 'internal error; body includes request_id (body status 200 in most bodies, 500 in SMS, voice and legacy OTP bodies)', operations: 'all', capability: 'fault-injection', ambiguities: ['server-01-status'] },
+    {
+      code: 'rate_01',
+      bodyStatus: 429,
+      meaning: 'rate limit exceeded; retry with exponential backoff',
+      operations: 'all',
+      ambiguities: ['rate-limit-http-status'],
+    },
+    {
+      code: 'server_01',
+      meaning: 'internal error; body includes request_id (body status 200 in most bodies, 500 in SMS, voice and legacy OTP bodies)',
+      operations: 'all',
+      capability: 'fault-injection',
+      ambiguities: ['server-01-status'],
+    },
   ]),
   // 7.2: specific codes.
   ...rows('agendas', '7.2', [
@@ -72,29 +119,52 @@ export const RESULT_CODES: readonly ResultCode[] = [
     { code: 'err_01', meaning: 'list does not exist (or could not be deleted)', operations: ['agendas/list-contacts', 'agendas/delete'] },
   ]),
   ...rows('reports', '7.2', [
-    { code: 'report_01', meaning: 'start date missing (7.2 pairs report_01, report_02 with "start or end date missing")', operations: ['reports/generate'], ambiguities: ['paired-code-order'] },
+    {
+      code: 'report_01',
+      meaning: 'start date missing (7.2 pairs report_01, report_02 with "start or end date missing")',
+      operations: ['reports/generate'],
+      ambiguities: ['paired-code-order'],
+    },
     { code: 'report_02', meaning: 'end date missing', operations: ['reports/generate'], ambiguities: ['paired-code-order'] },
     { code: 'report_03', meaning: 'start date after end date', operations: ['reports/generate'] },
-    { code: 'report_05', meaning: 'per-account report request limit exceeded (value not shown)', operations: ['reports/generate'], capability: 'report-request-limit' },
+    {
+      code: 'report_05',
+      meaning: 'per-account report request limit exceeded (value not shown)',
+      operations: ['reports/generate'],
+      capability: 'report-request-limit',
+    },
     { code: 'details_02', meaning: 'campaign_id missing or not numeric', operations: ['reports/get-campaign-details'] },
-    { code: 'details_03', meaning: 'campaign missing or not the account\'s', operations: ['reports/get-campaign-details'] },
+    { code: 'details_03', meaning: "campaign missing or not the account's", operations: ['reports/get-campaign-details'] },
     { code: 'details_04', meaning: 'campaign still processing, retry later', operations: ['reports/get-campaign-details'], capability: 'campaign-processing' },
   ]),
   ...rows('webhooks', '7.2', [
-    { code: 'add_webhook_02', meaning: 'URL missing (7.2 pairs _02, _03 with "URL missing, malformed or forbidden host")', operations: ['webhooks/add'], ambiguities: ['paired-code-order'] },
+    {
+      code: 'add_webhook_02',
+      meaning: 'URL missing (7.2 pairs _02, _03 with "URL missing, malformed or forbidden host")',
+      operations: ['webhooks/add'],
+      ambiguities: ['paired-code-order'],
+    },
     { code: 'add_webhook_03', meaning: 'URL malformed or forbidden host', operations: ['webhooks/add'], ambiguities: ['paired-code-order'] },
-    { code: 'add_webhook_04', meaning: 'status missing (7.2 pairs _04, _05 with "status missing or not 0/1")', operations: ['webhooks/add'], ambiguities: ['paired-code-order'] },
+    {
+      code: 'add_webhook_04',
+      meaning: 'status missing (7.2 pairs _04, _05 with "status missing or not 0/1")',
+      operations: ['webhooks/add'],
+      ambiguities: ['paired-code-order'],
+    },
     { code: 'add_webhook_05', meaning: 'status not 0/1', operations: ['webhooks/add'], ambiguities: ['paired-code-order'] },
     { code: 'add_webhook_06', meaning: 'URL failed verification', operations: ['webhooks/add'] },
     { code: 'add_webhook_07', meaning: 'save failure', operations: ['webhooks/add'], capability: 'fault-injection' },
     { code: 'add_webhook_08', meaning: 'save failure', operations: ['webhooks/add'], capability: 'fault-injection' },
-    { code: 'status_webhook_02', meaning: 'status missing (7.2 pairs _02, _03 with "status missing or not 0/1")', operations: ['webhooks/set-status'], ambiguities: ['paired-code-order'] },
+    {
+      code: 'status_webhook_02',
+      meaning: 'status missing (7.2 pairs _02, _03 with "status missing or not 0/1")',
+      operations: ['webhooks/set-status'],
+      ambiguities: ['paired-code-order'],
+    },
     { code: 'status_webhook_03', meaning: 'status not 0/1', operations: ['webhooks/set-status'], ambiguities: ['paired-code-order'] },
     { code: 'status_webhook_04', meaning: 'could not update (no webhook registered)', operations: ['webhooks/set-status'] },
   ]),
-  ...rows('sending', '7.2', [
-    { code: 'sms_07', meaning: 'insufficient credits', operations: SENDING_OPS, capability: 'manager-key' },
-  ]),
+  ...rows('sending', '7.2', [{ code: 'sms_07', meaning: 'insufficient credits', operations: SENDING_OPS, capability: 'manager-key' }]),
   // 7.2: legacy OTP send codes.
   ...rows('otp-legacy-send', '7.2', [
     { code: 'verification_01', outcome: 'success', meaning: 'code generated', operations: OTP_LEGACY_SEND_OPS },
@@ -113,13 +183,23 @@ export const RESULT_CODES: readonly ResultCode[] = [
     { code: 'verification_15', meaning: 'bad code_type', operations: OTP_LEGACY_SEND_OPS },
     { code: 'verification_18', meaning: 'area code not supported', operations: OTP_LEGACY_SEND_OPS, capability: 'unsupported-area-code' },
     { code: 'verification_20', meaning: 'company required', operations: OTP_LEGACY_SEND_OPS },
-    { code: 'verification_25', meaning: 'code expired without validation, restart needed', operations: OTP_LEGACY_SEND_OPS, ambiguities: ['otp-legacy-expired-send-code'] },
+    {
+      code: 'verification_25',
+      meaning: 'code expired without validation, restart needed',
+      operations: OTP_LEGACY_SEND_OPS,
+      ambiguities: ['otp-legacy-expired-send-code'],
+    },
   ]),
   // 7.2: legacy OTP verify codes.
   ...rows('otp-legacy-verify', '7.2', [
     { code: 'validation_01', outcome: 'success', meaning: 'verified', operations: ['otp-legacy/verify'] },
     { code: 'validation_02', meaning: 'code expired', operations: ['otp-legacy/verify'] },
-    { code: 'validation_03', meaning: 'attempts per hour exceeded (how many: not shown)', operations: ['otp-legacy/verify'], capability: 'legacy-otp-attempt-limit' },
+    {
+      code: 'validation_03',
+      meaning: 'attempts per hour exceeded (how many: not shown)',
+      operations: ['otp-legacy/verify'],
+      capability: 'legacy-otp-attempt-limit',
+    },
     { code: 'validation_04', meaning: 'no record for this number', operations: ['otp-legacy/verify'] },
     { code: 'validation_05', meaning: 'wrong code', operations: ['otp-legacy/verify'] },
     { code: 'validation_06', meaning: 'already verified', operations: ['otp-legacy/verify'] },
@@ -130,15 +210,30 @@ export const RESULT_CODES: readonly ResultCode[] = [
   // 7.3: current OTP errors (the HTTP status is real). 4.4 adds otp_incorrect_code and otp_internal.
   ...rows('otp-v2', '7.3', [
     { code: 'otp_missing_param', httpStatus: 400, meaning: 'missing parameter; hint names it', operations: ['otp-v2/create', 'otp-v2/verify'] },
-    { code: 'otp_invalid_param', httpStatus: 400, meaning: 'invalid parameter, or a parameter of the previous API; hint names it', operations: ['otp-v2/create', 'otp-v2/verify'] },
+    {
+      code: 'otp_invalid_param',
+      httpStatus: 400,
+      meaning: 'invalid parameter, or a parameter of the previous API; hint names it',
+      operations: ['otp-v2/create', 'otp-v2/verify'],
+    },
     { code: 'otp_invalid_channel', httpStatus: 400, meaning: 'channel not sms, whatsapp or voice', operations: ['otp-v2/create'] },
-    { code: 'otp_message_invalid', httpStatus: 400, meaning: 'message lacks {{code}} or {{company}}, has non-GSM-7 characters, or exceeds 160 characters when expanded', operations: ['otp-v2/create'] },
+    {
+      code: 'otp_message_invalid',
+      httpStatus: 400,
+      meaning: 'message lacks {{code}} or {{company}}, has non-GSM-7 characters, or exceeds 160 characters when expanded',
+      operations: ['otp-v2/create'],
+    },
     { code: 'otp_insufficient_credits', httpStatus: 402, meaning: 'no balance (code sms_07)', operations: ['otp-v2/create'], capability: 'manager-key' },
     { code: 'otp_throttled', httpStatus: 429, meaning: 'cooldown active; resend_available_in and Retry-After header', operations: ['otp-v2/create'] },
     { code: 'otp_max_attempts', httpStatus: 429, meaning: 'locked and no rotation requested', operations: ['otp-v2/create'] },
     { code: 'otp_send_failed', httpStatus: 502, meaning: 'channel could not deliver', operations: ['otp-v2/create'], capability: 'delivery-failure' },
     { code: 'otp_incorrect_code', httpStatus: 401, meaning: 'code incorrect (verify)', operations: ['otp-v2/verify'] },
-    { code: 'otp_internal', meaning: 'internal error (HTTP status not shown)', operations: ['otp-v2/create', 'otp-v2/verify', 'otp-v2/get-status', 'otp-v2/delete'], capability: 'fault-injection' },
+    {
+      code: 'otp_internal',
+      meaning: 'internal error (HTTP status not shown)',
+      operations: ['otp-v2/create', 'otp-v2/verify', 'otp-v2/get-status', 'otp-v2/delete'],
+      capability: 'fault-injection',
+    },
   ]),
   // 7.4: legacy v1 Codigo values (in Estatus=error bodies).
   ...rows('legacy-v1', '7.4', [
@@ -155,14 +250,19 @@ export const RESULT_CODES: readonly ResultCode[] = [
     { code: '14', meaning: 'more than 500 messages at once', operations: V1_BATCH },
     { code: '15', meaning: 'repeated number', operations: V1_BATCH },
     { code: '21', meaning: 'double comma in numcelular', operations: V1_BATCH },
-    { code: '22', meaning: 'sandbox daily limit reached', operations: V1_OPS, capability: 'sandbox-daily-limit-reachable', ambiguities: ['sandbox-daily-limit'] },
+    {
+      code: '22',
+      meaning: 'sandbox daily limit reached',
+      operations: V1_OPS,
+      capability: 'sandbox-daily-limit-reachable',
+      ambiguities: ['sandbox-daily-limit'],
+    },
     { code: '23', meaning: 'user not authorized (single send)', operations: ['legacy-v1/send'], capability: 'v1-unauthorized-user' },
   ]),
 ];
 
 /** The requirement id of a result code (requirements.ts). v1 `Codigo` values get a prefix. */
-export const codeRequirementId = (c: Pick<ResultCode, 'code' | 'family'>): string =>
-  c.family === 'legacy-v1' ? `err:v1-${c.code}` : `err:${c.code}`;
+export const codeRequirementId = (c: Pick<ResultCode, 'code' | 'family'>): string => (c.family === 'legacy-v1' ? `err:v1-${c.code}` : `err:${c.code}`);
 
 export const resultCode = (code: string, family?: CodeFamily): ResultCode => {
   const found = RESULT_CODES.find((c) => c.code === code && (family === undefined || c.family === family));
@@ -171,5 +271,4 @@ export const resultCode = (code: string, family?: CodeFamily): ResultCode => {
 };
 
 /** The codes an operation documents, common ones excluded. */
-export const codesOfOperation = (operationId: string): ResultCode[] =>
-  RESULT_CODES.filter((c) => c.operations !== 'all' && c.operations.includes(operationId));
+export const codesOfOperation = (operationId: string): ResultCode[] => RESULT_CODES.filter((c) => c.operations !== 'all' && c.operations.includes(operationId));

@@ -104,10 +104,19 @@ export const EVENT_DELIVERY_RULES = [
   { id: 'head-before-delivery', section: '6', statement: 'The URL must accept HEAD (checked before delivery).', ambiguity: 'webhook-head-check' },
   { id: 'answer-200-after-processing', section: '6', statement: 'The URL must answer HTTP 200 only after processing.', receiverDuty: true },
   { id: 'answer-200-quickly', section: '4.14', statement: 'The URL must accept HEAD and answer HTTP 200 quickly to events.', receiverDuty: true },
-  { id: 'retry-until-200', section: '6.3', statement: 'If the endpoint does not answer HTTP 200 the event is retried, up to 25 retries per event (limit event-retries).' },
+  {
+    id: 'retry-until-200',
+    section: '6.3',
+    statement: 'If the endpoint does not answer HTTP 200 the event is retried, up to 25 retries per event (limit event-retries).',
+  },
   { id: 'emitted-by', section: '6.3', statement: 'Emitted by: sends (confirmation), customer replies to sent SMS (response).' },
   { id: 'signing-not-shown', section: '6.3', statement: 'Signing or authentication of deliveries: not shown.', notShown: true },
-  { id: 'extra-params-shape-not-shown', section: '6.3', statement: 'The request shape by which extra_params is supplied when sending: not shown.', notShown: true },
+  {
+    id: 'extra-params-shape-not-shown',
+    section: '6.3',
+    statement: 'The request shape by which extra_params is supplied when sending: not shown.',
+    notShown: true,
+  },
 ] as const satisfies readonly EventDeliveryRule[];
 
 export type EventDeliveryRuleId = (typeof EVENT_DELIVERY_RULES)[number]['id'];

@@ -8,8 +8,7 @@ import { z } from 'zod';
 
 /** GSM 03.38 basic character set (the characters that cost one septet). */
 export const GSM7_BASIC =
-  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?' +
-  '¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
+  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?' + '¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
 /** GSM 03.38 extension table (escape + one septet each). */
 export const GSM7_EXTENSION = '\f^{}\\[~]|€';
 
@@ -32,7 +31,7 @@ function escapeForCharClass(chars: string): string {
       if (ch === '\n') return '\\n';
       if (ch === '\r') return '\\r';
       if (ch === '\f') return '\\f';
-      return /[\\\]\[^-]/.test(ch) ? `\\${ch}` : ch;
+      return /[\\\][^-]/.test(ch) ? `\\${ch}` : ch;
     })
     .join('');
 }
@@ -45,8 +44,7 @@ export const gsm7Text = z.string().regex(GSM7_PATTERN, 'only GSM-7 characters ar
 /** A string of exactly `n` decimal digits. */
 export const digits = (n: number) => z.string().regex(new RegExp(`^\\d{${n}}$`), `exactly ${n} digits`);
 /** A string of `min` to `max` decimal digits. */
-export const digitsBetween = (min: number, max: number) =>
-  z.string().regex(new RegExp(`^\\d{${min},${max}}$`), `${min} to ${max} digits`);
+export const digitsBetween = (min: number, max: number) => z.string().regex(new RegExp(`^\\d{${min},${max}}$`), `${min} to ${max} digits`);
 
 /**
  * The enum 0,1 flags of the document (sandbox, find_country_code, shorten_url, ...).
@@ -110,9 +108,7 @@ const wallTimeFormatter = new Intl.DateTimeFormat('en-US', {
 
 /** Mexico City's wall time read by Intl (slow: a few microseconds; see offsetAt). */
 function wallTimeByIntl(epochMs: number): WallTime {
-  const parts = Object.fromEntries(
-    wallTimeFormatter.formatToParts(new Date(epochMs)).map((p) => [p.type, p.value]),
-  ) as Record<string, string>;
+  const parts = Object.fromEntries(wallTimeFormatter.formatToParts(new Date(epochMs)).map((p) => [p.type, p.value])) as Record<string, string>;
   return {
     year: Number(parts.year),
     month: Number(parts.month),
@@ -146,7 +142,14 @@ function offsetAt(epochMs: number): number {
 
 function wallTimeOf(epochMs: number): WallTime {
   const d = new Date(epochMs + offsetAt(epochMs));
-  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds() };
+  return {
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    day: d.getUTCDate(),
+    hour: d.getUTCHours(),
+    minute: d.getUTCMinutes(),
+    second: d.getUTCSeconds(),
+  };
 }
 
 function wallTimeToEpoch(t: WallTime): number {

@@ -33,8 +33,10 @@ export const LATITUDES = [
       { section: '2.4', says: 'birthday_date string (YYYY-MM-DD); nothing on contacts added without one' },
       { section: '4.4', says: 'error body: success=false, state, error, ... "and when applicable" expires_at, attempts_remaining, ...' },
     ],
-    freedom: 'A field with no value may be absent, null or the empty string, unless the document fixes its form (2.7: master_credit "absent on normal accounts", "may be null").',
-    suite: 'Response schemas accept absent, null and "" for every field the document does not require to carry a value; a present value is checked against its documented format.',
+    freedom:
+      'A field with no value may be absent, null or the empty string, unless the document fixes its form (2.7: master_credit "absent on normal accounts", "may be null").',
+    suite:
+      'Response schemas accept absent, null and "" for every field the document does not require to carry a value; a present value is checked against its documented format.',
     default: 'absent',
     alternate: 'the empty string for unset strings, null for unset numbers and for state when no valid number was given',
   },
@@ -43,7 +45,8 @@ export const LATITUDES = [
     title: 'Fields beyond the documented ones',
     sources: [{ section: '2', says: 'each resource lists its fields; nothing forbids others' }],
     freedom: 'A body may carry fields the document does not list (a hint, details, a timestamp).',
-    suite: 'Response schemas are open: unknown fields are accepted and never asserted absent, except where the document says a field is present only under a condition (code only when requested, verification_code only with showcode=1, campaignId only with showCampaignId, master_credit absent on normal accounts, events carry no request_id).',
+    suite:
+      'Response schemas are open: unknown fields are accepted and never asserted absent, except where the document says a field is present only under a condition (code only when requested, verification_code only with showcode=1, campaignId only with showCampaignId, master_credit absent on normal accounts, events carry no request_id).',
     default: 'only the documented fields',
     alternate: 'an extra `details` object on error bodies and `hint` on envelope errors',
   },
@@ -53,10 +56,14 @@ export const LATITUDES = [
     sources: [
       { section: '7.2', says: 'sending: sms_07 insufficient credits (no HTTP status)' },
       { section: '7.2', says: 'the codes of agendas, reports and webhooks carry no HTTP status' },
-      { section: '7.1', says: 'the 200 of a validation code is for "body message says parameters invalid"; a refusal of a list, contact, card, wallet or subaccount that does not exist is not said to be one' },
+      {
+        section: '7.1',
+        says: 'the 200 of a validation code is for "body message says parameters invalid"; a refusal of a list, contact, card, wallet or subaccount that does not exist is not said to be one',
+      },
     ],
     freedom: 'Any status below 500; 200 with success=false, or a 4xx.',
-    suite: 'Only "not a 5xx" is asserted; the status is recorded. The ambiguity business-error-http-status applies to the 200 of 7.1 ("HTTP in body") only: to refusals of invalid parameters, not to refusals of a resource that does not exist.',
+    suite:
+      'Only "not a 5xx" is asserted; the status is recorded. The ambiguity business-error-http-status applies to the 200 of 7.1 ("HTTP in body") only: to refusals of invalid parameters, not to refusals of a resource that does not exist.',
     default: 'HTTP 200 with the code in the body',
     alternate: 'a 4xx (402 for sms_07, 400 for validation errors, 404 for a missing resource)',
   },
@@ -113,9 +120,14 @@ export const LATITUDES = [
   {
     id: 'host-forms',
     title: 'Forbidden host forms beyond those the document lists',
-    sources: [{ section: '4.14', says: 'url (req, public URL, HTTPS recommended, no local hosts or private networks)' }, { section: '7.2', says: 'add_webhook_02, _03 URL missing, malformed or forbidden host; add_webhook_06 URL failed verification' }],
-    freedom: 'A URL on a local or private host in an exotic or deprecated spelling (IPv4-mapped or -compatible IPv6, site-local fec0::/10, percent-encoded names) may be refused as a forbidden host or as failing verification, as long as it is never registered and never contacted.',
-    suite: 'For exotic forms: refused with add_webhook_02, _03 or _06 and not registered. For the plain forms (localhost, 127.0.0.1, ::1, the RFC 1918 ranges) the forbidden-host codes are asserted, unless the target declares loopback receivers allowed.',
+    sources: [
+      { section: '4.14', says: 'url (req, public URL, HTTPS recommended, no local hosts or private networks)' },
+      { section: '7.2', says: 'add_webhook_02, _03 URL missing, malformed or forbidden host; add_webhook_06 URL failed verification' },
+    ],
+    freedom:
+      'A URL on a local or private host in an exotic or deprecated spelling (IPv4-mapped or -compatible IPv6, site-local fec0::/10, percent-encoded names) may be refused as a forbidden host or as failing verification, as long as it is never registered and never contacted.',
+    suite:
+      'For exotic forms: refused with add_webhook_02, _03 or _06 and not registered. For the plain forms (localhost, 127.0.0.1, ::1, the RFC 1918 ranges) the forbidden-host codes are asserted, unless the target declares loopback receivers allowed.',
     default: 'add_webhook_03 for every form',
     alternate: 'add_webhook_06 for exotic and deprecated forms',
   },
@@ -123,7 +135,8 @@ export const LATITUDES = [
     id: 'size-limits',
     title: 'Sizes the document does not bound',
     sources: [{ section: '8', says: 'Maximum message length of POST /sms/send: not shown; Recipients per request of /sms/send and /voice/send: not shown' }],
-    freedom: 'An implementation may bound a request body, a field or a per-account quantity where the document gives no maximum, and answer a clear error past it.',
+    freedom:
+      'An implementation may bound a request body, a field or a per-account quantity where the document gives no maximum, and answer a clear error past it.',
     suite: 'Nothing is asserted at sizes the document does not state; a test stays well within them.',
     default: 'bounds documented in the README (body 1 MiB, fields 10,000 characters, per-account quotas)',
     alternate: 'the same bounds',

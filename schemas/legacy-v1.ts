@@ -21,7 +21,11 @@ const v1Number = digits(V1_NUMBER_DIGITS);
 /** The parameters both v1 paths share (4.16: multi takes "same parameters"). */
 const commonParameters = {
   apikey: z.string().min(1).meta({ description: 'Account API key, as a request parameter (required; 7.4 Codigo 01 when missing)' }),
-  mensaje: z.string().min(1).max(MESSAGE_MAX).meta({ description: `Message text, required, max ${MESSAGE_MAX} characters`, example: 'Tu pedido ha sido enviado' }),
+  mensaje: z
+    .string()
+    .min(1)
+    .max(MESSAGE_MAX)
+    .meta({ description: `Message text, required, max ${MESSAGE_MAX} characters`, example: 'Tu pedido ha sido enviado' }),
   numregion: countryCode.meta({ description: 'Required; a number, the country code', example: '52' }),
   remitente: z
     .string()
@@ -50,8 +54,7 @@ export function v1BatchProblems(numcelular: string): { codigo?: string; message:
   if (numcelular.includes(',,')) problems.push({ codigo: '21', message: 'double comma in numcelular' });
   const items = numcelular.split(',');
   const numbers = items.filter((n) => n !== '');
-  if (numcelular.startsWith(',') || numcelular.endsWith(','))
-    problems.push({ message: 'numcelular starts or ends with a comma (an empty number)' });
+  if (numcelular.startsWith(',') || numcelular.endsWith(',')) problems.push({ message: 'numcelular starts or ends with a comma (an empty number)' });
   if (numbers.length > BATCH_MAX) problems.push({ codigo: '14', message: `more than ${BATCH_MAX} numbers at once` });
   const seen = new Set<string>();
   for (const n of numbers) {
@@ -68,7 +71,10 @@ export const LegacyV1SendMultiQuery = z
     numcelular: z
       .string()
       .min(1)
-      .meta({ description: `Comma-separated numbers of ${V1_NUMBER_DIGITS} digits: max ${BATCH_MAX}, no repeats, no double commas`, example: '5512345678,5598765432' }),
+      .meta({
+        description: `Comma-separated numbers of ${V1_NUMBER_DIGITS} digits: max ${BATCH_MAX}, no repeats, no double commas`,
+        example: '5512345678,5598765432',
+      }),
   })
   .superRefine((query, ctx) => {
     for (const p of v1BatchProblems(query.numcelular))

@@ -125,7 +125,8 @@ export const loyaltyOperations: OperationDefinition[] = [
     path: '/loyalty/contact/add',
     area: 'loyalty',
     summary: 'Add a contact to a loyalty card',
-    description: 'Adds the customer customer_name with a 10-digit phone to the loyalty card loyalty_key, operated by the tool user usertool_id. Sample success: code loyalty_sale_01.',
+    description:
+      'Adds the customer customer_name with a 10-digit phone to the loyalty card loyalty_key, operated by the tool user usertool_id. Sample success: code loyalty_sale_01.',
     section: '4.9',
     auth: 'account',
     request: { body: LoyaltyAddContactRequest },
@@ -168,7 +169,13 @@ export const loyaltyOperations: OperationDefinition[] = [
             status: 200,
             code: 'loyalty_contact_get_01',
             result: [
-              { contact_name: 'Ana Lopez', contact_phone: '5512345678', contact_birthdate: '1990-05-17', contact_total_loyalty_completes: 2, contact_current_redeem: 0 },
+              {
+                contact_name: 'Ana Lopez',
+                contact_phone: '5512345678',
+                contact_birthdate: '1990-05-17',
+                contact_total_loyalty_completes: 2,
+                contact_current_redeem: 0,
+              },
             ],
             request_id: 'a9b8c7d6-e5f4-4a3b-8c2d-1e0f9a8b7c03',
           },
@@ -184,7 +191,8 @@ export const loyaltyOperations: OperationDefinition[] = [
     path: '/loyalty/sale',
     area: 'loyalty',
     summary: 'Register a loyalty sale (stamp)',
-    description: 'Registers a stamp on the loyalty card loyalty_key for the contact phone, by the tool user usertool_id. Success: a message confirming the sale.',
+    description:
+      'Registers a stamp on the loyalty card loyalty_key for the contact phone, by the tool user usertool_id. Success: a message confirming the sale.',
     section: '4.9',
     auth: 'account',
     request: { body: LoyaltySaleRequest },

@@ -7,7 +7,8 @@
 import { z } from 'zod';
 import type { OperationDefinition } from './operation.ts';
 
-const NOT_SHOWN = 'The paths /whatsapp/send, /agenda and /campaigns are named in passing (campaign ids are checked against /campaigns); their shapes: not shown.';
+const NOT_SHOWN =
+  'The paths /whatsapp/send, /agenda and /campaigns are named in passing (campaign ids are checked against /campaigns); their shapes: not shown.';
 
 /**
  * An open JSON object: any fields, none asserted. Its example is the empty object, the one value

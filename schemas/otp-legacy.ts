@@ -67,11 +67,7 @@ export const LegacyOtpLocale = z.enum(['es', 'en']).meta({ description: 'Respons
 /** 4.5 code_type (send and resend). */
 export const LegacyOtpCodeType = z.enum(['alphanumeric', 'numeric', 'letters']);
 
-const legacyCodeLength = z
-  .number()
-  .int()
-  .min(CODE_LENGTH.min!)
-  .max(CODE_LENGTH.max!);
+const legacyCodeLength = z.number().int().min(CODE_LENGTH.min!).max(CODE_LENGTH.max!);
 
 /** The optional fields that resend takes "as in send" (4.5). */
 const sendAndResendFields = {
@@ -96,9 +92,7 @@ export const LegacyOtpSendRequest = z
   .object({
     ...requiredIdentity,
     ...sendAndResendFields,
-    code_length: legacyCodeLength
-      .optional()
-      .meta({ description: `${CODE_LENGTH.min} to ${CODE_LENGTH.max}, default ${CODE_LENGTH.default}` }),
+    code_length: legacyCodeLength.optional().meta({ description: `${CODE_LENGTH.min} to ${CODE_LENGTH.max}, default ${CODE_LENGTH.default}` }),
     code_type: LegacyOtpCodeType.optional().meta({ description: 'Default alphanumeric' }),
   })
   .meta({ id: 'LegacyOtpSendRequest', description: 'POST /otp/send body (section 4.5)' });
@@ -156,7 +150,10 @@ export const LegacyOtpSendResult = successBody(
     verification_code: unsettable(z.string()).meta({ description: 'Only with showcode=1 (otherwise absent, null or "")' }),
     fallback: z.boolean().meta({ description: 'true when WhatsApp or voice fell back to SMS' }),
   },
-).meta({ id: 'LegacyOtpSendResult', description: 'Success of /otp/send and /otp/resend (sections 4.5, 2.10); the legacy set can also answer in XML (root element hash with the same fields)' });
+).meta({
+  id: 'LegacyOtpSendResult',
+  description: 'Success of /otp/send and /otp/resend (sections 4.5, 2.10); the legacy set can also answer in XML (root element hash with the same fields)',
+});
 export type LegacyOtpSendResult = z.infer<typeof LegacyOtpSendResult>;
 
 /** 4.5: "code validation_01, message confirming the user is verified" (its text: not shown). */
@@ -228,7 +225,13 @@ export const otpLegacyOperations: OperationDefinition[] = [
         verified: {
           status: 200,
           summary: 'Number verified (message text: not shown)',
-          value: { success: true, message: '(message confirming the user is verified: text not shown)', status: 200, code: 'validation_01', request_id: '3f1e2d4c-5b6a-4789-9abc-def012345603' },
+          value: {
+            success: true,
+            message: '(message confirming the user is verified: text not shown)',
+            status: 200,
+            code: 'validation_01',
+            request_id: '3f1e2d4c-5b6a-4789-9abc-def012345603',
+          },
         },
       },
     },
@@ -252,7 +255,11 @@ export const otpLegacyOperations: OperationDefinition[] = [
       schema: LegacyOtpSendResult,
       examples: {
         resent: { status: 200, summary: 'Same code resent by SMS', value: sendExample(false, false, '3f1e2d4c-5b6a-4789-9abc-def012345604') },
-        fallback: { status: 200, summary: 'whatsapp=true without an active instance: fell back to SMS', value: sendExample(false, true, '3f1e2d4c-5b6a-4789-9abc-def012345605') },
+        fallback: {
+          status: 200,
+          summary: 'whatsapp=true without an active instance: fell back to SMS',
+          value: sendExample(false, true, '3f1e2d4c-5b6a-4789-9abc-def012345605'),
+        },
       },
     },
     errorBody: 'envelope',

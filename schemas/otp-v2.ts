@@ -35,19 +35,39 @@ const previousApiParameter = z.never().optional().meta({ description: 'Parameter
 export const OtpCreateRequest = z
   .object({
     phone_number: digitsBetween(1, 10).meta({ description: 'Up to 10 digits, no country code (Mexico: 10)', example: '5512345678' }),
-    country_code: z.string().regex(/^\d{1,4}$/, 'numeric').meta({ description: 'Numeric; 52 for Mexico', example: '52' }),
-    company: z.string().min(1).meta({ description: 'Inserted at {{company}}; ignored for whatsapp; required on every request whatever the channel', example: 'ACME' }),
+    country_code: z
+      .string()
+      .regex(/^\d{1,4}$/, 'numeric')
+      .meta({ description: 'Numeric; 52 for Mexico', example: '52' }),
+    company: z
+      .string()
+      .min(1)
+      .meta({ description: 'Inserted at {{company}}; ignored for whatsapp; required on every request whatever the channel', example: 'ACME' }),
     message: z.string().min(1).meta({
-      description: 'Must contain {{code}} and {{company}}; GSM-7 only; at most 160 characters after substitution, checked at every send with the real length of the code being sent; ignored for whatsapp',
+      description:
+        'Must contain {{code}} and {{company}}; GSM-7 only; at most 160 characters after substitution, checked at every send with the real length of the code being sent; ignored for whatsapp',
       example: '{{company}}: tu codigo es {{code}}',
     }),
     channel: OtpChannel.optional().meta({ description: 'sms (default), whatsapp or voice; anything else answers otp_invalid_channel' }),
-    code_custom: z.string().regex(/^[A-Za-z0-9]{4,10}$/, '4 to 10 letters and/or digits').optional().meta({ description: 'Own code, 4 to 10 letters and/or digits, case-sensitive; cannot be combined with code_length or code_format' }),
+    code_custom: z
+      .string()
+      .regex(/^[A-Za-z0-9]{4,10}$/, '4 to 10 letters and/or digits')
+      .optional()
+      .meta({ description: 'Own code, 4 to 10 letters and/or digits, case-sensitive; cannot be combined with code_length or code_format' }),
     code_format: OtpCodeFormat.optional().meta({ description: 'Default numeric' }),
-    code_length: z.number().int().min(OTP_V2_RULES.minCodeLength).max(OTP_V2_RULES.maxCodeLength).optional().meta({ description: '4 to 10, default 6; applies only when a new code is generated' }),
+    code_length: z
+      .number()
+      .int()
+      .min(OTP_V2_RULES.minCodeLength)
+      .max(OTP_V2_RULES.maxCodeLength)
+      .optional()
+      .meta({ description: '4 to 10, default 6; applies only when a new code is generated' }),
     code_rotate: z.boolean().optional().meta({ description: 'true discards the current code and generates a new one' }),
     code_in_response: z.boolean().optional().meta({ description: 'Default false; true returns the code in field code (testing/server-side automation only)' }),
-    sandbox: z.boolean().optional().meta({ description: 'true registers the code but delivers nothing and charges nothing; requires code_in_response=true unless code_custom is used' }),
+    sandbox: z
+      .boolean()
+      .optional()
+      .meta({ description: 'true registers the code but delivers nothing and charges nothing; requires code_in_response=true unless code_custom is used' }),
     expiration_date: dateTimeText.optional().meta({ description: 'YYYY-MM-DD HH:mm:ss, future; default 24 hours; maximum 3 days (larger values are clamped)' }),
     voice: previousApiParameter,
     whatsapp: previousApiParameter,
@@ -57,7 +77,12 @@ export const OtpCreateRequest = z
     if (req.code_custom !== undefined && (req.code_length !== undefined || req.code_format !== undefined))
       ctx.addIssue({ code: 'custom', path: ['code_custom'], message: 'code_custom cannot be combined with code_length or code_format' });
     if (req.sandbox === true && req.code_in_response !== true && req.code_custom === undefined)
-      ctx.addIssue({ code: 'custom', path: ['code_in_response'], message: 'sandbox=true requires code_in_response=true unless code_custom is used', params: { missing: true } });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['code_in_response'],
+        message: 'sandbox=true requires code_in_response=true unless code_custom is used',
+        params: { missing: true },
+      });
     if (req.channel !== 'whatsapp') {
       const problem = otpMessageTemplateProblem(req.message);
       if (problem) ctx.addIssue({ code: 'custom', path: ['message'], message: problem });
@@ -72,14 +97,14 @@ export type OtpCreateRequest = z.infer<typeof OtpCreateRequest>;
  * sent, so it is an implementation's check at send time, not the schema's.
  */
 export function otpMessageTemplateProblem(message: string): string | undefined {
-  if (!message.includes(OTP_MESSAGE_PLACEHOLDERS.code) || !message.includes(OTP_MESSAGE_PLACEHOLDERS.company)) return 'message must contain {{code}} and {{company}}';
+  if (!message.includes(OTP_MESSAGE_PLACEHOLDERS.code) || !message.includes(OTP_MESSAGE_PLACEHOLDERS.company))
+    return 'message must contain {{code}} and {{company}}';
   if (!isGsm7(message)) return `message has non-GSM-7 characters: ${nonGsm7Characters(message).join(' ')}`;
   return undefined;
 }
 
 /** Whether `code` could have been generated with `format` (4.4 code_format). */
-export const codeFitsFormat = (code: string, format: OtpCodeFormat): boolean =>
-  [...code].every((ch) => OTP_CODE_ALPHABETS[format].includes(ch));
+export const codeFitsFormat = (code: string, format: OtpCodeFormat): boolean => [...code].every((ch) => OTP_CODE_ALPHABETS[format].includes(ch));
 
 export const OtpAction = z.enum(['created', 'resent', 'restarted']).meta({ id: 'OtpAction' });
 
@@ -106,7 +131,10 @@ export type OtpCreateResponse = z.infer<typeof OtpCreateResponse>;
 export const OtpVerifyRequest = z
   .object({
     phone_number: digitsBetween(1, 10).meta({ example: '5512345678' }),
-    country_code: z.string().regex(/^\d{1,4}$/, 'numeric').meta({ example: '52' }),
+    country_code: z
+      .string()
+      .regex(/^\d{1,4}$/, 'numeric')
+      .meta({ example: '52' }),
     code: z.string().min(1).meta({ example: '482913' }),
   })
   .meta({ id: 'OtpVerifyRequest', description: 'POST /v2/otp/verify body (section 4.4)' });
@@ -128,7 +156,10 @@ export const OtpVerifyResponse = z
 export const OtpTarget = z
   .object({
     phone_number: digitsBetween(1, 10).meta({ example: '5512345678' }),
-    country_code: z.string().regex(/^\d{1,4}$/, 'numeric').meta({ example: '52' }),
+    country_code: z
+      .string()
+      .regex(/^\d{1,4}$/, 'numeric')
+      .meta({ example: '52' }),
   })
   .meta({ id: 'OtpTarget', description: 'phone_number + country_code naming a verification (sections 3.1, 4.4; request shape not shown)' });
 
@@ -207,7 +238,13 @@ export const otpV2Operations: OperationDefinition[] = [
     success: {
       httpStatus: [200],
       schema: OtpVerifyResponse,
-      examples: { verified: { status: 200, summary: 'Code correct, number verified', value: { success: true, state: 'verified', message: 'Number verified', request_id: EXAMPLE_ID } } },
+      examples: {
+        verified: {
+          status: 200,
+          summary: 'Code correct, number verified',
+          value: { success: true, state: 'verified', message: 'Number verified', request_id: EXAMPLE_ID },
+        },
+      },
     },
     errorBody: 'otp-v2',
     ambiguities: ['otp-verify-error-slugs', 'otp-v2-lock-point'],
@@ -225,7 +262,13 @@ export const otpV2Operations: OperationDefinition[] = [
     success: {
       httpStatus: [200],
       schema: OtpStatusResponse,
-      examples: { pending: { status: 200, summary: 'A pending verification', value: { success: true, state: 'pending', attempts_remaining: 7, resend_available_in: 12, request_id: EXAMPLE_ID } } },
+      examples: {
+        pending: {
+          status: 200,
+          summary: 'A pending verification',
+          value: { success: true, state: 'pending', attempts_remaining: 7, resend_available_in: 12, request_id: EXAMPLE_ID },
+        },
+      },
     },
     errorBody: 'otp-v2',
     ambiguities: ['otp-status-request-shape'],

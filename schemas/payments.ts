@@ -17,11 +17,28 @@ export const PaymentRequestSendRequest = z
   .object({
     number: digitsBetween(1, NUMBER_MAX).meta({ description: `Recipient, required, max ${NUMBER_MAX} digits`, example: '5512345678' }),
     country_code: countryCode.meta({ description: 'Required country code' }),
-    template: z.string().min(1).max(TEMPLATE_MAX).meta({ description: `Required template name, max ${TEMPLATE_MAX} characters`, example: 'cobro_mensual' }),
-    message: z.string().min(1).max(MESSAGE_MAX).meta({ description: `Required, max ${MESSAGE_MAX} characters`, example: 'Tu pago de noviembre esta listo' }),
+    template: z
+      .string()
+      .min(1)
+      .max(TEMPLATE_MAX)
+      .meta({ description: `Required template name, max ${TEMPLATE_MAX} characters`, example: 'cobro_mensual' }),
+    message: z
+      .string()
+      .min(1)
+      .max(MESSAGE_MAX)
+      .meta({ description: `Required, max ${MESSAGE_MAX} characters`, example: 'Tu pago de noviembre esta listo' }),
     // 4.13: "amount (number, optional, 15 to 110000)"; a number, so JSON numbers only.
-    amount: z.number().min(AMOUNT_MIN).max(AMOUNT_MAX).optional().meta({ description: `Optional, ${AMOUNT_MIN} to ${AMOUNT_MAX}`, example: 350 }),
-    name: z.string().max(NAME_MAX).optional().meta({ description: `Optional, max ${NAME_MAX} characters` }),
+    amount: z
+      .number()
+      .min(AMOUNT_MIN)
+      .max(AMOUNT_MAX)
+      .optional()
+      .meta({ description: `Optional, ${AMOUNT_MIN} to ${AMOUNT_MAX}`, example: 350 }),
+    name: z
+      .string()
+      .max(NAME_MAX)
+      .optional()
+      .meta({ description: `Optional, max ${NAME_MAX} characters` }),
     // 4.13 states no format for this email (unlike 4.11 add), so none is imposed.
     email: z.string().optional().meta({ description: 'Optional email' }),
   })

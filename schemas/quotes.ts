@@ -38,20 +38,26 @@ const OTP_PARAM_ROW = '| 400 | otp_missing_param, otp_invalid_param | missing or
 const OTP_MESSAGE_ROW =
   '| 400 | otp_message_invalid | message lacks {{code}} or {{company}}, has non-GSM-7 characters, or exceeds 160 characters when expanded; hint gives the excess; the current verification is untouched and no attempt is consumed |';
 const OTP_SLUGS_SEEN = 'Other slugs seen: otp_incorrect_code (verify, 401) and otp_internal.';
-const REPORTS_ROW = '| /reports/generate | report_01, report_02 start or end date missing; report_03 start after end; report_05 per-account report request limit exceeded |';
+const REPORTS_ROW =
+  '| /reports/generate | report_01, report_02 start or end date missing; report_03 start after end; report_05 per-account report request limit exceeded |';
 const DETAILS_ROW =
   "| /reports/details | details_02 campaign_id missing or not numeric; details_03 campaign missing or not the account's; details_04 campaign still processing, retry later |";
 const ADD_WEBHOOK_ROW =
   '| /webhook/add | add_webhook_02, _03 URL missing, malformed or forbidden host; add_webhook_04, _05 status missing or not 0/1; add_webhook_06 URL failed verification; add_webhook_07, _08 save failure |';
 const STATUS_WEBHOOK_ROW = '| /webhook/status | status_webhook_02, _03 status missing or not 0/1; status_webhook_04 could not update (no webhook registered) |';
 const WEBHOOK_URL_FIELD = 'url (req, public URL, HTTPS recommended, no local hosts or private networks)';
-const WEBHOOK_VERIFICATION = 'On registration the service sends a GET to the URL; any answer other than 404 within 5 seconds, without following redirects, passes.';
+const WEBHOOK_VERIFICATION =
+  'On registration the service sends a GET to the URL; any answer other than 404 within 5 seconds, without following redirects, passes.';
 const WALLET_NOT_SHOWN =
   'For the last four wallet operations the response is the common envelope; the success message and code values and the balance fields of contact/get: not shown.';
-const OTHER_PATHS = 'The paths /whatsapp/send, /agenda and /campaigns are named in passing (campaign ids are checked against /campaigns); their shapes: not shown.';
-const SANDBOX_ROW = 'default 0; 1 runs all validations and generates references but delivers nothing and charges nothing; no scheduled sends; limited per day (section 8)';
-const OTP_SANDBOX_RULE = 'true generates and registers the code but delivers nothing and charges nothing; requires code_in_response=true (else 400 otp_missing_param) unless code_custom is used';
-const CODE_CUSTOM_RULE = 'own code, 4 to 10 letters and/or digits, case-sensitive, stored and compared as sent; cannot be combined with code_length or code_format (400 otp_invalid_param)';
+const OTHER_PATHS =
+  'The paths /whatsapp/send, /agenda and /campaigns are named in passing (campaign ids are checked against /campaigns); their shapes: not shown.';
+const SANDBOX_ROW =
+  'default 0; 1 runs all validations and generates references but delivers nothing and charges nothing; no scheduled sends; limited per day (section 8)';
+const OTP_SANDBOX_RULE =
+  'true generates and registers the code but delivers nothing and charges nothing; requires code_in_response=true (else 400 otp_missing_param) unless code_custom is used';
+const CODE_CUSTOM_RULE =
+  'own code, 4 to 10 letters and/or digits, case-sensitive, stored and compared as sent; cannot be combined with code_length or code_format (400 otp_invalid_param)';
 const CODE_CUSTOM_ROUND = 'With code_custom: whether a round restarts depends on the code, not on code_rotate.';
 const WEBHOOK_STATUS_ROW = "| enabled / disabled | POST /webhook/status with '1' / '0' | enabled / disabled |";
 const WEBHOOK_ADD_ROW = "| any or none | POST /webhook/add with status '1' or '0' | enabled ('1') or disabled ('0') |";
@@ -105,7 +111,12 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
     'Response: section 2.2 (HTTP 200).',
     SEND_RESULT,
   ),
-  'op:voice/send': stated('POST /voice/send (the reference states GET is also supported). Body:', '| numbers | string | yes | comma-separated recipients |', 'Response: section 2.2.', SEND_RESULT),
+  'op:voice/send': stated(
+    'POST /voice/send (the reference states GET is also supported). Body:',
+    '| numbers | string | yes | comma-separated recipients |',
+    'Response: section 2.2.',
+    SEND_RESULT,
+  ),
   'op:voice/send-via-get': reading(
     'GET is named only as what "the reference states", and where its fields go is not shown: the query parameters of the check are our reading',
     'POST /voice/send (the reference states GET is also supported).',
@@ -142,15 +153,24 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
     'POST /otp/resend body: phone_number, country_code, company (all required), plus template, formal_tone, expiration_date, locale, showcode, sender, reference as in send, and:',
     LEGACY_SEND_CODES,
   ),
-  'op:otp-legacy/reset': notShown('parameters and response: not shown', 'POST /otp/reset: listed as restarting an OTP verification; its parameters and response: not shown.'),
+  'op:otp-legacy/reset': notShown(
+    'parameters and response: not shown',
+    'POST /otp/reset: listed as restarting an OTP verification; its parameters and response: not shown.',
+  ),
   'op:contacts/add': stated(
     'POST /contacts/add: list_key (string, req)',
     'If the contact already exists in the list it is updated. Success: message=contact_added, status 200, code=contact_13, callback (section 2.4).',
     CONTACT_CALLBACK,
     ...CONTACT_ROWS,
   ),
-  'op:contacts/update': stated('POST /contacts/update: list_key (req), number (req), email (optional, new email). Same success body as add.', CONTACT_CALLBACK, ...CONTACT_ROWS),
-  'op:contacts/delete': stated('POST /contacts/delete: list_key (req), number (req), email (optional filter). Success: message=contact_deleted, code=contact_12.'),
+  'op:contacts/update': stated(
+    'POST /contacts/update: list_key (req), number (req), email (optional, new email). Same success body as add.',
+    CONTACT_CALLBACK,
+    ...CONTACT_ROWS,
+  ),
+  'op:contacts/delete': stated(
+    'POST /contacts/delete: list_key (req), number (req), email (optional filter). Success: message=contact_deleted, code=contact_12.',
+  ),
   'op:contacts/duplicate': stated(
     'POST /contacts/duplicate: current_list_key (req, source), new_list_key (req, destination), contact_id (req, string). Success body as add.',
     CONTACT_CALLBACK,
@@ -184,7 +204,10 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
     'GET /contactlist/find: query parameter query (string, optional; search by name, max 100 chars).',
     'Response is a paged envelope: success, status, code=contactlist_03, result (array of {id: string, name: string}), total_count, page, total_pages, limit (items per page), has_more (boolean), next_page (integer or null on the last page).',
   ),
-  'op:wallet/list': stated('POST /wallet/get: no body. result array (section 2.5), code wallets_get_01.', 'Wallet: wallet_name, wallet_key, wallet_app_client, wallet_plan_type (strings).'),
+  'op:wallet/list': stated(
+    'POST /wallet/get: no body. result array (section 2.5), code wallets_get_01.',
+    'Wallet: wallet_name, wallet_key, wallet_app_client, wallet_plan_type (strings).',
+  ),
   'op:wallet/add-contact': notShown(
     'success message and code: not shown',
     'POST /wallet/contact/add: wallet_key (req), phone (req, exactly 10 digits), customer_name (req), usertool_id (integer, req).',
@@ -206,7 +229,10 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
     'POST /wallet/sale: wallet_key (req), phone (req), transaction_type (integer, req: 0 add, 1 redeem), usertool_id (integer, req), transaction_amount (number, optional; required when transaction_type is 0).',
     WALLET_NOT_SHOWN,
   ),
-  'op:loyalty/list': stated('POST /loyalty/get: no body. result array (section 2.5), code loyalty_get_01.', 'Loyalty card: loyalty_name, loyalty_key, loyalty_app_client, loyalty_plan_type (strings).'),
+  'op:loyalty/list': stated(
+    'POST /loyalty/get: no body. result array (section 2.5), code loyalty_get_01.',
+    'Loyalty card: loyalty_name, loyalty_key, loyalty_app_client, loyalty_plan_type (strings).',
+  ),
   'op:loyalty/add-contact': reading(
     'the success code is only a sample ("Sample success"), and it is the sale code',
     'POST /loyalty/contact/add: loyalty_key (req), phone (req, exactly 10 digits), customer_name (req), usertool_id (integer, req). Sample success: code loyalty_sale_01.',
@@ -222,7 +248,10 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
     'POST /toolusers/get: no body. result array (section 2.5), code tool_users_01.',
     'Tool user: usertool_id (integer), usertool_name, usertool_number, usertool_branch, usertool_type, usertool_status (strings).',
   ),
-  'op:employees/add': stated('POST /employee/add: type (req: cajero or gerente)', 'Success: message=partner_created_successfully, collaboratorId (integer), code toolusers_01.'),
+  'op:employees/add': stated(
+    'POST /employee/add: type (req: cajero or gerente)',
+    'Success: message=partner_created_successfully, collaboratorId (integer), code toolusers_01.',
+  ),
   'op:employees/disable': stated('POST /employee/disable: number (req). Success: message=partner_disabled, code toolusers_01.'),
   'op:subaccounts/add': stated(
     'POST /manager/subaccount/add: email (req, max 70, valid format), password (req, 6 to 36 chars). Success: message=user_created, code subaccount_01, apikey, email.',
@@ -241,10 +270,15 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
     'POST /reports/details: campaign_id (integer, req), sandbox (integer; 1 = sandbox campaign). Success: code details_01, message=report_generated, details object (section 2.8).',
     'Campaign detail object: effectiveness (number), totals, delivered, failed, pending, not_charged (integers).',
   ),
-  'op:payments/send-request': stated('POST /paymentrequest/send: number (req, max 10 digits)', 'Sends a payment link by SMS. Success: message=Ok, code sms_11, request_id.'),
+  'op:payments/send-request': stated(
+    'POST /paymentrequest/send: number (req, max 10 digits)',
+    'Sends a payment link by SMS. Success: message=Ok, code sms_11, request_id.',
+  ),
   'op:webhooks/get': stated('POST /webhook/get: no body. result {url, status}, code webhook_01.'),
   'op:webhooks/add': stated(`POST /webhook/add: ${WEBHOOK_URL_FIELD}, status (req, '0' or '1').`, 'Success: message=url_added_success, code add_webhook_01.'),
-  'op:webhooks/set-status': stated("POST /webhook/status: status (string, req, '0' or '1'). Success code status_webhook_01 (the sample shows the add success values)."),
+  'op:webhooks/set-status': stated(
+    "POST /webhook/status: status (string, req, '0' or '1'). Success code status_webhook_01 (the sample shows the add success values).",
+  ),
   'op:webhooks/delete': reading(
     'the document states the effect only; no success values are given, so the success body the check expects is our reading',
     'POST /webhook/delete: no body. Removes the URL and status.',
@@ -266,22 +300,33 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
   'err:auth_07': authCode('| auth_07 | 401 | subaccount whose administrator account is invalid or disabled |'),
   'err:auth_99': authCode('| auth_99 | 401 | unexpected internal error during authentication |'),
   'err:auth_04': authCode('| auth_04 | 403 | IP not in the allow-list |', 'A request from an unlisted address gets 403 with auth_04, on any endpoint.'),
-  'err:auth_deprecated': authCode('| auth_deprecated | 410 | legacy token header sent |', 'The header token (legacy JWT flow) is no longer accepted: 410 auth_deprecated.', 'The former token-based (JWT) authentication was removed; the token header answers 410.'),
+  'err:auth_deprecated': authCode(
+    '| auth_deprecated | 410 | legacy token header sent |',
+    'The header token (legacy JWT flow) is no longer accepted: 410 auth_deprecated.',
+    'The former token-based (JWT) authentication was removed; the token header answers 410.',
+  ),
 
   // ---- Common errors (7.1): the status column is the body status. ----
-  'err:rate_01': stated('| rate_01 | 429 | rate limit exceeded; retry with exponential backoff |', '| Request rate, production | 100 messages per second | all endpoints; exceeding gives 429 rate_01 |'),
+  'err:rate_01': stated(
+    '| rate_01 | 429 | rate limit exceeded; retry with exponential backoff |',
+    '| Request rate, production | 100 messages per second | all endpoints; exceeding gives 429 rate_01 |',
+  ),
   'err:server_01': stated('| server_01 | 200 in most bodies, 500 in SMS, voice and legacy OTP bodies | internal error; body includes request_id |'),
 
   // ---- Specific codes (7.2, and the Errors sentences of 4.7). No HTTP status is stated for any of them. ----
-  'err:agenda_02': stated('| /agendas/add | agenda_02 name missing; agenda_03 duplicate name |', 'Errors: agenda_02 name missing; agenda_03 name already exists.'),
-  'err:agenda_03': stated('| /agendas/add | agenda_02 name missing; agenda_03 duplicate name |', 'Errors: agenda_02 name missing; agenda_03 name already exists.', AGENDA_NAME_ROW),
+  'err:agenda_02': stated(
+    '| /agendas/add | agenda_02 name missing; agenda_03 duplicate name |',
+    'Errors: agenda_02 name missing; agenda_03 name already exists.',
+  ),
+  'err:agenda_03': stated(
+    '| /agendas/add | agenda_02 name missing; agenda_03 duplicate name |',
+    'Errors: agenda_02 name missing; agenda_03 name already exists.',
+    AGENDA_NAME_ROW,
+  ),
   'err:change_name_02': stated(RENAME_ERRORS, RENAME_ROW),
   'err:change_name_03': stated(RENAME_ERRORS, RENAME_ROW),
   'err:err_03': stated(RENAME_ERRORS, RENAME_ROW),
-  'err:get_contacts_02': stated(
-    '| /agendas/get_contacts, /agendas/delete | get_contacts_02 missing list_key; err_01 list missing |',
-    GET_CONTACTS_ERRORS,
-  ),
+  'err:get_contacts_02': stated('| /agendas/get_contacts, /agendas/delete | get_contacts_02 missing list_key; err_01 list missing |', GET_CONTACTS_ERRORS),
   'err:err_01': stated(
     '| /agendas/get_contacts, /agendas/delete | get_contacts_02 missing list_key; err_01 list missing |',
     'Errors: get_contacts_02 list_key missing; err_01 list does not exist or could not be deleted.',
@@ -386,29 +431,47 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
   'limit:v1-sandbox-report-day': stated('| Legacy sandbox reports | available only on the day of sending | v1 sandbox |'),
   'limit:v1-batch-size': stated('| Legacy batch size | 500 numbers per request | /v1/sms/send/multi |', '14 more than 500 messages at once (batch);'),
   'limit:v1-message-length': stated('| Legacy message length | 160 characters | v1 |', '03 message over 160 characters;'),
-  'limit:otp-v2-message-length': stated('| Current OTP message | at most 160 characters after substitution, GSM-7 only | /v2/otp sms and voice |', OTP_MESSAGE_ROW),
+  'limit:otp-v2-message-length': stated(
+    '| Current OTP message | at most 160 characters after substitution, GSM-7 only | /v2/otp sms and voice |',
+    OTP_MESSAGE_ROW,
+  ),
   'limit:otp-v2-attempts': stated('| Current OTP attempts | 7 per code round | /v2/otp/verify |'),
-  'limit:otp-v2-cooldown': stated('| Current OTP resend cooldown | 30 seconds | /v2/otp |', '| 429 | otp_throttled | cooldown active; resend_available_in and Retry-After header |'),
+  'limit:otp-v2-cooldown': stated(
+    '| Current OTP resend cooldown | 30 seconds | /v2/otp |',
+    '| 429 | otp_throttled | cooldown active; resend_available_in and Retry-After header |',
+  ),
   'limit:otp-v2-code-length': stated(
     '| code_length | integer | no | 4 to 10, default 6; applies only when a new code is generated |',
     '| OTP code length | 4 to 10 (legacy default 4, current default 6) | OTP |',
     OTP_PARAM_ROW,
   ),
-  'limit:otp-legacy-code-length': stated('| code_length | integer | no | 4 to 10, default 4 |', '| OTP code length | 4 to 10 (legacy default 4, current default 6) | OTP |', '_09 code length not allowed;'),
+  'limit:otp-legacy-code-length': stated(
+    '| code_length | integer | no | 4 to 10, default 4 |',
+    '| OTP code length | 4 to 10 (legacy default 4, current default 6) | OTP |',
+    '_09 code length not allowed;',
+  ),
   'limit:otp-v2-code-custom-length': stated(CODE_CUSTOM_RULE, OTP_PARAM_ROW),
-  'limit:otp-v2-expiry': stated('| expiration_date | string | no | YYYY-MM-DD HH:mm:ss, future; default 24 hours; maximum 3 days (larger values are clamped) |'),
+  'limit:otp-v2-expiry': stated(
+    '| expiration_date | string | no | YYYY-MM-DD HH:mm:ss, future; default 24 hours; maximum 3 days (larger values are clamped) |',
+  ),
   'limit:otp-legacy-expiry': stated(
     '| expiration_date | string | no | YYYY-MM-DD HH:mm:ss, default 24 h, max 3 days |',
     '| OTP expiry | default 24 hours, maximum 3 days | OTP |',
     '_13 bad expiration date;',
   ),
   'limit:otp-v2-phone-number': stated('| phone_number | string | yes | up to 10 digits, no country code (Mexico: 10) |', OTP_PARAM_ROW),
-  'limit:voice-message-length': stated('| voice_message | string | no | max 160 chars; only with template k |', '| Voice message | 160 characters | voice template k |'),
+  'limit:voice-message-length': stated(
+    '| voice_message | string | no | max 160 chars; only with template k |',
+    '| Voice message | 160 characters | voice template k |',
+  ),
   'limit:sender-id-length': stated(
     '| sender | string | no | alphanumeric sender id, max 11 chars; default is the account default; RCS requires an RCS sender linked to the account |',
     '| Sender id | 11 alphanumeric characters | SMS, OTP |',
   ),
-  'limit:v1-sender-length': reading('7.4 lists every Codigo of the v1 API and none is for the remitente: past 11 characters a target may refuse the send or ignore the remitente and send with the default sender, and no answer of 4.16 tells which sender was used', 'remitente (optional, max 11 alphanumeric)'),
+  'limit:v1-sender-length': reading(
+    '7.4 lists every Codigo of the v1 API and none is for the remitente: past 11 characters a target may refuse the send or ignore the remitente and send with the default sender, and no answer of 4.16 tells which sender was used',
+    'remitente (optional, max 11 alphanumeric)',
+  ),
   'limit:contact-name-length': stated('name (max 100), email (max 100)', '| Contact name, email | 100 characters each | /contacts/add |'),
   'limit:contact-email-length': stated('name (max 100), email (max 100)', '| Contact name, email | 100 characters each | /contacts/add |'),
   'limit:contactlist-query-length': stated('query parameter query (string, optional; search by name, max 100 chars)'),
@@ -443,7 +506,10 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
   ),
   'limit:payment-number-digits': stated('number (req, max 10 digits)'),
   // The stated rules no other table holds (stated-limits.ts).
-  'limit:sms-country-code': stated('recipients separated by commas; Mexico only (country code 52).', '| country_code | string | no | default 52; not needed with find_country_code=1 |'),
+  'limit:sms-country-code': stated(
+    'recipients separated by commas; Mexico only (country code 52).',
+    '| country_code | string | no | default 52; not needed with find_country_code=1 |',
+  ),
   'limit:sms-flags': stated(
     '| find_country_code | enum 0,1 | no | 0: country code taken from country_code; 1: extracted from each number |',
     `| sandbox | enum 0,1 | no | ${SANDBOX_ROW} |`,
@@ -454,7 +520,9 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
   'limit:voice-country-code': stated('| country_code | string | yes | always 52 |', 'POST /voice/send (the reference states GET is also supported). Body:'),
   'limit:voice-sandbox-flag': stated('| sandbox | enum 0,1 | no | default 0; 1 charges nothing |'),
   'limit:otp-legacy-showcode': stated('| showcode | enum 0,1 | no | default 0; 1 returns verification_code |'),
-  'limit:contact-number-digits': stated('number (string, req; 10-digit national number, digits only, no country code; with find_country_code=1 it may include the country code)'),
+  'limit:contact-number-digits': stated(
+    'number (string, req; 10-digit national number, digits only, no country code; with find_country_code=1 it may include the country code)',
+  ),
   'limit:contact-find-country-code': stated('find_country_code (enum 0,1)'),
   'limit:wallet-transaction-type': stated(
     'POST /wallet/balance/update: wallet_key (req), phone (req, numeric), transaction_type (integer, req: 0 add, 1 redeem), transaction_amount (number, req).',
@@ -464,18 +532,30 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
   'limit:employee-password-unique': stated('Validates unique password, user name and phone.'),
   'limit:subaccount-credits-type': stated('type (enum 1 add credits to the subaccount, 2 withdraw credits from it; req)'),
   'limit:reports-sandbox-flag': stated('sandbox (integer 0,1, default 0; 1 reports sandbox sends)'),
-  'limit:webhook-status-values': stated(`POST /webhook/add: ${WEBHOOK_URL_FIELD}, status (req, '0' or '1').`, "POST /webhook/status: status (string, req, '0' or '1').", 'add_webhook_04, _05 status missing or not 0/1'),
+  'limit:webhook-status-values': stated(
+    `POST /webhook/add: ${WEBHOOK_URL_FIELD}, status (req, '0' or '1').`,
+    "POST /webhook/status: status (string, req, '0' or '1').",
+    'add_webhook_04, _05 status missing or not 0/1',
+  ),
   'limit:event-retries': stated('If the endpoint does not answer HTTP 200 the event is retried, up to 25 retries per event.'),
-  'limit:report-requests': notShown('the value of the limit: not shown', '| Report requests | per-account request limit (report_05) whose value: not shown | /reports/generate |'),
+  'limit:report-requests': notShown(
+    'the value of the limit: not shown',
+    '| Report requests | per-account request limit (report_05) whose value: not shown | /reports/generate |',
+  ),
   'limit:recipients-per-request': notShown('not shown', 'Recipients per request of /sms/send and /voice/send: not shown'),
   'limit:sms-message-length': notShown('not shown', 'Maximum message length of POST /sms/send: not shown'),
 
   // ---- Current OTP state table (3.1), one row each. ----
   'otp2:none-create': stated('| none | POST /v2/otp | always | pending | new code sent, HTTP 201, action=created, one message charged |'),
   'otp2:expired-create': stated('| expired | POST /v2/otp | always | pending | new code sent, HTTP 201, action=created |'),
-  'otp2:pending-create-throttled': stated('| pending | POST /v2/otp | within the 30 s cooldown | pending | HTTP 429 otp_throttled with resend_available_in and Retry-After header |'),
+  'otp2:pending-create-throttled': stated(
+    '| pending | POST /v2/otp | within the 30 s cooldown | pending | HTTP 429 otp_throttled with resend_available_in and Retry-After header |',
+  ),
   'otp2:pending-create-custom-same': stated(CODE_CUSTOM_ROUND, 'The same code is a plain resend and never resets attempts;'),
-  'otp2:pending-create-custom-different': stated(CODE_CUSTOM_ROUND, 'A different code than the current one starts a new round (replaces the code, 7 fresh attempts).'),
+  'otp2:pending-create-custom-different': stated(
+    CODE_CUSTOM_ROUND,
+    'A different code than the current one starts a new round (replaces the code, 7 fresh attempts).',
+  ),
   'otp2:pending-create-rotate': stated(
     '| pending | POST /v2/otp | code_rotate=true, cooldown elapsed | pending | old code discarded, new code, 7 fresh attempts, HTTP 200, action=restarted |',
     '| code_rotate | boolean | no | true discards the current code and generates a new one |',
@@ -487,7 +567,10 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
     CODE_CUSTOM_ROUND,
     'The same code is a plain resend and never resets attempts; on a locked verification it answers 429 otp_max_attempts.',
   ),
-  'otp2:locked-create-custom-different': stated(CODE_CUSTOM_ROUND, 'A different code than the current one starts a new round (replaces the code, 7 fresh attempts).'),
+  'otp2:locked-create-custom-different': stated(
+    CODE_CUSTOM_ROUND,
+    'A different code than the current one starts a new round (replaces the code, 7 fresh attempts).',
+  ),
   'otp2:locked-create-rotate': stated('| locked | POST /v2/otp | code_rotate=true | pending | new code, 7 fresh attempts |'),
   'otp2:locked-create-no-rotate': stated('| locked | POST /v2/otp | no code_rotate | locked | HTTP 429 otp_max_attempts |'),
   'otp2:verified-create': stated('| verified | POST /v2/otp | always | new cycle started | HTTP 201, action=restarted; resulting state value: not shown |'),
@@ -496,7 +579,10 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
   'otp2:pending-verify-exhausted': stated('| pending | POST /v2/otp/verify | 7 attempts used up | locked | HTTP 429 |'),
   'otp2:verified-verify': stated('| verified | POST /v2/otp/verify | any code | verified | HTTP 409 |', '| 409 | number already verified |'),
   'otp2:none-verify': stated('| none | POST /v2/otp/verify | any code | none | HTTP 404 |', '| 404 | no active verification |'),
-  'otp2:expired-verify': stated('| pending | time | code passed its expiry without verification | expired | verify answers HTTP 410 |', '| 410 | code expired |'),
+  'otp2:expired-verify': stated(
+    '| pending | time | code passed its expiry without verification | expired | verify answers HTTP 410 |',
+    '| 410 | code expired |',
+  ),
   'otp2:locked-verify': stated('| 429 | attempts exhausted; rotate with code_rotate=true |'),
   'otp2:pending-expires': stated('| pending | time | code passed its expiry without verification | expired | verify answers HTTP 410 |'),
   'otp2:any-delete': reading(
@@ -588,9 +674,15 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
     'Bodies are JSON unless a section says otherwise (the legacy v1 SMS endpoints take form or query parameters).',
     'Unless a line says otherwise the method is POST and the body is JSON (Content-Type: application/json)',
   ),
-  'rule:envelope.form-bodies': reading('a SHOULD: the document reports form-style fields shown by the reference', 'the reference also shows form-style fields for the same operations.'),
+  'rule:envelope.form-bodies': reading(
+    'a SHOULD: the document reports form-style fields shown by the reference',
+    'the reference also shows form-style fields for the same operations.',
+  ),
   'rule:envelope.message-token': reading('a SHOULD: "often"', '| message | string | status text; on success often a machine token such as sent_messages |'),
-  'rule:auth.header-apikey': stated('Every request carries the header apikey with the account API key (it may also be given as a body field).', 'All calls carry the header apikey.'),
+  'rule:auth.header-apikey': stated(
+    'Every request carries the header apikey with the account API key (it may also be given as a body field).',
+    'All calls carry the header apikey.',
+  ),
   'rule:auth.body-field-apikey': stated('Every request carries the header apikey with the account API key (it may also be given as a body field).'),
   'rule:auth.no-bearer': stated('No Authorization: Bearer and no OAuth tokens are used.', '| auth_01 | 401 | key not provided (no header, no body field) |'),
   'rule:auth.manager-key-required': stated('Subaccount operations (/manager/subaccount/*) require the manager (administrator) key, not a subaccount key.'),
@@ -604,15 +696,15 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
     '| references | array of {reference: string, number: string} | one entry per recipient; reference is the unique message id; number is the recipient with country code |',
   ),
   'rule:sms.total-messages': stated('| total_messages | integer | number of messages sent |'),
-  'rule:sms.national-numbers': stated(
-    'recipients separated by commas; Mexico only (country code 52). National numbers have 10 digits;',
-  ),
+  'rule:sms.national-numbers': stated('recipients separated by commas; Mexico only (country code 52). National numbers have 10 digits;'),
   'rule:sms.find-country-code': stated(
     'recipients separated by commas; Mexico only (country code 52). National numbers have 10 digits;',
     'with find_country_code=1 each number has 12 digits including country code',
     '| find_country_code | enum 0,1 | no | 0: country code taken from country_code; 1: extracted from each number |',
   ),
-  'rule:sms.scheduled-future': stated('| date | string | no | scheduled send, YYYY-MM-DD HH:MM:SS, zone America/Mexico_City, must be in the future; unavailable in sandbox |'),
+  'rule:sms.scheduled-future': stated(
+    '| date | string | no | scheduled send, YYYY-MM-DD HH:MM:SS, zone America/Mexico_City, must be in the future; unavailable in sandbox |',
+  ),
   'rule:sms.rcs-flash-incompatible': stated(
     '| channel | integer | no | 1 SMS (default), 2 RCS; RCS is incompatible with flash |',
     'the parameter name is not shown explicitly in the listing',
@@ -626,9 +718,18 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
     'The parameter showCampaignId=true adds campaignId to the response; where it is placed in the request is not shown.',
     '| campaignId | integer | campaign id; only when showCampaignId=true |',
   ),
-  'rule:sms.charges-credits': stated('An account holds a credit balance, and sending operations consume it.', '| credit | number | credits consumed |', CREDIT_ROW),
-  'rule:sms.accented-text': stated('| message | string | yes | the text is sent without accents (a to a, n-tilde to n), always as GSM-7; accents must not be included |'),
-  'rule:sandbox.validations-run': stated(SANDBOX_ROW, 'A sandbox mode that validates a request and answers like production but delivers nothing and consumes no credits.'),
+  'rule:sms.charges-credits': stated(
+    'An account holds a credit balance, and sending operations consume it.',
+    '| credit | number | credits consumed |',
+    CREDIT_ROW,
+  ),
+  'rule:sms.accented-text': stated(
+    '| message | string | yes | the text is sent without accents (a to a, n-tilde to n), always as GSM-7; accents must not be included |',
+  ),
+  'rule:sandbox.validations-run': stated(
+    SANDBOX_ROW,
+    'A sandbox mode that validates a request and answers like production but delivers nothing and consumes no credits.',
+  ),
   'rule:sandbox.references': stated(SANDBOX_ROW),
   'rule:sandbox.no-charge': stated(
     'A sandbox mode that validates a request and answers like production but delivers nothing and consumes no credits.',
@@ -636,10 +737,7 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
     '| sandbox | enum 0,1 | no | default 0; 1 charges nothing |',
     OTP_SANDBOX_RULE,
   ),
-  'rule:sandbox.no-scheduled': stated(
-    SANDBOX_ROW,
-    'must be in the future; unavailable in sandbox',
-  ),
+  'rule:sandbox.no-scheduled': stated(SANDBOX_ROW, 'must be in the future; unavailable in sandbox'),
   'rule:sandbox.events': notShown(
     'the document does not say whether a sandbox send emits events',
     SANDBOX_ROW,
@@ -649,9 +747,7 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
     '"only with template k" does not say whether it is refused or ignored with another template (latitude only-with)',
     '| voice_message | string | no | max 160 chars; only with template k |',
   ),
-  'rule:voice.templates': stated(
-    '| template | enum a..k | yes | fixed spoken script; k uses voice_message |',
-  ),
+  'rule:voice.templates': stated('| template | enum a..k | yes | fixed spoken script; k uses voice_message |'),
   'rule:otp2.charging': stated('Only sending a message charges one message of balance (create, resend or rotate, any channel).'),
   'rule:otp2.free-operations': stated('Verify, status and delete are free.'),
   'rule:otp2.sandbox-free': stated(OTP_SANDBOX_RULE),
@@ -663,7 +759,9 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
   'rule:otp2.retry-after': stated('| 429 | otp_throttled | cooldown active; resend_available_in and Retry-After header |'),
   'rule:otp2.channel-switch': stated('changing channel on a resend sends the same pending code through the new channel'),
   'rule:otp2.whatsapp-warning': stated('warning (present when whatsapp ignored company/message)'),
-  'rule:otp2.company-required': stated('| company | string | yes | inserted at {{company}}; ignored for whatsapp; required on every request whatever the channel |'),
+  'rule:otp2.company-required': stated(
+    '| company | string | yes | inserted at {{company}}; ignored for whatsapp; required on every request whatever the channel |',
+  ),
   'rule:otp2.previous-api-rejected': stated('Parameters of the previous API (voice, whatsapp, template) are rejected with 400.'),
   'rule:otp2.code-custom-exclusive': stated('cannot be combined with code_length or code_format (400 otp_invalid_param)'),
   'rule:otp2.code-custom-case-sensitive': stated('own code, 4 to 10 letters and/or digits, case-sensitive, stored and compared as sent'),
@@ -673,7 +771,10 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
     "checked at every send with the real length of the code being sent (a resend reuses the stored code, which may be longer than this request's code_length)",
   ),
   'rule:otp2.message-invalid-untouched': stated(OTP_MESSAGE_ROW),
-  'rule:otp2.expires-at': stated('expires_at (YYYY-MM-DD HH:mm:ss)', 'YYYY-MM-DD HH:mm:ss, future; default 24 hours; maximum 3 days (larger values are clamped)'),
+  'rule:otp2.expires-at': stated(
+    'expires_at (YYYY-MM-DD HH:mm:ss)',
+    'YYYY-MM-DD HH:mm:ss, future; default 24 hours; maximum 3 days (larger values are clamped)',
+  ),
   'rule:otp2.expiration-future': stated('YYYY-MM-DD HH:mm:ss, future; default 24 hours; maximum 3 days (larger values are clamped)', OTP_PARAM_ROW),
   'rule:otp2.status-read-only': stated('GET /v2/otp/status: read-only, no side effects, returns the state, attempts and resend counters for the UI;'),
   'rule:otp2.per-number': stated('Current OTP verification (per phone_number + country_code)', 'Per phone_number + country_code.'),
@@ -681,15 +782,15 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
     'Error body of this set: success=false, state, error (slug), message, hint, next, and when applicable expires_at, attempts_remaining, resend_available_in, code, request_id.',
   ),
   'rule:otp2.country-code': stated('| country_code | string | yes | numeric; 52 for Mexico |', OTP_PARAM_ROW),
-  'rule:otp2.failed-send-registered': stated('If sending fails (402 or 502) the code stays registered but nothing was delivered; retry the send, do not verify.'),
+  'rule:otp2.failed-send-registered': stated(
+    'If sending fails (402 or 502) the code stays registered but nothing was delivered; retry the send, do not verify.',
+  ),
   'rule:otp2.attempts-remaining': stated(
     '| pending | POST /v2/otp/verify | code wrong, attempts remain | pending | HTTP 401, attempts_remaining decremented |',
     '| 401 | code incorrect; attempts_remaining says how many are left |',
   ),
   'rule:otp-legacy.showcode': stated('| showcode | enum 0,1 | no | default 0; 1 returns verification_code |', 'verification_code (only with showcode=1)'),
-  'rule:otp-legacy.templates': stated(
-    '| template | enum a..n | no | default a (one page lists it as required); table below |',
-  ),
+  'rule:otp-legacy.templates': stated('| template | enum a..n | no | default a (one page lists it as required); table below |'),
   'rule:otp-legacy.verify-marks-verified': stated('Success: code validation_01, message confirming the user is verified; the number becomes verified.'),
   'rule:otp-legacy.resend-keeps-code': stated(
     '| reset_code | boolean | default false; true generates a new random code, false keeps the same |',
@@ -700,7 +801,10 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
     '| whatsapp | boolean | sends via WhatsApp; needs an active WhatsApp instance, otherwise falls back to SMS |',
     'fallback (boolean, true when WhatsApp or voice fell back to SMS)',
   ),
-  'rule:otp-legacy.send-fields': stated('object also carries total_messages, number, credit, reference, fallback.', '| reference | boolean | no | default true; returns the message reference |'),
+  'rule:otp-legacy.send-fields': stated(
+    'object also carries total_messages, number, credit, reference, fallback.',
+    '| reference | boolean | no | default true; returns the message reference |',
+  ),
   'rule:otp-legacy.language': reading(
     'a SHOULD: the document reports that responses are always in Spanish, while the OTP endpoints accept locale',
     '| locale | enum es, en | no | response language, default es |',
@@ -710,12 +814,18 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
   'rule:contacts.upsert': stated('If the contact already exists in the list it is updated.'),
   'rule:contacts.update-email': stated('POST /contacts/update: list_key (req), number (req), email (optional, new email).'),
   'rule:contacts.delete-removes': stated('POST /contacts/delete: list_key (req), number (req), email (optional filter).'),
-  'rule:contacts.duplicate-copies': stated('POST /contacts/duplicate: current_list_key (req, source), new_list_key (req, destination), contact_id (req, string).'),
+  'rule:contacts.duplicate-copies': stated(
+    'POST /contacts/duplicate: current_list_key (req, source), new_list_key (req, destination), contact_id (req, string).',
+  ),
   'rule:contacts.poll-required-fields': stated('Body: list_key (req), contact_id (req).'),
   'rule:contacts.birthday-ignored': stated('birthday_date (YYYY-MM-DD; ignored if the format is invalid)'),
-  'rule:agendas.ordered-by-name': stated('Returns result array of lists (section 2.3 fields agenda_name, agenda_description, agenda_creation_date, list_key) ordered by name;'),
+  'rule:agendas.ordered-by-name': stated(
+    'Returns result array of lists (section 2.3 fields agenda_name, agenda_description, agenda_creation_date, list_key) ordered by name;',
+  ),
   'rule:agendas.contacts-ordered-by-name': stated('Success: code get_contacts_01 with all contacts of the list, no pagination, ordered by name.'),
-  'rule:agendas.rename-visible': stated('POST /agendas/change_name: list_key (req), agenda_name (req). Success: code change_name_01, message phonebook_name_updated.'),
+  'rule:agendas.rename-visible': stated(
+    'POST /agendas/change_name: list_key (req), agenda_name (req). Success: code change_name_01, message phonebook_name_updated.',
+  ),
   'rule:agendas.delete-irreversible': stated('Deletes the list and all its contacts, irreversibly.'),
   'rule:agendas.find-by-name': stated('query parameter query (string, optional; search by name, max 100 chars)'),
   'rule:agendas.find-paging': reading(
@@ -729,16 +839,15 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
     WALLET_NOT_SHOWN,
   ),
   'rule:wallet.sale-amount-required': stated('transaction_amount (number, optional; required when transaction_type is 0)'),
-  'rule:loyalty.contact-listed': stated('POST /loyalty/contact/get: loyalty_key (req), phone (optional filter). result array of loyalty contacts, code loyalty_contact_get_01.'),
+  'rule:loyalty.contact-listed': stated(
+    'POST /loyalty/contact/get: loyalty_key (req), phone (optional filter). result array of loyalty contacts, code loyalty_contact_get_01.',
+  ),
   'rule:employees.listed': stated('POST /toolusers/get: no body. result array (section 2.5), code tool_users_01.'),
   'rule:employees.unique': reading(
     'no field is called "user name": which field it is (employee_name) is our reading; the unique phone and password are stated (limit:employee-phone-unique, limit:employee-password-unique)',
     'Validates unique password, user name and phone.',
   ),
-  'rule:employees.roles': stated(
-    'type (req: cajero or gerente)',
-    'Employee roles: cajero, gerente.',
-  ),
+  'rule:employees.roles': stated('type (req: cajero or gerente)', 'Employee roles: cajero, gerente.'),
   'rule:subaccounts.own-key': stated(
     'Subaccounts administered by a manager account, each with its own API key and balance.',
     'Has an apikey (string) and a credit balance.',
@@ -762,16 +871,17 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
     'the withdrawal is stated; where the credits go (back to master_credit) is our reading',
     'type (enum 1 add credits to the subaccount, 2 withdraw credits from it; req)',
   ),
-  'rule:subaccounts.credits-integer': stated(
-    'credits (integer greater than 0, no decimals; req)',
-  ),
+  'rule:subaccounts.credits-integer': stated('credits (integer greater than 0, no decimals; req)'),
   'rule:reports.send-listed': stated('Returns every message of the period without pagination.'),
   'rule:reports.sandbox-flag': stated('sandbox (integer 0,1, default 0; 1 reports sandbox sends)'),
   'rule:reports.campaign-details': stated(
     'POST /reports/details: campaign_id (integer, req), sandbox (integer; 1 = sandbox campaign). Success: code details_01, message=report_generated, details object (section 2.8).',
   ),
   'rule:webhooks.single-url': stated('One webhook per account that receives delivery confirmations and customer replies.', WEBHOOK_ADD_ROW),
-  'rule:webhooks.get-reflects': stated('POST /webhook/get: no body. result {url, status}, code webhook_01.', "url (string) and status (string '0' disabled, '1' enabled)."),
+  'rule:webhooks.get-reflects': stated(
+    'POST /webhook/get: no body. result {url, status}, code webhook_01.',
+    "url (string) and status (string '0' disabled, '1' enabled).",
+  ),
   'rule:webhooks.registration-get': stated(WEBHOOK_VERIFICATION),
   'rule:webhooks.verification-404-fails': stated(WEBHOOK_VERIFICATION, 'add_webhook_06 URL failed verification'),
   'rule:webhooks.verification-non-404-passes': stated(WEBHOOK_VERIFICATION),
@@ -782,7 +892,10 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
     "url (string) and status (string '0' disabled, '1' enabled).",
     WEBHOOK_STATUS_ROW,
   ),
-  'rule:webhooks.deleted-no-events': stated('POST /webhook/delete: no body. Removes the URL and status.', "The service sends events to the account's single webhook URL."),
+  'rule:webhooks.deleted-no-events': stated(
+    'POST /webhook/delete: no body. Removes the URL and status.',
+    "The service sends events to the account's single webhook URL.",
+  ),
   'rule:webhooks.https-recommended': reading('a SHOULD: "HTTPS recommended"', WEBHOOK_URL_FIELD),
   'rule:v1.multi-items': reading(
     'each item carries its numcelular, but "one item per number" is not said',

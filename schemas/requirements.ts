@@ -222,17 +222,19 @@ const eventDeliveryRequirements: Unquoted[] = [
     capability: 'webhook-reachable',
     ambiguities: [],
   },
-  ...(EVENT_DELIVERY_RULES as readonly EventDeliveryRule[]).filter((r) => !r.notShown && !r.receiverDuty).map((r) => ({
-    id: `event:delivery.${r.id}`,
-    kind: 'event-delivery' as const,
-    area: 'events' as const,
-    section: r.section,
-    statement: r.statement,
-    severity: 'must' as const,
-    operations: [],
-    capability: 'webhook-reachable' as const,
-    ambiguities: [] as AmbiguityId[],
-  })),
+  ...(EVENT_DELIVERY_RULES as readonly EventDeliveryRule[])
+    .filter((r) => !r.notShown && !r.receiverDuty)
+    .map((r) => ({
+      id: `event:delivery.${r.id}`,
+      kind: 'event-delivery' as const,
+      area: 'events' as const,
+      section: r.section,
+      statement: r.statement,
+      severity: 'must' as const,
+      operations: [],
+      capability: 'webhook-reachable' as const,
+      ambiguities: [] as AmbiguityId[],
+    })),
 ];
 
 const ruleRequirements: Unquoted[] = RULES.map((r) => ({

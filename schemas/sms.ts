@@ -7,7 +7,10 @@ import type { OperationDefinition } from './operation.ts';
 
 /** 4.2: Mexico only. */
 export const MEXICO_COUNTRY_CODE = '52';
-export const countryCode = z.string().regex(/^\d{1,4}$/, 'a numeric country code').meta({ example: MEXICO_COUNTRY_CODE });
+export const countryCode = z
+  .string()
+  .regex(/^\d{1,4}$/, 'a numeric country code')
+  .meta({ example: MEXICO_COUNTRY_CODE });
 
 const SENDER_MAX = limitById('sender-id-length').max!;
 /** 4.2, 8: alphanumeric sender id, at most 11 characters. */
@@ -36,19 +39,32 @@ export const SmsChannel = z.union([z.literal(1), z.literal(2)]).meta({ descripti
 
 export const SmsSendRequest = z
   .object({
-    numbers: z.string().min(1).meta({ description: 'Recipients separated by commas; Mexico only. 10 digits each, or 12 with find_country_code=1', example: '5512345678,5598765432' }),
-    message: z.string().min(1).meta({ description: 'Sent without accents, always as GSM-7; accents must not be included', example: 'Tu pedido ha sido enviado' }),
+    numbers: z
+      .string()
+      .min(1)
+      .meta({ description: 'Recipients separated by commas; Mexico only. 10 digits each, or 12 with find_country_code=1', example: '5512345678,5598765432' }),
+    message: z
+      .string()
+      .min(1)
+      .meta({ description: 'Sent without accents, always as GSM-7; accents must not be included', example: 'Tu pedido ha sido enviado' }),
     sender: senderId.optional(),
     country_code: countryCode.optional().meta({ description: 'Default 52; not needed with find_country_code=1' }),
     find_country_code: flag01.optional(),
-    date: dateTimeText.optional().meta({ description: 'Scheduled send, YYYY-MM-DD HH:MM:SS, zone America/Mexico_City, must be in the future; unavailable in sandbox' }),
+    date: dateTimeText
+      .optional()
+      .meta({ description: 'Scheduled send, YYYY-MM-DD HH:MM:SS, zone America/Mexico_City, must be in the future; unavailable in sandbox' }),
     sandbox: flag01.optional().meta({ description: 'Default 0; 1 validates and generates references but delivers nothing and charges nothing' }),
     channel: SmsChannel.optional(),
-    flash: flag01.optional().meta({ description: 'Flash SMS shown on screen without being stored; incompatible with RCS (parameter name not shown explicitly)' }),
+    flash: flag01
+      .optional()
+      .meta({ description: 'Flash SMS shown on screen without being stored; incompatible with RCS (parameter name not shown explicitly)' }),
     shorten_url: flag01.optional().meta({ description: '1 shortens the URL; the message must contain exactly one URL' }),
     url_to_shorten: z.string().optional(),
     // The example is the one value that invents no element (renderers would sample [null]).
-    read_confirmation: z.array(z.unknown()).optional().meta({ description: 'Read-confirmation configuration; structure of its elements: not shown', example: [] }),
+    read_confirmation: z
+      .array(z.unknown())
+      .optional()
+      .meta({ description: 'Read-confirmation configuration; structure of its elements: not shown', example: [] }),
     showCampaignId: z.boolean().optional().meta({ description: 'true adds campaignId to the response (placement in the request: not shown)' }),
   })
   .superRefine((req, ctx) => {
@@ -59,10 +75,8 @@ export const SmsSendRequest = z
     }
     if (req.country_code !== undefined && req.country_code !== MEXICO_COUNTRY_CODE && !findCc)
       ctx.addIssue({ code: 'custom', path: ['country_code'], message: 'Mexico only (52)' });
-    if (isFlagSet(req.sandbox) && req.date !== undefined)
-      ctx.addIssue({ code: 'custom', path: ['date'], message: 'no scheduled sends in sandbox' });
-    if (req.channel === 2 && isFlagSet(req.flash))
-      ctx.addIssue({ code: 'custom', path: ['flash'], message: 'RCS is incompatible with flash' });
+    if (isFlagSet(req.sandbox) && req.date !== undefined) ctx.addIssue({ code: 'custom', path: ['date'], message: 'no scheduled sends in sandbox' });
+    if (req.channel === 2 && isFlagSet(req.flash)) ctx.addIssue({ code: 'custom', path: ['flash'], message: 'RCS is incompatible with flash' });
     if (isFlagSet(req.shorten_url) && req.url_to_shorten === undefined && urlsIn(req.message).length !== 1)
       ctx.addIssue({ code: 'custom', path: ['message'], message: 'shorten_url=1 needs exactly one URL in the message' });
   })
@@ -131,7 +145,14 @@ export const smsOperations: OperationDefinition[] = [
     request: { body: SmsSendRequest },
     success: sendResultSuccess('Two recipients', ['5512345678', '5598765432']),
     errorBody: 'envelope',
-    ambiguities: ['show-campaign-id-placement', 'sms-flash-parameter-name', 'sandbox-daily-limit', 'sandbox-sends-emit-events', 'sms-accented-text', 'sms-shorten-url-count'],
+    ambiguities: [
+      'show-campaign-id-placement',
+      'sms-flash-parameter-name',
+      'sandbox-daily-limit',
+      'sandbox-sends-emit-events',
+      'sms-accented-text',
+      'sms-shorten-url-count',
+    ],
     sends: true,
     sandbox: true,
   },

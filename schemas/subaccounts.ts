@@ -143,7 +143,8 @@ export const subaccountsOperations: OperationDefinition[] = [
     path: '/manager/subaccount/archive',
     area: 'subaccounts',
     summary: 'Archive a subaccount',
-    description: 'Disables (archives) the subaccount identified by email (required, max 70 characters). Requires the manager (administrator) key. Other transitions of subaccounts: not shown (3.3).',
+    description:
+      'Disables (archives) the subaccount identified by email (required, max 70 characters). Requires the manager (administrator) key. Other transitions of subaccounts: not shown (3.3).',
     section: '4.11',
     auth: 'manager',
     request: { body: SubaccountArchiveRequest },

@@ -181,7 +181,8 @@ export const UNTESTABLE_SENTENCES: readonly UntestableSentence[] = [
     id: '3.4#post-employee-disable-disables-an-employee',
     text: 'POST /employee/disable disables an employee.',
     kind: 'unobservable',
-    reason: "'disabled' has no observable form: the usertool_status values are not shown (3.4) and nothing is said to refuse a disabled employee; the call's success answer is quoted by op:employees/disable",
+    reason:
+      "'disabled' has no observable form: the usertool_status values are not shown (3.4) and nothing is said to refuse a disabled employee; the call's success answer is quoted by op:employees/disable",
   },
   // 4 Endpoints
   {
@@ -259,7 +260,8 @@ export const UNTESTABLE_SENTENCES: readonly UntestableSentence[] = [
     id: '4.5#sender-string-no-max-11-alphanumeric',
     text: '| sender | string | no | max 11 alphanumeric chars; ignored',
     kind: 'left-open',
-    reason: "'ignored if not contracted': a sender may be ignored whatever its length, so an over-long one need not be refused (stated-limits.ts NOT_STATED_LIMITS)",
+    reason:
+      "'ignored if not contracted': a sender may be ignored whatever its length, so an over-long one need not be refused (stated-limits.ts NOT_STATED_LIMITS)",
   },
   {
     id: '4.5#the-legacy-set-can-also-answer',
@@ -368,7 +370,8 @@ export const UNTESTABLE_SENTENCES: readonly UntestableSentence[] = [
     id: '4.14#the-url-must-accept-head-and',
     text: 'The URL must accept HEAD and answer HTTP 200 quickly to',
     kind: 'client-side',
-    reason: "a demand on the client's receiver, not on the service; the service's side, a HEAD before delivery, is quoted in 6 (event:delivery.head-before-delivery)",
+    reason:
+      "a demand on the client's receiver, not on the service; the service's side, a HEAD before delivery, is quoted in 6 (event:delivery.head-before-delivery)",
   },
   // 5 Authentication
   {

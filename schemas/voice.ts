@@ -26,7 +26,8 @@ const VOICE_TEMPLATE_LETTERS = Object.keys(VOICE_TEMPLATES) as [VoiceTemplateLet
 export const CUSTOM_TEXT_TEMPLATE = 'k' satisfies VoiceTemplateLetter;
 
 export const VoiceTemplate = z.enum(VOICE_TEMPLATE_LETTERS).meta({
-  description: 'Fixed spoken script: a verification, b account validation, c activation, d authentication, e alternative activation, f simple code, g confirmation, h inverted verification, i login, j extended activation, k custom text (uses voice_message)',
+  description:
+    'Fixed spoken script: a verification, b account validation, c activation, d authentication, e alternative activation, f simple code, g confirmation, h inverted verification, i login, j extended activation, k custom text (uses voice_message)',
   example: 'a',
 });
 
@@ -56,13 +57,9 @@ const voiceFields = {
 };
 
 /** 4.3 cross-field rules shared by the body and the query. */
-function checkVoiceRequest(
-  req: { numbers: string; template: VoiceTemplateLetter; voice_message?: string | undefined },
-  ctx: z.RefinementCtx,
-): void {
+function checkVoiceRequest(req: { numbers: string; template: VoiceTemplateLetter; voice_message?: string | undefined }, ctx: z.RefinementCtx): void {
   // 4.3: "comma-separated recipients": no empty entry between commas.
-  if (splitRecipients(req.numbers).some((n) => n === ''))
-    ctx.addIssue({ code: 'custom', path: ['numbers'], message: 'an empty recipient between commas' });
+  if (splitRecipients(req.numbers).some((n) => n === '')) ctx.addIssue({ code: 'custom', path: ['numbers'], message: 'an empty recipient between commas' });
   // 4.3 voice_message: "only with template k".
   if (req.voice_message !== undefined && req.template !== CUSTOM_TEXT_TEMPLATE)
     ctx.addIssue({ code: 'custom', path: ['voice_message'], message: 'voice_message is only allowed with template k' });

@@ -161,7 +161,13 @@ export const walletOperations: OperationDefinition[] = [
     success: {
       httpStatus: [200],
       schema: WalletGetContactResponse,
-      examples: { balance: { status: 200, summary: 'Common envelope (values and balance fields not shown)', value: envelopeExample('e1f2a3b4-c5d6-4e7f-8091-a2b3c4d5e603') } },
+      examples: {
+        balance: {
+          status: 200,
+          summary: 'Common envelope (values and balance fields not shown)',
+          value: envelopeExample('e1f2a3b4-c5d6-4e7f-8091-a2b3c4d5e603'),
+        },
+      },
     },
     errorBody: 'envelope',
     ambiguities: ['unnamed-validation-codes'],
@@ -173,7 +179,8 @@ export const walletOperations: OperationDefinition[] = [
     path: '/wallet/balance/update',
     area: 'wallet',
     summary: "Update a contact's wallet balance",
-    description: 'Adds to (transaction_type 0) or redeems from (transaction_type 1) the wallet balance of the contact phone in the wallet wallet_key by transaction_amount.',
+    description:
+      'Adds to (transaction_type 0) or redeems from (transaction_type 1) the wallet balance of the contact phone in the wallet wallet_key by transaction_amount.',
     section: '4.8',
     auth: 'account',
     request: { body: WalletUpdateBalanceRequest },

@@ -21,7 +21,10 @@ export const WebhookConfig = z
   .object({
     // With no webhook configured the document is silent (4.14 shows only a configured one): a
     // server may leave url and status unset, written absent, null or "" (latitude unset-field).
-    url: unsettable(z.string()).meta({ description: 'The registered webhook URL; unset (absent, null or "") when none is configured', example: 'https://hooks.example.com/messaging' }),
+    url: unsettable(z.string()).meta({
+      description: 'The registered webhook URL; unset (absent, null or "") when none is configured',
+      example: 'https://hooks.example.com/messaging',
+    }),
     status: unsettable(WebhookStatus).meta({ description: "Webhook status '0' or '1'; unset (absent, null or \"\") when none is configured" }),
   })
   .meta({ id: 'WebhookConfig', description: 'Webhook configuration: url and status (section 2.9)' });
@@ -54,17 +57,91 @@ export interface WebhookTransition {
 
 export const WEBHOOK_TRANSITIONS = [
   // 3.2 row 1: "any or none | POST /webhook/add with status '1' or '0' | enabled ('1') or disabled ('0')".
-  { id: 'any-add-enabled', state: 'any', trigger: 'add', operationId: 'webhooks/add', condition: "status '1'", when: { status: '1' }, next: 'enabled', section: '3.2' },
-  { id: 'any-add-disabled', state: 'any', trigger: 'add', operationId: 'webhooks/add', condition: "status '0'", when: { status: '0' }, next: 'disabled', section: '3.2' },
+  {
+    id: 'any-add-enabled',
+    state: 'any',
+    trigger: 'add',
+    operationId: 'webhooks/add',
+    condition: "status '1'",
+    when: { status: '1' },
+    next: 'enabled',
+    section: '3.2',
+  },
+  {
+    id: 'any-add-disabled',
+    state: 'any',
+    trigger: 'add',
+    operationId: 'webhooks/add',
+    condition: "status '0'",
+    when: { status: '0' },
+    next: 'disabled',
+    section: '3.2',
+  },
   // 3.2 row 2: "enabled / disabled | POST /webhook/status with '1' / '0' | enabled / disabled".
-  { id: 'enabled-status-enabled', state: 'enabled', trigger: 'set-status', operationId: 'webhooks/set-status', condition: "status '1'", when: { status: '1' }, next: 'enabled', section: '3.2' },
-  { id: 'enabled-status-disabled', state: 'enabled', trigger: 'set-status', operationId: 'webhooks/set-status', condition: "status '0'", when: { status: '0' }, next: 'disabled', section: '3.2' },
-  { id: 'disabled-status-enabled', state: 'disabled', trigger: 'set-status', operationId: 'webhooks/set-status', condition: "status '1'", when: { status: '1' }, next: 'enabled', section: '3.2' },
-  { id: 'disabled-status-disabled', state: 'disabled', trigger: 'set-status', operationId: 'webhooks/set-status', condition: "status '0'", when: { status: '0' }, next: 'disabled', section: '3.2' },
+  {
+    id: 'enabled-status-enabled',
+    state: 'enabled',
+    trigger: 'set-status',
+    operationId: 'webhooks/set-status',
+    condition: "status '1'",
+    when: { status: '1' },
+    next: 'enabled',
+    section: '3.2',
+  },
+  {
+    id: 'enabled-status-disabled',
+    state: 'enabled',
+    trigger: 'set-status',
+    operationId: 'webhooks/set-status',
+    condition: "status '0'",
+    when: { status: '0' },
+    next: 'disabled',
+    section: '3.2',
+  },
+  {
+    id: 'disabled-status-enabled',
+    state: 'disabled',
+    trigger: 'set-status',
+    operationId: 'webhooks/set-status',
+    condition: "status '1'",
+    when: { status: '1' },
+    next: 'enabled',
+    section: '3.2',
+  },
+  {
+    id: 'disabled-status-disabled',
+    state: 'disabled',
+    trigger: 'set-status',
+    operationId: 'webhooks/set-status',
+    condition: "status '0'",
+    when: { status: '0' },
+    next: 'disabled',
+    section: '3.2',
+  },
   // 7.2: status_webhook_04 "could not update (no webhook registered)"; 3.2 has no row for it.
-  { id: 'none-status', state: 'none', trigger: 'set-status', operationId: 'webhooks/set-status', condition: 'no webhook registered', when: {}, next: 'none', error: 'status_webhook_04', section: '7.2', derivedFrom: '7.2: status_webhook_04 could not update (no webhook registered)' },
+  {
+    id: 'none-status',
+    state: 'none',
+    trigger: 'set-status',
+    operationId: 'webhooks/set-status',
+    condition: 'no webhook registered',
+    when: {},
+    next: 'none',
+    error: 'status_webhook_04',
+    section: '7.2',
+    derivedFrom: '7.2: status_webhook_04 could not update (no webhook registered)',
+  },
   // 3.2 row 3: "configured | POST /webhook/delete | no webhook configured".
-  { id: 'configured-delete', state: 'configured', trigger: 'delete', operationId: 'webhooks/delete', condition: 'always', when: {}, next: 'none', section: '3.2' },
+  {
+    id: 'configured-delete',
+    state: 'configured',
+    trigger: 'delete',
+    operationId: 'webhooks/delete',
+    condition: 'always',
+    when: {},
+    next: 'none',
+    section: '3.2',
+  },
 ] as const satisfies readonly WebhookTransition[];
 
 export type WebhookTransitionId = (typeof WEBHOOK_TRANSITIONS)[number]['id'];
@@ -99,7 +176,7 @@ export interface ForbiddenHostFamily {
 export const FORBIDDEN_HOST_FAMILIES = [
   {
     id: 'localhost',
-    description: "The name localhost and every name under .localhost (RFC 6761), whatever the case, with or without a trailing dot",
+    description: 'The name localhost and every name under .localhost (RFC 6761), whatever the case, with or without a trailing dot',
     ranges: ['localhost', '*.localhost'],
     examples: ['http://localhost/hook', 'https://LOCALHOST:8443/hook', 'http://api.localhost/hook'],
     otherSpellings: ['http://localhost./hook', 'http://%6c%6fcalhost/hook'],
@@ -165,7 +242,13 @@ export const FORBIDDEN_HOST_FAMILIES = [
     description: 'An IPv4-mapped (::ffff:0:0/96) or IPv4-compatible (::/96) IPv6 address whose embedded IPv4 address is in one of the IPv4 families',
     ranges: ['::ffff:0:0/96', '::/96'],
     examples: [],
-    otherSpellings: ['http://[::ffff:127.0.0.1]/hook', 'http://[::ffff:10.0.0.1]/hook', 'http://[::ffff:a9fe:a9fe]/hook', 'https://[::ffff:192.168.0.1]:8443/hook', 'http://[::127.0.0.1]/hook'],
+    otherSpellings: [
+      'http://[::ffff:127.0.0.1]/hook',
+      'http://[::ffff:10.0.0.1]/hook',
+      'http://[::ffff:a9fe:a9fe]/hook',
+      'https://[::ffff:192.168.0.1]:8443/hook',
+      'http://[::127.0.0.1]/hook',
+    ],
   },
   {
     id: 'unspecified',
@@ -243,7 +326,7 @@ export const webhooksOperations: OperationDefinition[] = [
     path: '/webhook/get',
     area: 'webhooks',
     summary: 'Get the webhook',
-    description: 'No body. Answers the account\'s webhook configuration in result {url, status} (status \'0\' disabled, \'1\' enabled), code webhook_01.',
+    description: "No body. Answers the account's webhook configuration in result {url, status} (status '0' disabled, '1' enabled), code webhook_01.",
     section: '4.14',
     auth: 'account',
     request: {},
@@ -255,7 +338,13 @@ export const webhooksOperations: OperationDefinition[] = [
         enabled: {
           status: 200,
           summary: 'An enabled webhook (the message is not stated by the document and is left out)',
-          value: { success: true, status: 200, code: 'webhook_01', result: { url: 'https://hooks.example.com/messaging', status: '1' }, request_id: '3f1c9a2e-7b4d-4e8f-9a1b-2c3d4e5f6a70' },
+          value: {
+            success: true,
+            status: 200,
+            code: 'webhook_01',
+            result: { url: 'https://hooks.example.com/messaging', status: '1' },
+            request_id: '3f1c9a2e-7b4d-4e8f-9a1b-2c3d4e5f6a70',
+          },
         },
       },
     },

@@ -69,7 +69,7 @@ function narrowedEnums(base: Node, head: Node): BreakingChange[] {
   const changes: BreakingChange[] = [];
   const walk = (b: unknown, h: unknown, pointer: string): void => {
     if (Array.isArray(b) && Array.isArray(h)) {
-      b.forEach((item, i) => walk(item, h[i], `${pointer}/${i}`));
+      for (const [i, item] of b.entries()) walk(item, h[i], `${pointer}/${i}`);
       return;
     }
     if (!isNode(b) || !isNode(h)) return;

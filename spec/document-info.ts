@@ -30,7 +30,8 @@ export const INFO: InfoObject = {
 export const SERVERS: ServerObject[] = [
   {
     url: '{base_url}',
-    description: 'The service base address. The document names it {base_url} and does not give its value; the default https://api.example.com is a placeholder.',
+    description:
+      'The service base address. The document names it {base_url} and does not give its value; the default https://api.example.com is a placeholder.',
     variables: { base_url: { default: 'https://api.example.com' } },
   },
 ];

@@ -24,8 +24,7 @@ const openCode = (codes: Codes) =>
   z.union([z.enum(codes), z.string()]).meta({ description: 'One of the codes listed, or a code the document does not name (section 7.1)' });
 
 /** A component schema: the common error body (2.1) restricted to `codes`, under the name `id`. */
-export const namedEnvelopeErrorBody = (id: string, codes: Codes, description: string): z.ZodType =>
-  errorBodyWithCodes(codes).meta({ id, description });
+export const namedEnvelopeErrorBody = (id: string, codes: Codes, description: string): z.ZodType => errorBodyWithCodes(codes).meta({ id, description });
 
 /** A component schema: the common error body (2.1) naming `codes` and admitting others (see openCode). */
 export const namedOpenEnvelopeErrorBody = (id: string, codes: Codes, description: string): z.ZodType =>

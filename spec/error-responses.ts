@@ -72,7 +72,9 @@ const OTP_TRIGGER: Record<string, OtpTransition['trigger']> = { 'otp-v2/create':
  */
 function addOtpTableStatuses(plan: ResponsePlan, op: Operation): void {
   const trigger = OTP_TRIGGER[op.operationId];
-  const rows = (OTP_V2_TRANSITIONS as readonly OtpTransition[]).filter((t) => t.trigger === trigger && t.httpStatus !== undefined && t.httpStatus >= 400 && t.error === undefined);
+  const rows = (OTP_V2_TRANSITIONS as readonly OtpTransition[]).filter(
+    (t) => t.trigger === trigger && t.httpStatus !== undefined && t.httpStatus >= 400 && t.error === undefined,
+  );
   const statuses = [...new Set(rows.map((t) => t.httpStatus!))].sort((a, b) => a - b);
   for (const status of statuses) {
     const why = rows.filter((t) => t.httpStatus === status).map((t) => `- state ${t.state}: ${t.condition} (${t.also})`);
@@ -89,7 +91,7 @@ function addOtpTableStatuses(plan: ResponsePlan, op: Operation): void {
  * otp_invalid_param: "missing or invalid parameter") applies to any request of the set. A status or
  * delete call with a bad parameter is answered with 400 in the 4.4 body; its slug stays open.
  */
-function addOtpParameterErrors(plan: ResponsePlan, op: Operation): void {
+function addOtpParameterErrors(plan: ResponsePlan, _op: Operation): void {
   if (plan.has('400')) return;
   const codes = [resultCode('otp_missing_param'), resultCode('otp_invalid_param')];
   addAlternative(plan, '400', {
@@ -103,7 +105,8 @@ function addOtpParameterErrors(plan: ResponsePlan, op: Operation): void {
 }
 
 /** An `error` slug that names `codes` and admits others (7.3: "Other slugs seen"; slugs not shown). */
-const openSlug = (codes: Codes) => z.union([z.enum(codes), z.string()]).meta({ description: 'One of the slugs listed, or a slug the document does not show (section 7.3)' });
+const openSlug = (codes: Codes) =>
+  z.union([z.enum(codes), z.string()]).meta({ description: 'One of the slugs listed, or a slug the document does not show (section 7.3)' });
 
 const DEFAULT_PREAMBLE =
   'Business and validation errors of this operation. The document does not state their HTTP status (ambiguity `business-error-http-status`): section 7.1 gives the status inside the body, 200 in most bodies; server_01 is 500 in SMS, voice and legacy OTP bodies (ambiguity `server-01-status`). Validation failures of some operations carry a code the document does not name (7.1, ambiguity `unnamed-validation-codes`).';

@@ -88,5 +88,12 @@ export function addErrorsAnsweredWith200(plan: ResponsePlan, op: Operation): voi
   if (op.errorBody === 'legacy-v1') addLegacyV1Errors(plan, op);
   // 7.3: the slugs of the current OTP set have real HTTP statuses; only the common errors come with 200.
   else if (op.errorBody === 'otp-v2') addEnvelopeErrors(plan, op, [], OTP_V2_WHY, false);
-  else addEnvelopeErrors(plan, op, ownErrorCodes(op, (c) => c.family !== 'otp-v2'), ENVELOPE_WHY, true);
+  else
+    addEnvelopeErrors(
+      plan,
+      op,
+      ownErrorCodes(op, (c) => c.family !== 'otp-v2'),
+      ENVELOPE_WHY,
+      true,
+    );
 }

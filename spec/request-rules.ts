@@ -54,7 +54,7 @@ const fieldPattern = (field: string, pattern: string): JsonSchema => ({ properti
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const escapeForClass = (chars: string): string =>
-  [...chars].map((ch) => (ch === '\n' ? '\\n' : ch === '\r' ? '\\r' : ch === '\f' ? '\\f' : /[\\\]\[^-]/.test(ch) ? `\\${ch}` : ch)).join('');
+  [...chars].map((ch) => (ch === '\n' ? '\\n' : ch === '\r' ? '\\r' : ch === '\f' ? '\\f' : /[\\\][^-]/.test(ch) ? `\\${ch}` : ch)).join('');
 
 /** 4.2: comma-separated recipients of 10 digits; with find_country_code=1, 12 digits starting with 52. */
 const NATIONAL_NUMBERS = '^\\d{10}(,\\d{10})*$';
@@ -62,7 +62,7 @@ const NUMBERS_WITH_COUNTRY_CODE = `^${MEXICO_COUNTRY_CODE}\\d{10}(,${MEXICO_COUN
 
 /** 4.2 message: "always as GSM-7; accents must not be included": GSM-7 without its letters with diacritics. */
 const ACCENTED_GSM7_LETTERS = 'èéùìòÇØøÅåÉÄÖÑÜäöñüà';
-const GSM7_WITHOUT_ACCENTS = `^[${escapeForClass([...GSM7_BASIC + GSM7_EXTENSION].filter((ch) => !ACCENTED_GSM7_LETTERS.includes(ch)).join(''))}]*$`;
+const GSM7_WITHOUT_ACCENTS = `^[${escapeForClass([...(GSM7_BASIC + GSM7_EXTENSION)].filter((ch) => !ACCENTED_GSM7_LETTERS.includes(ch)).join(''))}]*$`;
 
 /** A URL as the zod schema counts them (schemas/sms.ts urlsIn: `\bhttps?://` then a non-space), any case. */
 const URL_START = '\\b[Hh][Tt][Tt][Pp][Ss]?://\\S';
@@ -117,7 +117,10 @@ export const REQUEST_RULES: Readonly<Record<string, readonly RequestRule[]>> = {
       // Ambiguity sms-shorten-url-count: "exactly one URL" against "all URLs are shortened". Exactly
       // one is the reading every server accepts (it is within both options).
       rule: 'shorten_url: the message must contain exactly one URL, otherwise the request is rejected (without url_to_shorten)',
-      schema: { if: { required: ['shorten_url'], properties: { shorten_url: FLAG_SET, url_to_shorten: false } }, then: fieldPattern('message', EXACTLY_ONE_URL) },
+      schema: {
+        if: { required: ['shorten_url'], properties: { shorten_url: FLAG_SET, url_to_shorten: false } },
+        then: fieldPattern('message', EXACTLY_ONE_URL),
+      },
     },
     {
       id: 'message-without-accents',
@@ -187,7 +190,11 @@ export const REQUEST_RULES: Readonly<Record<string, readonly RequestRule[]>> = {
       id: 'contact-number-digits',
       section: '4.6',
       rule: 'number: 10-digit national number, digits only, no country code; with find_country_code=1 it may include the country code',
-      schema: { if: flagSet('find_country_code'), then: fieldPattern('number', `^(${MEXICO_COUNTRY_CODE})?\\d{10}$`), else: fieldPattern('number', '^\\d{10}$') },
+      schema: {
+        if: flagSet('find_country_code'),
+        then: fieldPattern('number', `^(${MEXICO_COUNTRY_CODE})?\\d{10}$`),
+        else: fieldPattern('number', '^\\d{10}$'),
+      },
     },
   ],
   'wallet/register-sale': [
@@ -195,7 +202,10 @@ export const REQUEST_RULES: Readonly<Record<string, readonly RequestRule[]>> = {
       id: 'amount-required-to-add',
       section: '4.8',
       rule: 'transaction_amount (number, optional; required when transaction_type is 0)',
-      schema: { if: { properties: { transaction_type: FLAG_UNSET } }, then: { required: ['transaction_amount'], properties: { transaction_amount: { type: 'number' } } } },
+      schema: {
+        if: { properties: { transaction_type: FLAG_UNSET } },
+        then: { required: ['transaction_amount'], properties: { transaction_amount: { type: 'number' } } },
+      },
     },
   ],
 };

@@ -116,7 +116,15 @@ export const RESPONSE_LINKS: readonly ResponseLink[] = [
     requestBody: { phone_number: fromRequest('phone_number'), country_code: fromRequest('country_code'), company: fromRequest('company') },
   },
   // 4.10: an employee is disabled by its number.
-  { from: 'employees/add', statuses: ['200'], name: 'Disable', to: 'employees/disable', section: '4.10', why: 'disable names the number', requestBody: { number: fromRequest('number') } },
+  {
+    from: 'employees/add',
+    statuses: ['200'],
+    name: 'Disable',
+    to: 'employees/disable',
+    section: '4.10',
+    why: 'disable names the number',
+    requestBody: { number: fromRequest('number') },
+  },
 ];
 
 type Node = Record<string, unknown>;

@@ -45,7 +45,11 @@ function authResponses(): SharedResponse[] {
         component: `Auth${AUTH_NAMES[status] ?? status}`,
         // 5.3 gives the refusal of a key that is not the manager key no code (nor status): a 403
         // may carry a code of the server's own, so that body admits other codes.
-        schema: (status === 403 ? namedOpenEnvelopeErrorBody : namedEnvelopeErrorBody)(schemaId, enumCodes, `Authentication error answered with HTTP ${status} (section 5)`),
+        schema: (status === 403 ? namedOpenEnvelopeErrorBody : namedEnvelopeErrorBody)(
+          schemaId,
+          enumCodes,
+          `Authentication error answered with HTTP ${status} (section 5)`,
+        ),
         description: [
           `Authentication error (section 5), HTTP ${status}:`,
           codeList(codes),
@@ -67,7 +71,11 @@ function rateLimitResponse(): SharedResponse {
       component: 'RateLimited',
       // rate_01 is the code of 429 (7.1, 8), but a business error whose status the document does not
       // state may also be answered with 429 (latitude unstated-error-status): other codes are admitted.
-      schema: namedOpenEnvelopeErrorBody(schemaId, ['rate_01'], 'Rate limit exceeded, rate_01 (sections 7.1, 8); an error whose HTTP status the document does not state may also arrive with 429, with its own code'),
+      schema: namedOpenEnvelopeErrorBody(
+        schemaId,
+        ['rate_01'],
+        'Rate limit exceeded, rate_01 (sections 7.1, 8); an error whose HTTP status the document does not state may also arrive with 429, with its own code',
+      ),
       description: `\`rate_01\`: ${rate.meaning} (sections 7.1, 8; the document gives 429 as the status in the body, ambiguity \`rate-limit-http-status\`).`,
       examples: examplesOf([rate], sharedExample),
     },

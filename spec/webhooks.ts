@@ -43,7 +43,7 @@ const EVENTS: readonly EventDefinition[] = [
 
 /** Section 6 and 6.3: how deliveries behave, whatever the event. */
 const DELIVERY_RULES = [
-  'Delivered to the account\'s single webhook URL by GET or POST, as chosen in the panel; POST uses application/x-www-form-urlencoded (section 6).',
+  "Delivered to the account's single webhook URL by GET or POST, as chosen in the panel; POST uses application/x-www-form-urlencoded (section 6).",
   'The URL must accept HEAD, which is checked before delivery, and answer HTTP 200 only after processing (section 6).',
   'Any answer other than HTTP 200 makes the service retry the event, up to 25 retries per event (section 6.3).',
   'Events carry no request_id (section 6). Signing or authentication of deliveries: not shown (6.3).',

@@ -65,7 +65,10 @@ describe('POST /agendas/add (4.7)', () => {
     // An empty name is no name.
     expectError(await t.api('agendas/add', { json: { agenda_name: '', agenda_description: description } }), 'agenda_02', 'agendas/add');
     const lists = await listLists(t);
-    expect(lists.some((l) => l.agenda_description === description), 'the refused list is not listed').toBe(false);
+    expect(
+      lists.some((l) => l.agenda_description === description),
+      'the refused list is not listed',
+    ).toBe(false);
   });
 
   req(['err:agenda_03'], 'agenda_03 when a list of the account already has the name (2.3: unique within the account)', async () => {
@@ -74,7 +77,10 @@ describe('POST /agendas/add (4.7)', () => {
     // Should a faulty target create it anyway, delete it at teardown.
     if (typeof again.body.list_key === 'string') t.onCleanup(() => t.api('agendas/delete', { json: { list_key: again.body.list_key } }));
     expectError(again, 'agenda_03', 'agendas/add');
-    expect((await listLists(t)).filter((l) => l.agenda_name === name), 'still one list with the name').toHaveLength(1);
+    expect(
+      (await listLists(t)).filter((l) => l.agenda_name === name),
+      'still one list with the name',
+    ).toHaveLength(1);
   });
 });
 
@@ -94,11 +100,20 @@ describe('POST /agendas/change_name (4.7)', () => {
     const renamed = t.name('renamed');
     expectSuccess(await t.api('agendas/rename', { json: { list_key: listKey, agenda_name: renamed } }), 'agendas/rename', AgendaRenameResponse);
     const listed = (await listLists(t)).filter((l) => l.list_key === listKey);
-    expect(listed.map((l) => l.agenda_name), 'the list under its new name').toEqual([renamed]);
+    expect(
+      listed.map((l) => l.agenda_name),
+      'the list under its new name',
+    ).toEqual([renamed]);
     const found = await find({ query: renamed });
-    expect(found.body.result.map((r) => r.name), '/contactlist/find finds the new name').toContain(renamed);
+    expect(
+      found.body.result.map((r) => r.name),
+      '/contactlist/find finds the new name',
+    ).toContain(renamed);
     const old = await find({ query: name });
-    expect(old.body.result.map((r) => r.name), 'the old name is gone').not.toContain(name);
+    expect(
+      old.body.result.map((r) => r.name),
+      'the old name is gone',
+    ).not.toContain(name);
   });
 
   req(['err:change_name_02'], 'change_name_02 when list_key is missing', async () => {
@@ -116,7 +131,10 @@ describe('POST /agendas/change_name (4.7)', () => {
     const listKey = await deletedListKey();
     const name = t.name('ghost');
     expectError(await t.api('agendas/rename', { json: { list_key: listKey, agenda_name: name } }), 'err_03', 'agendas/rename');
-    expect((await listLists(t)).some((l) => l.agenda_name === name), 'no list took the name').toBe(false);
+    expect(
+      (await listLists(t)).some((l) => l.agenda_name === name),
+      'no list took the name',
+    ).toBe(false);
   });
 });
 
@@ -137,7 +155,10 @@ describe('POST /agendas/get_contacts (4.7)', () => {
         added.set(name, number);
       }
       const listed = await listContacts(t, listKey);
-      expect(listed.map((c) => c.contact_name), 'every contact, ordered by name, on one answer').toEqual([...added.keys()].sort());
+      expect(
+        listed.map((c) => c.contact_name),
+        'every contact, ordered by name, on one answer',
+      ).toEqual([...added.keys()].sort());
       for (const c of listed) {
         // Every contact here was added with a name and an email: neither may be unset.
         const name = String(c.contact_name);
@@ -178,9 +199,16 @@ describe('POST /agendas/delete (4.7)', () => {
       const asSample = body.code === 'change_name_01' && body.message === 'phonebook_name_updated';
       observe('agendas-delete-success-code', `code ${body.code}, message ${body.message}`, choice === 'delete_01' ? body.code === 'delete_01' : asSample);
       if (choice === 'delete_01') expect(body.code, 'code (profile agendas-delete-success-code=delete_01)').toBe('delete_01');
-      else expect({ code: body.code, message: body.message }, 'the sample body (profile agendas-delete-success-code=rename-values)').toEqual({ code: 'change_name_01', message: 'phonebook_name_updated' });
+      else
+        expect({ code: body.code, message: body.message }, 'the sample body (profile agendas-delete-success-code=rename-values)').toEqual({
+          code: 'change_name_01',
+          message: 'phonebook_name_updated',
+        });
 
-      expect((await listLists(t)).some((l) => l.list_key === listKey), 'the list is no longer listed').toBe(false);
+      expect(
+        (await listLists(t)).some((l) => l.list_key === listKey),
+        'the list is no longer listed',
+      ).toBe(false);
       expectError(await t.api('agendas/list-contacts', { json: { list_key: listKey } }), 'err_01', 'agendas/list-contacts');
       // Irreversible: its contacts are gone with it, and no operation brings it back.
       expectRefused(await t.api('contacts/add', { json: { list_key: listKey, number: t.phone() } }), 'contacts/add', 'a deleted list', 'missing-resource');
@@ -213,15 +241,21 @@ describe('POST /agendas/delete (4.7)', () => {
 });
 
 describe('Lists belong to their account (1, 5.2)', () => {
-  req(['rule:subaccounts.isolation', 'err:err_01', 'err:err_03'], 'another account neither sees nor changes this account\'s list', async () => {
+  req(['rule:subaccounts.isolation', 'err:err_01', 'err:err_03'], "another account neither sees nor changes this account's list", async () => {
     const { listKey, name } = await createList(t);
     const number = t.phone();
     await addContact(t, listKey, { number, name: t.name('mine') });
     const other = await t.newSubaccount();
     const theirs = expectSuccess(await t.api('agendas/list', { key: other.key }), 'agendas/list', AgendaListResponse).result;
-    expect(theirs.some((l) => l.list_key === listKey || l.agenda_name === name), 'not in the other account\'s /agendas/get').toBe(false);
+    expect(
+      theirs.some((l) => l.list_key === listKey || l.agenda_name === name),
+      "not in the other account's /agendas/get",
+    ).toBe(false);
     const found = expectSuccess(await t.api('agendas/find', { key: other.key, query: { query: name } }), 'agendas/find', AgendaFindResponse);
-    expect(found.result.map((r) => r.name), 'not found by the other account').not.toContain(name);
+    expect(
+      found.result.map((r) => r.name),
+      'not found by the other account',
+    ).not.toContain(name);
     expectError(await t.api('agendas/list-contacts', { key: other.key, json: { list_key: listKey } }), 'err_01', 'agendas/list-contacts');
     expectError(await t.api('agendas/rename', { key: other.key, json: { list_key: listKey, agenda_name: t.name('stolen') } }), 'err_03', 'agendas/rename');
     expectError(await t.api('agendas/delete', { key: other.key, json: { list_key: listKey } }), 'err_01', 'agendas/delete');
@@ -232,7 +266,7 @@ describe('Lists belong to their account (1, 5.2)', () => {
 });
 
 describe('GET /contactlist/find (4.7)', () => {
-  req(['op:agendas/find', 'rule:agendas.find-by-name'], 'contactlist_03: a search by a list\'s name finds it and not a list of another name', async () => {
+  req(['op:agendas/find', 'rule:agendas.find-by-name'], "contactlist_03: a search by a list's name finds it and not a list of another name", async () => {
     const base = t.name('find');
     const alpha = await createList(t, `${base}Alpha`);
     const beta = await createList(t, `${base}Beta`);
@@ -251,13 +285,17 @@ describe('GET /contactlist/find (4.7)', () => {
     expect(body.next_page).toBeNull();
   });
 
-  req(['limit:contactlist-query-length'], `query of ${QUERY_LIMIT.max} characters is accepted, ${QUERY_LIMIT.max! + 1} refused (4.7: max ${QUERY_LIMIT.max} chars)`, async () => {
-    const max = QUERY_LIMIT.max!;
-    const query = textOfLength(max, t.name('q'));
-    const { body } = await find({ query });
-    expectConsistentPage(body, `find with a query of ${max} characters`);
-    expectRefused(await t.api('agendas/find', { query: { query: `${query}x` } }), 'agendas/find');
-  });
+  req(
+    ['limit:contactlist-query-length'],
+    `query of ${QUERY_LIMIT.max} characters is accepted, ${QUERY_LIMIT.max! + 1} refused (4.7: max ${QUERY_LIMIT.max} chars)`,
+    async () => {
+      const max = QUERY_LIMIT.max!;
+      const query = textOfLength(max, t.name('q'));
+      const { body } = await find({ query });
+      expectConsistentPage(body, `find with a query of ${max} characters`);
+      expectRefused(await t.api('agendas/find', { query: { query: `${query}x` } }), 'agendas/find');
+    },
+  );
 
   req(['rule:agendas.find-paging', 'op:agendas/find'], 'the paged envelope is consistent page after page (ambiguity contactlist-find-paging)', async () => {
     const base = t.name('page');
@@ -273,9 +311,16 @@ describe('GET /contactlist/find (4.7)', () => {
     const second = await find({ limit: 1, page: 2 });
     expectConsistentPage(second.body, 'find?limit=1&page=2');
     const honoured = second.body.limit === 1 && second.body.page === 2;
-    observe('contactlist-find-paging', `limit=1&page=2 answered limit ${second.body.limit}, page ${second.body.page}`, choice === 'page-limit' ? honoured : null);
+    observe(
+      'contactlist-find-paging',
+      `limit=1&page=2 answered limit ${second.body.limit}, page ${second.body.page}`,
+      choice === 'page-limit' ? honoured : null,
+    );
     if (choice !== 'page-limit') return;
-    expect({ limit: second.body.limit, page: second.body.page }, 'page and limit as asked (profile contactlist-find-paging=page-limit)').toEqual({ limit: 1, page: 2 });
+    expect({ limit: second.body.limit, page: second.body.page }, 'page and limit as asked (profile contactlist-find-paging=page-limit)').toEqual({
+      limit: 1,
+      page: 2,
+    });
     const onePerPage = await find({ limit: 1, page: 1 });
     expectConsistentPage(onePerPage.body, 'find?limit=1&page=1');
     expect(second.body.result[0]?.id, 'page 2 holds another list than page 1').not.toBe(onePerPage.body.result[0]?.id);

@@ -13,7 +13,15 @@ import { LegacyV1SendResponse } from '../schemas/legacy-v1.ts';
 import { SendResult } from '../schemas/sms.ts';
 import { checkAt, expectError, expectSuccess, expectV1Error, req, reqNotTestable, useTarget } from '../harness/kit/index.ts';
 import { requirementById } from '../schemas/requirements.ts';
-import { expectNotManagerRefusal, inertRequest, KEYED_OPERATIONS, MANAGER_OPERATIONS, unknownKey, V1_OPERATIONS, v1SandboxQuery } from './support/auth-requests.ts';
+import {
+  expectNotManagerRefusal,
+  inertRequest,
+  KEYED_OPERATIONS,
+  MANAGER_OPERATIONS,
+  unknownKey,
+  V1_OPERATIONS,
+  v1SandboxQuery,
+} from './support/auth-requests.ts';
 
 const t = useTarget();
 
@@ -21,10 +29,14 @@ const t = useTarget();
 const READ_ONLY = ['credits/consult', 'agendas/list', 'wallet/list', 'loyalty/list', 'employees/list', 'webhooks/get', 'otp-v2/get-status'] as const;
 
 describe('the key in the header or in the body (5.1)', () => {
-  req(['rule:auth.header-apikey', 'op:credits/consult'], 'the header apikey authenticates: /credits/consult answers the balance of the key\'s account', async () => {
-    const body = expectSuccess(await t.api('credits/consult', { keyPlacement: 'header' }), 'credits/consult', CreditsConsultResponse);
-    expect(Number(body.credit), 'the file\'s account balance is that of the account the key names').toBe(await t.credits(t.key));
-  });
+  req(
+    ['rule:auth.header-apikey', 'op:credits/consult'],
+    "the header apikey authenticates: /credits/consult answers the balance of the key's account",
+    async () => {
+      const body = expectSuccess(await t.api('credits/consult', { keyPlacement: 'header' }), 'credits/consult', CreditsConsultResponse);
+      expect(Number(body.credit), "the file's account balance is that of the account the key names").toBe(await t.credits(t.key));
+    },
+  );
 
   req(['rule:auth.body-field-apikey', 'op:credits/consult'], 'apikey as a field of a JSON body authenticates, with no header', async () => {
     const answer = await t.api('credits/consult', { json: {}, keyPlacement: 'body' });
@@ -37,12 +49,15 @@ describe('the key in the header or in the body (5.1)', () => {
     expectSuccess(await t.api('credits/consult', { form: {}, keyPlacement: 'body' }), 'credits/consult', CreditsConsultResponse);
   });
 
-  req(['rule:auth.body-field-apikey', 'op:agendas/add'], 'a body-field key acts on the account it names: the list it creates is that account\'s', async () => {
+  req(['rule:auth.body-field-apikey', 'op:agendas/add'], "a body-field key acts on the account it names: the list it creates is that account's", async () => {
     const name = t.name('bodykey');
     const added = expectSuccess(await t.api('agendas/add', { json: { agenda_name: name }, keyPlacement: 'body' }), 'agendas/add', AgendaAddResponse);
     t.onCleanup(() => t.api('agendas/delete', { json: { list_key: added.list_key } }));
     const lists = expectSuccess(await t.api('agendas/list'), 'agendas/list', AgendaListResponse).result;
-    expect(lists.map((l) => l.list_key), 'the list created with the body-field key is listed with the header key of the same account').toContain(added.list_key);
+    expect(
+      lists.map((l) => l.list_key),
+      'the list created with the body-field key is listed with the header key of the same account',
+    ).toContain(added.list_key);
   });
 });
 
@@ -75,7 +90,9 @@ describe('auth_05: a key no account has (5)', () => {
     // Form bodies are a reading of 4 ("the reference also shows form-style fields"): a server that
     // reads JSON only sees no key in a form body (auth_01), at that reading's level.
     const form = await t.api('credits/consult', { key: unknownKey(), form: {}, keyPlacement: 'body' });
-    checkAt(requirementById('rule:envelope.form-bodies').level, 'a form body\'s apikey field is read as the key (4: form-style fields)', () => expectError(form, 'auth_05', 'credits/consult'));
+    checkAt(requirementById('rule:envelope.form-bodies').level, "a form body's apikey field is read as the key (4: form-style fields)", () =>
+      expectError(form, 'auth_05', 'credits/consult'),
+    );
   });
 
   req(['err:auth_05'], 'a key with one character changed is unknown: auth_05, and the balance is not answered', async () => {
@@ -88,12 +105,17 @@ describe('auth_05: a key no account has (5)', () => {
 });
 
 describe('auth_06: a disabled account (5, 3.3)', () => {
-  req(['err:auth_06', 'rule:subaccounts.archived-refused', 'rule:auth.error-body'], 'the key of an archived subaccount answers auth_06 on every operation', async () => {
-    const sub = await t.newSubaccount();
-    expectSuccess(await t.api('credits/consult', { key: sub.key }), 'credits/consult', CreditsConsultResponse);
-    expectSuccess(await t.api('subaccounts/archive', { key: t.managerKey!, json: { email: sub.email } }), 'subaccounts/archive');
-    for (const op of KEYED_OPERATIONS.filter((o) => o.auth === 'account')) expectError(await t.api(op.operationId, inertRequest(op, { key: sub.key })), 'auth_06', op.operationId);
-  });
+  req(
+    ['err:auth_06', 'rule:subaccounts.archived-refused', 'rule:auth.error-body'],
+    'the key of an archived subaccount answers auth_06 on every operation',
+    async () => {
+      const sub = await t.newSubaccount();
+      expectSuccess(await t.api('credits/consult', { key: sub.key }), 'credits/consult', CreditsConsultResponse);
+      expectSuccess(await t.api('subaccounts/archive', { key: t.managerKey!, json: { email: sub.email } }), 'subaccounts/archive');
+      for (const op of KEYED_OPERATIONS.filter((o) => o.auth === 'account'))
+        expectError(await t.api(op.operationId, inertRequest(op, { key: sub.key })), 'auth_06', op.operationId);
+    },
+  );
 });
 
 describe('auth_04: an IP allow-list (5.4)', () => {
@@ -114,9 +136,14 @@ describe('auth_04: an IP allow-list (5.4)', () => {
 
 describe('auth_deprecated: the token header of the removed JWT flow (5.6, 9)', () => {
   const jwtLike = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJjb25mb3JtYW5jZSJ9.c2lnbmF0dXJl';
-  req(['err:auth_deprecated', 'rule:auth.error-body'], 'a request with the token header and no apikey answers 410 auth_deprecated on every operation', async () => {
-    for (const op of KEYED_OPERATIONS) expectError(await t.api(op.operationId, inertRequest(op, { key: null, headers: { token: jwtLike } })), 'auth_deprecated', op.operationId);
-  });
+  req(
+    ['err:auth_deprecated', 'rule:auth.error-body'],
+    'a request with the token header and no apikey answers 410 auth_deprecated on every operation',
+    async () => {
+      for (const op of KEYED_OPERATIONS)
+        expectError(await t.api(op.operationId, inertRequest(op, { key: null, headers: { token: jwtLike } })), 'auth_deprecated', op.operationId);
+    },
+  );
 });
 
 describe('auth_07 and auth_99: needing what the documented API cannot provoke', () => {
@@ -142,49 +169,70 @@ describe('legacy v1: apikey as a request parameter (5.5, 4.16, 7.4)', () => {
 });
 
 describe('the manager key (5.3)', () => {
-  req(['rule:auth.manager-key-required', 'op:subaccounts/add'], 'a subaccount key is refused on every /manager/subaccount/* operation, and nothing happens', async () => {
-    const email = `${t.name('bysub')}@example.com`;
-    const other = await t.newSubaccount();
-    const before = await t.credits(t.key);
-    const bodies: Record<string, Record<string, unknown>> = {
-      'subaccounts/add': { email, password: 'Conform1ty' },
-      'subaccounts/archive': { email: other.email },
-      'subaccounts/get-apikey': { email: other.email },
-      'subaccounts/manage-credits': { email: t.subaccount!.email, type: 1, credits: 5 },
-    };
-    for (const op of MANAGER_OPERATIONS) {
-      const answer = await t.api(op.operationId, { key: t.key, json: bodies[op.operationId] });
-      expect(answer.text.includes(other.key), `${op.operationId}: a refused answer leaks no key`).toBe(false);
-      expectNotManagerRefusal(answer, op.operationId);
-    }
-    // Effects: no subaccount was created, the other one still works, no credits moved.
-    const lookup = await t.api('subaccounts/get-apikey', { key: t.managerKey!, json: { email } });
-    expect(lookup.body.success, 'the subaccount the refused call named was not created').not.toBe(true);
-    expectSuccess(await t.api('credits/consult', { key: other.key }), 'credits/consult');
-    expect(await t.credits(t.key), 'no credits moved by the refused call').toBe(before);
-  });
+  req(
+    ['rule:auth.manager-key-required', 'op:subaccounts/add'],
+    'a subaccount key is refused on every /manager/subaccount/* operation, and nothing happens',
+    async () => {
+      const email = `${t.name('bysub')}@example.com`;
+      const other = await t.newSubaccount();
+      const before = await t.credits(t.key);
+      const bodies: Record<string, Record<string, unknown>> = {
+        'subaccounts/add': { email, password: 'Conform1ty' },
+        'subaccounts/archive': { email: other.email },
+        'subaccounts/get-apikey': { email: other.email },
+        'subaccounts/manage-credits': { email: t.subaccount!.email, type: 1, credits: 5 },
+      };
+      for (const op of MANAGER_OPERATIONS) {
+        const answer = await t.api(op.operationId, { key: t.key, json: bodies[op.operationId] });
+        expect(answer.text.includes(other.key), `${op.operationId}: a refused answer leaks no key`).toBe(false);
+        expectNotManagerRefusal(answer, op.operationId);
+      }
+      // Effects: no subaccount was created, the other one still works, no credits moved.
+      const lookup = await t.api('subaccounts/get-apikey', { key: t.managerKey!, json: { email } });
+      expect(lookup.body.success, 'the subaccount the refused call named was not created').not.toBe(true);
+      expectSuccess(await t.api('credits/consult', { key: other.key }), 'credits/consult');
+      expect(await t.credits(t.key), 'no credits moved by the refused call').toBe(before);
+    },
+  );
 
-  req(['rule:auth.manager-key-required'], 'a normal account key (not an administrator) is refused on /manager/subaccount/*', async () => {
-    // Keys never go into expect(): the Allure steps would show them (5.2).
-    expect(t.config.apiKey === t.managerKey, 'the run\'s account key is a normal account, not the manager\'s').toBe(false);
-    for (const op of MANAGER_OPERATIONS) expectNotManagerRefusal(await t.api(op.operationId, { key: t.config.apiKey, json: { email: `${t.name('bynormal')}@example.com`, password: 'Conform1ty', type: 1, credits: 1 } }), op.operationId);
-  }, { needs: ['manager-key'] });
+  req(
+    ['rule:auth.manager-key-required'],
+    'a normal account key (not an administrator) is refused on /manager/subaccount/*',
+    async () => {
+      // Keys never go into expect(): the Allure steps would show them (5.2).
+      expect(t.config.apiKey === t.managerKey, "the run's account key is a normal account, not the manager's").toBe(false);
+      for (const op of MANAGER_OPERATIONS)
+        expectNotManagerRefusal(
+          await t.api(op.operationId, {
+            key: t.config.apiKey,
+            json: { email: `${t.name('bynormal')}@example.com`, password: 'Conform1ty', type: 1, credits: 1 },
+          }),
+          op.operationId,
+        );
+    },
+    { needs: ['manager-key'] },
+  );
 
-  req(['rule:auth.subaccount-own-balance', 'op:credits/consult'], 'a subaccount key reads its own balance, not the manager\'s', async () => {
+  req(['rule:auth.subaccount-own-balance', 'op:credits/consult'], "a subaccount key reads its own balance, not the manager's", async () => {
     const given = 7;
     const sub = await t.newSubaccount(given);
     const own = expectSuccess(await t.api('credits/consult', { key: sub.key }), 'credits/consult', CreditsConsultResponse);
-    expect(Number(own.credit), 'the subaccount\'s balance is what the manager gave it').toBe(given);
+    expect(Number(own.credit), "the subaccount's balance is what the manager gave it").toBe(given);
     expect(own.master_credit, 'a subaccount has no pool (2.7)').toBeUndefined();
   });
 
-  req(['rule:auth.subaccount-own-balance', 'op:sms/send'], 'a charged send with a subaccount key consumes the subaccount\'s balance, not the manager\'s', async () => {
-    const sub = await t.newSubaccount(5);
-    const managerBefore = await t.credits(t.managerKey!);
-    const answer = await t.api('sms/send', { key: sub.key, json: { numbers: t.deliverableNumber(), message: 'Prueba de saldo propio' } });
-    const sent = expectSuccess(answer, 'sms/send', SendResult);
-    expect(sent.credit, 'a real send consumes credits').toBeGreaterThan(0);
-    expect(await t.credits(sub.key), 'the subaccount paid the credit the answer reports').toBeCloseTo(5 - sent.credit, 2);
-    expect(await t.credits(t.managerKey!), 'the manager\'s own balance is untouched').toBe(managerBefore);
-  }, { needs: ['real-delivery'] });
+  req(
+    ['rule:auth.subaccount-own-balance', 'op:sms/send'],
+    "a charged send with a subaccount key consumes the subaccount's balance, not the manager's",
+    async () => {
+      const sub = await t.newSubaccount(5);
+      const managerBefore = await t.credits(t.managerKey!);
+      const answer = await t.api('sms/send', { key: sub.key, json: { numbers: t.deliverableNumber(), message: 'Prueba de saldo propio' } });
+      const sent = expectSuccess(answer, 'sms/send', SendResult);
+      expect(sent.credit, 'a real send consumes credits').toBeGreaterThan(0);
+      expect(await t.credits(sub.key), 'the subaccount paid the credit the answer reports').toBeCloseTo(5 - sent.credit, 2);
+      expect(await t.credits(t.managerKey!), "the manager's own balance is untouched").toBe(managerBefore);
+    },
+    { needs: ['real-delivery'] },
+  );
 });

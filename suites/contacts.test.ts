@@ -20,22 +20,33 @@ async function listedWith(listKey: string, number: string) {
 }
 
 describe('POST /contacts/add (4.6)', () => {
-  req(['op:contacts/add', 'rule:contacts.listed'], 'contact_13 / contact_added with the contact in callback (2.4), and /agendas/get_contacts lists it', async () => {
-    const { listKey } = await createList(t);
-    const number = t.phone();
-    const name = t.name('ana');
-    const email = `${name.toLowerCase()}@example.com`;
-    const contact = await addContact(t, listKey, { number, name, email, birthday_date: '1990-05-17', custom_field_1: 'uno', country_code: MEXICO_COUNTRY_CODE });
-    // 2.4: number with country code, 12 digits for Mexico; 4.6: the default country code is 52.
-    expect(contact.number, 'callback.number carries the country code 52').toBe(`${MEXICO_COUNTRY_CODE}${number}`);
-    expect(contact.name).toBe(name);
-    expect(contact.email).toBe(email);
-    expect(contact.birthday_date).toBe('1990-05-17');
-    expect(contact.custom_field_1).toBe('uno');
-    const listed = await listedWith(listKey, number);
-    expect(listed, 'listed once').toHaveLength(1);
-    expect(listed[0]).toMatchObject({ contact_name: name, contact_email: email });
-  });
+  req(
+    ['op:contacts/add', 'rule:contacts.listed'],
+    'contact_13 / contact_added with the contact in callback (2.4), and /agendas/get_contacts lists it',
+    async () => {
+      const { listKey } = await createList(t);
+      const number = t.phone();
+      const name = t.name('ana');
+      const email = `${name.toLowerCase()}@example.com`;
+      const contact = await addContact(t, listKey, {
+        number,
+        name,
+        email,
+        birthday_date: '1990-05-17',
+        custom_field_1: 'uno',
+        country_code: MEXICO_COUNTRY_CODE,
+      });
+      // 2.4: number with country code, 12 digits for Mexico; 4.6: the default country code is 52.
+      expect(contact.number, 'callback.number carries the country code 52').toBe(`${MEXICO_COUNTRY_CODE}${number}`);
+      expect(contact.name).toBe(name);
+      expect(contact.email).toBe(email);
+      expect(contact.birthday_date).toBe('1990-05-17');
+      expect(contact.custom_field_1).toBe('uno');
+      const listed = await listedWith(listKey, number);
+      expect(listed, 'listed once').toHaveLength(1);
+      expect(listed[0]).toMatchObject({ contact_name: name, contact_email: email });
+    },
+  );
 
   req(['op:contacts/add'], 'country_code defaults to 52: a 10-digit number alone gets it (4.6, 2.4)', async () => {
     const { listKey } = await createList(t);
@@ -122,28 +133,34 @@ describe('POST /contacts/add (4.6)', () => {
 describe('number and find_country_code of /contacts/add (4.6)', () => {
   // 4.6: "10-digit national number, digits only, no country code; with find_country_code=1 it may
   // include the country code"; find_country_code "enum 0,1" (stated-limits.ts).
-  req(['limit:contact-number-digits'], 'number: 10 digits accepted (12 with 52 under find_country_code=1); 9, 11, a letter, or 12 without find_country_code refused and not added', async () => {
-    const { listKey } = await createList(t);
-    const ten = t.phone();
-    expect((await addContact(t, listKey, { number: ten, name: t.name('ten') })).number).toBe(`${MEXICO_COUNTRY_CODE}${ten}`);
-    const twelve = t.phone();
-    expect((await addContact(t, listKey, { number: `${MEXICO_COUNTRY_CODE}${twelve}`, find_country_code: 1, name: t.name('twelve') })).number).toBe(`${MEXICO_COUNTRY_CODE}${twelve}`);
-    const base = t.phone();
-    const refused: [string, string, Record<string, unknown>][] = [
-      ['9 digits', base.slice(1), {}],
-      ['11 digits', `${base}1`, {}],
-      ['a letter', `${base.slice(0, 9)}a`, {}],
-      ['12 digits without find_country_code', `${MEXICO_COUNTRY_CODE}${base}`, {}],
-      ['11 digits with find_country_code=1', `${MEXICO_COUNTRY_CODE}${base.slice(1)}`, { find_country_code: 1 }],
-    ];
-    for (const [what, number, extra] of refused) {
-      const answer = await t.api('contacts/add', { json: { list_key: listKey, number, name: t.name('bad'), ...extra } });
-      expect(answer.body.success, `${what}: refused (${answer.text.slice(0, 200)})`).toBe(false);
-      expectRefused(answer, 'contacts/add', what);
-    }
-    expect(await listedWith(listKey, base), 'no contact was added with a refused number').toEqual([]);
-    expect((await listContacts(t, listKey)).length, 'only the two valid contacts are listed').toBe(2);
-  });
+  req(
+    ['limit:contact-number-digits'],
+    'number: 10 digits accepted (12 with 52 under find_country_code=1); 9, 11, a letter, or 12 without find_country_code refused and not added',
+    async () => {
+      const { listKey } = await createList(t);
+      const ten = t.phone();
+      expect((await addContact(t, listKey, { number: ten, name: t.name('ten') })).number).toBe(`${MEXICO_COUNTRY_CODE}${ten}`);
+      const twelve = t.phone();
+      expect((await addContact(t, listKey, { number: `${MEXICO_COUNTRY_CODE}${twelve}`, find_country_code: 1, name: t.name('twelve') })).number).toBe(
+        `${MEXICO_COUNTRY_CODE}${twelve}`,
+      );
+      const base = t.phone();
+      const refused: [string, string, Record<string, unknown>][] = [
+        ['9 digits', base.slice(1), {}],
+        ['11 digits', `${base}1`, {}],
+        ['a letter', `${base.slice(0, 9)}a`, {}],
+        ['12 digits without find_country_code', `${MEXICO_COUNTRY_CODE}${base}`, {}],
+        ['11 digits with find_country_code=1', `${MEXICO_COUNTRY_CODE}${base.slice(1)}`, { find_country_code: 1 }],
+      ];
+      for (const [what, number, extra] of refused) {
+        const answer = await t.api('contacts/add', { json: { list_key: listKey, number, name: t.name('bad'), ...extra } });
+        expect(answer.body.success, `${what}: refused (${answer.text.slice(0, 200)})`).toBe(false);
+        expectRefused(answer, 'contacts/add', what);
+      }
+      expect(await listedWith(listKey, base), 'no contact was added with a refused number').toEqual([]);
+      expect((await listContacts(t, listKey)).length, 'only the two valid contacts are listed').toBe(2);
+    },
+  );
 
   req(['limit:contact-find-country-code'], 'find_country_code 0 and 1 accepted; 2 refused and not added', async () => {
     const { listKey } = await createList(t);
@@ -153,7 +170,9 @@ describe('number and find_country_code of /contacts/add (4.6)', () => {
     await addContact(t, listKey, { number: `${MEXICO_COUNTRY_CODE}${one}`, find_country_code: 1, name: t.name('fcc1') });
     const two = t.phone();
     // 12 digits with 52: valid if 2 were read as 1, so only the enum refuses it.
-    const answer = await t.api('contacts/add', { json: { list_key: listKey, number: `${MEXICO_COUNTRY_CODE}${two}`, find_country_code: 2, name: t.name('fcc2') } });
+    const answer = await t.api('contacts/add', {
+      json: { list_key: listKey, number: `${MEXICO_COUNTRY_CODE}${two}`, find_country_code: 2, name: t.name('fcc2') },
+    });
     expect(answer.body.success, `find_country_code 2: refused (${answer.text.slice(0, 200)})`).toBe(false);
     expectRefused(answer, 'contacts/add', 'find_country_code 2');
     expect(await listedWith(listKey, two), 'the contact with find_country_code 2 is not added').toEqual([]);
@@ -190,33 +209,54 @@ describe('POST /contacts/update (4.6)', () => {
       expectRefused(answer, 'contacts/update', what, kind);
     }
     const listed = await listContacts(t, listKey);
-    expect(listed.map((c) => c.contact_email), 'the one contact, unchanged; no contact created').toEqual(['kept@example.com']);
+    expect(
+      listed.map((c) => c.contact_email),
+      'the one contact, unchanged; no contact created',
+    ).toEqual(['kept@example.com']);
   });
 });
 
 describe('POST /contacts/delete (4.6)', () => {
-  req(['op:contacts/delete', 'rule:contacts.delete-removes'], 'contact_12 / contact_deleted, and the contact is no longer listed (the others are)', async () => {
-    const { listKey } = await createList(t);
-    const gone = t.phone();
-    const kept = t.phone();
-    await addContact(t, listKey, { number: gone, name: t.name('gone') });
-    await addContact(t, listKey, { number: kept, name: t.name('kept') });
-    expectSuccess(await t.api('contacts/delete', { json: { list_key: listKey, number: gone } }), 'contacts/delete', ContactDeleteResponse);
-    const listed = await listContacts(t, listKey);
-    expect(listed.filter((c) => sameNumber(c.contact_number, gone)), 'the deleted contact').toEqual([]);
-    expect(listed.filter((c) => sameNumber(c.contact_number, kept)), 'the other contact').toHaveLength(1);
-  });
+  req(
+    ['op:contacts/delete', 'rule:contacts.delete-removes'],
+    'contact_12 / contact_deleted, and the contact is no longer listed (the others are)',
+    async () => {
+      const { listKey } = await createList(t);
+      const gone = t.phone();
+      const kept = t.phone();
+      await addContact(t, listKey, { number: gone, name: t.name('gone') });
+      await addContact(t, listKey, { number: kept, name: t.name('kept') });
+      expectSuccess(await t.api('contacts/delete', { json: { list_key: listKey, number: gone } }), 'contacts/delete', ContactDeleteResponse);
+      const listed = await listContacts(t, listKey);
+      expect(
+        listed.filter((c) => sameNumber(c.contact_number, gone)),
+        'the deleted contact',
+      ).toEqual([]);
+      expect(
+        listed.filter((c) => sameNumber(c.contact_number, kept)),
+        'the other contact',
+      ).toHaveLength(1);
+    },
+  );
 
-  req(['op:contacts/delete', 'rule:contacts.delete-removes'], 'email is a filter: a contact whose email differs is kept, one whose email matches is deleted', async () => {
-    const { listKey } = await createList(t);
-    const number = t.phone();
-    await addContact(t, listKey, { number, email: 'match@example.com' });
-    const mismatch = await t.api('contacts/delete', { json: { list_key: listKey, number, email: 'other@example.com' } });
-    expect(mismatch.status, 'never a server error').toBeLessThan(500);
-    expect(await listedWith(listKey, number), 'a filter that does not match deletes nothing').toHaveLength(1);
-    expectSuccess(await t.api('contacts/delete', { json: { list_key: listKey, number, email: 'match@example.com' } }), 'contacts/delete', ContactDeleteResponse);
-    expect(await listedWith(listKey, number), 'the matching contact is deleted').toEqual([]);
-  });
+  req(
+    ['op:contacts/delete', 'rule:contacts.delete-removes'],
+    'email is a filter: a contact whose email differs is kept, one whose email matches is deleted',
+    async () => {
+      const { listKey } = await createList(t);
+      const number = t.phone();
+      await addContact(t, listKey, { number, email: 'match@example.com' });
+      const mismatch = await t.api('contacts/delete', { json: { list_key: listKey, number, email: 'other@example.com' } });
+      expect(mismatch.status, 'never a server error').toBeLessThan(500);
+      expect(await listedWith(listKey, number), 'a filter that does not match deletes nothing').toHaveLength(1);
+      expectSuccess(
+        await t.api('contacts/delete', { json: { list_key: listKey, number, email: 'match@example.com' } }),
+        'contacts/delete',
+        ContactDeleteResponse,
+      );
+      expect(await listedWith(listKey, number), 'the matching contact is deleted').toEqual([]);
+    },
+  );
 
   req(['op:contacts/delete'], 'list_key and number are required; an unknown list is refused (codes not shown)', async () => {
     const { listKey } = await createList(t);
@@ -236,21 +276,27 @@ describe('POST /contacts/delete (4.6)', () => {
 });
 
 describe('POST /contacts/duplicate (4.6)', () => {
-  req(['op:contacts/duplicate', 'rule:contacts.duplicate-copies'], 'contact_13 with the copy in the destination list; the source keeps its contact', async () => {
-    const source = await createList(t);
-    const destination = await createList(t);
-    const number = t.phone();
-    const name = t.name('dup');
-    const original = await addContact(t, source.listKey, { number, name, email: 'dup@example.com' });
-    const answer = await t.api('contacts/duplicate', { json: { current_list_key: source.listKey, new_list_key: destination.listKey, contact_id: String(original.id) } });
-    const { callback } = expectSuccess(answer, 'contacts/duplicate', ContactCallbackResponse);
-    expect(callback).toMatchObject({ number: original.number, name, email: 'dup@example.com' });
-    expect(callback.list_id, 'the copy belongs to the destination list').not.toBe(original.list_id);
-    const copied = await listedWith(destination.listKey, number);
-    expect(copied, 'listed in the destination').toHaveLength(1);
-    expect(copied[0]).toMatchObject({ contact_name: name, contact_email: 'dup@example.com' });
-    expect(await listedWith(source.listKey, number), 'still in the source (a copy, not a move)').toHaveLength(1);
-  });
+  req(
+    ['op:contacts/duplicate', 'rule:contacts.duplicate-copies'],
+    'contact_13 with the copy in the destination list; the source keeps its contact',
+    async () => {
+      const source = await createList(t);
+      const destination = await createList(t);
+      const number = t.phone();
+      const name = t.name('dup');
+      const original = await addContact(t, source.listKey, { number, name, email: 'dup@example.com' });
+      const answer = await t.api('contacts/duplicate', {
+        json: { current_list_key: source.listKey, new_list_key: destination.listKey, contact_id: String(original.id) },
+      });
+      const { callback } = expectSuccess(answer, 'contacts/duplicate', ContactCallbackResponse);
+      expect(callback).toMatchObject({ number: original.number, name, email: 'dup@example.com' });
+      expect(callback.list_id, 'the copy belongs to the destination list').not.toBe(original.list_id);
+      const copied = await listedWith(destination.listKey, number);
+      expect(copied, 'listed in the destination').toHaveLength(1);
+      expect(copied[0]).toMatchObject({ contact_name: name, contact_email: 'dup@example.com' });
+      expect(await listedWith(source.listKey, number), 'still in the source (a copy, not a move)').toHaveLength(1);
+    },
+  );
 
   req(['op:contacts/duplicate'], 'the three fields are required; an unknown contact or list is refused (codes not shown)', async () => {
     const source = await createList(t);
@@ -292,33 +338,43 @@ describe('POST /contacts/polling/{action} (4.6)', () => {
       }
     }
     observe('contacts-polling-action', `accepted: ${accepted.join(', ') || 'none'} of ${ACTIONS.join(', ')}`, null);
-    expect(accepted.length, `no action of ${ACTIONS.join(', ')} was accepted: the success contract could not be observed (4.6: allowed values not shown)`).toBeGreaterThan(0);
+    expect(
+      accepted.length,
+      `no action of ${ACTIONS.join(', ')} was accepted: the success contract could not be observed (4.6: allowed values not shown)`,
+    ).toBeGreaterThan(0);
   });
 
   // 4.6 "Body: list_key (req), contact_id (req).": stated, so checked where it can fail: with an
   // action the target accepts when both are given (the allowed values are not shown; without such an
   // action a refusal would say nothing about the fields, and the test is skipped saying so).
-  req(['rule:contacts.poll-required-fields'], 'list_key and contact_id are required: with an action the target accepts, a poll without either is refused', async () => {
-    const { listKey } = await createList(t);
-    const contact = await addContact(t, listKey, { number: t.phone(), name: t.name('pollr') });
-    const both = { list_key: listKey, contact_id: String(contact.id) };
-    let action: string | undefined;
-    for (const candidate of ACTIONS) {
-      if ((await t.api('contacts/poll', { path: `/contacts/polling/${candidate}`, json: both })).body.success === true) {
-        action = candidate;
-        break;
+  req(
+    ['rule:contacts.poll-required-fields'],
+    'list_key and contact_id are required: with an action the target accepts, a poll without either is refused',
+    async () => {
+      const { listKey } = await createList(t);
+      const contact = await addContact(t, listKey, { number: t.phone(), name: t.name('pollr') });
+      const both = { list_key: listKey, contact_id: String(contact.id) };
+      let action: string | undefined;
+      for (const candidate of ACTIONS) {
+        if ((await t.api('contacts/poll', { path: `/contacts/polling/${candidate}`, json: both })).body.success === true) {
+          action = candidate;
+          break;
+        }
       }
-    }
-    if (action === undefined) throw new SkipTest(`no action of ${ACTIONS.join(', ')} was accepted with list_key and contact_id (4.6: allowed values not shown), so a refusal without one of them could not be told from a refused action`);
-    for (const [what, json] of [
-      ['list_key missing', { contact_id: both.contact_id }],
-      ['contact_id missing', { list_key: listKey }],
-    ] as const) {
-      const answer = await t.api('contacts/poll', { path: `/contacts/polling/${action}`, json });
-      expect(answer.body.success, `${what} (action ${action}, accepted with both): refused (${answer.text.slice(0, 200)})`).toBe(false);
-      expectRefused(answer, 'contacts/poll', what);
-    }
-  });
+      if (action === undefined)
+        throw new SkipTest(
+          `no action of ${ACTIONS.join(', ')} was accepted with list_key and contact_id (4.6: allowed values not shown), so a refusal without one of them could not be told from a refused action`,
+        );
+      for (const [what, json] of [
+        ['list_key missing', { contact_id: both.contact_id }],
+        ['contact_id missing', { list_key: listKey }],
+      ] as const) {
+        const answer = await t.api('contacts/poll', { path: `/contacts/polling/${action}`, json });
+        expect(answer.body.success, `${what} (action ${action}, accepted with both): refused (${answer.text.slice(0, 200)})`).toBe(false);
+        expectRefused(answer, 'contacts/poll', what);
+      }
+    },
+  );
 
   req(['op:contacts/poll'], 'an unknown list or contact is refused', async () => {
     const { listKey } = await createList(t);

@@ -17,7 +17,11 @@ describe('POST /credits/consult (4.1)', () => {
   req(['op:credits/consult'], 'GET /credits/consult, used by the authentication examples of 5 (ambiguity credits-consult-method)', async () => {
     const answer = await t.api('credits/consult', { method: 'GET' });
     const answered = answer.status === 200 && answer.body.code === 'credit_01';
-    observe('credits-consult-method', answered ? 'GET answered credit_01' : `GET answered HTTP ${answer.status}`, t.choices['credits-consult-method'] === 'both' ? answered : true);
+    observe(
+      'credits-consult-method',
+      answered ? 'GET answered credit_01' : `GET answered HTTP ${answer.status}`,
+      t.choices['credits-consult-method'] === 'both' ? answered : true,
+    );
     if (t.choices['credits-consult-method'] === 'both') expectSuccess(answer, 'credits/consult');
     else expect(answer.status, 'GET must not be a server error').toBeLessThan(500);
   });

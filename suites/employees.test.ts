@@ -55,21 +55,25 @@ describe('POST /employee/add and /toolusers/get (4.10)', () => {
   // 4.10 "Validates unique password, user name and phone": the phone and the password are fields of
   // the body, so their uniqueness is stated (stated-limits.ts); which field is the "user name" is a
   // reading (employee_name), checked on its own below.
-  req(['limit:employee-phone-unique', 'limit:employee-password-unique'], 'validates a unique phone and password: a repeated number, or a repeated password, alone is refused and creates no employee', async () => {
-    const first = await addEmployee(t);
-    const repeats: [keyof EmployeeFields, string][] = [
-      ['number', 'phone'],
-      ['password', 'password'],
-    ];
-    for (const [field, what] of repeats) {
-      const fields = employeeFields(t, { [field]: first[field] });
-      await expectAddRefused({ ...fields }, `repeated ${what}`);
-      expect(await countListed((u) => u.usertool_name === fields.employee_name), `no employee was created with the repeated ${what}`).toBe(0);
-    }
-    expect(await countListed((u) => sameNumber(u.usertool_number, first.number)), 'one employee with the number').toBe(1);
-    // Distinct values are accepted: the refusals above were about uniqueness, not the values.
-    await addEmployee(t);
-  });
+  req(
+    ['limit:employee-phone-unique', 'limit:employee-password-unique'],
+    'validates a unique phone and password: a repeated number, or a repeated password, alone is refused and creates no employee',
+    async () => {
+      const first = await addEmployee(t);
+      const repeats: [keyof EmployeeFields, string][] = [
+        ['number', 'phone'],
+        ['password', 'password'],
+      ];
+      for (const [field, what] of repeats) {
+        const fields = employeeFields(t, { [field]: first[field] });
+        await expectAddRefused({ ...fields }, `repeated ${what}`);
+        expect(await countListed((u) => u.usertool_name === fields.employee_name), `no employee was created with the repeated ${what}`).toBe(0);
+      }
+      expect(await countListed((u) => sameNumber(u.usertool_number, first.number)), 'one employee with the number').toBe(1);
+      // Distinct values are accepted: the refusals above were about uniqueness, not the values.
+      await addEmployee(t);
+    },
+  );
 
   req(['rule:employees.unique'], 'validates a unique user name (read as employee_name): a repeated name alone is refused', async () => {
     const first = await addEmployee(t);
@@ -86,43 +90,58 @@ describe('POST /employee/add and /toolusers/get (4.10)', () => {
     }
   });
 
-  req(['limit:employee-password-length'], `password of ${PASSWORD.max} characters is accepted, ${PASSWORD.max! + 1} refused (8: ${PASSWORD.description})`, async () => {
-    const max = PASSWORD.max!;
-    const pad = (n: number) => `Pw${t.name('len')}`.padEnd(n, 'z');
-    const accepted = await addEmployee(t, { password: pad(max) });
-    await listedEmployee(t, accepted.collaboratorId);
-    const fields = employeeFields(t, { password: pad(max + 1) });
-    await expectAddRefused({ ...fields }, `password of ${max + 1} characters`);
-    expect(await countListed((u) => u.usertool_name === fields.employee_name), 'not listed').toBe(0);
-  });
+  req(
+    ['limit:employee-password-length'],
+    `password of ${PASSWORD.max} characters is accepted, ${PASSWORD.max! + 1} refused (8: ${PASSWORD.description})`,
+    async () => {
+      const max = PASSWORD.max!;
+      const pad = (n: number) => `Pw${t.name('len')}`.padEnd(n, 'z');
+      const accepted = await addEmployee(t, { password: pad(max) });
+      await listedEmployee(t, accepted.collaboratorId);
+      const fields = employeeFields(t, { password: pad(max + 1) });
+      await expectAddRefused({ ...fields }, `password of ${max + 1} characters`);
+      expect(await countListed((u) => u.usertool_name === fields.employee_name), 'not listed').toBe(0);
+    },
+  );
 
-  req(['limit:employee-number-digits'], `number of exactly ${NUMBER.max} digits: ${NUMBER.max} accepted, ${NUMBER.min! - 1} and ${NUMBER.max! + 1} refused, non-digits refused`, async () => {
-    const accepted = await addEmployee(t);
-    expect(accepted.number).toHaveLength(NUMBER.max!);
-    const base = t.phone();
-    for (const [what, number] of [
-      [`${NUMBER.min! - 1} digits`, base.slice(0, NUMBER.min! - 1)],
-      [`${NUMBER.max! + 1} digits`, `${base}7`],
-      ['a letter', `${base.slice(0, NUMBER.max! - 1)}a`],
-    ] as const) {
-      const fields = employeeFields(t, { number });
-      await expectAddRefused({ ...fields }, `number with ${what}`);
-      expect(await countListed((u) => u.usertool_name === fields.employee_name), `the employee whose number has ${what} is not listed`).toBe(0);
-    }
-  });
+  req(
+    ['limit:employee-number-digits'],
+    `number of exactly ${NUMBER.max} digits: ${NUMBER.max} accepted, ${NUMBER.min! - 1} and ${NUMBER.max! + 1} refused, non-digits refused`,
+    async () => {
+      const accepted = await addEmployee(t);
+      expect(accepted.number).toHaveLength(NUMBER.max!);
+      const base = t.phone();
+      for (const [what, number] of [
+        [`${NUMBER.min! - 1} digits`, base.slice(0, NUMBER.min! - 1)],
+        [`${NUMBER.max! + 1} digits`, `${base}7`],
+        ['a letter', `${base.slice(0, NUMBER.max! - 1)}a`],
+      ] as const) {
+        const fields = employeeFields(t, { number });
+        await expectAddRefused({ ...fields }, `number with ${what}`);
+        expect(await countListed((u) => u.usertool_name === fields.employee_name), `the employee whose number has ${what} is not listed`).toBe(0);
+      }
+    },
+  );
 });
 
 describe('Tool users belong to their account (1, 5.2)', () => {
-  req(['rule:subaccounts.isolation', 'op:employees/list'], 'another account\'s /toolusers/get does not list this account\'s employee, nor can it disable it', async () => {
-    const employee = await addEmployee(t);
-    const other = await t.newSubaccount();
-    const theirs = expectSuccess(await t.api('employees/list', { key: other.key }), 'employees/list', EmployeeListResponse).result;
-    expect(theirs.some((u) => u.usertool_name === employee.employee_name), 'not listed for the other account').toBe(false);
-    const before = await listedEmployee(t, employee.collaboratorId);
-    const attempt = await t.api('employees/disable', { key: other.key, json: { number: employee.number } });
-    expect(attempt.status, 'never a server error').toBeLessThan(500);
-    expect((await listedEmployee(t, employee.collaboratorId)).usertool_status, 'the other account did not disable it').toBe(before.usertool_status);
-  });
+  req(
+    ['rule:subaccounts.isolation', 'op:employees/list'],
+    "another account's /toolusers/get does not list this account's employee, nor can it disable it",
+    async () => {
+      const employee = await addEmployee(t);
+      const other = await t.newSubaccount();
+      const theirs = expectSuccess(await t.api('employees/list', { key: other.key }), 'employees/list', EmployeeListResponse).result;
+      expect(
+        theirs.some((u) => u.usertool_name === employee.employee_name),
+        'not listed for the other account',
+      ).toBe(false);
+      const before = await listedEmployee(t, employee.collaboratorId);
+      const attempt = await t.api('employees/disable', { key: other.key, json: { number: employee.number } });
+      expect(attempt.status, 'never a server error').toBeLessThan(500);
+      expect((await listedEmployee(t, employee.collaboratorId)).usertool_status, 'the other account did not disable it').toBe(before.usertool_status);
+    },
+  );
 });
 
 describe('POST /employee/disable (4.10)', () => {

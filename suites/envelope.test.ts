@@ -15,7 +15,20 @@ import { CreditsConsultResponse } from '../schemas/credits.ts';
 import { ErrorBody, OtpErrorBody, requestId } from '../schemas/envelope.ts';
 import { OPERATIONS, type Operation } from '../schemas/operations.ts';
 import { requirementById } from '../schemas/requirements.ts';
-import { type Answer, checkAt, expectError, expectErrorBody, expectRefused, expectSchema, expectSuccess, recordBehaviour, req, reqNotTestable, useTarget, warnUnless } from '../harness/kit/index.ts';
+import {
+  type Answer,
+  checkAt,
+  expectError,
+  expectErrorBody,
+  expectRefused,
+  expectSchema,
+  expectSuccess,
+  recordBehaviour,
+  req,
+  reqNotTestable,
+  useTarget,
+  warnUnless,
+} from '../harness/kit/index.ts';
 import { planInvalidRequests, requestSchemaOf } from './support/fuzz-bodies.ts';
 import { planFor, sendInvalidRequests, type FuzzContext } from './support/fuzz-run.ts';
 
@@ -41,7 +54,9 @@ function expectSuccessEnvelope(answer: Answer, operationId: string): void {
     expect(typeof body.message, 'message').toBe('string');
     expect(typeof body.code, 'code').toBe('string');
   });
-  checkAt(requirementById('rule:envelope.request-id').level, `${operationId}: request_id is a UUID`, () => expectSchema(Uuid, body.request_id, `${operationId}: request_id`, answer));
+  checkAt(requirementById('rule:envelope.request-id').level, `${operationId}: request_id is a UUID`, () =>
+    expectSchema(Uuid, body.request_id, `${operationId}: request_id`, answer),
+  );
 }
 
 /**
@@ -63,9 +78,13 @@ async function someSuccesses(): Promise<[string, Answer][]> {
 }
 
 describe('the success envelope (2.1)', () => {
-  req(['rule:envelope.fields', 'rule:envelope.success-flag', 'rule:envelope.status-repeated', 'rule:envelope.request-id'], 'successes carry success=true, message, status 200 (the HTTP status repeated), code and a UUID request_id', async () => {
-    for (const [operationId, answer] of await someSuccesses()) expectSuccessEnvelope(answer, operationId);
-  });
+  req(
+    ['rule:envelope.fields', 'rule:envelope.success-flag', 'rule:envelope.status-repeated', 'rule:envelope.request-id'],
+    'successes carry success=true, message, status 200 (the HTTP status repeated), code and a UUID request_id',
+    async () => {
+      for (const [operationId, answer] of await someSuccesses()) expectSuccessEnvelope(answer, operationId);
+    },
+  );
 
   req(['rule:envelope.message-token'], 'the message of a success is a machine token such as sent_messages (SHOULD)', async () => {
     for (const [operationId, answer] of await someSuccesses()) expectSchema(MachineToken, answer.body.message, `${operationId}: message`, answer);
@@ -80,61 +99,86 @@ describe('the success envelope (2.1)', () => {
 });
 
 describe('error bodies (2.1, 7.1)', () => {
-  req(['rule:envelope.error-body', 'rule:envelope.success-flag', 'rule:envelope.request-id', 'rule:envelope.fields'], 'an auth error, a documented validation code and an unknown list each answer success=false, message, status, code and a UUID request_id', async () => {
-    const answers: [string, Answer][] = [
-      ['credits/consult without key', await t.api('credits/consult', { key: null })],
-      ['agendas/add without agenda_name', await t.api('agendas/add', { json: { agenda_description: 'sin nombre' } })],
-      ['agendas/list-contacts of an unknown list', await t.api('agendas/list-contacts', { json: { list_key: t.name('nolist') } })],
-    ];
-    expectError(answers[0]![1], 'auth_01', 'credits/consult');
-    expectError(answers[1]![1], 'agenda_02', 'agendas/add');
-    for (const [what, answer] of answers) {
-      const body = expectErrorBody(ErrorBody, answer.json, `${what}: the error body of 2.1`, answer);
-      expect(body.success, `${what}: success is false on error`).toBe(false);
-      warnUnless(`${what}: not a 5xx`, () => expect(answer.status).toBeLessThan(500));
-    }
-  });
+  req(
+    ['rule:envelope.error-body', 'rule:envelope.success-flag', 'rule:envelope.request-id', 'rule:envelope.fields'],
+    'an auth error, a documented validation code and an unknown list each answer success=false, message, status, code and a UUID request_id',
+    async () => {
+      const answers: [string, Answer][] = [
+        ['credits/consult without key', await t.api('credits/consult', { key: null })],
+        ['agendas/add without agenda_name', await t.api('agendas/add', { json: { agenda_description: 'sin nombre' } })],
+        ['agendas/list-contacts of an unknown list', await t.api('agendas/list-contacts', { json: { list_key: t.name('nolist') } })],
+      ];
+      expectError(answers[0]![1], 'auth_01', 'credits/consult');
+      expectError(answers[1]![1], 'agenda_02', 'agendas/add');
+      for (const [what, answer] of answers) {
+        const body = expectErrorBody(ErrorBody, answer.json, `${what}: the error body of 2.1`, answer);
+        expect(body.success, `${what}: success is false on error`).toBe(false);
+        warnUnless(`${what}: not a 5xx`, () => expect(answer.status).toBeLessThan(500));
+      }
+    },
+  );
 
   // 7.1 "| <validation code> | 200 | body message says parameters invalid; code value for wallet,
   // loyalty, contact-update, payment, subaccount and similar validation failures: not shown |": the
   // code is not shown (recorded by expectRefused), the status in the body is 200. The real HTTP status
   // is ambiguity business-error-http-status (expectRefused asserts the profile's option, if any).
-  req(['rule:envelope.validation-body-status'], 'a validation failure whose code 7.1 does not show (contact add and update, payment request, employee) answers success=false with status 200 in the body', async () => {
-    for (const operationId of ['contacts/add', 'contacts/update', 'payments/send-request', 'employees/add']) {
-      const answer = await t.api(operationId, { json: {} });
-      const what = 'every required field missing';
-      expect(answer.body.success, `${operationId} (${what}): refused (${answer.text.slice(0, 200)})`).toBe(false);
-      expectRefused(answer, operationId, what);
-      expect(answer.body.status, `${operationId} (${what}): status in the body (7.1: 200 for a validation code)`).toBe(200);
-    }
-  });
+  req(
+    ['rule:envelope.validation-body-status'],
+    'a validation failure whose code 7.1 does not show (contact add and update, payment request, employee) answers success=false with status 200 in the body',
+    async () => {
+      for (const operationId of ['contacts/add', 'contacts/update', 'payments/send-request', 'employees/add']) {
+        const answer = await t.api(operationId, { json: {} });
+        const what = 'every required field missing';
+        expect(answer.body.success, `${operationId} (${what}): refused (${answer.text.slice(0, 200)})`).toBe(false);
+        expectRefused(answer, operationId, what);
+        expect(answer.body.status, `${operationId} (${what}): status in the body (7.1: 200 for a validation code)`).toBe(200);
+      }
+    },
+  );
 
-  req(['rule:envelope.request-id', 'rule:otp2.error-body'], 'the current OTP set: a success carries a UUID request_id; an error body of 4.4 carries one when present', async () => {
-    const ok = await t.api('otp-v2/create', { json: { phone_number: t.phone(), country_code: '52', company: 'ACME', message: '{{company}}: tu codigo es {{code}}', sandbox: true, code_in_response: true } });
-    expectSchema(Uuid, ok.body.request_id, 'otp-v2/create success: request_id (4.4 lists it)', ok);
-    const failed = await t.api('otp-v2/create', { json: { country_code: '52', company: 'ACME', sandbox: true, code_in_response: true } });
-    const body = expectSchema(OtpErrorBody, failed.json, 'otp-v2/create without phone_number: the error body of 4.4', failed);
-    expect(failed.status, '7.3: a missing parameter answers 400').toBe(400);
-    if (body.request_id !== undefined) expectSchema(Uuid, body.request_id, 'request_id', failed);
-  });
+  req(
+    ['rule:envelope.request-id', 'rule:otp2.error-body'],
+    'the current OTP set: a success carries a UUID request_id; an error body of 4.4 carries one when present',
+    async () => {
+      const ok = await t.api('otp-v2/create', {
+        json: {
+          phone_number: t.phone(),
+          country_code: '52',
+          company: 'ACME',
+          message: '{{company}}: tu codigo es {{code}}',
+          sandbox: true,
+          code_in_response: true,
+        },
+      });
+      expectSchema(Uuid, ok.body.request_id, 'otp-v2/create success: request_id (4.4 lists it)', ok);
+      const failed = await t.api('otp-v2/create', { json: { country_code: '52', company: 'ACME', sandbox: true, code_in_response: true } });
+      const body = expectSchema(OtpErrorBody, failed.json, 'otp-v2/create without phone_number: the error body of 4.4', failed);
+      expect(failed.status, '7.3: a missing parameter answers 400').toBe(400);
+      if (body.request_id !== undefined) expectSchema(Uuid, body.request_id, 'request_id', failed);
+    },
+  );
 
   // The document says nothing of unknown paths or methods: every check here is a reading (warning).
-  req(['rule:envelope.error-body', 'rule:envelope.request-id'], 'an unknown path, or a method an operation does not take, is a client error: never a 5xx, and a JSON answer is an error body (readings: warnings)', async () => {
-    const probes: [string, Answer][] = [
-      ['POST /no/such/operation', await t.http({ method: 'POST', path: `/no/such/${t.name('path')}`, apiKey: t.key, json: {} })],
-      ['POST /credits/consultx', await t.http({ method: 'POST', path: '/credits/consultx', apiKey: t.key, json: {} })],
-      ['DELETE /agendas/add', await t.http({ method: 'DELETE', path: '/agendas/add', apiKey: t.key })],
-      ['PUT /credits/consult', await t.http({ method: 'PUT', path: '/credits/consult', apiKey: t.key, json: {} })],
-    ];
-    for (const [what, answer] of probes) {
-      recordBehaviour(what, `HTTP ${answer.status}`);
-      warnUnless(`${what}: a client error, not a 5xx`, () => {
-        expect(answer.status, `HTTP ${answer.status} ${answer.text.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
-        expect(answer.status).toBeLessThan(500);
-      });
-      if (answer.json !== undefined) warnUnless(`${what}: a JSON answer is the error body of 2.1`, () => expectSchema(ErrorBody, answer.json, what, answer));
-    }
-  });
+  req(
+    ['rule:envelope.error-body', 'rule:envelope.request-id'],
+    'an unknown path, or a method an operation does not take, is a client error: never a 5xx, and a JSON answer is an error body (readings: warnings)',
+    async () => {
+      const probes: [string, Answer][] = [
+        ['POST /no/such/operation', await t.http({ method: 'POST', path: `/no/such/${t.name('path')}`, apiKey: t.key, json: {} })],
+        ['POST /credits/consultx', await t.http({ method: 'POST', path: '/credits/consultx', apiKey: t.key, json: {} })],
+        ['DELETE /agendas/add', await t.http({ method: 'DELETE', path: '/agendas/add', apiKey: t.key })],
+        ['PUT /credits/consult', await t.http({ method: 'PUT', path: '/credits/consult', apiKey: t.key, json: {} })],
+      ];
+      for (const [what, answer] of probes) {
+        recordBehaviour(what, `HTTP ${answer.status}`);
+        warnUnless(`${what}: a client error, not a 5xx`, () => {
+          expect(answer.status, `HTTP ${answer.status} ${answer.text.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
+          expect(answer.status).toBeLessThan(500);
+        });
+        if (answer.json !== undefined) warnUnless(`${what}: a JSON answer is the error body of 2.1`, () => expectSchema(ErrorBody, answer.json, what, answer));
+      }
+    },
+  );
 
   // Section 4 says bodies are JSON; what a body that is not JSON gets is not said: the refusal is a
   // reading (warning); that nothing is created from it is asserted.
@@ -143,9 +187,13 @@ describe('error bodies (2.1, 7.1)', () => {
     const answer = await t.api('agendas/add', { body: `{"agenda_name": "${name}",`, headers: { 'content-type': 'application/json' } });
     warnUnless('a malformed JSON body: not a 5xx', () => expect(answer.status, `HTTP ${answer.status}`).toBeLessThan(500));
     warnUnless('a malformed JSON body: not a success', () => expect(answer.body.success).not.toBe(true));
-    if (answer.json !== undefined) warnUnless('a JSON answer is the error body of 2.1', () => expectSchema(ErrorBody, answer.json, 'malformed JSON body', answer));
+    if (answer.json !== undefined)
+      warnUnless('a JSON answer is the error body of 2.1', () => expectSchema(ErrorBody, answer.json, 'malformed JSON body', answer));
     const lists = expectSuccess(await t.api('agendas/list'), 'agendas/list', AgendaListResponse).result;
-    expect(lists.map((l) => l.agenda_name), 'no list from a malformed body').not.toContain(name);
+    expect(
+      lists.map((l) => l.agenda_name),
+      'no list from a malformed body',
+    ).not.toContain(name);
   });
 
   // 7.1: server_01 is an internal error; only a fault-injection hook can provoke one.
@@ -189,7 +237,10 @@ describe('form-style bodies (4)', () => {
 
   req(['rule:envelope.form-bodies'], 'credits/manage accepts its integer fields as form fields (SHOULD)', async () => {
     const sub = await t.newSubaccount();
-    expectSuccess(await t.api('subaccounts/manage-credits', { key: t.managerKey!, form: { email: sub.email, type: 1, credits: 2 } }), 'subaccounts/manage-credits');
+    expectSuccess(
+      await t.api('subaccounts/manage-credits', { key: t.managerKey!, form: { email: sub.email, type: 1, credits: 2 } }),
+      'subaccounts/manage-credits',
+    );
     expect(await t.credits(sub.key)).toBe(2);
   });
 });
@@ -235,15 +286,20 @@ describe('negative fuzzing: a missing required field is refused with the error b
     // Operations whose schema accepts any object (shape not shown, 4.5 reset, 4.15) yield no invalid body.
     const found = requestSchemaOf(op);
     if (!found || planInvalidRequests(found.schema, found.carrier, { maxCases: 8, seed: 1 }).cases.length === 0) continue;
-    req(idsFor(op), name, async () => {
-      const context = await contextFor(op);
-      const plan = planFor(op, context)!;
-      await sendInvalidRequests(op, plan, context, (c) => {
-        if (op.operationId === 'subaccounts/add' && typeof c.fields.email === 'string') {
-          const email = c.fields.email;
-          t.onCleanup(() => t.api('subaccounts/archive', { key: t.managerKey!, json: { email } }));
-        }
-      });
-    }, { operation: op.operationId, ...(chargesIfAccepted(op) ? { needs: ['real-delivery' as const] } : {}) });
+    req(
+      idsFor(op),
+      name,
+      async () => {
+        const context = await contextFor(op);
+        const plan = planFor(op, context)!;
+        await sendInvalidRequests(op, plan, context, (c) => {
+          if (op.operationId === 'subaccounts/add' && typeof c.fields.email === 'string') {
+            const email = c.fields.email;
+            t.onCleanup(() => t.api('subaccounts/archive', { key: t.managerKey!, json: { email } }));
+          }
+        });
+      },
+      { operation: op.operationId, ...(chargesIfAccepted(op) ? { needs: ['real-delivery' as const] } : {}) },
+    );
   }
 });

@@ -198,7 +198,9 @@ describe('type=confirmation events (6.1)', () => {
         methods.add(d.method);
         expect(['GET', 'POST'], `delivery #${d.seq}: method (6: GET or POST)`).toContain(d.method);
         if (d.method === 'POST') {
-          expect(String(d.headers['content-type'] ?? ''), `delivery #${d.seq}: POST uses application/x-www-form-urlencoded (6)`).toMatch(/^application\/x-www-form-urlencoded\b/i);
+          expect(String(d.headers['content-type'] ?? ''), `delivery #${d.seq}: POST uses application/x-www-form-urlencoded (6)`).toMatch(
+            /^application\/x-www-form-urlencoded\b/i,
+          );
           expect(d.form?.type, `delivery #${d.seq}: the parameters are in the form body`).toBeDefined();
         } else {
           expect(d.query.type, `delivery #${d.seq}: the parameters are in the query`).toBeDefined();
@@ -225,9 +227,17 @@ describe('type=confirmation events (6.1)', () => {
         const previous = all.filter((d) => d.kind === 'event' && d.seq < c.event.seq).at(-1)?.seq ?? 0;
         return heads.some((h) => h.seq > previous && h.seq < c.event.seq);
       });
-      observe('webhook-head-check', `${heads.length} HEAD for ${caught.length} deliveries; HEAD before each: ${checked.join(', ')}`, choice === 'before-each-delivery' ? checked.every(Boolean) : checked[0] === true);
-      expect(heads.some((h) => h.seq < firstEvent.seq), 'a HEAD reached the URL before the first delivery (6)').toBe(true);
-      if (choice === 'before-each-delivery') expect(checked, 'a HEAD before every delivery (profile webhook-head-check=before-each-delivery)').toEqual(caught.map(() => true));
+      observe(
+        'webhook-head-check',
+        `${heads.length} HEAD for ${caught.length} deliveries; HEAD before each: ${checked.join(', ')}`,
+        choice === 'before-each-delivery' ? checked.every(Boolean) : checked[0] === true,
+      );
+      expect(
+        heads.some((h) => h.seq < firstEvent.seq),
+        'a HEAD reached the URL before the first delivery (6)',
+      ).toBe(true);
+      if (choice === 'before-each-delivery')
+        expect(checked, 'a HEAD before every delivery (profile webhook-head-check=before-each-delivery)').toEqual(caught.map(() => true));
     },
     { needs: ['real-delivery'] },
   );
@@ -312,7 +322,10 @@ describe('delivery rules over time (6, 6.3, 3.2)', () => {
         const attempts = await deliveriesWithin(endpoint, 'confirmation', sent.reference, RETRIES_S, expected.length);
         expectRetriedWithin(attempts, RETRIES_S, RETRIED_ANSWERS[0]!);
         // What arrived: in the script's order, every answer but 200 retried, nothing after the 200.
-        expect(attempts.map((d) => d.answer.status), 'every answer but 200 is retried, until the 200').toEqual(expected.slice(0, attempts.length));
+        expect(
+          attempts.map((d) => d.answer.status),
+          'every answer but 200 is retried, until the 200',
+        ).toEqual(expected.slice(0, attempts.length));
         for (const a of attempts) expectSchema(ConfirmationEvent, a.fields, `attempt #${a.seq}`);
         expect(new Set(attempts.map((a) => JSON.stringify({ ...a.fields }))).size, 'a retry repeats the same event').toBe(1);
         if (attempts.length < expected.length) {
@@ -326,7 +339,9 @@ describe('delivery rules over time (6, 6.3, 3.2)', () => {
           return;
         }
         await quietWindow(t, quietAfter(attempts, Math.max(1, RETRIES_S - (Date.now() - started) / 1000)));
-        expect(eventsOf(endpoint, 'confirmation', sent.reference), 'no retry after the 200 (6.3: retried only when the answer is not 200)').toHaveLength(expected.length);
+        expect(eventsOf(endpoint, 'confirmation', sent.reference), 'no retry after the 200 (6.3: retried only when the answer is not 200)').toHaveLength(
+          expected.length,
+        );
       });
     },
     { needs: ['real-delivery'], concurrent: true, timeout: WAITING_TEST_MS },
@@ -374,7 +389,10 @@ describe('delivery rules over time (6, 6.3, 3.2)', () => {
         endpoint.script.method('HEAD', 405);
         const sent = await sendSms(t, key, 'Conformance head refused');
         await quietWindow(t, DELIVERY_S);
-        expect(endpoint.deliveries.some((d) => d.method === 'HEAD'), 'the URL was checked with HEAD').toBe(true);
+        expect(
+          endpoint.deliveries.some((d) => d.method === 'HEAD'),
+          'the URL was checked with HEAD',
+        ).toBe(true);
         expect(eventsOf(endpoint, 'confirmation', sent.reference), 'no delivery while the HEAD check fails').toEqual([]);
       });
     },
@@ -464,7 +482,11 @@ describe('delivery rules over time (6, 6.3, 3.2)', () => {
         else await quietWindow(t, DELIVERY_S);
         const events = eventsOf(endpoint, 'confirmation', sent.reference);
         for (const e of events) expectSchema(ConfirmationEvent, e.fields, 'a sandbox confirmation');
-        observe('sandbox-sends-emit-events', events.length > 0 ? `${events.length} confirmation(s)` : 'no event', choice === 'events' ? events.length > 0 : events.length === 0);
+        observe(
+          'sandbox-sends-emit-events',
+          events.length > 0 ? `${events.length} confirmation(s)` : 'no event',
+          choice === 'events' ? events.length > 0 : events.length === 0,
+        );
         if (choice === 'events') expect(events.length, 'a sandbox send emits a confirmation (profile sandbox-sends-emit-events=events)').toBeGreaterThan(0);
         if (choice === 'no-events') expect(events, 'a sandbox send emits no event (profile sandbox-sends-emit-events=no-events)').toEqual([]);
       });

@@ -6,7 +6,18 @@
  * schemas/limits.ts and are tested on both sides.
  */
 import { describe, expect } from 'vitest';
-import { type Answer, checkAt, expectRefused, expectSuccess, expectV1Error, observe, recordBehaviour, req, reqNotTestable, useTarget } from '../harness/kit/index.ts';
+import {
+  type Answer,
+  checkAt,
+  expectRefused,
+  expectSuccess,
+  expectV1Error,
+  observe,
+  recordBehaviour,
+  req,
+  reqNotTestable,
+  useTarget,
+} from '../harness/kit/index.ts';
 import type { CapabilityId } from '../schemas/capabilities.ts';
 import { formatMexicoDate, parseMexicoDate } from '../schemas/formats.ts';
 import { LegacyV1SendMultiResponse, LegacyV1SendResponse } from '../schemas/legacy-v1.ts';
@@ -40,53 +51,77 @@ const CHARGED = { needs: ['real-delivery'] as CapabilityId[] };
 
 describe('GET /v1/sms/send: success (4.16)', () => {
   // 0: "the legacy v1 SMS endpoints take form or query parameters": this send is query parameters only.
-  req(['op:legacy-v1/send', 'rule:v1.sandbox', 'rule:envelope.json-bodies'], 'sandbox=1 answers Estatus=ok with mensaje and referencia, and charges nothing', async () => {
-    const before = await t.credits();
-    const body = expectSuccess(await single({}), 'legacy-v1/send', LegacyV1SendResponse);
-    expect(body.referencia.length, 'referencia: the message reference').toBeGreaterThan(0);
-    expect(body.mensaje.length).toBeGreaterThan(0);
-    const second = expectSuccess(await single({}), 'legacy-v1/send', LegacyV1SendResponse);
-    expect(second.referencia, 'each message has its own reference').not.toBe(body.referencia);
-    expect(await t.credits(), 'sandbox charges nothing (4.16, 4.2)').toBe(before);
-  });
+  req(
+    ['op:legacy-v1/send', 'rule:v1.sandbox', 'rule:envelope.json-bodies'],
+    'sandbox=1 answers Estatus=ok with mensaje and referencia, and charges nothing',
+    async () => {
+      const before = await t.credits();
+      const body = expectSuccess(await single({}), 'legacy-v1/send', LegacyV1SendResponse);
+      expect(body.referencia.length, 'referencia: the message reference').toBeGreaterThan(0);
+      expect(body.mensaje.length).toBeGreaterThan(0);
+      const second = expectSuccess(await single({}), 'legacy-v1/send', LegacyV1SendResponse);
+      expect(second.referencia, 'each message has its own reference').not.toBe(body.referencia);
+      expect(await t.credits(), 'sandbox charges nothing (4.16, 4.2)').toBe(before);
+    },
+  );
 
-  req(['op:legacy-v1/send', 'rule:v1.sandbox'], 'without sandbox the send is charged; apikey as a query parameter (5.5)', async () => {
-    const before = await t.credits();
-    const answer = await t.api('legacy-v1/send', { query: omit(v1Query(t, { numcelular: t.deliverableNumber() }), 'sandbox'), keyPlacement: 'query' });
-    expectSuccess(answer, 'legacy-v1/send', LegacyV1SendResponse);
-    expect(await t.credits(), 'a real send consumes credits (1)').toBeLessThan(before);
-  }, CHARGED);
+  req(
+    ['op:legacy-v1/send', 'rule:v1.sandbox'],
+    'without sandbox the send is charged; apikey as a query parameter (5.5)',
+    async () => {
+      const before = await t.credits();
+      const answer = await t.api('legacy-v1/send', { query: omit(v1Query(t, { numcelular: t.deliverableNumber() }), 'sandbox'), keyPlacement: 'query' });
+      expectSuccess(answer, 'legacy-v1/send', LegacyV1SendResponse);
+      expect(await t.credits(), 'a real send consumes credits (1)').toBeLessThan(before);
+    },
+    CHARGED,
+  );
 
-  req(['limit:v1-message-length', 'err:v1-03'], `mensaje of ${MESSAGE_MAX} characters is sent, ${MESSAGE_MAX + 1} answers Codigo 03 (single and batch)`, async () => {
-    expectSuccess(await single({ mensaje: 'a'.repeat(MESSAGE_MAX) }), 'legacy-v1/send', LegacyV1SendResponse);
-    expectV1Error(await single({ mensaje: 'a'.repeat(MESSAGE_MAX + 1) }), '03');
-    expectSuccess(await multi(distinctNumbers(t, 1), { mensaje: 'b'.repeat(MESSAGE_MAX) }), 'legacy-v1/send-multi', LegacyV1SendMultiResponse);
-    expectV1Error(await multi(distinctNumbers(t, 2), { mensaje: 'b'.repeat(MESSAGE_MAX + 1) }), '03');
-  });
+  req(
+    ['limit:v1-message-length', 'err:v1-03'],
+    `mensaje of ${MESSAGE_MAX} characters is sent, ${MESSAGE_MAX + 1} answers Codigo 03 (single and batch)`,
+    async () => {
+      expectSuccess(await single({ mensaje: 'a'.repeat(MESSAGE_MAX) }), 'legacy-v1/send', LegacyV1SendResponse);
+      expectV1Error(await single({ mensaje: 'a'.repeat(MESSAGE_MAX + 1) }), '03');
+      expectSuccess(await multi(distinctNumbers(t, 1), { mensaje: 'b'.repeat(MESSAGE_MAX) }), 'legacy-v1/send-multi', LegacyV1SendMultiResponse);
+      expectV1Error(await multi(distinctNumbers(t, 2), { mensaje: 'b'.repeat(MESSAGE_MAX + 1) }), '03');
+    },
+  );
 
   // 4.16 "remitente (optional, max 11 alphanumeric)" states its bound (stated-limits.ts): a longer or
   // non-alphanumeric one is refused (Estatus=error; 7.4 names no Codigo for it, so the one the
   // target chose is recorded), in sandbox, so that nothing is charged whatever the target does.
   // The remitente at its bound is a send like any other (fail); past it, 7.4 has no Codigo, so a
   // refusal is a reading (limit:v1-sender-length is at the warn level: the remitente may be ignored).
-  req(['op:legacy-v1/send', 'op:legacy-v1/send-multi', 'limit:v1-sender-length'], `remitente of ${SENDER_MAX} alphanumeric characters is accepted; ${SENDER_MAX + 1}, or a non-alphanumeric one, is refused (single and batch)`, async () => {
-    expectSuccess(await single({ remitente: 'A1'.repeat(SENDER_MAX).slice(0, SENDER_MAX) }), 'legacy-v1/send', LegacyV1SendResponse);
-    expectSuccess(await multi(distinctNumbers(t, 1), { remitente: 'B2'.repeat(SENDER_MAX).slice(0, SENDER_MAX) }), 'legacy-v1/send-multi', LegacyV1SendMultiResponse);
-    const level = requirementById('limit:v1-sender-length').level;
-    for (const remitente of ['A1'.repeat(SENDER_MAX).slice(0, SENDER_MAX + 1), 'ACME-SHOP']) {
-      const answer = await single({ remitente });
-      recordBehaviour(`remitente "${remitente}"`, answer.body.Estatus === 'error' ? `Codigo ${String(answer.body.Codigo)}` : 'accepted (refused or ignored: 7.4 has no Codigo for it)');
-      checkAt(level, `remitente "${remitente}" is refused`, () => {
-        expect(answer.body.Estatus, `remitente "${remitente}" is refused (${answer.text.slice(0, 200)})`).toBe('error');
-        expectRefused(answer, 'legacy-v1/send', `remitente "${remitente}"`);
+  req(
+    ['op:legacy-v1/send', 'op:legacy-v1/send-multi', 'limit:v1-sender-length'],
+    `remitente of ${SENDER_MAX} alphanumeric characters is accepted; ${SENDER_MAX + 1}, or a non-alphanumeric one, is refused (single and batch)`,
+    async () => {
+      expectSuccess(await single({ remitente: 'A1'.repeat(SENDER_MAX).slice(0, SENDER_MAX) }), 'legacy-v1/send', LegacyV1SendResponse);
+      expectSuccess(
+        await multi(distinctNumbers(t, 1), { remitente: 'B2'.repeat(SENDER_MAX).slice(0, SENDER_MAX) }),
+        'legacy-v1/send-multi',
+        LegacyV1SendMultiResponse,
+      );
+      const level = requirementById('limit:v1-sender-length').level;
+      for (const remitente of ['A1'.repeat(SENDER_MAX).slice(0, SENDER_MAX + 1), 'ACME-SHOP']) {
+        const answer = await single({ remitente });
+        recordBehaviour(
+          `remitente "${remitente}"`,
+          answer.body.Estatus === 'error' ? `Codigo ${String(answer.body.Codigo)}` : 'accepted (refused or ignored: 7.4 has no Codigo for it)',
+        );
+        checkAt(level, `remitente "${remitente}" is refused`, () => {
+          expect(answer.body.Estatus, `remitente "${remitente}" is refused (${answer.text.slice(0, 200)})`).toBe('error');
+          expectRefused(answer, 'legacy-v1/send', `remitente "${remitente}"`);
+        });
+      }
+      const batch = await multi(distinctNumbers(t, 2), { remitente: 'B2'.repeat(SENDER_MAX).slice(0, SENDER_MAX + 1) });
+      checkAt(level, `a batch with a remitente of ${SENDER_MAX + 1} characters is refused`, () => {
+        expect(batch.body.Estatus, `a batch with a remitente of ${SENDER_MAX + 1} characters is refused (${batch.text.slice(0, 200)})`).toBe('error');
+        expectRefused(batch, 'legacy-v1/send-multi', `remitente of ${SENDER_MAX + 1}`);
       });
-    }
-    const batch = await multi(distinctNumbers(t, 2), { remitente: 'B2'.repeat(SENDER_MAX).slice(0, SENDER_MAX + 1) });
-    checkAt(level, `a batch with a remitente of ${SENDER_MAX + 1} characters is refused`, () => {
-      expect(batch.body.Estatus, `a batch with a remitente of ${SENDER_MAX + 1} characters is refused (${batch.text.slice(0, 200)})`).toBe('error');
-      expectRefused(batch, 'legacy-v1/send-multi', `remitente of ${SENDER_MAX + 1}`);
-    });
-  });
+    },
+  );
 
   req(['rule:v1.language'], 'language=en and es (default): same Codigo, texts per the profile (ambiguity response-language)', async () => {
     const es = await single({ mensaje: undefined, language: 'es' });
@@ -95,7 +130,11 @@ describe('GET /v1/sms/send: success (4.16)', () => {
     for (const answer of [es, en, none]) expectV1Error(answer, '02');
     const differ = es.body.mensaje !== en.body.mensaje;
     const choice = t.choices['response-language'];
-    observe('response-language', `v1 es="${String(es.body.mensaje)}" en="${String(en.body.mensaje)}"`, choice === 'locale-honoured' ? differ : choice === 'spanish-only' ? !differ : null);
+    observe(
+      'response-language',
+      `v1 es="${String(es.body.mensaje)}" en="${String(en.body.mensaje)}"`,
+      choice === 'locale-honoured' ? differ : choice === 'spanish-only' ? !differ : null,
+    );
     expect(none.body.mensaje, 'es is the default language (4.16)').toBe(es.body.mensaje);
     if (choice === 'locale-honoured') expect(differ, 'language=en changes the texts').toBe(true);
     if (choice === 'spanish-only') expect(differ, 'texts do not change with language').toBe(false);
@@ -138,51 +177,73 @@ describe('Codigo values (7.4)', () => {
     expectV1Error(await t.api('legacy-v1/send-multi', { query: omit(v1Query(t, { numcelular: distinctNumbers(t, 2).join(',') }), 'numregion') }), '06');
   });
 
-  req(['err:v1-07'], `numcelular of ${SHORT_NUMBER_DIGITS}, ${NUMBER_DIGITS - 1} and ${NUMBER_DIGITS + 1} digits answers Codigo 07 (${NUMBER_DIGITS} is sent)`, async () => {
-    const n = t.phone();
-    for (const digits of [SHORT_NUMBER_DIGITS, NUMBER_DIGITS - 1, NUMBER_DIGITS + 1])
-      expectV1Error(await single({ numcelular: `${n}${n}`.slice(0, digits) }), '07');
-    expectSuccess(await single({ numcelular: n }), 'legacy-v1/send', LegacyV1SendResponse);
-  });
+  req(
+    ['err:v1-07'],
+    `numcelular of ${SHORT_NUMBER_DIGITS}, ${NUMBER_DIGITS - 1} and ${NUMBER_DIGITS + 1} digits answers Codigo 07 (${NUMBER_DIGITS} is sent)`,
+    async () => {
+      const n = t.phone();
+      for (const digits of [SHORT_NUMBER_DIGITS, NUMBER_DIGITS - 1, NUMBER_DIGITS + 1])
+        expectV1Error(await single({ numcelular: `${n}${n}`.slice(0, digits) }), '07');
+      expectSuccess(await single({ numcelular: n }), 'legacy-v1/send', LegacyV1SendResponse);
+    },
+  );
 
   req(['err:v1-08'], `numcelular under ${SHORT_NUMBER_DIGITS} digits answers Codigo 08`, async () => {
     const n = t.phone();
     for (const digits of [1, SHORT_NUMBER_DIGITS - 1]) expectV1Error(await single({ numcelular: n.slice(0, digits) }), '08');
   });
 
-  req(['err:v1-13'], 'a send beyond the balance answers Codigo 13 with the current credit in the message, and charges nothing', async () => {
-    // The price of one message is not stated: measure it with one charged send of the file's account.
-    const before = await t.credits();
-    expectSuccess(await t.api('legacy-v1/send', { query: omit(v1Query(t, { numcelular: t.deliverableNumber() }), 'sandbox') }), 'legacy-v1/send', LegacyV1SendResponse);
-    const price = before - (await t.credits());
-    expect(price, 'a real send is charged').toBeGreaterThan(0);
-    // A subaccount that can pay for one message (credits are whole numbers, 4.11), then not for another.
-    const sub = await t.newSubaccount(Math.ceil(price));
-    const affordable = Math.floor(Math.ceil(price) / price);
-    for (let i = 0; i < affordable; i++) {
-      const sent = await t.api('legacy-v1/send', { key: sub.key, query: omit(v1Query(t, { numcelular: t.deliverableNumber() }), 'sandbox') });
-      expectSuccess(sent, 'legacy-v1/send', LegacyV1SendResponse);
-    }
-    const balance = await t.credits(sub.key);
-    expect(balance, 'not enough left for one more message').toBeLessThan(price);
-    const refused = await t.api('legacy-v1/send', { key: sub.key, query: omit(v1Query(t, { numcelular: t.deliverableNumber() }), 'sandbox') });
-    expectV1Error(refused, '13');
-    const mentioned = numbersInText(String(refused.body.mensaje));
-    expect(mentioned.some((n) => Math.abs(n - balance) < 0.005), `the message includes the current credit ${balance} (7.4): "${String(refused.body.mensaje)}"`).toBe(true);
-    expect(await t.credits(sub.key), 'a refused send charges nothing').toBe(balance);
-  }, CHARGED);
+  req(
+    ['err:v1-13'],
+    'a send beyond the balance answers Codigo 13 with the current credit in the message, and charges nothing',
+    async () => {
+      // The price of one message is not stated: measure it with one charged send of the file's account.
+      const before = await t.credits();
+      expectSuccess(
+        await t.api('legacy-v1/send', { query: omit(v1Query(t, { numcelular: t.deliverableNumber() }), 'sandbox') }),
+        'legacy-v1/send',
+        LegacyV1SendResponse,
+      );
+      const price = before - (await t.credits());
+      expect(price, 'a real send is charged').toBeGreaterThan(0);
+      // A subaccount that can pay for one message (credits are whole numbers, 4.11), then not for another.
+      const sub = await t.newSubaccount(Math.ceil(price));
+      const affordable = Math.floor(Math.ceil(price) / price);
+      for (let i = 0; i < affordable; i++) {
+        const sent = await t.api('legacy-v1/send', { key: sub.key, query: omit(v1Query(t, { numcelular: t.deliverableNumber() }), 'sandbox') });
+        expectSuccess(sent, 'legacy-v1/send', LegacyV1SendResponse);
+      }
+      const balance = await t.credits(sub.key);
+      expect(balance, 'not enough left for one more message').toBeLessThan(price);
+      const refused = await t.api('legacy-v1/send', { key: sub.key, query: omit(v1Query(t, { numcelular: t.deliverableNumber() }), 'sandbox') });
+      expectV1Error(refused, '13');
+      const mentioned = numbersInText(String(refused.body.mensaje));
+      expect(
+        mentioned.some((n) => Math.abs(n - balance) < 0.005),
+        `the message includes the current credit ${balance} (7.4): "${String(refused.body.mensaje)}"`,
+      ).toBe(true);
+      expect(await t.credits(sub.key), 'a refused send charges nothing').toBe(balance);
+    },
+    CHARGED,
+  );
 
-  req(['err:v1-22'], 'sandbox sends up to the daily limit of the profile are sent, the next one answers Codigo 22 (8)', async () => {
-    // A fresh account of its own: the quota is the account's for the day, and exhausting it must not block other tests.
-    const sub = await t.newSubaccount(0);
-    for (let i = 1; i <= SANDBOX_DAILY; i++) {
-      const answer = await t.api('legacy-v1/send', { key: sub.key, query: v1Query(t) });
-      if (answer.body.Estatus !== 'ok') expect.fail(`sandbox send ${i} of ${SANDBOX_DAILY} (profile sandbox-daily-limit) was refused: ${answer.text.slice(0, 200)}`);
-    }
-    const over = await t.api('legacy-v1/send', { key: sub.key, query: v1Query(t) });
-    observe('sandbox-daily-limit', `send ${SANDBOX_DAILY + 1}: Codigo ${String(over.body.Codigo)}`, Number(over.body.Codigo) === 22);
-    expectV1Error(over, '22');
-  }, { needs: ['manager-key'], timeout: 180_000 });
+  req(
+    ['err:v1-22'],
+    'sandbox sends up to the daily limit of the profile are sent, the next one answers Codigo 22 (8)',
+    async () => {
+      // A fresh account of its own: the quota is the account's for the day, and exhausting it must not block other tests.
+      const sub = await t.newSubaccount(0);
+      for (let i = 1; i <= SANDBOX_DAILY; i++) {
+        const answer = await t.api('legacy-v1/send', { key: sub.key, query: v1Query(t) });
+        if (answer.body.Estatus !== 'ok')
+          expect.fail(`sandbox send ${i} of ${SANDBOX_DAILY} (profile sandbox-daily-limit) was refused: ${answer.text.slice(0, 200)}`);
+      }
+      const over = await t.api('legacy-v1/send', { key: sub.key, query: v1Query(t) });
+      observe('sandbox-daily-limit', `send ${SANDBOX_DAILY + 1}: Codigo ${String(over.body.Codigo)}`, Number(over.body.Codigo) === 22);
+      expectV1Error(over, '22');
+    },
+    { needs: ['manager-key'], timeout: 180_000 },
+  );
 
   // 7.4: Codigo 23 needs the key of a user not authorized for the single send; the profile has no field for one.
   reqNotTestable(['err:v1-23'], 'a user not authorized for the single send answers Codigo 23', 'v1-unauthorized-user');
@@ -193,16 +254,20 @@ describe('Codigo values (7.4)', () => {
 // -------------------------------------------------------------------------------------------------
 
 describe('GET /v1/sms/send/multi (4.16)', () => {
-  req(['op:legacy-v1/send-multi', 'rule:v1.multi-items'], 'respuestas has one item per number, each Estatus=ok with mensaje, its own referencia and its numcelular', async () => {
-    const numbers = distinctNumbers(t, 3);
-    const before = await t.credits();
-    const body = expectSuccess(await multi(numbers), 'legacy-v1/send-multi', LegacyV1SendMultiResponse);
-    expect(body.respuestas, 'one item per number').toHaveLength(numbers.length);
-    const items = body.respuestas.map((item) => (item.Estatus === 'ok' ? item : expect.fail(`an item was refused: ${JSON.stringify(item)}`)));
-    expect(items.map((i) => i.numcelular).sort(), 'each item names its number').toEqual([...numbers].sort());
-    expect(new Set(items.map((i) => i.referencia)).size, 'a reference per message').toBe(numbers.length);
-    expect(await t.credits(), 'sandbox charges nothing').toBe(before);
-  });
+  req(
+    ['op:legacy-v1/send-multi', 'rule:v1.multi-items'],
+    'respuestas has one item per number, each Estatus=ok with mensaje, its own referencia and its numcelular',
+    async () => {
+      const numbers = distinctNumbers(t, 3);
+      const before = await t.credits();
+      const body = expectSuccess(await multi(numbers), 'legacy-v1/send-multi', LegacyV1SendMultiResponse);
+      expect(body.respuestas, 'one item per number').toHaveLength(numbers.length);
+      const items = body.respuestas.map((item) => (item.Estatus === 'ok' ? item : expect.fail(`an item was refused: ${JSON.stringify(item)}`)));
+      expect(items.map((i) => i.numcelular).sort(), 'each item names its number').toEqual([...numbers].sort());
+      expect(new Set(items.map((i) => i.referencia)).size, 'a reference per message').toBe(numbers.length);
+      expect(await t.credits(), 'sandbox charges nothing').toBe(before);
+    },
+  );
 
   req(['rule:v1.multi-items'], 'a batch with one malformed number: an error item for it (or a refusal of the batch), never a send to it', async () => {
     const good = distinctNumbers(t, 2);
@@ -216,8 +281,17 @@ describe('GET /v1/sms/send/multi (4.16)', () => {
     const body = expectSuccess(answer, 'legacy-v1/send-multi', LegacyV1SendMultiResponse);
     expect(body.respuestas, 'one item per number').toHaveLength(3);
     const forBad = body.respuestas.filter((i) => i.numcelular === bad);
-    expect(forBad.every((i) => i.Estatus === 'error'), 'the malformed number is an error item').toBe(true);
-    expect(body.respuestas.filter((i) => i.Estatus === 'ok').map((i) => i.numcelular).sort(), 'the good numbers are sent').toEqual([...good].sort());
+    expect(
+      forBad.every((i) => i.Estatus === 'error'),
+      'the malformed number is an error item',
+    ).toBe(true);
+    expect(
+      body.respuestas
+        .filter((i) => i.Estatus === 'ok')
+        .map((i) => i.numcelular)
+        .sort(),
+      'the good numbers are sent',
+    ).toEqual([...good].sort());
   });
 
   req(['err:v1-14', 'limit:v1-batch-size'], `${BATCH_MAX + 1} numbers answer Codigo 14`, async () => {
@@ -227,15 +301,23 @@ describe('GET /v1/sms/send/multi (4.16)', () => {
   // 500 sandbox sends fit only a daily sandbox limit of at least 500 (in an account of their own);
   // otherwise the batch is a charged one.
   const batchInSandbox = SANDBOX_DAILY >= BATCH_MAX;
-  req(['limit:v1-batch-size', 'rule:v1.multi-items'], `${BATCH_MAX} numbers are accepted, one item each`, async () => {
-    const numbers = distinctNumbers(t, BATCH_MAX);
-    const key = batchInSandbox ? (await t.newSubaccount(0)).key : t.key;
-    const query = v1Query(t, { numcelular: numbers.join(',') });
-    const answer = await t.api('legacy-v1/send-multi', { key, query: batchInSandbox ? query : omit(query, 'sandbox') });
-    const body = expectSuccess(answer, 'legacy-v1/send-multi', LegacyV1SendMultiResponse);
-    expect(body.respuestas).toHaveLength(BATCH_MAX);
-    expect(body.respuestas.every((i) => i.Estatus === 'ok'), 'every number sent').toBe(true);
-  }, { needs: batchInSandbox ? ['manager-key'] : ['real-delivery'], timeout: 120_000 });
+  req(
+    ['limit:v1-batch-size', 'rule:v1.multi-items'],
+    `${BATCH_MAX} numbers are accepted, one item each`,
+    async () => {
+      const numbers = distinctNumbers(t, BATCH_MAX);
+      const key = batchInSandbox ? (await t.newSubaccount(0)).key : t.key;
+      const query = v1Query(t, { numcelular: numbers.join(',') });
+      const answer = await t.api('legacy-v1/send-multi', { key, query: batchInSandbox ? query : omit(query, 'sandbox') });
+      const body = expectSuccess(answer, 'legacy-v1/send-multi', LegacyV1SendMultiResponse);
+      expect(body.respuestas).toHaveLength(BATCH_MAX);
+      expect(
+        body.respuestas.every((i) => i.Estatus === 'ok'),
+        'every number sent',
+      ).toBe(true);
+    },
+    { needs: batchInSandbox ? ['manager-key'] : ['real-delivery'], timeout: 120_000 },
+  );
 
   req(['err:v1-15'], 'a repeated number answers Codigo 15', async () => {
     const [a, b] = distinctNumbers(t, 2);

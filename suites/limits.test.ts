@@ -20,7 +20,19 @@ import { CreditsConsultResponse } from '../schemas/credits.ts';
 import { LegacyOtpSendResult } from '../schemas/otp-legacy.ts';
 import { ReportsGenerateResponse } from '../schemas/reports.ts';
 import { WalletAddContactResponse, WalletGetContactResponse, WalletSaleResponse, WalletUpdateBalanceResponse } from '../schemas/wallet.ts';
-import { type Answer, COUNTED_SPAN_MS, expectError, expectRefused, expectSuccess, Inconclusive, isRateLimited, parseRetryAfterMs, req, useTarget, withCleanLegacyNumbers } from '../harness/kit/index.ts';
+import {
+  type Answer,
+  COUNTED_SPAN_MS,
+  expectError,
+  expectRefused,
+  expectSuccess,
+  Inconclusive,
+  isRateLimited,
+  parseRetryAfterMs,
+  req,
+  useTarget,
+  withCleanLegacyNumbers,
+} from '../harness/kit/index.ts';
 import { operationById } from '../schemas/operations.ts';
 import { addEmployee } from './support/employees-fixtures.ts';
 import { createBurster, describeLoad, measureRate, type BurstResult, type LoadPlan, type RateAttempt } from './support/limits-burst.ts';
@@ -55,7 +67,21 @@ function tally(result: BurstResult): { passed: Answer[]; limited: Answer[] } {
 
 async function summary(label: string, result: BurstResult): Promise<void> {
   const { passed, limited } = tally(result);
-  await allure.attachment(label, JSON.stringify({ sent: result.answers.length, passed: passed.length, rateLimited: limited.length, elapsedMs: Math.round(result.elapsedMs), retryAfter: limited[0]?.headers['retry-after'] ?? null }, null, 2), 'application/json');
+  await allure.attachment(
+    label,
+    JSON.stringify(
+      {
+        sent: result.answers.length,
+        passed: passed.length,
+        rateLimited: limited.length,
+        elapsedMs: Math.round(result.elapsedMs),
+        retryAfter: limited[0]?.headers['retry-after'] ?? null,
+      },
+      null,
+      2,
+    ),
+    'application/json',
+  );
 }
 
 async function loadSummary(label: string, attempt: RateAttempt): Promise<void> {
@@ -91,7 +117,10 @@ describe(`request rate: ${PER_SECOND} per second per key (8, 7.1)`, () => {
       const result = await burster.fire(sub.key, PER_SECOND);
       await summary('burst at the limit', result);
       const { limited } = tally(result);
-      expect(limited.length, `no rate_01 within ${PER_SECOND} requests (${Math.round(result.elapsedMs)} ms); first: ${limited[0]?.text.slice(0, 200) ?? ''}`).toBe(0);
+      expect(
+        limited.length,
+        `no rate_01 within ${PER_SECOND} requests (${Math.round(result.elapsedMs)} ms); first: ${limited[0]?.text.slice(0, 200) ?? ''}`,
+      ).toBe(0);
       for (const answer of result.answers) expectSuccess(answer, OP, CreditsConsultResponse);
     } finally {
       await burster.close();
@@ -131,7 +160,10 @@ describe(`request rate: ${PER_SECOND} per second per key (8, 7.1)`, () => {
       const answers = decided.load.exchanges.flatMap((e) => (e.answer ? [e.answer] : []));
       const passed = answers.filter((a) => !isRateLimited(a));
       const limited = answers.filter(isRateLimited);
-      expect(limited.length, `${j.sent} requests at ${LOAD.perSecond} per second on one key, ${passed.length} accepted: the others answer rate_01`).toBeGreaterThan(0);
+      expect(
+        limited.length,
+        `${j.sent} requests at ${LOAD.perSecond} per second on one key, ${passed.length} accepted: the others answer rate_01`,
+      ).toBeGreaterThan(0);
       expect(passed.length, `a fresh key may make ${PER_SECOND} requests in a second before the limit applies`).toBeGreaterThanOrEqual(PER_SECOND);
       for (const answer of limited) expectError(answer, 'rate_01', OP);
       for (const answer of passed) expectSuccess(answer, OP, CreditsConsultResponse);
@@ -151,7 +183,10 @@ describe(`request rate: ${PER_SECOND} per second per key (8, 7.1)`, () => {
         await t.clock.wait(seconds);
         answer = await t.api(OP, { key, retryOn429: false });
       }
-      expect(isRateLimited(answer), `after waiting ${waited.join(', ')} s (Retry-After, else backing off) the key is no longer limited: ${answer.text.slice(0, 200)}`).toBe(false);
+      expect(
+        isRateLimited(answer),
+        `after waiting ${waited.join(', ')} s (Retry-After, else backing off) the key is no longer limited: ${answer.text.slice(0, 200)}`,
+      ).toBe(false);
       expectSuccess(answer, OP, CreditsConsultResponse);
     },
     { timeout: 90_000 },
@@ -161,45 +196,61 @@ describe(`request rate: ${PER_SECOND} per second per key (8, 7.1)`, () => {
 describe('stated enums of the field tables (4.5, 4.8, 4.12)', () => {
   // 4.5 "showcode | enum 0,1". Legacy OTP sends have no sandbox: each is a charged send to a number
   // in a clean state (the profile's, on a real target), so this needs real-delivery.
-  req(['limit:otp-legacy-showcode'], 'showcode 0 and 1 are accepted; 2 is refused and charges nothing', () =>
-    withCleanLegacyNumbers(t, 1, async (n) => {
-      for (const showcode of [0, 1]) expectSuccess(await t.api('otp-legacy/send', { json: sendBody(t, await n.fresh(), { showcode }) }), 'otp-legacy/send', LegacyOtpSendResult);
-      const phone = await n.fresh();
-      const before = await t.credits();
-      const answer = await t.api('otp-legacy/send', { json: sendBody(t, phone, { showcode: 2 }) });
-      expect(answer.body.success === true || answer.body.code === 'verification_01', `showcode 2 is refused (${answer.text.slice(0, 200)})`).toBe(false);
-      expectRefused(answer, 'otp-legacy/send', 'showcode 2');
-      expect(await t.credits(), 'a refused send charges nothing').toBeCloseTo(before, 2);
-    }),
-  { needs: ['real-delivery'] });
+  req(
+    ['limit:otp-legacy-showcode'],
+    'showcode 0 and 1 are accepted; 2 is refused and charges nothing',
+    () =>
+      withCleanLegacyNumbers(t, 1, async (n) => {
+        for (const showcode of [0, 1])
+          expectSuccess(await t.api('otp-legacy/send', { json: sendBody(t, await n.fresh(), { showcode }) }), 'otp-legacy/send', LegacyOtpSendResult);
+        const phone = await n.fresh();
+        const before = await t.credits();
+        const answer = await t.api('otp-legacy/send', { json: sendBody(t, phone, { showcode: 2 }) });
+        expect(answer.body.success === true || answer.body.code === 'verification_01', `showcode 2 is refused (${answer.text.slice(0, 200)})`).toBe(false);
+        expectRefused(answer, 'otp-legacy/send', 'showcode 2');
+        expect(await t.credits(), 'a refused send charges nothing').toBeCloseTo(before, 2);
+      }),
+    { needs: ['real-delivery'] },
+  );
 
   // 4.8 "transaction_type (integer, req: 0 add, 1 redeem)" on balance/update and on sale. Wallets are
   // not created through the API: the test acts in the account that has one (support/program-account.ts).
   const program = programAccount(t);
-  req(['limit:wallet-transaction-type'], 'transaction_type 0 adds and 1 redeems on /wallet/balance/update and /wallet/sale; 2 is refused on both and moves nothing', async () => {
-    const pt = program.t;
-    const wallet = await firstWallet(program);
-    const user = await addEmployee(pt);
-    const phone = pt.phone();
-    const base = { wallet_key: wallet.wallet_key, phone };
-    expectSuccess(await pt.api('wallet/add-contact', { json: { ...base, customer_name: pt.name('tipo'), usertool_id: user.collaboratorId } }), 'wallet/add-contact', WalletAddContactResponse);
-    const update = (transaction_type: number, transaction_amount: number) => pt.api('wallet/update-balance', { json: { ...base, transaction_type, transaction_amount } });
-    const sale = (transaction_type: number, transaction_amount: number) => pt.api('wallet/register-sale', { json: { ...base, transaction_type, transaction_amount, usertool_id: user.collaboratorId } });
-    expectSuccess(await update(0, 50), 'wallet/update-balance', WalletUpdateBalanceResponse);
-    expectSuccess(await update(1, 20), 'wallet/update-balance', WalletUpdateBalanceResponse);
-    expectRefused(await update(2, 5), 'wallet/update-balance', 'transaction_type 2');
-    expectSuccess(await sale(0, 10), 'wallet/register-sale', WalletSaleResponse);
-    expectSuccess(await sale(1, 5), 'wallet/register-sale', WalletSaleResponse);
-    expectRefused(await sale(2, 5), 'wallet/register-sale', 'transaction_type 2');
-    const contact = expectSuccess(await pt.api('wallet/get-contact', { json: base }), 'wallet/get-contact', WalletGetContactResponse);
-    // 50 - 20 + 10 - 5: the refused transactions moved nothing (read as add or as redeem they would show).
-    expect(holdsAmount(contact, 35), `/wallet/contact/get shows the balance 35 (${JSON.stringify(contact).slice(0, 300)})`).toBe(true);
-  });
+  req(
+    ['limit:wallet-transaction-type'],
+    'transaction_type 0 adds and 1 redeems on /wallet/balance/update and /wallet/sale; 2 is refused on both and moves nothing',
+    async () => {
+      const pt = program.t;
+      const wallet = await firstWallet(program);
+      const user = await addEmployee(pt);
+      const phone = pt.phone();
+      const base = { wallet_key: wallet.wallet_key, phone };
+      expectSuccess(
+        await pt.api('wallet/add-contact', { json: { ...base, customer_name: pt.name('tipo'), usertool_id: user.collaboratorId } }),
+        'wallet/add-contact',
+        WalletAddContactResponse,
+      );
+      const update = (transaction_type: number, transaction_amount: number) =>
+        pt.api('wallet/update-balance', { json: { ...base, transaction_type, transaction_amount } });
+      const sale = (transaction_type: number, transaction_amount: number) =>
+        pt.api('wallet/register-sale', { json: { ...base, transaction_type, transaction_amount, usertool_id: user.collaboratorId } });
+      expectSuccess(await update(0, 50), 'wallet/update-balance', WalletUpdateBalanceResponse);
+      expectSuccess(await update(1, 20), 'wallet/update-balance', WalletUpdateBalanceResponse);
+      expectRefused(await update(2, 5), 'wallet/update-balance', 'transaction_type 2');
+      expectSuccess(await sale(0, 10), 'wallet/register-sale', WalletSaleResponse);
+      expectSuccess(await sale(1, 5), 'wallet/register-sale', WalletSaleResponse);
+      expectRefused(await sale(2, 5), 'wallet/register-sale', 'transaction_type 2');
+      const contact = expectSuccess(await pt.api('wallet/get-contact', { json: base }), 'wallet/get-contact', WalletGetContactResponse);
+      // 50 - 20 + 10 - 5: the refused transactions moved nothing (read as add or as redeem they would show).
+      expect(holdsAmount(contact, 35), `/wallet/contact/get shows the balance 35 (${JSON.stringify(contact).slice(0, 300)})`).toBe(true);
+    },
+  );
 
   // 4.12 "sandbox (integer 0,1, default 0; 1 reports sandbox sends)".
   req(['limit:reports-sandbox-flag'], 'sandbox 0 and 1 are accepted by /reports/generate; 2 is refused', async () => {
     const today = await mexicoDay(t);
-    for (const sandbox of [0, 1]) expectSuccess(await t.api('reports/generate', { json: { start_date: today, end_date: today, sandbox } }), 'reports/generate', ReportsGenerateResponse);
+    for (const sandbox of [0, 1])
+      expectSuccess(await t.api('reports/generate', { json: { start_date: today, end_date: today, sandbox } }), 'reports/generate', ReportsGenerateResponse);
     const answer = await t.api('reports/generate', { json: { start_date: today, end_date: today, sandbox: 2 } });
     expect(answer.body.success, `sandbox 2 is refused (${answer.text.slice(0, 200)})`).not.toBe(true);
     expectRefused(answer, 'reports/generate', 'sandbox 2');

@@ -27,7 +27,8 @@ function expectAddContactSuccess(answer: Answer): void {
   const choice = t.choices['loyalty-add-contact-success-code'];
   const body = expectSuccess(answer, 'loyalty/add-contact', LoyaltyAddContactResponse.extend({ code: z.string() }));
   observe('loyalty-add-contact-success-code', `code ${body.code}`, choice === 'loyalty_sale_01' ? body.code === 'loyalty_sale_01' : null);
-  if (choice === 'loyalty_sale_01') expectSchema(LoyaltyAddContactResponse, answer.json, 'loyalty/add-contact success (profile loyalty-add-contact-success-code=loyalty_sale_01)', answer);
+  if (choice === 'loyalty_sale_01')
+    expectSchema(LoyaltyAddContactResponse, answer.json, 'loyalty/add-contact success (profile loyalty-add-contact-success-code=loyalty_sale_01)', answer);
 }
 
 /** A card, a tool user and a fresh contact of the card (4.9 contact/add). */
@@ -36,7 +37,9 @@ async function cardWithContact() {
   const user = await addEmployee(t);
   const phone = t.phone();
   const name = t.name('cliente');
-  expectAddContactSuccess(await t.api('loyalty/add-contact', { json: { loyalty_key: card.loyalty_key, phone, customer_name: name, usertool_id: user.collaboratorId } }));
+  expectAddContactSuccess(
+    await t.api('loyalty/add-contact', { json: { loyalty_key: card.loyalty_key, phone, customer_name: name, usertool_id: user.collaboratorId } }),
+  );
   return { loyaltyKey: card.loyalty_key, usertoolId: user.collaboratorId, phone, name };
 }
 
@@ -66,7 +69,9 @@ describe('POST /loyalty/contact/add and /loyalty/contact/get (4.9)', () => {
   req(['op:loyalty/get-contacts'], 'phone is a filter: only the contact with that phone is returned', async () => {
     const a = await cardWithContact();
     const other = t.phone();
-    expectAddContactSuccess(await t.api('loyalty/add-contact', { json: { loyalty_key: a.loyaltyKey, phone: other, customer_name: t.name('otro'), usertool_id: a.usertoolId } }));
+    expectAddContactSuccess(
+      await t.api('loyalty/add-contact', { json: { loyalty_key: a.loyaltyKey, phone: other, customer_name: t.name('otro'), usertool_id: a.usertoolId } }),
+    );
     const filtered = await cardContacts(t, a.loyaltyKey, other);
     expect(filtered.length, 'one contact with the phone').toBe(1);
     expect(filtered.every(withPhone(other)), 'only the contact with that phone').toBe(true);
@@ -74,20 +79,29 @@ describe('POST /loyalty/contact/add and /loyalty/contact/get (4.9)', () => {
     expect(all.some(withPhone(a.phone)) && all.some(withPhone(other)), 'without the filter: both').toBe(true);
   });
 
-  req(['limit:loyalty-phone-digits'], `phone of exactly ${PHONE.max} digits: ${PHONE.max} accepted, ${PHONE.min! - 1} and ${PHONE.max! + 1} refused, non-digits refused`, async () => {
-    const a = await cardWithContact();
-    expect(a.phone).toHaveLength(PHONE.max!);
-    const base = t.phone();
-    for (const [what, phone] of [
-      [`${PHONE.min! - 1} digits`, base.slice(0, PHONE.min! - 1)],
-      [`${PHONE.max! + 1} digits`, `${base}4`],
-      ['a letter', `${base.slice(0, PHONE.max! - 1)}e`],
-    ] as const) {
-      const answer = await t.api('loyalty/add-contact', { json: { loyalty_key: a.loyaltyKey, phone, customer_name: t.name('bad'), usertool_id: a.usertoolId } });
-      expectRefused(answer, 'loyalty/add-contact', `phone with ${what}`);
-      expect((await cardContacts(t, a.loyaltyKey)).some((c) => c.contact_phone === phone), `the phone with ${what} is not a contact`).toBe(false);
-    }
-  });
+  req(
+    ['limit:loyalty-phone-digits'],
+    `phone of exactly ${PHONE.max} digits: ${PHONE.max} accepted, ${PHONE.min! - 1} and ${PHONE.max! + 1} refused, non-digits refused`,
+    async () => {
+      const a = await cardWithContact();
+      expect(a.phone).toHaveLength(PHONE.max!);
+      const base = t.phone();
+      for (const [what, phone] of [
+        [`${PHONE.min! - 1} digits`, base.slice(0, PHONE.min! - 1)],
+        [`${PHONE.max! + 1} digits`, `${base}4`],
+        ['a letter', `${base.slice(0, PHONE.max! - 1)}e`],
+      ] as const) {
+        const answer = await t.api('loyalty/add-contact', {
+          json: { loyalty_key: a.loyaltyKey, phone, customer_name: t.name('bad'), usertool_id: a.usertoolId },
+        });
+        expectRefused(answer, 'loyalty/add-contact', `phone with ${what}`);
+        expect(
+          (await cardContacts(t, a.loyaltyKey)).some((c) => c.contact_phone === phone),
+          `the phone with ${what} is not a contact`,
+        ).toBe(false);
+      }
+    },
+  );
 
   req(['op:loyalty/add-contact'], 'loyalty_key, phone, customer_name and an integer usertool_id are required; an unknown card is refused', async () => {
     const card = await firstCard(program);
@@ -109,7 +123,12 @@ describe('POST /loyalty/contact/add and /loyalty/contact/get (4.9)', () => {
   req(['op:loyalty/get-contacts'], 'loyalty_key is required; an unknown card is refused (codes not shown)', async () => {
     const card = await firstCard(program);
     expectRefused(await t.api('loyalty/get-contacts', { json: {} }), 'loyalty/get-contacts', 'loyalty_key missing');
-    expectRefused(await t.api('loyalty/get-contacts', { json: { loyalty_key: `${card.loyalty_key}x` } }), 'loyalty/get-contacts', 'unknown card', 'missing-resource');
+    expectRefused(
+      await t.api('loyalty/get-contacts', { json: { loyalty_key: `${card.loyalty_key}x` } }),
+      'loyalty/get-contacts',
+      'unknown card',
+      'missing-resource',
+    );
   });
 });
 

@@ -28,12 +28,18 @@ describe('paths named in passing (4.15)', () => {
     });
   }
 
-  req(['op:other/campaigns', 'rule:sms.campaign-id'], 'POST /campaigns after a send with showCampaignId: whether the campaign id shows is recorded', async (context) => {
-    const number = t.phone();
-    const sent = expectSent(await t.api('sms/send', withCampaignId(t, { numbers: number, message: plainText(t, 'camp'), sandbox: 1 })), 'sms/send', [withCountryCode(number)]);
-    expect(sent.campaignId, 'showCampaignId=true adds campaignId (4.2)').toEqual(expect.any(Number));
-    const answer = await probe(context, 'other/campaigns');
-    const listed = new RegExp(`(?<!\\d)${sent.campaignId}(?!\\d)`).test(answer.text);
-    await record(context, `campaign ${sent.campaignId} ${listed ? 'appears' : 'does not appear'} in the /campaigns answer`);
-  });
+  req(
+    ['op:other/campaigns', 'rule:sms.campaign-id'],
+    'POST /campaigns after a send with showCampaignId: whether the campaign id shows is recorded',
+    async (context) => {
+      const number = t.phone();
+      const sent = expectSent(await t.api('sms/send', withCampaignId(t, { numbers: number, message: plainText(t, 'camp'), sandbox: 1 })), 'sms/send', [
+        withCountryCode(number),
+      ]);
+      expect(sent.campaignId, 'showCampaignId=true adds campaignId (4.2)').toEqual(expect.any(Number));
+      const answer = await probe(context, 'other/campaigns');
+      const listed = new RegExp(`(?<!\\d)${sent.campaignId}(?!\\d)`).test(answer.text);
+      await record(context, `campaign ${sent.campaignId} ${listed ? 'appears' : 'does not appear'} in the /campaigns answer`);
+    },
+  );
 });

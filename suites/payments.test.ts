@@ -50,28 +50,48 @@ async function expectNotAccepted(json: Fields, what: string): Promise<void> {
 /** 4.13, 8: a text field at its maximum is accepted, one character more refused (requirement `limit:<limitId>`). */
 function lengthLimit(requirement: `limit:${LimitId}`, field: 'template' | 'message' | 'name'): void {
   const max = limitById(requirement.slice('limit:'.length) as LimitId).max!;
-  req([requirement], `${field}: ${max} characters accepted, ${max + 1} refused`, async () => {
-    await expectAccepted(paymentBody({ [field]: 'p'.repeat(max) }), `${field} of ${max}`);
-    await expectNotAccepted(paymentBody({ [field]: 'p'.repeat(max + 1) }), `${field} of ${max + 1}`);
-  }, NEEDS);
+  req(
+    [requirement],
+    `${field}: ${max} characters accepted, ${max + 1} refused`,
+    async () => {
+      await expectAccepted(paymentBody({ [field]: 'p'.repeat(max) }), `${field} of ${max}`);
+      await expectNotAccepted(paymentBody({ [field]: 'p'.repeat(max + 1) }), `${field} of ${max + 1}`);
+    },
+    NEEDS,
+  );
 }
 
 describe('POST /paymentrequest/send (4.13)', () => {
-  req(['op:payments/send-request'], 'every field: message=Ok, code sms_11, request_id; the balance drops', async () => {
-    await expectAccepted(paymentBody(), 'a full request');
-  }, NEEDS);
+  req(
+    ['op:payments/send-request'],
+    'every field: message=Ok, code sms_11, request_id; the balance drops',
+    async () => {
+      await expectAccepted(paymentBody(), 'a full request');
+    },
+    NEEDS,
+  );
 
-  req(['op:payments/send-request'], 'only the required fields (number, country_code, template, message) are accepted', async () => {
-    const { amount: _a, name: _n, email: _e, ...required } = paymentBody();
-    await expectAccepted(required, 'the required fields');
-  }, NEEDS);
+  req(
+    ['op:payments/send-request'],
+    'only the required fields (number, country_code, template, message) are accepted',
+    async () => {
+      const { amount: _a, name: _n, email: _e, ...required } = paymentBody();
+      await expectAccepted(required, 'the required fields');
+    },
+    NEEDS,
+  );
 
-  req(['op:payments/send-request'], 'a request without number, country_code, template or message is refused', async () => {
-    for (const missing of ['number', 'country_code', 'template', 'message'] as const) {
-      const { [missing]: _dropped, ...rest } = paymentBody();
-      await expectNotAccepted(rest, `without ${missing}`);
-    }
-  }, NEEDS);
+  req(
+    ['op:payments/send-request'],
+    'a request without number, country_code, template or message is refused',
+    async () => {
+      for (const missing of ['number', 'country_code', 'template', 'message'] as const) {
+        const { [missing]: _dropped, ...rest } = paymentBody();
+        await expectNotAccepted(rest, `without ${missing}`);
+      }
+    },
+    NEEDS,
+  );
 });
 
 describe('limits (4.13, 8)', () => {
@@ -83,26 +103,41 @@ describe('limits (4.13, 8)', () => {
   const [min, max, step] = [amount.min!, amount.max!, amount.step!];
   const below = Math.round((min - step) * 100) / 100;
   const above = Math.round((max + step) * 100) / 100;
-  req(['limit:payment-amount'], `amount: ${min} and ${max} accepted, ${below} and ${above} refused`, async () => {
-    await expectAccepted(paymentBody({ amount: min }), `amount ${min}`);
-    await expectAccepted(paymentBody({ amount: max }), `amount ${max}`);
-    await expectNotAccepted(paymentBody({ amount: below }), `amount ${below}`);
-    await expectNotAccepted(paymentBody({ amount: above }), `amount ${above}`);
-  }, NEEDS);
+  req(
+    ['limit:payment-amount'],
+    `amount: ${min} and ${max} accepted, ${below} and ${above} refused`,
+    async () => {
+      await expectAccepted(paymentBody({ amount: min }), `amount ${min}`);
+      await expectAccepted(paymentBody({ amount: max }), `amount ${max}`);
+      await expectNotAccepted(paymentBody({ amount: below }), `amount ${below}`);
+      await expectNotAccepted(paymentBody({ amount: above }), `amount ${above}`);
+    },
+    NEEDS,
+  );
 
   const digits = limitById('payment-number-digits').max!;
-  req(['limit:payment-number-digits'], `number: ${digits} digits accepted, ${digits + 1} refused`, async () => {
-    const number = t.deliverableNumber();
-    expect(number, 'the profile number has the maximum digits').toHaveLength(digits);
-    await expectAccepted(paymentBody({ number }), `${digits} digits`);
-    await expectNotAccepted(paymentBody({ number: `${number}1` }), `${digits + 1} digits`);
-  }, NEEDS);
+  req(
+    ['limit:payment-number-digits'],
+    `number: ${digits} digits accepted, ${digits + 1} refused`,
+    async () => {
+      const number = t.deliverableNumber();
+      expect(number, 'the profile number has the maximum digits').toHaveLength(digits);
+      await expectAccepted(paymentBody({ number }), `${digits} digits`);
+      await expectNotAccepted(paymentBody({ number: `${number}1` }), `${digits + 1} digits`);
+    },
+    NEEDS,
+  );
 });
 
 describe('insufficient credits (7.2 sms_07)', () => {
-  req(['err:sms_07'], 'a payment request from an account without credits: sms_07, the balance stays 0', async () => {
-    const poor = await t.newSubaccount(0);
-    expectError(await send(paymentBody(), poor.key), 'sms_07', OP);
-    expect(await t.credits(poor.key), 'nothing was charged').toBe(0);
-  }, NEEDS);
+  req(
+    ['err:sms_07'],
+    'a payment request from an account without credits: sms_07, the balance stays 0',
+    async () => {
+      const poor = await t.newSubaccount(0);
+      expectError(await send(paymentBody(), poor.key), 'sms_07', OP);
+      expect(await t.credits(poor.key), 'nothing was charged').toBe(0);
+    },
+    NEEDS,
+  );
 });

@@ -6,8 +6,19 @@
 import { describe, expect } from 'vitest';
 import { type Answer, expectError, expectRefused, expectSuccess, observe, req, useTarget } from '../harness/kit/index.ts';
 import { ReportsCampaignDetailsResponse, ReportsGenerateResponse } from '../schemas/reports.ts';
-import { SendResult } from '../schemas/sms.ts';
-import { dayOf, expectSent, mexicoDay, phones, plainText, reportRows, rowsOf, withCampaignId, withCountryCode, type Fields } from './support/sending-helpers.ts';
+import type { SendResult } from '../schemas/sms.ts';
+import {
+  dayOf,
+  expectSent,
+  mexicoDay,
+  phones,
+  plainText,
+  reportRows,
+  rowsOf,
+  withCampaignId,
+  withCountryCode,
+  type Fields,
+} from './support/sending-helpers.ts';
 
 const t = useTarget();
 
@@ -28,7 +39,11 @@ function expectPairedCode(answer: Answer, expected: 'report_01' | 'report_02'): 
   const code = String(answer.body.code);
   const pair = ['report_01', 'report_02'];
   const choice = t.choices['paired-code-order'];
-  observe('paired-code-order', `${expected === 'report_01' ? 'start_date' : 'end_date'} missing: code ${code}`, choice === 'in-order' ? code === expected : pair.includes(code));
+  observe(
+    'paired-code-order',
+    `${expected === 'report_01' ? 'start_date' : 'end_date'} missing: code ${code}`,
+    choice === 'in-order' ? code === expected : pair.includes(code),
+  );
   if (choice === 'in-order') expectError(answer, expected, 'reports/generate');
   else expectError(answer, pair.includes(code) ? code : expected, 'reports/generate');
 }
@@ -40,33 +55,51 @@ describe('POST /reports/generate (4.12)', () => {
     expectSuccess(await generate({ start_date: today, end_date: today, sandbox: 1 }), 'reports/generate', ReportsGenerateResponse);
   });
 
-  req(['rule:reports.send-listed', 'op:reports/generate'], 'a send (not sandbox) is listed in the report of its period with its reference, number and message; not in a period before it', async () => {
-    const number = t.deliverableNumber();
-    const message = plainText(t, 'listed');
-    const since = await t.clock.now();
-    const sent = expectSent(await t.api('sms/send', { json: { numbers: number, message } }), 'sms/send', [withCountryCode(number)]);
-    const after = await t.clock.now();
-    const reference = sent.references[0]!.reference;
-    const row = (await rowsOf(t, [reference], { since })).get(reference);
-    expect(row, `reference ${reference} is in the report of its period (4.12: every message of the period)`).toBeDefined();
-    expect(row!.number, 'the row names the recipient as the send did').toBe(sent.references[0]!.number);
-    expect(row!.message, 'the row carries the message').toBe(message);
-    // The period of the send's day alone (start and end inclusive), when the clock stayed in that day.
-    if (dayOf(since) === dayOf(after)) {
-      const day = expectSuccess(await generate({ start_date: dayOf(since), end_date: dayOf(since) }), 'reports/generate', ReportsGenerateResponse);
-      expect(day.report.map((r) => r.reference), 'the report of the day of the send lists it').toContain(reference);
-    }
-    // A period that ended before the send does not list it.
-    const before = expectSuccess(await generate({ start_date: dayOf(since, -3), end_date: dayOf(since, -1) }), 'reports/generate', ReportsGenerateResponse);
-    expect(before.report.map((r) => r.reference), 'a period before the send does not list it').not.toContain(reference);
-    // Nor does the sandbox report (sandbox=1 reports sandbox sends).
-    expect((await reportRows(t, { sandbox: 1, since })).map((r) => r.reference), 'the sandbox report does not list a send that is not sandbox').not.toContain(reference);
-  }, { needs: ['real-delivery'] });
+  req(
+    ['rule:reports.send-listed', 'op:reports/generate'],
+    'a send (not sandbox) is listed in the report of its period with its reference, number and message; not in a period before it',
+    async () => {
+      const number = t.deliverableNumber();
+      const message = plainText(t, 'listed');
+      const since = await t.clock.now();
+      const sent = expectSent(await t.api('sms/send', { json: { numbers: number, message } }), 'sms/send', [withCountryCode(number)]);
+      const after = await t.clock.now();
+      const reference = sent.references[0]!.reference;
+      const row = (await rowsOf(t, [reference], { since })).get(reference);
+      expect(row, `reference ${reference} is in the report of its period (4.12: every message of the period)`).toBeDefined();
+      expect(row!.number, 'the row names the recipient as the send did').toBe(sent.references[0]!.number);
+      expect(row!.message, 'the row carries the message').toBe(message);
+      // The period of the send's day alone (start and end inclusive), when the clock stayed in that day.
+      if (dayOf(since) === dayOf(after)) {
+        const day = expectSuccess(await generate({ start_date: dayOf(since), end_date: dayOf(since) }), 'reports/generate', ReportsGenerateResponse);
+        expect(
+          day.report.map((r) => r.reference),
+          'the report of the day of the send lists it',
+        ).toContain(reference);
+      }
+      // A period that ended before the send does not list it.
+      const before = expectSuccess(await generate({ start_date: dayOf(since, -3), end_date: dayOf(since, -1) }), 'reports/generate', ReportsGenerateResponse);
+      expect(
+        before.report.map((r) => r.reference),
+        'a period before the send does not list it',
+      ).not.toContain(reference);
+      // Nor does the sandbox report (sandbox=1 reports sandbox sends).
+      expect(
+        (await reportRows(t, { sandbox: 1, since })).map((r) => r.reference),
+        'the sandbox report does not list a send that is not sandbox',
+      ).not.toContain(reference);
+    },
+    { needs: ['real-delivery'] },
+  );
 
   req(['rule:reports.sandbox-flag'], 'a sandbox send is listed with sandbox=1 and not in the default report (sandbox=0)', async () => {
     const numbers = phones(t, 2);
     const since = await t.clock.now();
-    const sent = expectSent(await t.api('sms/send', { json: { numbers: numbers.join(','), message: plainText(t, 'sbx'), sandbox: 1 } }), 'sms/send', numbers.map(withCountryCode));
+    const sent = expectSent(
+      await t.api('sms/send', { json: { numbers: numbers.join(','), message: plainText(t, 'sbx'), sandbox: 1 } }),
+      'sms/send',
+      numbers.map(withCountryCode),
+    );
     const references = sent.references.map((r) => r.reference);
     const rows = await rowsOf(t, references, { sandbox: 1, since });
     expect([...rows.keys()].sort(), 'sandbox=1 reports both sandbox messages').toEqual([...references].sort());
@@ -92,36 +125,50 @@ describe('report errors (7.2)', () => {
     expectSuccess(await generate({ start_date: day, end_date: day }), 'reports/generate', ReportsGenerateResponse);
   });
 
-  req(['err:report_05', 'limit:report-requests'], 'the per-account report request limit is reached: report_05', async () => {
-    // A fresh account, so that the file's own reports are not blocked. The value is not shown (8):
-    // ask until report_05 answers, within a bound far above any plausible per-account limit.
-    const fresh = await t.newSubaccount(0);
-    const day = await mexicoDay(t);
-    const bound = 5000;
-    for (let i = 1; i <= bound; i++) {
-      const answer = await generate({ start_date: day, end_date: day }, { key: fresh.key, retryOn429: false });
-      if (answer.body.code === 'report_05') {
-        expectError(answer, 'report_05', 'reports/generate');
-        return;
+  req(
+    ['err:report_05', 'limit:report-requests'],
+    'the per-account report request limit is reached: report_05',
+    async () => {
+      // A fresh account, so that the file's own reports are not blocked. The value is not shown (8):
+      // ask until report_05 answers, within a bound far above any plausible per-account limit.
+      const fresh = await t.newSubaccount(0);
+      const day = await mexicoDay(t);
+      const bound = 5000;
+      for (let i = 1; i <= bound; i++) {
+        const answer = await generate({ start_date: day, end_date: day }, { key: fresh.key, retryOn429: false });
+        if (answer.body.code === 'report_05') {
+          expectError(answer, 'report_05', 'reports/generate');
+          return;
+        }
+        if (answer.body.code !== 'rate_01') expectSuccess(answer, 'reports/generate', ReportsGenerateResponse);
       }
-      if (answer.body.code !== 'rate_01') expectSuccess(answer, 'reports/generate', ReportsGenerateResponse);
-    }
-    expect.fail(`report_05 did not answer within ${bound} report requests`);
-  }, { needs: ['manager-key'], timeout: 300_000 });
+      expect.fail(`report_05 did not answer within ${bound} report requests`);
+    },
+    { needs: ['manager-key'], timeout: 300_000 },
+  );
 });
 
 describe('POST /reports/details (4.12)', () => {
-  req(['op:reports/get-campaign-details', 'rule:reports.campaign-details'], 'a sandbox campaign of three messages: details_01 with totals 3 (sandbox=1)', async () => {
-    const sent = await campaign(phones(t, 3), true);
-    const body = expectSuccess(await details({ campaign_id: sent.campaignId, sandbox: 1 }), 'reports/get-campaign-details', ReportsCampaignDetailsResponse);
-    expect(body.details.totals, 'totals counts the messages of the campaign').toBe(3);
-  });
+  req(
+    ['op:reports/get-campaign-details', 'rule:reports.campaign-details'],
+    'a sandbox campaign of three messages: details_01 with totals 3 (sandbox=1)',
+    async () => {
+      const sent = await campaign(phones(t, 3), true);
+      const body = expectSuccess(await details({ campaign_id: sent.campaignId, sandbox: 1 }), 'reports/get-campaign-details', ReportsCampaignDetailsResponse);
+      expect(body.details.totals, 'totals counts the messages of the campaign').toBe(3);
+    },
+  );
 
-  req(['op:reports/get-campaign-details', 'rule:reports.campaign-details'], 'a campaign that is not sandbox: details_01 with totals 1', async () => {
-    const sent = await campaign([t.deliverableNumber()], false);
-    const body = expectSuccess(await details({ campaign_id: sent.campaignId }), 'reports/get-campaign-details', ReportsCampaignDetailsResponse);
-    expect(body.details.totals, 'totals counts the messages of the campaign').toBe(1);
-  }, { needs: ['real-delivery'] });
+  req(
+    ['op:reports/get-campaign-details', 'rule:reports.campaign-details'],
+    'a campaign that is not sandbox: details_01 with totals 1',
+    async () => {
+      const sent = await campaign([t.deliverableNumber()], false);
+      const body = expectSuccess(await details({ campaign_id: sent.campaignId }), 'reports/get-campaign-details', ReportsCampaignDetailsResponse);
+      expect(body.details.totals, 'totals counts the messages of the campaign').toBe(1);
+    },
+    { needs: ['real-delivery'] },
+  );
 
   req(['err:details_02'], 'campaign_id missing, or not numeric: details_02', async () => {
     expectError(await details({}), 'details_02', 'reports/get-campaign-details');
@@ -129,7 +176,7 @@ describe('POST /reports/details (4.12)', () => {
     expectError(await details({ campaign_id: '12x' }), 'details_02', 'reports/get-campaign-details');
   });
 
-  req(['err:details_03'], 'a campaign that does not exist, or is another account\'s: details_03', async () => {
+  req(['err:details_03'], "a campaign that does not exist, or is another account's: details_03", async () => {
     expectError(await details({ campaign_id: 2_000_000_000 }), 'details_03', 'reports/get-campaign-details');
     if (!t.has('manager-key')) return;
     // Another account's campaign (7.2: "campaign missing or not the account's").

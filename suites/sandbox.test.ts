@@ -11,7 +11,18 @@ import { limitById } from '../schemas/limits.ts';
 import type { VerdictLevel } from '../schemas/quotes.ts';
 import { requirementById } from '../schemas/requirements.ts';
 import { withOwnAccount } from './support/webhook-accounts.ts';
-import { dayOf, describeAnswer, expectSent, isSendSuccess, mexicoDateTime, phones, plainText, sandboxSmsBody, withCountryCode, type Fields } from './support/sending-helpers.ts';
+import {
+  dayOf,
+  describeAnswer,
+  expectSent,
+  isSendSuccess,
+  mexicoDateTime,
+  phones,
+  plainText,
+  sandboxSmsBody,
+  withCountryCode,
+  type Fields,
+} from './support/sending-helpers.ts';
 
 const t = useTarget();
 
@@ -33,21 +44,29 @@ const sendSms = (json: Fields, key?: string): Promise<Answer> => t.api('sms/send
 const OVERLAP = t.managerKey !== undefined;
 
 describe('sandbox sends (1, 4.2)', { concurrent: OVERLAP }, () => {
-  req(['rule:sandbox.references', 'rule:sandbox.no-charge', 'op:sms/send'], 'sandbox=1 answers like production: references per recipient, unique across sends; the balance does not move', async () => {
-    const before = await t.credits();
-    const first = phones(t, 2);
-    const a = expectSent(await sendSms(sandboxSms(first)), 'sms/send', first.map(withCountryCode));
-    const second = phones(t, 2);
-    const b = expectSent(await sendSms(sandboxSms(second)), 'sms/send', second.map(withCountryCode));
-    const all = [...a.references, ...b.references].map((r) => r.reference);
-    expect(new Set(all).size, 'each reference is a unique message id (2.2)').toBe(all.length);
-    expect(await t.credits(), 'sandbox sends consume no credits (1, 4.2)').toBeCloseTo(before, 2);
-  });
+  req(
+    ['rule:sandbox.references', 'rule:sandbox.no-charge', 'op:sms/send'],
+    'sandbox=1 answers like production: references per recipient, unique across sends; the balance does not move',
+    async () => {
+      const before = await t.credits();
+      const first = phones(t, 2);
+      const a = expectSent(await sendSms(sandboxSms(first)), 'sms/send', first.map(withCountryCode));
+      const second = phones(t, 2);
+      const b = expectSent(await sendSms(sandboxSms(second)), 'sms/send', second.map(withCountryCode));
+      const all = [...a.references, ...b.references].map((r) => r.reference);
+      expect(new Set(all).size, 'each reference is a unique message id (2.2)').toBe(all.length);
+      expect(await t.credits(), 'sandbox sends consume no credits (1, 4.2)').toBeCloseTo(before, 2);
+    },
+  );
 
   req(['rule:sandbox.no-charge', 'op:voice/send'], 'a sandbox voice call consumes no credits (4.3)', async () => {
     const before = await t.credits();
     const number = t.phone();
-    expectSent(await t.api('voice/send', { json: { numbers: number, country_code: '52', template: 'a', code: '1234', company: 'ACME', sandbox: 1 } }), 'voice/send', [withCountryCode(number)]);
+    expectSent(
+      await t.api('voice/send', { json: { numbers: number, country_code: '52', template: 'a', code: '1234', company: 'ACME', sandbox: 1 } }),
+      'voice/send',
+      [withCountryCode(number)],
+    );
     expect(await t.credits(), 'sandbox=1 charges nothing (4.3)').toBeCloseTo(before, 2);
   });
 
@@ -57,7 +76,16 @@ describe('sandbox sends (1, 4.2)', { concurrent: OVERLAP }, () => {
   // max 11, 12 digits with find_country_code=1, RCS incompatible with flash, templates a..k,
   // voice_message max 160) are all stated: a sandbox send that accepts one fails.
   req(
-    ['rule:sandbox.validations-run', 'rule:sms.shorten-url', 'rule:sms.national-numbers', 'limit:sender-id-length', 'rule:sms.find-country-code', 'rule:sms.rcs-flash-incompatible', 'rule:voice.templates', 'limit:voice-message-length'],
+    [
+      'rule:sandbox.validations-run',
+      'rule:sms.shorten-url',
+      'rule:sms.national-numbers',
+      'limit:sender-id-length',
+      'rule:sms.find-country-code',
+      'rule:sms.rcs-flash-incompatible',
+      'rule:voice.templates',
+      'limit:voice-message-length',
+    ],
     'sandbox=1 runs all validations: a missing message, shorten_url without a URL, bad numbers, sender, RCS with flash, voice template and voice_message length are refused, and charge nothing',
     async () => {
       const before = await t.credits();
@@ -69,7 +97,8 @@ describe('sandbox sends (1, 4.2)', { concurrent: OVERLAP }, () => {
         [`${SENDER_MAX + 1}-character sender`, sandboxSms([t.phone()], { sender: 'S'.repeat(SENDER_MAX + 1) }), 'limit:sender-id-length'],
         ['find_country_code=1 with a 10-digit number', sandboxSms([t.phone()], { find_country_code: 1 }), 'rule:sms.find-country-code'],
       ];
-      if (t.choices['sms-flash-parameter-name'] === 'flash') invalid.push(['channel=2 with flash=1', sandboxSms([t.phone()], { channel: 2, flash: 1 }), 'rule:sms.rcs-flash-incompatible']);
+      if (t.choices['sms-flash-parameter-name'] === 'flash')
+        invalid.push(['channel=2 with flash=1', sandboxSms([t.phone()], { channel: 2, flash: 1 }), 'rule:sms.rcs-flash-incompatible']);
       for (const [what, json, requirement] of invalid) {
         const answer = await sendSms(json);
         checkAt(levelOf(requirement), `sandbox validates: ${what} (${requirement})`, () => {
@@ -80,7 +109,11 @@ describe('sandbox sends (1, 4.2)', { concurrent: OVERLAP }, () => {
       const voice = { numbers: t.phone(), country_code: '52', sandbox: 1 };
       const voiceCases: [string, Fields, string][] = [
         ['voice template z', { ...voice, template: 'z' }, 'rule:voice.templates'],
-        [`voice_message of ${VOICE_MESSAGE_MAX + 1} characters`, { ...voice, template: 'k', voice_message: 'v'.repeat(VOICE_MESSAGE_MAX + 1) }, 'limit:voice-message-length'],
+        [
+          `voice_message of ${VOICE_MESSAGE_MAX + 1} characters`,
+          { ...voice, template: 'k', voice_message: 'v'.repeat(VOICE_MESSAGE_MAX + 1) },
+          'limit:voice-message-length',
+        ],
       ];
       for (const [what, json, requirement] of voiceCases) {
         const answer = await t.api('voice/send', { json });
@@ -102,52 +135,71 @@ describe('sandbox sends (1, 4.2)', { concurrent: OVERLAP }, () => {
 });
 
 describe('sandbox daily limit (8)', { concurrent: OVERLAP }, () => {
-  req(['limit:sandbox-daily'], 'sandbox sends per day: the limit of the profile is accepted, one more is refused (ambiguity sandbox-daily-limit)', async () => {
-    const limit = Number(t.choices['sandbox-daily-limit']);
-    for (let attempt = 1; ; attempt++) {
-      // A fresh account: exhausting its quota blocks its sandbox sends for the rest of the day.
-      const fresh = await t.newSubaccount(0);
-      const day = dayOf(await t.clock.now());
-      let refusedAt: number | undefined;
-      let refusal: Answer | undefined;
-      // One recipient per request, so that counting per request and per recipient agree.
-      for (let i = 1; i <= limit + 1 && refusedAt === undefined; i++) {
-        const answer = await sendSms(sandboxSms([t.phone()]), fresh.key);
-        if (!isSendSuccess(answer)) [refusedAt, refusal] = [i, answer];
+  req(
+    ['limit:sandbox-daily'],
+    'sandbox sends per day: the limit of the profile is accepted, one more is refused (ambiguity sandbox-daily-limit)',
+    async () => {
+      const limit = Number(t.choices['sandbox-daily-limit']);
+      for (let attempt = 1; ; attempt++) {
+        // A fresh account: exhausting its quota blocks its sandbox sends for the rest of the day.
+        const fresh = await t.newSubaccount(0);
+        const day = dayOf(await t.clock.now());
+        let refusedAt: number | undefined;
+        let refusal: Answer | undefined;
+        // One recipient per request, so that counting per request and per recipient agree.
+        for (let i = 1; i <= limit + 1 && refusedAt === undefined; i++) {
+          const answer = await sendSms(sandboxSms([t.phone()]), fresh.key);
+          if (!isSendSuccess(answer)) [refusedAt, refusal] = [i, answer];
+        }
+        // The quota is per day: a count that crossed midnight (or a virtual clock moved by another
+        // suite) proves nothing, and is taken again.
+        if (dayOf(await t.clock.now()) !== day && attempt < 3) continue;
+        const observed = refusedAt === undefined ? `send ${limit + 1} accepted` : `first refusal at send ${refusedAt} (${describeAnswer(refusal!)})`;
+        observe('sandbox-daily-limit', observed, refusedAt === limit + 1);
+        expect(refusedAt, `sandbox sends 1 to ${limit} are accepted and send ${limit + 1} is refused: ${observed}`).toBe(limit + 1);
+        expectRefused(refusal!, 'sms/send');
+        return;
       }
-      // The quota is per day: a count that crossed midnight (or a virtual clock moved by another
-      // suite) proves nothing, and is taken again.
-      if (dayOf(await t.clock.now()) !== day && attempt < 3) continue;
-      const observed = refusedAt === undefined ? `send ${limit + 1} accepted` : `first refusal at send ${refusedAt} (${describeAnswer(refusal!)})`;
-      observe('sandbox-daily-limit', observed, refusedAt === limit + 1);
-      expect(refusedAt, `sandbox sends 1 to ${limit} are accepted and send ${limit + 1} is refused: ${observed}`).toBe(limit + 1);
-      expectRefused(refusal!, 'sms/send');
-      return;
-    }
-  }, { needs: ['manager-key'], timeout: 180_000 });
+    },
+    { needs: ['manager-key'], timeout: 180_000 },
+  );
 });
 
 describe('sandbox events (4.2, 6.3)', { concurrent: OVERLAP }, () => {
-  req(['rule:sandbox.events'], 'whether a sandbox send emits a confirmation (ambiguity sandbox-sends-emit-events)', () => withOwnAccount(t, 1, async (key) => {
-    const receiver = await t.receiver();
-    const hook = receiver.endpoint(t.name('hook'));
-    // withOwnAccount deletes the account's webhook afterwards.
-    expectSuccess(await t.api('webhooks/add', { key, json: { url: hook.url, status: '1' } }), 'webhooks/add');
-    const budgetMs = t.config.profile.timeBudgets.webhookDeliverySeconds * 1000;
-    const confirmationOf = (reference: string) => (d: Delivery) => isEventDelivery(d) && d.fields.type === 'confirmation' && d.fields.reference === reference;
-    // Control: a send that is not sandbox is confirmed (6.3 "Emitted by: sends"), so the webhook works.
-    if (t.has('real-delivery')) {
-      const number = t.deliverableNumber();
-      const real = expectSent(await sendSms({ numbers: number, message: plainText(t, 'ctl') }, key), 'sms/send', [withCountryCode(number)]);
-      await hook.waitFor(confirmationOf(real.references[0]!.reference), { timeoutMs: budgetMs, label: 'confirmation of the control send' });
-    }
-    const number = t.phone();
-    const sandbox = expectSent(await sendSms(sandboxSms([number]), key), 'sms/send', [withCountryCode(number)]);
-    const reference = sandbox.references[0]!.reference;
-    const arrived = await hook.waitFor(confirmationOf(reference), { timeoutMs: budgetMs }).then(() => true, () => false);
-    const choice = t.choices['sandbox-sends-emit-events'];
-    observe('sandbox-sends-emit-events', arrived ? 'a confirmation arrived' : `no confirmation within ${budgetMs / 1000} s`, choice === 'events' ? arrived : choice === 'no-events' ? !arrived : null);
-    if (choice === 'events') expect(arrived, 'a sandbox send emits a confirmation (profile)').toBe(true);
-    if (choice === 'no-events') expect(arrived, 'a sandbox send emits no event (profile)').toBe(false);
-  }), { timeout: 120_000 });
+  req(
+    ['rule:sandbox.events'],
+    'whether a sandbox send emits a confirmation (ambiguity sandbox-sends-emit-events)',
+    () =>
+      withOwnAccount(t, 1, async (key) => {
+        const receiver = await t.receiver();
+        const hook = receiver.endpoint(t.name('hook'));
+        // withOwnAccount deletes the account's webhook afterwards.
+        expectSuccess(await t.api('webhooks/add', { key, json: { url: hook.url, status: '1' } }), 'webhooks/add');
+        const budgetMs = t.config.profile.timeBudgets.webhookDeliverySeconds * 1000;
+        const confirmationOf = (reference: string) => (d: Delivery) =>
+          isEventDelivery(d) && d.fields.type === 'confirmation' && d.fields.reference === reference;
+        // Control: a send that is not sandbox is confirmed (6.3 "Emitted by: sends"), so the webhook works.
+        if (t.has('real-delivery')) {
+          const number = t.deliverableNumber();
+          const real = expectSent(await sendSms({ numbers: number, message: plainText(t, 'ctl') }, key), 'sms/send', [withCountryCode(number)]);
+          await hook.waitFor(confirmationOf(real.references[0]!.reference), { timeoutMs: budgetMs, label: 'confirmation of the control send' });
+        }
+        const number = t.phone();
+        const sandbox = expectSent(await sendSms(sandboxSms([number]), key), 'sms/send', [withCountryCode(number)]);
+        const reference = sandbox.references[0]!.reference;
+        const arrived = await hook.waitFor(confirmationOf(reference), { timeoutMs: budgetMs }).then(
+          () => true,
+          () => false,
+        );
+        const choice = t.choices['sandbox-sends-emit-events'];
+        observe(
+          'sandbox-sends-emit-events',
+          arrived ? 'a confirmation arrived' : `no confirmation within ${budgetMs / 1000} s`,
+          choice === 'events' ? arrived : choice === 'no-events' ? !arrived : null,
+        );
+        if (choice === 'events') expect(arrived, 'a sandbox send emits a confirmation (profile)').toBe(true);
+        if (choice === 'no-events') expect(arrived, 'a sandbox send emits no event (profile)').toBe(false);
+      }),
+    { timeout: 120_000 },
+  );
 });

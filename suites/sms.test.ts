@@ -10,7 +10,20 @@ import { isUnset } from '../schemas/envelope.ts';
 import { GSM7_BASIC, GSM7_EXTENSION, nonGsm7Characters } from '../schemas/formats.ts';
 import { limitById } from '../schemas/limits.ts';
 import { SendResult } from '../schemas/sms.ts';
-import { describeAnswer, expectSent, isSendSuccess, mexicoDateTime, phones, plainText, sandboxSmsBody, record, rowsOf, withCampaignId, withCountryCode, type Fields } from './support/sending-helpers.ts';
+import {
+  describeAnswer,
+  expectSent,
+  isSendSuccess,
+  mexicoDateTime,
+  phones,
+  plainText,
+  sandboxSmsBody,
+  record,
+  rowsOf,
+  withCampaignId,
+  withCountryCode,
+  type Fields,
+} from './support/sending-helpers.ts';
 
 const t = useTarget();
 
@@ -27,36 +40,48 @@ async function sandboxSent(numbers: readonly string[], extra: Fields = {}): Prom
 }
 
 describe('POST /sms/send (4.2, 2.2)', () => {
-  req(['op:sms/send', 'rule:sms.total-messages', 'rule:sms.references-per-recipient'], 'three recipients: sms_11, total_messages 3, one reference per recipient with country code', async () => {
-    await sandboxSent(phones(t, 3));
-  });
+  req(
+    ['op:sms/send', 'rule:sms.total-messages', 'rule:sms.references-per-recipient'],
+    'three recipients: sms_11, total_messages 3, one reference per recipient with country code',
+    async () => {
+      await sandboxSent(phones(t, 3));
+    },
+  );
 
-  req(['op:sms/send', 'rule:sms.total-messages', 'rule:sms.references-per-recipient', 'rule:sms.charges-credits'], 'a send that is not sandbox: the balance drops by the credit the answer reports', async () => {
-    const number = t.deliverableNumber(0);
-    const before = await t.credits();
-    const body = expectSent(await send({ numbers: number, message: plainText(t, 'charged') }), 'sms/send', [withCountryCode(number)]);
-    // 1: "sending operations consume it"; 2.2 credit: credits consumed.
-    expect(body.credit, 'a delivered send consumes credits (1, 2.2)').toBeGreaterThan(0);
-    expect(await t.credits(), 'the balance drops by the credit of the answer (2.2, 2.7)').toBeCloseTo(before - body.credit, 2);
-  });
+  req(
+    ['op:sms/send', 'rule:sms.total-messages', 'rule:sms.references-per-recipient', 'rule:sms.charges-credits'],
+    'a send that is not sandbox: the balance drops by the credit the answer reports',
+    async () => {
+      const number = t.deliverableNumber(0);
+      const before = await t.credits();
+      const body = expectSent(await send({ numbers: number, message: plainText(t, 'charged') }), 'sms/send', [withCountryCode(number)]);
+      // 1: "sending operations consume it"; 2.2 credit: credits consumed.
+      expect(body.credit, 'a delivered send consumes credits (1, 2.2)').toBeGreaterThan(0);
+      expect(await t.credits(), 'the balance drops by the credit of the answer (2.2, 2.7)').toBeCloseTo(before - body.credit, 2);
+    },
+  );
 
-  req(['rule:sms.charges-credits', 'rule:sms.total-messages'], 'each recipient is a message charged: a send to A and B consumes what a send to A and one to B consume', async (context) => {
-    const [a, b] = [t.deliverableNumber(0), t.deliverableNumber(1)];
-    if (a === b) {
-      // Reported like a capability skip, with its reason (a second number of the profile is missing).
-      const reason = 'the profile has one phone number: this test needs two distinct ones (phoneNumbers)';
-      context.task.meta.skipReason = reason;
-      context.skip(reason);
-      return;
-    }
-    const message = plainText(t, 'pair');
-    const single = async (n: string) => expectSent(await send({ numbers: n, message }), 'sms/send', [withCountryCode(n)]).credit;
-    const [creditA, creditB] = [await single(a), await single(b)];
-    const before = await t.credits();
-    const both = expectSent(await send({ numbers: `${a},${b}`, message }), 'sms/send', [a, b].map(withCountryCode));
-    expect(both.credit, `credit of one send to two recipients (2.2: total_messages ${both.total_messages})`).toBeCloseTo(creditA + creditB, 2);
-    expect(await t.credits(), 'the balance drops by the credit of the answer').toBeCloseTo(before - both.credit, 2);
-  });
+  req(
+    ['rule:sms.charges-credits', 'rule:sms.total-messages'],
+    'each recipient is a message charged: a send to A and B consumes what a send to A and one to B consume',
+    async (context) => {
+      const [a, b] = [t.deliverableNumber(0), t.deliverableNumber(1)];
+      if (a === b) {
+        // Reported like a capability skip, with its reason (a second number of the profile is missing).
+        const reason = 'the profile has one phone number: this test needs two distinct ones (phoneNumbers)';
+        context.task.meta.skipReason = reason;
+        context.skip(reason);
+        return;
+      }
+      const message = plainText(t, 'pair');
+      const single = async (n: string) => expectSent(await send({ numbers: n, message }), 'sms/send', [withCountryCode(n)]).credit;
+      const [creditA, creditB] = [await single(a), await single(b)];
+      const before = await t.credits();
+      const both = expectSent(await send({ numbers: `${a},${b}`, message }), 'sms/send', [a, b].map(withCountryCode));
+      expect(both.credit, `credit of one send to two recipients (2.2: total_messages ${both.total_messages})`).toBeCloseTo(creditA + creditB, 2);
+      expect(await t.credits(), 'the balance drops by the credit of the answer').toBeCloseTo(before - both.credit, 2);
+    },
+  );
 
   req(['op:sms/send'], 'required fields: a send without numbers or without message is refused, in sandbox too', async () => {
     const valid = sandboxSms([t.phone()]);
@@ -68,37 +93,55 @@ describe('POST /sms/send (4.2, 2.2)', () => {
 
   req(['op:sms/send', 'limit:sms-country-code'], 'Mexico only: country_code 52 accepted, another country code (1, 521, 5) refused', async () => {
     await sandboxSent([t.phone()], { country_code: '52' });
-    for (const country_code of ['1', '521', '5']) expectRefused(await send(sandboxSms([t.phone()], { country_code })), 'sms/send', `country_code ${country_code}`);
+    for (const country_code of ['1', '521', '5'])
+      expectRefused(await send(sandboxSms([t.phone()], { country_code })), 'sms/send', `country_code ${country_code}`);
   });
 });
 
 describe('GET /sms/send (4.2)', () => {
-  req(['op:sms/send-via-get', 'rule:sms.references-per-recipient', 'rule:sms.charges-credits'], 'a single SMS by query parameters: the send result of 2.2, charged', async () => {
-    const before = await t.credits();
-    const number = t.deliverableNumber();
-    const answer = await t.api('sms/send-via-get', { query: { numbers: number, message: plainText(t, 'get'), country_code: '52' } });
-    const body = expectSent(answer, 'sms/send-via-get', [withCountryCode(number)]);
-    expect(body.credit, 'a delivered send consumes credits (1, 2.2)').toBeGreaterThan(0);
-    expect(await t.credits(), 'the balance drops by the credit of the answer').toBeCloseTo(before - body.credit, 2);
-  }, { needs: ['real-delivery'] });
+  req(
+    ['op:sms/send-via-get', 'rule:sms.references-per-recipient', 'rule:sms.charges-credits'],
+    'a single SMS by query parameters: the send result of 2.2, charged',
+    async () => {
+      const before = await t.credits();
+      const number = t.deliverableNumber();
+      const answer = await t.api('sms/send-via-get', { query: { numbers: number, message: plainText(t, 'get'), country_code: '52' } });
+      const body = expectSent(answer, 'sms/send-via-get', [withCountryCode(number)]);
+      expect(body.credit, 'a delivered send consumes credits (1, 2.2)').toBeGreaterThan(0);
+      expect(await t.credits(), 'the balance drops by the credit of the answer').toBeCloseTo(before - body.credit, 2);
+    },
+    { needs: ['real-delivery'] },
+  );
 
-  req(['op:sms/send-via-get', 'limit:sender-id-length', 'rule:sms.national-numbers', 'limit:sms-country-code'], 'GET: a 12-character sender, a 9- or 11-digit number or a country code other than 52 is refused and nothing is charged', async () => {
-    const before = await t.credits();
-    const number = t.deliverableNumber();
-    expectRefused(await t.api('sms/send-via-get', { query: { numbers: number, message: plainText(t, 'get'), sender: 'S'.repeat(SENDER_MAX + 1) } }), 'sms/send-via-get');
-    expectRefused(await t.api('sms/send-via-get', { query: { numbers: number.slice(1), message: plainText(t, 'get') } }), 'sms/send-via-get');
-    expectRefused(await t.api('sms/send-via-get', { query: { numbers: `${number}1`, message: plainText(t, 'get') } }), 'sms/send-via-get');
-    expectRefused(await t.api('sms/send-via-get', { query: { numbers: number, message: plainText(t, 'get'), country_code: '1' } }), 'sms/send-via-get');
-    expect(await t.credits(), 'a refused send charges nothing').toBeCloseTo(before, 2);
-  }, { needs: ['real-delivery'] });
+  req(
+    ['op:sms/send-via-get', 'limit:sender-id-length', 'rule:sms.national-numbers', 'limit:sms-country-code'],
+    'GET: a 12-character sender, a 9- or 11-digit number or a country code other than 52 is refused and nothing is charged',
+    async () => {
+      const before = await t.credits();
+      const number = t.deliverableNumber();
+      expectRefused(
+        await t.api('sms/send-via-get', { query: { numbers: number, message: plainText(t, 'get'), sender: 'S'.repeat(SENDER_MAX + 1) } }),
+        'sms/send-via-get',
+      );
+      expectRefused(await t.api('sms/send-via-get', { query: { numbers: number.slice(1), message: plainText(t, 'get') } }), 'sms/send-via-get');
+      expectRefused(await t.api('sms/send-via-get', { query: { numbers: `${number}1`, message: plainText(t, 'get') } }), 'sms/send-via-get');
+      expectRefused(await t.api('sms/send-via-get', { query: { numbers: number, message: plainText(t, 'get'), country_code: '1' } }), 'sms/send-via-get');
+      expect(await t.credits(), 'a refused send charges nothing').toBeCloseTo(before, 2);
+    },
+    { needs: ['real-delivery'] },
+  );
 });
 
 describe('limits of /sms/send (8)', () => {
-  req(['limit:sender-id-length'], `sender: ${SENDER_MAX} alphanumeric characters accepted, ${SENDER_MAX + 1} refused, a non-alphanumeric one refused`, async () => {
-    await sandboxSent([t.phone()], { sender: 'A1'.repeat(SENDER_MAX).slice(0, SENDER_MAX) });
-    expectRefused(await send(sandboxSms([t.phone()], { sender: 'A1'.repeat(SENDER_MAX).slice(0, SENDER_MAX + 1) })), 'sms/send');
-    expectRefused(await send(sandboxSms([t.phone()], { sender: 'MY-BRAND' })), 'sms/send');
-  });
+  req(
+    ['limit:sender-id-length'],
+    `sender: ${SENDER_MAX} alphanumeric characters accepted, ${SENDER_MAX + 1} refused, a non-alphanumeric one refused`,
+    async () => {
+      await sandboxSent([t.phone()], { sender: 'A1'.repeat(SENDER_MAX).slice(0, SENDER_MAX) });
+      expectRefused(await send(sandboxSms([t.phone()], { sender: 'A1'.repeat(SENDER_MAX).slice(0, SENDER_MAX + 1) })), 'sms/send');
+      expectRefused(await send(sandboxSms([t.phone()], { sender: 'MY-BRAND' })), 'sms/send');
+    },
+  );
 
   req(['limit:sms-message-length'], 'maximum message length (not shown): 160, 161 and 1,600 characters, outcome recorded', async (context) => {
     for (const length of [160, 161, 1600]) {
@@ -115,52 +158,69 @@ describe('limits of /sms/send (8)', () => {
     }
   });
 
-  req(['limit:recipients-per-request', 'rule:sms.references-per-recipient', 'rule:sms.total-messages'], 'recipients per request (not shown): 50 recipients in one sandbox request, outcome recorded', async (context) => {
-    // A fresh account, so that 50 sandbox sends do not eat the file's daily sandbox quota (8).
-    const key = t.has('manager-key') ? (await t.newSubaccount(0)).key : t.key;
-    const count = t.has('manager-key') ? 50 : 5;
-    const numbers = phones(t, count);
-    const answer = await t.api('sms/send', { key, json: sandboxSms(numbers) });
-    if (isSendSuccess(answer)) {
-      expectSent(answer, 'sms/send', numbers.map(withCountryCode));
-      await record(context, `${count} recipients in one request accepted`);
-    } else {
-      expectRefused(answer, 'sms/send');
-      await record(context, `${count} recipients in one request refused (${describeAnswer(answer)})`);
-    }
-  });
+  req(
+    ['limit:recipients-per-request', 'rule:sms.references-per-recipient', 'rule:sms.total-messages'],
+    'recipients per request (not shown): 50 recipients in one sandbox request, outcome recorded',
+    async (context) => {
+      // A fresh account, so that 50 sandbox sends do not eat the file's daily sandbox quota (8).
+      const key = t.has('manager-key') ? (await t.newSubaccount(0)).key : t.key;
+      const count = t.has('manager-key') ? 50 : 5;
+      const numbers = phones(t, count);
+      const answer = await t.api('sms/send', { key, json: sandboxSms(numbers) });
+      if (isSendSuccess(answer)) {
+        expectSent(answer, 'sms/send', numbers.map(withCountryCode));
+        await record(context, `${count} recipients in one request accepted`);
+      } else {
+        expectRefused(answer, 'sms/send');
+        await record(context, `${count} recipients in one request refused (${describeAnswer(answer)})`);
+      }
+    },
+  );
 });
 
 describe('recipients (4.2)', () => {
-  req(['rule:sms.national-numbers'], 'national numbers have 10 digits: 10 accepted; 9, 11 and non-digit numbers are refused, alone or among valid ones', async () => {
-    const good = t.phone();
-    await sandboxSent([good]);
-    for (const bad of [good.slice(1), `${good}1`, `${good.slice(0, 9)}x`]) {
-      expectRefused(await send(sandboxSms([bad])), 'sms/send');
-      expectRefused(await send(sandboxSms([t.phone(), bad])), 'sms/send');
-    }
-  });
+  req(
+    ['rule:sms.national-numbers'],
+    'national numbers have 10 digits: 10 accepted; 9, 11 and non-digit numbers are refused, alone or among valid ones',
+    async () => {
+      const good = t.phone();
+      await sandboxSent([good]);
+      for (const bad of [good.slice(1), `${good}1`, `${good.slice(0, 9)}x`]) {
+        expectRefused(await send(sandboxSms([bad])), 'sms/send');
+        expectRefused(await send(sandboxSms([t.phone(), bad])), 'sms/send');
+      }
+    },
+  );
 
-  req(['rule:sms.find-country-code', 'rule:sms.references-per-recipient'], 'find_country_code=1: 12-digit numbers with 52 accepted; a 10-digit one refused; without it a 12-digit one refused', async () => {
-    const full = phones(t, 2).map(withCountryCode);
-    expectSent(await send(sandboxSms(full, { find_country_code: 1 })), 'sms/send', full);
-    expectRefused(await send(sandboxSms([t.phone()], { find_country_code: 1 })), 'sms/send');
-    expectRefused(await send(sandboxSms([withCountryCode(t.phone())])), 'sms/send');
-  });
+  req(
+    ['rule:sms.find-country-code', 'rule:sms.references-per-recipient'],
+    'find_country_code=1: 12-digit numbers with 52 accepted; a 10-digit one refused; without it a 12-digit one refused',
+    async () => {
+      const full = phones(t, 2).map(withCountryCode);
+      expectSent(await send(sandboxSms(full, { find_country_code: 1 })), 'sms/send', full);
+      expectRefused(await send(sandboxSms([t.phone()], { find_country_code: 1 })), 'sms/send');
+      expectRefused(await send(sandboxSms([withCountryCode(t.phone())])), 'sms/send');
+    },
+  );
 });
 
 describe('scheduled sends (4.2 date)', () => {
-  req(['rule:sms.scheduled-future'], 'a date one hour ahead in Mexico City time is accepted; one hour ago, or in another format, is refused and not charged', async () => {
-    const number = t.deliverableNumber();
-    const future = await mexicoDateTime(t, 3600);
-    // A server reading the wall time as UTC would take this date for five hours ago (UTC-6).
-    expectSent(await send({ numbers: number, message: plainText(t, 'later'), date: future }), 'sms/send', [withCountryCode(number)]);
-    const before = await t.credits();
-    expectRefused(await send({ numbers: number, message: plainText(t, 'past'), date: await mexicoDateTime(t, -3600) }), 'sms/send');
-    const wrongFormat = (await mexicoDateTime(t, 3600)).replace(/-/g, '/');
-    expectRefused(await send({ numbers: number, message: plainText(t, 'format'), date: wrongFormat }), 'sms/send');
-    expect(await t.credits(), 'refused scheduled sends charge nothing').toBeCloseTo(before, 2);
-  }, { needs: ['real-delivery'] });
+  req(
+    ['rule:sms.scheduled-future'],
+    'a date one hour ahead in Mexico City time is accepted; one hour ago, or in another format, is refused and not charged',
+    async () => {
+      const number = t.deliverableNumber();
+      const future = await mexicoDateTime(t, 3600);
+      // A server reading the wall time as UTC would take this date for five hours ago (UTC-6).
+      expectSent(await send({ numbers: number, message: plainText(t, 'later'), date: future }), 'sms/send', [withCountryCode(number)]);
+      const before = await t.credits();
+      expectRefused(await send({ numbers: number, message: plainText(t, 'past'), date: await mexicoDateTime(t, -3600) }), 'sms/send');
+      const wrongFormat = (await mexicoDateTime(t, 3600)).replace(/-/g, '/');
+      expectRefused(await send({ numbers: number, message: plainText(t, 'format'), date: wrongFormat }), 'sms/send');
+      expect(await t.credits(), 'refused scheduled sends charge nothing').toBeCloseTo(before, 2);
+    },
+    { needs: ['real-delivery'] },
+  );
 });
 
 describe('channel, flash and URL shortening (4.2)', () => {
@@ -215,13 +275,18 @@ describe('channel, flash and URL shortening (4.2)', () => {
 
   // sandbox=2 read as "not sandbox" would deliver and charge: it is sent from an account without
   // credits, where no reading of it can charge anything (sms_07 at worst, itself a refusal).
-  req(['limit:sms-flags', 'rule:sandbox.no-charge'], 'sandbox=1 is accepted; sandbox=2 is refused and charges nothing (an account without credits)', async () => {
-    const poor = await t.newSubaccount(0);
-    const number = t.phone();
-    expectSent(await t.api('sms/send', { key: poor.key, json: sandboxSms([number]) }), 'sms/send', [withCountryCode(number)]);
-    expectRefused(await t.api('sms/send', { key: poor.key, json: sandboxSms([t.phone()], { sandbox: 2 }) }), 'sms/send', 'sandbox 2');
-    expect(await t.credits(poor.key), 'nothing was charged').toBe(0);
-  }, { needs: ['manager-key'] });
+  req(
+    ['limit:sms-flags', 'rule:sandbox.no-charge'],
+    'sandbox=1 is accepted; sandbox=2 is refused and charges nothing (an account without credits)',
+    async () => {
+      const poor = await t.newSubaccount(0);
+      const number = t.phone();
+      expectSent(await t.api('sms/send', { key: poor.key, json: sandboxSms([number]) }), 'sms/send', [withCountryCode(number)]);
+      expectRefused(await t.api('sms/send', { key: poor.key, json: sandboxSms([t.phone()], { sandbox: 2 }) }), 'sms/send', 'sandbox 2');
+      expect(await t.credits(poor.key), 'nothing was charged').toBe(0);
+    },
+    { needs: ['manager-key'] },
+  );
 
   req(['rule:sms.shorten-url'], 'shorten_url=1: one URL accepted, none refused, two per ambiguity sms-shorten-url-count', async () => {
     await sandboxSent([t.phone()], { shorten_url: 1, message: `Visita https://example.com/promo/${t.name('u')}` });
@@ -246,56 +311,73 @@ describe('channel, flash and URL shortening (4.2)', () => {
 });
 
 describe('text (4.2: without accents, always GSM-7)', () => {
-  req(['rule:sms.accented-text'], 'accented text: stripped or refused per ambiguity sms-accented-text; a stripped text reaches the report without accents', async () => {
-    const numbers = [t.phone()];
-    const since = await t.clock.now();
-    const answer = await send(sandboxSms(numbers, { message: `Canción del año ${t.name('acc')}` }));
-    const choice = t.choices['sms-accented-text'];
-    const accepted = isSendSuccess(answer);
-    observe('sms-accented-text', accepted ? 'accepted' : `refused (${describeAnswer(answer)})`, choice === 'stripped' ? accepted : choice === 'rejected' ? !accepted : null);
-    if (choice === 'rejected') {
-      expectRefused(answer, 'sms/send');
-      return;
-    }
-    if (choice === 'stripped') {
+  req(
+    ['rule:sms.accented-text'],
+    'accented text: stripped or refused per ambiguity sms-accented-text; a stripped text reaches the report without accents',
+    async () => {
+      const numbers = [t.phone()];
+      const since = await t.clock.now();
+      const answer = await send(sandboxSms(numbers, { message: `Canción del año ${t.name('acc')}` }));
+      const choice = t.choices['sms-accented-text'];
+      const accepted = isSendSuccess(answer);
+      observe(
+        'sms-accented-text',
+        accepted ? 'accepted' : `refused (${describeAnswer(answer)})`,
+        choice === 'stripped' ? accepted : choice === 'rejected' ? !accepted : null,
+      );
+      if (choice === 'rejected') {
+        expectRefused(answer, 'sms/send');
+        return;
+      }
+      if (choice === 'stripped') {
+        const body = expectSent(answer, 'sms/send', numbers.map(withCountryCode));
+        const reference = body.references[0]!.reference;
+        const row = (await rowsOf(t, [reference], { sandbox: 1, since })).get(reference);
+        if (row) expect(row.message, 'the text is sent without accents (4.2)').not.toMatch(/[óñÓÑ]/);
+        return;
+      }
+      if (accepted) expectSuccess(answer, 'sms/send', SendResult);
+      else expectRefused(answer, 'sms/send');
+    },
+  );
+
+  req(
+    ['rule:sms.accented-text', 'rule:reports.sandbox-flag'],
+    'characters outside GSM-7 (emoji, CJK) are refused, or the text sent (as the report shows it) is GSM-7',
+    async (context) => {
+      const numbers = [t.phone()];
+      const since = await t.clock.now();
+      const answer = await send(sandboxSms(numbers, { message: `Hola \u{1F600} \u4E2D ${t.name('gsm')}` }));
+      if (!isSendSuccess(answer)) {
+        expectRefused(answer, 'sms/send');
+        await record(context, `non-GSM-7 text refused (${describeAnswer(answer)})`);
+        return;
+      }
       const body = expectSent(answer, 'sms/send', numbers.map(withCountryCode));
       const reference = body.references[0]!.reference;
       const row = (await rowsOf(t, [reference], { sandbox: 1, since })).get(reference);
-      if (row) expect(row.message, 'the text is sent without accents (4.2)').not.toMatch(/[óñÓÑ]/);
-      return;
-    }
-    if (accepted) expectSuccess(answer, 'sms/send', SendResult);
-    else expectRefused(answer, 'sms/send');
-  });
-
-  req(['rule:sms.accented-text', 'rule:reports.sandbox-flag'], 'characters outside GSM-7 (emoji, CJK) are refused, or the text sent (as the report shows it) is GSM-7', async (context) => {
-    const numbers = [t.phone()];
-    const since = await t.clock.now();
-    const answer = await send(sandboxSms(numbers, { message: `Hola \u{1F600} \u4E2D ${t.name('gsm')}` }));
-    if (!isSendSuccess(answer)) {
-      expectRefused(answer, 'sms/send');
-      await record(context, `non-GSM-7 text refused (${describeAnswer(answer)})`);
-      return;
-    }
-    const body = expectSent(answer, 'sms/send', numbers.map(withCountryCode));
-    const reference = body.references[0]!.reference;
-    const row = (await rowsOf(t, [reference], { sandbox: 1, since })).get(reference);
-    expect(row, 'an accepted sandbox send is in the sandbox report (4.12)').toBeDefined();
-    expect(nonGsm7Characters(row!.message), 'the text is always sent as GSM-7 (4.2)').toEqual([]);
-    await record(context, `non-GSM-7 text accepted and sent as: ${row!.message}`);
-  });
+      expect(row, 'an accepted sandbox send is in the sandbox report (4.12)').toBeDefined();
+      expect(nonGsm7Characters(row!.message), 'the text is always sent as GSM-7 (4.2)').toEqual([]);
+      await record(context, `non-GSM-7 text accepted and sent as: ${row!.message}`);
+    },
+  );
 
   req(['rule:sms.accented-text'], 'GSM-7 symbols of the basic and extension tables (no accented letters) are accepted', async () => {
-    const symbols = [...GSM7_BASIC + GSM7_EXTENSION].filter((c) => /[^\p{L}\s]/u.test(c) && c.normalize('NFD') === c).join('');
+    const symbols = [...(GSM7_BASIC + GSM7_EXTENSION)].filter((c) => /[^\p{L}\s]/u.test(c) && c.normalize('NFD') === c).join('');
     await sandboxSent([t.phone()], { message: `Simbolos ${symbols}` });
   });
 });
 
 describe('insufficient credits (7.2 sms_07)', () => {
-  req(['err:sms_07'], 'an account without credits: sms_07, and the balance stays 0', async () => {
-    const poor = await t.newSubaccount(0);
-    const answer = await t.api('sms/send', { key: poor.key, json: { numbers: t.deliverableNumber(), message: plainText(t, 'poor') } });
-    expectError(answer, 'sms_07', 'sms/send');
-    expect(await t.credits(poor.key), 'nothing was charged').toBe(0);
-  }, { needs: ['real-delivery'] });
+  req(
+    ['err:sms_07'],
+    'an account without credits: sms_07, and the balance stays 0',
+    async () => {
+      const poor = await t.newSubaccount(0);
+      const answer = await t.api('sms/send', { key: poor.key, json: { numbers: t.deliverableNumber(), message: plainText(t, 'poor') } });
+      expectError(answer, 'sms_07', 'sms/send');
+      expect(await t.credits(poor.key), 'nothing was charged').toBe(0);
+    },
+    { needs: ['real-delivery'] },
+  );
 });

@@ -51,7 +51,8 @@ async function addSubaccount(email: string, password: string): Promise<Answer> {
 /** 2.7: the manager's pool, master_credit (a number; null would mean never initialised). */
 async function pool(): Promise<number> {
   const body = expectSuccess(await t.api('credits/consult', { key: manager() }), 'credits/consult', CreditsConsultResponse);
-  if (body.master_credit === null || body.master_credit === undefined) expect.fail('the manager account has no master_credit pool: credits cannot be moved to subaccounts');
+  if (body.master_credit === null || body.master_credit === undefined)
+    expect.fail('the manager account has no master_credit pool: credits cannot be moved to subaccounts');
   return Number(body.master_credit);
 }
 
@@ -59,7 +60,11 @@ async function pool(): Promise<number> {
 function expectCreditsMoved(answer: Answer): void {
   const body = expectSuccess(answer, 'subaccounts/manage-credits', SubaccountCreditsManageResponse);
   const choice = t.choices['subaccount-credits-manage-success-message'];
-  observe('subaccount-credits-manage-success-message', `message ${body.message}`, choice === 'subaccount_archived' ? body.message === 'subaccount_archived' : true);
+  observe(
+    'subaccount-credits-manage-success-message',
+    `message ${body.message}`,
+    choice === 'subaccount_archived' ? body.message === 'subaccount_archived' : true,
+  );
   if (choice === 'subaccount_archived') expect(body.message, 'message (profile: as the sample)').toBe('subaccount_archived');
 }
 
@@ -93,54 +98,78 @@ async function moveAndCheck(sub: { email: string; key: string }, type: 1 | 2, am
 }
 
 describe('POST /manager/subaccount/add (4.11, 2.6)', () => {
-  req(['op:subaccounts/add', 'rule:subaccounts.own-key'], 'creates a subaccount whose own key works and is nobody else\'s', async () => {
+  req(['op:subaccounts/add', 'rule:subaccounts.own-key'], "creates a subaccount whose own key works and is nobody else's", async () => {
     const email = `${t.name('own')}@example.com`;
     const body = expectSuccess(await addSubaccount(email, PASSWORD_OK), 'subaccounts/add', SubaccountAddResponse);
     expect(body.email.toLowerCase(), 'the email is answered').toBe(email.toLowerCase());
     // Keys are compared outside expect(): its Allure steps would show them (5.2).
-    expect(body.apikey === manager(), 'not the manager\'s key').toBe(false);
+    expect(body.apikey === manager(), "not the manager's key").toBe(false);
     expect(body.apikey === t.key, 'not the key of another subaccount').toBe(false);
     const own = expectSuccess(await t.api('credits/consult', { key: body.apikey }), 'credits/consult', CreditsConsultResponse);
     expect(own.master_credit, 'a subaccount is not an administrator (2.7)').toBeUndefined();
   });
 
-  req(['op:subaccounts/add', 'limit:subaccount-email-length'], `email of ${EMAIL.max} characters accepted, ${EMAIL.max! + 1} refused (and not created)`, async () => {
-    const longest = emailOfLength(EMAIL.max!);
-    const tooLong = emailOfLength(EMAIL.max! + 1);
-    expect(SubaccountAddRequest.safeParse({ email: longest, password: PASSWORD_OK }).success, 'the schema accepts the longest').toBe(true);
-    expect(SubaccountAddRequest.safeParse({ email: tooLong, password: PASSWORD_OK }).success, 'the schema refuses one more').toBe(false);
-    expectSuccess(await addSubaccount(longest, PASSWORD_OK), 'subaccounts/add', SubaccountAddResponse);
-    expectRefused(await addSubaccount(tooLong, PASSWORD_OK), 'subaccounts/add');
-    expect((await t.api('subaccounts/get-apikey', { key: manager(), json: { email: tooLong } })).body.success, 'the refused subaccount does not exist').not.toBe(true);
-  });
+  req(
+    ['op:subaccounts/add', 'limit:subaccount-email-length'],
+    `email of ${EMAIL.max} characters accepted, ${EMAIL.max! + 1} refused (and not created)`,
+    async () => {
+      const longest = emailOfLength(EMAIL.max!);
+      const tooLong = emailOfLength(EMAIL.max! + 1);
+      expect(SubaccountAddRequest.safeParse({ email: longest, password: PASSWORD_OK }).success, 'the schema accepts the longest').toBe(true);
+      expect(SubaccountAddRequest.safeParse({ email: tooLong, password: PASSWORD_OK }).success, 'the schema refuses one more').toBe(false);
+      expectSuccess(await addSubaccount(longest, PASSWORD_OK), 'subaccounts/add', SubaccountAddResponse);
+      expectRefused(await addSubaccount(tooLong, PASSWORD_OK), 'subaccounts/add');
+      expect(
+        (await t.api('subaccounts/get-apikey', { key: manager(), json: { email: tooLong } })).body.success,
+        'the refused subaccount does not exist',
+      ).not.toBe(true);
+    },
+  );
 
-  req(['limit:subaccount-email-length', 'op:subaccounts/get-apikey', 'op:subaccounts/manage-credits', 'op:subaccounts/archive'], `a ${EMAIL.max}-character email identifies the subaccount on get_apikey, credits/manage and archive; ${EMAIL.max! + 1} is refused on each`, async () => {
-    const longest = emailOfLength(EMAIL.max!);
-    const tooLong = emailOfLength(EMAIL.max! + 1);
-    const added = expectSuccess(await addSubaccount(longest, PASSWORD_OK), 'subaccounts/add', SubaccountAddResponse);
-    expect(expectSuccess(await t.api('subaccounts/get-apikey', { key: manager(), json: { email: longest } }), 'subaccounts/get-apikey', SubaccountGetApikeyResponse).apikey === added.apikey, 'the same key').toBe(true);
-    expectCreditsMoved(await t.api('subaccounts/manage-credits', { key: manager(), json: { email: longest, type: 1, credits: 1 } }));
-    expectCreditsMoved(await t.api('subaccounts/manage-credits', { key: manager(), json: { email: longest, type: 2, credits: 1 } }));
-    expect(SubaccountArchiveRequest.safeParse({ email: tooLong }).success).toBe(false);
-    expectRefused(await t.api('subaccounts/get-apikey', { key: manager(), json: { email: tooLong } }), 'subaccounts/get-apikey');
-    expectRefused(await t.api('subaccounts/manage-credits', { key: manager(), json: { email: tooLong, type: 1, credits: 1 } }), 'subaccounts/manage-credits');
-    expectRefused(await t.api('subaccounts/archive', { key: manager(), json: { email: tooLong } }), 'subaccounts/archive');
-    expectSuccess(await t.api('subaccounts/archive', { key: manager(), json: { email: longest } }), 'subaccounts/archive');
-  });
+  req(
+    ['limit:subaccount-email-length', 'op:subaccounts/get-apikey', 'op:subaccounts/manage-credits', 'op:subaccounts/archive'],
+    `a ${EMAIL.max}-character email identifies the subaccount on get_apikey, credits/manage and archive; ${EMAIL.max! + 1} is refused on each`,
+    async () => {
+      const longest = emailOfLength(EMAIL.max!);
+      const tooLong = emailOfLength(EMAIL.max! + 1);
+      const added = expectSuccess(await addSubaccount(longest, PASSWORD_OK), 'subaccounts/add', SubaccountAddResponse);
+      expect(
+        expectSuccess(
+          await t.api('subaccounts/get-apikey', { key: manager(), json: { email: longest } }),
+          'subaccounts/get-apikey',
+          SubaccountGetApikeyResponse,
+        ).apikey === added.apikey,
+        'the same key',
+      ).toBe(true);
+      expectCreditsMoved(await t.api('subaccounts/manage-credits', { key: manager(), json: { email: longest, type: 1, credits: 1 } }));
+      expectCreditsMoved(await t.api('subaccounts/manage-credits', { key: manager(), json: { email: longest, type: 2, credits: 1 } }));
+      expect(SubaccountArchiveRequest.safeParse({ email: tooLong }).success).toBe(false);
+      expectRefused(await t.api('subaccounts/get-apikey', { key: manager(), json: { email: tooLong } }), 'subaccounts/get-apikey');
+      expectRefused(await t.api('subaccounts/manage-credits', { key: manager(), json: { email: tooLong, type: 1, credits: 1 } }), 'subaccounts/manage-credits');
+      expectRefused(await t.api('subaccounts/archive', { key: manager(), json: { email: tooLong } }), 'subaccounts/archive');
+      expectSuccess(await t.api('subaccounts/archive', { key: manager(), json: { email: longest } }), 'subaccounts/archive');
+    },
+  );
 
-  req(['op:subaccounts/add', 'limit:subaccount-password-length'], `password of ${PASSWORD.min} and ${PASSWORD.max} characters accepted, ${PASSWORD.min! - 1} and ${PASSWORD.max! + 1} refused (and not created)`, async () => {
-    const password = (n: number) => 'Pw1'.padEnd(n, 'x');
-    for (const n of [PASSWORD.min!, PASSWORD.max!]) {
-      expect(SubaccountAddRequest.safeParse({ email: 'a@example.com', password: password(n) }).success).toBe(true);
-      expectSuccess(await addSubaccount(`${t.name('pw')}@example.com`, password(n)), 'subaccounts/add', SubaccountAddResponse);
-    }
-    for (const n of [PASSWORD.min! - 1, PASSWORD.max! + 1]) {
-      expect(SubaccountAddRequest.safeParse({ email: 'a@example.com', password: password(n) }).success).toBe(false);
-      const email = `${t.name('pw')}@example.com`;
-      expectRefused(await addSubaccount(email, password(n)), 'subaccounts/add');
-      expect((await t.api('subaccounts/get-apikey', { key: manager(), json: { email } })).body.success, `no subaccount with a password of ${n}`).not.toBe(true);
-    }
-  });
+  req(
+    ['op:subaccounts/add', 'limit:subaccount-password-length'],
+    `password of ${PASSWORD.min} and ${PASSWORD.max} characters accepted, ${PASSWORD.min! - 1} and ${PASSWORD.max! + 1} refused (and not created)`,
+    async () => {
+      const password = (n: number) => 'Pw1'.padEnd(n, 'x');
+      for (const n of [PASSWORD.min!, PASSWORD.max!]) {
+        expect(SubaccountAddRequest.safeParse({ email: 'a@example.com', password: password(n) }).success).toBe(true);
+        expectSuccess(await addSubaccount(`${t.name('pw')}@example.com`, password(n)), 'subaccounts/add', SubaccountAddResponse);
+      }
+      for (const n of [PASSWORD.min! - 1, PASSWORD.max! + 1]) {
+        expect(SubaccountAddRequest.safeParse({ email: 'a@example.com', password: password(n) }).success).toBe(false);
+        const email = `${t.name('pw')}@example.com`;
+        expectRefused(await addSubaccount(email, password(n)), 'subaccounts/add');
+        expect((await t.api('subaccounts/get-apikey', { key: manager(), json: { email } })).body.success, `no subaccount with a password of ${n}`).not.toBe(
+          true,
+        );
+      }
+    },
+  );
 
   req(['op:subaccounts/add'], 'an email of invalid format, or a missing password, is refused', async () => {
     expectRefused(await addSubaccount(`${t.name('fmt')}.example.com`, PASSWORD_OK), 'subaccounts/add');
@@ -156,7 +185,11 @@ describe('POST /manager/subaccount/get_apikey (4.11)', () => {
   req(['op:subaccounts/get-apikey', 'rule:subaccounts.get-apikey'], 'answers the key the subaccount was created with, and its email', async () => {
     const email = `${t.name('get')}@example.com`;
     const added = expectSuccess(await addSubaccount(email, PASSWORD_OK), 'subaccounts/add', SubaccountAddResponse);
-    const got = expectSuccess(await t.api('subaccounts/get-apikey', { key: manager(), json: { email } }), 'subaccounts/get-apikey', SubaccountGetApikeyResponse);
+    const got = expectSuccess(
+      await t.api('subaccounts/get-apikey', { key: manager(), json: { email } }),
+      'subaccounts/get-apikey',
+      SubaccountGetApikeyResponse,
+    );
     expect(got.apikey === added.apikey, 'the same key').toBe(true);
     expect(got.email.toLowerCase()).toBe(email.toLowerCase());
     expect(got.status, 'status 200 (4.11)').toBe(200);
@@ -170,82 +203,145 @@ describe('POST /manager/subaccount/get_apikey (4.11)', () => {
 });
 
 describe('POST /manager/subaccount/archive (4.11, 3.3)', () => {
-  req(['op:subaccounts/archive', 'rule:subaccounts.archived-refused', 'err:auth_06'], 'archives: the subaccount\'s key, which worked before, answers auth_06', async () => {
-    const sub = await t.newSubaccount();
-    expectSuccess(await t.api('agendas/list', { key: sub.key }), 'agendas/list', AgendaListResponse);
-    expectSuccess(await t.api('subaccounts/archive', { key: manager(), json: { email: sub.email } }), 'subaccounts/archive');
-    expectError(await t.api('credits/consult', { key: sub.key }), 'auth_06', 'credits/consult');
-    expectError(await t.api('agendas/add', { key: sub.key, json: { agenda_name: t.name('late') } }), 'auth_06', 'agendas/add');
-  });
+  req(
+    ['op:subaccounts/archive', 'rule:subaccounts.archived-refused', 'err:auth_06'],
+    "archives: the subaccount's key, which worked before, answers auth_06",
+    async () => {
+      const sub = await t.newSubaccount();
+      expectSuccess(await t.api('agendas/list', { key: sub.key }), 'agendas/list', AgendaListResponse);
+      expectSuccess(await t.api('subaccounts/archive', { key: manager(), json: { email: sub.email } }), 'subaccounts/archive');
+      expectError(await t.api('credits/consult', { key: sub.key }), 'auth_06', 'credits/consult');
+      expectError(await t.api('agendas/add', { key: sub.key, json: { agenda_name: t.name('late') } }), 'auth_06', 'agendas/add');
+    },
+  );
 });
 
 describe('POST /manager/subaccount/credits/manage (4.11, 2.7)', () => {
-  req(['op:subaccounts/manage-credits', 'rule:subaccounts.credits-add'], 'type=1 adds credits: the subaccount\'s balance rises and master_credit falls by as much', async () => {
-    const sub = await t.newSubaccount();
-    await moveAndCheck(sub, 1, 3);
-  });
+  req(
+    ['op:subaccounts/manage-credits', 'rule:subaccounts.credits-add'],
+    "type=1 adds credits: the subaccount's balance rises and master_credit falls by as much",
+    async () => {
+      const sub = await t.newSubaccount();
+      await moveAndCheck(sub, 1, 3);
+    },
+  );
 
-  req(['op:subaccounts/manage-credits', 'rule:subaccounts.credits-withdraw'], 'type=2 withdraws credits: the subaccount\'s balance falls and master_credit rises by as much', async () => {
-    const sub = await t.newSubaccount(3 * POOL_CHECK_MOVES);
-    await moveAndCheck(sub, 2, 3);
-  });
+  req(
+    ['op:subaccounts/manage-credits', 'rule:subaccounts.credits-withdraw'],
+    "type=2 withdraws credits: the subaccount's balance falls and master_credit rises by as much",
+    async () => {
+      const sub = await t.newSubaccount(3 * POOL_CHECK_MOVES);
+      await moveAndCheck(sub, 2, 3);
+    },
+  );
 
-  req(['op:subaccounts/manage-credits', 'rule:subaccounts.credits-withdraw'], 'type=2 cannot withdraw more than the subaccount holds: refused, and its balance stays', async () => {
-    const held = 4;
-    const sub = await t.newSubaccount(held);
-    expectRefused(await t.api('subaccounts/manage-credits', { key: manager(), json: { email: sub.email, type: 2, credits: held + 1 } }), 'subaccounts/manage-credits');
-    expect(await t.credits(sub.key), 'the balance is untouched (never below zero)').toBe(held);
-    expectCreditsMoved(await t.api('subaccounts/manage-credits', { key: manager(), json: { email: sub.email, type: 2, credits: held } }));
-    expect(await t.credits(sub.key), 'all it holds can be withdrawn').toBe(0);
-  });
+  req(
+    ['op:subaccounts/manage-credits', 'rule:subaccounts.credits-withdraw'],
+    'type=2 cannot withdraw more than the subaccount holds: refused, and its balance stays',
+    async () => {
+      const held = 4;
+      const sub = await t.newSubaccount(held);
+      expectRefused(
+        await t.api('subaccounts/manage-credits', { key: manager(), json: { email: sub.email, type: 2, credits: held + 1 } }),
+        'subaccounts/manage-credits',
+      );
+      expect(await t.credits(sub.key), 'the balance is untouched (never below zero)').toBe(held);
+      expectCreditsMoved(await t.api('subaccounts/manage-credits', { key: manager(), json: { email: sub.email, type: 2, credits: held } }));
+      expect(await t.credits(sub.key), 'all it holds can be withdrawn').toBe(0);
+    },
+  );
 
-  req(['rule:subaccounts.credits-integer', 'op:subaccounts/manage-credits'], 'credits must be an integer greater than 0: decimals, 0 and negatives are refused and move nothing; 1 is accepted', async () => {
-    const sub = await t.newSubaccount(5);
-    for (const [type, credits] of [[1, 1.5], [2, 1.5], [1, 0.01], [1, 0], [1, -2], [2, -2], [2, 0]] as const) {
-      expect(SubaccountCreditsManageRequest.safeParse({ email: sub.email, type, credits }).success, `the schema refuses credits=${credits}`).toBe(false);
-      expectRefused(await t.api('subaccounts/manage-credits', { key: manager(), json: { email: sub.email, type, credits } }), 'subaccounts/manage-credits');
-      expect(await t.credits(sub.key), `nothing moved by type=${type} credits=${credits}`).toBe(5);
-    }
-    expectCreditsMoved(await t.api('subaccounts/manage-credits', { key: manager(), json: { email: sub.email, type: 1, credits: 1 } }));
-    expect(await t.credits(sub.key), 'credits=1, the smallest integer above 0, is moved').toBe(6);
-  });
+  req(
+    ['rule:subaccounts.credits-integer', 'op:subaccounts/manage-credits'],
+    'credits must be an integer greater than 0: decimals, 0 and negatives are refused and move nothing; 1 is accepted',
+    async () => {
+      const sub = await t.newSubaccount(5);
+      for (const [type, credits] of [
+        [1, 1.5],
+        [2, 1.5],
+        [1, 0.01],
+        [1, 0],
+        [1, -2],
+        [2, -2],
+        [2, 0],
+      ] as const) {
+        expect(SubaccountCreditsManageRequest.safeParse({ email: sub.email, type, credits }).success, `the schema refuses credits=${credits}`).toBe(false);
+        expectRefused(await t.api('subaccounts/manage-credits', { key: manager(), json: { email: sub.email, type, credits } }), 'subaccounts/manage-credits');
+        expect(await t.credits(sub.key), `nothing moved by type=${type} credits=${credits}`).toBe(5);
+      }
+      expectCreditsMoved(await t.api('subaccounts/manage-credits', { key: manager(), json: { email: sub.email, type: 1, credits: 1 } }));
+      expect(await t.credits(sub.key), 'credits=1, the smallest integer above 0, is moved').toBe(6);
+    },
+  );
 
-  req(['op:subaccounts/manage-credits', 'limit:subaccount-credits-type'], 'a type other than 1 or 2 (3, 0), or a missing field, is refused and moves nothing', async () => {
-    const sub = await t.newSubaccount(5);
-    for (const json of [{ email: sub.email, type: 3, credits: 1 }, { email: sub.email, type: 0, credits: 1 }, { email: sub.email, credits: 1 }, { email: sub.email, type: 1 }, { type: 1, credits: 1 }]) {
-      expect(SubaccountCreditsManageRequest.safeParse(json).success).toBe(false);
-      expectRefused(await t.api('subaccounts/manage-credits', { key: manager(), json }), 'subaccounts/manage-credits');
-    }
-    expect(await t.credits(sub.key), 'nothing moved').toBe(5);
-  });
+  req(
+    ['op:subaccounts/manage-credits', 'limit:subaccount-credits-type'],
+    'a type other than 1 or 2 (3, 0), or a missing field, is refused and moves nothing',
+    async () => {
+      const sub = await t.newSubaccount(5);
+      for (const json of [
+        { email: sub.email, type: 3, credits: 1 },
+        { email: sub.email, type: 0, credits: 1 },
+        { email: sub.email, credits: 1 },
+        { email: sub.email, type: 1 },
+        { type: 1, credits: 1 },
+      ]) {
+        expect(SubaccountCreditsManageRequest.safeParse(json).success).toBe(false);
+        expectRefused(await t.api('subaccounts/manage-credits', { key: manager(), json }), 'subaccounts/manage-credits');
+      }
+      expect(await t.credits(sub.key), 'nothing moved').toBe(5);
+    },
+  );
 });
 
 describe('isolation between accounts (1, 5.2, 5.3)', () => {
-  req(['rule:subaccounts.isolation', 'op:agendas/list'], 'another subaccount\'s key neither sees, reads, renames nor deletes a subaccount\'s contact list', async () => {
-    const owner = await t.newSubaccount();
-    const stranger = await t.newSubaccount();
-    const name = t.name('private');
-    const list = expectSuccess(await t.api('agendas/add', { key: owner.key, json: { agenda_name: name } }), 'agendas/add', AgendaAddResponse);
-    t.onCleanup(() => t.api('agendas/delete', { key: owner.key, json: { list_key: list.list_key } }));
-    const number = t.phone();
-    expectSuccess(await t.api('contacts/add', { key: owner.key, json: { list_key: list.list_key, number, name: 'Ana Privada' } }), 'contacts/add');
+  req(
+    ['rule:subaccounts.isolation', 'op:agendas/list'],
+    "another subaccount's key neither sees, reads, renames nor deletes a subaccount's contact list",
+    async () => {
+      const owner = await t.newSubaccount();
+      const stranger = await t.newSubaccount();
+      const name = t.name('private');
+      const list = expectSuccess(await t.api('agendas/add', { key: owner.key, json: { agenda_name: name } }), 'agendas/add', AgendaAddResponse);
+      t.onCleanup(() => t.api('agendas/delete', { key: owner.key, json: { list_key: list.list_key } }));
+      const number = t.phone();
+      expectSuccess(await t.api('contacts/add', { key: owner.key, json: { list_key: list.list_key, number, name: 'Ana Privada' } }), 'contacts/add');
 
-    const seen = expectSuccess(await t.api('agendas/list', { key: stranger.key }), 'agendas/list', AgendaListResponse).result;
-    expect(seen.map((l) => l.list_key), 'the stranger does not see the list').not.toContain(list.list_key);
-    expect(seen.map((l) => l.agenda_name), 'nor its name').not.toContain(name);
+      const seen = expectSuccess(await t.api('agendas/list', { key: stranger.key }), 'agendas/list', AgendaListResponse).result;
+      expect(
+        seen.map((l) => l.list_key),
+        'the stranger does not see the list',
+      ).not.toContain(list.list_key);
+      expect(
+        seen.map((l) => l.agenda_name),
+        'nor its name',
+      ).not.toContain(name);
 
-    const read = await t.api('agendas/list-contacts', { key: stranger.key, json: { list_key: list.list_key } });
-    expect(read.text, 'the owner\'s contact does not leak').not.toContain(number);
-    // To the stranger the list does not exist: the status of that refusal is not stated (7.1).
-    expectRefused(read, 'agendas/list-contacts', 'another account\'s list', 'missing-resource');
-    expectRefused(await t.api('agendas/rename', { key: stranger.key, json: { list_key: list.list_key, agenda_name: t.name('taken') } }), 'agendas/rename', 'another account\'s list', 'missing-resource');
-    expectRefused(await t.api('agendas/delete', { key: stranger.key, json: { list_key: list.list_key } }), 'agendas/delete', 'another account\'s list', 'missing-resource');
+      const read = await t.api('agendas/list-contacts', { key: stranger.key, json: { list_key: list.list_key } });
+      expect(read.text, "the owner's contact does not leak").not.toContain(number);
+      // To the stranger the list does not exist: the status of that refusal is not stated (7.1).
+      expectRefused(read, 'agendas/list-contacts', "another account's list", 'missing-resource');
+      expectRefused(
+        await t.api('agendas/rename', { key: stranger.key, json: { list_key: list.list_key, agenda_name: t.name('taken') } }),
+        'agendas/rename',
+        "another account's list",
+        'missing-resource',
+      );
+      expectRefused(
+        await t.api('agendas/delete', { key: stranger.key, json: { list_key: list.list_key } }),
+        'agendas/delete',
+        "another account's list",
+        'missing-resource',
+      );
 
-    const still = expectSuccess(await t.api('agendas/list', { key: owner.key }), 'agendas/list', AgendaListResponse).result.find((l) => l.list_key === list.list_key);
-    expect(still?.agenda_name, 'the owner\'s list is intact, under its name').toBe(name);
-  });
+      const still = expectSuccess(await t.api('agendas/list', { key: owner.key }), 'agendas/list', AgendaListResponse).result.find(
+        (l) => l.list_key === list.list_key,
+      );
+      expect(still?.agenda_name, "the owner's list is intact, under its name").toBe(name);
+    },
+  );
 
-  req(['rule:subaccounts.isolation', 'rule:auth.subaccount-own-balance'], 'each subaccount\'s key answers its own balance', async () => {
+  req(['rule:subaccounts.isolation', 'rule:auth.subaccount-own-balance'], "each subaccount's key answers its own balance", async () => {
     const a = await t.newSubaccount(2);
     const b = await t.newSubaccount(3);
     expect(await t.credits(a.key)).toBe(2);

@@ -31,12 +31,16 @@ function voiceBody(numbers: readonly string[], template: VoiceTemplateLetter = '
 const send = (json: Fields): Promise<Answer> => t.api('voice/send', { json });
 
 describe('POST /voice/send (4.3, 2.2)', () => {
-  req(['op:voice/send', 'rule:sms.references-per-recipient', 'rule:sms.total-messages', 'rule:sandbox.no-charge'], 'two recipients in sandbox: sms_11, one reference per recipient with country code, nothing charged', async () => {
-    const numbers = phones(t, 2);
-    const before = await t.credits();
-    expectSent(await send(voiceBody(numbers, 'a', { formal_tone: true })), 'voice/send', numbers.map(withCountryCode));
-    expect(await t.credits(), 'sandbox=1 charges nothing (4.3)').toBeCloseTo(before, 2);
-  });
+  req(
+    ['op:voice/send', 'rule:sms.references-per-recipient', 'rule:sms.total-messages', 'rule:sandbox.no-charge'],
+    'two recipients in sandbox: sms_11, one reference per recipient with country code, nothing charged',
+    async () => {
+      const numbers = phones(t, 2);
+      const before = await t.credits();
+      expectSent(await send(voiceBody(numbers, 'a', { formal_tone: true })), 'voice/send', numbers.map(withCountryCode));
+      expect(await t.credits(), 'sandbox=1 charges nothing (4.3)').toBeCloseTo(before, 2);
+    },
+  );
 
   req(['op:voice/send', 'rule:sms.charges-credits'], 'a call that is not sandbox: the balance drops by the credit the answer reports', async () => {
     const number = t.deliverableNumber();
@@ -62,30 +66,45 @@ describe('POST /voice/send (4.3, 2.2)', () => {
     expectSent(await send(voiceBody([number])), 'voice/send', [withCountryCode(number)]);
     for (const country_code of ['1', '521']) {
       expectRefused(await send(voiceBody([t.phone()], 'a', { country_code })), 'voice/send', `country_code ${country_code}`);
-      expectRefused(await t.api('voice/send-via-get', { query: { numbers: t.phone(), country_code, template: 'a', sandbox: '1' } }), 'voice/send-via-get', `country_code ${country_code}`);
+      expectRefused(
+        await t.api('voice/send-via-get', { query: { numbers: t.phone(), country_code, template: 'a', sandbox: '1' } }),
+        'voice/send-via-get',
+        `country_code ${country_code}`,
+      );
     }
     expect(await t.credits(), 'refusals charge nothing').toBeCloseTo(before, 2);
   });
 
   // 4.3 sandbox "enum 0,1": sandbox=2 read as "not sandbox" would call and charge, so it is sent from
   // an account without credits, where no reading of it can charge anything.
-  req(['limit:voice-sandbox-flag', 'rule:sandbox.no-charge'], 'sandbox=1 is accepted; sandbox=2 is refused and charges nothing (an account without credits)', async () => {
-    const poor = await t.newSubaccount(0);
-    const number = t.phone();
-    expectSent(await t.api('voice/send', { key: poor.key, json: voiceBody([number]) }), 'voice/send', [withCountryCode(number)]);
-    expectRefused(await t.api('voice/send', { key: poor.key, json: voiceBody([t.phone()], 'a', { sandbox: 2 }) }), 'voice/send', 'sandbox 2');
-    expect(await t.credits(poor.key), 'nothing was charged').toBe(0);
-  }, { needs: ['manager-key'] });
+  req(
+    ['limit:voice-sandbox-flag', 'rule:sandbox.no-charge'],
+    'sandbox=1 is accepted; sandbox=2 is refused and charges nothing (an account without credits)',
+    async () => {
+      const poor = await t.newSubaccount(0);
+      const number = t.phone();
+      expectSent(await t.api('voice/send', { key: poor.key, json: voiceBody([number]) }), 'voice/send', [withCountryCode(number)]);
+      expectRefused(await t.api('voice/send', { key: poor.key, json: voiceBody([t.phone()], 'a', { sandbox: 2 }) }), 'voice/send', 'sandbox 2');
+      expect(await t.credits(poor.key), 'nothing was charged').toBe(0);
+    },
+    { needs: ['manager-key'] },
+  );
 });
 
 describe('GET /voice/send (4.3)', () => {
-  req(['op:voice/send-via-get', 'rule:sms.references-per-recipient', 'rule:sandbox.no-charge'], 'the fields as query parameters: the send result of 2.2, nothing charged in sandbox', async () => {
-    const numbers = phones(t, 2);
-    const before = await t.credits();
-    const answer = await t.api('voice/send-via-get', { query: { numbers: numbers.join(','), country_code: '52', template: 'b', company: 'ACME', code: '7788', sandbox: '1', formal_tone: 'true' } });
-    expectSent(answer, 'voice/send-via-get', numbers.map(withCountryCode));
-    expect(await t.credits(), 'sandbox=1 charges nothing').toBeCloseTo(before, 2);
-  });
+  req(
+    ['op:voice/send-via-get', 'rule:sms.references-per-recipient', 'rule:sandbox.no-charge'],
+    'the fields as query parameters: the send result of 2.2, nothing charged in sandbox',
+    async () => {
+      const numbers = phones(t, 2);
+      const before = await t.credits();
+      const answer = await t.api('voice/send-via-get', {
+        query: { numbers: numbers.join(','), country_code: '52', template: 'b', company: 'ACME', code: '7788', sandbox: '1', formal_tone: 'true' },
+      });
+      expectSent(answer, 'voice/send-via-get', numbers.map(withCountryCode));
+      expect(await t.credits(), 'sandbox=1 charges nothing').toBeCloseTo(before, 2);
+    },
+  );
 
   req(['op:voice/send-via-get', 'rule:voice.templates'], 'GET: a template outside a to k is refused', async () => {
     const answer = await t.api('voice/send-via-get', { query: { numbers: t.phone(), country_code: '52', template: 'z', sandbox: '1' } });
@@ -114,46 +133,69 @@ describe('templates (4.3)', () => {
 
   // 4.3 "voice_message ... only with template k": a voice_message beside another template may be
   // refused or ignored (latitude only-with); either is accepted and what the target did is recorded.
-  req(['rule:voice.template-k-message'], 'voice_message is used with template k; beside another template it is refused or ignored (recorded)', async (context) => {
-    for (const template of TEMPLATES.filter((l) => l !== CUSTOM_TEXT_TEMPLATE).slice(0, 3)) {
+  req(
+    ['rule:voice.template-k-message'],
+    'voice_message is used with template k; beside another template it is refused or ignored (recorded)',
+    async (context) => {
+      for (const template of TEMPLATES.filter((l) => l !== CUSTOM_TEXT_TEMPLATE).slice(0, 3)) {
+        const number = t.phone();
+        const answer = await send(voiceBody([number], template, { voice_message: 'Texto propio' }));
+        if (isSendSuccess(answer)) expectSent(answer, 'voice/send', [withCountryCode(number)]);
+        else expectRefused(answer, 'voice/send', `voice_message with template ${template}`);
+        recordBehaviour(
+          `voice_message with template ${template} (latitude only-with)`,
+          isSendSuccess(answer) ? 'ignored: sent' : `refused: ${describeAnswer(answer)}`,
+        );
+      }
       const number = t.phone();
-      const answer = await send(voiceBody([number], template, { voice_message: 'Texto propio' }));
-      if (isSendSuccess(answer)) expectSent(answer, 'voice/send', [withCountryCode(number)]);
-      else expectRefused(answer, 'voice/send', `voice_message with template ${template}`);
-      recordBehaviour(`voice_message with template ${template} (latitude only-with)`, isSendSuccess(answer) ? 'ignored: sent' : `refused: ${describeAnswer(answer)}`);
-    }
-    const number = t.phone();
-    expectSent(await send(voiceBody([number], CUSTOM_TEXT_TEMPLATE)), 'voice/send', [withCountryCode(number)]);
-    // 4.3: "k uses voice_message" (k: custom text): a k call without it has nothing to read. That it
-    // is refused is our reading (a warning), not a sentence of the document.
-    const { voice_message: _m, ...bare } = voiceBody([t.phone()], CUSTOM_TEXT_TEMPLATE);
-    const answer = await send(bare);
-    await record(context, `template k without voice_message: ${describeAnswer(answer)}`);
-    warnUnless('template k without voice_message is refused (a reading of "k uses voice_message")', () => {
-      expect(isSendSuccess(answer), 'not a send').toBe(false);
-      expectRefused(answer, 'voice/send');
-    });
-  });
+      expectSent(await send(voiceBody([number], CUSTOM_TEXT_TEMPLATE)), 'voice/send', [withCountryCode(number)]);
+      // 4.3: "k uses voice_message" (k: custom text): a k call without it has nothing to read. That it
+      // is refused is our reading (a warning), not a sentence of the document.
+      const { voice_message: _m, ...bare } = voiceBody([t.phone()], CUSTOM_TEXT_TEMPLATE);
+      const answer = await send(bare);
+      await record(context, `template k without voice_message: ${describeAnswer(answer)}`);
+      warnUnless('template k without voice_message is refused (a reading of "k uses voice_message")', () => {
+        expect(isSendSuccess(answer), 'not a send').toBe(false);
+        expectRefused(answer, 'voice/send');
+      });
+    },
+  );
 });
 
 describe('limits (8)', () => {
-  req(['limit:voice-message-length'], `voice_message: ${VOICE_MESSAGE_MAX} characters accepted, ${VOICE_MESSAGE_MAX + 1} refused (POST and GET, nothing charged)`, async () => {
-    const before = await t.credits();
-    const number = t.phone();
-    expectSent(await send(voiceBody([number], CUSTOM_TEXT_TEMPLATE, { voice_message: 'v'.repeat(VOICE_MESSAGE_MAX) })), 'voice/send', [withCountryCode(number)]);
-    expectRefused(await send(voiceBody([t.phone()], CUSTOM_TEXT_TEMPLATE, { voice_message: 'v'.repeat(VOICE_MESSAGE_MAX + 1) })), 'voice/send');
-    const query = { numbers: t.phone(), country_code: '52', template: CUSTOM_TEXT_TEMPLATE, sandbox: '1' };
-    expectSent(await t.api('voice/send-via-get', { query: { ...query, voice_message: 'w'.repeat(VOICE_MESSAGE_MAX) } }), 'voice/send-via-get', [withCountryCode(query.numbers)]);
-    expectRefused(await t.api('voice/send-via-get', { query: { ...query, numbers: t.phone(), voice_message: 'w'.repeat(VOICE_MESSAGE_MAX + 1) } }), 'voice/send-via-get');
-    expect(await t.credits(), 'sandbox sends and refusals charge nothing').toBeCloseTo(before, 2);
-  });
+  req(
+    ['limit:voice-message-length'],
+    `voice_message: ${VOICE_MESSAGE_MAX} characters accepted, ${VOICE_MESSAGE_MAX + 1} refused (POST and GET, nothing charged)`,
+    async () => {
+      const before = await t.credits();
+      const number = t.phone();
+      expectSent(await send(voiceBody([number], CUSTOM_TEXT_TEMPLATE, { voice_message: 'v'.repeat(VOICE_MESSAGE_MAX) })), 'voice/send', [
+        withCountryCode(number),
+      ]);
+      expectRefused(await send(voiceBody([t.phone()], CUSTOM_TEXT_TEMPLATE, { voice_message: 'v'.repeat(VOICE_MESSAGE_MAX + 1) })), 'voice/send');
+      const query = { numbers: t.phone(), country_code: '52', template: CUSTOM_TEXT_TEMPLATE, sandbox: '1' };
+      expectSent(await t.api('voice/send-via-get', { query: { ...query, voice_message: 'w'.repeat(VOICE_MESSAGE_MAX) } }), 'voice/send-via-get', [
+        withCountryCode(query.numbers),
+      ]);
+      expectRefused(
+        await t.api('voice/send-via-get', { query: { ...query, numbers: t.phone(), voice_message: 'w'.repeat(VOICE_MESSAGE_MAX + 1) } }),
+        'voice/send-via-get',
+      );
+      expect(await t.credits(), 'sandbox sends and refusals charge nothing').toBeCloseTo(before, 2);
+    },
+  );
 });
 
 describe('insufficient credits (7.2 sms_07)', () => {
-  req(['err:sms_07'], 'a call from an account without credits: sms_07, the balance stays 0', async () => {
-    const poor = await t.newSubaccount(0);
-    const { sandbox: _sandbox, ...body } = voiceBody([t.deliverableNumber()]);
-    expectError(await t.api('voice/send', { key: poor.key, json: body }), 'sms_07', 'voice/send');
-    expect(await t.credits(poor.key), 'nothing was charged').toBe(0);
-  }, { needs: ['real-delivery'] });
+  req(
+    ['err:sms_07'],
+    'a call from an account without credits: sms_07, the balance stays 0',
+    async () => {
+      const poor = await t.newSubaccount(0);
+      const { sandbox: _sandbox, ...body } = voiceBody([t.deliverableNumber()]);
+      expectError(await t.api('voice/send', { key: poor.key, json: body }), 'sms_07', 'voice/send');
+      expect(await t.credits(poor.key), 'nothing was charged').toBe(0);
+    },
+    { needs: ['real-delivery'] },
+  );
 });

@@ -69,20 +69,24 @@ describe('POST /wallet/contact/add and /wallet/contact/get (4.8)', () => {
     },
   );
 
-  req(['limit:wallet-phone-digits'], `phone of exactly ${PHONE.max} digits: ${PHONE.max} accepted, ${PHONE.min! - 1} and ${PHONE.max! + 1} refused, non-digits refused`, async () => {
-    const a = await walletWithContact();
-    expect(a.phone).toHaveLength(PHONE.max!);
-    const base = t.phone();
-    for (const [what, phone] of [
-      [`${PHONE.min! - 1} digits`, base.slice(0, PHONE.min! - 1)],
-      [`${PHONE.max! + 1} digits`, `${base}3`],
-      ['a letter', `${base.slice(0, PHONE.max! - 1)}b`],
-    ] as const) {
-      const answer = await t.api('wallet/add-contact', { json: { wallet_key: a.walletKey, phone, customer_name: t.name('bad'), usertool_id: a.usertoolId } });
-      expectRefused(answer, 'wallet/add-contact', `phone with ${what}`);
-      expect(holdsPhone(await getContact(a.walletKey), phone), `the phone with ${what} is not a contact`).toBe(false);
-    }
-  });
+  req(
+    ['limit:wallet-phone-digits'],
+    `phone of exactly ${PHONE.max} digits: ${PHONE.max} accepted, ${PHONE.min! - 1} and ${PHONE.max! + 1} refused, non-digits refused`,
+    async () => {
+      const a = await walletWithContact();
+      expect(a.phone).toHaveLength(PHONE.max!);
+      const base = t.phone();
+      for (const [what, phone] of [
+        [`${PHONE.min! - 1} digits`, base.slice(0, PHONE.min! - 1)],
+        [`${PHONE.max! + 1} digits`, `${base}3`],
+        ['a letter', `${base.slice(0, PHONE.max! - 1)}b`],
+      ] as const) {
+        const answer = await t.api('wallet/add-contact', { json: { wallet_key: a.walletKey, phone, customer_name: t.name('bad'), usertool_id: a.usertoolId } });
+        expectRefused(answer, 'wallet/add-contact', `phone with ${what}`);
+        expect(holdsPhone(await getContact(a.walletKey), phone), `the phone with ${what} is not a contact`).toBe(false);
+      }
+    },
+  );
 
   req(['op:wallet/add-contact'], 'wallet_key, phone, customer_name and an integer usertool_id are required; an unknown wallet is refused', async () => {
     const wallet = await firstWallet(program);
@@ -103,21 +107,28 @@ describe('POST /wallet/contact/add and /wallet/contact/get (4.8)', () => {
 });
 
 describe('Wallet contacts belong to their account (1, 5.2)', () => {
-  req(['rule:subaccounts.isolation', 'op:wallet/get-contact'], 'another account, given this account\'s wallet_key, does not get its contacts nor change their balance', async () => {
-    const a = await walletWithContact();
-    expectSuccess(
-      await t.api('wallet/update-balance', { json: { wallet_key: a.walletKey, phone: a.phone, transaction_type: 0, transaction_amount: 91.45 } }),
-      'wallet/update-balance',
-      WalletUpdateBalanceResponse,
-    );
-    const other = await t.newSubaccount();
-    const seen = await t.api('wallet/get-contact', { key: other.key, json: { wallet_key: a.walletKey } });
-    expect(seen.status, 'never a server error').toBeLessThan(500);
-    expect(holdsPhone(seen.json, a.phone), 'the contact is not shown to the other account').toBe(false);
-    const changed = await t.api('wallet/update-balance', { key: other.key, json: { wallet_key: a.walletKey, phone: a.phone, transaction_type: 0, transaction_amount: 8.1 } });
-    expect(changed.status, 'never a server error').toBeLessThan(500);
-    await expectBalance(a.walletKey, a.phone, 91.45, 'after the other account\'s attempt');
-  });
+  req(
+    ['rule:subaccounts.isolation', 'op:wallet/get-contact'],
+    "another account, given this account's wallet_key, does not get its contacts nor change their balance",
+    async () => {
+      const a = await walletWithContact();
+      expectSuccess(
+        await t.api('wallet/update-balance', { json: { wallet_key: a.walletKey, phone: a.phone, transaction_type: 0, transaction_amount: 91.45 } }),
+        'wallet/update-balance',
+        WalletUpdateBalanceResponse,
+      );
+      const other = await t.newSubaccount();
+      const seen = await t.api('wallet/get-contact', { key: other.key, json: { wallet_key: a.walletKey } });
+      expect(seen.status, 'never a server error').toBeLessThan(500);
+      expect(holdsPhone(seen.json, a.phone), 'the contact is not shown to the other account').toBe(false);
+      const changed = await t.api('wallet/update-balance', {
+        key: other.key,
+        json: { wallet_key: a.walletKey, phone: a.phone, transaction_type: 0, transaction_amount: 8.1 },
+      });
+      expect(changed.status, 'never a server error').toBeLessThan(500);
+      await expectBalance(a.walletKey, a.phone, 91.45, "after the other account's attempt");
+    },
+  );
 });
 
 describe('POST /wallet/balance/update (4.8)', () => {
@@ -131,22 +142,26 @@ describe('POST /wallet/balance/update (4.8)', () => {
     await expectBalance(a.walletKey, a.phone, 150.25, 'after redeeming 100.50');
   });
 
-  req(['op:wallet/update-balance'], 'wallet_key, a numeric phone, transaction_type 0/1 and transaction_amount are required (refusals; codes not shown)', async () => {
-    const a = await walletWithContact();
-    const full = { wallet_key: a.walletKey, phone: a.phone, transaction_type: 0, transaction_amount: 77.25 };
-    const cases: [string, Record<string, unknown>][] = [
-      ...(['wallet_key', 'phone', 'transaction_type', 'transaction_amount'] as const).map((field): [string, Record<string, unknown>] => {
-        const { [field]: _omitted, ...rest } = full;
-        return [`${field} missing`, rest];
-      }),
-      ['transaction_type 2', { ...full, transaction_type: 2 }],
-      ['phone not numeric', { ...full, phone: `${a.phone.slice(0, 9)}c` }],
-      ['transaction_amount not a number', { ...full, transaction_amount: 'many' }],
-    ];
-    for (const [what, json] of cases) expectRefused(await t.api('wallet/update-balance', { json }), 'wallet/update-balance', what);
-    const body = await getContact(a.walletKey, a.phone);
-    expect(holdsAmount(body, 77.25), 'no refused update changed the balance').toBe(false);
-  });
+  req(
+    ['op:wallet/update-balance'],
+    'wallet_key, a numeric phone, transaction_type 0/1 and transaction_amount are required (refusals; codes not shown)',
+    async () => {
+      const a = await walletWithContact();
+      const full = { wallet_key: a.walletKey, phone: a.phone, transaction_type: 0, transaction_amount: 77.25 };
+      const cases: [string, Record<string, unknown>][] = [
+        ...(['wallet_key', 'phone', 'transaction_type', 'transaction_amount'] as const).map((field): [string, Record<string, unknown>] => {
+          const { [field]: _omitted, ...rest } = full;
+          return [`${field} missing`, rest];
+        }),
+        ['transaction_type 2', { ...full, transaction_type: 2 }],
+        ['phone not numeric', { ...full, phone: `${a.phone.slice(0, 9)}c` }],
+        ['transaction_amount not a number', { ...full, transaction_amount: 'many' }],
+      ];
+      for (const [what, json] of cases) expectRefused(await t.api('wallet/update-balance', { json }), 'wallet/update-balance', what);
+      const body = await getContact(a.walletKey, a.phone);
+      expect(holdsAmount(body, 77.25), 'no refused update changed the balance').toBe(false);
+    },
+  );
 });
 
 describe('POST /wallet/sale (4.8)', () => {
@@ -160,17 +175,23 @@ describe('POST /wallet/sale (4.8)', () => {
     await expectBalance(a.walletKey, a.phone, 300.25, 'after a sale redeeming 20.15');
   });
 
-  req(['rule:wallet.sale-amount-required'], 'transaction_amount is required when transaction_type is 0: refused without it, the balance unchanged', async () => {
-    const a = await walletWithContact();
-    expectSuccess(
-      await t.api('wallet/register-sale', { json: { wallet_key: a.walletKey, phone: a.phone, transaction_type: 0, usertool_id: a.usertoolId, transaction_amount: 42.3 } }),
-      'wallet/register-sale',
-      WalletSaleResponse,
-    );
-    const answer = await t.api('wallet/register-sale', { json: { wallet_key: a.walletKey, phone: a.phone, transaction_type: 0, usertool_id: a.usertoolId } });
-    expectRefused(answer, 'wallet/register-sale', 'transaction_type 0 without transaction_amount');
-    await expectBalance(a.walletKey, a.phone, 42.3, 'after the refused sale');
-  });
+  req(
+    ['rule:wallet.sale-amount-required'],
+    'transaction_amount is required when transaction_type is 0: refused without it, the balance unchanged',
+    async () => {
+      const a = await walletWithContact();
+      expectSuccess(
+        await t.api('wallet/register-sale', {
+          json: { wallet_key: a.walletKey, phone: a.phone, transaction_type: 0, usertool_id: a.usertoolId, transaction_amount: 42.3 },
+        }),
+        'wallet/register-sale',
+        WalletSaleResponse,
+      );
+      const answer = await t.api('wallet/register-sale', { json: { wallet_key: a.walletKey, phone: a.phone, transaction_type: 0, usertool_id: a.usertoolId } });
+      expectRefused(answer, 'wallet/register-sale', 'transaction_type 0 without transaction_amount');
+      await expectBalance(a.walletKey, a.phone, 42.3, 'after the refused sale');
+    },
+  );
 
   req(['op:wallet/register-sale'], 'wallet_key, phone, transaction_type and usertool_id are required (refusals; codes not shown)', async () => {
     const a = await walletWithContact();

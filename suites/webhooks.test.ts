@@ -10,8 +10,25 @@
  * Starts first in a run (declared in harness/run/suite-schedule.ts; its waits: the 5-second verification window of 4.14, in real time always).
  */
 import { beforeAll, describe, expect } from 'vitest';
-import { type Answer, expectError, expectRefused, expectSuccess, recordBehaviour, req, reqNotTestable, useTarget, type WebhookEndpoint } from '../harness/kit/index.ts';
-import { FORBIDDEN_HOST_FAMILIES, WEBHOOK_TRANSITIONS, WebhookAddResponse, type WebhookState, type WebhookStatus, type WebhookTransition } from '../schemas/webhooks.ts';
+import {
+  type Answer,
+  expectError,
+  expectRefused,
+  expectSuccess,
+  recordBehaviour,
+  req,
+  reqNotTestable,
+  useTarget,
+  type WebhookEndpoint,
+} from '../harness/kit/index.ts';
+import {
+  FORBIDDEN_HOST_FAMILIES,
+  WEBHOOK_TRANSITIONS,
+  WebhookAddResponse,
+  type WebhookState,
+  type WebhookStatus,
+  type WebhookTransition,
+} from '../schemas/webhooks.ts';
 import { withOwnAccount } from './support/webhook-accounts.ts';
 import {
   LOOPBACK_FAMILIES,
@@ -118,27 +135,31 @@ describe('POST /webhook/add (4.14)', () => {
   // forbidden host (add_webhook_03, 7.2); other spellings of the same hosts may also be refused as
   // failing verification (latitude host-forms); none is ever registered.
   for (const family of FORBIDDEN_HOST_FAMILIES) {
-    req([`webhook:forbidden-host.${family.id}`, 'err:add_webhook_03'], `forbidden host ${family.id}: add_webhook_03 for its usual spellings, refused for any other, never registered (4.14, 7.2)`, async () => {
-      // A target that delivers to this run's loopback receiver accepts loopback URLs against 4.14
-      // (the embedded server): for those families the refusal can only be a failed verification.
-      const loopbackAccepted = targetAcceptsLoopbackWebhooks(t) && LOOPBACK_FAMILIES.includes(family.id);
-      const refusedAs = (url: string, codes: readonly string[], answer: Answer) => {
-        const code = answer.body.code;
-        expect(codes, `${url}: refused with ${codes.join(' or ')}; ${answer.text.slice(0, 200)}`).toContain(code);
-        expectError(answer, String(code), 'webhooks/add');
-      };
-      for (const url of family.examples) {
-        const answer = await addWebhook(t, t.key, { url, status: '1' });
-        if (loopbackAccepted) refusedAs(url, ['add_webhook_03', 'add_webhook_06'], answer);
-        else expectPairedCode(t, answer, 'add_webhook_03', URL_PAIR, 'webhooks/add');
-      }
-      for (const url of family.otherSpellings) {
-        const answer = await addWebhook(t, t.key, { url, status: '1' });
-        refusedAs(url, ['add_webhook_02', 'add_webhook_03', 'add_webhook_06'], answer);
-        recordBehaviour(`${url} (latitude host-forms)`, String(answer.body.code));
-      }
-      await expectNotRegistered(t.key, [...family.examples, ...family.otherSpellings]);
-    });
+    req(
+      [`webhook:forbidden-host.${family.id}`, 'err:add_webhook_03'],
+      `forbidden host ${family.id}: add_webhook_03 for its usual spellings, refused for any other, never registered (4.14, 7.2)`,
+      async () => {
+        // A target that delivers to this run's loopback receiver accepts loopback URLs against 4.14
+        // (the embedded server): for those families the refusal can only be a failed verification.
+        const loopbackAccepted = targetAcceptsLoopbackWebhooks(t) && LOOPBACK_FAMILIES.includes(family.id);
+        const refusedAs = (url: string, codes: readonly string[], answer: Answer) => {
+          const code = answer.body.code;
+          expect(codes, `${url}: refused with ${codes.join(' or ')}; ${answer.text.slice(0, 200)}`).toContain(code);
+          expectError(answer, String(code), 'webhooks/add');
+        };
+        for (const url of family.examples) {
+          const answer = await addWebhook(t, t.key, { url, status: '1' });
+          if (loopbackAccepted) refusedAs(url, ['add_webhook_03', 'add_webhook_06'], answer);
+          else expectPairedCode(t, answer, 'add_webhook_03', URL_PAIR, 'webhooks/add');
+        }
+        for (const url of family.otherSpellings) {
+          const answer = await addWebhook(t, t.key, { url, status: '1' });
+          refusedAs(url, ['add_webhook_02', 'add_webhook_03', 'add_webhook_06'], answer);
+          recordBehaviour(`${url} (latitude host-forms)`, String(answer.body.code));
+        }
+        await expectNotRegistered(t.key, [...family.examples, ...family.otherSpellings]);
+      },
+    );
   }
 
   req(
@@ -157,7 +178,8 @@ describe('POST /webhook/add (4.14)', () => {
     "status not '0' or '1': add_webhook_05 (7.2; ambiguity paired-code-order)",
     async () => {
       const ep = await freshEndpoint(t, 'badstatus');
-      for (const status of BAD_STATUSES) expectPairedCode(t, await addWebhook(t, t.key, { url: ep.url, status }), 'add_webhook_05', ADD_STATUS_PAIR, 'webhooks/add');
+      for (const status of BAD_STATUSES)
+        expectPairedCode(t, await addWebhook(t, t.key, { url: ep.url, status }), 'add_webhook_05', ADD_STATUS_PAIR, 'webhooks/add');
       await expectNotRegistered(t.key, [ep.url]);
     },
     { needs: ['webhook-reachable'] },
@@ -170,7 +192,10 @@ describe('POST /webhook/add (4.14)', () => {
       const ep = await freshEndpoint(t, 'notfound');
       ep.script.registration(404);
       expectError(await addWebhook(t, t.key, { url: ep.url, status: '1' }), 'add_webhook_06', 'webhooks/add');
-      expect(ep.deliveries.some((d) => d.method === 'GET'), 'the verification GET reached the URL').toBe(true);
+      expect(
+        ep.deliveries.some((d) => d.method === 'GET'),
+        'the verification GET reached the URL',
+      ).toBe(true);
       await expectNotRegistered(t.key, [ep.url]);
     },
     { needs: ['webhook-reachable'] },
@@ -202,7 +227,10 @@ describe('POST /webhook/add (4.14)', () => {
         ep.script.redirect('/', '/moved', status);
         ep.script.path('/moved', 404);
         const answer = await addWebhook(t, t.key, { url: ep.url, status: '1' });
-        expect(ep.deliveries.filter((d) => d.endpointPath === '/moved'), `redirect ${status} was followed`).toEqual([]);
+        expect(
+          ep.deliveries.filter((d) => d.endpointPath === '/moved'),
+          `redirect ${status} was followed`,
+        ).toEqual([]);
         expect(answer.body.code, `redirect ${status}: ${answer.text.slice(0, 200)}`).toBe('add_webhook_01');
         expectSuccess(answer, 'webhooks/add', WebhookAddResponse);
       }
@@ -210,18 +238,14 @@ describe('POST /webhook/add (4.14)', () => {
     { needs: ['webhook-reachable'] },
   );
 
-  req(
-    ['rule:webhooks.https-recommended'],
-    'an https URL on a public host passes validation to the registration check (4.14)',
-    async () => {
-      const url = `https://hooks.example.com/${t.name('https')}`;
-      const answer = await addWebhook(t, t.key, { url, status: '1' });
-      // Accepted for the check: registered, or failed verification (the host is not ours); never
-      // refused as malformed or forbidden.
-      if (answer.body.success === true) expectSuccess(answer, 'webhooks/add', WebhookAddResponse);
-      else expectError(answer, 'add_webhook_06', 'webhooks/add');
-    },
-  );
+  req(['rule:webhooks.https-recommended'], 'an https URL on a public host passes validation to the registration check (4.14)', async () => {
+    const url = `https://hooks.example.com/${t.name('https')}`;
+    const answer = await addWebhook(t, t.key, { url, status: '1' });
+    // Accepted for the check: registered, or failed verification (the host is not ours); never
+    // refused as malformed or forbidden.
+    if (answer.body.success === true) expectSuccess(answer, 'webhooks/add', WebhookAddResponse);
+    else expectError(answer, 'add_webhook_06', 'webhooks/add');
+  });
 
   // 7.2: a save failure needs an internal fault, which the kit cannot provoke.
   reqNotTestable(['err:add_webhook_07', 'err:add_webhook_08'], 'a save failure answers add_webhook_07 or add_webhook_08 (7.2)', 'fault-injection');
@@ -320,7 +344,8 @@ describe('POST /webhook/status: refusals (4.14, 7.2)', () => {
     async () => {
       const ep = await freshEndpoint(t, 'setbad');
       await registerWebhook(t, t.key, ep.url, '0');
-      for (const status of BAD_STATUSES) expectPairedCode(t, await t.api('webhooks/set-status', { json: { status } }), 'status_webhook_03', SET_STATUS_PAIR, 'webhooks/set-status');
+      for (const status of BAD_STATUSES)
+        expectPairedCode(t, await t.api('webhooks/set-status', { json: { status } }), 'status_webhook_03', SET_STATUS_PAIR, 'webhooks/set-status');
       await expectWebhookState(t, t.key, 'disabled', ep.url);
     },
     { needs: ['webhook-reachable'] },

@@ -35,14 +35,24 @@ const totals = (counts: Partial<Summary['totals']>): Summary['totals'] => ({
 });
 
 const run = (ok: boolean, counts: Partial<Summary['totals']>, extra: Partial<Summary> = {}): Summary => ({
-  ...buildSummary({ target: 't', profile: 'p', startedAt: '2026-01-02T03:04:05.000Z', seconds: 54.7, records: [], choices: DEFAULT_AMBIGUITY_CHOICES, reconciliation: reconcile([], []), runErrors: [] }),
+  ...buildSummary({
+    target: 't',
+    profile: 'p',
+    startedAt: '2026-01-02T03:04:05.000Z',
+    seconds: 54.7,
+    records: [],
+    choices: DEFAULT_AMBIGUITY_CHOICES,
+    reconciliation: reconcile([], []),
+    runErrors: [],
+  }),
   ok,
   totals: totals(counts),
   ...extra,
 });
 
 /** The parts of Allure 3's page template the additions are placed by. */
-const TEMPLATE = '<html><head><script>window.allureReportOptions = {"runSummary":{"start":1,"stop":2,"duration":1}}</script></head><body><div class="loader"></div><div id="app"></div><script src="app.js"></script></body></html>';
+const TEMPLATE =
+  '<html><head><script>window.allureReportOptions = {"runSummary":{"start":1,"stop":2,"duration":1}}</script></head><body><div class="loader"></div><div id="app"></div><script src="app.js"></script></body></html>';
 
 describe('the run on the Allure page', () => {
   it('counts the worst first, leaves out what no test has, and puts warnings with the passed', () => {
@@ -64,7 +74,7 @@ describe('the run on the Allure page', () => {
     expect(runSpanScript(run(true, {}))).toContain(`o.runSummary=s`);
   });
 
-  it('puts the banner above the app and the scripts in the head, after Allure\'s options', () => {
+  it("puts the banner above the app and the scripts in the head, after Allure's options", () => {
     const page = withRunAdditions(TEMPLATE, run(false, { tests: 3, failed: 2, passed: 1 }));
     const banner = page.indexOf('id="mc-run-verdict"');
     expect(banner).toBeGreaterThan(page.indexOf('<body>'));
@@ -72,7 +82,9 @@ describe('the run on the Allure page', () => {
     expect(page.indexOf('o.runSummary=s')).toBeGreaterThan(page.indexOf('window.allureReportOptions'));
     expect(page.indexOf('o.runSummary=s')).toBeLessThan(page.indexOf('</head>'));
     expect(page).toContain('new MutationObserver(upgrade)');
-    expect(verdictBanner(run(false, { tests: 3, failed: 2, passed: 1 }))).toMatch(/>FAIL: 2 failed, 1 passed of 3 tests, 54\.7 s\.<\/span> <a href="\.\.\/spec-document\.html"/);
+    expect(verdictBanner(run(false, { tests: 3, failed: 2, passed: 1 }))).toMatch(
+      />FAIL: 2 failed, 1 passed of 3 tests, 54\.7 s\.<\/span> <a href="\.\.\/spec-document\.html"/,
+    );
   });
 
   it('without a run, adds only the section anchors; a template that moved is an error, not a page without the verdict', () => {
@@ -93,7 +105,20 @@ describe('the "spec §N" link', () => {
 });
 
 describe('each status in Allure', () => {
-  const result = (): TestResult => ({ uuid: 'u', name: 'n', historyId: 'h', status: undefined, statusDetails: {}, stage: 'finished', steps: [], attachments: [], parameters: [], labels: [], links: [] }) as unknown as TestResult;
+  const result = (): TestResult =>
+    ({
+      uuid: 'u',
+      name: 'n',
+      historyId: 'h',
+      status: undefined,
+      statusDetails: {},
+      stage: 'finished',
+      steps: [],
+      attachments: [],
+      parameters: [],
+      labels: [],
+      links: [],
+    }) as unknown as TestResult;
   const tags = (r: TestResult) => r.labels.filter((l) => l.name === 'tag').map((l) => l.value);
 
   it('tells apart, by a tag, the statuses that share an Allure status', () => {
@@ -143,7 +168,10 @@ describe('the CI example', () => {
     expect(uploads.length).toBeGreaterThan(0);
     const carrying = uploads.filter((step) => (step.with?.path ?? '').split('\n').some((p) => p.trim().endsWith('allure-report/index.html')));
     expect(carrying).toHaveLength(1);
-    const paths = (carrying[0]!.with?.path ?? '').split('\n').map((p) => p.trim()).filter((p) => p !== '');
+    const paths = (carrying[0]!.with?.path ?? '')
+      .split('\n')
+      .map((p) => p.trim())
+      .filter((p) => p !== '');
     // upload-artifact roots an artifact of several paths at the deepest folder they share (its README).
     const inArtifact = paths.map((p) => posix.relative(sharedFolder(paths), p));
     const page = inArtifact.find((p) => p.endsWith('index.html'))!;

@@ -35,11 +35,19 @@ export function importSpecifiers(fileName: string, text: string): string[] {
   const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
   const out: string[] = [];
   const visit = (node: ts.Node): void => {
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) out.push(node.moduleSpecifier.text);
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier))
+      out.push(node.moduleSpecifier.text);
     else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference) && ts.isStringLiteral(node.moduleReference.expression))
       out.push(node.moduleReference.expression.text);
-    else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteralLike(node.arguments[0])) out.push(node.arguments[0].text);
-    else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) out.push(node.argument.literal.text);
+    else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteralLike(node.arguments[0])
+    )
+      out.push(node.arguments[0].text);
+    else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal))
+      out.push(node.argument.literal.text);
     ts.forEachChild(node, visit);
   };
   visit(source);
@@ -48,7 +56,10 @@ export function importSpecifiers(fileName: string, text: string): string[] {
 
 const toProjectPath = (absolute: string): string => relative(PROJECT_ROOT, absolute).split(sep).join('/');
 
-const PACKAGE = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { name: string; exports: Record<string, string | { default?: string }> };
+const PACKAGE = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as {
+  name: string;
+  exports: Record<string, string | { default?: string }>;
+};
 
 /** The source file an import of the package's own name stands for: its export's dist/X.js is X.ts. */
 function ownPackageTarget(specifier: string): string | undefined {
@@ -57,7 +68,11 @@ function ownPackageTarget(specifier: string): string | undefined {
   const built = typeof entry === 'string' ? entry : entry?.default;
   if (built === undefined) return undefined;
   const source = built.replace(/^\.\/dist\//, './').replace(/\.js$/, '.ts');
-  return existsSync(join(PROJECT_ROOT, source)) ? toProjectPath(join(PROJECT_ROOT, source)) : existsSync(join(PROJECT_ROOT, built)) ? toProjectPath(join(PROJECT_ROOT, built)) : undefined;
+  return existsSync(join(PROJECT_ROOT, source))
+    ? toProjectPath(join(PROJECT_ROOT, source))
+    : existsSync(join(PROJECT_ROOT, built))
+      ? toProjectPath(join(PROJECT_ROOT, built))
+      : undefined;
 }
 
 /** The file a relative specifier names (the project imports with .ts extensions; .js, bare and index forms are tried too). */
@@ -83,7 +98,9 @@ export function resolveImport(fromFile: string, specifier: string): ImportEdge {
 /** Every .ts file under the checked folders (project-relative), with its imports. */
 export function readImportGraph(folders: readonly string[] = CHECKED_FOLDERS): ImportGraph {
   const walk = (dir: string): string[] =>
-    readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? (e.name === 'node_modules' ? [] : walk(join(dir, e.name))) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? (e.name === 'node_modules' ? [] : walk(join(dir, e.name))) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+    );
   const graph = new Map<string, ImportEdge[]>();
   for (const folder of folders)
     for (const absolute of walk(join(PROJECT_ROOT, folder))) {
@@ -120,10 +137,26 @@ export const FOLDER_RULES: readonly FolderRule[] = [
   // commands use them all. Read upwards, no arrow comes back down.
   { folder: 'harness/config', allowed: ['harness/config', 'schemas'], why: 'harness/config/ is what a run is told; it reads no other harness folder' },
   { folder: 'harness/transport', allowed: ['harness/transport', 'schemas'], why: 'harness/transport/ is HTTP only; it reads no other harness folder' },
-  { folder: 'harness/kit', allowed: ['harness/kit', 'harness/config', 'harness/transport', 'schemas'], why: 'harness/kit/ (what a suite imports) builds on config/ and transport/ only' },
-  { folder: 'harness/discovery', allowed: ['harness/discovery', 'harness/config', 'harness/transport', 'schemas'], why: 'harness/discovery/ probes over transport/ only' },
-  { folder: 'harness/report', allowed: ['harness/report', 'harness/config', 'harness/kit', 'schemas'], why: 'harness/report/ reads the records of kit/, never the run or the commands' },
-  { folder: 'harness/run', allowed: ['harness/run', 'harness/config', 'harness/kit', 'harness/report', 'reference', 'schemas'], why: 'harness/run/ installs the reporters of report/ and starts reference/, never the commands' },
+  {
+    folder: 'harness/kit',
+    allowed: ['harness/kit', 'harness/config', 'harness/transport', 'schemas'],
+    why: 'harness/kit/ (what a suite imports) builds on config/ and transport/ only',
+  },
+  {
+    folder: 'harness/discovery',
+    allowed: ['harness/discovery', 'harness/config', 'harness/transport', 'schemas'],
+    why: 'harness/discovery/ probes over transport/ only',
+  },
+  {
+    folder: 'harness/report',
+    allowed: ['harness/report', 'harness/config', 'harness/kit', 'schemas'],
+    why: 'harness/report/ reads the records of kit/, never the run or the commands',
+  },
+  {
+    folder: 'harness/run',
+    allowed: ['harness/run', 'harness/config', 'harness/kit', 'harness/report', 'reference', 'schemas'],
+    why: 'harness/run/ installs the reporters of report/ and starts reference/, never the commands',
+  },
 ];
 
 /** Each import that breaks a folder rule, or names no file of ours, as "from → to: why". */

@@ -4,7 +4,16 @@
  * `npm run arch` runs this file alone.
  */
 import { describe, expect, it } from 'vitest';
-import { cycleFindings, importCycles, importSpecifiers, readImportGraph, resolveImport, ruleViolations, type ImportEdge, type ImportGraph } from './architecture-rules.ts';
+import {
+  cycleFindings,
+  importCycles,
+  importSpecifiers,
+  readImportGraph,
+  resolveImport,
+  ruleViolations,
+  type ImportEdge,
+  type ImportGraph,
+} from './architecture-rules.ts';
 
 /**
  * Import cycles that exist today, each as its files. Type-only imports count: two files that
@@ -19,7 +28,11 @@ describe('the project keeps the dependency rules of its folders', () => {
   const graph = readImportGraph();
 
   it('reads every folder the rules are about', () => {
-    for (const folder of ['schemas', 'spec', 'reference', 'harness', 'suites']) expect([...graph.keys()].some((f) => f.startsWith(`${folder}/`)), folder).toBe(true);
+    for (const folder of ['schemas', 'spec', 'reference', 'harness', 'suites'])
+      expect(
+        [...graph.keys()].some((f) => f.startsWith(`${folder}/`)),
+        folder,
+      ).toBe(true);
   });
 
   it('schemas/ imports nothing else of ours; suites/ never imports reference/; reference/ never imports harness/ or suites/; harness/ folders import only the folders below them', () => {
@@ -35,7 +48,12 @@ describe('the project keeps the dependency rules of its folders', () => {
 
 /** A graph from file → imports, where a name ending in .ts or .json is a file of ours and any other an npm package. */
 const graphOf = (edges: Record<string, readonly string[]>): ImportGraph =>
-  new Map(Object.entries(edges).map(([file, targets]): [string, ImportEdge[]] => [file, targets.map((t) => (/\.(ts|json)$/.test(t) ? { specifier: t, target: t } : { specifier: t }))]));
+  new Map(
+    Object.entries(edges).map(([file, targets]): [string, ImportEdge[]] => [
+      file,
+      targets.map((t) => (/\.(ts|json)$/.test(t) ? { specifier: t, target: t } : { specifier: t })),
+    ]),
+  );
 
 describe('the checker, on made-up graphs', () => {
   it('reads static, type-only, side-effect, re-export and dynamic imports and import types, and nothing in comments or strings', () => {
@@ -48,14 +66,17 @@ describe('the checker, on made-up graphs', () => {
       "const e = await import('./e.ts');",
       "type F = import('./f.ts').F;",
       "// import { g } from './g.ts';",
-      "const h = \"import('./h.ts')\";",
+      'const h = "import(\'./h.ts\')";',
     ].join('\n');
     expect(importSpecifiers('x.ts', text)).toEqual(['./a.ts', '../b.ts', './side-effect.ts', './c.ts', './d.ts', './e.ts', './f.ts']);
   });
 
   it('resolves relative imports and the package’s own name to files, and flags what names no file', () => {
     expect(resolveImport('reference/server.ts', '../schemas/index.ts')).toEqual({ specifier: '../schemas/index.ts', target: 'schemas/index.ts' });
-    expect(resolveImport('suites/sms.test.ts', 'messaging-conformance/reference')).toEqual({ specifier: 'messaging-conformance/reference', target: 'reference/server.ts' });
+    expect(resolveImport('suites/sms.test.ts', 'messaging-conformance/reference')).toEqual({
+      specifier: 'messaging-conformance/reference',
+      target: 'reference/server.ts',
+    });
     expect(resolveImport('schemas/sms.ts', 'zod')).toEqual({ specifier: 'zod' });
     expect(resolveImport('schemas/sms.ts', './no-such-file.ts')).toEqual({ specifier: './no-such-file.ts', unresolved: true });
   });
@@ -78,7 +99,9 @@ describe('the checker, on made-up graphs', () => {
       'reference/r.ts → harness/cli.ts',
       'reference/r.ts → suites/s.test.ts',
     ]);
-    expect(ruleViolations(new Map([['spec/emit.ts', [{ specifier: './gone.ts', unresolved: true }]]]))).toEqual(['spec/emit.ts → ./gone.ts: names no file of ours']);
+    expect(ruleViolations(new Map([['spec/emit.ts', [{ specifier: './gone.ts', unresolved: true }]]]))).toEqual([
+      'spec/emit.ts → ./gone.ts: names no file of ours',
+    ]);
   });
 
   it('holds the harness/ folders to their layers: none imports a folder above it', () => {
@@ -111,8 +134,19 @@ describe('the checker, on made-up graphs', () => {
   });
 
   it('allows exactly the known cycles: a known cycle that grew is new, and one that is gone is stale', () => {
-    const known = [['harness/a.ts', 'harness/b.ts'], ['spec/x.ts', 'spec/y.ts']];
-    expect(cycleFindings([['harness/b.ts', 'harness/a.ts'], ['spec/x.ts', 'spec/y.ts']], known)).toEqual({ unexpected: [], stale: [] });
+    const known = [
+      ['harness/a.ts', 'harness/b.ts'],
+      ['spec/x.ts', 'spec/y.ts'],
+    ];
+    expect(
+      cycleFindings(
+        [
+          ['harness/b.ts', 'harness/a.ts'],
+          ['spec/x.ts', 'spec/y.ts'],
+        ],
+        known,
+      ),
+    ).toEqual({ unexpected: [], stale: [] });
     expect(cycleFindings([['harness/a.ts', 'harness/b.ts', 'harness/c.ts']], known)).toEqual({
       unexpected: ['harness/a.ts ⇄ harness/b.ts ⇄ harness/c.ts'],
       stale: ['harness/a.ts ⇄ harness/b.ts', 'spec/x.ts ⇄ spec/y.ts'],

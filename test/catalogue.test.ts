@@ -50,10 +50,23 @@ describe('requirements catalogue', () => {
 describe('ambiguity register', () => {
   // The entries the spec-as-code issue asks for at least, written once.
   const REQUIRED = [
-    'auth-error-http-status', 'sandbox-daily-limit', 'agendas-delete-success-code', 'credits-consult-method', 'server-01-status',
-    'response-language', 'webhook-status-success-values', 'subaccount-credits-manage-success-message', 'otp-state-after-verified-restart',
-    'otp-status-request-shape', 'otp-delete-request-shape', 'otp-reset-request-shape', 'otp-verify-error-slugs', 'contactlist-find-paging',
-    'show-campaign-id-placement', 'sandbox-sends-emit-events', 'webhook-delivery-method',
+    'auth-error-http-status',
+    'sandbox-daily-limit',
+    'agendas-delete-success-code',
+    'credits-consult-method',
+    'server-01-status',
+    'response-language',
+    'webhook-status-success-values',
+    'subaccount-credits-manage-success-message',
+    'otp-state-after-verified-restart',
+    'otp-status-request-shape',
+    'otp-delete-request-shape',
+    'otp-reset-request-shape',
+    'otp-verify-error-slugs',
+    'contactlist-find-paging',
+    'show-campaign-id-placement',
+    'sandbox-sends-emit-events',
+    'webhook-delivery-method',
   ];
 
   it('holds every required entry', () => {
@@ -65,7 +78,10 @@ describe('ambiguity register', () => {
   it('each entry has sources, options and a default among them', () => {
     for (const a of AMBIGUITIES) {
       expect(a.sources.length, a.id).toBeGreaterThan(0);
-      expect(a.options.map((o) => o.id), a.id).toContain(a.default);
+      expect(
+        a.options.map((o) => o.id),
+        a.id,
+      ).toContain(a.default);
       expect(new Set(a.options.map((o) => o.id)).size, a.id).toBe(a.options.length);
     }
   });
@@ -81,7 +97,12 @@ describe('OTP v2 transition table (3.1)', () => {
   const docRows = sectionText(specText(), '3.1')
     .split('\n')
     .filter((l) => l.startsWith('| ') && !l.startsWith('| State'))
-    .map((l) => l.split('|').slice(1, -1).map((c) => c.trim()))
+    .map((l) =>
+      l
+        .split('|')
+        .slice(1, -1)
+        .map((c) => c.trim()),
+    )
     .filter((cells) => cells.length === 5)
     .map(([state, trigger, condition]) => ({ state: state!, trigger: TRIGGERS[trigger!], condition: condition! }));
 
@@ -101,7 +122,9 @@ describe('OTP v2 transition table (3.1)', () => {
   const customs = ['absent', 'same', 'different'] as const;
   const allFacts: OtpFacts[] = bools.flatMap((codeRotate) =>
     bools.flatMap((withinCooldown) =>
-      customs.flatMap((customCode) => bools.flatMap((codeMatches) => bools.map((lastAttempt) => ({ codeRotate, withinCooldown, customCode, codeMatches, lastAttempt })))),
+      customs.flatMap((customCode) =>
+        bools.flatMap((codeMatches) => bools.map((lastAttempt) => ({ codeRotate, withinCooldown, customCode, codeMatches, lastAttempt }))),
+      ),
     ),
   );
 

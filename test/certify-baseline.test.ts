@@ -30,10 +30,19 @@ describe('certify against a baseline', () => {
     const first = await certify('mutant', ...mutant, '--baseline', join(dir, 'clean', 'summary.json'), '--fail-on', 'regression');
     expect(first.status, first.output).toBe(1);
     const firstSummary = summaryOf(join(dir, 'mutant'));
-    const broke = firstSummary.requirements.filter((r) => r.status === 'failed').map((r) => r.id).sort();
+    const broke = firstSummary.requirements
+      .filter((r) => r.status === 'failed')
+      .map((r) => r.id)
+      .sort();
     expect(broke).toContain(mutantById(FAILING_RUN.mutant).requirement);
     expect(cleanSummary.requirements.filter((r) => broke.includes(r.id)).every((r) => r.status === 'passed')).toBe(true);
-    expect(firstSummary.baseline).toMatchObject({ newlyFailing: broke, newlyBroken: [], newlyPassing: [], regression: true, baseline: { startedAt: cleanSummary.startedAt } });
+    expect(firstSummary.baseline).toMatchObject({
+      newlyFailing: broke,
+      newlyBroken: [],
+      newlyPassing: [],
+      regression: true,
+      baseline: { startedAt: cleanSummary.startedAt },
+    });
     expect(firstSummary.baseline!.newFailedTests).toEqual([...firstSummary.failedTests].sort());
     const md = readFileSync(join(dir, 'mutant', 'summary.md'), 'utf8').split('\n');
     expect(md[0]).toBe('# Conformance summary: FAIL; gate (--fail-on regression): FAIL');

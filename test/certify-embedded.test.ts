@@ -33,11 +33,17 @@ function expectCertified(run: ReturnType<typeof certify>): void {
   expect(failed, 'failed requirements').toEqual([]);
   expect(summary.runErrors).toEqual([]);
   expect(summary.requirements.map((r) => r.id).sort()).toEqual(REQUIREMENTS.map((r) => r.id).sort());
-  expect(summary.requirements.filter((r) => r.status === 'not-covered').map((r) => r.id), 'not covered').toEqual([]);
+  expect(
+    summary.requirements.filter((r) => r.status === 'not-covered').map((r) => r.id),
+    'not covered',
+  ).toEqual([]);
   // A skip is only ever a missing target capability, named in the reason.
   for (const r of summary.requirements.filter((x) => x.status === 'skipped')) {
     expect(r.reason, r.id).toMatch(/^target capability missing: /);
-    expect(CAPABILITY_IDS.some((c) => r.reason!.includes(c)), r.id).toBe(true);
+    expect(
+      CAPABILITY_IDS.some((c) => r.reason!.includes(c)),
+      r.id,
+    ).toBe(true);
   }
   expect(summary.ok).toBe(true);
   expect(run.status, run.stdout.slice(-3000)).toBe(0);

@@ -110,7 +110,21 @@ describe('a flaky network and a busy key change no verdict', () => {
   });
 
   it('directly and through a proxy refusing 10% with 429 rate_01 and delaying 10% by 300 ms: the same per-test verdicts', async () => {
-    const flags = (url: string) => ['--target', url, '--api-key', target.server.keys.account, '--manager-key', target.server.keys.manager, '--profile', profilePath, '--allow-charges', '--only', 'otp-v2,limits', '--seed', String(SEED)];
+    const flags = (url: string) => [
+      '--target',
+      url,
+      '--api-key',
+      target.server.keys.account,
+      '--manager-key',
+      target.server.keys.manager,
+      '--profile',
+      profilePath,
+      '--allow-charges',
+      '--only',
+      'otp-v2,limits',
+      '--seed',
+      String(SEED),
+    ];
     const [direct, proxied] = await Promise.all([certify(flags(target.server.baseUrl)), certify(flags(proxy.url))]);
 
     // The faults happened, on the requests that matter: resends of rate_01, and delays.
@@ -137,7 +151,20 @@ describe('the same seed, the same verdicts, with fuzzing (alternate personality)
   afterAll(() => target?.server.close());
 
   it('two runs of one seed agree on every test and warning; another seed draws other cases', async () => {
-    const flags = (seed: number) => ['--target', target.server.baseUrl, '--api-key', target.server.keys.account, '--manager-key', target.server.keys.manager, '--profile', profilePathOf(target), '--only', 'envelope', '--seed', String(seed)];
+    const flags = (seed: number) => [
+      '--target',
+      target.server.baseUrl,
+      '--api-key',
+      target.server.keys.account,
+      '--manager-key',
+      target.server.keys.manager,
+      '--profile',
+      profilePathOf(target),
+      '--only',
+      'envelope',
+      '--seed',
+      String(seed),
+    ];
     const [first, second, other] = await Promise.all([certify(flags(SEED)), certify(flags(SEED)), certify(flags(SEED + 1))]);
     const a = verdicts(first);
     // The alternate personality accepts some invalid requests: the fuzzing warns, so warnings are compared.

@@ -19,7 +19,10 @@ const dir = fileScratchDir('mc-cli-');
 
 describe('certify flags', () => {
   it('maps flags, and the MC_* environment when flags are absent', () => {
-    const args = parseCertifyArgs(['--target', 'http://127.0.0.1:9/', '--api-key', 'k1', '--only', 'sms,otp-v2', '--max-credits', '12.5', '--allow-charges'], {});
+    const args = parseCertifyArgs(
+      ['--target', 'http://127.0.0.1:9/', '--api-key', 'k1', '--only', 'sms,otp-v2', '--max-credits', '12.5', '--allow-charges'],
+      {},
+    );
     expect(args).toMatchObject({ target: 'http://127.0.0.1:9', apiKey: 'k1', only: ['sms', 'otp-v2'], maxCredits: 12.5, allowCharges: true, html: true });
     const fromEnv = parseCertifyArgs([], { MC_TARGET: 'https://staging.example', MC_API_KEY: 'k2', MC_MANAGER_KEY: 'm2', MC_PROFILE: 'p.yaml' });
     expect(fromEnv).toMatchObject({ target: 'https://staging.example', apiKey: 'k2', managerKey: 'm2', profile: 'p.yaml' });
@@ -52,7 +55,10 @@ describe('certify flags', () => {
 
   it('--baseline and --fail-on: a path made absolute, and failure unless given', () => {
     expect(parseCertifyArgs([], {})).toMatchObject({ baseline: undefined, failOn: 'failure' });
-    expect(parseCertifyArgs(['--baseline', 'old/summary.json', '--fail-on', 'regression'], {})).toMatchObject({ baseline: join(process.cwd(), 'old', 'summary.json'), failOn: 'regression' });
+    expect(parseCertifyArgs(['--baseline', 'old/summary.json', '--fail-on', 'regression'], {})).toMatchObject({
+      baseline: join(process.cwd(), 'old', 'summary.json'),
+      failOn: 'regression',
+    });
   });
 
   it('--har: the HAR file, made absolute from the current directory; none unless given', () => {
@@ -88,7 +94,8 @@ describe('discover flags', () => {
 });
 
 describe('the certify command line', () => {
-  const run = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 60_000, env: { ...process.env, MC_TARGET: '', MC_API_KEY: '' } });
+  const run = (...args: string[]) =>
+    spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 60_000, env: { ...process.env, MC_TARGET: '', MC_API_KEY: '' } });
   const badProfile = join(dir, 'bad-profile.yaml');
   writeFileSync(badProfile, 'pacing:\n  requestsPerSecond: 500\n');
   const notSummary = join(dir, 'not-summary.json');
@@ -117,11 +124,23 @@ describe('the certify command line', () => {
     ['a bad profile', ['certify', '--profile', badProfile], /bad-profile\.yaml: pacing\.requestsPerSecond/],
     ['a missing profile', ['certify', '--profile', join(dir, 'missing.yaml')], /cannot read profile file/],
     ['an unreachable target', ['certify', '--target', 'http://127.0.0.1:1', '--api-key', 'x'], /unreachable/],
-    ['a target that accepts connections and never answers', ['certify', '--target', 'SILENT', '--api-key', 'x', '--profile', quickProfile], /did not answer: preflight POST \/credits\/consult timed out after 1 s \(no response headers\)/],
+    [
+      'a target that accepts connections and never answers',
+      ['certify', '--target', 'SILENT', '--api-key', 'x', '--profile', quickProfile],
+      /did not answer: preflight POST \/credits\/consult timed out after 1 s \(no response headers\)/,
+    ],
     ['a missing baseline', ['certify', '--only', 'credits', '--baseline', join(dir, 'none.json')], /--baseline: cannot read .*none\.json \(ENOENT\)$/m],
     ['a baseline that is not JSON', ['certify', '--only', 'credits', '--baseline', 'BAD_PROFILE'], /--baseline: .*bad-profile\.yaml is not JSON/m],
-    ['a baseline that is no summary', ['certify', '--only', 'credits', '--baseline', 'NOT_SUMMARY'], /--baseline: .*not-summary\.json is not a summary\.json of certify: target: /m],
-    ['discover against an unreachable target', ['discover', '--target', 'http://127.0.0.1:1', '--api-key', 'x', '--write-profile', join(dir, 'p.yaml')], /unreachable/],
+    [
+      'a baseline that is no summary',
+      ['certify', '--only', 'credits', '--baseline', 'NOT_SUMMARY'],
+      /--baseline: .*not-summary\.json is not a summary\.json of certify: target: /m,
+    ],
+    [
+      'discover against an unreachable target',
+      ['discover', '--target', 'http://127.0.0.1:1', '--api-key', 'x', '--write-profile', join(dir, 'p.yaml')],
+      /unreachable/,
+    ],
   ])('%s: exit 2 with one line', (_what, args, message) => {
     const r = run(...args.map((a) => (a === 'SILENT' ? silentUrl : a === 'BAD_PROFILE' ? badProfile : a === 'NOT_SUMMARY' ? notSummary : a)));
     expect(r.status).toBe(2);
@@ -141,7 +160,10 @@ describe('the closing lines of a run', () => {
       { id: 'op:c', status: 'broken', reason: 'POST http://127.0.0.1:1/x timed out after 2 s' },
     ];
     const summary = { totals, requirements, runErrors: [] } as unknown as Parameters<typeof closingLines>[0]['summary'];
-    const lines = closingLines({ summary, outDir: 'out', incomplete: undefined, html: false, redact: (t) => t.replaceAll('key-123456789', '[REDACTED]') }, 1).split('\n');
+    const lines = closingLines(
+      { summary, outDir: 'out', incomplete: undefined, html: false, redact: (t) => t.replaceAll('key-123456789', '[REDACTED]') },
+      1,
+    ).split('\n');
     expect(lines).toEqual([
       'failed: op:a: expected [REDACTED] to be 2',
       'broken: op:c: POST http://127.0.0.1:1/x timed out after 2 s',

@@ -18,13 +18,23 @@ const RECORDER = join(PACKAGE_ROOT, 'test', 'cli-module-log.mjs');
 /** Runs the CLI with the module recorder: its output, and every module it resolved (project-relative, or the package's name). */
 function runRecorded(args: string[]): { status: number | null; stdout: string; stderr: string; modules: string[] } {
   const log = join(testScratchDir('mc-modules-'), 'modules.log');
-  const r = spawnSync(process.execPath, ['--import', RECORDER, BIN, ...args], { encoding: 'utf8', timeout: 30_000, env: { ...process.env, MC_MODULE_LOG: log, MC_TARGET: '', MC_API_KEY: '' } });
+  const r = spawnSync(process.execPath, ['--import', RECORDER, BIN, ...args], {
+    encoding: 'utf8',
+    timeout: 30_000,
+    env: { ...process.env, MC_MODULE_LOG: log, MC_TARGET: '', MC_API_KEY: '' },
+  });
   const modules = [...new Set(readFileSync(log, 'utf8').split('\n').filter(Boolean))].map((url) => url.replace(`file://${PACKAGE_ROOT}/`, ''));
   return { status: r.status, stdout: r.stdout, stderr: r.stderr, modules };
 }
 
 /** What --help and a usage error must not load: the commands, the run, the reports, the server, vitest, the big catalogues. */
-const HEAVY = [/^harness\/commands\/(certify|discover|serve|mutants)-command\.ts$/, /^harness\/(run|report|kit|transport|discovery)\//, /^reference\//, /node_modules\/(vitest|fastify|undici|allure)/, /^schemas\/requirements\.ts$/];
+const HEAVY = [
+  /^harness\/commands\/(certify|discover|serve|mutants)-command\.ts$/,
+  /^harness\/(run|report|kit|transport|discovery)\//,
+  /^reference\//,
+  /node_modules\/(vitest|fastify|undici|allure)/,
+  /^schemas\/requirements\.ts$/,
+];
 const heavyIn = (modules: readonly string[]) => modules.filter((m) => HEAVY.some((h) => h.test(m)));
 
 describe('answered from the flag tables, before any command is loaded', () => {

@@ -80,9 +80,39 @@ describe('the program', () => {
 
 describe("certify()'s options: the flags' table, on the object itself", () => {
   it('give what the same flags give', () => {
-    const fromOptions = parseOptions(CERTIFY_FLAGS, { only: ['sms', 'credits'], maxCredits: 12.5, html: false, allowCharges: true, out: '-odd-dir', personality: 'alternate', maxDuration: 90, seed: 7, requirements: ['op:credits/consult'] }, CATALOGUES);
+    const fromOptions = parseOptions(
+      CERTIFY_FLAGS,
+      {
+        only: ['sms', 'credits'],
+        maxCredits: 12.5,
+        html: false,
+        allowCharges: true,
+        out: '-odd-dir',
+        personality: 'alternate',
+        maxDuration: 90,
+        seed: 7,
+        requirements: ['op:credits/consult'],
+      },
+      CATALOGUES,
+    );
     const fromFlags = parseCertifyArgs(
-      ['--only', 'sms,credits', '--max-credits', '12.5', '--no-html', '--allow-charges', '--out=-odd-dir', '--personality', 'alternate', '--max-duration', '90', '--seed', '7', '--requirements', 'op:credits/consult'],
+      [
+        '--only',
+        'sms,credits',
+        '--max-credits',
+        '12.5',
+        '--no-html',
+        '--allow-charges',
+        '--out=-odd-dir',
+        '--personality',
+        'alternate',
+        '--max-duration',
+        '90',
+        '--seed',
+        '7',
+        '--requirements',
+        'op:credits/consult',
+      ],
       {},
     );
     expect(fromOptions).toEqual(fromFlags);

@@ -10,7 +10,9 @@ const BIN = fileURLToPath(new URL('../bin/messaging-conformance.js', import.meta
 
 describe('serve flags', () => {
   it('maps flags to options', () => {
-    expect(parseServeArgs(['--port', '8080', '--test-clock', '--allow-loopback-webhooks', '--ambiguity', 'auth-error-http-status=body-200', '--rate-limit', '0'])).toMatchObject({
+    expect(
+      parseServeArgs(['--port', '8080', '--test-clock', '--allow-loopback-webhooks', '--ambiguity', 'auth-error-http-status=body-200', '--rate-limit', '0']),
+    ).toMatchObject({
       port: 8080,
       testClock: true,
       allowLoopbackWebhooks: true,
@@ -85,7 +87,10 @@ describe('serve --list-mutants', () => {
   it('lists every fault --mutant takes, one line each, and a bad --mutant points to it', () => {
     const listed = spawnSync(process.execPath, [BIN, 'serve', '--list-mutants'], { encoding: 'utf8', timeout: 30_000 });
     expect(listed.status).toBe(0);
-    const ids = listed.stdout.trim().split('\n').map((line) => line.split(/\s+/)[0]);
+    const ids = listed.stdout
+      .trim()
+      .split('\n')
+      .map((line) => line.split(/\s+/)[0]);
     expect(ids).toEqual(MUTANTS.map((m) => m.id));
     const bad = spawnSync(process.execPath, [BIN, 'serve', '--mutant', 'bogus'], { encoding: 'utf8', timeout: 30_000 });
     expect(bad.status).toBe(2);

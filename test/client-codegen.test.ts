@@ -45,7 +45,10 @@ describe.each(PERSONALITIES)('generated clients against the embedded server, %s 
 
   it.each(['openapi-fetch', 'hey-api', 'orval'])('the %s client calls three operations and every answer matches the schemas', async (client) => {
     // Not spawnSync: the server answers from this process's event loop.
-    const run = await promisify(execFile)(process.execPath, [join(dir, 'out', client, 'program.js'), server.baseUrl, server.keys.account], { encoding: 'utf8', timeout: 30_000 });
+    const run = await promisify(execFile)(process.execPath, [join(dir, 'out', client, 'program.js'), server.baseUrl, server.keys.account], {
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
     expect(run.stderr).toBe('');
     const answers = JSON.parse(run.stdout) as ThreeAnswers;
     expect(credits.CreditsConsultResponse.parse(answers.consult)).toMatchObject({ success: true, code: 'credit_01' });

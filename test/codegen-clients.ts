@@ -119,7 +119,16 @@ export const refused = () =>
 `;
 
 const TSCONFIG = {
-  compilerOptions: { strict: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', lib: ['es2023', 'dom'], types: ['node'], outDir: 'out', skipLibCheck: false },
+  compilerOptions: {
+    strict: true,
+    module: 'nodenext',
+    moduleResolution: 'nodenext',
+    target: 'es2022',
+    lib: ['es2023', 'dom'],
+    types: ['node'],
+    outDir: 'out',
+    skipLibCheck: false,
+  },
   include: ['openapi-fetch', 'hey-api', 'orval'],
 };
 

@@ -42,7 +42,17 @@ interface Received {
 const received: Received[] = [];
 let target: { url: string; close(): Promise<void> };
 let client: HttpClient;
-const config = RunConfig.parse({ baseUrl: 'http://127.0.0.1:1', apiKey: API_KEY, managerKey: MANAGER_KEY, embedded: false, profile: defaultProfile(), allowCharges: false, runId: 'curl1', seed: 1, outDir: '/tmp' });
+const config = RunConfig.parse({
+  baseUrl: 'http://127.0.0.1:1',
+  apiKey: API_KEY,
+  managerKey: MANAGER_KEY,
+  embedded: false,
+  profile: defaultProfile(),
+  allowCharges: false,
+  runId: 'curl1',
+  seed: 1,
+  outDir: '/tmp',
+});
 const keys = namedKeysOf(config, SUBACCOUNT_KEY);
 
 beforeAll(async () => {
@@ -104,7 +114,13 @@ const CASES: { name: string; call: CallOptions; variable: string; headers: strin
   },
   {
     name: 'body field apikey (5.1), and the key again in another field of the body',
-    call: { method: 'POST', path: '/agendas/add', apiKey: SUBACCOUNT_KEY, keyPlacement: 'body', json: { agenda_name: 'lista', note: `copy of ${SUBACCOUNT_KEY}` } },
+    call: {
+      method: 'POST',
+      path: '/agendas/add',
+      apiKey: SUBACCOUNT_KEY,
+      keyPlacement: 'body',
+      json: { agenda_name: 'lista', note: `copy of ${SUBACCOUNT_KEY}` },
+    },
     variable: 'MC_SUBACCOUNT_KEY',
     headers: ['content-type'],
   },
@@ -128,7 +144,13 @@ const CASES: { name: string; call: CallOptions; variable: string; headers: strin
   },
   {
     name: 'a raw body with line breaks and a wrong key the kit made up',
-    call: { method: 'PUT', path: '/webhook/update', apiKey: 'not-a-key-of-the-run', headers: { 'content-type': 'text/plain' }, body: 'line one\nline \'two\'\n\ttabbed $PATH' },
+    call: {
+      method: 'PUT',
+      path: '/webhook/update',
+      apiKey: 'not-a-key-of-the-run',
+      headers: { 'content-type': 'text/plain' },
+      body: "line one\nline 'two'\n\ttabbed $PATH",
+    },
     variable: UNNAMED_KEY_VARIABLE,
     headers: ['content-type'],
   },
@@ -149,16 +171,19 @@ describe('the curl line of an exchange', () => {
     });
   }
 
-  it.runIf(hasCurl)('run by curl (installed here), every line makes the server receive the same request: method, path and query, the kit\'s headers, the body', async () => {
-    for (const c of CASES.filter((k) => k.variable !== UNNAMED_KEY_VARIABLE)) {
-      const { sent, line } = await sendAndLine(c.call);
-      const before = received.length;
-      await run('sh', ['-c', `${line} --silent --output /dev/null`], { env: { ...process.env, ...ENV } });
-      const again = received[before]!;
-      expect({ method: again.method, url: again.url, body: again.body }, c.name).toEqual({ method: sent.method, url: sent.url, body: sent.body });
-      expect(keptHeaders(again, c.headers), c.name).toEqual(keptHeaders(sent, c.headers));
-    }
-  });
+  it.runIf(hasCurl)(
+    "run by curl (installed here), every line makes the server receive the same request: method, path and query, the kit's headers, the body",
+    async () => {
+      for (const c of CASES.filter((k) => k.variable !== UNNAMED_KEY_VARIABLE)) {
+        const { sent, line } = await sendAndLine(c.call);
+        const before = received.length;
+        await run('sh', ['-c', `${line} --silent --output /dev/null`], { env: { ...process.env, ...ENV } });
+        const again = received[before]!;
+        expect({ method: again.method, url: again.url, body: again.body }, c.name).toEqual({ method: sent.method, url: sent.url, body: sent.body });
+        expect(keptHeaders(again, c.headers), c.name).toEqual(keptHeaders(sent, c.headers));
+      }
+    },
+  );
 
   it('a key of the run in a request the kit could not name (one the target issued later) is never printed: the line has the variable', async () => {
     const learnedLate = 'issued-late-key-0123456789';
@@ -170,7 +195,12 @@ describe('the curl line of an exchange', () => {
 
   it('a failing exchange redacted again with a key learned after it was recorded: the curl line of the failure names it too', async () => {
     const later = 'learned-after-the-call-0123';
-    const result = await createHttpClient({ baseUrl: target.url, redactor: createRedactor([API_KEY]) }).call({ method: 'POST', path: '/x', apiKey: API_KEY, json: { subaccount: later } });
+    const result = await createHttpClient({ baseUrl: target.url, redactor: createRedactor([API_KEY]) }).call({
+      method: 'POST',
+      path: '/x',
+      apiKey: API_KEY,
+      json: { subaccount: later },
+    });
     expect(curlLine(result.exchange)).toContain(later);
     const laterRedactor = createRedactor([API_KEY, later]);
     const shown = failureExchangeOf({ ...result.exchange, key: { variable: 'MC_API_KEY' } }, (text) => laterRedactor.redact(text));
@@ -180,7 +210,18 @@ describe('the curl line of an exchange', () => {
 
   it('a body over the bound is not written into the line, which says where it is', () => {
     const body = 'y'.repeat(CURL_BODY_MAX_CHARS + 1);
-    const line = curlLine({ method: 'POST', url: 'http://h/p', requestHeaders: {}, requestBody: body, status: 200, responseHeaders: {}, responseBody: '', startedAt: '', durationMs: 1, attempt: 1 });
+    const line = curlLine({
+      method: 'POST',
+      url: 'http://h/p',
+      requestHeaders: {},
+      requestBody: body,
+      status: 200,
+      responseHeaders: {},
+      responseBody: '',
+      startedAt: '',
+      durationMs: 1,
+      attempt: 1,
+    });
     expect(line.length).toBeLessThan(1000);
     expect(line).toContain(`(${body.length} characters) is too long`);
   });
@@ -213,12 +254,17 @@ describe('junit.xml: the curl lines of a failed test in its system-out', () => {
     const curl = `curl -H 'apikey: '"$MC_API_KEY" --data-binary '{"a":"<b>"}' http://h/sms/send`;
     const xml = junitXml({
       suiteName: 's',
-      records: [record({ failureExchanges: [{ exchange: 'POST /sms/send → HTTP 400 in 3 ms', responseBody: '{}', curl }] }), record({ name: 'a > c', status: 'passed', error: undefined, failureExchanges: [{ exchange: 'x', responseBody: '', curl: 'curl x' }] })],
+      records: [
+        record({ failureExchanges: [{ exchange: 'POST /sms/send → HTTP 400 in 3 ms', responseBody: '{}', curl }] }),
+        record({ name: 'a > c', status: 'passed', error: undefined, failureExchanges: [{ exchange: 'x', responseBody: '', curl: 'curl x' }] }),
+      ],
       runErrors: [],
       startedAt: new Date(0),
       wallSeconds: 1,
     });
-    expect(xml).toContain(`# POST /sms/send → HTTP 400 in 3 ms\ncurl -H &apos;apikey: &apos;&quot;$MC_API_KEY&quot; --data-binary &apos;{&quot;a&quot;:&quot;&lt;b&gt;&quot;}&apos; http://h/sms/send</system-out>`);
+    expect(xml).toContain(
+      `# POST /sms/send → HTTP 400 in 3 ms\ncurl -H &apos;apikey: &apos;&quot;$MC_API_KEY&quot; --data-binary &apos;{&quot;a&quot;:&quot;&lt;b&gt;&quot;}&apos; http://h/sms/send</system-out>`,
+    );
     expect(xml.match(/<system-out>/g)).toHaveLength(1);
   });
 });

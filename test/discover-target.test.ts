@@ -27,7 +27,6 @@ import { fileScratchDir } from './scratch-dir.ts';
 
 const dir = fileScratchDir('mc-discover-target-');
 
-
 /** The ambiguities a discovery step covers: what discover may decide. */
 const COVERED = [...new Set(DISCOVERY_STEPS.flatMap((s) => s.covers))];
 
@@ -106,7 +105,14 @@ describe.concurrent('serve --allow-loopback-webhooks, discover, certify --target
         // The README path's former failures: the loopback forbidden-host tests and the sandbox fuzzing
         // of sends now run and hold (a warning is a reading that did not hold, never a failure).
         const status = (id: string) => summary.requirements.find((r) => r.id === id)?.status;
-        for (const id of ['webhook:forbidden-host.localhost', 'webhook:forbidden-host.loopback-ipv4', 'webhook:forbidden-host.loopback-ipv6', 'op:sms/send', 'op:otp-v2/create', 'op:legacy-v1/send-multi'])
+        for (const id of [
+          'webhook:forbidden-host.localhost',
+          'webhook:forbidden-host.loopback-ipv4',
+          'webhook:forbidden-host.loopback-ipv6',
+          'op:sms/send',
+          'op:otp-v2/create',
+          'op:legacy-v1/send-multi',
+        ])
           expect(['passed', 'warning'], id).toContain(status(id));
       } finally {
         await server.close();
@@ -123,7 +129,11 @@ describe("discover's webhook session", () => {
     const client = createHttpClient({ baseUrl: server.baseUrl, redactor });
     try {
       const url = theirs.endpoint('own').url;
-      const add = await fetch(`${server.baseUrl}/webhook/add`, { method: 'POST', headers: { apikey: server.keys.account, 'content-type': 'application/json' }, body: JSON.stringify({ url, status: '0' }) });
+      const add = await fetch(`${server.baseUrl}/webhook/add`, {
+        method: 'POST',
+        headers: { apikey: server.keys.account, 'content-type': 'application/json' },
+        body: JSON.stringify({ url, status: '0' }),
+      });
       expect(((await add.json()) as { success?: unknown }).success).toBe(true);
       const lines: string[] = [];
       const ctx: ProbeContext = {
@@ -143,7 +153,7 @@ describe("discover's webhook session", () => {
       const outcome = await WEBHOOK_SESSION_STEP.run(ctx);
       expect(outcome.capabilities?.['webhook-reachable']?.value).toBe(true);
       expect(outcome.findings['webhook-status-success-values']?.option).toBe('status_webhook_01');
-      expect(outcome.records).toContain('webhook: the account\'s previous webhook was registered again with status 0');
+      expect(outcome.records).toContain("webhook: the account's previous webhook was registered again with status 0");
       const after = await fetch(`${server.baseUrl}/webhook/get`, { method: 'POST', headers: { apikey: server.keys.account } });
       expect(((await after.json()) as { result?: unknown }).result).toEqual({ url, status: '0' });
     } finally {

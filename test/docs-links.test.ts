@@ -9,7 +9,13 @@ import { PACKAGE_ROOT } from '../harness/config/project-paths.ts';
 import { anchorsOf, brokenLinks, headingSlug } from './markdown-links.ts';
 import { fileScratchDir } from './scratch-dir.ts';
 
-const PAGES = ['README.md', 'CONTRIBUTING.md', ...readdirSync(join(PACKAGE_ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const PAGES = [
+  'README.md',
+  'CONTRIBUTING.md',
+  ...readdirSync(join(PACKAGE_ROOT, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
 
 describe('relative links of README.md, CONTRIBUTING.md and docs/', () => {
   it('every one leads to an existing file, and every anchor to a heading of that page', () => {

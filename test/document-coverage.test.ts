@@ -7,7 +7,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { AMBIGUITIES } from '../schemas/ambiguities.ts';
-import { coverageOf, coverageSummary, DocumentSentence, documentSentences, MIN_QUOTE_CHARS, normaliseDocumentText, quoteCovers } from '../schemas/document-text.ts';
+import {
+  coverageOf,
+  coverageSummary,
+  DocumentSentence,
+  documentSentences,
+  MIN_QUOTE_CHARS,
+  normaliseDocumentText,
+  quoteCovers,
+} from '../schemas/document-text.ts';
 import { isRequirementId, REQUIREMENTS } from '../schemas/requirements.ts';
 import { UNQUOTED_TESTABLE, UnquotedTestable, UNTESTABLE_SENTENCES, UntestableSentence } from '../schemas/untestable-sentences.ts';
 import { normaliseSpecText, specText } from './spec-document.ts';
@@ -18,7 +26,10 @@ const quotes = REQUIREMENTS.flatMap((r) => r.quotes);
 const coverage = coverageOf(units, quotes, UNTESTABLE_SENTENCES);
 const unquotedIds = new Set(UNQUOTED_TESTABLE.map((e) => e.id));
 const unitById = new Map(units.map((u) => [u.id, u]));
-const entries = [...UNTESTABLE_SENTENCES.map((e) => ({ list: 'UNTESTABLE_SENTENCES', ...e })), ...UNQUOTED_TESTABLE.map((e) => ({ list: 'UNQUOTED_TESTABLE', ...e }))];
+const entries = [
+  ...UNTESTABLE_SENTENCES.map((e) => ({ list: 'UNTESTABLE_SENTENCES', ...e })),
+  ...UNQUOTED_TESTABLE.map((e) => ({ list: 'UNQUOTED_TESTABLE', ...e })),
+];
 
 const summary = `${coverage.totals.quoted} of ${coverage.totals.units} units quoted (${(coverage.quotedShare * 100).toFixed(1)}%), ${coverage.totals.untestable} untestable, ${UNQUOTED_TESTABLE.length} unquoted but testable`;
 
@@ -62,7 +73,9 @@ describe(`the document's text is accounted for: ${summary}`, () => {
     const ambiguityIds = new Set<string>(AMBIGUITIES.map((a) => a.id));
     const unknown = entries.flatMap((e) => {
       const words = 'reason' in e ? e.reason : e.why;
-      const requirements = [...words.matchAll(/\b(?:op|err|limit|otp2|webhook|event|rule):[A-Za-z0-9_./-]*[A-Za-z0-9_]/g)].map((m) => m[0]).filter((id) => !isRequirementId(id));
+      const requirements = [...words.matchAll(/\b(?:op|err|limit|otp2|webhook|event|rule):[A-Za-z0-9_./-]*[A-Za-z0-9_]/g)]
+        .map((m) => m[0])
+        .filter((id) => !isRequirementId(id));
       const ambiguities = [...words.matchAll(/\bambiguity ([a-z0-9-]+)/g)].map((m) => m[1]!).filter((id) => !ambiguityIds.has(id));
       return [...requirements, ...ambiguities].map((id) => `${e.id}: ${id}`);
     });
@@ -182,7 +195,11 @@ describe('coverage of units by quotes', () => {
   });
 
   it('sorts units into quoted, untestable and uncovered, with totals and the share', () => {
-    const result = coverageOf(sample, ['**POST /x**: no body. Success: message=ok, code=x_01', 'at most 10 characters.'], [{ id: '1#d', reason: 'informational' }]);
+    const result = coverageOf(
+      sample,
+      ['**POST /x**: no body. Success: message=ok, code=x_01', 'at most 10 characters.'],
+      [{ id: '1#d', reason: 'informational' }],
+    );
     expect(result.units.map((u) => [u.id, u.coverage])).toEqual([
       ['1#a', 'quoted'],
       ['1#b', 'quoted'],

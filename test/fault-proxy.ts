@@ -119,7 +119,8 @@ function keyOf(incoming: IncomingMessage, url: URL, body: Buffer): string | unde
   if (form) return decodeURIComponent(form.replace(/\+/g, ' '));
   try {
     const parsed = JSON.parse(text) as unknown;
-    if (parsed !== null && typeof parsed === 'object' && typeof (parsed as Record<string, unknown>).apikey === 'string') return (parsed as Record<string, string>).apikey;
+    if (parsed !== null && typeof parsed === 'object' && typeof (parsed as Record<string, unknown>).apikey === 'string')
+      return (parsed as Record<string, string>).apikey;
   } catch {
     // Not JSON: no key there.
   }
@@ -224,7 +225,13 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
     const seen: SeenRequest = { method, path: url.pathname, body: body.toString('utf8') };
     if (options.garbledPreflight && method === 'POST' && url.pathname === '/credits/consult') {
       outgoing.writeHead(200, { 'content-type': 'application/json' });
-      outgoing.end(Buffer.concat([Buffer.from('{"success":true,"credit":"1\u001b[2J\u0007'), Buffer.from([0xff, 0xfe, 0x00, 0x1b, 0x5b, 0x33, 0x31, 0x6d]), Buffer.from('<script>x</script>')]));
+      outgoing.end(
+        Buffer.concat([
+          Buffer.from('{"success":true,"credit":"1\u001b[2J\u0007'),
+          Buffer.from([0xff, 0xfe, 0x00, 0x1b, 0x5b, 0x33, 0x31, 0x6d]),
+          Buffer.from('<script>x</script>'),
+        ]),
+      );
       return;
     }
     if (options.stall?.(seen)) {
@@ -256,7 +263,8 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
       await new Promise((resolve) => setTimeout(resolve, delayMs));
     }
     const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(incoming.headers)) if (value !== undefined && !NOT_FORWARDED.has(name)) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+    for (const [name, value] of Object.entries(incoming.headers))
+      if (value !== undefined && !NOT_FORWARDED.has(name)) headers[name] = Array.isArray(value) ? value.join(', ') : value;
     const answer = await request(url, { method: method as Dispatcher.HttpMethod, headers, body: body.length > 0 ? body : null, dispatcher: upstream });
     let answerBody: Buffer = Buffer.from(await answer.body.arrayBuffer());
     counts.forwarded += 1;

@@ -63,7 +63,9 @@ export async function startForgetfulServer(options: ForgetfulServerOptions): Pro
         counts.answered += 1;
         const body = JSON.stringify({ success: true, status: 200, code: 'ok', n: counts.answered });
         const hint = options.hintSeconds === undefined ? '' : `keep-alive: timeout=${options.hintSeconds}\r\n`;
-        socket.write(`HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: keep-alive\r\n${hint}\r\n${body}`);
+        socket.write(
+          `HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: keep-alive\r\n${hint}\r\n${body}`,
+        );
         startIdle();
       }
     });

@@ -44,10 +44,12 @@ describe('America/Mexico_City dates', () => {
     const intl = new Intl.DateTimeFormat('sv-SE', { timeZone: 'America/Mexico_City', dateStyle: 'short', timeStyle: 'medium' });
     const around = [Date.UTC(2021, 3, 4, 8), Date.UTC(2021, 9, 31, 7), Date.UTC(2026, 10, 21, 6)];
     for (const centre of around)
-      for (let t = centre - 6 * 3_600_000; t <= centre + 6 * 3_600_000; t += 7 * 60_000 + 13_000) expect(formatMexicoDateTime(t), new Date(t).toISOString()).toBe(intl.format(t));
+      for (let t = centre - 6 * 3_600_000; t <= centre + 6 * 3_600_000; t += 7 * 60_000 + 13_000)
+        expect(formatMexicoDateTime(t), new Date(t).toISOString()).toBe(intl.format(t));
   });
   it('refuses impossible or malformed dates', () => {
-    for (const s of ['2026-02-30 10:00:00', '2026-11-21 24:00:00', '2026-11-21T10:00:00', '21/11/2026 10:00:00']) expect(parseMexicoDateTime(s), s).toBeUndefined();
+    for (const s of ['2026-02-30 10:00:00', '2026-11-21 24:00:00', '2026-11-21T10:00:00', '21/11/2026 10:00:00'])
+      expect(parseMexicoDateTime(s), s).toBeUndefined();
     expect(parseMexicoDate('2026-13-01')).toBeUndefined();
   });
 });

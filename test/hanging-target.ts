@@ -18,7 +18,16 @@ export async function startHangingTarget(): Promise<HangingTarget> {
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     if (request.method === 'POST' && request.url === '/credits/consult') {
       response.writeHead(200, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ success: true, message: 'available_credits', status: 200, code: 'credit_01', credit: '100.00', request_id: '00000000-0000-4000-8000-000000000000' }));
+      response.end(
+        JSON.stringify({
+          success: true,
+          message: 'available_credits',
+          status: 200,
+          code: 'credit_01',
+          credit: '100.00',
+          request_id: '00000000-0000-4000-8000-000000000000',
+        }),
+      );
       return;
     }
     held.push(`${request.method} ${request.url?.split('?')[0]}`);

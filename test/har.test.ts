@@ -39,13 +39,29 @@ describe('the HAR entry of one exchange', () => {
     expect(entry).toMatchObject({
       startedDateTime: '2026-11-26T14:00:00.000Z',
       time: 12.5,
-      request: { method: 'POST', httpVersion: 'HTTP/1.1', postData: { mimeType: 'application/json', text: '{"message":"hola"}' }, bodySize: 18, headersSize: -1, cookies: [] },
-      response: { status: 429, statusText: 'Too Many Requests', content: { size: 18, mimeType: 'application/json; charset=utf-8', text: '{"code":"rate_01"}' }, redirectURL: '', bodySize: 18 },
+      request: {
+        method: 'POST',
+        httpVersion: 'HTTP/1.1',
+        postData: { mimeType: 'application/json', text: '{"message":"hola"}' },
+        bodySize: 18,
+        headersSize: -1,
+        cookies: [],
+      },
+      response: {
+        status: 429,
+        statusText: 'Too Many Requests',
+        content: { size: 18, mimeType: 'application/json; charset=utf-8', text: '{"code":"rate_01"}' },
+        redirectURL: '',
+        bodySize: 18,
+      },
       cache: {},
       comment: 'suites/sms.test.ts > sends',
       _attempt: 2,
     });
-    expect(entry.request.queryString).toEqual([{ name: 'apikey', value: '[REDACTED]' }, { name: 'numcelular', value: '5512345678' }]);
+    expect(entry.request.queryString).toEqual([
+      { name: 'apikey', value: '[REDACTED]' },
+      { name: 'numcelular', value: '5512345678' },
+    ]);
     expect(entry.request.headers).toContainEqual({ name: 'apikey', value: '[REDACTED]' });
     expect(entry.timings.wait).toBe(12.5);
   });
@@ -61,7 +77,7 @@ describe('the HAR entry of one exchange', () => {
   });
 });
 
-describe('the HAR assembled from the workers\' parts', () => {
+describe("the HAR assembled from the workers' parts", () => {
   it('orders the entries by start, redacts a key learned after they were written, leaves out a torn line, removes the parts', () => {
     const outDir = testScratchDir('mc-har-parts-');
     const place = { outDir, runId: 'parts1' };
@@ -69,8 +85,14 @@ describe('the HAR assembled from the workers\' parts', () => {
     mkdirSync(folder, { recursive: true });
     const late = 'sub-key-learned-late-0123456789';
     const line = (e: Exchange) => JSON.stringify(harEntryOf(e));
-    writeFileSync(join(folder, '1-a.jsonl'), `${line(exchange({ startedAt: '2026-11-26T14:00:02.000Z', responseBody: `{"echo":"${late}"}` }))}\n${line(exchange({ startedAt: '2026-11-26T14:00:00.000Z' }))}\n`);
-    writeFileSync(join(folder, '2-b.jsonl'), `${line(exchange({ startedAt: '2026-11-26T14:00:01.000Z', url: 'http://127.0.0.1:9/second' }))}\n{"startedDateTime":"2026-11-26T14:00:03.000Z","time":`);
+    writeFileSync(
+      join(folder, '1-a.jsonl'),
+      `${line(exchange({ startedAt: '2026-11-26T14:00:02.000Z', responseBody: `{"echo":"${late}"}` }))}\n${line(exchange({ startedAt: '2026-11-26T14:00:00.000Z' }))}\n`,
+    );
+    writeFileSync(
+      join(folder, '2-b.jsonl'),
+      `${line(exchange({ startedAt: '2026-11-26T14:00:01.000Z', url: 'http://127.0.0.1:9/second' }))}\n{"startedDateTime":"2026-11-26T14:00:03.000Z","time":`,
+    );
     const redactor = createRedactor([late]);
     const harFile = join(outDir, 'run.har');
     const outcome = writeHarFile({ place, harFile, redact: (text) => redactor.redact(text) });
@@ -107,7 +129,9 @@ interface RunKeys {
 /** Runs har-fixture/run-with-har.ts into `out` (in a child process: this vitest run is not nested in the test's own); the run's keys. */
 async function runWithHar(out: string, ...flags: string[]): Promise<RunKeys> {
   const output = await new Promise<string>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'har-fixture', 'run-with-har.ts'), out, ...flags], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'har-fixture', 'run-with-har.ts'), out, ...flags], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let text = '';
     child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
@@ -119,9 +143,14 @@ async function runWithHar(out: string, ...flags: string[]): Promise<RunKeys> {
 }
 
 /** The files of a run's output folder that are reports (keys.json is the test's own). */
-const reportFiles = (out: string): string[] => ['run.har', 'junit.xml', 'summary.json', ...readdirSync(join(out, 'allure-results')).map((f) => join('allure-results', f))];
+const reportFiles = (out: string): string[] => [
+  'run.har',
+  'junit.xml',
+  'summary.json',
+  ...readdirSync(join(out, 'allure-results')).map((f) => join('allure-results', f)),
+];
 
-describe('a run with the run config\'s harFile set (the credits suite file against a faulty embedded server)', () => {
+describe("a run with the run config's harFile set (the credits suite file against a faulty embedded server)", () => {
   const out = fileScratchDir('mc-har-run-');
   let keys: RunKeys;
 
@@ -141,21 +170,26 @@ describe('a run with the run config\'s harFile set (the credits suite file again
     expect(existsSync(join(out, '.har-parts')), 'the parts folder is removed').toBe(false);
   });
 
-  it('holds no key of the run in any form (the account\'s, the manager\'s, the subaccounts\' the server issued)', () => {
+  it("holds no key of the run in any form (the account's, the manager's, the subaccounts' the server issued)", () => {
     const text = readFileSync(join(out, 'run.har'), 'utf8');
     expect(keys.all.length).toBeGreaterThan(3);
     for (const key of keys.all) for (const form of variantsOf(key)) expect(text.includes(form), `a form of a key (${key.length} characters)`).toBe(false);
     expect(text).toContain('[REDACTED]');
   });
 
-  it('the failed test\'s last exchanges are in summary.json and junit.xml, each with a curl line whose key is a variable, never its value', () => {
+  it("the failed test's last exchanges are in summary.json and junit.xml, each with a curl line whose key is a variable, never its value", () => {
     const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as Summary;
     const failed = summary.failureExchanges.find((f) => f.test.includes('two-place decimal'));
-    expect(failed?.exchanges.at(-1)).toMatchObject({ exchange: expect.stringMatching(/^POST \/credits\/consult → HTTP 200/), curl: expect.stringMatching(/^curl .*'apikey: '"\$MC_SUBACCOUNT_KEY"/) });
+    expect(failed?.exchanges.at(-1)).toMatchObject({
+      exchange: expect.stringMatching(/^POST \/credits\/consult → HTTP 200/),
+      curl: expect.stringMatching(/^curl .*'apikey: '"\$MC_SUBACCOUNT_KEY"/),
+    });
     const xml = readFileSync(join(out, 'junit.xml'), 'utf8');
     expect(xml).toMatch(/<system-out>the request of the test&apos;s last exchange as curl[^<]*\ncurl /);
     // Allure: each exchange step carries its curl line beside the request (transport/allure-exchange.ts).
-    const results = readdirSync(join(out, 'allure-results')).filter((f) => f.endsWith('-result.json')).map((f) => readFileSync(join(out, 'allure-results', f), 'utf8'));
+    const results = readdirSync(join(out, 'allure-results'))
+      .filter((f) => f.endsWith('-result.json'))
+      .map((f) => readFileSync(join(out, 'allure-results', f), 'utf8'));
     expect(results.some((r) => /"name":"curl","value":"curl [^"]*\\"\$MC_SUBACCOUNT_KEY\\"/.test(r))).toBe(true);
     for (const key of keys.all) {
       expect(xml).not.toContain(key);
@@ -176,7 +210,8 @@ describe('the same run behind a target that echoes every key in the bodies and h
     expect(keys.echoed, 'answers with echoed keys').toBeGreaterThan(5);
     for (const file of reportFiles(out)) {
       const text = readFileSync(join(out, file), 'utf8');
-      for (const key of keys.all) for (const form of variantsOf(key)) expect(text.includes(form), `${file}: a form of a key (${key.length} characters)`).toBe(false);
+      for (const key of keys.all)
+        for (const form of variantsOf(key)) expect(text.includes(form), `${file}: a form of a key (${key.length} characters)`).toBe(false);
     }
     const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as Summary;
     expect(summary.failureExchanges.flatMap((f) => f.exchanges).length).toBeGreaterThan(0);

@@ -7,14 +7,22 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createHttpClient, TargetTimeoutError, TargetUnreachableError, type Exchange, type HttpClient, type HttpClientOptions } from '../harness/transport/http-client.ts';
+import {
+  createHttpClient,
+  TargetTimeoutError,
+  TargetUnreachableError,
+  type Exchange,
+  type HttpClient,
+  type HttpClientOptions,
+} from '../harness/transport/http-client.ts';
 import { createPacer, MAX_RETRY_AFTER_MS, parseRetryAfterMs, type PacerClock, type PacerOptions } from '../harness/transport/pacer.ts';
 import { DOCUMENTED_REQUESTS_PER_SECOND, EMBEDDED_REQUESTS_PER_SECOND, RATE_LIMIT_MAX_RETRIES } from '../harness/config/pacing-defaults.ts';
 import { createRedactor, REDACTED } from '../harness/transport/redaction.ts';
 import { startReferenceServer, type RunningReferenceServer } from '../reference/server.ts';
 
 /** A pacer with the embedded profile's pace and the profile's retries unless a test says otherwise. */
-const pacerWith = (options: Partial<PacerOptions> = {}) => createPacer({ requestsPerSecond: EMBEDDED_REQUESTS_PER_SECOND, maxRetries: RATE_LIMIT_MAX_RETRIES, ...options });
+const pacerWith = (options: Partial<PacerOptions> = {}) =>
+  createPacer({ requestsPerSecond: EMBEDDED_REQUESTS_PER_SECOND, maxRetries: RATE_LIMIT_MAX_RETRIES, ...options });
 
 // ---- a scripted loopback server: answers from a queue per path, records arrival times --------
 
@@ -69,7 +77,11 @@ async function startScriptedServer(): Promise<ScriptedServer> {
   };
 }
 
-const rate01 = (headers: Record<string, string> = {}): Scripted => ({ status: 429, headers, body: JSON.stringify({ success: false, status: 429, code: 'rate_01', message: 'Rate limit exceeded' }) });
+const rate01 = (headers: Record<string, string> = {}): Scripted => ({
+  status: 429,
+  headers,
+  body: JSON.stringify({ success: false, status: 429, code: 'rate_01', message: 'Rate limit exceeded' }),
+});
 const ok200: Scripted = { status: 200, body: JSON.stringify({ success: true, status: 200, code: 'ok' }) };
 
 /** Clients made by a test, closed after it. */
@@ -118,7 +130,13 @@ describe('redaction of keys (5.1, 5.5, 4.11)', () => {
     expect(form.json).toMatchObject({ code: 'credit_01' });
     expect(form.exchange.requestBody).toBe(`note=x&apikey=${REDACTED}`);
 
-    const v1 = await http.call({ method: 'GET', path: '/v1/sms/send', apiKey: key, keyPlacement: 'query', query: { mensaje: 'hola', numcelular: '5512345678', numregion: 52, sandbox: 1 } });
+    const v1 = await http.call({
+      method: 'GET',
+      path: '/v1/sms/send',
+      apiKey: key,
+      keyPlacement: 'query',
+      query: { mensaje: 'hola', numcelular: '5512345678', numregion: 52, sandbox: 1 },
+    });
     expect(v1.json).toMatchObject({ Estatus: 'ok' });
     expect(v1.exchange.url).toContain(`apikey=${REDACTED}`);
 
@@ -147,7 +165,13 @@ describe('redaction of keys (5.1, 5.5, 4.11)', () => {
       expect((again.json as { apikey: string }).apikey).toBe(subKey);
       await http.call({ method: 'POST', path: '/credits/consult', apiKey: subKey });
       await http.call({ method: 'POST', path: '/credits/consult', apiKey: subKey, keyPlacement: 'body', json: {} });
-      await http.call({ method: 'GET', path: '/v1/sms/send', apiKey: subKey, keyPlacement: 'query', query: { mensaje: 'hola', numcelular: '5512345678', numregion: 52 } });
+      await http.call({
+        method: 'GET',
+        path: '/v1/sms/send',
+        apiKey: subKey,
+        keyPlacement: 'query',
+        query: { mensaje: 'hola', numcelular: '5512345678', numregion: 52 },
+      });
       // Learned: the key inside ordinary text (no apikey field) is redacted too, request and response.
       const echoed = await echo.call({ method: 'POST', path: '/echo', json: { note: `mine is ${subKey}` } });
       expect(echoed.text).toContain(subKey);
@@ -164,9 +188,20 @@ describe('redaction of keys (5.1, 5.5, 4.11)', () => {
   });
 
   it('never throws on odd bodies and still hides the key', () => {
-    const key = 'k'.repeat(12) + '0123456789';
+    const key = `${'k'.repeat(12)}0123456789`;
     const redactor = createRedactor([]);
-    const base: Exchange = { method: 'POST', url: 'http://127.0.0.1/x', requestHeaders: {}, requestBody: undefined, status: 200, responseHeaders: {}, responseBody: '', startedAt: new Date(0).toISOString(), durationMs: 1, attempt: 1 };
+    const base: Exchange = {
+      method: 'POST',
+      url: 'http://127.0.0.1/x',
+      requestHeaders: {},
+      requestBody: undefined,
+      status: 200,
+      responseHeaders: {},
+      responseBody: '',
+      startedAt: new Date(0).toISOString(),
+      durationMs: 1,
+      attempt: 1,
+    };
     const deep = `${'['.repeat(5000)}{"apikey":"${key}"}${']'.repeat(5000)}`;
     const bodies = [
       '\u0000\u00ff\ufffd binary \ud800',
@@ -181,9 +216,17 @@ describe('redaction of keys (5.1, 5.5, 4.11)', () => {
       const out = createRedactor([]).redactExchange({ ...base, requestBody: body, responseBody: body });
       expect(JSON.stringify(out)).not.toContain(key);
     }
-    const truncated = createRedactor([]).redactExchange({ ...base, responseBody: `{"apikey":"${key}","email":"a@b.c`, responseHeaders: { 'content-type': 'application/json' } });
+    const truncated = createRedactor([]).redactExchange({
+      ...base,
+      responseBody: `{"apikey":"${key}","email":"a@b.c`,
+      responseHeaders: { 'content-type': 'application/json' },
+    });
     expect(truncated.responseBody).toBe(`{"apikey":"${REDACTED}","email":"a@b.c`);
-    const headers = redactor.redactExchange({ ...base, requestHeaders: { Authorization: `Bearer ${key}`, token: 'jwt', accept: 'application/json' }, responseBody: `unknown key ${key}` });
+    const headers = redactor.redactExchange({
+      ...base,
+      requestHeaders: { Authorization: `Bearer ${key}`, token: 'jwt', accept: 'application/json' },
+      responseBody: `unknown key ${key}`,
+    });
     expect(headers.requestHeaders).toEqual({ Authorization: REDACTED, token: REDACTED, accept: 'application/json' });
     expect(headers.responseBody).toBe(`unknown key ${REDACTED}`);
     // The form with broken percent-encoding keeps its other fields.
@@ -239,7 +282,8 @@ describe('pacing under the rate limit (8)', () => {
     // lets it go (no timer in between), so its time is exact to within EXCHANGE_TIME_SLACK_MS.
     const slotMs = 1000 / n;
     const sent = results.map((r) => Date.parse(r.exchange.startedAt)).sort((x, y) => x - y);
-    for (let i = 0; i + n < sent.length; i += 1) expect(sent[i + n]! - sent[i]!, `calls ${i} and ${i + n} sent`).toBeGreaterThanOrEqual(1000 - EXCHANGE_TIME_SLACK_MS);
+    for (let i = 0; i + n < sent.length; i += 1)
+      expect(sent[i + n]! - sent[i]!, `calls ${i} and ${i + n} sent`).toBeGreaterThanOrEqual(1000 - EXCHANGE_TIME_SLACK_MS);
     // Evenly spaced, not in bursts (20 at once, then 6 a second later, would span 1000 ms): one
     // slot every 1000 / n ms from the first reservation. The first call starts only after all 26
     // were queued, which on a loaded machine took a few ms, hence one slot of allowance.
@@ -249,9 +293,13 @@ describe('pacing under the rate limit (8)', () => {
     // 100 per second, pacing-defaults.ts) is what absorbs them, so a server limiting at n / 0.8 per
     // second refuses none.
     const serverLimit = Math.round((n * DOCUMENTED_REQUESTS_PER_SECOND) / EMBEDDED_REQUESTS_PER_SECOND);
-    const arrived = scripted.arrivals.filter((a) => a.path === '/paced').map((a) => a.at).sort((x, y) => x - y);
+    const arrived = scripted.arrivals
+      .filter((a) => a.path === '/paced')
+      .map((a) => a.at)
+      .sort((x, y) => x - y);
     expect(arrived).toHaveLength(total);
-    for (let i = 0; i + serverLimit < arrived.length; i += 1) expect(arrived[i + serverLimit]! - arrived[i]!, `calls ${i} and ${i + serverLimit} arrived`).toBeGreaterThanOrEqual(1000);
+    for (let i = 0; i + serverLimit < arrived.length; i += 1)
+      expect(arrived[i + serverLimit]! - arrived[i]!, `calls ${i} and ${i + serverLimit} arrived`).toBeGreaterThanOrEqual(1000);
   });
 
   it('holds the limit on what was really sent when timers fire late (a busy machine)', async () => {
@@ -267,7 +315,14 @@ describe('pacing under the rate limit (8)', () => {
     };
     const pacer = pacerWith({ requestsPerSecond: 5, clock });
     const sentAt: number[] = [];
-    const calls = Array.from({ length: 16 }, () => pacer.run('k', async () => void sentAt.push(now), () => ({ rateLimited: false }), false));
+    const calls = Array.from({ length: 16 }, () =>
+      pacer.run(
+        'k',
+        async () => void sentAt.push(now),
+        () => ({ rateLimited: false }),
+        false,
+      ),
+    );
     for (let guard = 0; sentAt.length < 16 && guard < 1000; guard++) {
       await new Promise((resolve) => setImmediate(resolve));
       timers.sort((a, b) => a.at - b.at);
@@ -287,7 +342,9 @@ describe('pacing under the rate limit (8)', () => {
     const server = await startReferenceServer({ host: '127.0.0.1', rateLimit: 25 });
     try {
       const http = client({ baseUrl: server.baseUrl, redactor: createRedactor([]), pacer: pacerWith({ requestsPerSecond: 20 }) });
-      const results = await Promise.all(Array.from({ length: 30 }, () => http.call({ method: 'POST', path: '/credits/consult', apiKey: server.keys.account, retryOn429: false })));
+      const results = await Promise.all(
+        Array.from({ length: 30 }, () => http.call({ method: 'POST', path: '/credits/consult', apiKey: server.keys.account, retryOn429: false })),
+      );
       expect(results.map((r) => r.status)).toEqual(Array.from({ length: 30 }, () => 200));
       // Unpaced, the same burst is refused: the check above is not vacuous.
       const raw = client({ baseUrl: server.baseUrl, redactor: createRedactor([]) });
@@ -320,19 +377,32 @@ describe('retries of 429 rate_01 (7.1, 8)', () => {
   it('honours Retry-After, then returns the 200; every attempt is an exchange', async () => {
     scripted.script('/retry-after', rate01({ 'retry-after': '1' }), ok200);
     const exchanges: Exchange[] = [];
-    const http = client({ baseUrl: scripted.baseUrl, redactor: createRedactor([]), pacer: pacerWith({ baseDelayMs: 10 }), onExchange: (e) => exchanges.push(e) });
+    const http = client({
+      baseUrl: scripted.baseUrl,
+      redactor: createRedactor([]),
+      pacer: pacerWith({ baseDelayMs: 10 }),
+      onExchange: (e) => exchanges.push(e),
+    });
     const r = await http.call({ method: 'POST', path: '/retry-after', apiKey: 'retry-key-0001' });
     expect(r.status).toBe(200);
     expect(arrivalsAt('/retry-after')).toHaveLength(2);
     expect(waitBefore(exchanges, 2)).toBeGreaterThanOrEqual(1000 - EXCHANGE_TIME_SLACK_MS);
-    expect(exchanges.map((e) => [e.attempt, e.status])).toEqual([[1, 429], [2, 200]]);
+    expect(exchanges.map((e) => [e.attempt, e.status])).toEqual([
+      [1, 429],
+      [2, 200],
+    ]);
     expect(r.exchange.attempt).toBe(2);
   });
 
   it('backs off without Retry-After, and retries rate_01 sent with HTTP 200 (ambiguity body-429)', async () => {
     scripted.script('/backoff', rate01(), { status: 200, body: JSON.stringify({ success: false, status: 429, code: 'rate_01' }) }, ok200);
     const exchanges: Exchange[] = [];
-    const http = client({ baseUrl: scripted.baseUrl, redactor: createRedactor([]), pacer: pacerWith({ baseDelayMs: 100, random: () => 0 }), onExchange: (e) => exchanges.push(e) });
+    const http = client({
+      baseUrl: scripted.baseUrl,
+      redactor: createRedactor([]),
+      pacer: pacerWith({ baseDelayMs: 100, random: () => 0 }),
+      onExchange: (e) => exchanges.push(e),
+    });
     const r = await http.call({ method: 'POST', path: '/backoff', apiKey: 'backoff-key-01' });
     expect(r.status).toBe(200);
     expect(r.json).toMatchObject({ code: 'ok' });
@@ -361,9 +431,17 @@ describe('retries of 429 rate_01 (7.1, 8)', () => {
 
   // Only the documented rate_01 is resent; every other answer is the target's, once.
   it.each([
-    ['7.3 otp_max_attempts', '/v2/otp/locked', { status: 429, headers: { 'retry-after': '1' }, body: JSON.stringify({ success: false, error: 'otp_max_attempts', state: 'locked' }) }],
+    [
+      '7.3 otp_max_attempts',
+      '/v2/otp/locked',
+      { status: 429, headers: { 'retry-after': '1' }, body: JSON.stringify({ success: false, error: 'otp_max_attempts', state: 'locked' }) },
+    ],
     ['a 429 without the rate_01 body', '/bare-429', { status: 429, headers: { 'retry-after': '1' }, body: '' }],
-    ['a 429 with another code', '/other-429', { status: 429, headers: { 'retry-after': '1' }, body: JSON.stringify({ success: false, status: 429, code: 'quota_exceeded' }) }],
+    [
+      'a 429 with another code',
+      '/other-429',
+      { status: 429, headers: { 'retry-after': '1' }, body: JSON.stringify({ success: false, status: 429, code: 'quota_exceeded' }) },
+    ],
     ['a 500', '/server-error', { status: 500, body: JSON.stringify({ success: false, status: 500, code: 'server_01' }) }],
     ['a 503 with Retry-After', '/unavailable', { status: 503, headers: { 'retry-after': '1' }, body: 'busy' }],
   ] as const)('does not resend %s: the POST reaches the target once', async (_what, path, answer) => {
@@ -409,7 +487,9 @@ describe('a target that stops answering', () => {
     try {
       const http = client({ baseUrl: origin, redactor: createRedactor(['silent-key-0001']), requestTimeoutMs: 300 });
       const started = performance.now();
-      const error: unknown = await http.call({ method: 'POST', path: '/sms/send', query: { apikey: 'silent-key-0001' }, json: { numbers: '5512345678' } }).catch((e: unknown) => e);
+      const error: unknown = await http
+        .call({ method: 'POST', path: '/sms/send', query: { apikey: 'silent-key-0001' }, json: { numbers: '5512345678' } })
+        .catch((e: unknown) => e);
       expect(performance.now() - started).toBeLessThan(5_000);
       expect(error).toBeInstanceOf(TargetTimeoutError);
       expect(error).toBeInstanceOf(TargetUnreachableError);
@@ -423,7 +503,9 @@ describe('a target that stops answering', () => {
 describe('an unreachable target', () => {
   it('throws TargetUnreachableError with one line', async () => {
     const http = client({ baseUrl: 'http://127.0.0.1:1', redactor: createRedactor([]) });
-    const error: unknown = await http.call({ method: 'POST', path: '/credits/consult', apiKey: 'unreachable-k1', keyPlacement: 'query' }).catch((e: unknown) => e);
+    const error: unknown = await http
+      .call({ method: 'POST', path: '/credits/consult', apiKey: 'unreachable-k1', keyPlacement: 'query' })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TargetUnreachableError);
     const message = (error as Error).message;
     expect(message).toBe('cannot reach http://127.0.0.1:1: connect ECONNREFUSED');

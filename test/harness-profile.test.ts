@@ -44,7 +44,14 @@ describe('target profile', () => {
     expect(p.capabilities.legacyOtpAttemptLimit).toBeUndefined();
     expect(p.phoneNumbers).toEqual([]);
     expect(p.pacing).toEqual({ requestsPerSecond: 20, retryOn429: true, maxRetries: 5 });
-    expect(p.timeBudgets).toEqual({ untimedWaitSeconds: 30, webhookDeliverySeconds: 30, otpCooldownSeconds: 35, expirySeconds: 90, eventRetriesSeconds: 30, requestSeconds: 30 });
+    expect(p.timeBudgets).toEqual({
+      untimedWaitSeconds: 30,
+      webhookDeliverySeconds: 30,
+      otpCooldownSeconds: 35,
+      expirySeconds: 90,
+      eventRetriesSeconds: 30,
+      requestSeconds: 30,
+    });
     expect(p.keys).toBeUndefined();
   });
 
@@ -60,11 +67,16 @@ describe('target profile', () => {
     const own = parseProfile({ timeBudgets: { untimedWaitSeconds: 12, eventRetriesSeconds: 40 } }, 'p.yaml').timeBudgets;
     expect([own.webhookDeliverySeconds, own.eventRetriesSeconds]).toEqual([12, 40]);
     // A resolved profile parses to itself (the run configuration parses it again in every worker).
-    expect(parseProfile(parseProfile({ timeBudgets: { webhookDeliverySeconds: 5 } }, 'p.yaml'), 'again').timeBudgets).toEqual(parseProfile({ timeBudgets: { webhookDeliverySeconds: 5 } }, 'p.yaml').timeBudgets);
+    expect(parseProfile(parseProfile({ timeBudgets: { webhookDeliverySeconds: 5 } }, 'p.yaml'), 'again').timeBudgets).toEqual(
+      parseProfile({ timeBudgets: { webhookDeliverySeconds: 5 } }, 'p.yaml').timeBudgets,
+    );
   });
 
   it('an empty file is the default profile, with a line saying so', () => {
-    for (const [name, text] of [['empty.yaml', '# nothing\n'], ['braces.yaml', '{}\n']] as const) {
+    for (const [name, text] of [
+      ['empty.yaml', '# nothing\n'],
+      ['braces.yaml', '{}\n'],
+    ] as const) {
       const notices: string[] = [];
       expect(loadProfile(file(name, text), (line) => notices.push(line))).toEqual(defaultProfile());
       expect(notices).toHaveLength(1);
@@ -76,9 +88,17 @@ describe('target profile', () => {
   });
 
   it('names every bad field, on one line', () => {
-    const message = usageError(() => parseProfile({ pacing: { requestsPerSecond: 500, maxRetries: -1 }, timeBudgets: { requestSeconds: 0 }, pacin: {}, keyz: {} }, 'profile.yaml'));
+    const message = usageError(() =>
+      parseProfile({ pacing: { requestsPerSecond: 500, maxRetries: -1 }, timeBudgets: { requestSeconds: 0 }, pacin: {}, keyz: {} }, 'profile.yaml'),
+    );
     expect(message).toMatch(/^profile\.yaml: /);
-    for (const part of ['pacing.requestsPerSecond: must be at most 100', 'pacing.maxRetries: must be at least 0', 'timeBudgets.requestSeconds: must be more than 0', 'pacin: unknown field', 'keyz: unknown field'])
+    for (const part of [
+      'pacing.requestsPerSecond: must be at most 100',
+      'pacing.maxRetries: must be at least 0',
+      'timeBudgets.requestSeconds: must be more than 0',
+      'pacin: unknown field',
+      'keyz: unknown field',
+    ])
       expect(message).toContain(part);
   });
 
@@ -106,9 +126,12 @@ describe('target profile', () => {
     expect(p.keys).toEqual({ restricted: 'restricted-key' });
   });
 
-  it('gives every ambiguity a provenance: the file\'s own, else declared when it names an option and defaulted when it does not', () => {
+  it("gives every ambiguity a provenance: the file's own, else declared when it names an option and defaulted when it does not", () => {
     const p = parseProfile(
-      { ambiguities: { 'sandbox-daily-limit': 1000, 'otp-v2-lock-point': 'after-seventh-wrong' }, ambiguityProvenance: { 'otp-v2-lock-point': 'observed', 'rate-limit-http-status': 'defaulted' } },
+      {
+        ambiguities: { 'sandbox-daily-limit': 1000, 'otp-v2-lock-point': 'after-seventh-wrong' },
+        ambiguityProvenance: { 'otp-v2-lock-point': 'observed', 'rate-limit-http-status': 'defaulted' },
+      },
       'profile.yaml',
     );
     expect(p.ambiguityProvenance?.['otp-v2-lock-point']).toBe('observed');
@@ -117,14 +140,18 @@ describe('target profile', () => {
     expect(p.ambiguityProvenance?.['auth-error-http-status']).toBe('defaulted');
     expect(Object.keys(p.ambiguityProvenance ?? {}).sort()).toEqual(AMBIGUITIES.map((a) => a.id).sort());
     // An older profile without the field loads; what it names is declared.
-    expect(loadProfile(file('old.yaml', 'ambiguities:\n  otp-v2-lock-point: after-seventh-wrong\n')).ambiguityProvenance?.['otp-v2-lock-point']).toBe('declared');
+    expect(loadProfile(file('old.yaml', 'ambiguities:\n  otp-v2-lock-point: after-seventh-wrong\n')).ambiguityProvenance?.['otp-v2-lock-point']).toBe(
+      'declared',
+    );
     // The run configuration carries the profile to the workers: a second parse keeps the provenance.
     expect(TargetProfile.parse(JSON.parse(JSON.stringify(p))).ambiguityProvenance).toEqual(p.ambiguityProvenance);
   });
 
   it('a failure names the ambiguities it read that were defaulted, with what to do', () => {
     const p = parseProfile({ ambiguities: { 'sandbox-daily-limit': 1000 }, ambiguityProvenance: { 'otp-v2-lock-point': 'observed' } }, 'profile.yaml');
-    expect(defaultedAmbiguities(['otp-v2-lock-point', 'sandbox-daily-limit', 'rate-limit-http-status', 'rate-limit-http-status'], p)).toEqual(['rate-limit-http-status']);
+    expect(defaultedAmbiguities(['otp-v2-lock-point', 'sandbox-daily-limit', 'rate-limit-http-status', 'rate-limit-http-status'], p)).toEqual([
+      'rate-limit-http-status',
+    ]);
     expect(defaultedAmbiguityLines(['rate-limit-http-status'], p)).toBe(
       'ambiguity rate-limit-http-status was defaulted (the register\'s default "http-429", not observed): run discover or set rate-limit-http-status in the profile',
     );
@@ -144,26 +171,58 @@ describe('target profile', () => {
 
   it.each<[string, unknown, string]>([
     ['unknown option', { ambiguities: { 'sandbox-daily-limit': 7 } }, 'profile.yaml: ambiguities.sandbox-daily-limit: unknown option "7" (options: 100, 1000)'],
-    ['unknown ambiguity', { ambiguities: { 'no-such-ambiguity': 'x' } }, 'profile.yaml: ambiguities.no-such-ambiguity: unknown ambiguity (ids: auth-error-http-status, '],
-    ['unknown capability', { capabilities: { teleportation: true } }, 'profile.yaml: capabilities.teleportation: unknown field (fields: capability ids (manager-key, '],
+    [
+      'unknown ambiguity',
+      { ambiguities: { 'no-such-ambiguity': 'x' } },
+      'profile.yaml: ambiguities.no-such-ambiguity: unknown ambiguity (ids: auth-error-http-status, ',
+    ],
+    [
+      'unknown capability',
+      { capabilities: { teleportation: true } },
+      'profile.yaml: capabilities.teleportation: unknown field (fields: capability ids (manager-key, ',
+    ],
     ['capability not a boolean', { capabilities: { 'manager-key': 'yes' } }, 'profile.yaml: capabilities.manager-key: must be true or false'],
-    ['parameter of a declared capability missing', { capabilities: { 'campaign-processing': true } }, 'profile.yaml: capabilities.campaignProcessingId: required when campaign-processing is true'],
+    [
+      'parameter of a declared capability missing',
+      { capabilities: { 'campaign-processing': true } },
+      'profile.yaml: capabilities.campaignProcessingId: required when campaign-processing is true',
+    ],
     ['parameter not whole', { capabilities: { legacyOtpAttemptLimit: 2.5 } }, 'profile.yaml: capabilities.legacyOtpAttemptLimit: must be a whole number'],
     ['parameter below 1', { capabilities: { legacyOtpCompanyMax: 0 } }, 'profile.yaml: capabilities.legacyOtpCompanyMax: must be at least 1'],
-    ['area-code number not 10 digits', { capabilities: { unsupportedAreaCodeNumber: '99900' } }, 'profile.yaml: capabilities.unsupportedAreaCodeNumber: must be 10 digits'],
+    [
+      'area-code number not 10 digits',
+      { capabilities: { unsupportedAreaCodeNumber: '99900' } },
+      'profile.yaml: capabilities.unsupportedAreaCodeNumber: must be 10 digits',
+    ],
     ['phone number not 10 digits', { phoneNumbers: ['5512345678', '+525512345678'] }, 'profile.yaml: phoneNumbers[1]: must be 10 digits'],
     ['phone numbers not a list', { phoneNumbers: '5512345678' }, 'profile.yaml: phoneNumbers: must be a list'],
     ['rate above the target limit', { pacing: { requestsPerSecond: 101 } }, 'profile.yaml: pacing.requestsPerSecond: must be at most 100'],
     ['rate of zero', { pacing: { requestsPerSecond: 0 } }, 'profile.yaml: pacing.requestsPerSecond: must be more than 0'],
     ['retries negative', { pacing: { maxRetries: -1 } }, 'profile.yaml: pacing.maxRetries: must be at least 0'],
     ['retryOn429 not a boolean', { pacing: { retryOn429: 'no' } }, 'profile.yaml: pacing.retryOn429: must be true or false'],
-    ['misspelt field', { pacing: { requestPerSecond: 10 } }, 'profile.yaml: pacing.requestPerSecond: unknown field (fields: requestsPerSecond, retryOn429, maxRetries)'],
+    [
+      'misspelt field',
+      { pacing: { requestPerSecond: 10 } },
+      'profile.yaml: pacing.requestPerSecond: unknown field (fields: requestsPerSecond, retryOn429, maxRetries)',
+    ],
     ['cooldown budget below the cooldown', { timeBudgets: { otpCooldownSeconds: 29 } }, 'profile.yaml: timeBudgets.otpCooldownSeconds: must be at least 30'],
     ['budget not a number', { timeBudgets: { webhookDeliverySeconds: '30s' } }, 'profile.yaml: timeBudgets.webhookDeliverySeconds: must be a number'],
     ['empty restricted key', { keys: { restricted: '' } }, 'profile.yaml: keys.restricted: must not be empty'],
-    ['unknown provenance', { ambiguityProvenance: { 'otp-v2-lock-point': 'guessed' } }, 'profile.yaml: ambiguityProvenance.otp-v2-lock-point: must be one of observed, declared, defaulted'],
-    ['provenance of an unknown ambiguity', { ambiguityProvenance: { 'no-such-ambiguity': 'observed' } }, 'profile.yaml: ambiguityProvenance.no-such-ambiguity: unknown ambiguity (ids: '],
-    ['unknown top-level field', { pacin: {} }, 'profile.yaml: pacin: unknown field (fields: ambiguities, ambiguityProvenance, capabilities, phoneNumbers, pacing, timeBudgets, limits, keys)'],
+    [
+      'unknown provenance',
+      { ambiguityProvenance: { 'otp-v2-lock-point': 'guessed' } },
+      'profile.yaml: ambiguityProvenance.otp-v2-lock-point: must be one of observed, declared, defaulted',
+    ],
+    [
+      'provenance of an unknown ambiguity',
+      { ambiguityProvenance: { 'no-such-ambiguity': 'observed' } },
+      'profile.yaml: ambiguityProvenance.no-such-ambiguity: unknown ambiguity (ids: ',
+    ],
+    [
+      'unknown top-level field',
+      { pacin: {} },
+      'profile.yaml: pacin: unknown field (fields: ambiguities, ambiguityProvenance, capabilities, phoneNumbers, pacing, timeBudgets, limits, keys)',
+    ],
     ['not a mapping', ['pacing'], 'profile.yaml: must be a mapping (fields: ambiguities, '],
   ])('refuses %s, naming the path', (_, data, message) => {
     expect(usageError(() => parseProfile(data, 'profile.yaml'))).toContain(message);
@@ -185,7 +244,10 @@ describe('target profile', () => {
 
 describe('expected failures', () => {
   it('keeps requirement ids and test names apart', () => {
-    const path = file('expected.yaml', '- id: err:auth_04\n  reason: the allow-list answers 401\n- id: "sms: accented text is stripped"\n  reason: " refused instead "\n');
+    const path = file(
+      'expected.yaml',
+      '- id: err:auth_04\n  reason: the allow-list answers 401\n- id: "sms: accented text is stripped"\n  reason: " refused instead "\n',
+    );
     expect(loadExpectedFailures(path)).toEqual([
       { id: 'err:auth_04', reason: 'the allow-list answers 401', kind: 'requirement' },
       { id: 'sms: accented text is stripped', reason: 'refused instead', kind: 'test' },
@@ -199,7 +261,14 @@ describe('expected failures', () => {
     ['missing id', [{ reason: 'x' }], 'expected.yaml: [0].id: required'],
     ['empty id', [{ id: '', reason: 'x' }], 'expected.yaml: [0].id: must not be empty'],
     ['unknown requirement id', [{ id: 'err:no_such_code', reason: 'x' }], 'expected.yaml: [0].id: unknown requirement id "err:no_such_code"'],
-    ['duplicate id', [{ id: 'err:auth_04', reason: 'x' }, { id: 'err:auth_04', reason: 'y' }], 'expected.yaml: [1].id: duplicate of [0]'],
+    [
+      'duplicate id',
+      [
+        { id: 'err:auth_04', reason: 'x' },
+        { id: 'err:auth_04', reason: 'y' },
+      ],
+      'expected.yaml: [1].id: duplicate of [0]',
+    ],
     ['unknown field', [{ id: 'err:auth_04', reason: 'x', until: '2025' }], 'expected.yaml: [0].until: unknown field (fields: id, reason)'],
     ['entry not a mapping', ['err:auth_04'], 'expected.yaml: [0]: must be a mapping (fields: id, reason)'],
     ['not a list', { 'err:auth_04': 'x' }, 'expected.yaml: must be a list of { id, reason }'],
@@ -258,7 +327,12 @@ describe('reconcile', () => {
     expect(r.ok).toBe(false);
     const onlyCovered = results.filter((t) => t.name !== 'auth_04 and the success contract' && t.name !== 'sandbox send');
     expect(reconcile(onlyCovered, expected).ok).toBe(false); // err:sms_07 passed: remove the entry
-    expect(reconcile(onlyCovered, expected.filter((e) => e.id !== 'err:sms_07')).ok).toBe(true);
+    expect(
+      reconcile(
+        onlyCovered,
+        expected.filter((e) => e.id !== 'err:sms_07'),
+      ).ok,
+    ).toBe(true);
     expect(reconcile([], expected)).toMatchObject({ ok: true, failures: [] });
   });
 });

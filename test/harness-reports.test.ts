@@ -45,8 +45,12 @@ describe('junit.xml', () => {
   });
 
   it('has one testsuite per file, totals, and escapes names; the top-level time is the wall time, not the sum of the files', () => {
-    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="messaging-conformance" tests="4" failures="1" errors="1" skipped="1" time="2.250">/);
-    expect(xml).toContain('<testsuite name="suites/x.test.ts" timestamp="2026-11-21T10:00:00.000Z" tests="2" failures="1" errors="0" skipped="0" time="3.000">');
+    expect(xml).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="messaging-conformance" tests="4" failures="1" errors="1" skipped="1" time="2.250">/,
+    );
+    expect(xml).toContain(
+      '<testsuite name="suites/x.test.ts" timestamp="2026-11-21T10:00:00.000Z" tests="2" failures="1" errors="0" skipped="0" time="3.000">',
+    );
     expect(xml).toContain('name="sends &gt; accepts &lt;11&gt; &amp; &quot;quoted&quot;"');
     expect(xml).toContain('<property name="requirement" value="op:sms/send"/>');
   });
@@ -100,7 +104,7 @@ describe('Allure page', () => {
       '    <script async src="https://www.googletagmanager.com/gtag/js?id=G-X"></script>',
       '    <script>',
       '        window.dataLayer = window.dataLayer || [];',
-      "        gtag('config', 'G-X', { \"report\": \"awesome\" });",
+      '        gtag(\'config\', \'G-X\', { "report": "awesome" });',
       '    </script>',
       '    <script>window.allureReportData = {};</script>',
       '</body>',

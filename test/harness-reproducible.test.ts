@@ -14,7 +14,7 @@ import { operationById } from '../schemas/operations.ts';
 import { planInvalidRequests, requestSchemaOf } from '../suites/support/fuzz-bodies.ts';
 
 describe('seeds (certify --seed)', () => {
-  it('a generator\'s seed depends on the run\'s seed and its purpose only, within fast-check\'s range', () => {
+  it("a generator's seed depends on the run's seed and its purpose only, within fast-check's range", () => {
     expect(seedFor(1, 'fuzz:sms/send')).toBe(seedFor(1, 'fuzz:sms/send'));
     expect(seedFor(1, 'fuzz:sms/send')).not.toBe(seedFor(2, 'fuzz:sms/send'));
     expect(seedFor(1, 'fuzz:sms/send')).not.toBe(seedFor(1, 'fuzz:voice/send'));
@@ -77,7 +77,9 @@ describe('the exchanges of a failure (failure-exchanges.ts)', () => {
     expect(body).toMatch(new RegExp(`… \\(${long.length - key.length + REDACTED.length} characters\\)$`));
     expect(lines.every((l) => !l.includes('\n'))).toBe(true);
     // A key across the cut is not shown in part.
-    const across = exchangeLines(exchange({ responseBody: `${'y'.repeat(RESPONSE_BODY_SHOWN - 6)}${key}${'y'.repeat(50)}` }), (t) => redactor.redact(t)).join('\n');
+    const across = exchangeLines(exchange({ responseBody: `${'y'.repeat(RESPONSE_BODY_SHOWN - 6)}${key}${'y'.repeat(50)}` }), (t) => redactor.redact(t)).join(
+      '\n',
+    );
     expect(across).not.toContain(key.slice(0, 6));
   });
 });

@@ -78,10 +78,15 @@ describe('buildSummary', () => {
   it('keeps the skip reason and reports ambiguity verdicts', () => {
     const s = summarize([
       record('skip', 'skipped', ['err:server_01']),
-      record('obs', 'passed', ['err:auth_01'], { observations: [{ ambiguity: 'auth-error-http-status', expected: 'http-status', observed: 'HTTP 200 for auth_01', matches: false }] }),
+      record('obs', 'passed', ['err:auth_01'], {
+        observations: [{ ambiguity: 'auth-error-http-status', expected: 'http-status', observed: 'HTTP 200 for auth_01', matches: false }],
+      }),
     ]);
     expect(s.requirements.find((r) => r.id === 'err:server_01')).toMatchObject({ status: 'skipped', reason: expect.stringContaining('fault-injection') });
-    expect(s.ambiguities.find((a) => a.id === 'auth-error-http-status')).toMatchObject({ verdict: 'mismatch', observed: [{ value: 'HTTP 200 for auth_01', count: 1 }] });
+    expect(s.ambiguities.find((a) => a.id === 'auth-error-http-status')).toMatchObject({
+      verdict: 'mismatch',
+      observed: [{ value: 'HTTP 200 for auth_01', count: 1 }],
+    });
     expect(s.ambiguities.find((a) => a.id === 'sandbox-daily-limit')?.verdict).toBe('not-observed');
     const md = summaryMarkdown(s);
     expect(md).toContain('| auth-error-http-status | http-status | HTTP 200 for auth_01 (×1) | mismatch |');
@@ -93,7 +98,10 @@ describe('buildSummary', () => {
     const silence = REQUIREMENTS.find((r) => r.level === 'record')!;
     const stated = REQUIREMENTS.find((r) => r.level === 'fail')!;
     // req() turns the failure of a test that proves only readings into a warning: the test passes.
-    const records = [record('r', 'passed', [reading.id], { warnings: ['a reading did not hold'] }), record('s', 'passed', [silence.id], { recorded: [{ what: 'x', observed: 'HTTP 404' }] })];
+    const records = [
+      record('r', 'passed', [reading.id], { warnings: ['a reading did not hold'] }),
+      record('s', 'passed', [silence.id], { recorded: [{ what: 'x', observed: 'HTTP 404' }] }),
+    ];
     const s = summarize(records);
     expect(s.requirements.find((r) => r.id === reading.id)).toMatchObject({ status: 'warning', level: 'warn' });
     expect(s.requirements.find((r) => r.id === silence.id)).toMatchObject({ status: 'recorded', level: 'record' });
@@ -101,7 +109,17 @@ describe('buildSummary', () => {
     expect(s.levels.warn.warning).toBe(1);
     expect(s.levels.record.recorded).toBe(1);
     expect(s.ok).toBe(true);
-    const strict = buildSummary({ target: 't', profile: 'p', startedAt: '', seconds: 0, records: [record('w', 'passed', [stated.id], { warnings: ['a reading'] })], choices: DEFAULT_AMBIGUITY_CHOICES, reconciliation: reconcile([], []), runErrors: [], strict: true });
+    const strict = buildSummary({
+      target: 't',
+      profile: 'p',
+      startedAt: '',
+      seconds: 0,
+      records: [record('w', 'passed', [stated.id], { warnings: ['a reading'] })],
+      choices: DEFAULT_AMBIGUITY_CHOICES,
+      reconciliation: reconcile([], []),
+      runErrors: [],
+      strict: true,
+    });
     expect(strict.totals.warnings).toBe(1);
     expect(strict.ok, '--strict: a warning fails the run').toBe(false);
     const failed = summarize([record('f', 'failed', [stated.id])]);
@@ -114,7 +132,12 @@ describe('buildSummary', () => {
     const s = summarize([
       record('f', 'failed', ['err:auth_01'], { error: `${long}\nsecond line` }),
       record('o', 'passed', ['op:credits/consult'], {
-        observations: Array.from({ length: 60 }, (_, i) => ({ ambiguity: 'unnamed-validation-codes' as const, expected: 'record-only', observed: `contacts/add: code invalid_${i} ${long.slice(0, 80)}`, matches: null })),
+        observations: Array.from({ length: 60 }, (_, i) => ({
+          ambiguity: 'unnamed-validation-codes' as const,
+          expected: 'record-only',
+          observed: `contacts/add: code invalid_${i} ${long.slice(0, 80)}`,
+          matches: null,
+        })),
       }),
     ]);
     const md = summaryMarkdown(s);
@@ -122,13 +145,19 @@ describe('buildSummary', () => {
     expect(lines[0]).toBe('# Conformance summary: FAIL');
     expect(md.indexOf('## Requirements per level')).toBeLessThan(md.indexOf('## Requirements per area'));
     expect(md).toMatch(/\| all \| \d+ \|/);
-    expect(lines.filter((l) => l.length > 300), 'lines over 300 characters').toEqual([]);
+    expect(
+      lines.filter((l) => l.length > 300),
+      'lines over 300 characters',
+    ).toEqual([]);
     expect(md).toContain('60 distinct: ');
     expect(JSON.stringify(s)).toContain(long);
   });
 
   it('a broken test fails the run but is no failure of its requirement; the failure of another test still wins', () => {
-    const broken = record('b', 'broken', ['err:auth_01'], { broken: 'cannot reach http://h: read ECONNRESET', error: 'cannot reach http://h: read ECONNRESET' });
+    const broken = record('b', 'broken', ['err:auth_01'], {
+      broken: 'cannot reach http://h: read ECONNRESET',
+      error: 'cannot reach http://h: read ECONNRESET',
+    });
     const s = summarize([broken, record('ok', 'passed', ['err:auth_01']), record('p', 'passed', ['op:credits/consult'])]);
     expect(s.requirements.find((r) => r.id === 'err:auth_01')).toMatchObject({ status: 'broken', reason: 'cannot reach http://h: read ECONNRESET' });
     expect(s.totals).toMatchObject({ tests: 3, passed: 2, failed: 0, broken: 1, inconclusive: 0 });
@@ -151,7 +180,17 @@ describe('buildSummary', () => {
     expect(s.requirements.find((r) => r.id === stated.id)).toMatchObject({ status: 'inconclusive', reason: 'round trip 20 s, wider than the 5 s margin' });
     expect(s.totals).toMatchObject({ passed: 0, inconclusive: 1, failed: 0, broken: 0 });
     expect(s.ok).toBe(true);
-    const strict = buildSummary({ target: 't', profile: 'p', startedAt: '', seconds: 0, records, choices: DEFAULT_AMBIGUITY_CHOICES, reconciliation: reconcile(records, []), runErrors: [], strict: true });
+    const strict = buildSummary({
+      target: 't',
+      profile: 'p',
+      startedAt: '',
+      seconds: 0,
+      records,
+      choices: DEFAULT_AMBIGUITY_CHOICES,
+      reconciliation: reconcile(records, []),
+      runErrors: [],
+      strict: true,
+    });
     expect(strict.ok, '--strict: an inconclusive test fails the run').toBe(false);
     // A warning of another test of the requirement is a verdict, and shows first.
     const warned = summarize([...records, record('w', 'passed', [stated.id], { warnings: ['a reading'] })]);
@@ -166,18 +205,35 @@ describe('buildSummary', () => {
     ]);
     const head = summaryHeadMarkdown(s);
     expect(head).toContain('Tests: 0 passed, 1 failed, 1 broken, 1 inconclusive, 0 skipped (0 not testable)');
-    expect(head).toContain('| Level | Requirements | Passed | Failed | Known deviations | Broken | Warned | Inconclusive | Recorded | Skipped | Not testable | Not covered |');
+    expect(head).toContain(
+      '| Level | Requirements | Passed | Failed | Known deviations | Broken | Warned | Inconclusive | Recorded | Skipped | Not testable | Not covered |',
+    );
     expect(head).toContain('## Broken (the kit could not talk to the target: no verdict)');
-    expect(head).toContain(`| err:auth_01 | ${s.requirements.find((r) => r.id === 'err:auth_01')!.section} | POST http://h/sms/send timed out after 30 s (no response headers) |`);
+    expect(head).toContain(
+      `| err:auth_01 | ${s.requirements.find((r) => r.id === 'err:auth_01')!.section} | POST http://h/sms/send timed out after 30 s (no response headers) |`,
+    );
     expect(head).toContain('## Inconclusive');
     expect(head).toContain('| op:credits/consult | fail | round trip 20 s |');
     expect(summaryMarkdown(s)).toMatch(/\| err:auth_01 \| [^|]+ \| fail \| broken \| 1 \|/);
   });
 
   it('nothing certified: no verdict, and tests broke or files did not set up', () => {
-    const allBroken = summarize([record('b1', 'broken', ['err:auth_01']), record('b2', 'broken', ['op:credits/consult']), record('s', 'skipped', ['err:server_01'])]);
+    const allBroken = summarize([
+      record('b1', 'broken', ['err:auth_01']),
+      record('b2', 'broken', ['op:credits/consult']),
+      record('s', 'skipped', ['err:server_01']),
+    ]);
     expect(nothingCertified(allBroken)).toBe(true);
-    const setupFailed = buildSummary({ target: 't', profile: 'p', startedAt: '', seconds: 0, records: [record('s', 'skipped', ['err:auth_01'])], choices: DEFAULT_AMBIGUITY_CHOICES, reconciliation: reconcile([], []), runErrors: ['suites/x.test.ts: cannot reach http://h'] });
+    const setupFailed = buildSummary({
+      target: 't',
+      profile: 'p',
+      startedAt: '',
+      seconds: 0,
+      records: [record('s', 'skipped', ['err:auth_01'])],
+      choices: DEFAULT_AMBIGUITY_CHOICES,
+      reconciliation: reconcile([], []),
+      runErrors: ['suites/x.test.ts: cannot reach http://h'],
+    });
     expect(nothingCertified(setupFailed)).toBe(true);
     expect(nothingCertified(summarize([record('s', 'skipped', ['err:server_01'])])), 'all skipped, nothing went wrong').toBe(false);
     expect(nothingCertified(summarize([record('b', 'broken', ['err:auth_01']), record('f', 'failed', ['err:auth_02'])])), 'a failure is a verdict').toBe(false);
@@ -188,26 +244,41 @@ describe('buildSummary', () => {
     const s = summarize([record('send', 'failed', ids, { failedRequirements: ['rule:sms.total-messages'] })]);
     const status = (id: string) => s.requirements.find((r) => r.id === id);
     expect(status('rule:sms.total-messages')).toMatchObject({ status: 'failed', reason: 'expected 401, got 200' });
-    expect(status('rule:sms.references-per-recipient')).toMatchObject({ status: 'skipped', reason: 'not decided: the test stopped at a failed check of rule:sms.total-messages' });
+    expect(status('rule:sms.references-per-recipient')).toMatchObject({
+      status: 'skipped',
+      reason: 'not decided: the test stopped at a failed check of rule:sms.total-messages',
+    });
     expect(status('op:sms/send')?.status).toBe('skipped');
     // Another test that passed decides the undecided one; without the attribution all three failed.
-    const withPass = summarize([record('send', 'failed', ids, { failedRequirements: ['rule:sms.total-messages'] }), record('other', 'passed', ['rule:sms.references-per-recipient'])]);
+    const withPass = summarize([
+      record('send', 'failed', ids, { failedRequirements: ['rule:sms.total-messages'] }),
+      record('other', 'passed', ['rule:sms.references-per-recipient']),
+    ]);
     expect(withPass.requirements.find((r) => r.id === 'rule:sms.references-per-recipient')?.status).toBe('passed');
-    expect(summarize([record('send', 'failed', ids)]).requirements.filter((r) => ids.includes(r.id)).map((r) => r.status)).toEqual(['failed', 'failed', 'failed']);
+    expect(
+      summarize([record('send', 'failed', ids)])
+        .requirements.filter((r) => ids.includes(r.id))
+        .map((r) => r.status),
+    ).toEqual(['failed', 'failed', 'failed']);
     // An expected failure of the failed requirement covers the test; one of an undecided requirement does not.
-    const covered = (id: string) => summarize([record('send', 'failed', ids, { failedRequirements: ['rule:sms.total-messages'] })], parseExpectedFailures([{ id, reason: 'known' }], 'x')).ok;
+    const covered = (id: string) =>
+      summarize([record('send', 'failed', ids, { failedRequirements: ['rule:sms.total-messages'] })], parseExpectedFailures([{ id, reason: 'known' }], 'x')).ok;
     expect(covered('rule:sms.total-messages')).toBe(true);
     expect(covered('rule:sms.references-per-recipient')).toBe(false);
   });
 
   it('a run error fails the run', () => {
-    const s = buildSummary({ ...{ target: 't', profile: 'p', startedAt: '', seconds: 0, records: [], choices: DEFAULT_AMBIGUITY_CHOICES }, reconciliation: reconcile([], []), runErrors: ['suites/x.test.ts: boom'] });
+    const s = buildSummary({
+      ...{ target: 't', profile: 'p', startedAt: '', seconds: 0, records: [], choices: DEFAULT_AMBIGUITY_CHOICES },
+      reconciliation: reconcile([], []),
+      runErrors: ['suites/x.test.ts: boom'],
+    });
     expect(s.ok).toBe(false);
   });
 });
 
 describe('document coverage and the baseline gate', () => {
-  it('summary.json carries the catalogue\'s coverage of the document, and summary.md one line of it near the top', () => {
+  it("summary.json carries the catalogue's coverage of the document, and summary.md one line of it near the top", () => {
     const s = summarize([record('a', 'passed', ['op:credits/consult'])]);
     const { units, quoted, untestable, uncovered, quotedShare } = s.documentCoverage;
     expect(units).toBeGreaterThan(0);
@@ -226,7 +297,9 @@ describe('document coverage and the baseline gate', () => {
     const gated = withBaseline(same, compareWithBaseline(same, before), 'regression');
     expect(same.ok).toBe(false);
     expect(gatePasses(gated)).toBe(true);
-    expect(summaryHeadMarkdown(gated).split('\n')[0]).toBe('# Conformance summary: FAIL; gate (--fail-on regression): PASS, nothing failed or broke that had not in the baseline');
+    expect(summaryHeadMarkdown(gated).split('\n')[0]).toBe(
+      '# Conformance summary: FAIL; gate (--fail-on regression): PASS, nothing failed or broke that had not in the baseline',
+    );
     expect(summaryHeadMarkdown(gated).split('\n')[2]).toMatch(/^## Compared with the baseline of /);
     // Under --fail-on failure the baseline only informs.
     expect(gatePasses(withBaseline(same, compareWithBaseline(same, before), 'failure'))).toBe(false);

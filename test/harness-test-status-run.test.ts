@@ -49,7 +49,7 @@ describe('a suite file whose tests end with every status', () => {
     expect(byName('warn level: a reading that does not hold')).toMatchObject({ status: 'warned', warnings: [expect.stringContaining('one is two')] });
   });
 
-  it('undici\'s own refusal, wrapped by the test, is broken too; its reason is the trouble, its message the test\'s', () => {
+  it("undici's own refusal, wrapped by the test, is broken too; its reason is the trouble, its message the test's", () => {
     const r = byName('fail level: undici refused, wrapped, inside checkAt at warn level');
     expect(r).toMatchObject({ status: 'broken', broken: 'connect ECONNREFUSED 127.0.0.1:1' });
     expect(r?.error).toContain('the test clock could not be read');
@@ -58,11 +58,15 @@ describe('a suite file whose tests end with every status', () => {
 
   it('Inconclusive passes in vitest, with its reason and the warnings met before it', () => {
     const r = byName('fail level: inconclusive');
-    expect(r).toMatchObject({ status: 'inconclusive', inconclusive: 'round trip 20 s, wider than the 5 s margin of the window', warnings: [expect.stringContaining('a reading before')] });
+    expect(r).toMatchObject({
+      status: 'inconclusive',
+      inconclusive: 'round trip 20 s, wider than the 5 s margin of the window',
+      warnings: [expect.stringContaining('a reading before')],
+    });
     expect(r?.error, 'vitest passed it').toBeUndefined();
   });
 
-  it('a failed statement and a kit error on the target\'s answer are failed; a pass is passed', () => {
+  it("a failed statement and a kit error on the target's answer are failed; a pass is passed", () => {
     expect(byName('fail level: a statement that does not hold')).toMatchObject({ status: 'failed', error: expect.stringContaining('the document says') });
     expect(byName('fail level: the kit stops on an answer that is no error of transport')?.status).toBe('failed');
     expect(byName('fail level: passes')?.status).toBe('passed');
@@ -82,7 +86,10 @@ describe('a suite file whose tests end with every status', () => {
       .filter((f) => f.endsWith('-result.json'))
       .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as AllureResult);
     const of = (name: string) => results.find((r) => r.name === name);
-    const tags = (name: string) => of(name)?.labels.filter((l) => l.name === 'tag').map((l) => l.value) ?? [];
+    const tags = (name: string) =>
+      of(name)
+        ?.labels.filter((l) => l.name === 'tag')
+        .map((l) => l.value) ?? [];
     expect(of('warn level: a transport error inside warnUnlessAsync')?.status).toBe('broken');
     expect(tags('warn level: a transport error inside warnUnlessAsync')).toContain('broken');
     expect(of('fail level: undici refused, wrapped, inside checkAt at warn level')?.status).toBe('broken');
@@ -91,7 +98,9 @@ describe('a suite file whose tests end with every status', () => {
     expect(of('fail level: the kit stops on an answer that is no error of transport')?.status).toBe('failed');
     // No status in the result file: Allure reads it as unknown, apart from the passed ones.
     expect(of('fail level: inconclusive')?.status).toBeUndefined();
-    expect(of('fail level: inconclusive')).toMatchObject({ statusDetails: { message: 'inconclusive: round trip 20 s, wider than the 5 s margin of the window' } });
+    expect(of('fail level: inconclusive')).toMatchObject({
+      statusDetails: { message: 'inconclusive: round trip 20 s, wider than the 5 s margin of the window' },
+    });
     expect(tags('fail level: inconclusive')).toContain('inconclusive');
     expect(of('warn level: a reading that does not hold')?.status).toBe('passed');
     expect(tags('warn level: a reading that does not hold')).toEqual(['warning']);
@@ -104,6 +113,8 @@ describe('a suite file whose tests end with every status', () => {
     expect(summary.brokenTests).toHaveLength(3);
     expect(summary.failedTests).toHaveLength(2);
     expect(summary.ok).toBe(false);
-    expect(readFileSync(join(out, 'progress.txt'), 'utf8')).toMatch(/^✗ test\/status-fixture\/statuses\.fixture\.ts +2 passed, 2 failed, 3 broken, 1 inconclusive, 0 skipped/);
+    expect(readFileSync(join(out, 'progress.txt'), 'utf8')).toMatch(
+      /^✗ test\/status-fixture\/statuses\.fixture\.ts +2 passed, 2 failed, 3 broken, 1 inconclusive, 0 skipped/,
+    );
   });
 });

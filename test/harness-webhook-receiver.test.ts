@@ -12,7 +12,8 @@ import { startWebhookReceiver, type Delivery, type WebhookEndpoint, type Webhook
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 const CONFIRMATION = 'type=confirmation&reference=ref-1&status=0&number=525512345678&date=20261121103005&extra_params=%7B%22order%22%3A%22A-1%22%7D';
 
-const hit = (url: string, init: RequestInit = {}) => fetch(url, { redirect: 'manual', ...init }).then(async (r) => ({ status: r.status, headers: r.headers, text: await r.text() }));
+const hit = (url: string, init: RequestInit = {}) =>
+  fetch(url, { redirect: 'manual', ...init }).then(async (r) => ({ status: r.status, headers: r.headers, text: await r.text() }));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const statuses = (ds: readonly Delivery[]) => ds.map((d) => d.answer.status);
 
@@ -28,7 +29,8 @@ describe('webhook receiver: scripted answers', () => {
     expect(r.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(r.url).toBe(r.localUrl);
     const before = Date.now();
-    for (const method of ['HEAD', 'GET', 'POST', 'PUT', 'DELETE']) expect((await hit(`${r.url}/hook?a=1`, { method, headers: { 'x-probe': method } })).status).toBe(200);
+    for (const method of ['HEAD', 'GET', 'POST', 'PUT', 'DELETE'])
+      expect((await hit(`${r.url}/hook?a=1`, { method, headers: { 'x-probe': method } })).status).toBe(200);
     expect(r.deliveries.map((d) => d.method)).toEqual(['HEAD', 'GET', 'POST', 'PUT', 'DELETE']);
     const [head] = r.deliveries;
     expect(head).toMatchObject({ path: '/hook', endpointPath: '/hook', url: '/hook?a=1', query: { a: '1' }, kind: 'head-check', outcome: 'answered' });
@@ -109,13 +111,28 @@ describe('webhook receiver: events (section 6)', () => {
     const [event] = r.eventsOfType('confirmation');
     expect(event).toMatchObject({ kind: 'event', method: 'POST', body: CONFIRMATION });
     expect(event!.form).toEqual(event!.fields);
-    expect(ConfirmationEvent.parse(event!.fields)).toEqual({ type: 'confirmation', reference: 'ref-1', status: '0', number: '525512345678', date: '20261121103005', extra_params: '{"order":"A-1"}' });
+    expect(ConfirmationEvent.parse(event!.fields)).toEqual({
+      type: 'confirmation',
+      reference: 'ref-1',
+      status: '0',
+      number: '525512345678',
+      date: '20261121103005',
+      extra_params: '{"order":"A-1"}',
+    });
     expect(r.eventsOfType('response')).toEqual([]);
   });
 
   it('reads a GET with type as an event from its query, and a GET without type as the registration', async () => {
     r.reset();
-    const q = new URLSearchParams({ type: 'response', reference: 'ref-2', number: '525512345678', message: 'Hola', response: 'Sí, gracias', send_date: '20261121103000', response_date: '20261121104512' });
+    const q = new URLSearchParams({
+      type: 'response',
+      reference: 'ref-2',
+      number: '525512345678',
+      message: 'Hola',
+      response: 'Sí, gracias',
+      send_date: '20261121103000',
+      response_date: '20261121104512',
+    });
     await hit(`${r.url}/hook?${q}`);
     await hit(`${r.url}/hook?token=abc`);
     const [event] = r.eventsOfType('response');
@@ -157,7 +174,9 @@ describe('webhook receiver: waitFor, endpoints, options', () => {
     await hit(`${r.url}/hook?type=response&reference=r-9`);
     const start = Date.now();
     const failure = r.waitFor((d) => d.fields?.type === 'confirmation', { timeoutMs: 100, label: 'a confirmation' });
-    await expect(failure).rejects.toThrow(/waitFor\(a confirmation\) timed out after 100 ms .*wanted 1 matching, 0 matched; 2 arrived:\n {2}#\d+ HEAD \/hook \[head-check\] -> 405\n {2}#\d+ GET \/hook \[event type=response reference=r-9\] -> 200/);
+    await expect(failure).rejects.toThrow(
+      /waitFor\(a confirmation\) timed out after 100 ms .*wanted 1 matching, 0 matched; 2 arrived:\n {2}#\d+ HEAD \/hook \[head-check\] -> 405\n {2}#\d+ GET \/hook \[event type=response reference=r-9\] -> 200/,
+    );
     expect(Date.now() - start).toBeLessThan(1000);
     r.reset();
     await expect(r.waitFor(() => true, { timeoutMs: 50 })).rejects.toThrow(/nothing arrived/);
@@ -217,7 +236,11 @@ describe('webhook receiver against the reference server (4.14, 6, 6.3)', () => {
   });
 
   async function api(path: string, body: Record<string, unknown>, server: RunningReferenceServer = srv): Promise<Record<string, unknown>> {
-    const res = await fetch(`${server.baseUrl}${path}`, { method: 'POST', headers: { apikey: server.keys.account, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(`${server.baseUrl}${path}`, {
+      method: 'POST',
+      headers: { apikey: server.keys.account, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     return (await res.json()) as Record<string, unknown>;
   }
   const register = (ep: WebhookEndpoint, server?: RunningReferenceServer) => api('/webhook/add', { url: `${ep.url}/hook`, status: '1' }, server);

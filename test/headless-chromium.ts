@@ -17,7 +17,16 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 export const chromiumInstalled = (): boolean => existsSync(CHROMIUM_PATH);
 
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /** Loopback, or a URL that never leaves the machine (file:, data:, blob:, about:). */
 export function staysOnMachine(url: string): boolean {
@@ -39,7 +48,13 @@ export interface OfflineBrowser {
 export async function openOfflineBrowser(viewport = { width: 1280, height: 800 }): Promise<OfflineBrowser> {
   const profile = mkdtempSync(join(tmpdir(), 'mc-chromium-'));
   // A persistent context is playwright's way to give Chromium a --user-data-dir of our choosing.
-  const context: BrowserContext = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM_PATH, headless: true, args: FLAGS, viewport, offline: false });
+  const context: BrowserContext = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: FLAGS,
+    viewport,
+    offline: false,
+  });
   const blocked: string[] = [];
   const errors: string[] = [];
   await context.route('**/*', (route) => {

@@ -172,7 +172,8 @@ function keysIn(dir: string, keys: readonly string[]): string[] {
     const text = readFileSync(path).toString('latin1');
     const where = relative(dir, path);
     search(text, where);
-    for (const [, name, payload] of text.matchAll(/(?:d\("([^"]+)",\s*"|;base64,)([A-Za-z0-9+/=]{16,})/g)) search(Buffer.from(payload!, 'base64').toString('latin1'), `${where}: ${name ?? 'data: URL'}`);
+    for (const [, name, payload] of text.matchAll(/(?:d\("([^"]+)",\s*"|;base64,)([A-Za-z0-9+/=]{16,})/g))
+      search(Buffer.from(payload!, 'base64').toString('latin1'), `${where}: ${name ?? 'data: URL'}`);
   }
   return [...new Set(found)];
 }
@@ -229,7 +230,14 @@ describe('certify against a hostile target', () => {
     expect(run.stderr).toMatch(/^messaging-conformance: a key of the run was found in the reports \(they must not be shared\): .*notes\.txt: line 2 \(raw\)/);
     expect(run.stderr).toContain('page.html: data/x.json (base64), line 1 (raw)');
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
-    for (const text of [run.stdout, run.stderr, readFileSync(join(out, 'summary.md'), 'utf8'), readFileSync(join(out, 'summary.json'), 'utf8'), readFileSync(join(out, 'junit.xml'), 'utf8')]) expect(text.includes(key)).toBe(false);
+    for (const text of [
+      run.stdout,
+      run.stderr,
+      readFileSync(join(out, 'summary.md'), 'utf8'),
+      readFileSync(join(out, 'summary.json'), 'utf8'),
+      readFileSync(join(out, 'junit.xml'), 'utf8'),
+    ])
+      expect(text.includes(key)).toBe(false);
     expect(readFileSync(join(out, 'summary.md'), 'utf8').split('\n')[0]).toBe('# Conformance summary: FAIL (a key of the run was found in the reports)');
     expect(summaryOf(run)).toMatchObject({ ok: false, leakCheck: { passed: false, findings: expect.arrayContaining(['notes.txt: line 2 (raw)']) } });
     expect(readFileSync(join(out, 'junit.xml'), 'utf8').split('\n')[1]).toMatch(/^<!-- FAIL: a key of the run was found in the reports/);
@@ -264,11 +272,18 @@ describe('certify against a hostile target', () => {
         stall: (r) => r.path === '/reports/generate' && generate(r.body) && r.body.includes('end_date') && !r.body.includes('start_date'),
         reset: (r) => r.path === '/reports/generate' && generate(r.body) && r.body.includes('start_date') && !r.body.includes('end_date'),
       },
-      (proxy) => certify([...remoteFlags(target, proxy.url, profileFile(target, { timeBudgets: { ...target.profile.timeBudgets, requestSeconds: 3 } }), 'reports'), '--no-html']),
+      (proxy) =>
+        certify([
+          ...remoteFlags(target, proxy.url, profileFile(target, { timeBudgets: { ...target.profile.timeBudgets, requestSeconds: 3 } }), 'reports'),
+          '--no-html',
+        ]),
     );
     const summary = summaryOf(run);
     const status = (id: string) => summary.requirements.find((r) => r.id === id);
-    expect(status('err:report_01')).toMatchObject({ status: 'broken', reason: expect.stringMatching(/POST http:\/\/127\.0\.0\.1:\d+\/reports\/generate timed out after 3 s/) });
+    expect(status('err:report_01')).toMatchObject({
+      status: 'broken',
+      reason: expect.stringMatching(/POST http:\/\/127\.0\.0\.1:\d+\/reports\/generate timed out after 3 s/),
+    });
     expect(status('err:report_02')).toMatchObject({ status: 'broken', reason: expect.stringMatching(/cannot reach http:\/\/127\.0\.0\.1:\d+: /) });
     expect(summary.brokenTests).toHaveLength(2);
     const xml = readFileSync(join(run.out, 'junit.xml'), 'utf8');
@@ -291,7 +306,9 @@ describe('certify against a hostile target', () => {
     ]);
     const summary = summaryOf(faulted);
     expect(summary.brokenTests.length).toBeGreaterThanOrEqual(1);
-    expect(summary.requirements.filter((r) => r.status === 'broken').map((r) => r.reason)).toContainEqual(expect.stringMatching(/POST http:\/\/127\.0\.0\.1:\d+\/agendas\/get answer larger than 4 MiB/));
+    expect(summary.requirements.filter((r) => r.status === 'broken').map((r) => r.reason)).toContainEqual(
+      expect.stringMatching(/POST http:\/\/127\.0\.0\.1:\d+\/agendas\/get answer larger than 4 MiB/),
+    );
     const grewMb = (faulted.peakRss - baseline.peakRss) / MB;
     const pageMb = statSync(join(faulted.out, 'allure-report', 'index.html')).size / MB;
     console.log(
@@ -307,7 +324,9 @@ describe('certify against a hostile target', () => {
   it('a garbled preflight: one line, exit 2, no control character of the answer printed', async () => {
     const run = await withProxy(target, { garbledPreflight: true }, (proxy) => certify(remoteFlags(target, proxy.url, profileFile(target), 'credits')));
     expect(run.exit).toBe(2);
-    expect(run.stderr).toMatch(/^messaging-conformance: target http:\/\/127\.0\.0\.1:\d+ answered POST \/credits\/consult with HTTP 200 and a body that is not a JSON object/);
+    expect(run.stderr).toMatch(
+      /^messaging-conformance: target http:\/\/127\.0\.0\.1:\d+ answered POST \/credits\/consult with HTTP 200 and a body that is not a JSON object/,
+    );
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
     expect(`${run.stdout}${run.stderr}`).not.toMatch(/[\u0000-\u0008\u000B-\u001F]/);
   }, 60_000);
@@ -374,26 +393,34 @@ describe('certify interrupted mid-run', () => {
   it.concurrent.for<[NodeJS.Signals, number]>([
     ['SIGINT', 20_000],
     ['SIGTERM', 8_000],
-  ])('%s at %i ms: reports present and marked incomplete, the subaccounts of the run emptied and archived, one line on stderr, exit 2', { timeout: 180_000 }, async ([signal, afterMs], context) => {
-    const { run, target, before, sentAt, startedAt } = await interrupted(signal, afterMs, concurrentScratchDir(context, 'mc-hostile-signal-'));
-    console.log(`${signal} sent ${((sentAt - startedAt) / 1000).toFixed(1)} s after certify started; certify ended ${(run.seconds - (sentAt - startedAt) / 1000).toFixed(1)} s after it (exit ${run.exit})`);
-    expect(sentAt, 'the signal was sent').toBeGreaterThan(0);
-    expect(run.exit, run.stderr).toBe(2);
-    expect(run.stderr).toMatch(new RegExp(`^messaging-conformance: certification incomplete: interrupted by ${signal}; \\d+ tests did not finish`));
-    expect(run.stderr.trim().split('\n')).toHaveLength(1);
-    for (const file of ['summary.json', 'summary.md', 'junit.xml']) expect(existsSync(join(run.out, file)), file).toBe(true);
-    const summary = summaryOf(run);
-    expect(summary.incomplete).toMatch(new RegExp(`^interrupted by ${signal}`));
-    expect(summary.ok).toBe(false);
-    expect(readFileSync(join(run.out, 'summary.md'), 'utf8').split('\n')[0]).toMatch(/^# Conformance summary: INCOMPLETE/);
-    expect(readFileSync(join(run.out, 'junit.xml'), 'utf8')).toContain(`certification incomplete: interrupted by ${signal}`);
-    // Teardown on the target: every subaccount the run created is emptied and archived (4.11).
-    const created = [...target.server.context.accounts.all()].filter((a) => a.kind === 'subaccount' && !before.has(a.apiKey));
-    expect(created.length).toBeGreaterThanOrEqual(1);
-    expect(created.map((a) => ({ email: a.email, archived: a.archived, balance: a.balance }))).toEqual(created.map((a) => ({ email: a.email, archived: true, balance: 0 })));
-    // Interrupted, not abandoned: the process ended within the grace.
-    expect((Date.now() - sentAt) / 1000).toBeLessThan(25);
-  });
+  ])(
+    '%s at %i ms: reports present and marked incomplete, the subaccounts of the run emptied and archived, one line on stderr, exit 2',
+    { timeout: 180_000 },
+    async ([signal, afterMs], context) => {
+      const { run, target, before, sentAt, startedAt } = await interrupted(signal, afterMs, concurrentScratchDir(context, 'mc-hostile-signal-'));
+      console.log(
+        `${signal} sent ${((sentAt - startedAt) / 1000).toFixed(1)} s after certify started; certify ended ${(run.seconds - (sentAt - startedAt) / 1000).toFixed(1)} s after it (exit ${run.exit})`,
+      );
+      expect(sentAt, 'the signal was sent').toBeGreaterThan(0);
+      expect(run.exit, run.stderr).toBe(2);
+      expect(run.stderr).toMatch(new RegExp(`^messaging-conformance: certification incomplete: interrupted by ${signal}; \\d+ tests did not finish`));
+      expect(run.stderr.trim().split('\n')).toHaveLength(1);
+      for (const file of ['summary.json', 'summary.md', 'junit.xml']) expect(existsSync(join(run.out, file)), file).toBe(true);
+      const summary = summaryOf(run);
+      expect(summary.incomplete).toMatch(new RegExp(`^interrupted by ${signal}`));
+      expect(summary.ok).toBe(false);
+      expect(readFileSync(join(run.out, 'summary.md'), 'utf8').split('\n')[0]).toMatch(/^# Conformance summary: INCOMPLETE/);
+      expect(readFileSync(join(run.out, 'junit.xml'), 'utf8')).toContain(`certification incomplete: interrupted by ${signal}`);
+      // Teardown on the target: every subaccount the run created is emptied and archived (4.11).
+      const created = [...target.server.context.accounts.all()].filter((a) => a.kind === 'subaccount' && !before.has(a.apiKey));
+      expect(created.length).toBeGreaterThanOrEqual(1);
+      expect(created.map((a) => ({ email: a.email, archived: a.archived, balance: a.balance }))).toEqual(
+        created.map((a) => ({ email: a.email, archived: true, balance: 0 })),
+      );
+      // Interrupted, not abandoned: the process ended within the grace.
+      expect((Date.now() - sentAt) / 1000).toBeLessThan(25);
+    },
+  );
 });
 
 describe('discover interrupted mid-run', () => {
@@ -445,11 +472,25 @@ describe('discover interrupted mid-run', () => {
       expect(((await own.json()) as { success?: unknown }).success).toBe(true);
       const webhookBefore = await webhookOf(target.server);
       const before = new Set(target.server.issuedKeys());
-      const keys = ['--target', target.server.baseUrl, '--api-key', target.server.keys.account, ...(withManager ? ['--manager-key', target.server.keys.manager] : [])];
+      const keys = [
+        '--target',
+        target.server.baseUrl,
+        '--api-key',
+        target.server.keys.account,
+        ...(withManager ? ['--manager-key', target.server.keys.manager] : []),
+      ];
       // With a manager key: once its subaccount exists and a probe ran in it. Without: once the
       // probe before the webhook session ended, so that the signal comes while discover's own
       // webhook replaces the account's (4.14).
-      const run = await discoverUntil(keys, (stdout) => (withManager ? target.server.issuedKeys().length > before.size && stdout.includes('auth-error-http-status') : stdout.includes('business-error-http-status')), 'SIGINT', concurrentScratchDir(context, 'mc-hostile-discover-'));
+      const run = await discoverUntil(
+        keys,
+        (stdout) =>
+          withManager
+            ? target.server.issuedKeys().length > before.size && stdout.includes('auth-error-http-status')
+            : stdout.includes('business-error-http-status'),
+        'SIGINT',
+        concurrentScratchDir(context, 'mc-hostile-discover-'),
+      );
       expect(run.exit, `${run.stdout.slice(-1500)}\n${run.stderr}`).toBe(2);
       expect(run.stderr).toMatch(/^messaging-conformance: discover interrupted by SIGINT: no profile written; /);
       expect(run.stderr.trim().split('\n')).toHaveLength(1);
@@ -458,7 +499,9 @@ describe('discover interrupted mid-run', () => {
       expect(await webhookOf(target.server)).toEqual(webhookBefore);
       const created = [...target.server.context.accounts.all()].filter((a) => a.kind === 'subaccount' && !before.has(a.apiKey));
       if (withManager) expect(created.length).toBeGreaterThanOrEqual(1);
-      expect(created.map((a) => ({ email: a.email, archived: a.archived, balance: a.balance }))).toEqual(created.map((a) => ({ email: a.email, archived: true, balance: 0 })));
+      expect(created.map((a) => ({ email: a.email, archived: a.archived, balance: a.balance }))).toEqual(
+        created.map((a) => ({ email: a.email, archived: true, balance: 0 })),
+      );
     } finally {
       await theirs.close();
       await target.server.close();

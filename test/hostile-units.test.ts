@@ -52,7 +52,9 @@ const record = (name: string, status: TestRecord['status'], requirements: string
 describe('text from a target, made inert for its format', () => {
   it('Markdown: plain words stay; anything else is a code span with a longer fence, no pipe, no control character', () => {
     expect(markdownText('HTTP 200 for auth_01')).toBe('HTTP 200 for auth_01');
-    expect(markdownText('POST http://h/sms/send timed out after 30 s (no response headers)')).toBe('POST http://h/sms/send timed out after 30 s (no response headers)');
+    expect(markdownText('POST http://h/sms/send timed out after 30 s (no response headers)')).toBe(
+      'POST http://h/sms/send timed out after 30 s (no response headers)',
+    );
     expect(markdownText('<script>alert(1)</script>')).toBe('`<script>alert(1)</script>`');
     expect(markdownText('a ``b`` c')).toBe('```a ``b`` c```');
     expect(markdownText('`edge`')).toBe('`` `edge` ``');
@@ -64,12 +66,14 @@ describe('text from a target, made inert for its format', () => {
     expect(xmlAttribute('a\n<b>\u0001"c"\ud800')).toBe('a&#10;&lt;b&gt;&quot;c&quot;\uFFFD');
   });
 
-  it('summary.md of hostile reasons, observations and run errors: rendered with HTML allowed, only the kit\'s elements; the cause line of a warning kept', () => {
+  it("summary.md of hostile reasons, observations and run errors: rendered with HTML allowed, only the kit's elements; the cause line of a warning kept", () => {
     const warning = `rule:envelope.message-token (warn): credits/consult, message does not match the documented schema:\n  message: expected a machine token ${HOSTILE_TEXT}\nHTTP 200 {"x":1}`;
     const records = [
       record('f', 'failed', ['err:auth_01'], { error: `expected 401, got 200 ${HOSTILE_TEXT}` }),
       record('w', 'passed', ['rule:envelope.message-token'], { warnings: [warning] }),
-      record('o', 'passed', ['op:credits/consult'], { observations: [{ ambiguity: 'auth-error-http-status', expected: 'http-status', observed: `code ${HOSTILE_TEXT}`, matches: false }] }),
+      record('o', 'passed', ['op:credits/consult'], {
+        observations: [{ ambiguity: 'auth-error-http-status', expected: 'http-status', observed: `code ${HOSTILE_TEXT}`, matches: false }],
+      }),
     ];
     const summary = buildSummary({
       target: 'http://127.0.0.1:1',
@@ -84,22 +88,54 @@ describe('text from a target, made inert for its format', () => {
     const md = summaryMarkdown(summary);
     const html = render(md, true);
     expect(html).toBe(render(md, false));
-    expect([...new Set([...html.matchAll(/<([a-z][a-z0-9]*)\b/g)].map((m) => m[1]))].sort()).toEqual(['code', 'h1', 'h2', 'h3', 'li', 'p', 'table', 'tbody', 'td', 'th', 'thead', 'tr', 'ul']);
+    expect([...new Set([...html.matchAll(/<([a-z][a-z0-9]*)\b/g)].map((m) => m[1]))].sort()).toEqual([
+      'code',
+      'h1',
+      'h2',
+      'h3',
+      'li',
+      'p',
+      'table',
+      'tbody',
+      'td',
+      'th',
+      'thead',
+      'tr',
+      'ul',
+    ]);
     // The head line may be shortened; the cause under it stays.
-    expect(md).toMatch(/\| rule:envelope\.message-token \| warn \| `+rule:envelope\.message-token \(warn\): credits\/consult, [^|]*… message: expected a machine token/);
+    expect(md).toMatch(
+      /\| rule:envelope\.message-token \| warn \| `+rule:envelope\.message-token \(warn\): credits\/consult, [^|]*… message: expected a machine token/,
+    );
     expect(md.split('\n').filter((l) => l.length > 310)).toEqual([]);
   });
 
   it('a leak check that failed: the first line of summary.md says so, and the run does not pass', () => {
-    const base = buildSummary({ target: 't', profile: 'p', startedAt: '', seconds: 0, records: [], choices: DEFAULT_AMBIGUITY_CHOICES, reconciliation: reconcile([], []), runErrors: [] });
+    const base = buildSummary({
+      target: 't',
+      profile: 'p',
+      startedAt: '',
+      seconds: 0,
+      records: [],
+      choices: DEFAULT_AMBIGUITY_CHOICES,
+      reconciliation: reconcile([], []),
+      runErrors: [],
+    });
     expect(base.ok).toBe(true);
     const leaked = withLeakCheck(base, { passed: false, secrets: 4, findings: ['summary.json: $.runErrors[0] (raw)'] });
     expect(leaked.ok).toBe(false);
     expect(summaryMarkdown(leaked).split('\n')[0]).toBe('# Conformance summary: FAIL (a key of the run was found in the reports)');
   });
 
-  it('junit.xml: the target\'s words escaped in content and attributes, a headline first', () => {
-    const xml = junitXml({ suiteName: 's', startedAt: new Date(0), records: [record('w', 'passed', ['op:credits/consult'], { warnings: [`line one\n${HOSTILE_TEXT}`] })], runErrors: [], wallSeconds: 1, headlines: ['FAIL: a -- b'] });
+  it("junit.xml: the target's words escaped in content and attributes, a headline first", () => {
+    const xml = junitXml({
+      suiteName: 's',
+      startedAt: new Date(0),
+      records: [record('w', 'passed', ['op:credits/consult'], { warnings: [`line one\n${HOSTILE_TEXT}`] })],
+      runErrors: [],
+      wallSeconds: 1,
+      headlines: ['FAIL: a -- b'],
+    });
     expect(xml.split('\n')[1]).toBe('<!-- FAIL: a - - b -->');
     expect(xml).not.toMatch(/<(script|img|a|b)\b/);
     expect(xml).toContain('value="line one&#10;&lt;script&gt;');
@@ -117,7 +153,10 @@ describe('the leak search', () => {
     writeFileSync(join(out, 'junit.xml'), `<a>\n<b v="${other.replace(/&/g, '&amp;')}"/></a>`);
     writeFileSync(join(out, 'url.txt'), `GET /v1?apikey=${encodeURIComponent(other)}`);
     const embedded = (prefix: string) => Buffer.from(`${prefix}{"statusDetails":{"message":"echo ${key}"}}`).toString('base64');
-    writeFileSync(join(out, 'allure-report', 'index.html'), `<script>d("data/a.json","${embedded('')}"),d("data/b.json","${embedded('x')}"),d("data/c.json","${embedded('xy')}")</script>`);
+    writeFileSync(
+      join(out, 'allure-report', 'index.html'),
+      `<script>d("data/a.json","${embedded('')}"),d("data/b.json","${embedded('x')}"),d("data/c.json","${embedded('xy')}")</script>`,
+    );
     writeFileSync(join(out, 'clean.md'), `nothing [REDACTED] ${key.slice(0, 15)}`);
     writeFileSync(join(out, 'cut.txt'), `a preview: '${key.slice(0, 36)}…'`);
     const places = findLeakPlaces(out, [key, other]).map(leakPlaceText);
@@ -139,7 +178,11 @@ describe('the leak search', () => {
     const har = join(testScratchDir('mc-leak-har-'), 'run.har');
     writeFileSync(har, JSON.stringify({ log: { entries: [{ request: { headers: [{ name: 'apikey', value: key }] } }] } }));
     expect(findLeakPlaces(out, [key], [har]).map(leakPlaceText)).toEqual(expect.arrayContaining([`${har}: line 1 (raw)`]));
-    expect(findLeakPlaces(out, [key], []).map(leakPlaceText).some((p) => p.startsWith(har))).toBe(false);
+    expect(
+      findLeakPlaces(out, [key], [])
+        .map(leakPlaceText)
+        .some((p) => p.startsWith(har)),
+    ).toBe(false);
   });
 });
 
@@ -152,10 +195,20 @@ describe('redaction in the process, and keys the target echoes', () => {
     const stop = onKeyEcho((e) => echoes.push(e));
     const base = { method: 'POST', requestHeaders: { apikey: given }, requestBody: undefined, status: 200, startedAt: '', durationMs: 1, attempt: 1 };
     // 4.11: a key in the apikey member is documented, no echo; learned.
-    redactor.redactExchange({ ...base, url: 'http://h/manager/subaccount/add', responseHeaders: {}, responseBody: JSON.stringify({ success: true, apikey: issued }) });
+    redactor.redactExchange({
+      ...base,
+      url: 'http://h/manager/subaccount/add',
+      responseHeaders: {},
+      responseBody: JSON.stringify({ success: true, apikey: issued }),
+    });
     expect(echoes).toEqual([]);
     expect(redactKnown(`a ${issued} b ${given}`)).toBe(`a ${REDACTED} b ${REDACTED}`);
-    const echoed = redactor.redactExchange({ ...base, url: 'http://h/agendas/add', responseHeaders: { 'x-debug': given }, responseBody: JSON.stringify({ message: `key ${issued}` }) });
+    const echoed = redactor.redactExchange({
+      ...base,
+      url: 'http://h/agendas/add',
+      responseHeaders: { 'x-debug': given },
+      responseBody: JSON.stringify({ message: `key ${issued}` }),
+    });
     stop();
     expect(echoes).toEqual(['POST /agendas/add: response header x-debug, response body']);
     expect(JSON.stringify(echoed)).not.toMatch(/given-key|issued-key/);
@@ -166,7 +219,13 @@ describe('redaction in the process, and keys the target echoes', () => {
     // A wrong key the kit sent on purpose is redacted, but the target repeating it is no echo of a key of the run.
     const quiet: string[] = [];
     const stopQuiet = onKeyEcho((e) => quiet.push(e));
-    redactor.redactExchange({ ...base, requestHeaders: { apikey: 'made-up-key-123456' }, url: 'http://h/credits/consult', responseHeaders: {}, responseBody: 'bad key made-up-key-123456' });
+    redactor.redactExchange({
+      ...base,
+      requestHeaders: { apikey: 'made-up-key-123456' },
+      url: 'http://h/credits/consult',
+      responseHeaders: {},
+      responseBody: 'bad key made-up-key-123456',
+    });
     stopQuiet();
     expect(quiet).toEqual([]);
   });
@@ -188,7 +247,10 @@ describe('redaction in the process, and keys the target echoes', () => {
         warnings: [`w ${learned}`],
         allureRuntimeMessages: [
           { type: 'step_start', data: { name: `GET /x ${learned}` } },
-          { type: 'attachment_content', data: { name: 'response body', content: Buffer.from(big).toString('base64'), encoding: 'base64', contentType: 'text/plain' } },
+          {
+            type: 'attachment_content',
+            data: { name: 'response body', content: Buffer.from(big).toString('base64'), encoding: 'base64', contentType: 'text/plain' },
+          },
         ],
       },
       result: { state: 'fail', errors: [{ message: `boom ${learned}`, stack: `AssertionError: boom ${learned}\n at x`, actual: `"${learned}"` }] },
@@ -233,7 +295,9 @@ describe('bounded reading of an answer', () => {
       );
       const grewMb = (process.memoryUsage().heapUsed - before) / (1024 * 1024);
       expect(isTransportError(failure)).toBe(true);
-      expect(transportFailureOf(failure)).toMatch(/^POST http:\/\/127\.0\.0\.1:\d+\/agendas\/get answer larger than 4 MiB: the kit stopped reading and closed the connection/);
+      expect(transportFailureOf(failure)).toMatch(
+        /^POST http:\/\/127\.0\.0\.1:\d+\/agendas\/get answer larger than 4 MiB: the kit stopped reading and closed the connection/,
+      );
       expect(grewMb).toBeLessThan(30);
       // Announced by Content-Length: refused before reading.
       const announced = createServer((_request, response) => {
@@ -269,7 +333,9 @@ describe('what a suite worker hands to the certify process', () => {
   it('a key learned in a test reaches the boundary, which redacts the failure quoting it (message, actual, stack); a failed cleanup step is a run error naming what was left', async () => {
     const out = testScratchDir('mc-boundary-');
     const output = await new Promise<string>((resolve, reject) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'boundary-fixture', 'run-boundary.ts'), out], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'boundary-fixture', 'run-boundary.ts'), out], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let text = '';
       child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
       child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));

@@ -13,7 +13,10 @@ import { startForgetfulServer, type ForgetfulServer, type ForgetfulServerOptions
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** A server and the kit's client on it, both closed when the test ends (the tests run concurrently). */
-async function start(options: ForgetfulServerOptions, onTestFinished: (handler: OnTestFinishedHandler) => void): Promise<{ server: ForgetfulServer; post: () => Promise<number> }> {
+async function start(
+  options: ForgetfulServerOptions,
+  onTestFinished: (handler: OnTestFinishedHandler) => void,
+): Promise<{ server: ForgetfulServer; post: () => Promise<number> }> {
   const server = await startForgetfulServer(options);
   const client: HttpClient = createHttpClient({ baseUrl: server.url, redactor: createRedactor(['keep-alive-key-1']) });
   onTestFinished(async () => {
@@ -35,7 +38,9 @@ describe('idle keep-alive connections', () => {
     expect(server.connections).toBe(1);
   });
 
-  it.concurrent('a target that closes idle connections after 300 ms, announcing nothing: the next POST goes out on a fresh connection', async ({ onTestFinished }) => {
+  it.concurrent('a target that closes idle connections after 300 ms, announcing nothing: the next POST goes out on a fresh connection', async ({
+    onTestFinished,
+  }) => {
     const { server, post } = await start({ idleMs: 300, mode: 'close' }, onTestFinished);
     expect(await post()).toBe(200);
     await sleep(700);
@@ -43,7 +48,9 @@ describe('idle keep-alive connections', () => {
     expect(server).toMatchObject({ answered: 2, connections: 2, reset: 0 });
   });
 
-  it.concurrent('Keep-Alive: timeout=2 from a target whose idle clock started 0.5 s before the answer arrived: given up in time', async ({ onTestFinished }) => {
+  it.concurrent('Keep-Alive: timeout=2 from a target whose idle clock started 0.5 s before the answer arrived: given up in time', async ({
+    onTestFinished,
+  }) => {
     // The target drops the connection silently at 1.5 s of the client's idle time; a client that
     // took the hint at its word (2 s) would write the POST at 1.7 s into a dropped connection.
     const { server, post } = await start({ idleMs: 1_500, mode: 'forget', hintSeconds: 2 }, onTestFinished);

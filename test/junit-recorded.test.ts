@@ -41,7 +41,7 @@ describe('junit.xml: recorded behaviour once where it belongs', () => {
     record('three', 'suites/otp-v2.test.ts', [STATUS, STATUS]),
   ]);
 
-  it('what several testcases of a file recorded alike is once in the testsuite\'s properties, with how many tests, and on none of them', () => {
+  it("what several testcases of a file recorded alike is once in the testsuite's properties, with how many tests, and on none of them", () => {
     const suite = /<testsuite name="suites\/webhooks.test.ts"[^>]*>\n {4}<properties>([\s\S]*?)<\/properties>/.exec(xml)?.[1] ?? '';
     expect(recordedValues(suite)).toEqual([`${STATUS[0]}: ${STATUS[1]} (recorded by 2 tests of this file)`]);
     expect(recordedValues(testcaseOf(xml, 'one'))).toEqual([`${ONCE[0]}: ${ONCE[1]}`]);
@@ -59,7 +59,7 @@ describe('junit.xml: recorded behaviour once where it belongs', () => {
     expect(new Set(all).size).toBe(all.length);
   });
 
-  it('the verdict reader still reads every testcase, the testsuite\'s properties in between', () => {
+  it("the verdict reader still reads every testcase, the testsuite's properties in between", () => {
     const dir = mkdtempSync(join(tmpdir(), 'mc-junit-recorded-'));
     try {
       writeFileSync(join(dir, 'junit.xml'), xml);

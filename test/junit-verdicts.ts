@@ -6,7 +6,13 @@
  */
 import { readFileSync } from 'node:fs';
 
-const unescape = (text: string): string => text.replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const unescapeXml = (text: string): string =>
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 export function junitVerdicts(path: string): Map<string, string> {
   const xml = readFileSync(path, 'utf8');
@@ -20,12 +26,12 @@ export function junitVerdicts(path: string): Map<string, string> {
       : /<error /.test(inner)
         ? 'broken'
         : skipped
-          ? `skipped: ${unescape(skipped[1]!)}`
+          ? `skipped: ${unescapeXml(skipped[1]!)}`
           : /name="inconclusive"/.test(inner)
             ? 'inconclusive'
             : 'passed';
     const warned = /name="warning"/.test(inner) ? ' (with warnings)' : '';
-    verdicts.set(`${file} > ${unescape(name!)}`, `${verdict}${warned}`);
+    verdicts.set(`${file} > ${unescapeXml(name!)}`, `${verdict}${warned}`);
   }
   return verdicts;
 }

@@ -86,7 +86,8 @@ export function brokenLinks(root: string, pages: readonly string[]): { links: Ma
       broken.push({ ...link, why: `an anchor on ${relative(root, file)}, which has no headings` });
       continue;
     }
-    if (!anchorsOf(readFileSync(file, 'utf8')).has(decodeURIComponent(anchor))) broken.push({ ...link, why: `no heading #${anchor} in ${relative(root, file)}` });
+    if (!anchorsOf(readFileSync(file, 'utf8')).has(decodeURIComponent(anchor)))
+      broken.push({ ...link, why: `no heading #${anchor} in ${relative(root, file)}` });
   }
   return { links, broken };
 }

@@ -41,14 +41,16 @@ describe('mutant registry (reference/mutants.ts)', () => {
     for (const id of ids) expect(id).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
   });
 
-  it('names a requirement of the catalogue and a description for each (its section and area are that requirement\'s, by construction)', () => {
+  it("names a requirement of the catalogue and a description for each (its section and area are that requirement's, by construction)", () => {
     const unknown = MUTANTS.filter((m) => !isRequirementId(m.requirement)).map((m) => `${m.id}: ${m.requirement}`);
     expect(unknown).toEqual([]);
     for (const m of MUTANTS) expect(m.description.length, m.id).toBeGreaterThan(10);
   });
 
-  it("gives each mutant an area with a suite file, where the matrix certifies it first", () => {
-    const withoutSuite = MUTANTS.filter((m) => !AREA_IDS.includes(m.area) || !existsSync(join(SUITES_DIR, `${m.area}.test.ts`))).map((m) => `${m.id}: ${m.area}`);
+  it('gives each mutant an area with a suite file, where the matrix certifies it first', () => {
+    const withoutSuite = MUTANTS.filter((m) => !AREA_IDS.includes(m.area) || !existsSync(join(SUITES_DIR, `${m.area}.test.ts`))).map(
+      (m) => `${m.id}: ${m.area}`,
+    );
     expect(withoutSuite).toEqual([]);
   });
 
@@ -63,9 +65,18 @@ describe('mutant registry (reference/mutants.ts)', () => {
     const sources = referenceSources();
     const consulted = new Set(sources.flatMap((s) => [...s.text.matchAll(/\.at\(\s*'([a-z0-9.-]+)'/g)].map((m) => m[1]!)));
     const declared = Object.keys(SEAMS);
-    expect(declared.filter((seam) => !consulted.has(seam)), 'declared seams no handler consults').toEqual([]);
-    expect([...consulted].filter((seam) => !(seam in SEAMS)), 'consulted seams not declared in seams.ts').toEqual([]);
-    expect(declared.filter((seam) => !MUTANTS.some((m) => m.fault.seam === seam)), 'seams no mutant overrides').toEqual([]);
+    expect(
+      declared.filter((seam) => !consulted.has(seam)),
+      'declared seams no handler consults',
+    ).toEqual([]);
+    expect(
+      [...consulted].filter((seam) => !(seam in SEAMS)),
+      'consulted seams not declared in seams.ts',
+    ).toEqual([]);
+    expect(
+      declared.filter((seam) => !MUTANTS.some((m) => m.fault.seam === seam)),
+      'seams no mutant overrides',
+    ).toEqual([]);
     for (const [name, seam] of Object.entries(SEAMS)) {
       expect(seam.section, name).toMatch(/^\d+(\.\d+)*(, \d+(\.\d+)*)*$/);
       expect(seam.rule.length, name).toBeGreaterThan(10);
@@ -78,7 +89,7 @@ describe('mutant registry (reference/mutants.ts)', () => {
     expect(found).toEqual([]);
   });
 
-  it('passes every seam through on the conformant server, and a mutant\'s fault leaves every other seam alone', () => {
+  it("passes every seam through on the conformant server, and a mutant's fault leaves every other seam alone", () => {
     const value = { marker: true };
     for (const m of MUTANTS) {
       const seams = new Seams(m.fault);
@@ -147,7 +158,10 @@ describe('npm run mutants', () => {
     expect(personalityChoices('alternate')['paired-code-order']).toBe('either');
     expect(appliesUnder(pairs, 'alternate')).toBe(false);
     for (const m of MUTANTS as readonly MutantDefinition[]) if (m.conformsUnder) expect(AMBIGUITY_IDS, m.id).toContain(m.conformsUnder.ambiguity);
-    expect(MUTANTS.filter((m) => !appliesUnder(m, 'default')), 'every mutant is a fault of the default personality').toEqual([]);
+    expect(
+      MUTANTS.filter((m) => !appliesUnder(m, 'default')),
+      'every mutant is a fault of the default personality',
+    ).toEqual([]);
   });
 
   it('kills a mutant of a stated rule only by a failure, a mutant of a reading also by a new warning', () => {
@@ -167,11 +181,22 @@ describe('npm run mutants', () => {
     const reading = { ...stated, requirement: 'rule:envelope.message-token' };
     expect(requirementById(reading.requirement).level).not.toBe('fail');
     expect(killersOf(reading, run(0, ['rule:envelope.message-token']), new Set())).toEqual(['(new warning) rule:envelope.message-token']);
-    expect(killersOf(reading, run(0, ['rule:envelope.message-token']), new Set(['rule:envelope.message-token'])), 'a warning the baseline had kills nothing').toEqual([]);
+    expect(
+      killersOf(reading, run(0, ['rule:envelope.message-token']), new Set(['rule:envelope.message-token'])),
+      'a warning the baseline had kills nothing',
+    ).toEqual([]);
   });
 
   it("reads a run's results from its summary.json: failed and broken tests, run errors, warned requirements", () => {
-    const requirement = (id: string, status: 'passed' | 'failed' | 'warning') => ({ id, area: 'sms' as const, section: '4.2', level: 'fail' as const, severity: 'must' as const, status, tests: [] as string[] });
+    const requirement = (id: string, status: 'passed' | 'failed' | 'warning') => ({
+      id,
+      area: 'sms' as const,
+      section: '4.2',
+      level: 'fail' as const,
+      severity: 'must' as const,
+      status,
+      tests: [] as string[],
+    });
     const read = resultsOfSummary({
       ok: false,
       failedTests: ['x > fails'],
@@ -179,8 +204,20 @@ describe('npm run mutants', () => {
       runErrors: ['suites/z.test.ts: cannot find module'],
       requirements: [requirement('op:sms/send', 'failed'), requirement('rule:sms.campaign-id', 'warning'), requirement('op:voice/send', 'passed')],
     });
-    expect(read).toEqual({ ok: false, failedTests: ['x > fails'], brokenTests: ['x > broke'], runErrors: ['suites/z.test.ts: cannot find module'], warnedRequirements: ['rule:sms.campaign-id'] });
-    expect(resultsOfSummary(undefined), 'a run that wrote no summary').toEqual({ ok: undefined, failedTests: [], brokenTests: [], runErrors: [], warnedRequirements: [] });
+    expect(read).toEqual({
+      ok: false,
+      failedTests: ['x > fails'],
+      brokenTests: ['x > broke'],
+      runErrors: ['suites/z.test.ts: cannot find module'],
+      warnedRequirements: ['rule:sms.campaign-id'],
+    });
+    expect(resultsOfSummary(undefined), 'a run that wrote no summary').toEqual({
+      ok: undefined,
+      failedTests: [],
+      brokenTests: [],
+      runErrors: [],
+      warnedRequirements: [],
+    });
     expect(resultsOfSummary({ ok: true }).failedTests, 'a summary cut short').toEqual([]);
   });
 });

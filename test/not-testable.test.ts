@@ -40,7 +40,7 @@ const record = (name: string, requirements: string[], skipReason: string | undef
 });
 
 describe('capabilities the kit cannot trigger', () => {
-  it('are never among the run\'s capabilities, declared or not', () => {
+  it("are never among the run's capabilities, declared or not", () => {
     const declared = configWith(Object.fromEntries(Object.keys(TRIGGERLESS_CAPABILITIES).map((id) => [id, true])));
     const available = effectiveCapabilities(declared);
     for (const id of Object.keys(TRIGGERLESS_CAPABILITIES)) expect(available.has(id as keyof typeof TRIGGERLESS_CAPABILITIES), id).toBe(false);

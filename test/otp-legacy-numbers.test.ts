@@ -34,7 +34,11 @@ class LegacyOtpTarget implements LegacyNumbersTarget {
   private readonly pending = new Map<string, string>();
   private names = 0;
 
-  constructor(readonly reading: ResetReading, runId: string, leftPending: readonly string[] = []) {
+  constructor(
+    readonly reading: ResetReading,
+    runId: string,
+    leftPending: readonly string[] = [],
+  ) {
     this.config = {
       baseUrl: 'http://127.0.0.1:1',
       apiKey: 'key',
@@ -77,7 +81,10 @@ class LegacyOtpTarget implements LegacyNumbersTarget {
 }
 
 const skipOf = async (promise: Promise<unknown>): Promise<string> => {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(SkipTest);
   return (error as SkipTest).reason;
 };
@@ -112,7 +119,9 @@ describe('what POST /otp/reset does, found once per run', () => {
     expect(passed).toHaveLength(NUMBERS.length - 1);
     const [skipped] = tests.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     expect(skipped?.reason).toBeInstanceOf(SkipTest);
-    expect((skipped!.reason as SkipTest).reason).toMatch(/^this target's \/otp\/reset restarts the verification: add numbers to phoneNumbers \(a reset of 55123400\d\d answered HTTP 200 success=true code=verification_01, and the send after it verification_03/);
+    expect((skipped!.reason as SkipTest).reason).toMatch(
+      /^this target's \/otp\/reset restarts the verification: add numbers to phoneNumbers \(a reset of 55123400\d\d answered HTTP 200 success=true code=verification_01, and the send after it verification_03/,
+    );
   });
 
   it('refuses the shape tried: the same rule, and a reason that says the reset did not clean', async () => {
@@ -120,7 +129,9 @@ describe('what POST /otp/reset does, found once per run', () => {
     const { finding } = await legacyResetFinding(t);
     expect(finding).toMatchObject({ effect: 'other', resetAccepted: false });
     for (let i = 0; i < NUMBERS.length - 1; i++) await sendOnce(t);
-    expect(await skipOf(sendOnce(t))).toMatch(/^this target's \/otp\/reset does not leave a number clean: add numbers to phoneNumbers \(a reset of .* answered HTTP 200 success=false code=verification_20, and the send after it verification_03/);
+    expect(await skipOf(sendOnce(t))).toMatch(
+      /^this target's \/otp\/reset does not leave a number clean: add numbers to phoneNumbers \(a reset of .* answered HTTP 200 success=false code=verification_20, and the send after it verification_03/,
+    );
   });
 
   it('passes over a number an earlier run left pending, and names it when none is left', async () => {

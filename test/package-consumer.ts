@@ -46,7 +46,14 @@ export function consumerLockfile(projectLock: Lockfile, tarballSpec: string): Lo
   const pick = (field: string) => (root[field] === undefined ? {} : { [field]: root[field] });
   const packages: Record<string, LockEntry> = {
     '': { name: 'consumer', dependencies: { 'messaging-conformance': tarballSpec } },
-    'node_modules/messaging-conformance': { ...pick('version'), resolved: tarballSpec, ...pick('license'), ...pick('dependencies'), ...pick('bin'), ...pick('engines') },
+    'node_modules/messaging-conformance': {
+      ...pick('version'),
+      resolved: tarballSpec,
+      ...pick('license'),
+      ...pick('dependencies'),
+      ...pick('bin'),
+      ...pick('engines'),
+    },
   };
   // Entries marked dev only serve the project's own tooling; devOptional ones are also optional
   // dependencies of the production tree, so they stay.
@@ -58,7 +65,10 @@ export function consumerLockfile(projectLock: Lockfile, tarballSpec: string): Lo
 export function installConsumer(dir: string, tarball: string): void {
   mkdirSync(dir, { recursive: true });
   const spec = `file:${tarball}`;
-  writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: 'consumer', private: true, type: 'module', dependencies: { 'messaging-conformance': spec } }, null, 2)}\n`);
+  writeFileSync(
+    join(dir, 'package.json'),
+    `${JSON.stringify({ name: 'consumer', private: true, type: 'module', dependencies: { 'messaging-conformance': spec } }, null, 2)}\n`,
+  );
   const projectLock = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package-lock.json'), 'utf8')) as Lockfile;
   writeFileSync(join(dir, 'package-lock.json'), `${JSON.stringify(consumerLockfile(projectLock, spec), null, 2)}\n`);
   execFileSync(NPM, ['ci', '--offline', '--no-audit', '--no-fund', '--silent'], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'], timeout: 120_000 });

@@ -26,13 +26,30 @@ beforeAll(() => {
   installConsumer(consumer, tarball);
 }, 180_000);
 
-const node = (args: string[], timeout = 60_000) => spawnSync(process.execPath, args, { cwd: consumer, encoding: 'utf8', timeout, env: { ...process.env, FORCE_COLOR: '0', MC_TARGET: '', MC_API_KEY: '' } });
+const node = (args: string[], timeout = 60_000) =>
+  spawnSync(process.execPath, args, { cwd: consumer, encoding: 'utf8', timeout, env: { ...process.env, FORCE_COLOR: '0', MC_TARGET: '', MC_API_KEY: '' } });
 const bin = join(consumer, 'node_modules', '.bin', 'messaging-conformance');
 
 describe('the tarball', () => {
   it('ships the build, the bin, the spec outputs, the document, examples and README; no sources, tests or configs', () => {
     const files = tarballFiles(tarball).map((f) => f.replace(/^package\//, ''));
-    for (const f of ['package.json', 'README.md', 'bin/messaging-conformance.js', 'dist/harness/api.js', 'dist/harness/api.d.ts', 'dist/harness/cli.js', 'dist/schemas/index.js', 'dist/reference/server.js', 'dist/suites/credits.test.js', 'spec/openapi.yaml', 'spec/openapi.json', 'spec/openapi.d.ts', 'spec/openapi.js', 'spec/source/messaging-service-interface.md', 'examples/profile.example.yaml'])
+    for (const f of [
+      'package.json',
+      'README.md',
+      'bin/messaging-conformance.js',
+      'dist/harness/api.js',
+      'dist/harness/api.d.ts',
+      'dist/harness/cli.js',
+      'dist/schemas/index.js',
+      'dist/reference/server.js',
+      'dist/suites/credits.test.js',
+      'spec/openapi.yaml',
+      'spec/openapi.json',
+      'spec/openapi.d.ts',
+      'spec/openapi.js',
+      'spec/source/messaging-service-interface.md',
+      'examples/profile.example.yaml',
+    ])
       expect(files).toContain(f);
     expect(files.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))).toEqual([]);
     expect(files.filter((f) => /^(test|harness|schemas|reference|suites|\.ci)\//.test(f) || /^tsconfig|^vitest\.config|^package-lock/.test(f))).toEqual([]);
@@ -106,7 +123,13 @@ describe('every export from plain Node', () => {
 
   it('the programmatic certify() resolves the summary', () => {
     const out = join(work, 'api-out');
-    const r = node(['-e', `import('messaging-conformance').then(async (m) => { const s = await m.certify({ only: ['credits'], out: ${JSON.stringify(out)}, html: false }); console.log('SUMMARY ' + JSON.stringify({ ok: s.ok, passed: s.totals.passed })); })`], 120_000);
+    const r = node(
+      [
+        '-e',
+        `import('messaging-conformance').then(async (m) => { const s = await m.certify({ only: ['credits'], out: ${JSON.stringify(out)}, html: false }); console.log('SUMMARY ' + JSON.stringify({ ok: s.ok, passed: s.totals.passed })); })`,
+      ],
+      120_000,
+    );
     expect(r.stderr).toBe('');
     const line = r.stdout.split('\n').find((l) => l.startsWith('SUMMARY '));
     expect(JSON.parse(line!.slice('SUMMARY '.length))).toEqual({ ok: true, passed: expect.any(Number) });
@@ -115,7 +138,17 @@ describe('every export from plain Node', () => {
 
 describe('a TypeScript consumer (strict, moduleResolution nodenext)', () => {
   const tsconfig = (file: string) => ({
-    compilerOptions: { strict: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', noEmit: true, skipLibCheck: false, resolveJsonModule: true, types: ['node'], typeRoots: [join(PACKAGE_ROOT, 'node_modules', '@types')] },
+    compilerOptions: {
+      strict: true,
+      module: 'nodenext',
+      moduleResolution: 'nodenext',
+      target: 'es2022',
+      noEmit: true,
+      skipLibCheck: false,
+      resolveJsonModule: true,
+      types: ['node'],
+      typeRoots: [join(PACKAGE_ROOT, 'node_modules', '@types')],
+    },
     files: [file],
   });
   const typecheck = (file: string, source: string) => {
@@ -163,7 +196,10 @@ export type Missing = paths['/no/such/path'];
 `,
     );
     expect(r.status).not.toBe(0);
-    const errors = r.stdout.split('\n').filter((l) => l.includes('error TS')).map((l) => /\((\d+),\d+\): error (TS\d+)/.exec(l)?.slice(1).join(' '));
+    const errors = r.stdout
+      .split('\n')
+      .filter((l) => l.includes('error TS'))
+      .map((l) => /\((\d+),\d+\): error (TS\d+)/.exec(l)?.slice(1).join(' '));
     expect(errors).toEqual(['4 TS2322', '5 TS2322', '6 TS2339']);
   }, 60_000);
 });

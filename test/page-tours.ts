@@ -41,7 +41,11 @@ export async function buildDocsPage(page: string): Promise<void> {
   const docs = scripts.docs;
   if (!docs?.includes(DOCS_OUTPUT)) throw new Error(`the docs script no longer writes ${DOCS_OUTPUT}: ${docs}`);
   const command = docs.replaceAll(DOCS_OUTPUT, JSON.stringify(page));
-  await run('sh', ['-c', command], { cwd: PACKAGE_ROOT, env: { ...process.env, PATH: `${join(PACKAGE_ROOT, 'node_modules', '.bin')}:${process.env.PATH ?? ''}` }, timeout: 120_000 });
+  await run('sh', ['-c', command], {
+    cwd: PACKAGE_ROOT,
+    env: { ...process.env, PATH: `${join(PACKAGE_ROOT, 'node_modules', '.bin')}:${process.env.PATH ?? ''}` },
+    timeout: 120_000,
+  });
 }
 
 /** A certification of the embedded server with FAILING_RUN's fault (exit 1 expected); its Allure page. */
@@ -55,7 +59,8 @@ export async function buildFailingReport(outDir: string): Promise<string> {
   if (exitCode !== 1) throw new Error(`certify with mutant ${FAILING_RUN.mutant} exited ${exitCode}, not 1 (a failed check): ${stderr.slice(-1000)}`);
   // Exit 1 is also what a crash gives: the run's reports say whether it was a failed check.
   const page = join(outDir, 'allure-report', 'index.html');
-  if (!existsSync(page) || !existsSync(join(outDir, 'summary.json'))) throw new Error(`certify with mutant ${FAILING_RUN.mutant} exited 1 without its reports: ${stderr.slice(-1000)}`);
+  if (!existsSync(page) || !existsSync(join(outDir, 'summary.json')))
+    throw new Error(`certify with mutant ${FAILING_RUN.mutant} exited 1 without its reports: ${stderr.slice(-1000)}`);
   return page;
 }
 

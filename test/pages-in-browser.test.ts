@@ -29,7 +29,9 @@ import {
 import { fileScratchDir } from './scratch-dir.ts';
 
 const runs = chromiumInstalled() || process.env.CI === 'true';
-const title = runs ? 'pages in headless Chromium' : `pages in headless Chromium (skipped: ${CHROMIUM_PATH} is not installed; .ci/run installs it: apt-get install chromium)`;
+const title = runs
+  ? 'pages in headless Chromium'
+  : `pages in headless Chromium (skipped: ${CHROMIUM_PATH} is not installed; .ci/run installs it: apt-get install chromium)`;
 
 describe('which requests stay on the machine', () => {
   it.each([
@@ -75,7 +77,12 @@ describe.skipIf(!runs)(title, () => {
   it("the Allure report of a failing run says FAIL on its first screen, with its counts, the run's wall time and a link to the coloured document", async () => {
     browser.blocked.length = 0;
     browser.errors.length = 0;
-    const summary = JSON.parse(readFileSync(join(dir, 'certify', 'summary.json'), 'utf8')) as { ok: boolean; seconds: number; startedAt: string; totals: { tests: number; failed: number } };
+    const summary = JSON.parse(readFileSync(join(dir, 'certify', 'summary.json'), 'utf8')) as {
+      ok: boolean;
+      seconds: number;
+      startedAt: string;
+      totals: { tests: number; failed: number };
+    };
     expect(summary.ok, 'the fault fails the run').toBe(false);
     const banner = await openFirstScreen(browser.page, reportPage);
     await expect.poll(() => banner.isVisible(), { timeout: 10_000 }).toBe(true);
@@ -83,12 +90,25 @@ describe.skipIf(!runs)(title, () => {
     const box = await banner.boundingBox();
     expect(box?.y).toBe(0);
     const said = await banner.innerText();
-    expect(said).toMatch(new RegExp(`^FAIL: ${summary.totals.failed} failed, .* of ${summary.totals.tests} tests, ${summary.seconds.toFixed(1).replace('.', '\\.')} s\\.`));
+    expect(said).toMatch(
+      new RegExp(`^FAIL: ${summary.totals.failed} failed, .* of ${summary.totals.tests} tests, ${summary.seconds.toFixed(1).replace('.', '\\.')} s\\.`),
+    );
     // The report's name says it too: the tab's title and the heading Allure shows above the ring.
     expect(await browser.page.title()).toMatch(/^FAIL: Messaging Service API conformance, /);
-    await expect.poll(() => browser.page.getByText(/^FAIL: Messaging Service API conformance, /).first().isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          browser.page
+            .getByText(/^FAIL: Messaging Service API conformance, /)
+            .first()
+            .isVisible(),
+        { timeout: 10_000 },
+      )
+      .toBe(true);
     // The header's span is the run's (its start and wall time), not the first to the last test's.
-    const span = await browser.page.evaluate(() => (globalThis as unknown as { allureReportOptions?: { runSummary?: unknown } }).allureReportOptions?.runSummary);
+    const span = await browser.page.evaluate(
+      () => (globalThis as unknown as { allureReportOptions?: { runSummary?: unknown } }).allureReportOptions?.runSummary,
+    );
     const start = Date.parse(summary.startedAt);
     expect(span).toEqual({ start, stop: start + Math.round(summary.seconds * 1000), duration: Math.round(summary.seconds * 1000) });
     // Its link opens the document coloured by the run, beside the report folder.
@@ -99,7 +119,7 @@ describe.skipIf(!runs)(title, () => {
     expect(browser.errors).toEqual([]);
   }, 60_000);
 
-  it("a failed test's \"spec §N\" link in the Allure report opens that section of the coloured document", async () => {
+  it('a failed test\'s "spec §N" link in the Allure report opens that section of the coloured document', async () => {
     browser.blocked.length = 0;
     browser.errors.length = 0;
     await followSectionLink(browser.page, reportPage);

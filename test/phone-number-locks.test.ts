@@ -26,7 +26,7 @@ describe('holdNumbers', () => {
     expect(second?.numbers).toEqual(['5511110001']);
     second!.release();
     second!.release();
-    expect(existsSync(lockFolder(outDir, runId)), 'the run\'s lock folder is gone once every number is back').toBe(false);
+    expect(existsSync(lockFolder(outDir, runId)), "the run's lock folder is gone once every number is back").toBe(false);
   });
 
   it('takes any free numbers, and holds none while it waits for more than are free', async () => {
@@ -41,7 +41,7 @@ describe('holdNumbers', () => {
     one!.release();
   });
 
-  it('is shared between processes: a live process\'s lock holds, a dead one\'s is taken over', async () => {
+  it("is shared between processes: a live process's lock holds, a dead one's is taken over", async () => {
     const runId = 'proc3';
     const folder = lockFolder(outDir, runId);
     mkdirSync(folder, { recursive: true });

@@ -19,9 +19,7 @@ describe('requirement quotes', () => {
   });
 
   it('every quote occurs verbatim in the document (white space folded, ** and backticks dropped)', () => {
-    const missing = Object.entries(REQUIREMENT_QUOTES).flatMap(([id, entry]) =>
-      entry.quotes.filter((q) => !quoteOccurs(q, text)).map((q) => `${id}: ${q}`),
-    );
+    const missing = Object.entries(REQUIREMENT_QUOTES).flatMap(([id, entry]) => entry.quotes.filter((q) => !quoteOccurs(q, text)).map((q) => `${id}: ${q}`));
     expect(missing).toEqual([]);
   });
 

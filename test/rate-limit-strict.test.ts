@@ -82,13 +82,17 @@ function simulatedLoad(accept: (atMs: number) => boolean, startMs: number, seed:
 
 /** `count` exchanges at `perSecond` from `fromMs`, each answered after `roundTripMs`, accepted or not. */
 const paced = (count: number, fromMs: number, perSecond: number, roundTripMs: number, accepted = true): TimedExchange[] =>
-  Array.from({ length: count }, (_, i) => ({ sentAtMs: fromMs + (i * 1000) / perSecond, answeredAtMs: fromMs + (i * 1000) / perSecond + roundTripMs, accepted }));
+  Array.from({ length: count }, (_, i) => ({
+    sentAtMs: fromMs + (i * 1000) / perSecond,
+    answeredAtMs: fromMs + (i * 1000) / perSecond + roundTripMs,
+    accepted,
+  }));
 
 describe('judgeSustained: more than 100 accepted within one second however the target places its seconds (8)', () => {
   /** Phases of the target's calendar seconds relative to the load's start: every 10 ms of a second. */
   const PHASES = Array.from({ length: 100 }, (_, i) => i * 10);
 
-  it('passes fixed windows of 100 at every phase, the load starting anywhere in a window, with a loaded machine\'s jitter', () => {
+  it("passes fixed windows of 100 at every phase, the load starting anywhere in a window, with a loaded machine's jitter", () => {
     const figures = PHASES.map((phase) => judgeSustained(simulatedLoad(counter('fixed', 100, -phase), 0, 1000 + phase), 100));
     expect(figures.filter((j) => j.verdict !== 'held').map((j) => `${j.verdict} ${j.busiestAligned}`)).toEqual([]);
     expect(Math.max(...figures.map((j) => j.busiestAligned))).toBeLessThanOrEqual(100);
@@ -115,7 +119,11 @@ describe('judgeSustained: more than 100 accepted within one second however the t
   it('does not fail a burst straddling a calendar second within a steady load, but fails 110 a second evenly spread', () => {
     // 100 sent at once 30 ms before a calendar second turns, 150 at once just after it, then 300
     // per second: fixed windows accept 200 within 40 ms. Explained by the alignment on the boundary.
-    const sends = [...Array.from({ length: 100 }, (_, i) => 970 + i * 0.1), ...Array.from({ length: 150 }, (_, i) => 1001 + i * 0.1), ...Array.from({ length: 870 }, (_, i) => 1100 + (i * 1000) / 300)];
+    const sends = [
+      ...Array.from({ length: 100 }, (_, i) => 970 + i * 0.1),
+      ...Array.from({ length: 150 }, (_, i) => 1001 + i * 0.1),
+      ...Array.from({ length: 870 }, (_, i) => 1100 + (i * 1000) / 300),
+    ];
     const accept = counter('fixed', 100);
     const straddled = sends.map((sentAtMs) => ({ sentAtMs, answeredAtMs: sentAtMs + 2, accepted: accept(sentAtMs + 1) }));
     const judged = judgeSustained(straddled, 100);
@@ -140,7 +148,10 @@ describe('judgeSustained: more than 100 accepted within one second however the t
   });
 
   it('is inconclusive, not a pass, when the steady part was sent too slowly, was too short, or its round trips too long to see an excess', () => {
-    const slow = judgeSustained(paced(360, 0, 120, 2).map((e, i) => ({ ...e, accepted: i % 6 < 5 })), 100);
+    const slow = judgeSustained(
+      paced(360, 0, 120, 2).map((e, i) => ({ ...e, accepted: i % 6 < 5 })),
+      100,
+    );
     expect(slow.verdict).toBe('inconclusive');
     expect(slow.reason).toMatch(/sent at 12\d per second, less than 130/);
     // Round trips of 1.1 s leave 3 s - 1 s - 1.1 s of steady part.
@@ -165,7 +176,9 @@ async function rateTarget(counting: Counting, perSecond: number, options: { seri
     counters.set(key, count);
     const ok = count(performance.now());
     res.writeHead(ok ? 200 : 429, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(ok ? { success: true, credit: 10 } : { success: false, code: 'rate_01', message: 'Rate limit exceeded; retry with exponential backoff' }));
+    res.end(
+      JSON.stringify(ok ? { success: true, credit: 10 } : { success: false, code: 'rate_01', message: 'Rate limit exceeded; retry with exponential backoff' }),
+    );
   };
   // serialMs: one request at a time, each taking that long (a target far too slow for the load).
   const queue: (() => void)[] = [];
@@ -200,13 +213,17 @@ async function rateTarget(counting: Counting, perSecond: number, options: { seri
   };
 }
 
-describe('the suite\'s load and judging on made-up loopback targets (8)', () => {
+describe("the suite's load and judging on made-up loopback targets (8)", () => {
   const opened: { close(): Promise<void> }[] = [];
   afterEach(async () => {
     for (const o of opened.splice(0)) await o.close();
   });
 
-  async function on(counting: Counting, perSecond: number, options: { serialMs?: number } = {}): Promise<{ target: Awaited<ReturnType<typeof rateTarget>>; burster: Burster }> {
+  async function on(
+    counting: Counting,
+    perSecond: number,
+    options: { serialMs?: number } = {},
+  ): Promise<{ target: Awaited<ReturnType<typeof rateTarget>>; burster: Burster }> {
     const target = await rateTarget(counting, perSecond, options);
     const burster = createBurster(target.url, '/credits/consult');
     opened.push(target, { close: () => burster.close() });
@@ -220,10 +237,20 @@ describe('the suite\'s load and judging on made-up loopback targets (8)', () => 
     return `${j.verdict}: ${j.accepted}/${j.sent} accepted, busiest ${COUNTED_SPAN_MS} ms under the kindest alignment ${j.busiestAligned}, anywhere ${j.busiestAnywhere}, in the steady part ${j.busiestSteady}; widest round trip ${Math.round(j.maxRoundTripMs)} ms; steady part at ${Math.round(j.steady.perSecond)}/s${j.reason ? `; ${j.reason}` : ''}`;
   };
 
-  it('passes fixed windows of 100 on five loads, each starting late in the target\'s calendar second', async () => {
+  it("passes fixed windows of 100 on five loads, each starting late in the target's calendar second", async () => {
     const { target, burster } = await on('fixed', 100);
     for (const intoSecondMs of [900, 900, 930, 960, 990]) {
-      const measured = await measureRate(burster, async () => (await target.untilIntoSecond(intoSecondMs), `fixed-100-${(keys += 1)}`), LOAD, 100, 3);
+      const measured = await measureRate(
+        burster,
+        async () => {
+          await target.untilIntoSecond(intoSecondMs);
+          keys += 1;
+          return `fixed-100-${keys}`;
+        },
+        LOAD,
+        100,
+        3,
+      );
       const attempt = measured.decided ?? measured.attempts[measured.attempts.length - 1]!;
       expect(attempt.judgement.verdict, `load from ${intoSecondMs} ms into a second: ${figures(attempt)}`).toBe('held');
       // The straddle the burst of old failed on: well over 100 within a second around the boundary.
@@ -238,12 +265,26 @@ describe('the suite\'s load and judging on made-up loopback targets (8)', () => 
     expect(measured.decided!.judgement.busiestAnywhere).toBeLessThanOrEqual(100);
   }, 30_000);
 
-  it.each(['fixed', 'sliding'] as const)('fails %s counting of 150 per second', async (counting) => {
-    const { target, burster } = await on(counting, 150);
-    const measured = await measureRate(burster, async () => (await target.untilIntoSecond(900), `${counting}-150-${(keys += 1)}`), LOAD, 100, 3);
-    expect(measured.decided?.judgement.verdict, measured.attempts.map(figures).join('; ')).toBe('exceeded');
-    expect(measured.decided!.judgement.busiestAligned).toBeGreaterThan(110);
-  }, 30_000);
+  it.each(['fixed', 'sliding'] as const)(
+    'fails %s counting of 150 per second',
+    async (counting) => {
+      const { target, burster } = await on(counting, 150);
+      const measured = await measureRate(
+        burster,
+        async () => {
+          await target.untilIntoSecond(900);
+          keys += 1;
+          return `${counting}-150-${keys}`;
+        },
+        LOAD,
+        100,
+        3,
+      );
+      expect(measured.decided?.judgement.verdict, measured.attempts.map(figures).join('; ')).toBe('exceeded');
+      expect(measured.decided!.judgement.busiestAligned).toBeGreaterThan(110);
+    },
+    30_000,
+  );
 
   it('is inconclusive on a target too slow for the load (one request at a time, 50 ms each), within a few seconds a load', async () => {
     const { burster } = await on('sliding', 100, { serialMs: 50 });

@@ -21,7 +21,17 @@ describe.concurrent('serve, then certify --target URL --api-key KEY (README)', (
       const server = await startReferenceServer({ testClock: false });
       try {
         const out = join(dir, withManager ? 'manager' : 'account');
-        const args = ['certify', '--target', server.baseUrl, '--api-key', server.keys.account, ...(withManager ? ['--manager-key', server.keys.manager] : []), '--out', out, '--no-html'];
+        const args = [
+          'certify',
+          '--target',
+          server.baseUrl,
+          '--api-key',
+          server.keys.account,
+          ...(withManager ? ['--manager-key', server.keys.manager] : []),
+          '--out',
+          out,
+          '--no-html',
+        ];
         const run = await cli(args, 900_000);
         const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as Summary;
         const failed = summary.requirements.filter((r) => r.status === 'failed').map((r) => `${r.id}: ${r.reason}`);

@@ -44,7 +44,11 @@ const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe('clock domains of the test hook', () => {
   it('advance moves the named domain only', async () => {
     const [a0, b0] = [await now('domain-a1'), await now('domain-b1')];
-    const res = await fetch(`${server.baseUrl}/__test/clock/advance`, { method: 'POST', headers: { 'content-type': 'application/json', [TEST_CLOCK_DOMAIN_HEADER]: 'domain-a1' }, body: JSON.stringify({ seconds: 3600 }) });
+    const res = await fetch(`${server.baseUrl}/__test/clock/advance`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [TEST_CLOCK_DOMAIN_HEADER]: 'domain-a1' },
+      body: JSON.stringify({ seconds: 3600 }),
+    });
     expect(res.status).toBe(200);
     expect((await now('domain-a1')) - a0).toBeGreaterThanOrEqual(3_600_000);
     expect((await now('domain-b1')) - b0).toBeLessThan(60_000);
@@ -62,7 +66,9 @@ describe('clock domains of the test hook', () => {
       // 2: an advance of domain b2 whose body comes in a later packet.
       const body = JSON.stringify({ seconds: 7200 });
       const second = readResponse(socket);
-      socket.write(`POST /__test/clock/advance HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n${TEST_CLOCK_DOMAIN_HEADER}: domain-b2\r\n\r\n`);
+      socket.write(
+        `POST /__test/clock/advance HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n${TEST_CLOCK_DOMAIN_HEADER}: domain-b2\r\n\r\n`,
+      );
       await delay(50);
       socket.write(body);
       expect((await second).status).toBe(200);

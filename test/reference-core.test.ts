@@ -35,9 +35,15 @@ describe('authentication and envelope (default choices)', () => {
   });
 
   it('takes the key as a JSON body field or a form field (5.1, 4)', async () => {
-    const json = await call(server, '/credits/consult', { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ apikey: server.keys.account }) });
+    const json = await call(server, '/credits/consult', {
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ apikey: server.keys.account }),
+    });
     expect(json.body.code).toBe('credit_01');
-    const form = await call(server, '/credits/consult', { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `apikey=${server.keys.account}` });
+    const form = await call(server, '/credits/consult', {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `apikey=${server.keys.account}`,
+    });
     expect(form.body.code).toBe('credit_01');
   });
 
@@ -65,7 +71,10 @@ describe('authentication and envelope (default choices)', () => {
     expect(unknown.body).toMatchObject({ success: false, code: 'not_found' });
     const method = await call(server, '/agendas/add', { method: 'PUT', headers: { apikey: server.keys.account } });
     expect(method.status).toBe(405);
-    const badJson = await call(server, '/agendas/add', { headers: { apikey: server.keys.account, 'content-type': 'application/json' }, body: '{"agenda_name":' });
+    const badJson = await call(server, '/agendas/add', {
+      headers: { apikey: server.keys.account, 'content-type': 'application/json' },
+      body: '{"agenda_name":',
+    });
     expect(badJson.status).toBe(400);
     expect(badJson.body.request_id).toMatch(UUID);
   });

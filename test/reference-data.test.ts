@@ -40,7 +40,11 @@ afterAll(async () => {
 });
 
 async function call(path: string, body: unknown = {}, key: string = srv.keys.account, server: RunningReferenceServer = srv): Promise<Answer> {
-  const res = await fetch(`${server.baseUrl}${path}`, { method: 'POST', headers: { apikey: key, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${server.baseUrl}${path}`, {
+    method: 'POST',
+    headers: { apikey: key, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
@@ -65,7 +69,8 @@ function expectError(a: Answer, code: string): void {
   expect(a.status).toBeLessThan(500);
 }
 
-const names = (rows: unknown): string[] => (rows as { agenda_name?: string; contact_name?: string; name?: string }[]).map((r) => r.agenda_name ?? r.contact_name ?? r.name ?? '');
+const names = (rows: unknown): string[] =>
+  (rows as { agenda_name?: string; contact_name?: string; name?: string }[]).map((r) => r.agenda_name ?? r.contact_name ?? r.name ?? '');
 
 let unique = 0;
 const fresh = (prefix: string) => `${prefix}-${++unique}`;
@@ -96,7 +101,10 @@ describe('contact lists (4.7, 7.2)', () => {
       const body = expectSuccess('agendas/list', await call('/agendas/get', {}, s.keys.account, s));
       expect(body.code).toBe('agendas_01');
       expect(names(body.result)).toEqual(['Alpha', 'beta', 'gamma']);
-      expect((body.result as Record<string, unknown>[])[0]).toMatchObject({ agenda_description: '', agenda_creation_date: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/) });
+      expect((body.result as Record<string, unknown>[])[0]).toMatchObject({
+        agenda_description: '',
+        agenda_creation_date: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
+      });
     } finally {
       await s.close();
     }
@@ -106,7 +114,10 @@ describe('contact lists (4.7, 7.2)', () => {
     const key = await newList();
     const other = fresh('other');
     await newList(other);
-    expect(expectSuccess('agendas/rename', await call('/agendas/change_name', { list_key: key, agenda_name: fresh('renamed') }))).toMatchObject({ code: 'change_name_01', message: 'phonebook_name_updated' });
+    expect(expectSuccess('agendas/rename', await call('/agendas/change_name', { list_key: key, agenda_name: fresh('renamed') }))).toMatchObject({
+      code: 'change_name_01',
+      message: 'phonebook_name_updated',
+    });
     expectError(await call('/agendas/change_name', { agenda_name: 'x' }), 'change_name_02');
     expectError(await call('/agendas/change_name', { list_key: key }), 'change_name_03');
     expectError(await call('/agendas/change_name', { list_key: key, agenda_name: ' ' }), 'change_name_03');
@@ -117,7 +128,11 @@ describe('contact lists (4.7, 7.2)', () => {
 
   it('lists contacts ordered by name (get_contacts_01), get_contacts_02, err_01', async () => {
     const key = await newList();
-    for (const [name, number] of [['zeta', '5500000001'], ['Ana', '5500000002'], ['mario', '5500000003']] as const)
+    for (const [name, number] of [
+      ['zeta', '5500000001'],
+      ['Ana', '5500000002'],
+      ['mario', '5500000003'],
+    ] as const)
       expectSuccess('contacts/add', await call('/contacts/add', { list_key: key, number, name, email: `${name}@example.com` }));
     const body = expectSuccess('agendas/list-contacts', await call('/agendas/get_contacts', { list_key: key }));
     expect(names(body.result)).toEqual(['Ana', 'mario', 'zeta']);
@@ -183,22 +198,39 @@ describe('contact lists (4.7, 7.2)', () => {
 describe('contacts (4.6)', () => {
   it('adds a contact (contact_13) with the 2.4 callback, and updates it when the number is in the list', async () => {
     const key = await newList();
-    const first = expectSuccess('contacts/add', await call('/contacts/add', { list_key: key, number: '5512345678', name: 'Ana', email: 'ana@example.com', birthday_date: '1990-05-17', custom_field_2: 'x' }));
+    const first = expectSuccess(
+      'contacts/add',
+      await call('/contacts/add', {
+        list_key: key,
+        number: '5512345678',
+        name: 'Ana',
+        email: 'ana@example.com',
+        birthday_date: '1990-05-17',
+        custom_field_2: 'x',
+      }),
+    );
     expect(first).toMatchObject({ code: 'contact_13', message: 'contact_added' });
     const cb = first.callback as Record<string, unknown>;
     expect(cb).toMatchObject({ name: 'Ana', number: '525512345678', email: 'ana@example.com', birthday_date: '1990-05-17', custom_field_2: 'x' });
     expect(Number.isInteger(cb.id) && Number.isInteger(cb.list_id)).toBe(true);
     // Upsert: same number (either spelling), same contact.
-    const again = expectSuccess('contacts/add', await call('/contacts/add', { list_key: key, number: '525512345678', find_country_code: 1, name: 'Ana Lopez', birthday_date: '1990-13-45' }));
+    const again = expectSuccess(
+      'contacts/add',
+      await call('/contacts/add', { list_key: key, number: '525512345678', find_country_code: 1, name: 'Ana Lopez', birthday_date: '1990-13-45' }),
+    );
     expect(again.callback).toMatchObject({ id: cb.id, name: 'Ana Lopez', email: 'ana@example.com', birthday_date: '1990-05-17' });
     expect((await call('/agendas/get_contacts', { list_key: key })).body.result).toHaveLength(1);
   });
 
   it('ignores an invalid birthday_date and applies the 100-character limits', async () => {
     const key = await newList();
-    const cb = expectSuccess('contacts/add', await call('/contacts/add', { list_key: key, number: '5500000010', birthday_date: '17/05/1990' })).callback as Record<string, unknown>;
+    const cb = expectSuccess('contacts/add', await call('/contacts/add', { list_key: key, number: '5500000010', birthday_date: '17/05/1990' }))
+      .callback as Record<string, unknown>;
     expect(cb.birthday_date).toBeUndefined();
-    expectSuccess('contacts/add', await call('/contacts/add', { list_key: key, number: '5500000011', name: 'n'.repeat(100), email: `${'e'.repeat(88)}@example.com` }));
+    expectSuccess(
+      'contacts/add',
+      await call('/contacts/add', { list_key: key, number: '5500000011', name: 'n'.repeat(100), email: `${'e'.repeat(88)}@example.com` }),
+    );
     expectError(await call('/contacts/add', { list_key: key, number: '5500000012', name: 'n'.repeat(101) }), 'invalid_parameters');
     expectError(await call('/contacts/add', { list_key: key, number: '5500000012', email: `${'e'.repeat(89)}@example.com` }), 'invalid_parameters');
     expectError(await call('/contacts/add', { list_key: key, number: '55123' }), 'invalid_parameters');
@@ -215,7 +247,10 @@ describe('contacts (4.6)', () => {
     expectError(await call('/contacts/update', { list_key: key, number: '5529999999', email: 'a@b.c' }), 'contact_not_found');
     expectError(await call('/contacts/update', { list_key: 'lk_nope', number: '5520000000' }), 'err_01');
     expectError(await call('/contacts/delete', { list_key: key, number: '5520000000', email: 'other@example.com' }), 'contact_not_found');
-    expect(expectSuccess('contacts/delete', await call('/contacts/delete', { list_key: key, number: '5520000000' }))).toMatchObject({ code: 'contact_12', message: 'contact_deleted' });
+    expect(expectSuccess('contacts/delete', await call('/contacts/delete', { list_key: key, number: '5520000000' }))).toMatchObject({
+      code: 'contact_12',
+      message: 'contact_deleted',
+    });
     expect((await call('/agendas/get_contacts', { list_key: key })).body.result).toEqual([]);
     expectError(await call('/contacts/delete', { list_key: key, number: '5520000000' }), 'contact_not_found');
   });
@@ -259,7 +294,15 @@ describe('tool users (4.10)', () => {
     expect(added).toMatchObject({ code: 'toolusers_01', message: 'partner_created_successfully' });
     const list = expectSuccess('employees/list', await call('/toolusers/get'));
     expect(list.code).toBe('tool_users_01');
-    expect(list.result).toContainEqual(expect.objectContaining({ usertool_id: added.collaboratorId, usertool_name: 'Luis', usertool_number: '5611111111', usertool_type: 'gerente', usertool_status: 'active' }));
+    expect(list.result).toContainEqual(
+      expect.objectContaining({
+        usertool_id: added.collaboratorId,
+        usertool_name: 'Luis',
+        usertool_number: '5611111111',
+        usertool_type: 'gerente',
+        usertool_status: 'active',
+      }),
+    );
     // 4.10: unique user name, phone and password.
     expectError(await call('/employee/add', { ...body, number: '5622222222', password: 'other' }), 'employee_name_taken');
     expectError(await call('/employee/add', { ...body, employee_name: 'Otro', password: 'other' }), 'employee_number_taken');
@@ -267,7 +310,10 @@ describe('tool users (4.10)', () => {
     expectError(await call('/employee/add', { ...body, employee_name: 'Otro', number: '5622222222', password: 'p'.repeat(51) }), 'invalid_parameters');
     expectError(await call('/employee/add', { ...body, employee_name: 'Otro', number: '5622222222', password: 'x', type: 'jefe' }), 'invalid_parameters');
     expectError(await call('/employee/add', { ...body, employee_name: 'Otro', number: '562222222', password: 'x' }), 'invalid_parameters');
-    expect(expectSuccess('employees/disable', await call('/employee/disable', { number: '5611111111' }))).toMatchObject({ code: 'toolusers_01', message: 'partner_disabled' });
+    expect(expectSuccess('employees/disable', await call('/employee/disable', { number: '5611111111' }))).toMatchObject({
+      code: 'toolusers_01',
+      message: 'partner_disabled',
+    });
     const after = (await call('/toolusers/get')).body.result as { usertool_id: number; usertool_status: string }[];
     expect(after.find((u) => u.usertool_id === added.collaboratorId)?.usertool_status).toBe('disabled');
     expectError(await call('/employee/disable', { number: '5699999999' }), 'employee_not_found');
@@ -293,17 +339,30 @@ describe('wallet (4.8)', () => {
     const phone = '5700000001';
     expectSuccess('wallet/add-contact', await call('/wallet/contact/add', { wallet_key: walletKey, phone, customer_name: 'Ana', usertool_id: userId }));
     expectError(await call('/wallet/contact/add', { wallet_key: walletKey, phone, customer_name: 'Ana', usertool_id: userId }), 'wallet_contact_exists');
-    expectError(await call('/wallet/contact/add', { wallet_key: walletKey, phone: '570000000', customer_name: 'Ana', usertool_id: userId }), 'invalid_parameters');
-    expectError(await call('/wallet/contact/add', { wallet_key: walletKey, phone: '5700000002', customer_name: 'Ana', usertool_id: 987654 }), 'usertool_not_found');
-    expectError(await call('/wallet/contact/add', { wallet_key: 'wk_nope', phone: '5700000002', customer_name: 'Ana', usertool_id: userId }), 'wallet_not_found');
+    expectError(
+      await call('/wallet/contact/add', { wallet_key: walletKey, phone: '570000000', customer_name: 'Ana', usertool_id: userId }),
+      'invalid_parameters',
+    );
+    expectError(
+      await call('/wallet/contact/add', { wallet_key: walletKey, phone: '5700000002', customer_name: 'Ana', usertool_id: 987654 }),
+      'usertool_not_found',
+    );
+    expectError(
+      await call('/wallet/contact/add', { wallet_key: 'wk_nope', phone: '5700000002', customer_name: 'Ana', usertool_id: userId }),
+      'wallet_not_found',
+    );
 
-    const update = (type: number, amount: number) => call('/wallet/balance/update', { wallet_key: walletKey, phone, transaction_type: type, transaction_amount: amount });
+    const update = (type: number, amount: number) =>
+      call('/wallet/balance/update', { wallet_key: walletKey, phone, transaction_type: type, transaction_amount: amount });
     expect(expectSuccess('wallet/update-balance', await update(0, 100.5)).contact_balance).toBe(100.5);
     expectError(await update(1, 200), 'wallet_insufficient_balance');
     expectError(await update(0, -5), 'invalid_parameters');
     expectError(await update(0, 1.234), 'invalid_parameters');
     expect((await update(1, 50.25)).body.contact_balance).toBe(50.25);
-    expectError(await call('/wallet/balance/update', { wallet_key: walletKey, phone: '5709999999', transaction_type: 0, transaction_amount: 1 }), 'wallet_contact_not_found');
+    expectError(
+      await call('/wallet/balance/update', { wallet_key: walletKey, phone: '5709999999', transaction_type: 0, transaction_amount: 1 }),
+      'wallet_contact_not_found',
+    );
 
     const sale = (body: Record<string, unknown>) => call('/wallet/sale', { wallet_key: walletKey, phone, usertool_id: userId, ...body });
     expectError(await sale({ transaction_type: 0 }), 'invalid_parameters');
@@ -321,7 +380,10 @@ describe('wallet (4.8)', () => {
     const userId = await newEmployee();
     const users = (await call('/toolusers/get')).body.result as { usertool_id: number; usertool_number: string }[];
     await call('/employee/disable', { number: users.find((u) => u.usertool_id === userId)!.usertool_number });
-    expectError(await call('/wallet/contact/add', { wallet_key: walletKey, phone: '5700000003', customer_name: 'Ana', usertool_id: userId }), 'usertool_disabled');
+    expectError(
+      await call('/wallet/contact/add', { wallet_key: walletKey, phone: '5700000003', customer_name: 'Ana', usertool_id: userId }),
+      'usertool_disabled',
+    );
   });
 });
 
@@ -332,14 +394,25 @@ describe('loyalty cards (4.9)', () => {
     const loyaltyKey = (card.result as { loyalty_key: string }[])[0]!.loyalty_key;
     const userId = await newEmployee();
     const phone = '5800000001';
-    expect(expectSuccess('loyalty/add-contact', await call('/loyalty/contact/add', { loyalty_key: loyaltyKey, phone, customer_name: 'Ana', usertool_id: userId })).code).toBe('loyalty_sale_01');
+    expect(
+      expectSuccess('loyalty/add-contact', await call('/loyalty/contact/add', { loyalty_key: loyaltyKey, phone, customer_name: 'Ana', usertool_id: userId }))
+        .code,
+    ).toBe('loyalty_sale_01');
     expectError(await call('/loyalty/contact/add', { loyalty_key: loyaltyKey, phone, customer_name: 'Ana', usertool_id: userId }), 'loyalty_contact_exists');
-    expectError(await call('/loyalty/contact/add', { loyalty_key: loyaltyKey, phone: '58000000011', customer_name: 'Ana', usertool_id: userId }), 'invalid_parameters');
-    expectError(await call('/loyalty/contact/add', { loyalty_key: loyaltyKey, phone: '5800000002', customer_name: 'Ana', usertool_id: 987654 }), 'usertool_not_found');
+    expectError(
+      await call('/loyalty/contact/add', { loyalty_key: loyaltyKey, phone: '58000000011', customer_name: 'Ana', usertool_id: userId }),
+      'invalid_parameters',
+    );
+    expectError(
+      await call('/loyalty/contact/add', { loyalty_key: loyaltyKey, phone: '5800000002', customer_name: 'Ana', usertool_id: 987654 }),
+      'usertool_not_found',
+    );
     for (let i = 0; i < 11; i++) expectSuccess('loyalty/register-sale', await call('/loyalty/sale', { loyalty_key: loyaltyKey, phone, usertool_id: userId }));
     const got = expectSuccess('loyalty/get-contacts', await call('/loyalty/contact/get', { loyalty_key: loyaltyKey, phone }));
     expect(got.code).toBe('loyalty_contact_get_01');
-    expect(got.result).toEqual([expect.objectContaining({ contact_name: 'Ana', contact_phone: phone, contact_total_loyalty_completes: 1, contact_current_redeem: 1 })]);
+    expect(got.result).toEqual([
+      expect.objectContaining({ contact_name: 'Ana', contact_phone: phone, contact_total_loyalty_completes: 1, contact_current_redeem: 1 }),
+    ]);
     expectError(await call('/loyalty/sale', { loyalty_key: loyaltyKey, phone: '5899999999', usertool_id: userId }), 'loyalty_contact_not_found');
     expectError(await call('/loyalty/contact/get', { loyalty_key: loyaltyKey }, srv.keys.manager), 'loyalty_not_found');
   });
@@ -382,7 +455,8 @@ describe('subaccounts (4.11, 3.3, 5.3)', () => {
   it('moves credits both ways through the manager pool, never below zero', async () => {
     const sub = (await call('/manager/subaccount/add', { email: 'credits@example.com', password: 'secret1' }, srv.keys.manager)).body.apikey as string;
     const pool = Number((await consult(srv.keys.manager)).master_credit);
-    const manage = (type: number | string, credits: unknown) => call('/manager/subaccount/credits/manage', { email: 'credits@example.com', type, credits }, srv.keys.manager);
+    const manage = (type: number | string, credits: unknown) =>
+      call('/manager/subaccount/credits/manage', { email: 'credits@example.com', type, credits }, srv.keys.manager);
     expect(expectSuccess('subaccounts/manage-credits', await manage(1, 25)).code).toBe('subaccount_01');
     expect((await consult(sub)).credit).toBe('25.00');
     expect((await consult(srv.keys.manager)).master_credit).toBe((pool - 25).toFixed(2));
@@ -407,7 +481,10 @@ describe('subaccounts (4.11, 3.3, 5.3)', () => {
   it('archives (subaccount_archived); the archived key then answers auth_06', async () => {
     const sub = (await call('/manager/subaccount/add', { email: 'archive@example.com', password: 'secret1' }, srv.keys.manager)).body.apikey as string;
     expect((await consult(sub)).success).toBe(true);
-    expect(expectSuccess('subaccounts/archive', await call('/manager/subaccount/archive', { email: 'archive@example.com' }, srv.keys.manager))).toMatchObject({ message: 'subaccount_archived', code: 'subaccount_01' });
+    expect(expectSuccess('subaccounts/archive', await call('/manager/subaccount/archive', { email: 'archive@example.com' }, srv.keys.manager))).toMatchObject({
+      message: 'subaccount_archived',
+      code: 'subaccount_01',
+    });
     expect((await consult(sub)).code).toBe('auth_06');
     expectError(await call('/manager/subaccount/archive', { email: 'nobody@example.com' }, srv.keys.manager), 'subaccount_not_found');
     expectError(await call('/manager/subaccount/archive', { email: `${'a'.repeat(60)}@example.com` }, srv.keys.manager), 'invalid_parameters');
@@ -450,7 +527,15 @@ describe('webhook management (4.14, 3.2, 7.2)', () => {
   it('refuses forbidden hosts without connecting (add_webhook_03)', async () => {
     const r = await receiver();
     try {
-      for (const url of ['https://10.0.0.1/h', 'http://localhost/h', 'https://[::1]/h', 'http://169.254.169.254/latest', 'http://192.168.1.10/h', 'http://[::ffff:127.0.0.1]/h', `${r.url}/h`])
+      for (const url of [
+        'https://10.0.0.1/h',
+        'http://localhost/h',
+        'https://[::1]/h',
+        'http://169.254.169.254/latest',
+        'http://192.168.1.10/h',
+        'http://[::ffff:127.0.0.1]/h',
+        `${r.url}/h`,
+      ])
         expectError(await call('/webhook/add', { url, status: '1' }), 'add_webhook_03');
       expect(r.hits).toEqual([]);
       // A public host fails verification: the reference server connects to loopback only.
@@ -465,7 +550,10 @@ describe('webhook management (4.14, 3.2, 7.2)', () => {
     const key = alt.keys.account;
     try {
       const url = `${r.url}/hook`;
-      expect(expectSuccess('webhooks/add', await call('/webhook/add', { url, status: '1' }, key, alt))).toMatchObject({ code: 'add_webhook_01', message: 'url_added_success' });
+      expect(expectSuccess('webhooks/add', await call('/webhook/add', { url, status: '1' }, key, alt))).toMatchObject({
+        code: 'add_webhook_01',
+        message: 'url_added_success',
+      });
       expect(r.hits).toContain('GET /hook');
       expect((await call('/webhook/get', {}, key, alt)).body.result).toEqual({ url, status: '1' });
       // enabled → disabled; the alt server answers the sample's add values (webhook-status-success-values).
@@ -500,7 +588,11 @@ describe('webhook management (4.14, 3.2, 7.2)', () => {
 
 describe('other paths (4.15)', () => {
   it('answers a success envelope saying the shape is not shown', async () => {
-    for (const [id, path] of [['other/whatsapp-send', '/whatsapp/send'], ['other/agenda', '/agenda'], ['other/campaigns', '/campaigns']] as const) {
+    for (const [id, path] of [
+      ['other/whatsapp-send', '/whatsapp/send'],
+      ['other/agenda', '/agenda'],
+      ['other/campaigns', '/campaigns'],
+    ] as const) {
       const body = expectSuccess(id, await call(path, { anything: 1 }));
       expect(body).toMatchObject({ success: true, code: 'shape_not_shown', request_id: expect.any(String) });
     }
@@ -510,17 +602,68 @@ describe('other paths (4.15)', () => {
 
 describe('malformed input', () => {
   const paths = [
-    '/agendas/add', '/agendas/get', '/agendas/change_name', '/agendas/get_contacts', '/agendas/delete',
-    '/contacts/add', '/contacts/update', '/contacts/delete', '/contacts/duplicate', '/contacts/polling/x',
-    '/wallet/get', '/wallet/contact/add', '/wallet/contact/get', '/wallet/balance/update', '/wallet/sale',
-    '/loyalty/get', '/loyalty/contact/add', '/loyalty/contact/get', '/loyalty/sale',
-    '/toolusers/get', '/employee/add', '/employee/disable',
-    '/manager/subaccount/add', '/manager/subaccount/archive', '/manager/subaccount/get_apikey', '/manager/subaccount/credits/manage',
-    '/webhook/get', '/webhook/add', '/webhook/status', '/webhook/delete', '/whatsapp/send', '/agenda', '/campaigns',
+    '/agendas/add',
+    '/agendas/get',
+    '/agendas/change_name',
+    '/agendas/get_contacts',
+    '/agendas/delete',
+    '/contacts/add',
+    '/contacts/update',
+    '/contacts/delete',
+    '/contacts/duplicate',
+    '/contacts/polling/x',
+    '/wallet/get',
+    '/wallet/contact/add',
+    '/wallet/contact/get',
+    '/wallet/balance/update',
+    '/wallet/sale',
+    '/loyalty/get',
+    '/loyalty/contact/add',
+    '/loyalty/contact/get',
+    '/loyalty/sale',
+    '/toolusers/get',
+    '/employee/add',
+    '/employee/disable',
+    '/manager/subaccount/add',
+    '/manager/subaccount/archive',
+    '/manager/subaccount/get_apikey',
+    '/manager/subaccount/credits/manage',
+    '/webhook/get',
+    '/webhook/add',
+    '/webhook/status',
+    '/webhook/delete',
+    '/whatsapp/send',
+    '/agenda',
+    '/campaigns',
   ];
   const bodies: unknown[] = [
-    { list_key: 7, number: [], email: {}, name: null, agenda_name: { a: 1 }, url: ['x'], status: {}, type: null, credits: '1e400', phone: 5, usertool_id: 'x', transaction_amount: 'NaN', contact_id: {} },
-    { list_key: 'x'.repeat(10_000), number: '5'.repeat(10), wallet_key: '', loyalty_key: '', email: '@', password: '', credits: 1e300, type: 1, url: 'http://[', status: '1' },
+    {
+      list_key: 7,
+      number: [],
+      email: {},
+      name: null,
+      agenda_name: { a: 1 },
+      url: ['x'],
+      status: {},
+      type: null,
+      credits: '1e400',
+      phone: 5,
+      usertool_id: 'x',
+      transaction_amount: 'NaN',
+      contact_id: {},
+    },
+    {
+      list_key: 'x'.repeat(10_000),
+      number: '5'.repeat(10),
+      wallet_key: '',
+      loyalty_key: '',
+      email: '@',
+      password: '',
+      credits: 1e300,
+      type: 1,
+      url: 'http://[',
+      status: '1',
+    },
     [1, 2, 3],
   ];
 
@@ -532,7 +675,11 @@ describe('malformed input', () => {
         expect(typeof a.body.code, path).toBe('string');
         expect(typeof a.body.request_id, path).toBe('string');
       }
-    const res = await fetch(`${srv.baseUrl}/contacts/add`, { method: 'POST', headers: { apikey: srv.keys.account, 'content-type': 'application/json' }, body: '{"list_key":' });
+    const res = await fetch(`${srv.baseUrl}/contacts/add`, {
+      method: 'POST',
+      headers: { apikey: srv.keys.account, 'content-type': 'application/json' },
+      body: '{"list_key":',
+    });
     expect(res.status).toBeLessThan(500);
   });
 });

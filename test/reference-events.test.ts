@@ -50,7 +50,11 @@ async function setup(eventStatuses: number[] = [], options: ReferenceServerOptio
 }
 
 async function post(server: RunningReferenceServer, path: string, body: Record<string, unknown> = {}) {
-  const res = await fetch(`${server.baseUrl}${path}`, { method: 'POST', headers: { apikey: server.keys.account, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${server.baseUrl}${path}`, {
+    method: 'POST',
+    headers: { apikey: server.keys.account, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return (await res.json()) as Record<string, unknown>;
 }
 
@@ -72,7 +76,11 @@ const CONFIRMATION_DELAY_S = 60;
 
 /** Moves the virtual clock (test hook, --test-clock): timers that fall due run before the answer. */
 async function advance(server: RunningReferenceServer, seconds: number): Promise<void> {
-  const res = await fetch(`${server.baseUrl}/__test/clock/advance`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seconds }) });
+  const res = await fetch(`${server.baseUrl}/__test/clock/advance`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ seconds }),
+  });
   expect(res.status).toBe(200);
 }
 
@@ -117,21 +125,24 @@ describe('event delivery', () => {
   // 6.3 gives no retry schedule; --event-retry-schedule makes one (the suite's bounded
   // waits are proven against a server that retries as slowly as a real one).
   it('retries on the given schedule, its last value repeating', async () => {
-    const { server, hook } = await setup(Array.from({ length: 10 }, () => 500), { testClock: true, eventRetryScheduleSeconds: [10, 30] });
+    const { server, hook } = await setup(
+      Array.from({ length: 10 }, () => 500),
+      { testClock: true, eventRetryScheduleSeconds: [10, 30] },
+    );
     await post(server, '/webhook/add', { url: hook.url, status: '1' });
     await sendSms(server);
     await until(() => events(hook).length === 1);
-    const after = async (seconds: number, deliveries: number) => {
+    const advanceBy = async (seconds: number, deliveries: number) => {
       await advance(server, seconds);
       await until(() => events(hook).length >= deliveries);
       await new Promise((r) => setTimeout(r, 50));
       expect(events(hook), `${seconds} s later`).toHaveLength(deliveries);
     };
-    await after(9, 1);
-    await after(1, 2);
-    await after(29, 2);
-    await after(1, 3);
-    await after(30, 4);
+    await advanceBy(9, 1);
+    await advanceBy(1, 2);
+    await advanceBy(29, 2);
+    await advanceBy(1, 3);
+    await advanceBy(30, 4);
   });
 
   // 3.2, 6: nothing is delivered while the webhook is disabled. An event arises when its
@@ -183,7 +194,11 @@ describe('event delivery', () => {
     const sent = await sendSms(server);
     await until(() => events(hook).length === 1);
     const reference = (sent.references as { reference: string }[])[0]!.reference;
-    const res = await fetch(`${server.baseUrl}/__test/reply`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ apikey: server.keys.account, reference, response: 'SI' }) });
+    const res = await fetch(`${server.baseUrl}/__test/reply`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ apikey: server.keys.account, reference, response: 'SI' }),
+    });
     expect(res.status).toBe(200);
     await until(() => events(hook).length === 2);
     const fields = Object.fromEntries(new URLSearchParams(events(hook)[1]!.body));

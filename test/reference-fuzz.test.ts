@@ -32,7 +32,8 @@ const concretePath = (op: Operation) => op.path.replace(/\{\w+\}/g, 'x');
 const PROTOTYPE_NAMES = ['toString', 'constructor', '__proto__', 'hasOwnProperty', 'valueOf', 'isPrototypeOf', '__defineGetter__'];
 
 /** A JSON object written by hand: an object literal would turn a "__proto__" key into a prototype. */
-const jsonObject = (pairs: readonly (readonly [string, unknown])[]): string => `{${pairs.map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v) ?? 'null'}`).join(',')}}`;
+const jsonObject = (pairs: readonly (readonly [string, unknown])[]): string =>
+  `{${pairs.map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v) ?? 'null'}`).join(',')}}`;
 
 const junkValue = fc.oneof(
   fc.string(),
@@ -54,12 +55,20 @@ function requestArbitrary(key: string): fc.Arbitrary<FuzzRequest> {
   const auth = fc.constantFrom<Record<string, string>>({ apikey: key }, {}, { apikey: 'wrong' }, { token: 'jwt' });
   // The operation's fields and names of Object.prototype, each present or not, with junk values.
   const fieldPairs = (o: Operation) =>
-    fc.tuple(...[...fieldNames(o), ...PROTOTYPE_NAMES].map((f) => fc.option(junkValue.map((v): [string, unknown] => [f, v]), { nil: undefined }))).map((pairs) =>
-      pairs.filter((p): p is [string, unknown] => p !== undefined),
-    );
-  const jsonBody = (o: Operation) => fieldPairs(o).map(jsonObject);
+    fc
+      .tuple(
+        ...[...fieldNames(o), ...PROTOTYPE_NAMES].map((f) =>
+          fc.option(
+            junkValue.map((v): [string, unknown] => [f, v]),
+            { nil: undefined },
+          ),
+        ),
+      )
+      .map((pairs) => pairs.filter((p): p is [string, unknown] => p !== undefined));
   const formBody = (o: Operation) =>
-    fieldPairs(o).map((pairs) => new URLSearchParams(pairs.map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : String(JSON.stringify(v))])).toString());
+    fieldPairs(o).map((pairs) =>
+      new URLSearchParams(pairs.map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : String(JSON.stringify(v))])).toString(),
+    );
   const rawBody = fc.oneof(
     fc.constant('{"a":'),
     fc.constant('[1,2,3]'),
@@ -74,24 +83,45 @@ function requestArbitrary(key: string): fc.Arbitrary<FuzzRequest> {
     fc.tuple(op, auth).chain(([o, h]) =>
       fieldPairs(o).map((pairs) =>
         o.method === 'GET'
-          ? { operationId: o.operationId, method: 'GET', path: `${concretePath(o)}?${new URLSearchParams(pairs.map(([k, v]): [string, string] => [k, typeof v === 'string' ? v.slice(0, 500) : String(JSON.stringify(v))]))}`, headers: h }
-          : { operationId: o.operationId, method: o.method, path: concretePath(o), headers: { ...h, 'content-type': 'application/json' }, body: jsonObject(pairs) },
+          ? {
+              operationId: o.operationId,
+              method: 'GET',
+              path: `${concretePath(o)}?${new URLSearchParams(pairs.map(([k, v]): [string, string] => [k, typeof v === 'string' ? v.slice(0, 500) : String(JSON.stringify(v))]))}`,
+              headers: h,
+            }
+          : {
+              operationId: o.operationId,
+              method: o.method,
+              path: concretePath(o),
+              headers: { ...h, 'content-type': 'application/json' },
+              body: jsonObject(pairs),
+            },
       ),
     ),
     // The same as form fields (4: "the reference also shows form-style fields").
     fc.tuple(op, auth).chain(([o, h]) =>
-      formBody(o).map((body) => ({ operationId: o.operationId, method: o.method === 'GET' ? 'POST' : o.method, path: concretePath(o), headers: { ...h, 'content-type': 'application/x-www-form-urlencoded' }, body })),
+      formBody(o).map((body) => ({
+        operationId: o.operationId,
+        method: o.method === 'GET' ? 'POST' : o.method,
+        path: concretePath(o),
+        headers: { ...h, 'content-type': 'application/x-www-form-urlencoded' },
+        body,
+      })),
     ),
     // Unreadable or non-object bodies.
-    fc.tuple(op, auth, rawBody, fc.constantFrom('application/json', 'application/x-www-form-urlencoded', 'text/plain', 'application/xml')).map(([o, h, body, ct]) => ({
-      operationId: o.operationId,
-      method: o.method === 'GET' ? 'POST' : o.method,
-      path: concretePath(o),
-      headers: { ...h, 'content-type': ct },
-      body,
-    })),
+    fc
+      .tuple(op, auth, rawBody, fc.constantFrom('application/json', 'application/x-www-form-urlencoded', 'text/plain', 'application/xml'))
+      .map(([o, h, body, ct]) => ({
+        operationId: o.operationId,
+        method: o.method === 'GET' ? 'POST' : o.method,
+        path: concretePath(o),
+        headers: { ...h, 'content-type': ct },
+        body,
+      })),
     // Wrong methods and unknown paths.
-    fc.tuple(op, auth, fc.constantFrom('PUT', 'PATCH', 'DELETE', 'GET', 'POST')).map(([o, h, method]) => ({ operationId: o.operationId, method, path: concretePath(o), headers: h })),
+    fc
+      .tuple(op, auth, fc.constantFrom('PUT', 'PATCH', 'DELETE', 'GET', 'POST'))
+      .map(([o, h, method]) => ({ operationId: o.operationId, method, path: concretePath(o), headers: h })),
     fc.tuple(fc.webPath(), auth).map(([p, h]) => ({ method: 'POST', path: p.startsWith('/') ? p : `/${p}`, headers: h })),
   );
 }
@@ -109,7 +139,11 @@ describe.each(PERSONALITIES)('fuzz: malformed requests never break the reference
     const operations = new Set<string>();
     await fc.assert(
       fc.asyncProperty(requestArbitrary(server.keys.account), async (req) => {
-        const res = await fetch(`${server.baseUrl}${req.path}`, { method: req.method, headers: req.headers, body: req.method === 'GET' ? undefined : req.body });
+        const res = await fetch(`${server.baseUrl}${req.path}`, {
+          method: req.method,
+          headers: req.headers,
+          body: req.method === 'GET' ? undefined : req.body,
+        });
         const text = await res.text();
         seen.push(res.status);
         if (req.operationId !== undefined) operations.add(req.operationId);

@@ -93,7 +93,18 @@ function expectEnvelopeError(body: Record<string, unknown>, status: number, code
 const concretePath = (op: Operation) => op.path.replace(/\{\w+\}/g, 'x');
 
 /** Member names of Object.prototype (and two of its legacy accessors) a lookup could find if it were not own-only. */
-const PROTOTYPE_NAMES = ['toString', 'constructor', '__proto__', 'hasOwnProperty', 'valueOf', 'isPrototypeOf', 'propertyIsEnumerable', 'toLocaleString', '__defineGetter__', '__lookupGetter__'];
+const PROTOTYPE_NAMES = [
+  'toString',
+  'constructor',
+  '__proto__',
+  'hasOwnProperty',
+  'valueOf',
+  'isPrototypeOf',
+  'propertyIsEnumerable',
+  'toLocaleString',
+  '__defineGetter__',
+  '__lookupGetter__',
+];
 
 describe('what a client sends before authentication is not kept', () => {
   let server: RunningReferenceServer;
@@ -111,7 +122,11 @@ describe('what a client sends before authentication is not kept', () => {
       async (i) => {
         // A different key each time (the rate limiter kept every one of them).
         const apikey = `${String(i).padStart(6, '0')}${'k'.repeat(1_000_000 - 6)}`;
-        const res = await fetch(`${server.baseUrl}/credits/consult`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ apikey }) });
+        const res = await fetch(`${server.baseUrl}/credits/consult`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ apikey }),
+        });
         statuses.add(res.status);
         await res.text();
       },
@@ -139,14 +154,20 @@ describe('hostile traffic, overlapping', { concurrent: true }, () => {
           if (op.method === 'GET') continue;
           requests.push({ method: op.method, path, headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, body: `${name}=1&${name}=2` });
           // Raw JSON: __proto__ as an own field, its value an object (prototype pollution attempt).
-          requests.push({ method: op.method, path, headers: { ...headers, 'content-type': 'application/json' }, body: `{"${name}": {"polluted": true}, "x": "${name}"}` });
+          requests.push({
+            method: op.method,
+            path,
+            headers: { ...headers, 'content-type': 'application/json' },
+            body: `{"${name}": {"polluted": true}, "x": "${name}"}`,
+          });
         }
       const failures: string[] = [];
       await inBatches(requests, 16, async (r) => {
         const res = await fetch(`${server.baseUrl}${r.path}`, { method: r.method, headers: r.headers, body: r.body });
         const text = await res.text();
         const body = JSON.parse(text) as Record<string, unknown>;
-        if (res.status >= 500 || typeof body.request_id !== 'string') failures.push(`${r.method} ${r.path} ${r.body ?? ''}: ${res.status} ${text.slice(0, 120)}`);
+        if (res.status >= 500 || typeof body.request_id !== 'string')
+          failures.push(`${r.method} ${r.path} ${r.body ?? ''}: ${res.status} ${text.slice(0, 120)}`);
       });
       expect(failures.slice(0, 10), `${failures.length} of ${requests.length} requests`).toEqual([]);
       expect(requests.length).toBeGreaterThan(OPERATIONS.length * PROTOTYPE_NAMES.length * 2);
@@ -210,9 +231,19 @@ describe('hostile traffic, overlapping', { concurrent: true }, () => {
       const cases: [string, string, number, string][] = [
         ['bad framing', 'NOT HTTP AT ALL\r\n\r\n', 400, 'bad_request'],
         ['a malformed header', 'POST /credits/consult HTTP/1.1\r\nHost: x\r\nBad Header: y\r\n\r\n', 400, 'bad_request'],
-        ['Content-Length and Transfer-Encoding together', 'POST /agendas/add HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n', 400, 'bad_request'],
+        [
+          'Content-Length and Transfer-Encoding together',
+          'POST /agendas/add HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
+          400,
+          'bad_request',
+        ],
         ['headers over 16 KiB', `POST /credits/consult HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 431, 'headers_too_large'],
-        ['a body over 1 MiB', `POST /agendas/add HTTP/1.1\r\nHost: x\r\napikey: ${key}\r\nContent-Type: application/json\r\nContent-Length: 2000000\r\n\r\n`, 413, 'payload_too_large'],
+        [
+          'a body over 1 MiB',
+          `POST /agendas/add HTTP/1.1\r\nHost: x\r\napikey: ${key}\r\nContent-Type: application/json\r\nContent-Length: 2000000\r\n\r\n`,
+          413,
+          'payload_too_large',
+        ],
         ['a bad URL', 'GET /%zz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', 400, 'bad_request'],
         ['CONNECT', 'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n', 405, 'method_not_allowed'],
         ['an unknown path', 'POST /no/such/path HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', 404, 'not_found'],
@@ -233,7 +264,11 @@ describe('hostile traffic, overlapping', { concurrent: true }, () => {
     const server = await startReferenceServer({ rateLimit: 0 });
     try {
       const post = async (path: string, body: Record<string, unknown>) => {
-        const res = await fetch(`${server.baseUrl}${path}`, { method: 'POST', headers: { apikey: server.keys.account, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        const res = await fetch(`${server.baseUrl}${path}`, {
+          method: 'POST',
+          headers: { apikey: server.keys.account, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
         return (await res.json()) as Record<string, unknown>;
       };
       const longest = await post('/agendas/add', { agenda_name: 'n'.repeat(FIELD_MAX_CHARS) });
@@ -243,7 +278,13 @@ describe('hostile traffic, overlapping', { concurrent: true }, () => {
       expect(over.message).toContain('agenda_name');
       expect(over.request_id).toBeTypeOf('string');
       // 8: a voice message keeps its documented maximum of 160 and its own refusal, however long.
-      const voice = await post('/voice/send', { numbers: '5512345678', country_code: '52', template: 'k', sandbox: 1, voice_message: 'v'.repeat(FIELD_MAX_CHARS + 1) });
+      const voice = await post('/voice/send', {
+        numbers: '5512345678',
+        country_code: '52',
+        template: 'k',
+        sandbox: 1,
+        voice_message: 'v'.repeat(FIELD_MAX_CHARS + 1),
+      });
       expect(voice.success).toBe(false);
       expect(voice.code).not.toBe('field_too_long');
 
@@ -266,7 +307,6 @@ describe('hostile traffic, overlapping', { concurrent: true }, () => {
       await server.close();
     }
   }, 60_000);
-
 });
 
 // Not concurrent: it keeps the heavy block above and the timings below from overlapping
@@ -313,7 +353,9 @@ describe('slow clients and a hanging target, overlapping', { concurrent: true },
           () =>
             new Promise<void>((resolve) => {
               const socket = connect(Number(port), '127.0.0.1', () => {
-                socket.write(`POST /agendas/add HTTP/1.1\r\nHost: 127.0.0.1\r\napikey: ${server.keys.account}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`);
+                socket.write(
+                  `POST /agendas/add HTTP/1.1\r\nHost: 127.0.0.1\r\napikey: ${server.keys.account}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`,
+                );
                 resolve();
               });
               socket.on('error', () => undefined);
@@ -357,7 +399,23 @@ describe('slow clients and a hanging target, overlapping', { concurrent: true },
       const started = Date.now();
       const child = spawn(
         process.execPath,
-        [BIN, 'certify', '--target', target.baseUrl, '--api-key', 'hanging-key-0001', '--profile', profile, '--only', 'credits,otp-v2', '--max-duration', String(maxDuration), '--no-html', '--out', join(dir, 'out')],
+        [
+          BIN,
+          'certify',
+          '--target',
+          target.baseUrl,
+          '--api-key',
+          'hanging-key-0001',
+          '--profile',
+          profile,
+          '--only',
+          'credits,otp-v2',
+          '--max-duration',
+          String(maxDuration),
+          '--no-html',
+          '--out',
+          join(dir, 'out'),
+        ],
         { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, MC_TARGET: '', MC_API_KEY: '', MC_MANAGER_KEY: '', MC_PROFILE: '' } },
       );
       let stdout = '';

@@ -65,7 +65,14 @@ let serial = 0;
 const freshNumber = (prefix = '55'): string => `${prefix}${String(++serial).padStart(8, '0')}`;
 
 const MESSAGE = '{{company}}: tu codigo es {{code}}';
-const createBody = (phone: string, extra: Fields = {}): Fields => ({ phone_number: phone, country_code: '52', company: 'ACME', message: MESSAGE, code_in_response: true, ...extra });
+const createBody = (phone: string, extra: Fields = {}): Fields => ({
+  phone_number: phone,
+  country_code: '52',
+  company: 'ACME',
+  message: MESSAGE,
+  code_in_response: true,
+  ...extra,
+});
 const target = (phone: string): Fields => ({ phone_number: phone, country_code: '52' });
 
 /** Rows of the table reached through HTTP (checked by the last test of the v2 block). */
@@ -320,7 +327,11 @@ describe('current OTP (/v2/otp) through HTTP', () => {
 
   it('expiration_date: clamped to 3 days; a past date is refused', async () => {
     const now = await c.now();
-    const body = expectCreated(await c.post('/v2/otp', createBody(freshNumber(), { expiration_date: formatMexicoDateTime(now + 5 * 86_400_000) })), 201, 'created');
+    const body = expectCreated(
+      await c.post('/v2/otp', createBody(freshNumber(), { expiration_date: formatMexicoDateTime(now + 5 * 86_400_000) })),
+      201,
+      'created',
+    );
     const at = parseMexicoDateTime(body.expires_at)!;
     expect(at).toBeLessThanOrEqual(now + 3 * 86_400_000 + 5_000);
     expect(at).toBeGreaterThan(now + 3 * 86_400_000 - 5_000);
@@ -332,7 +343,11 @@ describe('current OTP (/v2/otp) through HTTP', () => {
     const before = await c.credit();
     expectOtpError(await c.post('/v2/otp', createBody(freshNumber(), { sandbox: true, code_in_response: false })), 400, 'otp_missing_param');
     expect(expectCreated(await c.post('/v2/otp', createBody(freshNumber(), { sandbox: true })), 201, 'created').code).toMatch(/^\d{6}$/);
-    const custom = expectCreated(await c.post('/v2/otp', createBody(freshNumber(), { sandbox: true, code_in_response: false, code_custom: 'Sand1' })), 201, 'created');
+    const custom = expectCreated(
+      await c.post('/v2/otp', createBody(freshNumber(), { sandbox: true, code_in_response: false, code_custom: 'Sand1' })),
+      201,
+      'created',
+    );
     expect(custom.code).toBeUndefined();
     expect(await c.credit()).toBe(before);
   });
@@ -417,16 +432,27 @@ describe('current OTP: no balance and the after-seventh-wrong lock point', () =>
 });
 
 describe('OTP engine', () => {
-  const record = (over: Partial<OtpRecord> = {}): OtpRecord => ({ state: 'pending', code: 'Ab12', attemptsRemaining: 7, expiresAt: 1e12, lastSentAt: 0, channel: 'sms', ...over });
+  const record = (over: Partial<OtpRecord> = {}): OtpRecord => ({
+    state: 'pending',
+    code: 'Ab12',
+    attemptsRemaining: 7,
+    expiresAt: 1e12,
+    lastSentAt: 0,
+    channel: 'sms',
+    ...over,
+  });
 
   it('lastAttempt follows otp-v2-lock-point', () => {
     expect(verifyFacts(record({ attemptsRemaining: 1 }), 'x', 'seventh-wrong-locks').facts.lastAttempt).toBe(true);
     expect(verifyFacts(record({ attemptsRemaining: 1 }), 'x', 'after-seventh-wrong').facts.lastAttempt).toBe(false);
     expect(verifyFacts(record({ attemptsRemaining: 0 }), 'x', 'after-seventh-wrong').facts.lastAttempt).toBe(true);
-    expect(verifyFacts(record({ attemptsRemaining: 1 }), 'Ab12', 'seventh-wrong-locks')).toEqual({ state: 'pending', facts: { codeMatches: true, lastAttempt: false } });
+    expect(verifyFacts(record({ attemptsRemaining: 1 }), 'Ab12', 'seventh-wrong-locks')).toEqual({
+      state: 'pending',
+      facts: { codeMatches: true, lastAttempt: false },
+    });
   });
 
-  it('once the round\'s 7 attempts are used no code verifies, the right one included (3.1, 8)', () => {
+  it("once the round's 7 attempts are used no code verifies, the right one included (3.1, 8)", () => {
     // after-seventh-wrong: the 7th wrong code left 0; the right code is the 8th attempt.
     const usedUp = verifyFacts(record({ attemptsRemaining: 0 }), 'Ab12', 'after-seventh-wrong');
     expect(usedUp).toEqual({ state: 'pending', facts: { codeMatches: false, lastAttempt: true } });
@@ -447,7 +473,13 @@ describe('OTP engine', () => {
 
   it('applies rows: verified restart is pending; delete is none; the 7th wrong locks with 0 left', () => {
     const restart = matchOtpTransition('verified', 'create')!;
-    expect(applyRow(record({ state: 'verified' }), restart, { newCode: 'N3w1', expiresAt: 5, channel: 'voice', sentAt: 9 }, 9)).toMatchObject({ state: 'pending', code: 'N3w1', attemptsRemaining: 7, lastSentAt: 9, channel: 'voice' });
+    expect(applyRow(record({ state: 'verified' }), restart, { newCode: 'N3w1', expiresAt: 5, channel: 'voice', sentAt: 9 }, 9)).toMatchObject({
+      state: 'pending',
+      code: 'N3w1',
+      attemptsRemaining: 7,
+      lastSentAt: 9,
+      channel: 'voice',
+    });
     expect(applyRow(record(), matchOtpTransition('pending', 'delete')!, {}, 0)).toBeUndefined();
     const exhausted = matchOtpTransition('pending', 'verify', verifyFacts(record({ attemptsRemaining: 1 }), 'x', 'seventh-wrong-locks').facts)!;
     expect(applyRow(record({ attemptsRemaining: 1 }), exhausted, {}, 0)).toMatchObject({ state: 'locked', attemptsRemaining: 0 });

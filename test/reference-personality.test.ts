@@ -66,7 +66,8 @@ async function both(p: Pair, path: string, c: Call | ((s: RunningReferenceServer
 }
 
 /** GET /v1/sms/send with the key as a parameter (4.16, 5.5). */
-const v1 = (server: RunningReferenceServer, query: Record<string, string>) => call(server, '/v1/sms/send', { method: 'GET', key: null, query: { apikey: server.keys.account, ...query } });
+const v1 = (server: RunningReferenceServer, query: Record<string, string>) =>
+  call(server, '/v1/sms/send', { method: 'GET', key: null, query: { apikey: server.keys.account, ...query } });
 
 interface Delivery {
   method: string;
@@ -105,7 +106,11 @@ async function until(check: () => boolean, ms = 5000): Promise<void> {
 
 /** Moves a server's virtual clock (test hook of --test-clock). */
 async function advance(server: RunningReferenceServer, seconds: number): Promise<void> {
-  const res = await fetch(`${server.baseUrl}/__test/clock/advance`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seconds }) });
+  const res = await fetch(`${server.baseUrl}/__test/clock/advance`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ seconds }),
+  });
   expect(res.status).toBe(200);
 }
 
@@ -138,7 +143,15 @@ const LATITUDE_CASES: Record<LatitudeId, () => Promise<void>> = {
     const added = await both(p, '/contacts/add', (s) => ({ body: { list_key: s === p.def ? lists.def : lists.alt, number: '5512345678' } }));
     expect(added.def.body.callback).not.toHaveProperty('name');
     expect(added.def.body.callback).not.toHaveProperty('birthday_date');
-    expect(added.alt.body.callback).toMatchObject({ name: '', email: '', birthday_date: '', custom_field_1: '', facebook: '', zip: '', number: '525512345678' });
+    expect(added.alt.body.callback).toMatchObject({
+      name: '',
+      email: '',
+      birthday_date: '',
+      custom_field_1: '',
+      facebook: '',
+      zip: '',
+      number: '525512345678',
+    });
 
     const noNumber = await both(p, '/v2/otp', { body: { ...OTP, phone_number: undefined } });
     expect(noNumber.def.body).toMatchObject({ state: 'none', error: 'otp_missing_param' });
@@ -232,9 +245,15 @@ const LATITUDE_CASES: Record<LatitudeId, () => Promise<void>> = {
   'invalid-input': async () => {
     const p = await pair();
     // 4.16 remitente "max 11 alphanumeric" states its bound (schemas/stated-limits.ts): refused by both.
-    const sender = { def: await v1(p.def, { mensaje: 'Hola', numcelular: '5512345678', numregion: '52', sandbox: '1', remitente: 'ABCDEFGHIJKL' }), alt: await v1(p.alt, { mensaje: 'Hola', numcelular: '5512345678', numregion: '52', sandbox: '1', remitente: 'ABCDEFGHIJKL' }) };
+    const sender = {
+      def: await v1(p.def, { mensaje: 'Hola', numcelular: '5512345678', numregion: '52', sandbox: '1', remitente: 'ABCDEFGHIJKL' }),
+      alt: await v1(p.alt, { mensaje: 'Hola', numcelular: '5512345678', numregion: '52', sandbox: '1', remitente: 'ABCDEFGHIJKL' }),
+    };
     expect([sender.def.body.Estatus, sender.alt.body.Estatus]).toEqual(['error', 'error']);
-    const language = { def: await v1(p.def, { mensaje: 'Hola', numcelular: '5512345678', numregion: '52', sandbox: '1', language: '9' }), alt: await v1(p.alt, { mensaje: 'Hola', numcelular: '5512345678', numregion: '52', sandbox: '1', language: '9' }) };
+    const language = {
+      def: await v1(p.def, { mensaje: 'Hola', numcelular: '5512345678', numregion: '52', sandbox: '1', language: '9' }),
+      alt: await v1(p.alt, { mensaje: 'Hola', numcelular: '5512345678', numregion: '52', sandbox: '1', language: '9' }),
+    };
     expect([language.def.body.Estatus, language.alt.body.Estatus]).toEqual(['error', 'ok']);
     const tone = await both(p, '/voice/send', { body: { numbers: '5512345678', country_code: '52', template: 'a', sandbox: 1, formal_tone: 'true' } });
     expect([tone.def.body.success, tone.alt.body.success]).toEqual([false, true]);
@@ -245,7 +264,11 @@ const LATITUDE_CASES: Record<LatitudeId, () => Promise<void>> = {
     expect([previous.def.status, previous.alt.status]).toEqual([400, 400]);
     const past = await both(p, '/sms/send', { body: { ...SMS, date: '2000-01-01 10:00:00' } });
     expect([past.def.body.success, past.alt.body.success]).toEqual([false, false]);
-    const batch = await both(p, '/v1/sms/send/multi', (s) => ({ method: 'GET', key: null, query: { apikey: s.keys.account, mensaje: 'Hola', numregion: '52', sandbox: '1', numcelular: '5512345678,5512345678' } }));
+    const batch = await both(p, '/v1/sms/send/multi', (s) => ({
+      method: 'GET',
+      key: null,
+      query: { apikey: s.keys.account, mensaje: 'Hola', numregion: '52', sandbox: '1', numcelular: '5512345678,5512345678' },
+    }));
     expect([batch.def.body.Codigo, batch.alt.body.Codigo]).toEqual(['15', '15']);
   },
 
@@ -289,7 +312,14 @@ const LATITUDE_CASES: Record<LatitudeId, () => Promise<void>> = {
 // ---------------------------------------------------------------------------------------------
 
 /** The ambiguities where both personalities take the same option and behave alike (personality.ts says why). */
-const SAME_IN_BOTH: readonly AmbiguityId[] = ['server-01-status', 'otp-status-request-shape', 'otp-reset-request-shape', 'sms-flash-parameter-name', 'sms-shorten-url-count', 'unnamed-validation-codes'];
+const SAME_IN_BOTH: readonly AmbiguityId[] = [
+  'server-01-status',
+  'otp-status-request-shape',
+  'otp-reset-request-shape',
+  'sms-flash-parameter-name',
+  'sms-shorten-url-count',
+  'unnamed-validation-codes',
+];
 
 const AMBIGUITY_CASES: Partial<Record<AmbiguityId, () => Promise<void>>> = {
   'auth-error-http-status': async () => {
@@ -324,7 +354,10 @@ const AMBIGUITY_CASES: Partial<Record<AmbiguityId, () => Promise<void>>> = {
 
   'response-language': async () => {
     const p = await pair();
-    const r = { def: await v1(p.def, { numcelular: '5512345678', numregion: '52', language: 'en' }), alt: await v1(p.alt, { numcelular: '5512345678', numregion: '52', language: 'en' }) };
+    const r = {
+      def: await v1(p.def, { numcelular: '5512345678', numregion: '52', language: 'en' }),
+      alt: await v1(p.alt, { numcelular: '5512345678', numregion: '52', language: 'en' }),
+    };
     expect([r.def.body.Codigo, r.alt.body.Codigo]).toEqual(['02', '02']);
     expect(r.def.body.mensaje).toBe('The message is missing');
     expect(r.alt.body.mensaje).toBe('Falta el mensaje');
@@ -342,7 +375,10 @@ const AMBIGUITY_CASES: Partial<Record<AmbiguityId, () => Promise<void>>> = {
     const p = await pair();
     await emptySubaccount(p.def);
     await emptySubaccount(p.alt);
-    const r = await both(p, '/manager/subaccount/credits/manage', (s) => ({ key: s.keys.manager, body: { email: 'empty@reference.test', type: 1, credits: 5 } }));
+    const r = await both(p, '/manager/subaccount/credits/manage', (s) => ({
+      key: s.keys.manager,
+      body: { email: 'empty@reference.test', type: 1, credits: 5 },
+    }));
     expect([r.def.body.code, r.alt.body.code]).toEqual(['subaccount_01', 'subaccount_01']);
     expect([r.def.body.message, r.alt.body.message]).toEqual(['credits_updated', 'subaccount_archived']);
   },
@@ -367,13 +403,17 @@ const AMBIGUITY_CASES: Partial<Record<AmbiguityId, () => Promise<void>>> = {
       const code = String((await call(s, '/v2/otp', { body: OTP })).body.code);
       const wrong = code === '000000' ? '111111' : '000000';
       let status = 0;
-      for (let i = 0; i < 7; i++) status = (await call(s, '/v2/otp/verify', { body: { phone_number: OTP.phone_number, country_code: '52', code: wrong } })).status;
+      for (let i = 0; i < 7; i++)
+        status = (await call(s, '/v2/otp/verify', { body: { phone_number: OTP.phone_number, country_code: '52', code: wrong } })).status;
       seventh.push(status);
       const right = await call(s, '/v2/otp/verify', { body: { phone_number: OTP.phone_number, country_code: '52', code } });
       eighth.push([right.status, right.body.state]);
     }
     expect(seventh).toEqual([429, 401]);
-    expect(eighth).toEqual([[429, 'locked'], [429, 'locked']]);
+    expect(eighth).toEqual([
+      [429, 'locked'],
+      [429, 'locked'],
+    ]);
   },
 
   'otp-delete-request-shape': async () => {
@@ -414,7 +454,10 @@ const AMBIGUITY_CASES: Partial<Record<AmbiguityId, () => Promise<void>>> = {
   'sandbox-sends-emit-events': async () => {
     const p = await pair({ allowLoopbackWebhooks: true });
     const seen: Record<'def' | 'alt', Delivery[]> = { def: [], alt: [] };
-    for (const [name, s] of [['def', p.def], ['alt', p.alt]] as const) {
+    for (const [name, s] of [
+      ['def', p.def],
+      ['alt', p.alt],
+    ] as const) {
       const hook = await receiver();
       seen[name] = hook.deliveries;
       await call(s, '/webhook/add', { body: { url: hook.url, status: '1' } });
@@ -485,7 +528,8 @@ const AMBIGUITY_CASES: Partial<Record<AmbiguityId, () => Promise<void>>> = {
     const lists = { def: await createList(p.def, 'Sondeo'), alt: await createList(p.alt, 'Sondeo') };
     const key = (s: RunningReferenceServer) => (s === p.def ? lists.def : lists.alt);
     const ids: Record<string, unknown> = {};
-    for (const s of [p.def, p.alt]) ids[s.baseUrl] = ((await call(s, '/contacts/add', { body: { list_key: key(s), number: '5512345678', name: 'Ana' } })).body.callback as { id: number }).id;
+    for (const s of [p.def, p.alt])
+      ids[s.baseUrl] = ((await call(s, '/contacts/add', { body: { list_key: key(s), number: '5512345678', name: 'Ana' } })).body.callback as { id: number }).id;
     const update = await both(p, '/contacts/polling/update', (s) => ({ body: { list_key: key(s), contact_id: ids[s.baseUrl] } }));
     expect([update.def.body.code, update.alt.body.code]).toEqual(['sms_11', 'sms_11']);
     const other = await both(p, '/contacts/polling/changes', (s) => ({ body: { list_key: key(s), contact_id: ids[s.baseUrl] } }));
@@ -508,9 +552,13 @@ const AMBIGUITY_CASES: Partial<Record<AmbiguityId, () => Promise<void>>> = {
     const p = await pair();
     const codes: unknown[] = [];
     for (const s of [p.def, p.alt]) {
-      const employee = await call(s, '/employee/add', { body: { type: 'cajero', employee_name: 'Eva', business_name: 'Centro', number: '5512345678', password: 'clave-1' } });
+      const employee = await call(s, '/employee/add', {
+        body: { type: 'cajero', employee_name: 'Eva', business_name: 'Centro', number: '5512345678', password: 'clave-1' },
+      });
       const card = ((await call(s, '/loyalty/get')).body.result as { loyalty_key: string }[])[0]!.loyalty_key;
-      const added = await call(s, '/loyalty/contact/add', { body: { loyalty_key: card, phone: '5598765432', customer_name: 'Ana', usertool_id: employee.body.collaboratorId } });
+      const added = await call(s, '/loyalty/contact/add', {
+        body: { loyalty_key: card, phone: '5598765432', customer_name: 'Ana', usertool_id: employee.body.collaboratorId },
+      });
       codes.push(added.body.code);
     }
     expect(codes).toEqual(['loyalty_sale_01', 'loyalty_contact_add_01']);
@@ -551,16 +599,28 @@ describe('reference personalities (schemas/latitudes.ts, reference/personality.t
 
   describe('mutants bite under the alternate personality too (reference/mutants.ts)', () => {
     it('a fault placed where an alternate branch decides still applies', async () => {
-      const start = (mutant: ReferenceServerOptionsInput['mutant']) => startReferenceServer({ personality: 'alternate', rateLimit: 0, ...(mutant ? { mutant } : {}) });
+      const start = (mutant: ReferenceServerOptionsInput['mutant']) =>
+        startReferenceServer({ personality: 'alternate', rateLimit: 0, ...(mutant ? { mutant } : {}) });
       const cases: [ReferenceServerOptionsInput['mutant'], (s: RunningReferenceServer) => Promise<void>][] = [
         ['agendas-missing-key-err01', async (s) => expect((await call(s, '/agendas/get_contacts', { body: {} })).body.code).toBe('err_01')],
-        ['reports-missing-end-01', async (s) => expect((await call(s, '/reports/generate', { body: { start_date: '2026-01-01' } })).body.code).toBe('report_01')],
+        [
+          'reports-missing-end-01',
+          async (s) => expect((await call(s, '/reports/generate', { body: { start_date: '2026-01-01' } })).body.code).toBe('report_01'),
+        ],
         ['envelope-no-request-id-on-errors', async (s) => expect((await call(s, '/agendas/add', { body: {} })).body).not.toHaveProperty('request_id')],
         ['envelope-error-success-missing', async (s) => expect((await call(s, '/agendas/add', { body: {} })).body).not.toHaveProperty('success')],
         ['auth-error-no-status', async (s) => expect((await call(s, '/credits/consult', { key: null })).body).not.toHaveProperty('status')],
         ['v1-short-number-07', async (s) => expect((await v1(s, { mensaje: 'Hola', numcelular: '12345', numregion: '52' })).body.Codigo).toBe('07')],
-        ['sms-campaign-id-ignored', async (s) => expect((await call(s, '/sms/send', { body: { ...SMS, sandbox: 1 }, query: { showCampaignId: 'true' } })).body).not.toHaveProperty('campaignId')],
-        ['host-ipv4-mapped-accepted', async (s) => expect((await call(s, '/webhook/add', { body: { url: 'http://[::ffff:10.0.0.1]/hook', status: '1' } })).body.code).toBe('add_webhook_01')],
+        [
+          'sms-campaign-id-ignored',
+          async (s) =>
+            expect((await call(s, '/sms/send', { body: { ...SMS, sandbox: 1 }, query: { showCampaignId: 'true' } })).body).not.toHaveProperty('campaignId'),
+        ],
+        [
+          'host-ipv4-mapped-accepted',
+          async (s) =>
+            expect((await call(s, '/webhook/add', { body: { url: 'http://[::ffff:10.0.0.1]/hook', status: '1' } })).body.code).toBe('add_webhook_01'),
+        ],
       ];
       for (const [mutant, check] of cases) {
         const s = await start(mutant);

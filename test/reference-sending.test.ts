@@ -52,7 +52,11 @@ function useServer(options: ReferenceServerOptionsInput = {}): Api {
     keys: () => server().keys,
     server,
     async post(path, body, key) {
-      const res = await fetch(`${server().baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers(key) }, body: JSON.stringify(body) });
+      const res = await fetch(`${server().baseUrl}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers(key) },
+        body: JSON.stringify(body),
+      });
       return answer(res);
     },
     async get(path, query, key) {
@@ -188,7 +192,11 @@ describe('POST /sms/send (4.2, 2.2)', () => {
   it('answers malformed bodies in the envelope', async () => {
     expectError(await api.post('/sms/send', [1, 2]), 'invalid_parameters');
     expectError(await api.post('/sms/send', { numbers: 5512345678, message: 7 }), 'invalid_parameters');
-    const res = await fetch(`${api.server().baseUrl}/sms/send`, { method: 'POST', headers: { 'content-type': 'application/json', apikey: api.keys().account }, body: '{"numbers":' });
+    const res = await fetch(`${api.server().baseUrl}/sms/send`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', apikey: api.keys().account },
+      body: '{"numbers":',
+    });
     const body = (await res.json()) as Body;
     expect(body.success).toBe(false);
     expect(body.request_id).toMatch(UUID);
@@ -213,7 +221,11 @@ describe('the other positions of the ambiguities (sms-shorten-url-count, sms-acc
   });
 
   it('spanish-only: language=en changes nothing', async () => {
-    const a = await api.get('/v1/sms/send', { apikey: api.keys().account, mensaje: 'Hola', numcelular: '5512345678', numregion: '52', language: 'en', sandbox: '1' }, null);
+    const a = await api.get(
+      '/v1/sms/send',
+      { apikey: api.keys().account, mensaje: 'Hola', numcelular: '5512345678', numregion: '52', language: 'en', sandbox: '1' },
+      null,
+    );
     expect(a.body.mensaje).toBe('Mensaje enviado');
   });
 });
@@ -283,7 +295,14 @@ describe('voice (4.3)', () => {
   });
 
   it('GET /voice/send takes the same fields as query parameters', async () => {
-    const a = await api.get('/voice/send', { numbers: '5512345678', country_code: '52', template: 'b', formal_tone: 'true', sandbox: '1', showCampaignId: 'true' });
+    const a = await api.get('/voice/send', {
+      numbers: '5512345678',
+      country_code: '52',
+      template: 'b',
+      formal_tone: 'true',
+      sandbox: '1',
+      showCampaignId: 'true',
+    });
     expectSuccess(a, 'sms_11', 'sent_messages');
     expect(Number.isInteger(a.body.campaignId)).toBe(true);
     expectError(await api.get('/voice/send', { numbers: '5512345678', country_code: '52', template: 'z' }), 'invalid_parameters');
@@ -303,7 +322,14 @@ describe('POST /paymentrequest/send (4.13, 8)', () => {
   });
 
   it('holds every limit on both sides', async () => {
-    const accepted: Body[] = [{ template: 't'.repeat(40) }, { message: 'm'.repeat(123) }, { name: 'n'.repeat(150) }, { amount: 15 }, { amount: 110000 }, { number: '1234567890' }];
+    const accepted: Body[] = [
+      { template: 't'.repeat(40) },
+      { message: 'm'.repeat(123) },
+      { name: 'n'.repeat(150) },
+      { amount: 15 },
+      { amount: 110000 },
+      { number: '1234567890' },
+    ];
     const refused: Body[] = [
       { template: 't'.repeat(41) },
       { message: 'm'.repeat(124) },
@@ -421,7 +447,10 @@ describe('the sandbox daily limit (8, sandbox-daily-limit 100)', () => {
     expectSuccess(await api.post('/sms/send', { numbers: nationalNumbers(100).join(','), message: 'Hola', sandbox: 1 }), 'sms_11', 'sent_messages');
     expectError(await api.post('/sms/send', { numbers: '5512345678', message: 'Hola', sandbox: 1 }), 'sandbox_limit');
     expectError(await api.post('/voice/send', { numbers: '5512345678', country_code: '52', template: 'a', sandbox: 1 }), 'sandbox_limit');
-    expectCodigo(await api.get('/v1/sms/send', { apikey: api.keys().account, mensaje: 'Hola', numcelular: '5512345678', numregion: '52', sandbox: '1' }, null), '22');
+    expectCodigo(
+      await api.get('/v1/sms/send', { apikey: api.keys().account, mensaje: 'Hola', numcelular: '5512345678', numregion: '52', sandbox: '1' }, null),
+      '22',
+    );
     // Non-sandbox sends are not limited by it.
     expectSuccess(await api.post('/sms/send', { numbers: '5512345678', message: 'Hola' }), 'sms_11', 'sent_messages');
   });
@@ -450,7 +479,8 @@ describe('reports (4.12, 2.8, 7.2)', () => {
     const rows = live.body.report as Body[];
     const row = rows.find((r) => r.reference === sent);
     expect(row).toMatchObject({ number: '525512345678', message: 'Reporte', type: 'sms' });
-    for (const field of ['name', 'created_date', 'reference', 'number', 'message', 'sent_date', 'status', 'operator', 'type']) expect(typeof row?.[field]).toBe('string');
+    for (const field of ['name', 'created_date', 'reference', 'number', 'message', 'sent_date', 'status', 'operator', 'type'])
+      expect(typeof row?.[field]).toBe('string');
     expect(String(row?.created_date).slice(0, 10)).toBe(today);
     expect(rows.some((r) => r.reference === tried)).toBe(false);
     const sandboxRows = (await generate({ start_date: today, end_date: today, sandbox: 1 })).body.report as Body[];

@@ -43,13 +43,17 @@ describe('operation registry (section 4)', () => {
 });
 
 describe('result codes (sections 5, 7)', () => {
-  const documented = new Set([...RESULT_CODES.filter((c) => c.family !== 'legacy-v1').map((c) => c.code), ...OPERATIONS.flatMap((o) => (o.success.code ? [o.success.code] : []))]);
+  const documented = new Set([
+    ...RESULT_CODES.filter((c) => c.family !== 'legacy-v1').map((c) => c.code),
+    ...OPERATIONS.flatMap((o) => (o.success.code ? [o.success.code] : [])),
+  ]);
   const named = namedCodes(text);
 
   it('finds a plausible number of codes in the document (the parser works)', () => {
     // A guard on the parser, not a copied count: 7.2 alone names more than forty codes.
     expect(named.size).toBeGreaterThan(40);
-    for (const sample of ['verification_25', 'validation_10', 'add_webhook_08', 'status_webhook_03', 'otp_throttled', 'auth_deprecated']) expect(named).toContain(sample);
+    for (const sample of ['verification_25', 'validation_10', 'add_webhook_08', 'status_webhook_03', 'otp_throttled', 'auth_deprecated'])
+      expect(named).toContain(sample);
   });
 
   it('every code named in the document is in the registry', () => {
@@ -61,7 +65,9 @@ describe('result codes (sections 5, 7)', () => {
   });
 
   it('every v1 Codigo of 7.4 is in the registry, and no other', () => {
-    const v1 = RESULT_CODES.filter((c) => c.family === 'legacy-v1').map((c) => c.code).sort();
+    const v1 = RESULT_CODES.filter((c) => c.family === 'legacy-v1')
+      .map((c) => c.code)
+      .sort();
     expect(v1).toEqual([...v1Codigos(text)].sort());
   });
 

@@ -44,7 +44,7 @@ describe('a failed check of a test of several requirements', () => {
     expect(byName('an untagged check fails: every requirement of the test failed')?.failedRequirements).toBeUndefined();
   });
 
-  it('the failure quotes only the failed requirement\'s words', () => {
+  it("the failure quotes only the failed requirement's words", () => {
     const error = records.find((r) => r.name === 'a tagged check fails: only its requirement failed')?.error ?? '';
     expect(error).toContain('rule:sms.total-messages (§');
     expect(error).not.toContain('rule:sms.references-per-recipient (§');
@@ -56,6 +56,9 @@ describe('a failed check of a test of several requirements', () => {
     // Failed only because the untagged test failed on all three.
     expect(status('rule:sms.references-per-recipient')?.reason).toContain('an assertion about the send as a whole');
     // The test that names find-country-code stopped at another rule's check: not decided.
-    expect(status('rule:sms.find-country-code')).toMatchObject({ status: 'skipped', reason: 'not decided: the test stopped at a failed check of rule:sms.total-messages' });
+    expect(status('rule:sms.find-country-code')).toMatchObject({
+      status: 'skipped',
+      reason: 'not decided: the test stopped at a failed check of rule:sms.total-messages',
+    });
   });
 });

@@ -23,7 +23,17 @@ const FILE_KEY = 'file-subaccount-key';
 let runs = 0;
 function config(overrides: Partial<RunConfig> = {}): RunConfig {
   runs += 1;
-  return { baseUrl: 'http://127.0.0.1:1', apiKey: RUN_KEY, embedded: false, profile: defaultProfile(), allowCharges: false, runId: `bud${runs}`, seed: 1, outDir, ...overrides };
+  return {
+    baseUrl: 'http://127.0.0.1:1',
+    apiKey: RUN_KEY,
+    embedded: false,
+    profile: defaultProfile(),
+    allowCharges: false,
+    runId: `bud${runs}`,
+    seed: 1,
+    outDir,
+    ...overrides,
+  };
 }
 
 const answer = (body: Record<string, unknown>): Answer => ({ status: 200, headers: {}, text: JSON.stringify(body), json: body, body });
@@ -37,7 +47,10 @@ async function sendAccepted(budget: SandboxBudget, key: string, count: number): 
 }
 
 const skipOf = async (promise: Promise<unknown>): Promise<string> => {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(SkipTest);
   return (error as SkipTest).reason;
 };
@@ -94,14 +107,19 @@ describe('SandboxBudget', () => {
     const file: Subaccount = { email: 'f@example.com', key: FILE_KEY };
     const budget = new SandboxBudget({ config: config({ managerKey: 'manager' }), fileSubaccount: () => file });
     await sendAccepted(budget, FILE_KEY, 100);
-    expect(await skipOf(budget.reserve(SMS, sandboxSms(), FILE_KEY))).toMatch(/^sandbox budget: 100 of the day's 100 sends already used by this run in this file's subaccount/);
+    expect(await skipOf(budget.reserve(SMS, sandboxSms(), FILE_KEY))).toMatch(
+      /^sandbox budget: 100 of the day's 100 sends already used by this run in this file's subaccount/,
+    );
     expect(await budget.reserve(SMS, sandboxSms(), 'a-test-own-subaccount')).toBeUndefined();
     expect(await budget.reserve(operationById('credits/consult'), {}, RUN_KEY)).toBeUndefined();
     expect(await budget.reserve(SMS, { json: { numbers: '5512345678', message: 'Hola' } }, RUN_KEY)).toBeUndefined();
   });
 
   it("reads the profile's limit; the embedded server's accounts have no earlier sends", async () => {
-    const thousand = new SandboxBudget({ config: config({ profile: parseProfile({ ambiguities: { 'sandbox-daily-limit': '1000' } }, 'test') }), fileSubaccount: () => undefined });
+    const thousand = new SandboxBudget({
+      config: config({ profile: parseProfile({ ambiguities: { 'sandbox-daily-limit': '1000' } }, 'test') }),
+      fileSubaccount: () => undefined,
+    });
     await sendAccepted(thousand, RUN_KEY, 800);
     expect(await skipOf(thousand.reserve(SMS, sandboxSms(), RUN_KEY))).toMatch(/^sandbox budget: 800 of the day's 1000 sends/);
     const embedded = new SandboxBudget({ config: config({ embedded: true }), fileSubaccount: () => undefined });

@@ -23,7 +23,6 @@ const dir = fileScratchDir('mc-scarce-numbers-');
 
 const TWO_NUMBERS = ['5511110001', '5511110002'];
 
-
 /**
  * What the server offers beyond the documented API, as its operator would declare it, plus three
  * capabilities the kit cannot act on there: no fault injection and no failing channel exist in the
@@ -58,7 +57,22 @@ async function certify(name: string, personality: Personality, phoneNumbers: rea
     writeFileSync(profile, stringify(profileOf(server, phoneNumbers)));
     const out = join(dir, name);
     const keys = ['--target', server.baseUrl, '--api-key', server.keys.account, '--manager-key', server.keys.manager];
-    const { status, output } = await cli(['certify', ...keys, '--profile', profile, '--allow-charges', '--max-credits', '900', '--no-html', '--out', out, ...(only.length > 0 ? ['--only', only.join(',')] : [])], 420_000);
+    const { status, output } = await cli(
+      [
+        'certify',
+        ...keys,
+        '--profile',
+        profile,
+        '--allow-charges',
+        '--max-credits',
+        '900',
+        '--no-html',
+        '--out',
+        out,
+        ...(only.length > 0 ? ['--only', only.join(',')] : []),
+      ],
+      420_000,
+    );
     const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as Summary;
     return { summary, junit: readFileSync(join(out, 'junit.xml'), 'utf8'), status, output };
   } finally {
@@ -72,7 +86,11 @@ function skipOf(junit: string, testName: string): string | undefined {
   const at = junit.indexOf(`name="${escaped}"`);
   if (at < 0) return undefined;
   const end = junit.indexOf('</testcase>', at);
-  return /<skipped message="([^"]*)"/.exec(junit.slice(at, end))?.[1]?.replace(/&apos;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+  return /<skipped message="([^"]*)"/
+    .exec(junit.slice(at, end))?.[1]
+    ?.replace(/&apos;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
 }
 
 const failedOf = (s: Summary): string[] => s.requirements.filter((r) => r.status === 'failed').map((r) => `${r.id}: ${r.reason}`);
@@ -87,19 +105,38 @@ describe.concurrent('a real target with 2 phone numbers: serve without test hook
       expect(run.status, run.output.slice(-3000)).toBe(0);
 
       // The legacy OTP set ran on the 2 numbers, every test of it (none failed, none skipped for numbers).
-      for (const id of ['err:verification_03', 'err:verification_04', 'err:validation_06', 'err:validation_02', 'rule:otp-legacy.templates', 'op:otp-legacy/reset'])
+      for (const id of [
+        'err:verification_03',
+        'err:verification_04',
+        'err:validation_06',
+        'err:validation_02',
+        'rule:otp-legacy.templates',
+        'op:otp-legacy/reset',
+      ])
         expect(['passed', 'recorded', 'warning'], id).toContain(statusOf(run.summary, id)?.status);
 
       // 500 numbers in one batch: charged on the default personality (sandbox daily limit 100, 8),
       // so beyond the profile's numbers: skipped, naming why. In sandbox on the alternate (1,000).
       const batch = skipOf(run.junit, 'GET /v1/sms/send/multi (4.16) > 500 numbers are accepted, one item each');
-      if (personality === 'default') expect(batch).toMatch(/^cost guard: legacy-v1\/send-multi would be charged to 500 number\(s\) outside the profile's phoneNumbers \(the profile has 2\)/);
+      if (personality === 'default')
+        expect(batch).toMatch(
+          /^cost guard: legacy-v1\/send-multi would be charged to 500 number\(s\) outside the profile's phoneNumbers \(the profile has 2\)/,
+        );
       else expect(batch, 'a sandbox batch in a subaccount of its own').toBeUndefined();
 
       // Declared, but the kit has no trigger: not testable, counted as such.
-      expect(statusOf(run.summary, 'err:server_01')).toMatchObject({ status: 'not-testable', reason: expect.stringMatching(/^not testable: the profile declares fault-injection/) });
-      expect(statusOf(run.summary, 'err:otp_send_failed')).toMatchObject({ status: 'not-testable', reason: expect.stringMatching(/^not testable: the profile declares delivery-failure/) });
-      expect(statusOf(run.summary, 'event:response.response')).toMatchObject({ status: 'not-testable', reason: expect.stringContaining('POST /__test/reply answered HTTP 404') });
+      expect(statusOf(run.summary, 'err:server_01')).toMatchObject({
+        status: 'not-testable',
+        reason: expect.stringMatching(/^not testable: the profile declares fault-injection/),
+      });
+      expect(statusOf(run.summary, 'err:otp_send_failed')).toMatchObject({
+        status: 'not-testable',
+        reason: expect.stringMatching(/^not testable: the profile declares delivery-failure/),
+      });
+      expect(statusOf(run.summary, 'event:response.response')).toMatchObject({
+        status: 'not-testable',
+        reason: expect.stringContaining('POST /__test/reply answered HTTP 404'),
+      });
       expect(run.summary.totals.notTestable).toBeGreaterThanOrEqual(10);
       // Retries were judged within the budget (30 s by default; this server retries every second).
       expect(statusOf(run.summary, 'limit:event-retries')?.status).toBe('passed');
@@ -111,9 +148,12 @@ describe.concurrent('a real target with 2 phone numbers: serve without test hook
     const run = await certify('one-number', 'default', TWO_NUMBERS.slice(0, 1), ['otp-legacy', 'sms']);
     expect(failedOf(run.summary), 'failed requirements').toEqual([]);
     expect(run.status, run.output.slice(-3000)).toBe(0);
-    expect(skipOf(run.junit, 'expiry (7.2 verification_02, _25, validation_02; 8) > the right code before its expiration_date is accepted, after it answers validation_02')).toMatch(
-      /^too few phone numbers: this test needs 2 numbers in a clean state at once, the profile has 1/,
-    );
+    expect(
+      skipOf(
+        run.junit,
+        'expiry (7.2 verification_02, _25, validation_02; 8) > the right code before its expiration_date is accepted, after it answers validation_02',
+      ),
+    ).toMatch(/^too few phone numbers: this test needs 2 numbers in a clean state at once, the profile has 1/);
     expect(statusOf(run.summary, 'err:verification_03')?.status).toBe('passed');
   }, 600_000);
 });

@@ -170,7 +170,9 @@ describe('the validator reads the document', () => {
   it('refuses a body that no alternative admits (the check is not vacuous)', () => {
     const validate = validatorOf('/credits/consult', 'post', '200');
     expect(validate({ success: 'yes' })).toBe(false);
-    expect(validate({ success: false, message: 'Too many requests', status: 429, code: 'rate_01', request_id: '0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b' })).toBe(true);
+    expect(validate({ success: false, message: 'Too many requests', status: 429, code: 'rate_01', request_id: '0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b' })).toBe(
+      true,
+    );
   });
 
   it('429 admits a business error answered with 429 (latitude unstated-error-status), not only rate_01', () => {
@@ -180,11 +182,18 @@ describe('the validator reads the document', () => {
 
   it('/webhook/get with none configured: url and status unset (latitude unset-field)', () => {
     const validate = validatorOf('/webhook/get', 'post', '200');
-    for (const result of [{ url: null, status: null }, { url: '', status: '' }, {}]) expect(validate({ success: true, status: 200, code: 'webhook_01', result, request_id: '0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b' }), JSON.stringify(result)).toBe(true);
+    for (const result of [{ url: null, status: null }, { url: '', status: '' }, {}])
+      expect(
+        validate({ success: true, status: 200, code: 'webhook_01', result, request_id: '0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b' }),
+        JSON.stringify(result),
+      ).toBe(true);
   });
 
   it('GET /v2/otp/status and DELETE /v2/otp declare 400 with the 4.4 body (7.3)', () => {
-    for (const [path, method] of [['/v2/otp/status', 'get'], ['/v2/otp', 'delete']] as const) {
+    for (const [path, method] of [
+      ['/v2/otp/status', 'get'],
+      ['/v2/otp', 'delete'],
+    ] as const) {
       expect(responseKeyOf(path, method, 400)).toBe('400');
       const body = { success: false, state: 'none', error: 'otp_invalid_param', message: 'Invalid parameter', hint: 'phone_number', next: [] };
       expect(validatorOf(path, method, '400')(body)).toBe(true);
@@ -212,7 +221,10 @@ describe.each(['default', 'alternate'] as const)('the embedded reference server,
     expect(refused, 'the burst meets the rate limit').toBeDefined();
     checkAll(refused === undefined ? answers : [...answers, refused]);
     const badParameters = answers.filter((a) => /^OTP (status|delete), (bad number|no parameters)$/.test(a.call.name));
-    expect(badParameters.map((a) => a.status), 'status and delete answer a bad parameter with 400 (7.3)').toEqual([400, 400, 400]);
+    expect(
+      badParameters.map((a) => a.status),
+      'status and delete answer a bad parameter with 400 (7.3)',
+    ).toEqual([400, 400, 400]);
   }, 60_000);
 });
 
@@ -230,10 +242,11 @@ describe('the third-party server (../shared/third-party-server)', () => {
     const ready = await new Promise<string | undefined>((done) => {
       const timer = setTimeout(() => done(undefined), 20_000);
       child?.once('error', () => done(undefined));
-      if (child?.stdout) createInterface({ input: child.stdout }).once('line', (line) => {
-        clearTimeout(timer);
-        done(line);
-      });
+      if (child?.stdout)
+        createInterface({ input: child.stdout }).once('line', (line) => {
+          clearTimeout(timer);
+          done(line);
+        });
     });
     const parsed = ready === undefined ? undefined : ThirdPartyReady.safeParse(JSON.parse(ready));
     if (parsed?.success) target = { baseUrl: parsed.data.base_url, apikey: parsed.data.api_key };

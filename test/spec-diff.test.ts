@@ -32,10 +32,20 @@ const BASE = {
         properties: {
           numbers: { type: 'string' },
           message: { type: 'string' },
-          sandbox: { anyOf: [{ type: 'number', enum: [0] }, { type: 'number', enum: [1] }, { type: 'string', enum: ['0'] }, { type: 'string', enum: ['1'] }] },
+          sandbox: {
+            anyOf: [
+              { type: 'number', enum: [0] },
+              { type: 'number', enum: [1] },
+              { type: 'string', enum: ['0'] },
+              { type: 'string', enum: ['1'] },
+            ],
+          },
         },
       },
-      Answer: { type: 'object', properties: { success: { type: 'boolean', enum: [true] }, code: { type: 'string', enum: ['sms_01', 'sms_02'] }, channel: { enum: [1, 2] } } },
+      Answer: {
+        type: 'object',
+        properties: { success: { type: 'boolean', enum: [true] }, code: { type: 'string', enum: ['sms_01', 'sms_02'] }, channel: { enum: [1, 2] } },
+      },
     },
   },
 };
@@ -62,11 +72,21 @@ const HEAD = {
           numbers: { type: 'string' },
           message: { type: 'string' },
           // The same four values in another form: not a narrowing.
-          sandbox: { oneOf: [{ type: 'integer', const: 1 }, { type: 'integer', const: 0 }, { type: 'string', const: '0' }, { type: 'string', const: '1' }] },
+          sandbox: {
+            oneOf: [
+              { type: 'integer', const: 1 },
+              { type: 'integer', const: 0 },
+              { type: 'string', const: '0' },
+              { type: 'string', const: '1' },
+            ],
+          },
         },
       },
       // success as const (same value), code narrowed, channel opened to any integer (not narrowed).
-      Answer: { type: 'object', properties: { success: { type: 'boolean', const: true }, code: { type: 'string', enum: ['sms_01'] }, channel: { type: 'integer' } } },
+      Answer: {
+        type: 'object',
+        properties: { success: { type: 'boolean', const: true }, code: { type: 'string', enum: ['sms_01'] }, channel: { type: 'integer' } },
+      },
     },
   },
 };

@@ -83,7 +83,11 @@ export function v1Codigos(text: string): Set<string> {
  * the Markdown markers `**` and backticks dropped, runs of white space folded to one space. A quote
  * may then be written as it reads, without the bold markers of an operation header.
  */
-export const normaliseSpecText = (text: string): string => text.replace(/\*\*|`/g, '').replace(/\s+/g, ' ').trim();
+export const normaliseSpecText = (text: string): string =>
+  text
+    .replace(/\*\*|`/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /** Whether a quote is a contiguous excerpt of the document (both sides normalised alike). */
 export function quoteOccurs(quote: string, document: string): boolean {

@@ -47,7 +47,8 @@ describe('the document coloured by a run', () => {
   });
 
   it('has a legend of every status and counts per section', () => {
-    for (const label of ['passed', 'failed', 'warned', 'recorded', 'inconclusive', 'broken', 'skipped', 'not testable']) expect(page).toMatch(new RegExp(`class="unit st-[a-z-]+ swatch">${label}<`));
+    for (const label of ['passed', 'failed', 'warned', 'recorded', 'inconclusive', 'broken', 'skipped', 'not testable'])
+      expect(page).toMatch(new RegExp(`class="unit st-[a-z-]+ swatch">${label}<`));
     expect(page).toMatch(/<table class="counts"><tr><th>Section<\/th><th>failed<\/th><th>passed<\/th>/);
     expect(page).toContain('<a href="#section-4">');
   });
@@ -71,7 +72,11 @@ describe('the document coloured by a run', () => {
   });
 
   it('finds every quoted and every untestable unit of the document in the page', () => {
-    const coverage = coverageOf(documentSentences(markdown), REQUIREMENTS.flatMap((r) => r.quotes), UNTESTABLE_SENTENCES);
+    const coverage = coverageOf(
+      documentSentences(markdown),
+      REQUIREMENTS.flatMap((r) => r.quotes),
+      UNTESTABLE_SENTENCES,
+    );
     const expected = coverage.totals.quoted + coverage.totals.untestable;
     const shown = (page.match(/class="unit st-/g) ?? []).length - UNIT_STATUS_ORDER.length + (page.match(/class="untestable"/g) ?? []).length;
     expect(shown).toBe(expected);

@@ -50,7 +50,10 @@ type Node = Record<string, unknown>;
 const isNode = (v: unknown): v is Node => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const DOCUMENT_ID = 'https://spec.local/openapi.json';
-const document = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'spec', 'openapi.json'), 'utf8')) as Node & { paths: Record<string, Record<string, Node>>; components: { schemas: Record<string, Node> } };
+const document = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'spec', 'openapi.json'), 'utf8')) as Node & {
+  paths: Record<string, Record<string, Node>>;
+  components: { schemas: Record<string, Node> };
+};
 const ajv = loadValidator();
 ajv.addSchema({ ...document, $id: DOCUMENT_ID }, DOCUMENT_ID);
 
@@ -115,20 +118,68 @@ function fuzzBase(op: (typeof OPERATIONS)[number]): { base: Record<string, unkno
 const SUITE_REQUESTS: readonly [string, string, Record<string, unknown>][] = [
   // sending-helpers.ts sandboxSmsBody
   ['sms/send', 'sandbox send to two numbers', { numbers: `${NUMBER},${OTHER_NUMBER}`, message: PLAIN_TEXT, sandbox: 1 }],
-  ['sms/send', 'find_country_code=1 with 12-digit numbers', { numbers: `52${NUMBER},52${OTHER_NUMBER}`, find_country_code: 1, message: PLAIN_TEXT, sandbox: 1 }],
-  ['sms/send', 'find_country_code="1" as a form field', { numbers: `52${NUMBER}`, find_country_code: '1', country_code: '1', message: PLAIN_TEXT, sandbox: '1' }],
+  [
+    'sms/send',
+    'find_country_code=1 with 12-digit numbers',
+    { numbers: `52${NUMBER},52${OTHER_NUMBER}`, find_country_code: 1, message: PLAIN_TEXT, sandbox: 1 },
+  ],
+  [
+    'sms/send',
+    'find_country_code="1" as a form field',
+    { numbers: `52${NUMBER}`, find_country_code: '1', country_code: '1', message: PLAIN_TEXT, sandbox: '1' },
+  ],
   ['sms/send', 'shorten_url with one URL', { numbers: NUMBER, message: 'Visita https://example.com/promo hoy', shorten_url: 1, sandbox: 1 }],
-  ['sms/send', 'shorten_url with url_to_shorten', { numbers: NUMBER, message: 'Ve https://a.example y https://b.example', shorten_url: 1, url_to_shorten: 'https://a.example', sandbox: 1 }],
+  [
+    'sms/send',
+    'shorten_url with url_to_shorten',
+    { numbers: NUMBER, message: 'Ve https://a.example y https://b.example', shorten_url: 1, url_to_shorten: 'https://a.example', sandbox: 1 },
+  ],
   ['sms/send', 'a scheduled send outside sandbox', { numbers: NUMBER, message: PLAIN_TEXT, date: FAR_FUTURE_DATE_TIME }],
   ['sms/send', 'RCS without flash', { numbers: NUMBER, message: PLAIN_TEXT, channel: 2, flash: 0, sandbox: 1 }],
   // sandbox.test.ts voice
   ['voice/send', 'template k with voice_message', { numbers: NUMBER, country_code: '52', template: 'k', voice_message: 'Hola', sandbox: 1 }],
-  ['voice/send', 'template a with code and company', { numbers: `${NUMBER},${OTHER_NUMBER}`, country_code: '52', template: 'a', company: 'ACME', code: '4821', sandbox: 1 }],
+  [
+    'voice/send',
+    'template a with code and company',
+    { numbers: `${NUMBER},${OTHER_NUMBER}`, country_code: '52', template: 'a', company: 'ACME', code: '4821', sandbox: 1 },
+  ],
   // otp-v2-driver.ts create
-  ['otp-v2/create', 'the driver create', { phone_number: NUMBER, country_code: COUNTRY_CODE, company: COMPANY, message: MESSAGE, code_in_response: true, sandbox: true }],
-  ['otp-v2/create', 'sandbox with code_custom, without code_in_response', { phone_number: NUMBER, country_code: COUNTRY_CODE, company: COMPANY, message: MESSAGE, sandbox: true, code_custom: 'Sb12Xy' }],
-  ['otp-v2/create', 'whatsapp: message ignored', { phone_number: NUMBER, country_code: COUNTRY_CODE, company: COMPANY, message: 'sin marcadores', channel: 'whatsapp', code_in_response: true, sandbox: true }],
-  ['otp-v2/create', 'code_length and code_format without code_custom', { phone_number: NUMBER, country_code: COUNTRY_CODE, company: COMPANY, message: MESSAGE, code_length: 8, code_format: 'letters', expiration_date: FAR_FUTURE_DATE_TIME }],
+  [
+    'otp-v2/create',
+    'the driver create',
+    { phone_number: NUMBER, country_code: COUNTRY_CODE, company: COMPANY, message: MESSAGE, code_in_response: true, sandbox: true },
+  ],
+  [
+    'otp-v2/create',
+    'sandbox with code_custom, without code_in_response',
+    { phone_number: NUMBER, country_code: COUNTRY_CODE, company: COMPANY, message: MESSAGE, sandbox: true, code_custom: 'Sb12Xy' },
+  ],
+  [
+    'otp-v2/create',
+    'whatsapp: message ignored',
+    {
+      phone_number: NUMBER,
+      country_code: COUNTRY_CODE,
+      company: COMPANY,
+      message: 'sin marcadores',
+      channel: 'whatsapp',
+      code_in_response: true,
+      sandbox: true,
+    },
+  ],
+  [
+    'otp-v2/create',
+    'code_length and code_format without code_custom',
+    {
+      phone_number: NUMBER,
+      country_code: COUNTRY_CODE,
+      company: COMPANY,
+      message: MESSAGE,
+      code_length: 8,
+      code_format: 'letters',
+      expiration_date: FAR_FUTURE_DATE_TIME,
+    },
+  ],
   ['otp-v2/verify', 'the driver verify', { phone_number: NUMBER, country_code: COUNTRY_CODE, code: '482913' }],
   ['otp-v2/delete', 'the driver delete (JSON body)', { phone_number: NUMBER, country_code: COUNTRY_CODE }],
   // contacts.test.ts
@@ -201,11 +252,14 @@ function rulePath(operationId: string, rule: RequestRule): string {
 describe('request bodies of spec/openapi.json', () => {
   // The file and the zod schema agree on the fuzz base: valid for both, or (wallet/register-sale,
   // whose example transaction_type 0 needs an amount the base leaves out) refused by both.
-  it.each(OPERATIONS_WITH_BODY.map((op) => [op.operationId, op] as const))('%s: the suite fuzz base request validates where the zod schema accepts it', (operationId, op) => {
-    const validate = validatorOf(operationId);
-    const { base, baseValid } = fuzzBase(op);
-    expect(validate(base), `${JSON.stringify(base)}: ${describeErrors(validate.errors)}`).toBe(baseValid);
-  });
+  it.each(OPERATIONS_WITH_BODY.map((op) => [op.operationId, op] as const))(
+    '%s: the suite fuzz base request validates where the zod schema accepts it',
+    (operationId, op) => {
+      const validate = validatorOf(operationId);
+      const { base, baseValid } = fuzzBase(op);
+      expect(validate(base), `${JSON.stringify(base)}: ${describeErrors(validate.errors)}`).toBe(baseValid);
+    },
+  );
 
   it('has at least one valid request for every operation with a body', () => {
     const covered = new Set([...OPERATIONS_WITH_BODY.filter((op) => fuzzBase(op).baseValid).map((op) => op.operationId), ...SUITE_REQUESTS.map(([op]) => op)]);
@@ -220,8 +274,12 @@ describe('request bodies of spec/openapi.json', () => {
   });
 
   it('has a breaking request for every rule, and none for a rule that does not exist', () => {
-    const ruleIds = Object.entries(REQUEST_RULES).flatMap(([op, rules]) => rules.map((r) => `${op} ${r.id}`)).sort();
-    const cases = Object.entries(BREAKING).flatMap(([op, byRule]) => Object.keys(byRule).map((id) => `${op} ${id}`)).sort();
+    const ruleIds = Object.entries(REQUEST_RULES)
+      .flatMap(([op, rules]) => rules.map((r) => `${op} ${r.id}`))
+      .sort();
+    const cases = Object.entries(BREAKING)
+      .flatMap(([op, byRule]) => Object.keys(byRule).map((id) => `${op} ${id}`))
+      .sort();
     expect(cases).toEqual(ruleIds);
   });
 
@@ -242,7 +300,10 @@ describe('request bodies of spec/openapi.json', () => {
   it.each(NOT_REAL_DATES)('%s: %s that is no real date does not validate', (operationId, field, body) => {
     const validate = validatorOf(operationId);
     expect(validate(body)).toBe(false);
-    expect((validate.errors ?? []).some((e) => e.instancePath === `/${field}` && e.schemaPath.endsWith('/pattern')), describeErrors(validate.errors)).toBe(true);
+    expect(
+      (validate.errors ?? []).some((e) => e.instancePath === `/${field}` && e.schemaPath.endsWith('/pattern')),
+      describeErrors(validate.errors),
+    ).toBe(true);
   });
 
   it('carries no loose date pattern in a request body (the one that admitted 0000-00-00)', () => {

@@ -128,7 +128,9 @@ describe('statuses the document states keep their own responses', () => {
     for (const [operationId, statuses] of Object.entries(expected)) {
       const op = OPERATIONS.find((o) => o.operationId === operationId)!;
       for (const status of statuses) {
-        const withError = alternativesOf(responseSchema(op, status)).filter((a) => propertyOf(a, 'error') !== undefined && propertyOf(a, 'attempts_remaining') !== undefined);
+        const withError = alternativesOf(responseSchema(op, status)).filter(
+          (a) => propertyOf(a, 'error') !== undefined && propertyOf(a, 'attempts_remaining') !== undefined,
+        );
         expect(withError.length, `${operationId} ${status}`).toBeGreaterThan(0);
       }
     }
@@ -143,7 +145,8 @@ function* schemaNodes(node: unknown, path: string): Generator<[string, Node]> {
   }
   if (!isNode(node)) return;
   yield [path, node];
-  for (const [key, value] of Object.entries(node)) if (key !== 'example' && key !== 'examples' && !key.startsWith('x-')) yield* schemaNodes(value, `${path}/${key}`);
+  for (const [key, value] of Object.entries(node))
+    if (key !== 'example' && key !== 'examples' && !key.startsWith('x-')) yield* schemaNodes(value, `${path}/${key}`);
 }
 
 const EMPTY = (n: unknown): boolean => isNode(n) && Object.keys(n).filter((k) => k !== 'description' && k !== 'title').length === 0;
@@ -169,6 +172,7 @@ describe('latitudes and examples', () => {
 
   it('npm run lint:spec fails on an example that does not validate (no-invalid-media-type-examples and its kin are errors)', () => {
     const config = z.object({ rules: z.record(z.string(), z.object({ severity: z.string() })) }).parse(parse(read('../redocly.yaml')));
-    for (const rule of ['no-invalid-media-type-examples', 'no-invalid-schema-examples', 'no-invalid-parameter-examples']) expect(config.rules[rule]?.severity, rule).toBe('error');
+    for (const rule of ['no-invalid-media-type-examples', 'no-invalid-schema-examples', 'no-invalid-parameter-examples'])
+      expect(config.rules[rule]?.severity, rule).toBe('error');
   });
 });

@@ -76,7 +76,10 @@ function enumValues(node: unknown, root: unknown, seen = new Set<string>(), foun
 /** The enum values of the operation's error responses (every status but 2xx). */
 function errorEnumValues(operation: OperationObject): Set<string> {
   const errors = Object.entries(operation.responses ?? {}).filter(([status]) => !/^2/.test(status));
-  return enumValues(errors.map(([, r]) => r), document);
+  return enumValues(
+    errors.map(([, r]) => r),
+    document,
+  );
 }
 
 describe('spec/openapi.json', () => {
@@ -95,16 +98,23 @@ describe('spec/openapi.json', () => {
     }
   });
 
-  it.each(pathOperations.map((o) => [o.key, o.operation] as const))('%s has operationId, tags, x-spec-section, x-requirements and an example', (key, operation) => {
-    expect(operation.operationId, key).toMatch(/^[a-z0-9-]+\/[a-z]+(-[a-z]+)*$/);
-    expect(operation.tags?.length, key).toBeGreaterThan(0);
-    for (const tag of operation.tags ?? []) expect(document.tags?.map((t) => t.name), key).toContain(tag);
-    expect(operation['x-spec-section'], key).toMatch(/^\d+(\.\d+)?$/);
-    const requirements: unknown = operation['x-requirements'];
-    expect(Array.isArray(requirements) && requirements.length > 0, `${key} x-requirements`).toBe(true);
-    expect(requirements, key).toContain(`op:${operation.operationId}`);
-    expect(hasExample(operation, document), `${key} example`).toBe(true);
-  });
+  it.each(pathOperations.map((o) => [o.key, o.operation] as const))(
+    '%s has operationId, tags, x-spec-section, x-requirements and an example',
+    (key, operation) => {
+      expect(operation.operationId, key).toMatch(/^[a-z0-9-]+\/[a-z]+(-[a-z]+)*$/);
+      expect(operation.tags?.length, key).toBeGreaterThan(0);
+      for (const tag of operation.tags ?? [])
+        expect(
+          document.tags?.map((t) => t.name),
+          key,
+        ).toContain(tag);
+      expect(operation['x-spec-section'], key).toMatch(/^\d+(\.\d+)?$/);
+      const requirements: unknown = operation['x-requirements'];
+      expect(Array.isArray(requirements) && requirements.length > 0, `${key} x-requirements`).toBe(true);
+      expect(requirements, key).toContain(`op:${operation.operationId}`);
+      expect(hasExample(operation, document), `${key} example`).toBe(true);
+    },
+  );
 
   it('lists every documented error code as an enum value of the error responses of its operations', () => {
     for (const op of OPERATIONS) {

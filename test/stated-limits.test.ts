@@ -15,7 +15,14 @@ import { MUTANTS } from '../reference/mutants.ts';
 import { planInvalidRequests, requestSchemaOf, statedLimitBroken } from '../suites/support/fuzz-bodies.ts';
 import { operationById, OPERATIONS } from '../schemas/operations.ts';
 import { isRequirementId, requirementById, REQUIREMENTS } from '../schemas/requirements.ts';
-import { NOT_STATED_LIMITS, STATED_LIMIT_KINDS, STATED_LIMIT_REQUIREMENTS, STATED_LIMITS, STATED_RULE_STATEMENTS, type StatedLimit } from '../schemas/stated-limits.ts';
+import {
+  NOT_STATED_LIMITS,
+  STATED_LIMIT_KINDS,
+  STATED_LIMIT_REQUIREMENTS,
+  STATED_LIMITS,
+  STATED_RULE_STATEMENTS,
+  type StatedLimit,
+} from '../schemas/stated-limits.ts';
 
 const SUITES = join(import.meta.dirname, '..', 'suites');
 const suiteSources = readdirSync(SUITES)
@@ -30,7 +37,11 @@ const suiteSources = readdirSync(SUITES)
 function suitesNaming(id: string): string[] {
   const literal = [`'${id}'`, `"${id}"`, `\`${id}\``];
   return suiteSources
-    .filter(({ text }) => literal.some((l) => text.includes(l)) || [...text.matchAll(/`([a-z0-9]+:[A-Za-z0-9_./-]*)\$\{/g)].some((m) => m[1]!.length > id.indexOf(':') + 1 && id.startsWith(m[1]!)))
+    .filter(
+      ({ text }) =>
+        literal.some((l) => text.includes(l)) ||
+        [...text.matchAll(/`([a-z0-9]+:[A-Za-z0-9_./-]*)\$\{/g)].some((m) => m[1]!.length > id.indexOf(':') + 1 && id.startsWith(m[1]!)),
+    )
     .map(({ file }) => file);
 }
 
@@ -40,8 +51,9 @@ function suitesNaming(id: string): string[] {
  */
 const KILLED_BY_SIBLING: Readonly<Record<string, string>> = {
   'limit:v1-message-length': 'v1-message-161 (err:v1-03, the Codigo of the same bound)',
-  'limit:v1-sandbox-report-day': 'not faulted: the reports filter has no seam for the day of a v1 sandbox send, and the check needs a test clock (capability test-clock)',
-  'limit:otp-legacy-expiry': 'not faulted here: the 3-day check lives in the legacy OTP handler, whose seams are the OTP suite\'s',
+  'limit:v1-sandbox-report-day':
+    'not faulted: the reports filter has no seam for the day of a v1 sandbox send, and the check needs a test clock (capability test-clock)',
+  'limit:otp-legacy-expiry': "not faulted here: the 3-day check lives in the legacy OTP handler, whose seams are the OTP suite's",
 };
 
 function shapeOf(operationId: string): Record<string, z.ZodType> | undefined {
@@ -59,11 +71,19 @@ describe('stated limits (schemas/stated-limits.ts)', () => {
     expect(r.level, `${l.requirement} is a fail-level rule (quotes.ts: stated)`).toBe('fail');
     expect(r.quotes.length, `${l.requirement} carries the document's words`).toBeGreaterThan(0);
     expect(STATED_LIMIT_KINDS).toContain(l.kind);
-    if (l.operation !== '*') expect(OPERATIONS.map((o) => o.operationId), l.operation).toContain(l.operation);
+    if (l.operation !== '*')
+      expect(
+        OPERATIONS.map((o) => o.operationId),
+        l.operation,
+      ).toContain(l.operation);
     if (l.field !== undefined) expect(Object.keys(shapeOf(l.operation) ?? {}), `${l.operation} has a request field ${l.field}`).toContain(l.field);
     if (l.kind === 'enum') expect(l.bound.values?.length, 'an enum lists its values').toBeGreaterThan(0);
     if (l.kind === 'max-length' || l.kind === 'max-digits') expect(l.bound.max, 'a maximum').toBeGreaterThan(0);
-    if (l.kind === 'length-range' || l.kind === 'exact-digits') expect([l.bound.min, l.bound.max].every((n) => typeof n === 'number'), 'both ends').toBe(true);
+    if (l.kind === 'length-range' || l.kind === 'exact-digits')
+      expect(
+        [l.bound.min, l.bound.max].every((n) => typeof n === 'number'),
+        'both ends',
+      ).toBe(true);
     expect(suitesNaming(l.requirement), `a suite test names ${l.requirement}`).not.toEqual([]);
   });
 
@@ -97,7 +117,10 @@ describe('stated limits (schemas/stated-limits.ts)', () => {
       expect(open.why.trim().length, open.subject).toBeGreaterThan(10);
       if (open.requirement === undefined) continue;
       expect(isRequirementId(open.requirement), open.requirement).toBe(true);
-      expect(STATED_LIMITS.some((l) => l.requirement === open.requirement), `${open.requirement} is not a stated limit`).toBe(false);
+      expect(
+        STATED_LIMITS.some((l) => l.requirement === open.requirement),
+        `${open.requirement} is not a stated limit`,
+      ).toBe(false);
     }
     for (const id of ['limit:sms-message-length', 'limit:recipients-per-request', 'limit:report-requests']) expect(requirementById(id).level).toBe('record');
   });
@@ -107,16 +130,24 @@ describe('the negative fuzzing reads the table (suites/support/fuzz-bodies.ts)',
   const casesOf = (operationId: string) => {
     const op = operationById(operationId);
     const found = requestSchemaOf(op)!;
-    return planInvalidRequests(found.schema, found.carrier, { maxCases: 200, seed: 7, frozen: op.sandbox ? ['sandbox'] : [], include: op.sandbox ? { sandbox: 1 } : {} }).cases;
+    return planInvalidRequests(found.schema, found.carrier, {
+      maxCases: 200,
+      seed: 7,
+      frozen: op.sandbox ? ['sandbox'] : [],
+      include: op.sandbox ? { sandbox: 1 } : {},
+    }).cases;
   };
 
   it('a generated body past a stated bound names its row; a value of another type names none', () => {
     const sms = casesOf('sms/send');
     expect(statedLimitBroken('sms/send', sms.find((c) => c.rule === 'too-long' && c.field === 'sender')!)?.requirement).toBe('limit:sender-id-length');
     expect(statedLimitBroken('sms/send', sms.find((c) => c.rule === 'wrong-enum' && c.field === 'channel')!)?.requirement).toBe('limit:sms-channel');
-    for (const c of sms.filter((x) => x.rule === 'wrong-type' || x.rule === 'drop-required')) expect(statedLimitBroken('sms/send', c), `${c.rule} on ${c.field}`).toBeUndefined();
+    for (const c of sms.filter((x) => x.rule === 'wrong-type' || x.rule === 'drop-required'))
+      expect(statedLimitBroken('sms/send', c), `${c.rule} on ${c.field}`).toBeUndefined();
     const payments = casesOf('payments/send-request');
-    expect(statedLimitBroken('payments/send-request', payments.find((c) => c.rule === 'out-of-range' && c.field === 'amount')!)?.requirement).toBe('limit:payment-amount');
+    expect(statedLimitBroken('payments/send-request', payments.find((c) => c.rule === 'out-of-range' && c.field === 'amount')!)?.requirement).toBe(
+      'limit:payment-amount',
+    );
   });
 
   it('a row under an ambiguity (the flash parameter, whose name is not shown explicitly) is not made strict', () => {

@@ -31,7 +31,8 @@ try {
   await browser.page.mouse.wheel(0, 250);
   await browser.page.waitForTimeout(300);
   // A picture of a kit error instead of the fault's failure would teach the wrong thing.
-  if (!(await browser.page.getByText(EXPECTED_FAILURE).first().isVisible())) throw new Error(`the failed test does not show "${EXPECTED_FAILURE}": fix the run before taking pictures`);
+  if (!(await browser.page.getByText(EXPECTED_FAILURE).first().isVisible()))
+    throw new Error(`the failed test does not show "${EXPECTED_FAILURE}": fix the run before taking pictures`);
   await browser.page.screenshot({ path: join(target, 'allure-failed-exchange.png') });
 
   // The same run's document, written beside its report: the broken sentence and what a click opens.
@@ -42,7 +43,8 @@ try {
   await browser.page.mouse.wheel(0, -90);
   await browser.page.waitForTimeout(300);
   await browser.page.screenshot({ path: join(target, 'spec-document-failed-sentence.png') });
-  if (browser.blocked.length > 0 || browser.errors.length > 0) throw new Error(`the pages called out or logged errors: ${[...browser.blocked, ...browser.errors].join(', ')}`);
+  if (browser.blocked.length > 0 || browser.errors.length > 0)
+    throw new Error(`the pages called out or logged errors: ${[...browser.blocked, ...browser.errors].join(', ')}`);
   console.log(`screenshots written to ${target}`);
 } finally {
   await browser.close();

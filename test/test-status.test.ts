@@ -16,7 +16,13 @@ import { parseExpectedFailures, reconcile } from '../harness/report/expected-fai
 import { junitXml } from '../harness/report/junit-report.ts';
 import type { TestRecord } from '../harness/report/result-collector.ts';
 import { isPassing, isSkipped, TEST_STATUSES, testStatus, type TestFacts, type TestStatus } from '../harness/report/test-status.ts';
-import { isTransportError, TargetTimeoutError, TargetUnreachableError, transportFailureOf, UnreadableAnswerError } from '../harness/transport/transport-error.ts';
+import {
+  isTransportError,
+  TargetTimeoutError,
+  TargetUnreachableError,
+  transportFailureOf,
+  UnreadableAnswerError,
+} from '../harness/transport/transport-error.ts';
 
 const NOT_TESTABLE = `${NOT_TESTABLE_PREFIX} the profile declares fault-injection, but the kit has no documented way to trigger it`;
 
@@ -26,7 +32,11 @@ describe('testStatus', () => {
     ['passed with a warning', { state: 'passed', warnings: ['a reading'] }, 'warned'],
     ['passed with recorded behaviour', { state: 'passed', recorded: [{ what: 'x', observed: 'y' }] }, 'recorded'],
     ['passed with a warning and a record: the warning first', { state: 'passed', warnings: ['w'], recorded: [{ what: 'x', observed: 'y' }] }, 'warned'],
-    ['passed but inconclusive (warnings before it too)', { state: 'passed', warnings: ['w'], inconclusive: 'round trip wider than the margin' }, 'inconclusive'],
+    [
+      'passed but inconclusive (warnings before it too)',
+      { state: 'passed', warnings: ['w'], inconclusive: 'round trip wider than the margin' },
+      'inconclusive',
+    ],
     ['failed', { state: 'failed' }, 'failed'],
     ['failed with warnings: still failed', { state: 'failed', warnings: ['w'] }, 'failed'],
     ['failed on transport trouble', { state: 'failed', broken: 'cannot reach http://h: connect ECONNREFUSED' }, 'broken'],
@@ -70,12 +80,28 @@ describe('testStatus', () => {
 describe('isTransportError', () => {
   const reset = Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET', syscall: 'read' });
   it.each([
-    ['the client could not reach the target', new TargetUnreachableError('cannot reach http://h: connect ECONNREFUSED'), 'cannot reach http://h: connect ECONNREFUSED'],
-    ['a deadline passed', new TargetTimeoutError('POST http://h/sms/send timed out after 30 s (no response headers)'), 'POST http://h/sms/send timed out after 30 s (no response headers)'],
-    ['an answer the kit needed could not be read', new UnreadableAnswerError("the test clock's answer is not JSON: <html>"), "the test clock's answer is not JSON: <html>"],
+    [
+      'the client could not reach the target',
+      new TargetUnreachableError('cannot reach http://h: connect ECONNREFUSED'),
+      'cannot reach http://h: connect ECONNREFUSED',
+    ],
+    [
+      'a deadline passed',
+      new TargetTimeoutError('POST http://h/sms/send timed out after 30 s (no response headers)'),
+      'POST http://h/sms/send timed out after 30 s (no response headers)',
+    ],
+    [
+      'an answer the kit needed could not be read',
+      new UnreadableAnswerError("the test clock's answer is not JSON: <html>"),
+      "the test clock's answer is not JSON: <html>",
+    ],
     ['a raw socket reset, wrapped twice', new Error('outer', { cause: new Error('middle', { cause: reset }) }), 'read ECONNRESET'],
     ["undici's closed socket", Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }), 'other side closed'],
-    ['a serialized error (a plain object from a worker)', { name: 'TargetTimeoutError', message: 'GET http://h/x timed out after 2 s\nmore' }, 'GET http://h/x timed out after 2 s'],
+    [
+      'a serialized error (a plain object from a worker)',
+      { name: 'TargetTimeoutError', message: 'GET http://h/x timed out after 2 s\nmore' },
+      'GET http://h/x timed out after 2 s',
+    ],
   ])('%s is transport trouble', (_what, error, reason) => {
     expect(isTransportError(error)).toBe(true);
     expect(transportFailureOf(error)).toBe(reason);
@@ -129,7 +155,10 @@ describe('what the reports make of broken and inconclusive tests', () => {
       suiteName: 's',
       startedAt: new Date(0),
       records: [
-        record('broke', 'broken', { broken: 'cannot reach http://h: connect ECONNRESET', error: 'cannot reach http://h: connect ECONNRESET\n  the HTTP exchange …' }),
+        record('broke', 'broken', {
+          broken: 'cannot reach http://h: connect ECONNRESET',
+          error: 'cannot reach http://h: connect ECONNRESET\n  the HTTP exchange …',
+        }),
         record('undecided', 'inconclusive', { inconclusive: 'round trip 20 s' }),
         record('fails', 'failed', { error: 'expected 401' }),
         record('warns', 'warned', { warnings: ['w'] }),
@@ -138,7 +167,9 @@ describe('what the reports make of broken and inconclusive tests', () => {
       wallSeconds: 1,
     });
     expect(xml).toMatch(/<testsuites name="s" tests="4" failures="1" errors="1" skipped="0"/);
-    expect(xml).toContain('<error message="cannot reach http://h: connect ECONNRESET" type="TransportError">cannot reach http://h: connect ECONNRESET\n  the HTTP exchange …</error>');
+    expect(xml).toContain(
+      '<error message="cannot reach http://h: connect ECONNRESET" type="TransportError">cannot reach http://h: connect ECONNRESET\n  the HTTP exchange …</error>',
+    );
     expect(xml.match(/<failure /g)).toHaveLength(1);
     expect(xml).toContain('<property name="inconclusive" value="round trip 20 s"/>');
     expect(xml).toContain('<system-out>inconclusive: round trip 20 s</system-out>');
@@ -154,14 +185,36 @@ describe('what the reports make of broken and inconclusive tests', () => {
 
   it('the kill matrix: broken tests kill no mutant, a failure does; both are shown', () => {
     const stated = MUTANTS.find((m) => requirementById(m.requirement).level === 'fail')!;
-    const run = (extra: Partial<RunOutcome>): RunOutcome => ({ exitCode: 1, timedOut: false, seconds: 1, ok: false, failedTests: [], runErrors: [], warnedRequirements: [], stderr: '', ...extra });
+    const run = (extra: Partial<RunOutcome>): RunOutcome => ({
+      exitCode: 1,
+      timedOut: false,
+      seconds: 1,
+      ok: false,
+      failedTests: [],
+      runErrors: [],
+      warnedRequirements: [],
+      stderr: '',
+      ...extra,
+    });
     expect(killersOf(stated, run({ brokenTests: ['suites/a.test.ts > t'] }), new Set()), 'only broken').toEqual([]);
     expect(killersOf(stated, run({ exitCode: 2, brokenTests: ['a', 'b'] }), new Set()), 'nothing certified').toEqual([]);
     expect(killersOf(stated, run({ brokenTests: ['b'], failedTests: ['f'] }), new Set())).toEqual(['f']);
     expect(killersOf(stated, run({}), new Set()), 'a failed run without tests to name still kills').toEqual(['(certify exit 1)']);
     const reading = { ...stated, requirement: 'rule:envelope.message-token' };
-    expect(killersOf(reading, run({ brokenTests: ['b'], warnedRequirements: [reading.requirement] }), new Set())).toEqual([`(new warning) ${reading.requirement}`]);
-    const table = matrixTable([{ id: stated.id, section: '4.1', requirement: stated.requirement, personality: 'default', status: 'survived', killedBy: [], broken: ['suites/a.test.ts > t', 'x'] }]);
+    expect(killersOf(reading, run({ brokenTests: ['b'], warnedRequirements: [reading.requirement] }), new Set())).toEqual([
+      `(new warning) ${reading.requirement}`,
+    ]);
+    const table = matrixTable([
+      {
+        id: stated.id,
+        section: '4.1',
+        requirement: stated.requirement,
+        personality: 'default',
+        status: 'survived',
+        killedBy: [],
+        broken: ['suites/a.test.ts > t', 'x'],
+      },
+    ]);
     expect(table).toContain('| SURVIVED |  |  | 2: suites/a.test.ts > t … |');
   });
 });

@@ -60,7 +60,12 @@ export interface Diagnostic {
 
 /** The `file(line,col): error TSxxxx: message` lines of tsc's output. */
 export function diagnosticsOf(output: string): Diagnostic[] {
-  return [...output.matchAll(/^(\S+?)\((\d+),\d+\): error (TS\d+): (.*)$/gm)].map((m) => ({ file: m[1] ?? '', line: Number(m[2]), code: m[3] ?? '', message: m[4] ?? '' }));
+  return [...output.matchAll(/^(\S+?)\((\d+),\d+\): error (TS\d+): (.*)$/gm)].map((m) => ({
+    file: m[1] ?? '',
+    line: Number(m[2]),
+    code: m[3] ?? '',
+    message: m[4] ?? '',
+  }));
 }
 
 /** The diagnostics the must-not-compile fixture announces: `// expect TS2339` at the end of a line. */
@@ -78,7 +83,9 @@ export function expectedDiagnostics(): { file: string; line: number; code: strin
  * baseUrl and apikey declared, so that the snippet users copy is the one that compiles.
  */
 export function docsSnippet(): string {
-  const section = readFileSync(PACKAGE_DOC, 'utf8').split(/^## Typed clients$/m)[1]?.split(/^##/m)[0];
+  const section = readFileSync(PACKAGE_DOC, 'utf8')
+    .split(/^## Typed clients$/m)[1]
+    ?.split(/^##/m)[0];
   const block = section === undefined ? undefined : /^```ts\n([\s\S]*?)^```$/m.exec(section)?.[1];
   if (block === undefined) throw new Error('docs/package.md has no ```ts block under ## Typed clients');
   return `declare const baseUrl: string;\ndeclare const apikey: string;\n${block}export {};\n`;

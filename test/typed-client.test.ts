@@ -56,7 +56,10 @@ const OPERATION_OF: Record<ExchangeName, string> = {
  * ambiguities (business-error-http-status: a 4xx; auth-error-http-status: HTTP 200) and names the
  * failure's code itself (latitude unnamed-codes). Either way one error arrives with HTTP 200.
  */
-const SMS_ERRORS: Record<Personality, Record<'sms-refused' | 'sms-stranger', Pick<Exchange, 'http'> & { via: 'data' | 'error'; code: string; bodyStatus: number }>> = {
+const SMS_ERRORS: Record<
+  Personality,
+  Record<'sms-refused' | 'sms-stranger', Pick<Exchange, 'http'> & { via: 'data' | 'error'; code: string; bodyStatus: number }>
+> = {
   default: {
     'sms-refused': { http: 200, via: 'data', code: 'invalid_parameters', bodyStatus: 200 },
     'sms-stranger': { http: 401, via: 'error', code: 'auth_05', bodyStatus: 401 },

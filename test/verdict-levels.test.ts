@@ -4,15 +4,7 @@
  * a mutant, and a catalogue that is not built with a requirement missing from quotes.ts.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  FAILED_CHECK_AT,
-  failsTest,
-  lowerLevel,
-  requirementLevel,
-  requirementStatusAt,
-  testLevel,
-  WARNING_KILLS_MUTANT,
-} from '../schemas/verdict-levels.ts';
+import { FAILED_CHECK_AT, failsTest, lowerLevel, requirementLevel, requirementStatusAt, testLevel, WARNING_KILLS_MUTANT } from '../schemas/verdict-levels.ts';
 
 describe('verdict levels', () => {
   it('a failed check fails its test only at fail; warn warns, record records', () => {
@@ -64,7 +56,7 @@ describe('the catalogue and quotes.ts', () => {
 
   it('is not built when a requirement has no entry in quotes.ts', async () => {
     const real = await vi.importActual<typeof import('../schemas/quotes.ts')>('../schemas/quotes.ts');
-    const { ['op:credits/consult']: _dropped, ...others } = real.REQUIREMENT_QUOTES;
+    const { 'op:credits/consult': _dropped, ...others } = real.REQUIREMENT_QUOTES;
     vi.resetModules();
     vi.doMock('../schemas/quotes.ts', () => ({ ...real, REQUIREMENT_QUOTES: others }));
     await expect(import('../schemas/requirements.ts')).rejects.toThrow(/without an entry in schemas\/quotes\.ts.*op:credits\/consult/);

@@ -25,10 +25,10 @@ import type { AreaId } from '../../schemas/areas.ts';
 import { isRequirementId } from '../../schemas/requirements.ts';
 import { generateAllureReport } from '../report/allure-report.ts';
 import { UsageError } from '../config/cli-errors.ts';
-import { CERTIFY_FLAGS, FAIL_ON_CHOICES, type CertifyArgs } from '../config/certify-flags.ts';
+import { CERTIFY_FLAGS, type FAIL_ON_CHOICES, type CertifyArgs } from '../config/certify-flags.ts';
 import { parseArgv } from '../config/flag-table.ts';
 import { startEmbeddedTarget } from '../run/embedded-target.ts';
-import { isMutantId, type MutantId } from '../../reference/mutants.ts';
+import { isMutantId } from '../../reference/mutants.ts';
 import { loadExpectedFailures, reconcile, type ExpectedFailure } from '../report/expected-failures.ts';
 import { writeJunitReport } from '../report/junit-report.ts';
 import { findLeakPlaces, leakPlaceText, MIN_SEARCHED_LENGTH } from '../run/leak-check.ts';
@@ -44,7 +44,18 @@ import { newRunId, type RunConfig } from '../config/run-config.ts';
 import type { Unfinished } from '../run/run-deadline.ts';
 import { INTERRUPT_GRACE_MS, runSuites } from '../run/run-suites.ts';
 import { compareWithBaseline, readBaseline, type BaselineSummary } from '../report/baseline.ts';
-import { buildSummary, gatePasses, leakHeadline, nothingCertified, summaryHeadMarkdown, summaryMarkdown, withBaseline, withLeakCheck, type FailOn, type Summary } from '../report/summary.ts';
+import {
+  buildSummary,
+  gatePasses,
+  leakHeadline,
+  nothingCertified,
+  summaryHeadMarkdown,
+  summaryMarkdown,
+  withBaseline,
+  withLeakCheck,
+  type FailOn,
+  type Summary,
+} from '../report/summary.ts';
 
 export type { CertifyArgs };
 
@@ -72,7 +83,11 @@ function loadBaseline(path: string | undefined): BaselineSummary | undefined {
 
 /** The suite files to run: one per area (suites/<area>.test.ts, .test.js once compiled), filtered by --only. */
 export function suiteFiles(only: readonly AreaId[] | undefined): string[] {
-  const all = existsSync(SUITES_DIR) ? readdirSync(SUITES_DIR).filter((f) => areaOfSuiteFile(f) !== undefined).sort() : [];
+  const all = existsSync(SUITES_DIR)
+    ? readdirSync(SUITES_DIR)
+        .filter((f) => areaOfSuiteFile(f) !== undefined)
+        .sort()
+    : [];
   const chosen = only ? all.filter((f) => only.some((area) => suiteFileName(area) === f)) : all;
   if (chosen.length === 0) throw new UsageError(only ? `--only ${only.join(',')}: no suite file for these areas in suites/` : 'no suite files in suites/');
   return chosen.map((f) => join(SUITES_DIR, f));
@@ -195,7 +210,9 @@ export const sayOnStdout = (line: string): void => {
 export async function certify(args: CertifyArgs): Promise<number> {
   const interruption = new AbortController();
   const giveBack = takeSignals(interruption, (signal) =>
-    process.stdout.write(`\n${signal}: no test starts any more; the tests in flight get up to ${INTERRUPT_GRACE_MS / 1000} s, then the teardowns and the partial reports (${signal} again ends at once)\n`),
+    process.stdout.write(
+      `\n${signal}: no test starts any more; the tests in flight get up to ${INTERRUPT_GRACE_MS / 1000} s, then the teardowns and the partial reports (${signal} again ends at once)\n`,
+    ),
   );
   let outcome: CertificationOutcome;
   try {
@@ -217,7 +234,9 @@ export async function certify(args: CertifyArgs): Promise<number> {
   };
   // A key in the reports comes first (exit 1): whatever else the run did, they must not be shared.
   if (leaks.length > 0) {
-    process.stderr.write(`messaging-conformance: a key of the run was found in the reports (they must not be shared): ${terminalText(leaks.slice(0, 5).join('; '))}${leaks.length > 5 ? `; and ${leaks.length - 5} more (summary.json leakCheck)` : ''}\n`);
+    process.stderr.write(
+      `messaging-conformance: a key of the run was found in the reports (they must not be shared): ${terminalText(leaks.slice(0, 5).join('; '))}${leaks.length > 5 ? `; and ${leaks.length - 5} more (summary.json leakCheck)` : ''}\n`,
+    );
     return end(1);
   }
   // A run cut short certifies nothing: exit 2, like a target that cannot be reached.
@@ -228,7 +247,9 @@ export async function certify(args: CertifyArgs): Promise<number> {
   // No test reached a verdict and some broke (or every file's setup failed): like an unreachable
   // target, there is nothing to read, and a pipeline must not take it for a failed certification.
   if (nothingCertified(summary)) {
-    process.stderr.write(`messaging-conformance: nothing certified: ${summary.totals.broken} tests broken (the kit could not talk to the target), ${summary.runErrors.length} run errors, no verdict\n`);
+    process.stderr.write(
+      `messaging-conformance: nothing certified: ${summary.totals.broken} tests broken (the kit could not talk to the target), ${summary.runErrors.length} run errors, no verdict\n`,
+    );
     return end(2);
   }
   // --fail-on regression: only what the baseline did not have fails (summary.ts gatePasses).
@@ -275,7 +296,11 @@ export async function runCertification(args: CertifyArgs, control: Certification
   // A profile given for the embedded server fixes its ambiguity options; without one the personality decides.
   const embedded =
     args.target === undefined
-      ? await startEmbeddedTarget(args.profile ? givenProfile.ambiguities : {}, { testClock: !args.realTime, personality: args.personality, ...(args.mutant !== undefined && isMutantId(args.mutant) ? { mutant: args.mutant } : {}) })
+      ? await startEmbeddedTarget(args.profile ? givenProfile.ambiguities : {}, {
+          testClock: !args.realTime,
+          personality: args.personality,
+          ...(args.mutant !== undefined && isMutantId(args.mutant) ? { mutant: args.mutant } : {}),
+        })
       : undefined;
   try {
     const baseUrl = embedded ? embedded.server.baseUrl : args.target!;
@@ -285,7 +310,8 @@ export async function runCertification(args: CertifyArgs, control: Certification
     const secrets = runSecrets([apiKey, managerKey, profile.keys?.restricted]);
     const { credits, latencyMs } = await preflight(baseUrl, apiKey, profile.timeBudgets.requestSeconds * 1000);
     // Interrupted before any test ran: nothing to tear down, nothing to report.
-    if (control.interrupt?.aborted) throw new UsageError(`interrupted by ${String(control.interrupt.reason)} before any test ran: nothing was certified, nothing is left on the target`);
+    if (control.interrupt?.aborted)
+      throw new UsageError(`interrupted by ${String(control.interrupt.reason)} before any test ran: nothing was certified, nothing is left on the target`);
     prepareOutDir(args.out);
 
     const config: RunConfig = {
@@ -307,7 +333,9 @@ export async function runCertification(args: CertifyArgs, control: Certification
     };
     const targetLabel = embedded ? `embedded reference server (${args.personality} personality, ${args.realTime ? 'real time' : 'test clock'})` : baseUrl;
     const profileLabel = args.profile ?? (embedded ? 'embedded reference profile' : 'default profile');
-    say(`certifying ${targetLabel} with ${files.length} suite files, profile ${profileLabel}, run ${config.runId}, seed ${config.seed}${latencyNote(latencyMs)}`);
+    say(
+      `certifying ${targetLabel} with ${files.length} suite files, profile ${profileLabel}, run ${config.runId}, seed ${config.seed}${latencyNote(latencyMs)}`,
+    );
 
     const startedAt = new Date();
     const outcome = await runSuites({
@@ -315,7 +343,12 @@ export async function runCertification(args: CertifyArgs, control: Certification
       files,
       outDir: args.out,
       // Allure's first screen names the coloured document beside it (text: its panel makes no links).
-      environment: { target: targetLabel, profile: profileLabel, seed: String(config.seed), document: `../${SPEC_PAGE_FILE} (the document coloured by this run)` },
+      environment: {
+        target: targetLabel,
+        profile: profileLabel,
+        seed: String(config.seed),
+        document: `../${SPEC_PAGE_FILE} (the document coloured by this run)`,
+      },
       deadlineAtMs,
       secrets,
       ...(control.interrupt ? { interrupt: control.interrupt } : {}),
@@ -325,14 +358,25 @@ export async function runCertification(args: CertifyArgs, control: Certification
     // Every key the embedded server issued is a secret of the run, whether a worker reported it or not.
     for (const key of embedded?.server.issuedKeys() ?? []) secrets.learn(key);
     const incomplete =
-      outcome.unfinished === undefined ? undefined : outcome.interruptedBy !== undefined ? interruptionMessage(outcome.interruptedBy, outcome.unfinished) : deadlineMessage(args.maxDuration, outcome.unfinished);
+      outcome.unfinished === undefined
+        ? undefined
+        : outcome.interruptedBy !== undefined
+          ? interruptionMessage(outcome.interruptedBy, outcome.unfinished)
+          : deadlineMessage(args.maxDuration, outcome.unfinished);
     // What the workers sent was redacted as it arrived; once more with every secret the run learned.
     const records = redactedCopy(outcome.records, secrets.redact);
     const runErrors = redactedCopy(outcome.runErrors, secrets.redact);
     // The reports say it too: a run error fails the summary and shows in junit.xml.
     if (incomplete !== undefined) runErrors.unshift(`certification incomplete: ${incomplete}`);
     const junit = (headlines: string[], errors: readonly string[]) =>
-      writeJunitReport(join(args.out, 'junit.xml'), { suiteName: 'messaging-conformance', records, runErrors: errors, startedAt, wallSeconds: seconds, headlines });
+      writeJunitReport(join(args.out, 'junit.xml'), {
+        suiteName: 'messaging-conformance',
+        records,
+        runErrors: errors,
+        startedAt,
+        wallSeconds: seconds,
+        headlines,
+      });
     junit(incomplete !== undefined ? [`INCOMPLETE: certification incomplete: ${incomplete}`] : [], runErrors);
 
     const reconciliation = reconcile(records, expected);

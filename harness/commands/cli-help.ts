@@ -25,7 +25,8 @@ const API_FUNCTION: Readonly<Record<string, string>> = { certify: 'certify()', d
 type Spec = FlagSpec<never, unknown, unknown>;
 
 /** As typed, with its value's placeholder: `--target URL`. */
-const flagLabel = (spec: Spec): string => `--${spec.flag}${spec.kind.placeholder === undefined ? '' : ` ${spec.kind.placeholder}`}${spec.multiple ? ' (repeatable)' : ''}`;
+const flagLabel = (spec: Spec): string =>
+  `--${spec.flag}${spec.kind.placeholder === undefined ? '' : ` ${spec.kind.placeholder}`}${spec.multiple ? ' (repeatable)' : ''}`;
 
 const HELP_FLAG = { label: '--help, -h', help: 'print this help', facts: '' };
 
@@ -78,12 +79,16 @@ export function flagReferenceMarkdown(command: CommandFlags<FlagTable>): string 
   ]);
   const table = [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)];
   // The combination rules, in the words of their errors.
-  const rules = command.rules.length === 0 ? [] : ['', 'Refused together, each with this one line and exit 2:', '', ...command.rules.map((r) => `- ${r.message}`)];
+  const rules =
+    command.rules.length === 0 ? [] : ['', 'Refused together, each with this one line and exit 2:', '', ...command.rules.map((r) => `- ${r.message}`)];
   return [...table, ...rules].join('\n');
 }
 
 /** The markers around a command's table in docs/cli.md. */
-export const flagMarkers = (command: string): { start: string; end: string } => ({ start: `<!-- flags:${command}:start -->`, end: `<!-- flags:${command}:end -->` });
+export const flagMarkers = (command: string): { start: string; end: string } => ({
+  start: `<!-- flags:${command}:start -->`,
+  end: `<!-- flags:${command}:end -->`,
+});
 
 /** The version of package.json: the checkout's, or the installed package's. */
 export function packageVersion(): string {

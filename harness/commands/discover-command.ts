@@ -60,15 +60,23 @@ export interface DiscoveryFindings {
 export function profileYaml(target: string, found: DiscoveryFindings): string {
   const choices = choicesFrom(found.ambiguities, DEFAULT_AMBIGUITY_CHOICES);
   const observed = (id: AmbiguityId): boolean => found.ambiguities.get(id)?.option !== undefined;
-  const lines = [`# Written by messaging-conformance discover for ${target} on ${new Date().toISOString()}.`, '# Review it: capabilities are decisions of the tester, not all can be discovered.', 'ambiguities:'];
+  const lines = [
+    `# Written by messaging-conformance discover for ${target} on ${new Date().toISOString()}.`,
+    '# Review it: capabilities are decisions of the tester, not all can be discovered.',
+    'ambiguities:',
+  ];
   for (const a of AMBIGUITIES) {
     const id = a.id as AmbiguityId;
     const finding = found.ambiguities.get(id);
-    const why = finding ? (finding.option ? `observed: ${finding.note}` : `defaulted (probed): ${finding.note}`) : `defaulted, not probed: ${NOT_PROBED[id] ?? a.probe}`;
+    const why = finding
+      ? finding.option
+        ? `observed: ${finding.note}`
+        : `defaulted (probed): ${finding.note}`
+      : `defaulted, not probed: ${NOT_PROBED[id] ?? a.probe}`;
     lines.push(`  ${id}: ${yamlString(choices[id])}  # ${oneLine(why)}`);
   }
   lines.push(
-    '# observed: a probe of discover saw the target take the option; defaulted: the register\'s default, which nothing here decided',
+    "# observed: a probe of discover saw the target take the option; defaulted: the register's default, which nothing here decided",
     '# (a failing test that read a defaulted ambiguity says so). Set such an option yourself and mark it declared.',
     'ambiguityProvenance:',
     ...AMBIGUITIES.map((a) => `  ${a.id}: ${observed(a.id as AmbiguityId) ? 'observed' : 'defaulted'}`),
@@ -98,7 +106,9 @@ export async function discover(args: DiscoverArgs): Promise<number> {
       process.stderr.write(`messaging-conformance: ${signal} again: ending at once; the webhook and discover's subaccounts may not be restored\n`);
       process.exit(128 + (constants.signals[signal] ?? 1));
     }
-    process.stdout.write(`\n${signal}: no probe starts any more; the probe in flight ends, then the webhook is put back and discover's subaccount archived (${signal} again ends at once)\n`);
+    process.stdout.write(
+      `\n${signal}: no probe starts any more; the probe in flight ends, then the webhook is put back and discover's subaccount archived (${signal} again ends at once)\n`,
+    );
     interruption.abort(signal);
   };
   process.on('SIGINT', onSignal);
@@ -149,15 +159,26 @@ const QUOTA_REQUESTS_PER_SECOND = 50;
 const EVENT_WAIT_MS = 10_000;
 
 /** Probes the target (each finding to `say`: stdout for the command line, nowhere unless asked for the API) and returns the profile it matches; writes nothing. */
-export async function runDiscovery(args: Omit<DiscoverArgs, 'writeProfile' | 'sandboxBudget'> & { sandboxBudget?: number | undefined; interrupt?: AbortSignal; say?: (line: string) => void }): Promise<DiscoveryOutcome> {
+export async function runDiscovery(
+  args: Omit<DiscoverArgs, 'writeProfile' | 'sandboxBudget'> & { sandboxBudget?: number | undefined; interrupt?: AbortSignal; say?: (line: string) => void },
+): Promise<DiscoveryOutcome> {
   await preflight(args.target, args.apiKey);
   const redactor = createRedactor([args.apiKey, ...(args.managerKey ? [args.managerKey] : [])]);
   // The probe client is never interrupted: the probes put back what they changed with it (a
   // webhook, a subaccount's credits). The burst and the quota count, the long loops, are cut short.
   const interrupt = args.interrupt;
-  const client = createHttpClient({ baseUrl: args.target, redactor, pacer: createPacer({ requestsPerSecond: PROBE_REQUESTS_PER_SECOND, maxRetries: RATE_LIMIT_MAX_RETRIES }) });
+  const client = createHttpClient({
+    baseUrl: args.target,
+    redactor,
+    pacer: createPacer({ requestsPerSecond: PROBE_REQUESTS_PER_SECOND, maxRetries: RATE_LIMIT_MAX_RETRIES }),
+  });
   const burstClient = createHttpClient({ baseUrl: args.target, redactor, ...(interrupt ? { signal: interrupt } : {}) });
-  const quotaClient = createHttpClient({ baseUrl: args.target, redactor, pacer: createPacer({ requestsPerSecond: QUOTA_REQUESTS_PER_SECOND, maxRetries: RATE_LIMIT_MAX_RETRIES }), ...(interrupt ? { signal: interrupt } : {}) });
+  const quotaClient = createHttpClient({
+    baseUrl: args.target,
+    redactor,
+    pacer: createPacer({ requestsPerSecond: QUOTA_REQUESTS_PER_SECOND, maxRetries: RATE_LIMIT_MAX_RETRIES }),
+    ...(interrupt ? { signal: interrupt } : {}),
+  });
   // What the target says reaches the terminal redacted, and without control characters (an escape sequence could rewrite the screen).
   const say = args.say;
   const progress = (line: string): void => say?.(terminalText(redactor.redact(line)));
@@ -205,7 +226,10 @@ export async function runDiscovery(args: Omit<DiscoverArgs, 'writeProfile' | 'sa
       }
       for (const id of step.covers) progress(`  ${id}: ${findings.get(id)?.option ?? '(default)'}  ${findings.get(id)?.note ?? ''}`);
     }
-    capabilities['manager-key'] = { value: args.managerKey !== undefined, note: args.managerKey !== undefined ? 'a manager key was given' : 'no manager key was given' };
+    capabilities['manager-key'] = {
+      value: args.managerKey !== undefined,
+      note: args.managerKey !== undefined ? 'a manager key was given' : 'no manager key was given',
+    };
     restored.push(...records.filter((r) => r.startsWith('webhook:')));
     const yaml = redactor.redact(profileYaml(args.target, { ambiguities: findings, capabilities, records }));
     // The written profile must load: a probe that produced an unknown option is a bug here, not the user's.

@@ -110,7 +110,9 @@ const texts = (value: unknown): string[] => (Array.isArray(value) ? value.map(St
  * summary's (those no expected failure covers; the matrix passes none): the same tests junit.xml
  * marks failed, named without their suite file.
  */
-export function resultsOfSummary(summary: SummaryResults | undefined): Pick<RunOutcome, 'ok' | 'failedTests' | 'brokenTests' | 'runErrors' | 'warnedRequirements'> {
+export function resultsOfSummary(
+  summary: SummaryResults | undefined,
+): Pick<RunOutcome, 'ok' | 'failedTests' | 'brokenTests' | 'runErrors' | 'warnedRequirements'> {
   if (summary === undefined) return { ok: undefined, failedTests: [], brokenTests: [], runErrors: [], warnedRequirements: [] };
   return {
     ok: summary.ok === true,
@@ -186,7 +188,8 @@ function catchersOf(run: RunOutcome): string[] {
 }
 
 /** A run that did not pass only because tests broke: no failure, no run error, no timeout. */
-const failedOnlyByBrokenTests = (run: RunOutcome): boolean => !run.timedOut && run.failedTests.length === 0 && run.runErrors.length === 0 && (run.brokenTests ?? []).length > 0;
+const failedOnlyByBrokenTests = (run: RunOutcome): boolean =>
+  !run.timedOut && run.failedTests.length === 0 && run.runErrors.length === 0 && (run.brokenTests ?? []).length > 0;
 
 /**
  * What killed the mutant in `run`, or [] when it survived: a failed run kills any mutant, unless
@@ -266,7 +269,11 @@ export function matrixTable(results: readonly (MutantResult & { scope?: string }
     const broken = r.broken.length === 0 ? '' : `${r.broken.length}: ${r.broken[0]}${r.broken.length > 1 ? ' …' : ''}`;
     return `| ${[r.id, r.personality, r.section, r.requirement, status, r.scope ?? '', shown, broken].map(cell).join(' | ')} |`;
   });
-  return ['| Mutant | Personality | Section | Requirement | Status | Suites run | Killed by | Broken tests |', '| --- | --- | --- | --- | --- | --- | --- | --- |', ...rows].join('\n');
+  return [
+    '| Mutant | Personality | Section | Requirement | Status | Suites run | Killed by | Broken tests |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...rows,
+  ].join('\n');
 }
 
 export async function mutants(argv: string[]): Promise<number> {
@@ -284,9 +291,15 @@ export async function mutants(argv: string[]): Promise<number> {
   for (const personality of args.personalities) {
     const baselineDir = join(args.outDir, 'mutants', personality, 'baseline');
     say(`baseline (${personality} personality): certifying the reference server without a fault (${relative(PROJECT_ROOT, baselineDir) || '.'})`);
-    const baseline = await runCertify(baselineDir, ['--personality', personality, ...(args.areas ? ['--only', args.areas.join(',')] : [])], args.timeoutSeconds);
+    const baseline = await runCertify(
+      baselineDir,
+      ['--personality', personality, ...(args.areas ? ['--only', args.areas.join(',')] : [])],
+      args.timeoutSeconds,
+    );
     if (baseline.exitCode !== 0) {
-      say(`baseline FAILED in ${baseline.seconds.toFixed(0)} s: the suite fails against the conformant server (${personality} personality), so the kill matrix would mean nothing.`);
+      say(
+        `baseline FAILED in ${baseline.seconds.toFixed(0)} s: the suite fails against the conformant server (${personality} personality), so the kill matrix would mean nothing.`,
+      );
       for (const c of catchersOf(baseline).slice(0, 20)) say(`  - ${c}`);
       for (const b of (baseline.brokenTests ?? []).slice(0, 20)) say(`  - (broken: the kit could not talk to the server) ${b}`);
       say('Fix the suite (or the reference server) first.');
@@ -303,7 +316,9 @@ export async function mutants(argv: string[]): Promise<number> {
       ...(await pool(chosen, args.concurrency, async (m) => {
         const r = await runMutant(m, args, { personality, warnings });
         done += 1;
-        say(`[${done}/${chosen.length}] ${r.status === 'survived' ? 'SURVIVED' : r.status.padEnd(8)} ${r.id} (${personality}, ${r.seconds.toFixed(0)} s, ${r.scope})${r.killedBy[0] ? `: ${r.killedBy[0]}` : ''}`);
+        say(
+          `[${done}/${chosen.length}] ${r.status === 'survived' ? 'SURVIVED' : r.status.padEnd(8)} ${r.id} (${personality}, ${r.seconds.toFixed(0)} s, ${r.scope})${r.killedBy[0] ? `: ${r.killedBy[0]}` : ''}`,
+        );
         return r;
       })),
     );
@@ -313,7 +328,15 @@ export async function mutants(argv: string[]): Promise<number> {
   const survivors = results.filter((r) => r.status === 'survived');
   mkdirSync(args.outDir, { recursive: true });
   const report = {
-    mutants: results.map(({ id, section, requirement, personality, status, killedBy, broken }) => ({ id, section, requirement, personality, status, killedBy, broken })),
+    mutants: results.map(({ id, section, requirement, personality, status, killedBy, broken }) => ({
+      id,
+      section,
+      requirement,
+      personality,
+      status,
+      killedBy,
+      broken,
+    })),
     seconds,
     baselines,
     concurrency: args.concurrency,
@@ -325,10 +348,18 @@ export async function mutants(argv: string[]): Promise<number> {
   const withBroken = results.filter((r) => r.broken.length > 0).length;
   const totals = `${results.filter((r) => r.status === 'killed').length} killed, ${survivors.length} survived, ${inapplicable} not applicable, ${withBroken} with broken tests (no verdict), ${seconds} s`;
   // The same table as a page of its own (docs/kill-matrix.md is this file of a full run, copied): no hand-kept copy.
-  const page = [`# Kill matrix`, '', `${new Date(started).toISOString().slice(0, 10)}, personalities ${args.personalities.join(' and ')}, ${args.concurrency} at a time, scope ${report.scope}: ${totals}.`, '', matrixTable(results), ''];
+  const page = [
+    `# Kill matrix`,
+    '',
+    `${new Date(started).toISOString().slice(0, 10)}, personalities ${args.personalities.join(' and ')}, ${args.concurrency} at a time, scope ${report.scope}: ${totals}.`,
+    '',
+    matrixTable(results),
+    '',
+  ];
   writeFileSync(join(args.outDir, 'mutants.md'), page.join('\n'));
   say(`${totals}. Report: ${join(args.outDir, 'mutants.json')}, ${join(args.outDir, 'mutants.md')}`);
-  if (survivors.length > 0) say(`Surviving mutants (strengthen the suite; never delete a mutant): ${survivors.map((s) => `${s.id} (${s.personality}, ${s.requirement})`).join(', ')}`);
+  if (survivors.length > 0)
+    say(`Surviving mutants (strengthen the suite; never delete a mutant): ${survivors.map((s) => `${s.id} (${s.personality}, ${s.requirement})`).join(', ')}`);
   return survivors.length > 0 ? 1 : 0;
 }
 

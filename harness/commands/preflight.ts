@@ -54,10 +54,14 @@ async function consult(baseUrl: string, apiKey: string, timeoutMs: number): Prom
     });
     headersArrived = true;
     const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(response.headers)) if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+    for (const [name, value] of Object.entries(response.headers))
+      if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
     // A balance answer is small: past PREFLIGHT_ANSWER_LIMIT bytes the target is not the API (or is hostile).
     const text = await readBounded(response.body, headers, PREFLIGHT_ANSWER_LIMIT).catch((error: unknown) => {
-      if (error instanceof OverLimit) throw new UsageError(`target ${new URL(baseUrl).origin} answered the preflight POST /credits/consult with more than ${PREFLIGHT_ANSWER_LIMIT / 1024} KiB: is --target the API's base URL?`);
+      if (error instanceof OverLimit)
+        throw new UsageError(
+          `target ${new URL(baseUrl).origin} answered the preflight POST /credits/consult with more than ${PREFLIGHT_ANSWER_LIMIT / 1024} KiB: is --target the API's base URL?`,
+        );
       throw error;
     });
     let json: unknown;
@@ -71,7 +75,8 @@ async function consult(baseUrl: string, apiKey: string, timeoutMs: number): Prom
     if (error instanceof UsageError) throw error;
     // A target that accepts the connection and never answers is a timeout, said as such.
     const phase = timeoutPhaseAfter(error, headersArrived);
-    if (phase !== undefined) throw new UsageError(`target ${new URL(baseUrl).origin} did not answer: preflight POST /credits/consult ${timedOutAfter(timeoutMs)} (${phase})`);
+    if (phase !== undefined)
+      throw new UsageError(`target ${new URL(baseUrl).origin} did not answer: preflight POST /credits/consult ${timedOutAfter(timeoutMs)} (${phase})`);
     throw new UsageError(`target ${new URL(baseUrl).origin} is unreachable (${describeNetworkError(error)}); preflight POST /credits/consult failed`);
   }
 }
@@ -86,7 +91,10 @@ export async function preflight(baseUrl: string, apiKey: string, timeoutMs = 10_
     const answer = await consult(baseUrl, apiKey, timeoutMs);
     if (rateLimitSignalOf(answer.status, answer.headers, answer.json).rateLimited) {
       rateLimited += 1;
-      if (rateLimited > MAX_RATE_LIMITED) throw new UsageError(`target ${origin} answered rate_01 (7.1) to ${rateLimited} preflight calls of POST /credits/consult in a row: its key is over the rate limit (8)`);
+      if (rateLimited > MAX_RATE_LIMITED)
+        throw new UsageError(
+          `target ${origin} answered rate_01 (7.1) to ${rateLimited} preflight calls of POST /credits/consult in a row: its key is over the rate limit (8)`,
+        );
       const told = parseRetryAfterMs(answer.headers['retry-after'], Date.now()) ?? DEFAULT_RETRY_AFTER_MS;
       await new Promise((resolve) => setTimeout(resolve, Math.min(told, MAX_RETRY_AFTER_MS)));
       continue;
@@ -97,11 +105,15 @@ export async function preflight(baseUrl: string, apiKey: string, timeoutMs = 10_
     // 2.7: a decimal string with two places ("1500.00").
     if (body === undefined) {
       const type = answer.headers['content-type']?.split(';')[0]?.trim();
-      throw new UsageError(`target ${origin} answered POST /credits/consult with HTTP ${answer.status} and a body that is not a JSON object (${type ? `${type.slice(0, 60)}, ` : ''}${answer.text.length} characters): is --target the API's base URL?`);
+      throw new UsageError(
+        `target ${origin} answered POST /credits/consult with HTTP ${answer.status} and a body that is not a JSON object (${type ? `${type.slice(0, 60)}, ` : ''}${answer.text.length} characters): is --target the API's base URL?`,
+      );
     }
     credits = Number(body.credit);
     if (body.credit === undefined || body.credit === null || Number.isNaN(credits))
-      throw new UsageError(`target ${origin} answered POST /credits/consult with HTTP ${answer.status} and a JSON body without a numeric credit field (2.7, 4.1): is --target the API's base URL?`);
+      throw new UsageError(
+        `target ${origin} answered POST /credits/consult with HTTP ${answer.status} and a JSON body without a numeric credit field (2.7, 4.1): is --target the API's base URL?`,
+      );
     times.push(answer.ms);
   }
   return { credits, latencyMs: median(times) };

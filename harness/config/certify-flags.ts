@@ -24,9 +24,21 @@ export const CERTIFY_FLAGS = defineCommand({
   command: 'certify',
   synopsis: 'certify a target against the document and write the reports (exit 0 passed, 1 failed, 2 usage or configuration error)',
   flags: {
-    target: { flag: 'target', kind: httpUrl(), env: 'MC_TARGET', help: 'base URL (http or https) of the target to certify', defaultHelp: 'the embedded reference server, started in this process' },
+    target: {
+      flag: 'target',
+      kind: httpUrl(),
+      env: 'MC_TARGET',
+      help: 'base URL (http or https) of the target to certify',
+      defaultHelp: 'the embedded reference server, started in this process',
+    },
     // 5.1: the key of the account the calls are made with; 5.2: a secret of the run, redacted everywhere.
-    apiKey: { flag: 'api-key', kind: text('KEY'), env: 'MC_API_KEY', help: "key of the target's account under test (required with --target)", defaultHelp: 'none' },
+    apiKey: {
+      flag: 'api-key',
+      kind: text('KEY'),
+      env: 'MC_API_KEY',
+      help: "key of the target's account under test (required with --target)",
+      defaultHelp: 'none',
+    },
     // 5.3: a manager key administers subaccounts (4.11), in which each suite file then works apart.
     managerKey: {
       flag: 'manager-key',
@@ -42,7 +54,12 @@ export const CERTIFY_FLAGS = defineCommand({
       help: "the target's profile (YAML or JSON): ambiguity options, capabilities, phone numbers, pacing; `discover` writes one",
       defaultHelp: "the default profile (the embedded server's own without --target)",
     },
-    out: { flag: 'out', kind: path('DIR', 'reports'), help: 'folder of the reports: summary.md, summary.json, junit.xml, allure-report/, spec-document.html (the document coloured by the run)', defaultHelp: 'reports' },
+    out: {
+      flag: 'out',
+      kind: path('DIR', 'reports'),
+      help: 'folder of the reports: summary.md, summary.json, junit.xml, allure-report/, spec-document.html (the document coloured by the run)',
+      defaultHelp: 'reports',
+    },
     only: {
       flag: 'only',
       kind: idList<AreaId>('AREA[,AREA...]', { noun: 'area', ids: AREAS.map((a) => a.id), hint: `areas: ${AREAS.map((a) => a.id).join(', ')}` }),
@@ -50,12 +67,37 @@ export const CERTIFY_FLAGS = defineCommand({
       defaultHelp: 'every area',
     },
     // 4.14: the target calls the webhook; one that cannot reach this machine needs a public URL in front of it.
-    webhookPublicUrl: { flag: 'webhook-public-url', kind: httpUrl(), help: "public URL in front of this machine's webhook receiver, for a target that cannot reach it", defaultHelp: 'none: the receiver listens on loopback' },
-    allowCharges: { flag: 'allow-charges', kind: toggle(), help: "let sends that may be charged go to the profile's phone numbers", defaultHelp: 'off (always on for the embedded server)' },
+    webhookPublicUrl: {
+      flag: 'webhook-public-url',
+      kind: httpUrl(),
+      help: "public URL in front of this machine's webhook receiver, for a target that cannot reach it",
+      defaultHelp: 'none: the receiver listens on loopback',
+    },
+    allowCharges: {
+      flag: 'allow-charges',
+      kind: toggle(),
+      help: "let sends that may be charged go to the profile's phone numbers",
+      defaultHelp: 'off (always on for the embedded server)',
+    },
     // 2.2: credit is the credits a send consumed; the guard counts them against this budget.
-    maxCredits: { flag: 'max-credits', kind: number('N', { min: 0, takes: 'a number of credits' }), help: 'stop the run once the credits consumed reach N', defaultHelp: 'no limit' },
-    expectedFailures: { flag: 'expected-failures', kind: text('FILE'), help: 'known deviations (requirement ids or test names, with reasons); one that passes fails the run', defaultHelp: 'none' },
-    realTime: { flag: 'real-time', kind: toggle(), help: 'certify the embedded server without its test clock: every wait is real', defaultHelp: 'off (test clock)' },
+    maxCredits: {
+      flag: 'max-credits',
+      kind: number('N', { min: 0, takes: 'a number of credits' }),
+      help: 'stop the run once the credits consumed reach N',
+      defaultHelp: 'no limit',
+    },
+    expectedFailures: {
+      flag: 'expected-failures',
+      kind: text('FILE'),
+      help: 'known deviations (requirement ids or test names, with reasons); one that passes fails the run',
+      defaultHelp: 'none',
+    },
+    realTime: {
+      flag: 'real-time',
+      kind: toggle(),
+      help: 'certify the embedded server without its test clock: every wait is real',
+      defaultHelp: 'off (test clock)',
+    },
     html: { flag: 'no-html', kind: toggle(true), help: 'skip the Allure HTML report (allure-results/ is still written)', defaultHelp: 'the report is written' },
     requirements: {
       flag: 'requirements',
@@ -69,7 +111,13 @@ export const CERTIFY_FLAGS = defineCommand({
       help: 'inject one fault of the mutant registry into the embedded server (the kill matrix)',
       defaultHelp: 'none',
     },
-    personality: { flag: 'personality', kind: oneOf(PERSONALITIES), default: 'default', help: "the embedded server's choice at every open point of the document", defaultHelp: 'default' },
+    personality: {
+      flag: 'personality',
+      kind: oneOf(PERSONALITIES),
+      default: 'default',
+      help: "the embedded server's choice at every open point of the document",
+      defaultHelp: 'default',
+    },
     strict: { flag: 'strict', kind: toggle(), help: 'warnings (failed SHOULD statements) fail the run too', defaultHelp: 'off' },
     maxDuration: {
       flag: 'max-duration',
@@ -102,11 +150,20 @@ export const CERTIFY_FLAGS = defineCommand({
   },
   rules: [
     { refuses: (a) => a.target !== undefined && !a.apiKey, message: '--target needs --api-key (or MC_API_KEY)' },
-    { refuses: (a) => a.target === undefined && Boolean(a.apiKey || a.managerKey), message: '--api-key and --manager-key need --target (without it the embedded server is certified with its own keys)' },
+    {
+      refuses: (a) => a.target === undefined && Boolean(a.apiKey || a.managerKey),
+      message: '--api-key and --manager-key need --target (without it the embedded server is certified with its own keys)',
+    },
     { refuses: (a) => a.target !== undefined && a.mutant !== undefined, message: '--mutant applies to the embedded server only' },
     { refuses: (a, given) => a.target !== undefined && given.has('personality'), message: '--personality applies to the embedded server only' },
-    { refuses: (a) => a.target !== undefined && a.realTime, message: "--real-time applies to the embedded server only (a target's clock is declared in its profile)" },
-    { refuses: (a) => a.failOn === 'regression' && a.baseline === undefined, message: '--fail-on regression needs --baseline (the earlier summary.json whose failures are known)' },
+    {
+      refuses: (a) => a.target !== undefined && a.realTime,
+      message: "--real-time applies to the embedded server only (a target's clock is declared in its profile)",
+    },
+    {
+      refuses: (a) => a.failOn === 'regression' && a.baseline === undefined,
+      message: '--fail-on regression needs --baseline (the earlier summary.json whose failures are known)',
+    },
   ],
 });
 

@@ -8,9 +8,23 @@ export const DISCOVER_FLAGS = defineCommand({
   command: 'discover',
   synopsis: 'run the safe probes behind the ambiguities and write the profile the target matches, commented, to review',
   flags: {
-    target: { flag: 'target', kind: httpUrl(), env: 'MC_TARGET', required: true, help: 'base URL (http or https) of the target to probe (required)', defaultHelp: 'none' },
+    target: {
+      flag: 'target',
+      kind: httpUrl(),
+      env: 'MC_TARGET',
+      required: true,
+      help: 'base URL (http or https) of the target to probe (required)',
+      defaultHelp: 'none',
+    },
     // 5.1: the probes call the API with the account's key.
-    apiKey: { flag: 'api-key', kind: text('KEY', { minLength: 1 }), env: 'MC_API_KEY', required: true, help: "key of the target's account (required)", defaultHelp: 'none' },
+    apiKey: {
+      flag: 'api-key',
+      kind: text('KEY', { minLength: 1 }),
+      env: 'MC_API_KEY',
+      required: true,
+      help: "key of the target's account (required)",
+      defaultHelp: 'none',
+    },
     // 5.3, 4.11: subaccounts, made and archived by discover, keep the quota-spending probes out of the account.
     managerKey: {
       flag: 'manager-key',
@@ -26,7 +40,14 @@ export const DISCOVER_FLAGS = defineCommand({
       help: 'most sandbox sends the sandbox daily limit probe may spend (free, in a subaccount of its own); past it the profile says "at least N"',
       defaultHelp: '1001 (the larger option of 8, and one more); 0 skips the probe',
     },
-    writeProfile: { flag: 'write-profile', kind: text('FILE', { minLength: 1 }), required: true, cliOnly: true, help: 'where to write the profile (required)', defaultHelp: 'none' },
+    writeProfile: {
+      flag: 'write-profile',
+      kind: text('FILE', { minLength: 1 }),
+      required: true,
+      cliOnly: true,
+      help: 'where to write the profile (required)',
+      defaultHelp: 'none',
+    },
   },
   rules: [],
 });

@@ -68,7 +68,8 @@ export interface FlagSpec<In = unknown, Out = unknown, Absent = unknown> {
 /** A table: the API option name of each flag → its entry, in the order of the help. */
 export type FlagTable = Readonly<Record<string, FlagSpec<never, unknown, unknown>>>;
 
-type OutOf<S> = S extends FlagSpec<never, infer O, infer A> ? (S extends { multiple: true } ? O[] : S extends { default: O } | { required: true } ? O : O | A) : never;
+type OutOf<S> =
+  S extends FlagSpec<never, infer O, infer A> ? (S extends { multiple: true } ? O[] : S extends { default: O } | { required: true } ? O : O | A) : never;
 type InOf<S> = S extends { kind: ValueKind<infer I, unknown, unknown> } ? (S extends { multiple: true } ? readonly I[] : I) : never;
 
 /** The parsed arguments of a table: each API option name with its checked value. */
@@ -78,7 +79,9 @@ type ApiKeys<T extends FlagTable> = { [K in keyof T]: T[K] extends { cliOnly: tr
 type RequiredKeys<T extends FlagTable> = { [K in ApiKeys<T>]: T[K] extends { required: true } ? K : never }[ApiKeys<T>];
 
 /** The programmatic API's options of a table: its required flags required, the others optional. */
-export type OptionsOf<T extends FlagTable> = { -readonly [K in RequiredKeys<T>]: InOf<T[K]> } & { -readonly [K in Exclude<ApiKeys<T>, RequiredKeys<T>>]?: InOf<T[K]> };
+export type OptionsOf<T extends FlagTable> = { -readonly [K in RequiredKeys<T>]: InOf<T[K]> } & {
+  -readonly [K in Exclude<ApiKeys<T>, RequiredKeys<T>>]?: InOf<T[K]>;
+};
 
 /** A rule that involves several flags: refused when `refuses` holds, with `message`. */
 export interface FlagRule<A> {
@@ -116,7 +119,13 @@ export function text(placeholder: string, options: { minLength?: number } = {}):
     if (options.minLength !== undefined && value.length < options.minLength) refuse(flag, `at least ${options.minLength} characters`, value);
     return value;
   };
-  return { placeholder, absent: () => undefined, apiType: 'string', fromText: (t, flag) => check(flag, t), fromValue: (v, flag) => check(flag, textOf(flag, v)) };
+  return {
+    placeholder,
+    absent: () => undefined,
+    apiType: 'string',
+    fromText: (t, flag) => check(flag, t),
+    fromValue: (v, flag) => check(flag, textOf(flag, v)),
+  };
 }
 
 /**
@@ -127,7 +136,13 @@ export function path(placeholder: string): ValueKind<string, string>;
 export function path(placeholder: string, fallback: string): ValueKind<string, string, string>;
 export function path(placeholder: string, fallback?: string): ValueKind<string, string, string | undefined> {
   const check = (flag: string, value: string): string => (value === '' ? refuse(flag, 'a path', value) : resolve(value));
-  return { placeholder, absent: () => (fallback === undefined ? undefined : resolve(fallback)), apiType: 'string', fromText: (t, flag) => check(flag, t), fromValue: (v, flag) => check(flag, textOf(flag, v)) };
+  return {
+    placeholder,
+    absent: () => (fallback === undefined ? undefined : resolve(fallback)),
+    apiType: 'string',
+    fromText: (t, flag) => check(flag, t),
+    fromValue: (v, flag) => check(flag, textOf(flag, v)),
+  };
 }
 
 /** An http(s) URL, without its trailing slashes. */
@@ -142,7 +157,13 @@ export function httpUrl(): ValueKind<string, string> {
     if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new UsageError(`--${flag} must be an http(s) URL, got "${value}"`);
     return value.replace(/\/+$/, '');
   };
-  return { placeholder: 'URL', absent: () => undefined, apiType: 'string', fromText: (t, flag) => check(flag, t), fromValue: (v, flag) => check(flag, textOf(flag, v, 'an http(s) URL')) };
+  return {
+    placeholder: 'URL',
+    absent: () => undefined,
+    apiType: 'string',
+    fromText: (t, flag) => check(flag, t),
+    fromValue: (v, flag) => check(flag, textOf(flag, v, 'an http(s) URL')),
+  };
 }
 
 export interface NumberRange {
@@ -159,7 +180,11 @@ export interface NumberRange {
 /** A number in decimal digits (no sign, no exponent: `-5` and `1e3` are refused with the flag's own message). */
 export function number(placeholder: string, range: NumberRange): ValueKind<number, number> {
   const inRange = (n: number): boolean =>
-    Number.isFinite(n) && (!range.whole || Number.isInteger(n)) && (range.min === undefined || n >= range.min) && (range.above === undefined || n > range.above) && (range.max === undefined || n <= range.max);
+    Number.isFinite(n) &&
+    (!range.whole || Number.isInteger(n)) &&
+    (range.min === undefined || n >= range.min) &&
+    (range.above === undefined || n > range.above) &&
+    (range.max === undefined || n <= range.max);
   const syntax = range.whole ? /^\d+$/ : /^\d+(\.\d+)?$/;
   return {
     placeholder,
@@ -174,7 +199,13 @@ export function number(placeholder: string, range: NumberRange): ValueKind<numbe
 export function oneOf<const V extends string>(values: readonly V[]): ValueKind<V, V> {
   const words = values.length > 1 ? `${values.slice(0, -1).join(', ')} or ${values[values.length - 1]}` : values.join('');
   const check = (flag: string, value: unknown): V => ((values as readonly unknown[]).includes(value) ? (value as V) : refuse(flag, words, value));
-  return { placeholder: values.join('|'), absent: () => undefined, apiType: values.map((v) => `'${v}'`).join(' | '), fromText: (t, flag) => check(flag, t), fromValue: (v, flag) => check(flag, v) };
+  return {
+    placeholder: values.join('|'),
+    absent: () => undefined,
+    apiType: values.map((v) => `'${v}'`).join(' | '),
+    fromText: (t, flag) => check(flag, t),
+    fromValue: (v, flag) => check(flag, v),
+  };
 }
 
 /** A flag without a value; `negated` for `--no-x`, whose API option `x` is true unless set false. */
@@ -209,7 +240,8 @@ function isKnown<Id extends string>(known: KnownIds<Id>, id: string, ctx: ParseC
 export function idList<Id extends string>(placeholder: string, known: KnownIds<Id>): ValueKind<readonly Id[], Id[]> {
   const check = (flag: string, ids: readonly string[], ctx: ParseContext): Id[] => {
     const unknown = ids.filter((id) => !isKnown(known, id, ctx));
-    if (ids.length === 0 || unknown.length > 0) throw new UsageError(`--${flag}: unknown ${known.noun} ${unknown.join(', ') || '(none given)'} (${known.hint})`);
+    if (ids.length === 0 || unknown.length > 0)
+      throw new UsageError(`--${flag}: unknown ${known.noun} ${unknown.join(', ') || '(none given)'} (${known.hint})`);
     return ids as Id[];
   };
   return {
@@ -218,7 +250,8 @@ export function idList<Id extends string>(placeholder: string, known: KnownIds<I
     ...(known.catalogue ? { catalogue: known.catalogue } : {}),
     apiType: 'string[]',
     fromText: (t, flag, ctx) => check(flag, splitList(t), ctx),
-    fromValue: (v, flag, ctx) => check(flag, Array.isArray(v) && v.every((id) => typeof id === 'string') ? v : refuse(flag, `a list of ${known.noun}s`, v), ctx),
+    fromValue: (v, flag, ctx) =>
+      check(flag, Array.isArray(v) && v.every((id) => typeof id === 'string') ? v : refuse(flag, `a list of ${known.noun}s`, v), ctx),
   };
 }
 
@@ -325,13 +358,24 @@ const requiredMessage = (command: CommandFlags<FlagTable>, spec: FlagSpec<never,
  * unset: CI templates often export empty secrets), checked by its kind, then the combination
  * rules. Positionals and unknown flags are refused.
  */
-export function parseArgv<T extends FlagTable>(command: CommandFlags<T>, argv: readonly string[], env: Readonly<Record<string, string | undefined>>, catalogues: Catalogues): ArgsOf<T> {
+export function parseArgv<T extends FlagTable>(
+  command: CommandFlags<T>,
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+  catalogues: Catalogues,
+): ArgsOf<T> {
   const byFlag = new Map(entries(command.flags).map(([option, spec]) => [spec.flag, { option, spec }]));
   const options: NonNullable<ParseArgsConfig['options']> = {};
-  for (const [flag, { spec }] of byFlag) options[flag] = { type: spec.kind.placeholder === undefined ? 'boolean' : 'string', ...(spec.multiple ? { multiple: true } : {}) };
+  for (const [flag, { spec }] of byFlag)
+    options[flag] = { type: spec.kind.placeholder === undefined ? 'boolean' : 'string', ...(spec.multiple ? { multiple: true } : {}) };
   let raw: Record<string, string | boolean | (string | boolean)[] | undefined>;
   try {
-    raw = parseArgs({ args: joinNegativeNumbers(argv, (name) => byFlag.get(name)?.spec.kind.placeholder !== undefined), options, strict: true, allowPositionals: false }).values;
+    raw = parseArgs({
+      args: joinNegativeNumbers(argv, (name) => byFlag.get(name)?.spec.kind.placeholder !== undefined),
+      options,
+      strict: true,
+      allowPositionals: false,
+    }).values;
   } catch (e) {
     throw new UsageError(`${(e as Error).message.split('\n')[0]} (${helpHint(command)})`);
   }

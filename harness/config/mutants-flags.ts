@@ -14,7 +14,8 @@ const DEFAULT_TIMEOUT_SECONDS = 900;
 export const MUTANTS_FLAGS = defineCommand({
   command: 'mutants',
   invocation: 'npm run mutants --',
-  synopsis: 'certify the embedded reference server once without a fault, then once per mutant, and write which mutants the suite killed (exit 1 on a failed baseline or a survivor)',
+  synopsis:
+    'certify the embedded reference server once without a fault, then once per mutant, and write which mutants the suite killed (exit 1 on a failed baseline or a survivor)',
   flags: {
     only: {
       flag: 'only',
@@ -28,11 +29,39 @@ export const MUTANTS_FLAGS = defineCommand({
       help: "only these areas' suite files, for the baseline and every mutant; without --only, the mutants of these areas' requirements",
       defaultHelp: 'every area',
     },
-    concurrency: { flag: 'concurrency', kind: number('N', { whole: true, above: 0, takes: 'a whole number above 0' }), default: DEFAULT_CONCURRENCY, help: 'certify runs at once', defaultHelp: 'one per core but one' },
-    out: { flag: 'out', kind: path('DIR', 'reports'), help: 'folder of mutants.json and mutants.md; each run has its reports in <out>/mutants/<personality>/<id>/', defaultHelp: 'reports' },
-    full: { flag: 'full', kind: toggle(), help: "certify every mutant with the whole suite (the complete killedBy lists), not first with its area's file", defaultHelp: 'off' },
-    timeout: { flag: 'timeout', kind: number('SECONDS', { whole: true, above: 0, takes: 'a whole number above 0' }), default: DEFAULT_TIMEOUT_SECONDS, help: 'most seconds one certify run may take', defaultHelp: String(DEFAULT_TIMEOUT_SECONDS) },
-    personality: { flag: 'personality', kind: oneOf([...PERSONALITIES, 'both']), default: 'both', help: 'the reference personalities the matrix runs under', defaultHelp: 'both' },
+    concurrency: {
+      flag: 'concurrency',
+      kind: number('N', { whole: true, above: 0, takes: 'a whole number above 0' }),
+      default: DEFAULT_CONCURRENCY,
+      help: 'certify runs at once',
+      defaultHelp: 'one per core but one',
+    },
+    out: {
+      flag: 'out',
+      kind: path('DIR', 'reports'),
+      help: 'folder of mutants.json and mutants.md; each run has its reports in <out>/mutants/<personality>/<id>/',
+      defaultHelp: 'reports',
+    },
+    full: {
+      flag: 'full',
+      kind: toggle(),
+      help: "certify every mutant with the whole suite (the complete killedBy lists), not first with its area's file",
+      defaultHelp: 'off',
+    },
+    timeout: {
+      flag: 'timeout',
+      kind: number('SECONDS', { whole: true, above: 0, takes: 'a whole number above 0' }),
+      default: DEFAULT_TIMEOUT_SECONDS,
+      help: 'most seconds one certify run may take',
+      defaultHelp: String(DEFAULT_TIMEOUT_SECONDS),
+    },
+    personality: {
+      flag: 'personality',
+      kind: oneOf([...PERSONALITIES, 'both']),
+      default: 'both',
+      help: 'the reference personalities the matrix runs under',
+      defaultHelp: 'both',
+    },
   },
   rules: [],
 });

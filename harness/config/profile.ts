@@ -56,14 +56,12 @@ const ambiguityProvenance = z
   .record(z.string(), z.enum(AMBIGUITY_PROVENANCES, { error: `must be one of ${AMBIGUITY_PROVENANCES.join(', ')}` }))
   .superRefine((entries, ctx) => {
     for (const id of Object.keys(entries))
-      if (!AMBIGUITIES.some((a) => a.id === id)) ctx.addIssue({ code: 'custom', path: [id], message: `unknown ambiguity (ids: ${AMBIGUITIES.map((a) => a.id).join(', ')})` });
+      if (!AMBIGUITIES.some((a) => a.id === id))
+        ctx.addIssue({ code: 'custom', path: [id], message: `unknown ambiguity (ids: ${AMBIGUITIES.map((a) => a.id).join(', ')})` });
   })
   .transform((entries) => entries as Partial<Record<AmbiguityId, AmbiguityProvenance>>);
 
-const capabilityFlags = Object.fromEntries(CAPABILITY_IDS.map((id) => [id, z.boolean().default(false)])) as Record<
-  CapabilityId,
-  z.ZodDefault<z.ZodBoolean>
->;
+const capabilityFlags = Object.fromEntries(CAPABILITY_IDS.map((id) => [id, z.boolean().default(false)])) as Record<CapabilityId, z.ZodDefault<z.ZodBoolean>>;
 
 /**
  * Values without which a declared capability cannot be used, because the document does not give
@@ -206,7 +204,9 @@ const declaresNothing = (data: unknown): boolean =>
 export function loadProfile(path: string, notice: (line: string) => void = () => undefined): TargetProfile {
   const data = readConfigFile(path, 'profile file');
   if (declaresNothing(data))
-    notice(`profile ${path} is empty: every ambiguity takes its default (schemas/ambiguities.ts), no capability is declared, pacing and time budgets take their defaults`);
+    notice(
+      `profile ${path} is empty: every ambiguity takes its default (schemas/ambiguities.ts), no capability is declared, pacing and time budgets take their defaults`,
+    );
   return parseProfile(data, path);
 }
 

@@ -10,7 +10,6 @@ import { z } from 'zod';
 import { TargetProfile } from './profile.ts';
 import { MAX_SEED } from './run-seed.ts';
 
-
 export const RunConfig = z.object({
   /** Base URL of the target, without a trailing slash. */
   baseUrl: z.string().url(),
@@ -51,7 +50,10 @@ export const RunConfig = z.object({
    * redacted (5.2). The workers append to `<outDir>/.har-parts/` (kit/har-recorder.ts), the certify
    * process assembles the file when the run ends (report/har-file.ts). Absent: no HAR is written.
    */
-  harFile: z.string().refine((path) => isAbsolute(path), 'an absolute path').optional(),
+  harFile: z
+    .string()
+    .refine((path) => isAbsolute(path), 'an absolute path')
+    .optional(),
 });
 export type RunConfig = z.infer<typeof RunConfig>;
 

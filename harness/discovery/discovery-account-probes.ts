@@ -6,7 +6,8 @@
  */
 import { asObject, callOperation, codeOf, probePhone, summarize, type AmbiguityProbe, type ProbeContext, type ProbeFinding } from './discovery-probes.ts';
 
-const NEEDS_SUBACCOUNT = 'needs --manager-key: it leaves a tool user and a loyalty contact behind (4.9, 4.10 offer no delete), so it runs only in a subaccount discover makes and archives';
+const NEEDS_SUBACCOUNT =
+  'needs --manager-key: it leaves a tool user and a loyalty contact behind (4.9, 4.10 offer no delete), so it runs only in a subaccount discover makes and archives';
 
 /** The work subaccount's email, or a finding saying the probe needs one. */
 const subaccountOf = (ctx: ProbeContext): string | ProbeFinding => ctx.work.subaccountEmail ?? { note: NEEDS_SUBACCOUNT };
@@ -21,7 +22,8 @@ export const ACCOUNT_PROBES: readonly AmbiguityProbe[] = [
       const key = ctx.work.key;
       const cards = await callOperation(ctx, 'loyalty/list', { key });
       const card = Array.isArray(cards.body.result) ? asObject(cards.body.result[0]) : {};
-      if (typeof card.loyalty_key !== 'string') return { note: `the subaccount has no loyalty card (${summarize(cards)}); the document offers no way to create one` };
+      if (typeof card.loyalty_key !== 'string')
+        return { note: `the subaccount has no loyalty card (${summarize(cards)}); the document offers no way to create one` };
       const number = probePhone(ctx, 60);
       const employee = await callOperation(ctx, 'employees/add', {
         key,
@@ -34,7 +36,9 @@ export const ACCOUNT_PROBES: readonly AmbiguityProbe[] = [
           json: { loyalty_key: card.loyalty_key, phone: probePhone(ctx, 61), customer_name: 'Probe', usertool_id: employee.body.collaboratorId },
         });
         if (added.body.success !== true) return { note: `the loyalty contact was refused (${summarize(added)})` };
-        return codeOf(added) === 'loyalty_sale_01' ? { option: 'loyalty_sale_01', note: 'contact/add answered loyalty_sale_01' } : { option: 'record-only', note: `contact/add answered ${codeOf(added)}` };
+        return codeOf(added) === 'loyalty_sale_01'
+          ? { option: 'loyalty_sale_01', note: 'contact/add answered loyalty_sale_01' }
+          : { option: 'record-only', note: `contact/add answered ${codeOf(added)}` };
       } finally {
         // 4.10: disabling is the only removal of a tool user.
         await callOperation(ctx, 'employees/disable', { key, json: { number } });

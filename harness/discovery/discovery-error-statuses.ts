@@ -27,11 +27,20 @@ const VALIDATION_FAILURES: readonly Provocation[] = [
 const NAMED_CODES: readonly Provocation[] = [
   { what: '/agendas/add without a name', call: (ctx) => callOperation(ctx, 'agendas/add', { json: {} }) },
   { what: '/agendas/get_contacts without list_key', call: (ctx) => callOperation(ctx, 'agendas/list-contacts', { json: {} }) },
-  { what: '/agendas/get_contacts of an unknown list', call: (ctx) => callOperation(ctx, 'agendas/list-contacts', { json: { list_key: `${ctx.prefix}nolist` } }) },
+  {
+    what: '/agendas/get_contacts of an unknown list',
+    call: (ctx) => callOperation(ctx, 'agendas/list-contacts', { json: { list_key: `${ctx.prefix}nolist` } }),
+  },
   { what: '/reports/generate without start_date', call: (ctx) => callOperation(ctx, 'reports/generate', { json: { end_date: today() } }) },
-  { what: '/reports/generate with start after end', call: (ctx) => callOperation(ctx, 'reports/generate', { json: { start_date: today(), end_date: '2020-01-01' } }) },
+  {
+    what: '/reports/generate with start after end',
+    call: (ctx) => callOperation(ctx, 'reports/generate', { json: { start_date: today(), end_date: '2020-01-01' } }),
+  },
   { what: '/reports/details without campaign_id', call: (ctx) => callOperation(ctx, 'reports/get-campaign-details', { json: {} }) },
-  { what: '/reports/details of an unknown campaign', call: (ctx) => callOperation(ctx, 'reports/get-campaign-details', { json: { campaign_id: Number(probePhone(ctx, 40).slice(2)) } }) },
+  {
+    what: '/reports/details of an unknown campaign',
+    call: (ctx) => callOperation(ctx, 'reports/get-campaign-details', { json: { campaign_id: Number(probePhone(ctx, 40).slice(2)) } }),
+  },
   { what: '/webhook/status without status', call: (ctx) => callOperation(ctx, 'webhooks/set-status', { json: {} }) },
 ];
 

@@ -58,10 +58,13 @@ export const LIST_PROBES: readonly AmbiguityProbe[] = [
           const added = await callOperation(ctx, 'contacts/add', { json: { list_key: listKey, number, name: 'Probe' } });
           if (added.body.success !== true) return { note: `could not add a contact (${codeOf(added)})` };
           const listed = await callOperation(ctx, 'agendas/list-contacts', { json: { list_key: listKey } });
-          const holds = (value: unknown) => Array.isArray(value) && value.some((c) => String(asObject(c).contact_number ?? asObject(c).number ?? '').endsWith(number));
+          const holds = (value: unknown) =>
+            Array.isArray(value) && value.some((c) => String(asObject(c).contact_number ?? asObject(c).number ?? '').endsWith(number));
           if (holds(listed.body.result)) return { option: 'result', note: 'the contact added is in result' };
           const field = Object.entries(listed.body).find(([, value]) => holds(value))?.[0];
-          return field ? { option: 'any-array', note: `the contact added is in ${field}` } : { note: `the contact added is in no array field (${codeOf(listed)})` };
+          return field
+            ? { option: 'any-array', note: `the contact added is in ${field}` }
+            : { note: `the contact added is in no array field (${codeOf(listed)})` };
         },
         noList,
       ),

@@ -49,7 +49,9 @@ async function withVerification<T>(ctx: ProbeContext, phone: string, body: (code
   }
 }
 
-const sandboxRefused = (answer: ProbeAnswer) => ({ note: `a sandbox verification with code_in_response was not created (HTTP ${answer.status}, ${codeOf(answer)})` });
+const sandboxRefused = (answer: ProbeAnswer) => ({
+  note: `a sandbox verification with code_in_response was not created (HTTP ${answer.status}, ${codeOf(answer)})`,
+});
 
 export const OTP_PROBES: readonly AmbiguityProbe[] = [
   {
@@ -67,7 +69,11 @@ export const OTP_PROBES: readonly AmbiguityProbe[] = [
         if (afterBody.status === 404) return { option: 'json-body', note: `DELETE with a JSON body (HTTP ${byBody.status}), then verify: 404` };
         const byQuery = await deleteByQuery(ctx, phone);
         const afterQuery = await verifyOtp(ctx, phone, wrong);
-        if (afterQuery.status === 404) return { option: 'query', note: `DELETE with a JSON body left the verification (verify: HTTP ${afterBody.status}); with query parameters (HTTP ${byQuery.status}), verify: 404` };
+        if (afterQuery.status === 404)
+          return {
+            option: 'query',
+            note: `DELETE with a JSON body left the verification (verify: HTTP ${afterBody.status}); with query parameters (HTTP ${byQuery.status}), verify: 404`,
+          };
         return { note: `neither a JSON body nor query parameters deleted the verification (verify: HTTP ${afterBody.status}, then ${afterQuery.status})` };
       } finally {
         await deleteByBody(ctx, phone);
@@ -82,8 +88,13 @@ export const OTP_PROBES: readonly AmbiguityProbe[] = [
         ctx,
         probePhone(ctx, 11),
         async () => {
-          const status = await callOperation(ctx, 'otp-v2/get-status', { key: ctx.work.key, query: { phone_number: probePhone(ctx, 11), country_code: COUNTRY } });
-          return status.body.state === 'pending' ? { option: 'query', note: 'status by query answered state=pending' } : { option: 'record-only', note: `status by query: HTTP ${status.status}, state ${String(status.body.state)}` };
+          const status = await callOperation(ctx, 'otp-v2/get-status', {
+            key: ctx.work.key,
+            query: { phone_number: probePhone(ctx, 11), country_code: COUNTRY },
+          });
+          return status.body.state === 'pending'
+            ? { option: 'query', note: 'status by query answered state=pending' }
+            : { option: 'record-only', note: `status by query: HTTP ${status.status}, state ${String(status.body.state)}` };
         },
         sandboxRefused,
       ),
@@ -107,7 +118,8 @@ export const OTP_PROBES: readonly AmbiguityProbe[] = [
           const seen = `wrong codes answered ${statuses.join(', ')}`;
           const allUnauthorized = (n: number) => statuses.slice(0, n).every((s) => s === 401);
           if (statuses.length === 7 && statuses[6] === 429 && allUnauthorized(6)) return { option: 'seventh-wrong-locks', note: `${seen}: the 7th locks` };
-          if (statuses.length === 8 && statuses[7] === 429 && allUnauthorized(7)) return { option: 'after-seventh-wrong', note: `${seen}: the 7th answers 401, the next one 429` };
+          if (statuses.length === 8 && statuses[7] === 429 && allUnauthorized(7))
+            return { option: 'after-seventh-wrong', note: `${seen}: the 7th answers 401, the next one 429` };
           return { note: `${seen}; matches no option` };
         },
         sandboxRefused,
@@ -125,9 +137,12 @@ export const OTP_PROBES: readonly AmbiguityProbe[] = [
           const verified = await verifyOtp(ctx, probePhone(ctx, 13), code);
           if (verified.status !== 200) return { note: `the right code did not verify (HTTP ${verified.status}, ${codeOf(verified)})` };
           const again = await createSandboxOtp(ctx, probePhone(ctx, 13));
-          if (again.answer.body.success !== true) return { note: `a new cycle after verified was refused (HTTP ${again.answer.status}, ${codeOf(again.answer)})` };
+          if (again.answer.body.success !== true)
+            return { note: `a new cycle after verified was refused (HTTP ${again.answer.status}, ${codeOf(again.answer)})` };
           const state = String(again.answer.body.state);
-          return state === 'pending' ? { option: 'pending', note: 'verified, then create: state=pending' } : { option: 'record-only', note: `verified, then create: state=${state}` };
+          return state === 'pending'
+            ? { option: 'pending', note: 'verified, then create: state=pending' }
+            : { option: 'record-only', note: `verified, then create: state=${state}` };
         },
         sandboxRefused,
       ),

@@ -136,7 +136,11 @@ export function probePhone(ctx: ProbeContext, n: number): string {
 
 /** 4.2: a sandbox SMS from the work account (free; counted against its day's quota, 8). */
 export function sandboxSms(ctx: ProbeContext, number: string, extra: Record<string, unknown> = {}, query?: QueryParams): Promise<ProbeAnswer> {
-  return callOperation(ctx, 'sms/send', { key: ctx.work.key, json: { numbers: number, message: 'Prueba de conformidad', sandbox: 1, ...extra }, ...(query ? { query } : {}) });
+  return callOperation(ctx, 'sms/send', {
+    key: ctx.work.key,
+    json: { numbers: number, message: 'Prueba de conformidad', sandbox: 1, ...extra },
+    ...(query ? { query } : {}),
+  });
 }
 
 /** The first reference of a 2.2 send result. */
@@ -191,7 +195,8 @@ export const AMBIGUITY_PROBES: readonly AmbiguityProbe[] = [
     // legacy verify (a number with no code, validation_04) in both locales; verify sends nothing.
     ambiguity: 'response-language',
     async run(ctx) {
-      const verify = (locale: string) => callOperation(ctx, 'otp-legacy/verify', { json: { phone_number: probePhone(ctx, 3), verification_code: 'A1B2', locale } });
+      const verify = (locale: string) =>
+        callOperation(ctx, 'otp-legacy/verify', { json: { phone_number: probePhone(ctx, 3), verification_code: 'A1B2', locale } });
       const [es, en] = [await verify('es'), await verify('en')];
       if (es.body.success !== false || codeOf(es) !== codeOf(en)) return { note: `locale es: ${summarize(es)}; en: ${summarize(en)}` };
       return es.body.message !== en.body.message
@@ -203,7 +208,9 @@ export const AMBIGUITY_PROBES: readonly AmbiguityProbe[] = [
     ambiguity: 'sms-shorten-url-count',
     async run(ctx) {
       const a = await sandboxSms(ctx, probePhone(ctx, 2), { message: 'Ver https://example.com/a y https://example.com/b', shorten_url: 1 });
-      return a.body.success === true ? { option: 'at-least-one', note: 'two URLs with shorten_url=1 accepted (sandbox)' } : { option: 'exactly-one', note: `two URLs refused (${codeOf(a)})` };
+      return a.body.success === true
+        ? { option: 'at-least-one', note: 'two URLs with shorten_url=1 accepted (sandbox)' }
+        : { option: 'exactly-one', note: `two URLs refused (${codeOf(a)})` };
     },
   },
 ];
@@ -228,10 +235,15 @@ export const RATE_LIMIT_PROBE: AmbiguityProbe = {
     for (let attempt = 1; attempt <= RATE_BURST_TRIES; attempt += 1) {
       if (attempt > 1) await sleep(RATE_BURST_PAUSE_MS);
       const start = performance.now();
-      const answers = await Promise.all(Array.from({ length: RATE_BURST }, () => ctx.burstClient.call({ method: 'POST', path: '/credits/consult', apiKey: ctx.apiKey, retryOn429: false })));
+      const answers = await Promise.all(
+        Array.from({ length: RATE_BURST }, () => ctx.burstClient.call({ method: 'POST', path: '/credits/consult', apiKey: ctx.apiKey, retryOn429: false })),
+      );
       const elapsedMs = performance.now() - start;
       const limited = answers.find((r) => isRateLimited({ status: r.status, body: asObject(r.json) }));
-      if (limited) return limited.status === 429 ? { option: 'http-429', note: 'rate_01 with HTTP 429' } : { option: 'body-429', note: `rate_01 with HTTP ${limited.status}` };
+      if (limited)
+        return limited.status === 429
+          ? { option: 'http-429', note: 'rate_01 with HTTP 429' }
+          : { option: 'body-429', note: `rate_01 with HTTP ${limited.status}` };
       note = `${RATE_BURST} requests at once (${Math.round(elapsedMs)} ms, at most ${mostThatMayPass(elapsedMs, PER_SECOND)} may pass): no rate_01`;
       if (burstIsConclusive(RATE_BURST, elapsedMs, PER_SECOND)) return { note };
     }

@@ -9,11 +9,24 @@
  * ends first, the profile says "at least N" and keeps the default.
  */
 import { ambiguityById } from '../../schemas/ambiguities.ts';
-import { callOperation, codeOf, probePhone, summarize, today, type DiscoveryStep, type ProbeAnswer, type ProbeContext, type ProbeFinding, type StepOutcome } from './discovery-probes.ts';
+import {
+  callOperation,
+  codeOf,
+  probePhone,
+  summarize,
+  today,
+  type DiscoveryStep,
+  type ProbeAnswer,
+  type ProbeContext,
+  type ProbeFinding,
+  type StepOutcome,
+} from './discovery-probes.ts';
 import { closeSubaccount, openSubaccount } from './discovery-subaccount.ts';
 
 /** The options of the register, as numbers: [100, 1000]. */
-const LIMITS = ambiguityById('sandbox-daily-limit').options.map((o) => Number(o.id)).sort((a, b) => a - b);
+const LIMITS = ambiguityById('sandbox-daily-limit')
+  .options.map((o) => Number(o.id))
+  .sort((a, b) => a - b);
 const LARGEST = LIMITS[LIMITS.length - 1]!;
 
 /** The budget that decides every option: the larger one, and the send past it. */
@@ -26,7 +39,9 @@ export const SANDBOX_LIMIT_STEP: DiscoveryStep = {
   covers: ['sandbox-daily-limit'],
   async run(ctx) {
     if (ctx.managerKey === undefined)
-      return finding({ note: "needs --manager-key: the probe spends a whole day's sandbox quota (8), which must not be the quota of the account certify uses" });
+      return finding({
+        note: "needs --manager-key: the probe spends a whole day's sandbox quota (8), which must not be the quota of the account certify uses",
+      });
     if (ctx.sandboxBudget === 0) return finding({ note: 'not probed: --sandbox-budget 0' });
     // A subaccount of its own: the other probes' sandbox sends must not count against its quota.
     const sub = await openSubaccount(ctx, ctx.managerKey, 'quota');
@@ -67,5 +82,7 @@ async function countSandboxSends(ctx: ProbeContext, key: string): Promise<StepOu
   const excluded = LIMITS.filter((n) => n < accepted);
   const atLeast = `at least ${accepted} sandbox sends accepted in a day`;
   if (accepted > LARGEST) return finding({ note: `${atLeast}: more than every option` });
-  return finding({ note: `${atLeast}: --sandbox-budget ${ctx.sandboxBudget} ended first${excluded.length > 0 ? ` (so not ${excluded.join(' nor ')})` : ''}; set it in the profile or run again with a larger budget` });
+  return finding({
+    note: `${atLeast}: --sandbox-budget ${ctx.sandboxBudget} ended first${excluded.length > 0 ? ` (so not ${excluded.join(' nor ')})` : ''}; set it in the profile or run again with a larger budget`,
+  });
 }

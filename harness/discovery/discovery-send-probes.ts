@@ -31,7 +31,8 @@ export const SEND_PROBES: readonly AmbiguityProbe[] = [
       const report = await callOperation(ctx, 'reports/generate', { key: ctx.work.key, json: { start_date: today(), end_date: today(), sandbox: 1 } });
       const rows = Array.isArray(report.body.report) ? report.body.report.map(asObject) : [];
       const row = rows.find((r) => r.reference === reference);
-      if (!row || typeof row.message !== 'string') return { note: `"${ACCENTED}" accepted; its report row was not found (${codeOf(report)}), so whether the accents were removed is unknown` };
+      if (!row || typeof row.message !== 'string')
+        return { note: `"${ACCENTED}" accepted; its report row was not found (${codeOf(report)}), so whether the accents were removed is unknown` };
       return /[óñ]/.test(row.message)
         ? { option: 'record-only', note: `"${ACCENTED}" accepted and reported with its accents` }
         : { option: 'stripped', note: `"${ACCENTED}" accepted and reported as "${row.message.slice(0, 40)}"` };

@@ -8,7 +8,21 @@
  * discover there is none to put back.
  */
 import type { AmbiguityId } from '../../schemas/ambiguities.ts';
-import { asObject, callOperation, codeOf, firstReference, probePhone, sandboxSms, summarize, type CapabilityFinding, type DiscoveryStep, type ProbeAnswer, type ProbeContext, type ProbeFinding, type StepOutcome } from './discovery-probes.ts';
+import {
+  asObject,
+  callOperation,
+  codeOf,
+  firstReference,
+  probePhone,
+  sandboxSms,
+  summarize,
+  type CapabilityFinding,
+  type DiscoveryStep,
+  type ProbeAnswer,
+  type ProbeContext,
+  type ProbeFinding,
+  type StepOutcome,
+} from './discovery-probes.ts';
 import { isEventDelivery, startWebhookReceiver, type Delivery, type WebhookEndpoint } from '../transport/webhook-receiver.ts';
 
 type Findings = Partial<Record<AmbiguityId, ProbeFinding>>;
@@ -29,7 +43,8 @@ const NOT_ABOUT_THE_WEBHOOK = /^(auth_|rate_01$|server_01$)/;
  */
 async function currentWebhook(ctx: ProbeContext): Promise<{ ok: true; webhook: Webhook | undefined } | { ok: false; answer: ProbeAnswer }> {
   const answer = await callOperation(ctx, 'webhooks/get', { key: ctx.work.key });
-  if (answer.body.success === false && answer.status < 500 && typeof answer.body.code === 'string' && !NOT_ABOUT_THE_WEBHOOK.test(answer.body.code)) return { ok: true, webhook: undefined };
+  if (answer.body.success === false && answer.status < 500 && typeof answer.body.code === 'string' && !NOT_ABOUT_THE_WEBHOOK.test(answer.body.code))
+    return { ok: true, webhook: undefined };
   if (answer.body.success !== true) return { ok: false, answer };
   const result = asObject(answer.body.result);
   // With none configured the document is silent: an empty or absent url means none.
@@ -41,7 +56,9 @@ async function currentWebhook(ctx: ProbeContext): Promise<{ ok: true; webhook: W
 async function restoreWebhook(ctx: ProbeContext, previous: Webhook | undefined): Promise<string> {
   if (previous === undefined) {
     const deleted = await callOperation(ctx, 'webhooks/delete', { key: ctx.work.key });
-    return deleted.body.success === true ? 'webhook: the account had none; discover\'s was deleted' : `webhook: could not delete discover's webhook (${summarize(deleted)}): delete it with /webhook/delete`;
+    return deleted.body.success === true
+      ? "webhook: the account had none; discover's was deleted"
+      : `webhook: could not delete discover's webhook (${summarize(deleted)}): delete it with /webhook/delete`;
   }
   // 4.14: registering again verifies the URL with a GET, as when it was first registered.
   const added = await callOperation(ctx, 'webhooks/add', { key: ctx.work.key, json: { url: previous.url, status: previous.status } });
@@ -57,10 +74,34 @@ async function restoreWebhook(ctx: ProbeContext, previous: Webhook | undefined):
 async function pairedCodeOrder(ctx: ProbeContext): Promise<ProbeFinding> {
   const key = ctx.work.key;
   const cases: { what: string; first: string; second: string; expected: 'first' | 'second'; answer: ProbeAnswer }[] = [
-    { what: 'no start_date', first: 'report_01', second: 'report_02', expected: 'first', answer: await callOperation(ctx, 'reports/generate', { key, json: { end_date: '2020-01-02' } }) },
-    { what: 'no end_date', first: 'report_01', second: 'report_02', expected: 'second', answer: await callOperation(ctx, 'reports/generate', { key, json: { start_date: '2020-01-01' } }) },
-    { what: 'no url', first: 'add_webhook_02', second: 'add_webhook_03', expected: 'first', answer: await callOperation(ctx, 'webhooks/add', { key, json: { status: '1' } }) },
-    { what: 'a malformed url', first: 'add_webhook_02', second: 'add_webhook_03', expected: 'second', answer: await callOperation(ctx, 'webhooks/add', { key, json: { url: 'not a url', status: '1' } }) },
+    {
+      what: 'no start_date',
+      first: 'report_01',
+      second: 'report_02',
+      expected: 'first',
+      answer: await callOperation(ctx, 'reports/generate', { key, json: { end_date: '2020-01-02' } }),
+    },
+    {
+      what: 'no end_date',
+      first: 'report_01',
+      second: 'report_02',
+      expected: 'second',
+      answer: await callOperation(ctx, 'reports/generate', { key, json: { start_date: '2020-01-01' } }),
+    },
+    {
+      what: 'no url',
+      first: 'add_webhook_02',
+      second: 'add_webhook_03',
+      expected: 'first',
+      answer: await callOperation(ctx, 'webhooks/add', { key, json: { status: '1' } }),
+    },
+    {
+      what: 'a malformed url',
+      first: 'add_webhook_02',
+      second: 'add_webhook_03',
+      expected: 'second',
+      answer: await callOperation(ctx, 'webhooks/add', { key, json: { url: 'not a url', status: '1' } }),
+    },
   ];
   const note = cases.map((c) => `${c.what}: ${codeOf(c.answer)}`).join('; ');
   const stray = cases.filter((c) => ![c.first, c.second].includes(codeOf(c.answer)));
@@ -84,7 +125,10 @@ async function sendAndCatch(ctx: ProbeContext, endpoint: WebhookEndpoint, n: num
   if (reference === undefined) return { sent, event: undefined };
   const caught = await endpoint
     .waitFor((d) => isEventDelivery(d) && d.fields.type === 'confirmation' && d.fields.reference === reference, { timeoutMs: ctx.eventWaitMs })
-    .then((ds) => ds[0], () => undefined);
+    .then(
+      (ds) => ds[0],
+      () => undefined,
+    );
   return { sent, event: caught };
 }
 
@@ -112,7 +156,11 @@ async function sandboxEvents(ctx: ProbeContext, endpoint: WebhookEndpoint): Prom
   const firstEvent = first.event;
   const findings: Findings = { 'sandbox-sends-emit-events': { option: 'events', note: `a sandbox send was confirmed at the webhook (${firstEvent.method})` } };
   findings['webhook-delivery-method'] =
-    firstEvent.method === 'GET' ? { option: 'get', note: 'the confirmation came by GET' } : firstEvent.method === 'POST' ? { option: 'post', note: 'the confirmation came by POST' } : { note: `the confirmation came by ${firstEvent.method}` };
+    firstEvent.method === 'GET'
+      ? { option: 'get', note: 'the confirmation came by GET' }
+      : firstEvent.method === 'POST'
+        ? { option: 'post', note: 'the confirmation came by POST' }
+        : { note: `the confirmation came by ${firstEvent.method}` };
   const second = await sendAndCatch(ctx, endpoint, 51);
   const heads = endpoint.deliveries.filter((d) => d.method === 'HEAD');
   if (second.event === undefined) findings['webhook-head-check'] = { note: `the second sandbox send was not confirmed within ${waited}` };
@@ -127,7 +175,13 @@ async function sandboxEvents(ctx: ProbeContext, endpoint: WebhookEndpoint): Prom
   return findings;
 }
 
-const COVERS = ['paired-code-order', 'webhook-status-success-values', 'sandbox-sends-emit-events', 'webhook-delivery-method', 'webhook-head-check'] as const satisfies readonly AmbiguityId[];
+const COVERS = [
+  'paired-code-order',
+  'webhook-status-success-values',
+  'sandbox-sends-emit-events',
+  'webhook-delivery-method',
+  'webhook-head-check',
+] as const satisfies readonly AmbiguityId[];
 
 async function probeWithReceiver(ctx: ProbeContext, endpoint: WebhookEndpoint): Promise<StepOutcome> {
   const findings: Findings = { 'paired-code-order': await pairedCodeOrder(ctx) };
@@ -136,7 +190,12 @@ async function probeWithReceiver(ctx: ProbeContext, endpoint: WebhookEndpoint): 
   if (added.body.success !== true) {
     const why = `needs a webhook the target reaches: discover's loopback receiver was refused (${summarize(added)})`;
     for (const id of COVERS) findings[id] ??= { note: why };
-    return { findings, capabilities: { 'webhook-reachable': { value: false, note: `${why}; with a tunnel in front of this machine, certify --webhook-public-url may still reach it` } } };
+    return {
+      findings,
+      capabilities: {
+        'webhook-reachable': { value: false, note: `${why}; with a tunnel in front of this machine, certify --webhook-public-url may still reach it` },
+      },
+    };
   }
   const reachable: CapabilityFinding = {
     value: true,

@@ -78,7 +78,10 @@ export class CostGuard {
     const { maxCredits, startingCredits } = config;
     if (maxCredits !== undefined && startingCredits !== undefined) {
       const consumed = startingCredits - (await this.calls.credits(config.apiKey));
-      if (consumed >= maxCredits) throw new CostGuardError(`cost guard: credit budget reached (${consumed} consumed of --max-credits ${maxCredits}): charged sends are skipped from here on`);
+      if (consumed >= maxCredits)
+        throw new CostGuardError(
+          `cost guard: credit budget reached (${consumed} consumed of --max-credits ${maxCredits}): charged sends are skipped from here on`,
+        );
     }
     await this.topUpBeforeCharge(request);
   }
@@ -91,10 +94,14 @@ export class CostGuard {
     if ((await this.calls.credits(sub.key)) >= TOP_UP_BELOW) return;
     const { maxCredits } = this.calls.config;
     if (maxCredits !== undefined && this.toppedUp + REMOTE_FILE_CREDITS > maxCredits)
-      throw new CostGuardError(`cost guard: the file's subaccount has spent its credits and more would pass --max-credits ${maxCredits}: charged sends of this file are skipped from here on`);
+      throw new CostGuardError(
+        `cost guard: the file's subaccount has spent its credits and more would pass --max-credits ${maxCredits}: charged sends of this file are skipped from here on`,
+      );
     const moved = await this.calls.api('subaccounts/manage-credits', { key: managerKey, json: { email: sub.email, type: 1, credits: REMOTE_FILE_CREDITS } });
     if (moved.body.success !== true)
-      throw new CostGuardError(`cost guard: the file's subaccount has spent its credits and the manager gave no more (HTTP ${moved.status}): ${moved.text.slice(0, 200)}`);
+      throw new CostGuardError(
+        `cost guard: the file's subaccount has spent its credits and the manager gave no more (HTTP ${moved.status}): ${moved.text.slice(0, 200)}`,
+      );
     this.toppedUp += REMOTE_FILE_CREDITS;
   }
 }

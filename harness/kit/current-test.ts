@@ -117,6 +117,7 @@ export function watchCollectingSuite(): void {
   if (collector === undefined || watchedSuites.has(collector)) return;
   watchedSuites.add(collector);
   // vitest reads a hook's first parameter as its fixtures, which must be an object pattern.
+  // biome-ignore lint/correctness/noEmptyPattern: vitest requires the pattern, and this hook needs no fixture
   beforeAll(({}, suite) => noteRunningFile(suite.file));
 }
 
@@ -142,7 +143,10 @@ export interface CleanupFailure {
   cause?: unknown;
 }
 
-const causeText = (cause: unknown): string => (cause instanceof Error ? cause.message : typeof cause === 'string' ? cause : JSON.stringify(cause) ?? String(cause)).replace(/\s*\n\s*/g, ' ').slice(0, 500);
+const causeText = (cause: unknown): string =>
+  (cause instanceof Error ? cause.message : typeof cause === 'string' ? cause : (JSON.stringify(cause) ?? String(cause)))
+    .replace(/\s*\n\s*/g, ' ')
+    .slice(0, 500);
 
 /**
  * Reports a cleanup step of a suite file that failed (a teardown that could not empty or archive a
@@ -151,7 +155,9 @@ const causeText = (cause: unknown): string => (cause instanceof Error ? cause.me
  * Callable from teardown code, where no test runs; the text is redacted (5.2) before it is kept.
  */
 export function reportCleanupFailure(failure: CleanupFailure): void {
-  const line = redactKnown(`cleanup failed: ${failure.step}${failure.cause === undefined ? '' : ` (${causeText(failure.cause)})`}; left on the target: ${failure.leftOnTarget}`);
+  const line = redactKnown(
+    `cleanup failed: ${failure.step}${failure.cause === undefined ? '' : ` (${causeText(failure.cause)})`}; left on the target: ${failure.leftOnTarget}`,
+  );
   if (runningFile === undefined && !listening) {
     process.stderr.write(`${line}\n`);
     return;

@@ -30,7 +30,11 @@ export const isDefaulted = (profile: TargetProfile, id: AmbiguityId): boolean =>
  * The options of `id` a check accepts: the profile's own when it was observed or declared; every
  * option in `allowed` (those the document's own words allow) when it was only defaulted.
  */
-export function optionsToAccept<A extends AmbiguityId>(profile: TargetProfile, id: A, allowed: readonly AmbiguityOptionOf<A>[]): readonly AmbiguityOptionOf<A>[] {
+export function optionsToAccept<A extends AmbiguityId>(
+  profile: TargetProfile,
+  id: A,
+  allowed: readonly AmbiguityOptionOf<A>[],
+): readonly AmbiguityOptionOf<A>[] {
   const chosen = profile.ambiguities[id] as AmbiguityOptionOf<A>;
   return isDefaulted(profile, id) ? allowed : [chosen];
 }

@@ -19,7 +19,8 @@ import { NOT_TESTABLE_PREFIX } from './test-skip.ts';
  * run's own configuration.
  */
 export const TRIGGERLESS_CAPABILITIES = {
-  'fault-injection': 'no documented way and no kit protocol make a target fail internally on demand (auth_99, server_01, otp_internal, verification_10, validation_10, add_webhook_07/_08)',
+  'fault-injection':
+    'no documented way and no kit protocol make a target fail internally on demand (auth_99, server_01, otp_internal, verification_10, validation_10, add_webhook_07/_08)',
   'delivery-failure': 'no documented way and no kit protocol make a channel fail to deliver (otp_send_failed, verification_05)',
   'disabled-administrator': 'no documented call disables an administrator, and the profile has no field for the key of such a subaccount (auth_07)',
   'v1-unauthorized-user': 'the profile has no field for the key of a user not authorized for the v1 single send (Codigo 23)',

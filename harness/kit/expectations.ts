@@ -46,14 +46,22 @@ const detailOf = (issue: z.core.$ZodIssue): BodyDetail => {
  * detail (request_id, a message text) cannot fail a whole test. Returns the parsed body, or the
  * body as received when only details below the fail level are off.
  */
-export function expectBodyByDetail<S extends z.ZodType>(schema: S, value: unknown, what: string, answer: Answer, levelOf: (detail: BodyDetail) => VerdictLevel): z.output<S> {
+export function expectBodyByDetail<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  what: string,
+  answer: Answer,
+  levelOf: (detail: BodyDetail) => VerdictLevel,
+): z.output<S> {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data as z.output<S>;
   const byDetail = new Map<BodyDetail, z.core.$ZodIssue[]>();
   for (const issue of parsed.error.issues) byDetail.set(detailOf(issue), [...(byDetail.get(detailOf(issue)) ?? []), issue]);
   for (const [detail, issues] of byDetail) {
     const label = `${what}${detail === 'fields' ? '' : `, ${detail}`}`;
-    checkAt(levelOf(detail), label, () => expect.fail(`${label} does not match the documented schema:\n${describeIssues(new z.ZodError(issues))}\n${snippet(answer)}`));
+    checkAt(levelOf(detail), label, () =>
+      expect.fail(`${label} does not match the documented schema:\n${describeIssues(new z.ZodError(issues))}\n${snippet(answer)}`),
+    );
   }
   return value as z.output<S>;
 }
@@ -108,7 +116,9 @@ export function expectSuccess<S extends z.ZodType = z.ZodType>(answer: Answer, o
   // Not JSON (the preamble: bodies are JSON) stops every check of the test that reads the body: untagged.
   if (answer.json === undefined) expect.fail(`${operationId}: the success body is not JSON (${snippet(answer)})`);
   const json: unknown = answer.json;
-  return checkFor(ofContract, () => expectBodyByDetail((schema ?? op.success.schema) as S, json, `${operationId} success body`, answer, (d) => successDetailLevel(d, operationId)));
+  return checkFor(ofContract, () =>
+    expectBodyByDetail((schema ?? op.success.schema) as S, json, `${operationId} success body`, answer, (d) => successDetailLevel(d, operationId)),
+  );
 }
 
 const AUTH_STATUS_AMBIGUITY = 'auth-error-http-status';
@@ -172,7 +182,9 @@ export function expectError(answer: Answer, code: string, operationId?: string):
     const choice = choices?.[AUTH_STATUS_AMBIGUITY] ?? 'http-status';
     const expected = choice === 'body-200' ? 200 : row.httpStatus!;
     observe(AUTH_STATUS_AMBIGUITY, `HTTP ${answer.status} for ${code}${op?.errorBody === 'otp-v2' ? ' (/v2/otp)' : ''}`, answer.status === expected);
-    expect([row.httpStatus!, 200], `${where}: HTTP status (5: the table's ${row.httpStatus}, or 200 as the current OTP reference states)`).toContain(answer.status);
+    expect([row.httpStatus!, 200], `${where}: HTTP status (5: the table's ${row.httpStatus}, or 200 as the current OTP reference states)`).toContain(
+      answer.status,
+    );
     return;
   }
   if (code === 'rate_01') {

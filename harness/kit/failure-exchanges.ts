@@ -76,7 +76,12 @@ export function failureExchangeOf(exchange: Exchange, redact: (text: string) => 
   const retried = exchange.attempt > 1 ? ` (attempt ${exchange.attempt}, resent after rate_01)` : '';
   // The request again, every part redacted with what is known now: each [REDACTED] becomes the key's variable.
   const requestHeaders = Object.fromEntries(Object.entries(exchange.requestHeaders).map(([name, value]) => [name, redact(value)]));
-  const request = { ...exchange, url: url.toString(), requestHeaders, requestBody: exchange.requestBody === undefined ? undefined : redact(exchange.requestBody) };
+  const request = {
+    ...exchange,
+    url: url.toString(),
+    requestHeaders,
+    requestBody: exchange.requestBody === undefined ? undefined : redact(exchange.requestBody),
+  };
   return {
     exchange: `${exchange.method} ${url.pathname}${url.search} → HTTP ${exchange.status} in ${Math.round(exchange.durationMs)} ms${retried}`,
     ...(exchange.requestBody ? { requestBody: excerpt(redact(exchange.requestBody), REQUEST_BODY_SHOWN) } : {}),
@@ -98,7 +103,10 @@ export function exchangeLines(exchange: Exchange, redact: (text: string) => stri
 export function lastExchangesText(task: object): string {
   const noted = byTest.get(task) ?? [];
   if (noted.length === 0) return '';
-  const head = noted.length === 1 ? 'the HTTP exchange of the test before it failed:' : `the last ${noted.length} HTTP exchanges of the test before it failed (most recent last):`;
+  const head =
+    noted.length === 1
+      ? 'the HTTP exchange of the test before it failed:'
+      : `the last ${noted.length} HTTP exchanges of the test before it failed (most recent last):`;
   return [head, ...noted.flatMap(({ exchange, redact }) => exchangeLines(exchange, redact).map((line) => `  ${line}`))].join('\n');
 }
 

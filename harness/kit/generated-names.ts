@@ -22,7 +22,10 @@ export interface SuiteFile {
  */
 export function suiteFileOf(area: string | undefined): SuiteFile {
   const file = area ?? 'adhoc';
-  const files = readdirSync(SUITES_DIR).map(areaOfSuiteFile).filter((area) => area !== undefined).sort();
+  const files = readdirSync(SUITES_DIR)
+    .map(areaOfSuiteFile)
+    .filter((area) => area !== undefined)
+    .sort();
   return { tag: file.replace(/[^A-Za-z0-9]/g, '').toLowerCase(), index: Math.max(0, files.indexOf(file)) };
 }
 
@@ -61,7 +64,8 @@ export class GeneratedNames {
   deliverableNumber = (index = 0): string => {
     if (this.config.embedded) return this.phone();
     const numbers = this.config.profile.phoneNumbers;
-    if (numbers.length === 0) throw new CostGuardError('cost guard: no phone numbers in the profile (phoneNumbers): a send that is charged may only go to the profile\'s own numbers');
+    if (numbers.length === 0)
+      throw new CostGuardError("cost guard: no phone numbers in the profile (phoneNumbers): a send that is charged may only go to the profile's own numbers");
     return numbers[index % numbers.length]!;
   };
 

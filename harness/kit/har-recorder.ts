@@ -43,7 +43,8 @@ function partFileFor(folder: string): number {
 }
 
 /** Every string of the entry redacted against every secret the worker knows. */
-const redactedEntry = (entry: HarEntry): HarEntry => JSON.parse(JSON.stringify(entry), (_key, value: unknown) => (typeof value === 'string' ? redactKnown(value) : value)) as HarEntry;
+const redactedEntry = (entry: HarEntry): HarEntry =>
+  JSON.parse(JSON.stringify(entry), (_key, value: unknown) => (typeof value === 'string' ? redactKnown(value) : value)) as HarEntry;
 
 /**
  * Appends `exchange` to the worker's part of the run's HAR, when the run writes one

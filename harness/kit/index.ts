@@ -18,7 +18,7 @@ export { checkFor } from './requirement-checks.ts';
 export { req } from './requirement-test.ts';
 export { type Answer, type ApiRequest, type Target, useTarget } from './target.ts';
 export { NOT_TESTABLE_PREFIX, SkipTest } from './test-skip.ts';
-export { type QueryParams } from '../transport/http-client.ts';
+export type { QueryParams } from '../transport/http-client.ts';
 export { parseRetryAfterMs } from '../transport/pacer.ts';
 export { COUNTED_SPAN_MS, isRateLimited, judgeSustained, type SustainedJudgement, type TimedExchange } from '../transport/rate-burst.ts';
 export { type Delivery, type EventDelivery, type EventType, isEventDelivery, type WebhookEndpoint } from '../transport/webhook-receiver.ts';

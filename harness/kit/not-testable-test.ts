@@ -12,7 +12,12 @@ import { SkipTest } from './test-skip.ts';
 export function reqNotTestable(ids: readonly string[], name: string, capability: TriggerlessCapability, options: Omit<ReqOptions, 'needs'> = {}): void {
   // req() skips before the body: the capability is never among the run's (effective-capabilities.ts).
   // The body says the same, should that ever change.
-  req(ids, name, async () => {
-    throw new SkipTest(notTestableReason(capability, TRIGGERLESS_CAPABILITIES[capability]));
-  }, { ...options, needs: [capability] });
+  req(
+    ids,
+    name,
+    async () => {
+      throw new SkipTest(notTestableReason(capability, TRIGGERLESS_CAPABILITIES[capability]));
+    },
+    { ...options, needs: [capability] },
+  );
 }

@@ -87,7 +87,8 @@ const describeAnswer = (answer: Answer): string => `HTTP ${answer.status} succes
 const sendBody = (t: LegacyNumbersTarget, phone: string) => ({ phone_number: phone, country_code: MEXICO_COUNTRY_CODE, company: t.name('co'), template: 'a' });
 
 /** POST /otp/reset in the only shape the kit knows (otp-reset-request-shape: phone-and-country). */
-const reset = (t: LegacyNumbersTarget, phone: string): Promise<Answer> => t.api('otp-legacy/reset', { json: { phone_number: phone, country_code: MEXICO_COUNTRY_CODE } });
+const reset = (t: LegacyNumbersTarget, phone: string): Promise<Answer> =>
+  t.api('otp-legacy/reset', { json: { phone_number: phone, country_code: MEXICO_COUNTRY_CODE } });
 
 /**
  * Sends, resets and sends again on `phone`, from whatever state it is in. The first reset and send
@@ -132,9 +133,18 @@ async function probeReset(t: LegacyNumbersTarget, phone: string): Promise<Legacy
 export function recordLegacyResetFinding(finding: LegacyResetFinding): void {
   const running = currentTest();
   if (!running) return;
-  const effect = finding.effect === 'other' ? 'neither clears nor restarts' : finding.effect === 'clears' ? 'the reset clears the number' : 'the reset restarts the verification';
+  const effect =
+    finding.effect === 'other'
+      ? 'neither clears nor restarts'
+      : finding.effect === 'clears'
+        ? 'the reset clears the number'
+        : 'the reset restarts the verification';
   const shapeChoice = running.choices['otp-reset-request-shape'];
-  observe('otp-reset-request-shape', `${effect}: ${finding.seen}`, shapeChoice === 'phone-and-country' && finding.resetAccepted !== null ? finding.resetAccepted : null);
+  observe(
+    'otp-reset-request-shape',
+    `${effect}: ${finding.seen}`,
+    shapeChoice === 'phone-and-country' && finding.resetAccepted !== null ? finding.resetAccepted : null,
+  );
   recordBehaviour('POST /otp/reset (4.5: "listed as restarting an OTP verification"), found out once per run', `${effect}: ${finding.seen}`);
 }
 
@@ -152,7 +162,9 @@ export async function legacyResetFinding(t: LegacyNumbersTarget): Promise<{ find
     if (t.config.embedded) return probeReset(t, t.phone());
     const [phone] = await takeUnusedNumbers(t, 1);
     if (phone === undefined)
-      throw new SkipTest(`what POST /otp/reset does could not be found out: every one of the profile's ${t.config.profile.phoneNumbers.length} numbers (phoneNumbers) was used earlier in this run; add numbers to phoneNumbers`);
+      throw new SkipTest(
+        `what POST /otp/reset does could not be found out: every one of the profile's ${t.config.profile.phoneNumbers.length} numbers (phoneNumbers) was used earlier in this run; add numbers to phoneNumbers`,
+      );
     const held = await holdOrSkip(t, [phone], 1, PROBE_HOLD_WAIT_MS);
     try {
       return await probeReset(t, phone);
@@ -164,7 +176,8 @@ export async function legacyResetFinding(t: LegacyNumbersTarget): Promise<{ find
   try {
     finding = await decideOncePerRun(placeOf(t), FINDING_STATE, LegacyResetFinding, decide, PROBE_WAIT_MS);
   } catch (error) {
-    if (error instanceof RunLockTimeout) throw new SkipTest(`what POST /otp/reset does is being found out by another test, which did not finish within ${PROBE_WAIT_MS / 1000} s`);
+    if (error instanceof RunLockTimeout)
+      throw new SkipTest(`what POST /otp/reset does is being found out by another test, which did not finish within ${PROBE_WAIT_MS / 1000} s`);
     throw error;
   }
   if (probedHere) recordLegacyResetFinding(finding);
@@ -188,7 +201,10 @@ const unusedNumbers = (t: LegacyNumbersTarget): Promise<{ left: number; notClean
 
 /** Notes a number that was not clean when taken, for the reasons of later skips. */
 const noteNotClean = (t: LegacyNumbersTarget, what: string): Promise<void> =>
-  updateRunState(placeOf(t), USED_STATE, UsedNumbers, NO_NUMBER_USED, (state) => ({ state: { ...state, notClean: [...state.notClean, what] }, result: undefined }));
+  updateRunState(placeOf(t), USED_STATE, UsedNumbers, NO_NUMBER_USED, (state) => ({
+    state: { ...state, notClean: [...state.notClean, what] },
+    result: undefined,
+  }));
 
 async function holdOrSkip(t: LegacyNumbersTarget, candidates: readonly string[], count = candidates.length, waitMs = HOLD_WAIT_MS): Promise<HeldNumbers> {
   const profileNumbers = t.config.profile.phoneNumbers;
@@ -255,10 +271,13 @@ async function withResetNumbers<T>(t: LegacyNumbersTarget, count: number, body: 
         const phone = held.numbers[index];
         if (phone === undefined) throw new Error(`fresh(${index}): the test holds ${held.numbers.length} number(s); ask withCleanLegacyNumbers for more`);
         const answer = await reset(t, phone);
-        if (answer.status >= 500) throw new SkipTest(`the profile's number ${phone} could not be put back to a clean state: POST /otp/reset answered HTTP ${answer.status}`);
+        if (answer.status >= 500)
+          throw new SkipTest(`the profile's number ${phone} could not be put back to a clean state: POST /otp/reset answered HTTP ${answer.status}`);
         const because = await notCleanBecause(t, phone);
         if (because !== undefined)
-          throw new SkipTest(`the profile's number ${phone} is not in a clean state after POST /otp/reset (${describeAnswer(answer)}): a verify of a made-up code answered ${because}, not validation_04 (7.2)`);
+          throw new SkipTest(
+            `the profile's number ${phone} is not in a clean state after POST /otp/reset (${describeAnswer(answer)}): a verify of a made-up code answered ${because}, not validation_04 (7.2)`,
+          );
         return phone;
       },
     });
@@ -268,7 +287,12 @@ async function withResetNumbers<T>(t: LegacyNumbersTarget, count: number, body: 
 }
 
 /** Where a reset does not clear: each use takes a number never used in this run, checked clean. */
-async function withUnusedNumbers<T>(t: LegacyNumbersTarget, count: number, finding: LegacyResetFinding, body: (numbers: CleanLegacyNumbers) => Promise<T>): Promise<T> {
+async function withUnusedNumbers<T>(
+  t: LegacyNumbersTarget,
+  count: number,
+  finding: LegacyResetFinding,
+  body: (numbers: CleanLegacyNumbers) => Promise<T>,
+): Promise<T> {
   const { left } = await unusedNumbers(t);
   if (left < count) throw await noCleanNumberLeft(t, finding, `this test needs ${count} at once; ${left} are left`);
   const holds: HeldNumbers[] = [];

@@ -82,7 +82,11 @@ let available: ReadonlySet<CapabilityId> | undefined;
 const availableCapabilities = (): ReadonlySet<CapabilityId> => (available ??= effectiveCapabilities(config()));
 
 /** Capabilities the requirements or the options need and the run does not have. */
-export function missingCapabilities(requirements: readonly Requirement[], needs: readonly CapabilityId[], available: ReadonlySet<CapabilityId>): CapabilityId[] {
+export function missingCapabilities(
+  requirements: readonly Requirement[],
+  needs: readonly CapabilityId[],
+  available: ReadonlySet<CapabilityId>,
+): CapabilityId[] {
   const needed = new Set<CapabilityId>(needs);
   for (const r of requirements) if (r.capability) needed.add(r.capability);
   return [...needed].filter((c) => !available.has(c));
@@ -96,7 +100,11 @@ const provesStatement = (requirements: readonly Requirement[]): boolean => fails
 /** The document's words of the requirements, as failure messages and the Allure description show them. */
 export function quoteLines(requirements: readonly Requirement[]): string {
   return requirements
-    .map((r) => (r.quotes.length > 0 ? `${r.id} (§${r.section}, ${r.level}): ${r.quotes.map((q) => `"${q}"`).join(' … ')}` : `${r.id} (§${r.section}, ${r.level}): no sentence of the document; ${r.statement}`))
+    .map((r) =>
+      r.quotes.length > 0
+        ? `${r.id} (§${r.section}, ${r.level}): ${r.quotes.map((q) => `"${q}"`).join(' … ')}`
+        : `${r.id} (§${r.section}, ${r.level}): no sentence of the document; ${r.statement}`,
+    )
     .join('\n');
 }
 

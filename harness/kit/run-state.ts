@@ -112,7 +112,13 @@ export function updateRunState<S extends z.ZodType, R>(
  * When `decide` throws nothing is written, and the next caller decides again (a test that could
  * not decide, e.g. because the cost guard refused its send, must not decide for the others).
  */
-export async function decideOncePerRun<S extends z.ZodType>(place: RunPlace, name: string, schema: S, decide: () => Promise<z.output<S>>, waitMs: number): Promise<z.output<S>> {
+export async function decideOncePerRun<S extends z.ZodType>(
+  place: RunPlace,
+  name: string,
+  schema: S,
+  decide: () => Promise<z.output<S>>,
+  waitMs: number,
+): Promise<z.output<S>> {
   const known = readRunState(place, name, schema);
   if (known !== undefined) return known;
   return withRunLock(

@@ -65,16 +65,26 @@ export async function createSubaccount(calls: SubaccountCalls, credits: number):
     if (left >= 1) {
       const back = await calls.api('subaccounts/manage-credits', { key: managerKey, json: { email, type: 2, credits: Math.floor(left) } });
       if (back.body.success !== true) {
-        reportCleanupFailure({ step: `withdrawing ${Math.floor(left)} credits from subaccount ${email} (4.11)`, leftOnTarget: `subaccount ${email}, not archived, with ${left} credits`, cause: `HTTP ${back.status} ${back.text.slice(0, 200)}` });
+        reportCleanupFailure({
+          step: `withdrawing ${Math.floor(left)} credits from subaccount ${email} (4.11)`,
+          leftOnTarget: `subaccount ${email}, not archived, with ${left} credits`,
+          cause: `HTTP ${back.status} ${back.text.slice(0, 200)}`,
+        });
         return;
       }
     }
     const archived = await calls.api('subaccounts/archive', { key: managerKey, json: { email } });
-    if (archived.body.success !== true) reportCleanupFailure({ step: `archiving subaccount ${email} (4.11)`, leftOnTarget: `subaccount ${email}, emptied but not archived`, cause: `HTTP ${archived.status} ${archived.text.slice(0, 200)}` });
+    if (archived.body.success !== true)
+      reportCleanupFailure({
+        step: `archiving subaccount ${email} (4.11)`,
+        leftOnTarget: `subaccount ${email}, emptied but not archived`,
+        cause: `HTTP ${archived.status} ${archived.text.slice(0, 200)}`,
+      });
   });
   if (credits > 0) {
     const moved = await calls.api('subaccounts/manage-credits', { key: managerKey, json: { email, type: 1, credits } });
-    if (moved.body.success !== true) throw new Error(`could not give the isolation subaccount ${credits} credits (HTTP ${moved.status}): ${moved.text.slice(0, 300)}`);
+    if (moved.body.success !== true)
+      throw new Error(`could not give the isolation subaccount ${credits} credits (HTTP ${moved.status}): ${moved.text.slice(0, 300)}`);
   }
   return subaccount;
 }

@@ -43,12 +43,13 @@ export function virtualClock(baseUrl: string, domain: () => string, perTest: boo
         body: JSON.stringify({ seconds }),
       });
       const text = await response.body.text();
-      if (response.statusCode !== 200) throw new Error(`the target's test clock refused to advance ${seconds} s: HTTP ${response.statusCode} ${text.slice(0, 200)}`);
+      if (response.statusCode !== 200)
+        throw new Error(`the target's test clock refused to advance ${seconds} s: HTTP ${response.statusCode} ${text.slice(0, 200)}`);
     },
     async now() {
       const response = await request(url('/__test/clock'), { reset: true, headers: { [TEST_CLOCK_DOMAIN_HEADER]: domain() } });
       const body = (await response.body.json()) as { now?: unknown };
-      if (typeof body.now !== 'number') throw new Error('the target\'s test clock did not answer {now: <epoch ms>}');
+      if (typeof body.now !== 'number') throw new Error("the target's test clock did not answer {now: <epoch ms>}");
       return body.now;
     },
     observeDateHeader() {},

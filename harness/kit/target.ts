@@ -103,7 +103,8 @@ class TargetHandle implements Target {
   }
 
   get key(): string {
-    if (this.accountKey === undefined) throw new Error('the target is used before its setup ran (call useTarget() at the top of the file and use it inside tests)');
+    if (this.accountKey === undefined)
+      throw new Error('the target is used before its setup ran (call useTarget() at the top of the file and use it inside tests)');
     return this.accountKey;
   }
 

@@ -61,7 +61,10 @@ export class PlainResultsWriter implements Writer {
   /** Resolves once every file is written; rejects naming the files that could not be. */
   async flushed(): Promise<void> {
     if (this.inFlight > 0 || this.queue.length > 0) await new Promise<void>((resolve) => this.idle.push(resolve));
-    if (this.failures.length > 0) throw new Error(`Allure results not written: ${this.failures.slice(0, 3).join('; ')}${this.failures.length > 3 ? ` (and ${this.failures.length - 3} more)` : ''}`);
+    if (this.failures.length > 0)
+      throw new Error(
+        `Allure results not written: ${this.failures.slice(0, 3).join('; ')}${this.failures.length > 3 ? ` (and ${this.failures.length - 3} more)` : ''}`,
+      );
   }
 
   private write(name: string, content: string | Buffer): void {
@@ -146,7 +149,10 @@ export class AllureReporter extends AllureVitestReporter {
 
   /** A test's result is written inside this call (synchronously), with the status of test-status.ts. */
   override handleTask(task: RunnerTask): void {
-    if (task.type !== 'test') return super.handleTask(task);
+    if (task.type !== 'test') {
+      super.handleTask(task);
+      return;
+    }
     const meta = task.meta;
     const status = testStatus({ ...meta, state: task.result?.state ?? task.mode });
     this.settleStatus = (result) => applyTestStatus(result, status, meta);

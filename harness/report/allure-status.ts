@@ -53,7 +53,8 @@ export const allureTagOf = (status: TestStatus): string | undefined => ALLURE_VI
 function statusMessage(status: TestStatus, meta: Pick<ConformanceMeta, 'inconclusive' | 'warnings'>): string | undefined {
   if (status === 'inconclusive') return `inconclusive: ${meta.inconclusive ?? 'no reason given'}`;
   const warnings = meta.warnings ?? [];
-  if (status === 'warned') return `warned (${warnings.length} warning${warnings.length === 1 ? '' : 's'}; the test passed):\n${warnings.map((w) => `- ${w}`).join('\n')}`;
+  if (status === 'warned')
+    return `warned (${warnings.length} warning${warnings.length === 1 ? '' : 's'}; the test passed):\n${warnings.map((w) => `- ${w}`).join('\n')}`;
   return undefined;
 }
 

@@ -68,7 +68,6 @@ export interface BaselineComparison {
   regression: boolean;
 }
 
-
 /** What both a summary and a baseline hold of their requirements. */
 interface RequirementRows {
   requirements: readonly { id: string; status: string; tests: readonly string[] }[];
@@ -90,7 +89,10 @@ const observedOf = (summary: { ambiguities: readonly { id: string; observed: rea
   new Map(summary.ambiguities.map((a) => [a.id, a.observed.map((o) => o.value).sort()]));
 
 const newly = (now: ReadonlyMap<string, string>, before: ReadonlyMap<string, string>, status: string): string[] =>
-  [...now].filter(([id, s]) => s === status && before.get(id) !== status).map(([id]) => id).sort();
+  [...now]
+    .filter(([id, s]) => s === status && before.get(id) !== status)
+    .map(([id]) => id)
+    .sort();
 
 export function compareWithBaseline(current: Comparable, baseline: BaselineSummary): BaselineComparison {
   const now = statusOf(current);
@@ -111,7 +113,10 @@ export function compareWithBaseline(current: Comparable, baseline: BaselineSumma
   return {
     baseline: { target: baseline.target, startedAt: baseline.startedAt },
     newlyFailing: newly(now, before, 'failed'),
-    newlyPassing: [...now].filter(([id, s]) => s === 'passed' && ['failed', 'known-deviation', 'broken'].includes(before.get(id) ?? '')).map(([id]) => id).sort(),
+    newlyPassing: [...now]
+      .filter(([id, s]) => s === 'passed' && ['failed', 'known-deviation', 'broken'].includes(before.get(id) ?? ''))
+      .map(([id]) => id)
+      .sort(),
     newlyWarning: newly(now, before, 'warning'),
     newlyBroken: newly(now, before, 'broken'),
     observationChanges,
@@ -125,11 +130,14 @@ export function compareWithBaseline(current: Comparable, baseline: BaselineSumma
 
 /** The comparison as the head of summary.md shows it: a verdict line, then one line per kind of change. */
 export function baselineMarkdown(c: BaselineComparison, quote: (text: string) => string): string[] {
-  const list = (ids: readonly string[]) => (ids.length === 0 ? 'none' : ids.slice(0, 20).map(quote).join(', ') + (ids.length > 20 ? `, and ${ids.length - 20} more` : ''));
+  const list = (ids: readonly string[]) =>
+    ids.length === 0 ? 'none' : ids.slice(0, 20).map(quote).join(', ') + (ids.length > 20 ? `, and ${ids.length - 20} more` : '');
   return [
     `## Compared with the baseline of ${quote(c.baseline.startedAt)}`,
     '',
-    c.regression ? `**Regression**: ${c.newFailedTests.length} tests newly failed and ${c.newBrokenTests.length} newly broken.` : '**No regression**: no test failed or broke that had not in the baseline.',
+    c.regression
+      ? `**Regression**: ${c.newFailedTests.length} tests newly failed and ${c.newBrokenTests.length} newly broken.`
+      : '**No regression**: no test failed or broke that had not in the baseline.',
     '',
     `- Requirements newly failing: ${list(c.newlyFailing)}`,
     `- Requirements newly passing: ${list(c.newlyPassing)}`,

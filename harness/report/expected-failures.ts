@@ -27,8 +27,9 @@ const ExpectedFailure = strictMapping({
   .transform((entry) => ({ ...entry, kind: isRequirementId(entry.id) ? ('requirement' as const) : ('test' as const) }));
 export type ExpectedFailure = z.infer<typeof ExpectedFailure>;
 
-const ExpectedFailures = z.array(ExpectedFailure, { error: (issue) => (issue.code === 'invalid_type' && issue.input !== undefined ? 'must be a list of { id, reason }' : undefined) }).superRefine(
-  (entries, ctx) => {
+const ExpectedFailures = z
+  .array(ExpectedFailure, { error: (issue) => (issue.code === 'invalid_type' && issue.input !== undefined ? 'must be a list of { id, reason }' : undefined) })
+  .superRefine((entries, ctx) => {
     // A second entry for the same id would hide which reason is the current one.
     const first = new Map<string, number>();
     entries.forEach((entry, i) => {
@@ -36,8 +37,7 @@ const ExpectedFailures = z.array(ExpectedFailure, { error: (issue) => (issue.cod
       if (earlier === undefined) first.set(entry.id, i);
       else ctx.addIssue({ code: 'custom', path: [i, 'id'], message: `duplicate of [${earlier}]` });
     });
-  },
-);
+  });
 
 /** Validates already-parsed data; `source` names it in errors. An empty file expects nothing. */
 export function parseExpectedFailures(data: unknown, source: string): ExpectedFailure[] {
@@ -63,7 +63,8 @@ export interface TestResult {
 }
 
 /** The requirements a test's outcome decided: a failure, only those its failed check was about. */
-const decidedRequirements = (test: TestResult): readonly string[] => (test.status === 'failed' ? (test.failedRequirements ?? test.requirements) : test.requirements);
+const decidedRequirements = (test: TestResult): readonly string[] =>
+  test.status === 'failed' ? (test.failedRequirements ?? test.requirements) : test.requirements;
 
 /**
  * known-deviation: a matching test failed, as expected.

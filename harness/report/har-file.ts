@@ -111,7 +111,10 @@ export function writeHarFile(input: HarFileInput): HarFileOutcome {
   let entries = 0;
   try {
     const comment = incomplete ? ', "comment": "incomplete: a worker could not write its entries (see the run errors)"' : '';
-    writeSync(fd, `{"log": {"version": "1.2", "creator": {"name": "messaging-conformance", "version": ${JSON.stringify(creatorVersion())}}, "pages": []${comment}, "entries": [\n`);
+    writeSync(
+      fd,
+      `{"log": {"version": "1.2", "creator": {"name": "messaging-conformance", "version": ${JSON.stringify(creatorVersion())}}, "pages": []${comment}, "entries": [\n`,
+    );
     for (const line of index) {
       const parsed = HarEntry.safeParse(safeJson(readLine(line)));
       if (!parsed.success) {

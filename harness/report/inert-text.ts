@@ -66,7 +66,11 @@ const XML_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;
 const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 
 /** `text` for XML element content: escaped, and what XML cannot carry dropped. */
-export const xmlText = (text: string): string => text.replace(LONE_SURROGATE, '\uFFFD').replace(NOT_XML, '').replace(/[&<>"']/g, (c) => XML_ESCAPES[c]!);
+export const xmlText = (text: string): string =>
+  text
+    .replace(LONE_SURROGATE, '\uFFFD')
+    .replace(NOT_XML, '')
+    .replace(/[&<>"']/g, (c) => XML_ESCAPES[c]!);
 
 /** `text` for an XML attribute value: as xmlText, with tabs and line breaks as references (a parser would turn them into spaces). */
 export const xmlAttribute = (text: string): string => xmlText(text).replace(/\t/g, '&#9;').replace(/\n/g, '&#10;').replace(/\r/g, '&#13;');

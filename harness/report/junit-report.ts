@@ -43,7 +43,11 @@ interface Property {
 
 function propertyLines(properties: readonly Property[], indent: string): string[] {
   if (properties.length === 0) return [];
-  return [`${indent}<properties>`, ...properties.map((p) => `${indent}  <property ${attributes({ name: p.name, value: p.value })}/>`), `${indent}</properties>`];
+  return [
+    `${indent}<properties>`,
+    ...properties.map((p) => `${indent}  <property ${attributes({ name: p.name, value: p.value })}/>`),
+    `${indent}</properties>`,
+  ];
 }
 
 /** A recorded behaviour as one property value. */
@@ -70,7 +74,10 @@ function curlText(r: TestRecord): string | undefined {
   const exchanges = r.failureExchanges ?? [];
   if (exchanges.length === 0) return undefined;
   const lines = exchanges.flatMap((e) => [`# ${e.exchange}`, e.curl]);
-  return [`the request${exchanges.length > 1 ? 's' : ''} of the test's last exchange${exchanges.length > 1 ? 's' : ''} as curl (most recent last; keys as $MC_API_KEY and the like):`, ...lines].join('\n');
+  return [
+    `the request${exchanges.length > 1 ? 's' : ''} of the test's last exchange${exchanges.length > 1 ? 's' : ''} as curl (most recent last; keys as $MC_API_KEY and the like):`,
+    ...lines,
+  ].join('\n');
 }
 
 function testcase(r: TestRecord, status: TestStatus, shared: ReadonlyMap<string, number>): string[] {
@@ -128,14 +135,23 @@ export function junitXml(input: JunitInput): string {
   const body: string[] = [];
   for (const [file, rs] of [...byFile].sort((a, b) => a[0].localeCompare(b[0]))) {
     const time = seconds(rs.reduce((sum, r) => sum + r.durationMs, 0));
-    body.push(`  <testsuite ${attributes({ name: file, timestamp, tests: rs.length, failures: count(rs, failures), errors: count(rs, errors), skipped: count(rs, isSkipped), time })}>`);
+    body.push(
+      `  <testsuite ${attributes({ name: file, timestamp, tests: rs.length, failures: count(rs, failures), errors: count(rs, errors), skipped: count(rs, isSkipped), time })}>`,
+    );
     const shared = sharedRecorded(rs);
-    body.push(...propertyLines([...shared].map(([value, n]) => ({ name: 'recorded', value: `${value} (recorded by ${n} tests of this file)` })), '    '));
+    body.push(
+      ...propertyLines(
+        [...shared].map(([value, n]) => ({ name: 'recorded', value: `${value} (recorded by ${n} tests of this file)` })),
+        '    ',
+      ),
+    );
     for (const r of rs) body.push(...testcase(r, statusOf.get(r)!, shared));
     body.push('  </testsuite>');
   }
   if (input.runErrors.length > 0) {
-    body.push(`  <testsuite ${attributes({ name: 'run errors', timestamp, tests: input.runErrors.length, failures: 0, errors: input.runErrors.length, skipped: 0, time: '0.000' })}>`);
+    body.push(
+      `  <testsuite ${attributes({ name: 'run errors', timestamp, tests: input.runErrors.length, failures: 0, errors: input.runErrors.length, skipped: 0, time: '0.000' })}>`,
+    );
     input.runErrors.forEach((error, i) => {
       body.push(`    <testcase ${attributes({ classname: 'run errors', name: `run error ${i + 1}`, time: '0.000' })}>`);
       body.push(`      <error ${attributes({ message: error.split('\n')[0]!, type: 'RunError' })}>${escapeXml(error)}</error>`);
@@ -152,7 +168,14 @@ export function junitXml(input: JunitInput): string {
   };
   // A comment may not hold "--" (XML 1.0, 2.5).
   const headlines = (input.headlines ?? []).map((h) => `<!-- ${xmlText(h).replace(/-{2,}/g, (dashes) => dashes.split('').join(' '))} -->`);
-  return ['<?xml version="1.0" encoding="UTF-8"?>', ...headlines, `<testsuites ${attributes({ name: input.suiteName, ...totals })}>`, ...body, '</testsuites>', ''].join('\n');
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    ...headlines,
+    `<testsuites ${attributes({ name: input.suiteName, ...totals })}>`,
+    ...body,
+    '</testsuites>',
+    '',
+  ].join('\n');
 }
 
 export function writeJunitReport(path: string, input: JunitInput): void {

@@ -75,7 +75,10 @@ function cleanAttachment(data: NonNullable<RuntimeMessage['data']>, redact: (tex
   if (isText(data.contentType)) {
     // Redacted whole, then cut: a cut through a key would leave a piece of it.
     const redacted = Buffer.from(redact(bytes.toString('utf8')), 'utf8');
-    const note = redacted.length > ATTACHMENT_MAX_BYTES ? `\n… (attachment cut at ${ATTACHMENT_MAX_BYTES / 1024} KiB of ${total} bytes: the kit keeps at most ${ATTACHMENT_MAX_BYTES / 1024} KiB of an attachment)` : '';
+    const note =
+      redacted.length > ATTACHMENT_MAX_BYTES
+        ? `\n… (attachment cut at ${ATTACHMENT_MAX_BYTES / 1024} KiB of ${total} bytes: the kit keeps at most ${ATTACHMENT_MAX_BYTES / 1024} KiB of an attachment)`
+        : '';
     out = Buffer.concat([redacted.subarray(0, ATTACHMENT_MAX_BYTES), Buffer.from(note, 'utf8')]);
   }
   data.content = base64 ? out.toString('base64') : out.toString('utf8');
@@ -145,10 +148,11 @@ export class RedactingReporter implements Reporter {
   private cleanFile(file: RunnerTask, relativeId: string): void {
     this.takeFrom(file.meta, relativeId);
     const walk = (task: RunnerTask): void => {
-      if ('tasks' in task) for (const child of task.tasks) {
-        this.takeFrom(child.meta, relativeId);
-        walk(child);
-      }
+      if ('tasks' in task)
+        for (const child of task.tasks) {
+          this.takeFrom(child.meta, relativeId);
+          walk(child);
+        }
       this.clean(task);
     };
     walk(file);
@@ -164,7 +168,8 @@ export class RedactingReporter implements Reporter {
       if (this.keyEchoes.length < MAX_NOTED && !this.keyEchoes.includes(line)) this.keyEchoes.push(line);
     }
     delete meta.keyEchoes;
-    for (const failure of meta.cleanupFailures ?? []) if (this.cleanupFailures.length < MAX_NOTED) this.cleanupFailures.push(`${file}: ${this.secrets.redact(failure)}`);
+    for (const failure of meta.cleanupFailures ?? [])
+      if (this.cleanupFailures.length < MAX_NOTED) this.cleanupFailures.push(`${file}: ${this.secrets.redact(failure)}`);
     delete meta.cleanupFailures;
   }
 
@@ -180,7 +185,8 @@ export class RedactingReporter implements Reporter {
     const meta = task.meta as TaskMeta & { allureRuntimeMessages?: unknown; allureGlobalRuntimeMessages?: unknown };
     cleanRuntimeMessages(meta.allureRuntimeMessages, redact);
     cleanRuntimeMessages(meta.allureGlobalRuntimeMessages, redact);
-    for (const [key, value] of Object.entries(meta)) if (key !== 'allureRuntimeMessages' && key !== 'allureGlobalRuntimeMessages') (meta as Record<string, unknown>)[key] = mapStrings(value, redact);
+    for (const [key, value] of Object.entries(meta))
+      if (key !== 'allureRuntimeMessages' && key !== 'allureGlobalRuntimeMessages') (meta as Record<string, unknown>)[key] = mapStrings(value, redact);
     if (task.result !== undefined) mapStrings(task.result, redact);
     this.redactedWith.set(task, this.secrets.size);
   }

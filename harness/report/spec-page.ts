@@ -30,7 +30,12 @@ const inline = (text: string): string =>
     .replace(/\*\*(.+?)\*\*/g, '<strong>$1</strong>')
     .replace(/`([^`]+)`/g, '<code>$1</code>');
 
-const cells = (line: string): string[] => line.trim().replace(/^\||\|$/g, '').split('|').map((c) => c.trim());
+const cells = (line: string): string[] =>
+  line
+    .trim()
+    .replace(/^\||\|$/g, '')
+    .split('|')
+    .map((c) => c.trim());
 const isSeparator = (line: string): boolean => /^\|[\s|:-]+\|$/.test(line.trim());
 
 /**
@@ -40,7 +45,18 @@ const isSeparator = (line: string): boolean => /^\|[\s|:-]+\|$/.test(line.trim()
  * hold (passed, recorded), then what gave no verdict by choice or by design (skipped, not
  * testable), and last a requirement no test of this run named (not run: --only, --requirements).
  */
-export const UNIT_STATUS_ORDER: readonly RequirementStatus[] = ['failed', 'broken', 'warning', 'known-deviation', 'inconclusive', 'passed', 'recorded', 'skipped', 'not-testable', 'not-covered'];
+export const UNIT_STATUS_ORDER: readonly RequirementStatus[] = [
+  'failed',
+  'broken',
+  'warning',
+  'known-deviation',
+  'inconclusive',
+  'passed',
+  'recorded',
+  'skipped',
+  'not-testable',
+  'not-covered',
+];
 
 /** How the page names each status (summary.ts's words, as a reader says them). */
 export const UNIT_STATUS_LABEL: Readonly<Record<RequirementStatus, string>> = {
@@ -123,7 +139,10 @@ function normalisedWithPlaces(raw: string): { text: string; places: number[] } {
 function balanced(raw: string, start: number, end: number): [number, number] {
   const count = (s: string, marker: RegExp) => (s.match(marker) ?? []).length;
   let [a, b] = [start, end];
-  for (const [marker, token] of [[/`/g, '`'], [/\*\*/g, '**']] as const) {
+  for (const [marker, token] of [
+    [/`/g, '`'],
+    [/\*\*/g, '**'],
+  ] as const) {
     while (count(raw.slice(a, b), marker) % 2 === 1 && raw.startsWith(token, b)) b += token.length;
     while (a >= token.length && raw.slice(a - token.length, a) === token && count(raw.slice(a, b), marker) % 2 === 1) a -= token.length;
   }
@@ -173,7 +192,11 @@ function detailBody(m: MarkedUnit, run: SpecPageRun): string {
     const r = byId.get(id);
     if (r === undefined) return `<li><code>${htmlText(id)}</code>: not in this run's summary</li>`;
     const tests = r.tests.map((t) => {
-      const mark = run.failedTests.includes(t) ? ' <b class="tag st-failed">failed</b>' : run.brokenTests.includes(t) ? ' <b class="tag st-broken">broken</b>' : '';
+      const mark = run.failedTests.includes(t)
+        ? ' <b class="tag st-failed">failed</b>'
+        : run.brokenTests.includes(t)
+          ? ' <b class="tag st-broken">broken</b>'
+          : '';
       const href = run.testLinks?.get(t) ?? 'allure-report/index.html';
       return `<li><a href="${htmlText(href)}">${htmlText(t)}</a>${mark}</li>`;
     });
@@ -191,7 +214,11 @@ function detailBody(m: MarkedUnit, run: SpecPageRun): string {
 /** Which requirement ids quote each unit, and each marked unit's status, from the run. */
 function markUnits(markdown: string, run: SpecPageRun): MarkedUnit[] {
   const units = documentSentences(markdown);
-  const coverage = coverageOf(units, REQUIREMENTS.flatMap((r) => r.quotes), UNTESTABLE_SENTENCES);
+  const coverage = coverageOf(
+    units,
+    REQUIREMENTS.flatMap((r) => r.quotes),
+    UNTESTABLE_SENTENCES,
+  );
   const byQuote = new Map<string, string[]>();
   for (const r of REQUIREMENTS) for (const q of r.quotes) byQuote.set(q, [...(byQuote.get(q) ?? []), r.id]);
   const statusOf = new Map(run.requirements.map((r) => [r.id, r.status]));
@@ -212,7 +239,9 @@ function headHtml(marked: readonly MarkedUnit[], titles: ReadonlyMap<string, str
   const legend = UNIT_STATUS_ORDER.map(
     (s) => `<li><span class="unit st-${s} swatch">${UNIT_STATUS_LABEL[s]}</span> ${count(marked, s)} units: ${STATUS_MEANING[s]}</li>`,
   );
-  legend.push(`<li><span class="untestable swatch">not testable</span> ${marked.filter((m) => m.status === undefined).length} units: the document gives nothing to check (hover for why)</li>`);
+  legend.push(
+    `<li><span class="untestable swatch">not testable</span> ${marked.filter((m) => m.status === undefined).length} units: the document gives nothing to check (hover for why)</li>`,
+  );
   const sections = [...new Set(marked.map((m) => m.unit.section.split('.')[0]!))];
   const rows = sections.map((top) => {
     const of = marked.filter((m) => m.unit.section.split('.')[0] === top);
@@ -296,7 +325,8 @@ export function renderSpecPage(markdown: string, run?: SpecPageRun): string {
         }
         tds[tds.length - 1] = tds[tds.length - 1]!.replace(/<\/td>$/, `${printNote(m)}</td>`);
         out.push(`<tr${markAttributes(m)}>${tds.join('')}</tr>`);
-        if (m.status !== undefined) out.push(`<tr class="detail-row" id="${m.ref}" hidden><td colspan="${headCells.length}"><div class="detail">${detailBody(m, run!)}</div></td></tr>`);
+        if (m.status !== undefined)
+          out.push(`<tr class="detail-row" id="${m.ref}" hidden><td colspan="${headCells.length}"><div class="detail">${detailBody(m, run!)}</div></td></tr>`);
       });
       out.push('</table>');
       continue;

@@ -27,10 +27,31 @@ import { isPassing, isSkipped, testStatus } from './test-status.ts';
  * failed: the requirement was not verified, and the run does not pass.
  * `inconclusive`: a test of the requirement could not decide, and none failed, broke or warned.
  */
-export type RequirementStatus = 'passed' | 'failed' | 'known-deviation' | 'broken' | 'warning' | 'inconclusive' | 'recorded' | 'skipped' | 'not-testable' | 'not-covered';
+export type RequirementStatus =
+  | 'passed'
+  | 'failed'
+  | 'known-deviation'
+  | 'broken'
+  | 'warning'
+  | 'inconclusive'
+  | 'recorded'
+  | 'skipped'
+  | 'not-testable'
+  | 'not-covered';
 
 /** The statuses in the order the tables of summary.md show them. */
-export const REQUIREMENT_STATUSES: readonly RequirementStatus[] = ['passed', 'failed', 'known-deviation', 'broken', 'warning', 'inconclusive', 'recorded', 'skipped', 'not-testable', 'not-covered'];
+export const REQUIREMENT_STATUSES: readonly RequirementStatus[] = [
+  'passed',
+  'failed',
+  'known-deviation',
+  'broken',
+  'warning',
+  'inconclusive',
+  'recorded',
+  'skipped',
+  'not-testable',
+  'not-covered',
+];
 
 export interface RequirementSummary {
   id: string;
@@ -95,7 +116,11 @@ let catalogueCoverage: DocumentCoverageTotals | undefined;
 export function documentCoverageOfCatalogue(): DocumentCoverageTotals {
   if (catalogueCoverage === undefined) {
     const units = documentSentences(readFileSync(SPEC_DOCUMENT_PATH, 'utf8'));
-    const coverage = coverageOf(units, REQUIREMENTS.flatMap((r) => r.quotes), UNTESTABLE_SENTENCES);
+    const coverage = coverageOf(
+      units,
+      REQUIREMENTS.flatMap((r) => r.quotes),
+      UNTESTABLE_SENTENCES,
+    );
     catalogueCoverage = { ...coverage.totals, quotedShare: Math.round(coverage.quotedShare * 10_000) / 10_000 };
   }
   return catalogueCoverage;
@@ -125,7 +150,18 @@ export interface Summary {
    * inconclusive are apart from both; notTestable: the skipped tests (counted in skipped too) whose
    * reason is "not testable: ...". warnings and recorded count tests that carry any.
    */
-  totals: { tests: number; passed: number; failed: number; broken: number; inconclusive: number; skipped: number; notTestable: number; knownDeviations: number; warnings: number; recorded: number };
+  totals: {
+    tests: number;
+    passed: number;
+    failed: number;
+    broken: number;
+    inconclusive: number;
+    skipped: number;
+    notTestable: number;
+    knownDeviations: number;
+    warnings: number;
+    recorded: number;
+  };
   /** Requirements per status over the whole catalogue, and per level. */
   requirementTotals: { requirements: number } & Partial<Record<RequirementStatus, number>>;
   levels: LevelTotals;
@@ -235,7 +271,12 @@ function requirementReason(status: RequirementStatus, tests: readonly TestRecord
  */
 function asSeenBy(record: TestRecord, id: string): TestRecord {
   if (record.status !== 'failed' || record.failedRequirements === undefined || record.failedRequirements.includes(id)) return record;
-  return { ...record, status: 'skipped', skipReason: `not decided: the test stopped at a failed check of ${record.failedRequirements.join(', ')}`, error: undefined };
+  return {
+    ...record,
+    status: 'skipped',
+    skipReason: `not decided: the test stopped at a failed check of ${record.failedRequirements.join(', ')}`,
+    error: undefined,
+  };
 }
 
 /**
@@ -256,7 +297,13 @@ function ambiguitySummaries(records: readonly TestRecord[], choices: AmbiguityCh
     const observed = [...seen.values()];
     const expected = choices[a.id as keyof AmbiguityChoices];
     const verdict: AmbiguitySummary['verdict'] =
-      observed.length === 0 ? 'not-observed' : expected === 'record-only' || observed.every((o) => o.matches === null) ? 'recorded' : observed.some((o) => o.matches === false) ? 'mismatch' : 'matches';
+      observed.length === 0
+        ? 'not-observed'
+        : expected === 'record-only' || observed.every((o) => o.matches === null)
+          ? 'recorded'
+          : observed.some((o) => o.matches === false)
+            ? 'mismatch'
+            : 'matches';
     return { id: a.id, title: a.title, expected, observed, verdict };
   });
 }
@@ -266,7 +313,8 @@ export function buildSummary(input: SummaryInput): Summary {
   const covered = new Set(input.reconciliation.failures.filter((f) => f.covered).map((f) => f.test));
   const byRequirement = new Map<string, TestRecord[]>();
   for (const record of records)
-    for (const id of new Set([...record.requirements, ...(record.failedRequirements ?? [])])) byRequirement.set(id, [...(byRequirement.get(id) ?? []), asSeenBy(record, id)]);
+    for (const id of new Set([...record.requirements, ...(record.failedRequirements ?? [])]))
+      byRequirement.set(id, [...(byRequirement.get(id) ?? []), asSeenBy(record, id)]);
 
   const requirements: RequirementSummary[] = REQUIREMENTS.map((r) => {
     const tests = byRequirement.get(r.id) ?? [];
@@ -340,10 +388,18 @@ export function buildSummary(input: SummaryInput): Summary {
     requirements,
     ambiguities: ambiguitySummaries(records, input.choices),
     areas,
-    expectedFailures: input.reconciliation.entries.map((e) => ({ id: e.entry.id, kind: e.entry.kind, reason: e.entry.reason, outcome: e.outcome, tests: e.tests })),
+    expectedFailures: input.reconciliation.entries.map((e) => ({
+      id: e.entry.id,
+      kind: e.entry.kind,
+      reason: e.entry.reason,
+      outcome: e.outcome,
+      tests: e.tests,
+    })),
     failedTests: uncovered.map((t) => t.name),
     brokenTests: brokenTests.map((t) => t.name),
-    failureExchanges: [...failedTests, ...brokenTests].filter((t) => (t.failureExchanges ?? []).length > 0).map((t) => ({ test: t.name, exchanges: t.failureExchanges! })),
+    failureExchanges: [...failedTests, ...brokenTests]
+      .filter((t) => (t.failureExchanges ?? []).length > 0)
+      .map((t) => ({ test: t.name, exchanges: t.failureExchanges! })),
     runErrors: [...input.runErrors],
     ...(input.incomplete !== undefined ? { incomplete: input.incomplete } : {}),
     documentCoverage: documentCoverageOfCatalogue(),
@@ -378,7 +434,8 @@ export function withBaseline(s: Summary, baseline: BaselineComparison, failOn: F
  */
 export function gatePasses(s: Summary): boolean {
   if (s.failOn !== 'regression' || s.baseline === undefined) return s.ok;
-  const alwaysFails = s.leakCheck?.passed === false || s.incomplete !== undefined || s.runErrors.length > 0 || s.expectedFailures.some((e) => e.outcome === 'unexpected-pass');
+  const alwaysFails =
+    s.leakCheck?.passed === false || s.incomplete !== undefined || s.runErrors.length > 0 || s.expectedFailures.some((e) => e.outcome === 'unexpected-pass');
   return !alwaysFails && !s.baseline.regression && !(s.strict && s.baseline.newlyWarning.length > 0);
 }
 
@@ -455,7 +512,10 @@ const table = (header: string[], rows: Cell[][]): string => [row(header), `| ${h
  * cause follows it; summary.json keeps the whole.
  */
 function reasonCell(text: string | undefined): Cell {
-  const lines = (text ?? '').split('\n').map((l) => l.trim()).filter((l) => l !== '');
+  const lines = (text ?? '')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
   const [head, cause, ...rest] = lines;
   if (head === undefined) return '';
   if (cause === undefined || !head.endsWith(':')) return fromTarget(lines.join(' '));
@@ -476,14 +536,20 @@ function observedCell(observed: AmbiguitySummary['observed']): Cell {
 /** The head of the summary: verdict, totals, per-area totals, ambiguities, failures. Printed at the end of a run. */
 export function summaryHeadMarkdown(s: Summary): string {
   const t = s.totals;
-  const levelRow = (name: string, counts: { requirements: number } & Partial<Record<RequirementStatus, number>>) => [name, String(counts.requirements), ...REQUIREMENT_STATUSES.map((st) => String(counts[st] ?? 0))];
+  const levelRow = (name: string, counts: { requirements: number } & Partial<Record<RequirementStatus, number>>) => [
+    name,
+    String(counts.requirements),
+    ...REQUIREMENT_STATUSES.map((st) => String(counts[st] ?? 0)),
+  ];
   const statusColumns = ['Passed', 'Failed', 'Known deviations', 'Broken', 'Warned', 'Inconclusive', 'Recorded', 'Skipped', 'Not testable', 'Not covered'];
   const dc = s.documentCoverage;
   const parts = [
     summaryTitle(s),
     ...(s.baseline !== undefined ? [baselineMarkdown(s.baseline, markdownText).join('\n').trim()] : []),
     ...(s.leakCheck?.passed === false ? [`**${markdownText(leakHeadline(s.leakCheck))}**`] : []),
-    ...(s.incomplete !== undefined ? [`**The certification is incomplete**: ${markdownText(s.incomplete)}. What did not finish has no verdict; the reports below are partial.`] : []),
+    ...(s.incomplete !== undefined
+      ? [`**The certification is incomplete**: ${markdownText(s.incomplete)}. What did not finish has no verdict; the reports below are partial.`]
+      : []),
     `Target ${markdownText(s.target)}, profile ${markdownText(s.profile)}${s.seed !== undefined ? `, seed ${s.seed}` : ''}, ${s.seconds.toFixed(1)} s${s.strict ? ', strict (warnings and inconclusive tests fail the run)' : ''}. Tests: ${t.passed} passed, ${t.failed} failed, ${t.broken} broken, ${t.inconclusive} inconclusive, ${t.skipped} skipped (${t.notTestable} not testable), ${t.knownDeviations} known deviations, ${t.warnings} with warnings, ${t.recorded} recording behaviour the document leaves open.`,
     `Document coverage: the catalogue quotes ${dc.quoted} of the document's ${dc.units} sentences and table rows (${(dc.quotedShare * 100).toFixed(1)}%); ${dc.untestable} are not testable, ${dc.uncovered} not yet quoted. spec-document.html beside this summary shows each one with its status in this run.`,
     '## Requirements per level',
@@ -495,7 +561,22 @@ export function summaryHeadMarkdown(s: Summary): string {
     '## Requirements per area',
     table(
       ['Area', 'Requirements', ...statusColumns],
-      s.areas.map((a) => [a.area, a.requirements, a.passed, a.failed, a.knownDeviations, a.broken, a.warnings, a.inconclusive, a.recorded, a.skipped, a.notTestable, a.notCovered].map(String)),
+      s.areas.map((a) =>
+        [
+          a.area,
+          a.requirements,
+          a.passed,
+          a.failed,
+          a.knownDeviations,
+          a.broken,
+          a.warnings,
+          a.inconclusive,
+          a.recorded,
+          a.skipped,
+          a.notTestable,
+          a.notCovered,
+        ].map(String),
+      ),
     ),
     '## Ambiguities (profile option and what the target did)',
     table(
@@ -504,18 +585,55 @@ export function summaryHeadMarkdown(s: Summary): string {
     ),
   ];
   const failed = s.requirements.filter((r) => r.status === 'failed');
-  if (failed.length > 0) parts.push('## Failed requirements', table(['Requirement', 'Section', 'The document says', 'Reason'], failed.map((r) => [r.id, r.section, r.quote ?? '', reasonCell(r.reason)])));
+  if (failed.length > 0)
+    parts.push(
+      '## Failed requirements',
+      table(
+        ['Requirement', 'Section', 'The document says', 'Reason'],
+        failed.map((r) => [r.id, r.section, r.quote ?? '', reasonCell(r.reason)]),
+      ),
+    );
   const broken = s.requirements.filter((r) => r.status === 'broken');
   if (broken.length > 0)
-    parts.push('## Broken (the kit could not talk to the target: no verdict)', table(['Requirement', 'Section', 'Transport trouble'], broken.map((r) => [r.id, r.section, reasonCell(r.reason)])));
+    parts.push(
+      '## Broken (the kit could not talk to the target: no verdict)',
+      table(
+        ['Requirement', 'Section', 'Transport trouble'],
+        broken.map((r) => [r.id, r.section, reasonCell(r.reason)]),
+      ),
+    );
   const warned = s.requirements.filter((r) => r.status === 'warning');
-  if (warned.length > 0) parts.push('## Warnings', table(['Requirement', 'Level', 'Reason'], warned.map((r) => [r.id, r.level, reasonCell(r.reason)])));
+  if (warned.length > 0)
+    parts.push(
+      '## Warnings',
+      table(
+        ['Requirement', 'Level', 'Reason'],
+        warned.map((r) => [r.id, r.level, reasonCell(r.reason)]),
+      ),
+    );
   const inconclusive = s.requirements.filter((r) => r.status === 'inconclusive');
-  if (inconclusive.length > 0) parts.push('## Inconclusive', table(['Requirement', 'Level', 'Why no decision'], inconclusive.map((r) => [r.id, r.level, reasonCell(r.reason)])));
+  if (inconclusive.length > 0)
+    parts.push(
+      '## Inconclusive',
+      table(
+        ['Requirement', 'Level', 'Why no decision'],
+        inconclusive.map((r) => [r.id, r.level, reasonCell(r.reason)]),
+      ),
+    );
   if (s.expectedFailures.length > 0)
-    parts.push('## Expected failures', table(['Entry', 'Outcome', 'Reason'], s.expectedFailures.map((e) => [e.id, e.outcome, fromTarget(e.reason)])));
+    parts.push(
+      '## Expected failures',
+      table(
+        ['Entry', 'Outcome', 'Reason'],
+        s.expectedFailures.map((e) => [e.id, e.outcome, fromTarget(e.reason)]),
+      ),
+    );
   if (s.runErrors.length > 0) parts.push('## Run errors', s.runErrors.map((e) => `- ${markdownText(clip(oneLine(e), LINE_MAX - 10))}`).join('\n'));
-  if (s.leakCheck?.passed === false) parts.push('## Keys found in the reports (file and place; the key is never shown)', s.leakCheck.findings.map((f) => `- ${markdownText(clip(f, LINE_MAX - 10))}`).join('\n'));
+  if (s.leakCheck?.passed === false)
+    parts.push(
+      '## Keys found in the reports (file and place; the key is never shown)',
+      s.leakCheck.findings.map((f) => `- ${markdownText(clip(f, LINE_MAX - 10))}`).join('\n'),
+    );
   return parts.join('\n\n');
 }
 
@@ -539,5 +657,5 @@ export function summaryMarkdown(s: Summary): string {
       ),
     ].join('\n\n'),
   );
-  return [summaryHeadMarkdown(s), '## Every requirement', ...perArea].join('\n\n') + '\n';
+  return `${[summaryHeadMarkdown(s), '## Every requirement', ...perArea].join('\n\n')}\n`;
 }

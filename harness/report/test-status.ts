@@ -70,7 +70,8 @@ export function testStatus(facts: TestFacts): TestStatus {
 }
 
 /** Statuses of a test that ran to its end and reached a verdict on its requirements (a pass, with or without warnings or records). */
-export const isPassing = (status: TestStatus): status is 'passed' | 'warned' | 'recorded' => status === 'passed' || status === 'warned' || status === 'recorded';
+export const isPassing = (status: TestStatus): status is 'passed' | 'warned' | 'recorded' =>
+  status === 'passed' || status === 'warned' || status === 'recorded';
 
 /** Statuses of a test that was skipped, with or without the kit's means to test it. */
 export const isSkipped = (status: TestStatus): status is 'skipped' | 'not-testable' => status === 'skipped' || status === 'not-testable';

@@ -114,7 +114,12 @@ function matcherOf(secrets: readonly string[]): Matcher | undefined {
     const latin1 = Buffer.from(secret, 'utf8').toString('latin1');
     for (let i = 0; i + MIN_FRAGMENT_SEARCHED <= latin1.length; i++) runs.add(latin1.slice(i, i + MIN_FRAGMENT_SEARCHED));
   }
-  return { pattern: new RegExp(alternatives.join('|'), 'g'), byPrefix, formOf, fragments: runs.size > 0 ? new RegExp([...runs].map(escapeRegExp).join('|'), 'g') : undefined };
+  return {
+    pattern: new RegExp(alternatives.join('|'), 'g'),
+    byPrefix,
+    formOf,
+    fragments: runs.size > 0 ? new RegExp([...runs].map(escapeRegExp).join('|'), 'g') : undefined,
+  };
 }
 
 /** Each place of `text` (latin1) where a whole form is, with the form. */
@@ -139,7 +144,8 @@ const lineAt = (text: string, index: number): number => {
 };
 
 /** A JSON path segment: .name, or ["odd name"], or [3]. */
-const pathSegment = (key: string | number): string => (typeof key === 'number' ? `[${key}]` : /^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`);
+const pathSegment = (key: string | number): string =>
+  typeof key === 'number' ? `[${key}]` : /^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`;
 
 class Search {
   readonly findings: LeakFinding[] = [];
@@ -174,7 +180,8 @@ class Search {
     // Where no whole key is, a piece of one (what a cut left).
     if (!whole && fragments !== undefined) {
       fragments.lastIndex = 0;
-      for (let match = fragments.exec(text); match !== null && !this.full; match = fragments.exec(text)) this.note(`${where}line ${lineAt(text, match.index)}`, `a run of ${MIN_FRAGMENT_SEARCHED} or more characters of a key`);
+      for (let match = fragments.exec(text); match !== null && !this.full; match = fragments.exec(text))
+        this.note(`${where}line ${lineAt(text, match.index)}`, `a run of ${MIN_FRAGMENT_SEARCHED} or more characters of a key`);
     }
     if (this.full) return;
     // JSON values decoded: where a key was found, to name its path; else only where an escape
@@ -198,7 +205,7 @@ class Search {
       if (typeof node === 'string') {
         const found = formsIn(Buffer.from(node, 'utf8').toString('latin1'), this.matcher).next();
         if (!found.done) this.note(`${where}${path}`, this.matcher.formOf.get(found.value.form) ?? 'raw');
-      } else if (Array.isArray(node)) node.forEach((v, i) => stack.push([v, `${path}${pathSegment(i)}`]));
+      } else if (Array.isArray(node)) for (const [i, v] of node.entries()) stack.push([v, `${path}${pathSegment(i)}`]);
       else if (node !== null && typeof node === 'object') for (const [k, v] of Object.entries(node)) stack.push([v, `${path}${pathSegment(k)}`]);
     }
   }

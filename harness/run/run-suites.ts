@@ -157,14 +157,7 @@ export async function runSuites(options: RunSuitesOptions): Promise<SuitesOutcom
       testTimeout: scaledTimeout(HOOK_TIMEOUT_MS, config.latencyMs),
       hookTimeout: scaledTimeout(HOOK_TIMEOUT_MS, config.latencyMs),
       // The boundary first: every later reporter reads what it already redacted.
-      reporters: [
-        boundary,
-        ...handover,
-        new ProgressReporter(options.files.length, options.progress),
-        collector,
-        allure,
-        deadline,
-      ],
+      reporters: [boundary, ...handover, new ProgressReporter(options.files.length, options.progress), collector, allure, deadline],
     },
   );
   // A hanging target must not hold the run past its deadline, nor an interrupted run the process.
@@ -177,7 +170,11 @@ export async function runSuites(options: RunSuitesOptions): Promise<SuitesOutcom
   );
   let ended = await Promise.race([settled, deadline.expired.then(() => false)]);
   const interrupted = () => deadline.interruptedBy !== undefined;
-  if (!ended) ended = await Promise.race([settled, sleep(interrupted() ? Math.min(INTERRUPT_GRACE_MS, Math.max(margin, options.deadlineAtMs - Date.now())) : margin / 2).then(() => false)]);
+  if (!ended)
+    ended = await Promise.race([
+      settled,
+      sleep(interrupted() ? Math.min(INTERRUPT_GRACE_MS, Math.max(margin, options.deadlineAtMs - Date.now())) : margin / 2).then(() => false),
+    ]);
   options.interrupt?.removeEventListener('abort', onInterrupt);
   if (ended) await (await run.catch(() => undefined))?.close();
   else {
@@ -198,7 +195,9 @@ export async function runSuites(options: RunSuitesOptions): Promise<SuitesOutcom
   // A results file that could not be written is a fault of the run, not of the target.
   await allure.flushed().catch((e: unknown) => runErrors.push((e as Error).message));
   // Results written before the last secret was learned are redacted again, against all of them.
-  await redactResultsFolder(join(options.outDir, 'allure-results'), (text) => options.secrets.redact(text)).catch((e: unknown) => runErrors.push(`Allure results not redacted again: ${(e as Error).message}`));
+  await redactResultsFolder(join(options.outDir, 'allure-results'), (text) => options.secrets.redact(text)).catch((e: unknown) =>
+    runErrors.push(`Allure results not redacted again: ${(e as Error).message}`),
+  );
   // vitest sets the exit code of the process; the certify command decides it from the summary.
   process.exitCode = exitCodeBefore;
   return {

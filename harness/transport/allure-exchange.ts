@@ -39,7 +39,8 @@ const headerLines = (headers: Record<string, string>): string =>
     .join('\n');
 
 /** The attachment's content type: JSON stays JSON (the report formats it), everything else is plain text. */
-const attachmentType = (declared: string | undefined): string => (declared?.split(';')[0]?.trim().toLowerCase() === 'application/json' ? 'application/json' : 'text/plain');
+const attachmentType = (declared: string | undefined): string =>
+  declared?.split(';')[0]?.trim().toLowerCase() === 'application/json' ? 'application/json' : 'text/plain';
 
 async function body(step: allure.StepContext, name: string, text: string | undefined, contentType: string | undefined): Promise<void> {
   if (text === undefined || text === '') return;

@@ -82,7 +82,10 @@ const mimeTypeOf = (headers: Record<string, string>): string => headers['content
 /** `text` cut at the attachment bound, and a note saying so; whole when it fits. */
 function capped(text: string): { text: string; comment?: string } {
   if (text.length <= ATTACHMENT_MAX_CHARS) return { text };
-  return { text: text.slice(0, ATTACHMENT_MAX_CHARS), comment: `cut at ${ATTACHMENT_MAX_CHARS} of ${text.length} characters: the kit keeps at most ${Math.round(ATTACHMENT_MAX_CHARS / 1024)} KiB of a body` };
+  return {
+    text: text.slice(0, ATTACHMENT_MAX_CHARS),
+    comment: `cut at ${ATTACHMENT_MAX_CHARS} of ${text.length} characters: the kit keeps at most ${Math.round(ATTACHMENT_MAX_CHARS / 1024)} KiB of a body`,
+  };
 }
 
 /** The HAR entry of a redacted exchange; `comment` names the test that made it. */

@@ -87,7 +87,6 @@ export interface HttpClient {
   close(): Promise<void>;
 }
 
-
 /** undici's and AbortSignal.timeout's ways of saying that a deadline passed, with the phase it caught. */
 const TIMEOUT_PHASES: Readonly<Record<string, string>> = {
   UND_ERR_CONNECT_TIMEOUT: 'no connection',
@@ -199,7 +198,8 @@ interface ErrorFacts {
 export function describeNetworkError(error: unknown): string {
   let facts = (error ?? {}) as ErrorFacts;
   // Happy-eyeballs connects (several addresses) fail with an AggregateError: its first cause speaks.
-  if (Array.isArray(facts.errors) && facts.errors.length > 0 && facts.syscall === undefined) facts = { ...(facts.errors[0] as ErrorFacts), code: facts.code ?? (facts.errors[0] as ErrorFacts).code };
+  if (Array.isArray(facts.errors) && facts.errors.length > 0 && facts.syscall === undefined)
+    facts = { ...(facts.errors[0] as ErrorFacts), code: facts.code ?? (facts.errors[0] as ErrorFacts).code };
   const code = typeof facts.code === 'string' ? facts.code : undefined;
   if (code && typeof facts.syscall === 'string') return `${facts.syscall} ${code}`;
   if (code && UNDICI_FAILURES[code]) return UNDICI_FAILURES[code];
@@ -335,10 +335,15 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     } catch (error) {
       // Only the origin and path in the message: the query may hold a v1 key (5.5), the error text may not be one line.
       if (error instanceof OverLimit)
-        throw new AnswerTooLargeError(`${redactor.redact(where())} answer larger than ${sizeText(limit)}${error.announced ? ' (announced by Content-Length)' : ''}: the kit stopped reading and closed the connection (profile limits.answerBytes)`);
+        throw new AnswerTooLargeError(
+          `${redactor.redact(where())} answer larger than ${sizeText(limit)}${error.announced ? ' (announced by Content-Length)' : ''}: the kit stopped reading and closed the connection (profile limits.answerBytes)`,
+        );
       if (options.signal?.aborted) throw new RunInterruptedError(`${redactor.redact(where())} abandoned: the run was interrupted`, { cause: error });
       const phase = timeoutPhaseAfter(error, headersArrived);
-      if (phase !== undefined) throw new TargetTimeoutError(redactor.redact(`${method} ${origin}${new URL(prepared.url).pathname} ${timedOutAfter(deadlineMs)} (${phase})`), { cause: error });
+      if (phase !== undefined)
+        throw new TargetTimeoutError(redactor.redact(`${method} ${origin}${new URL(prepared.url).pathname} ${timedOutAfter(deadlineMs)} (${phase})`), {
+          cause: error,
+        });
       throw new TargetUnreachableError(`cannot reach ${origin}: ${redactor.redact(describeNetworkError(error))}`, { cause: error });
     }
     const durationMs = performance.now() - start;

@@ -148,7 +148,8 @@ function kindestAlignment(ranges: CountedRanges): { busiest: number; phaseMs: nu
   let best = { busiest: Number.POSITIVE_INFINITY, phaseMs: 0 };
   for (const phaseMs of phases) {
     let busiest = 0;
-    for (let x = phaseMs + Math.floor((lo - phaseMs) / SECOND_MS) * SECOND_MS; x <= hi && busiest < best.busiest; x += SECOND_MS) busiest = Math.max(busiest, countedAt(ranges, x));
+    for (let x = phaseMs + Math.floor((lo - phaseMs) / SECOND_MS) * SECOND_MS; x <= hi && busiest < best.busiest; x += SECOND_MS)
+      busiest = Math.max(busiest, countedAt(ranges, x));
     if (busiest < best.busiest) best = { busiest, phaseMs };
   }
   return best;

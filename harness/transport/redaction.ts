@@ -351,12 +351,14 @@ export function createRedactor(secrets: string[]): Redactor {
   const redactExchange = (exchange: Exchange): Exchange => {
     try {
       // Learn first (request and response), so that every part below is redacted with all keys.
-      for (const [name, value] of Object.entries(exchange.requestHeaders)) if (SECRET_HEADERS.has(name.toLowerCase())) learnFrom(credentialOf(value), 'request');
+      for (const [name, value] of Object.entries(exchange.requestHeaders))
+        if (SECRET_HEADERS.has(name.toLowerCase())) learnFrom(credentialOf(value), 'request');
       for (const value of formKeyValues(exchange.url)) learnFrom(value, 'request');
       const requestValues = learnFromBody(exchange.requestBody, 'request');
       const responseValues = learnFromBody(exchange.responseBody, 'answer');
       // What is left of the answer once its apikey members are out: a key there is an echo.
-      if (exchange.responseBody !== '' || Object.keys(exchange.responseHeaders).length > 0) noteEchoes(exchange, redactFormKeyFields(redactJsonKeyFields(exchange.responseBody, responseValues)));
+      if (exchange.responseBody !== '' || Object.keys(exchange.responseHeaders).length > 0)
+        noteEchoes(exchange, redactFormKeyFields(redactJsonKeyFields(exchange.responseBody, responseValues)));
       return {
         ...exchange,
         url: redact(redactFormKeyFields(exchange.url)),

@@ -94,7 +94,8 @@ interface ErrorShape {
 }
 
 const isTransportLink = (link: ErrorShape): boolean =>
-  (typeof link.name === 'string' && (TRANSPORT_ERROR_NAMES.has(link.name) || link.name === 'TimeoutError')) || (typeof link.code === 'string' && TRANSPORT_CODES.has(link.code));
+  (typeof link.name === 'string' && (TRANSPORT_ERROR_NAMES.has(link.name) || link.name === 'TimeoutError')) ||
+  (typeof link.code === 'string' && TRANSPORT_CODES.has(link.code));
 
 /** The first transport error of `error`'s cause chain (the outermost), or undefined. */
 function transportLinkOf(error: unknown): ErrorShape | undefined {

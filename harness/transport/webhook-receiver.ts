@@ -148,7 +148,8 @@ const isLoopbackHost = (host: string): boolean => host === 'localhost' || host =
 
 function toAnswer(spec: AnswerSpec): Answer {
   const answer = typeof spec === 'number' ? { status: spec } : { ...spec };
-  if (!Number.isInteger(answer.status) || answer.status < 200 || answer.status > 599) throw new RangeError(`webhook receiver: status ${answer.status} is not 200 to 599`);
+  if (!Number.isInteger(answer.status) || answer.status < 200 || answer.status > 599)
+    throw new RangeError(`webhook receiver: status ${answer.status} is not 200 to 599`);
   if (answer.delayMs !== undefined && !(answer.delayMs >= 0)) throw new RangeError(`webhook receiver: delayMs ${answer.delayMs} is negative`);
   return answer;
 }
@@ -190,8 +191,7 @@ class Hub {
   /** The endpoint with the longest prefix that contains `path`; the root otherwise. */
   route(path: string, root: Endpoint): Endpoint {
     let best = root;
-    for (const [prefix, ep] of this.endpoints)
-      if ((path === prefix || path.startsWith(`${prefix}/`)) && prefix.length > best.prefix.length) best = ep;
+    for (const [prefix, ep] of this.endpoints) if ((path === prefix || path.startsWith(`${prefix}/`)) && prefix.length > best.prefix.length) best = ep;
     return best;
   }
 }
@@ -230,7 +230,8 @@ class Endpoint implements WebhookEndpoint {
 
   endpoint(name: string): WebhookEndpoint {
     // Dot segments would be normalised away by senders and land on another endpoint.
-    if (!NAME.test(name) || name.split('/').some((seg) => /^\.+$/.test(seg))) throw new Error(`webhook receiver: endpoint name "${name}" must be path segments of letters, digits and . _ ~ -`);
+    if (!NAME.test(name) || name.split('/').some((seg) => /^\.+$/.test(seg)))
+      throw new Error(`webhook receiver: endpoint name "${name}" must be path segments of letters, digits and . _ ~ -`);
     const prefix = `${this.prefix}/${name}`;
     if (this.hub.endpoints.has(prefix)) throw new Error(`webhook receiver: endpoint ${prefix} exists already; each test takes its own`);
     const ep = new Endpoint(this.hub, prefix, `${this.url}/${name}`, `${this.localUrl}/${name}`);
@@ -256,7 +257,10 @@ class Endpoint implements WebhookEndpoint {
           const all = this.list;
           const matched = all.filter((d) => predicate(d)).length;
           const shown = all.slice(-20).map((d) => `  ${summarize(d)}`);
-          const arrived = all.length === 0 ? 'nothing arrived' : `${all.length} arrived${all.length > shown.length ? ` (last ${shown.length} shown)` : ''}:\n${shown.join('\n')}`;
+          const arrived =
+            all.length === 0
+              ? 'nothing arrived'
+              : `${all.length} arrived${all.length > shown.length ? ` (last ${shown.length} shown)` : ''}:\n${shown.join('\n')}`;
           reject(new Error(`waitFor(${label}) timed out after ${timeoutMs} ms at ${this.localUrl}: wanted ${count} matching, ${matched} matched; ${arrived}`));
         }, timeoutMs),
       };
@@ -285,7 +289,8 @@ class Endpoint implements WebhookEndpoint {
     } catch (e) {
       this.waiters.delete(w);
       clearTimeout(w.timer);
-      return w.reject(e instanceof Error ? e : new Error(String(e)));
+      w.reject(e instanceof Error ? e : new Error(String(e)));
+      return;
     }
     if (matches.length < w.count) return;
     this.waiters.delete(w);
@@ -296,8 +301,7 @@ class Endpoint implements WebhookEndpoint {
   /** Records a request and decides its answer (precedence of Script). */
   accept(d: Omit<MutableDelivery, 'answer' | 'outcome'>): MutableDelivery {
     const s = this.state;
-    const chosen =
-      s.paths.get(d.endpointPath) ??
+    const chosen = s.paths.get(d.endpointPath) ??
       (d.kind === 'event' ? s.events.shift() : undefined) ??
       (d.kind === 'registration' ? s.registration : undefined) ??
       s.methods.get(d.method) ?? { status: 200 };
@@ -333,7 +337,11 @@ class Endpoint implements WebhookEndpoint {
 }
 
 /** Section 6: `type` marks an event, in the query for GET and in the form body for POST. */
-function classify(method: string, query: URLSearchParams, form: Record<string, string> | undefined): { kind: DeliveryKind; fields: Record<string, string> | undefined } {
+function classify(
+  method: string,
+  query: URLSearchParams,
+  form: Record<string, string> | undefined,
+): { kind: DeliveryKind; fields: Record<string, string> | undefined } {
   if (method === 'HEAD') return { kind: 'head-check', fields: undefined };
   if (method === 'GET') return query.has('type') ? { kind: 'event', fields: record(query) } : { kind: 'registration', fields: undefined };
   if (method === 'POST' && form && Object.hasOwn(form, 'type')) return { kind: 'event', fields: form };
@@ -357,12 +365,14 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions = {})
   const host = options.host ?? '127.0.0.1';
   if (!isLoopbackHost(host)) throw new Error(`webhook receiver: host ${host} is not a loopback address; the receiver listens on loopback only`);
   const prefix = (options.pathPrefix ?? '').replace(/\/+$/, '');
-  if (prefix !== '' && !/^\/[A-Za-z0-9._~/-]+$/.test(prefix)) throw new Error(`webhook receiver: pathPrefix "${options.pathPrefix}" must start with / and hold only path characters`);
+  if (prefix !== '' && !/^\/[A-Za-z0-9._~/-]+$/.test(prefix))
+    throw new Error(`webhook receiver: pathPrefix "${options.pathPrefix}" must start with / and hold only path characters`);
   let publicBase: string | undefined;
   if (options.publicUrl !== undefined) {
     const u = new URL(options.publicUrl);
     // Endpoint URLs are built by appending path segments, which a query or fragment would break.
-    if (!/^https?:$/.test(u.protocol) || u.search || u.hash) throw new Error(`webhook receiver: publicUrl ${options.publicUrl} must be http(s) without query or fragment`);
+    if (!/^https?:$/.test(u.protocol) || u.search || u.hash)
+      throw new Error(`webhook receiver: publicUrl ${options.publicUrl} must be http(s) without query or fragment`);
     publicBase = u.href.replace(/\/+$/, '');
   }
 
@@ -377,7 +387,9 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions = {})
         if (!root || hub.closed) return void res.destroy();
         const target = new URL(req.url ?? '/', 'http://receiver.invalid');
         const method = (req.method ?? 'GET').toUpperCase();
-        const isForm = String(req.headers['content-type'] ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded');
+        const isForm = String(req.headers['content-type'] ?? '')
+          .toLowerCase()
+          .startsWith('application/x-www-form-urlencoded');
         const form = isForm ? record(new URLSearchParams(body)) : undefined;
         const ep = hub.route(target.pathname, root);
         const inside = ep.prefix === '' || target.pathname === ep.prefix || target.pathname.startsWith(`${ep.prefix}/`);

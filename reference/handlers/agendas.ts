@@ -4,7 +4,19 @@
  */
 import { agendas } from '../../schemas/index.ts';
 import type { Account } from '../accounts.ts';
-import { agendaOf, contactsOf, createList, customValues, deleteList, findList, listCount, listingOf, listNamed, listsOf, type ContactList } from '../contact-book.ts';
+import {
+  agendaOf,
+  contactsOf,
+  createList,
+  customValues,
+  deleteList,
+  findList,
+  listCount,
+  listingOf,
+  listNamed,
+  listsOf,
+  type ContactList,
+} from '../contact-book.ts';
 import { issuesOn } from '../field-issues.ts';
 import { handler, type HandlerSet, type InvalidHandler, type RawRequest, type Reply } from '../handler.ts';
 import { genericInvalid } from '../pipeline.ts';
@@ -12,7 +24,6 @@ import { quotaFull, quotaReached } from '../quotas.ts';
 import { inCheckOrder, takesAlternate } from '../personality.ts';
 import { fail, invalidParameters, ok } from '../replies.ts';
 import type { Seams } from '../seams.ts';
-
 
 /** Items per page of /contactlist/find when the request names none, and the largest page allowed. */
 const FIND_DEFAULT_LIMIT = 20;
@@ -28,7 +39,8 @@ const invalidBy =
     // 7.2 get_contacts_02 for a missing list_key (get_contacts and delete).
     const codeOf = (code: string): string => (code === 'get_contacts_02' ? req.server.seams.at('agendas.missing-list-key-code', code) : code);
     // Latitude check-order: fields in the order of the table, or (alternate) the reverse.
-    for (const [field, code, message] of inCheckOrder(req.server.options, codes)) if (issuesOn(issues, field).length > 0) return fail(req, codeOf(code), message);
+    for (const [field, code, message] of inCheckOrder(req.server.options, codes))
+      if (issuesOn(issues, field).length > 0) return fail(req, codeOf(code), message);
     return genericInvalid(req, issues);
   };
 
@@ -45,7 +57,9 @@ const contactsField = (req: RawRequest): string =>
 /** 7.2 err_01 / err_03: the list does not exist in this account. */
 function withList(req: RawRequest & { account: Account }, key: string, missingCode: string, use: (list: ContactList) => Reply): Reply {
   // 1, 5.2: an account sees only its own lists.
-  const shared = req.server.seams.at('lists.own-account-only', true) ? undefined : [...req.server.accounts.all()].map((a) => findList(a, key)).find((l) => l !== undefined);
+  const shared = req.server.seams.at('lists.own-account-only', true)
+    ? undefined
+    : [...req.server.accounts.all()].map((a) => findList(a, key)).find((l) => l !== undefined);
   const list = findList(req.account, key) ?? shared;
   return list ? use(list) : fail(req, missingCode, 'The list does not exist');
 }
@@ -58,7 +72,8 @@ export const agendasHandlers: HandlerSet = {
       const name = ctx.input.agenda_name;
       if (blank(name)) return fail(ctx, 'agenda_02', 'agenda_name is required');
       // 7.2 agenda_03 name already exists.
-      if (ctx.server.seams.at('agendas.refuses-duplicate-name', listNamed(ctx.account, name) !== undefined)) return fail(ctx, 'agenda_03', 'A list with this name already exists');
+      if (ctx.server.seams.at('agendas.refuses-duplicate-name', listNamed(ctx.account, name) !== undefined))
+        return fail(ctx, 'agenda_03', 'A list with this name already exists');
       if (quotaFull('lists', listCount(ctx.account))) return quotaReached(ctx, 'lists');
       const list = createList(ctx.account, ctx.server.clock.now(), { name, description: ctx.input.agenda_description ?? '', labels: customValues(ctx.input) });
       return ok(ctx, { list_key: list.key });
@@ -102,7 +117,11 @@ export const agendasHandlers: HandlerSet = {
     agendas.AgendaListContactsRequest,
     (ctx) =>
       withList(ctx, ctx.input.list_key, 'err_01', (list) =>
-        ok(ctx, { [contactsField(ctx)]: (ctx.server.seams.at('agendas.contacts-order', 'name') === 'name' ? contactsOf(list) : [...list.contacts.values()]).map(listingOf) }),
+        ok(ctx, {
+          [contactsField(ctx)]: (ctx.server.seams.at('agendas.contacts-order', 'name') === 'name' ? contactsOf(list) : [...list.contacts.values()]).map(
+            listingOf,
+          ),
+        }),
       ),
     invalidBy([LIST_KEY_MISSING]),
   ),

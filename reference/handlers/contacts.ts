@@ -37,7 +37,9 @@ const pollInvalid: InvalidHandler = (req, issues) => {
 /** The list named by `key` in this account, or err_01 (7.2: "list does not exist"). */
 function withList(req: Req, key: string, use: (list: ContactList) => Reply): Reply {
   // 1, 5.2: an account sees only its own lists.
-  const shared = req.server.seams.at('lists.own-account-only', true) ? undefined : [...req.server.accounts.all()].map((a) => findList(a, key)).find((l) => l !== undefined);
+  const shared = req.server.seams.at('lists.own-account-only', true)
+    ? undefined
+    : [...req.server.accounts.all()].map((a) => findList(a, key)).find((l) => l !== undefined);
   const list = findList(req.account, key) ?? shared;
   return list ? use(list) : fail(req, 'err_01', 'The list does not exist');
 }
@@ -67,13 +69,20 @@ export const contactsHandlers: HandlerSet = {
   'contacts/add': handler(contacts.ContactAddRequest, (ctx) => {
     const input = ctx.input;
     // 1: the service is for Mexico; 4.6: country_code defaults to 52.
-    if (input.country_code !== undefined && input.country_code !== sms.MEXICO_COUNTRY_CODE) return invalid(ctx, 'country_code', 'country_code: only 52 (Mexico) is served');
+    if (input.country_code !== undefined && input.country_code !== sms.MEXICO_COUNTRY_CODE)
+      return invalid(ctx, 'country_code', 'country_code: only 52 (Mexico) is served');
     return withList(ctx, input.list_key, (list) => {
       const existing = list.contacts.get(fullNumber(input.number)!);
       if (!existing && quotaFull('contacts', contactCount(ctx.account))) return quotaReached(ctx, 'contacts');
       // 4.6 "If the contact already exists in the list it is updated" with the fields given.
       const changes = { name: input.name, email: input.email, birthday: validBirthday(input.birthday_date), custom: customValues(input) };
-      const contact = upsertContact(ctx.account, list, fullNumber(input.number)!, ctx.server.clock.now(), ctx.server.seams.at('contacts.add-changes', changes, { existing: existing !== undefined }));
+      const contact = upsertContact(
+        ctx.account,
+        list,
+        fullNumber(input.number)!,
+        ctx.server.clock.now(),
+        ctx.server.seams.at('contacts.add-changes', changes, { existing: existing !== undefined }),
+      );
       return callback(ctx, list, contact);
     });
   }),
@@ -98,7 +107,8 @@ export const contactsHandlers: HandlerSet = {
     const { list_key: key, number, email } = ctx.input;
     return withList(ctx, key, (list) =>
       withContact(ctx, list, number, (contact) => {
-        if (email !== undefined && email !== '' && contact.email !== email) return fail(ctx, 'contact_not_found', 'No contact with this number and email in this list');
+        if (email !== undefined && email !== '' && contact.email !== email)
+          return fail(ctx, 'contact_not_found', 'No contact with this number and email in this list');
         list.contacts.delete(contact.number);
         return ok(ctx);
       }),
@@ -113,21 +123,30 @@ export const contactsHandlers: HandlerSet = {
         const c = contactById(source, id);
         if (!c) return fail(ctx, 'contact_not_found', 'The contact does not exist in the source list');
         if (!target.contacts.has(c.number) && quotaFull('contacts', contactCount(ctx.account))) return quotaReached(ctx, 'contacts');
-        const copy = upsertContact(ctx.account, target, c.number, ctx.server.clock.now(), { name: c.name, email: c.email, birthday: c.birthday, custom: c.custom });
+        const copy = upsertContact(ctx.account, target, c.number, ctx.server.clock.now(), {
+          name: c.name,
+          email: c.email,
+          birthday: c.birthday,
+          custom: c.custom,
+        });
         return callback(ctx, target, copy);
       }),
     );
   }),
 
   // 4.6 polling: the automation platform's webhook is outside this server; the answer is Ok / sms_11.
-  'contacts/poll': handler(contacts.ContactPollRequest, (ctx) => {
-    // Ambiguity contacts-polling-action: the allowed values are not shown, so any non-empty action
-    // passes; the alternate personality allows a fixed set, as a server with its own values would.
-    if (!ctx.params.action) return invalid(ctx, 'action', 'action: required');
-    if (takesAlternate(ctx.server.options) && !ALTERNATE_POLLING_ACTIONS.has(ctx.params.action))
-      return invalid(ctx, 'action', `action: one of ${[...ALTERNATE_POLLING_ACTIONS].join(', ')}`);
-    return withList(ctx, ctx.input.list_key, (list) =>
-      contactById(list, ctx.input.contact_id) ? ok(ctx) : fail(ctx, 'contact_not_found', 'The contact does not exist in this list'),
-    );
-  }, pollInvalid),
+  'contacts/poll': handler(
+    contacts.ContactPollRequest,
+    (ctx) => {
+      // Ambiguity contacts-polling-action: the allowed values are not shown, so any non-empty action
+      // passes; the alternate personality allows a fixed set, as a server with its own values would.
+      if (!ctx.params.action) return invalid(ctx, 'action', 'action: required');
+      if (takesAlternate(ctx.server.options) && !ALTERNATE_POLLING_ACTIONS.has(ctx.params.action))
+        return invalid(ctx, 'action', `action: one of ${[...ALTERNATE_POLLING_ACTIONS].join(', ')}`);
+      return withList(ctx, ctx.input.list_key, (list) =>
+        contactById(list, ctx.input.contact_id) ? ok(ctx) : fail(ctx, 'contact_not_found', 'The contact does not exist in this list'),
+      );
+    },
+    pollInvalid,
+  ),
 };

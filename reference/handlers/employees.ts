@@ -59,8 +59,20 @@ const listed = (u: ToolUser) => ({
 /** 4.10: the first uniqueness rule the new employee breaks, among every employee (disabled ones too). */
 function uniquenessProblem(users: readonly ToolUser[], input: employees.EmployeeAddRequest, seams: Seams): [code: string, message: string] | undefined {
   if (users.some((u) => u.name === input.employee_name)) return ['employee_name_taken', 'An employee with this user name already exists'];
-  if (seams.at('employees.refuses-taken-number', users.some((u) => u.number === input.number))) return ['employee_number_taken', 'An employee with this phone number already exists'];
-  if (seams.at('employees.refuses-taken-password', users.some((u) => u.passwordDigest === digest(input.password)))) return ['employee_password_taken', 'This password is already in use'];
+  if (
+    seams.at(
+      'employees.refuses-taken-number',
+      users.some((u) => u.number === input.number),
+    )
+  )
+    return ['employee_number_taken', 'An employee with this phone number already exists'];
+  if (
+    seams.at(
+      'employees.refuses-taken-password',
+      users.some((u) => u.passwordDigest === digest(input.password)),
+    )
+  )
+    return ['employee_password_taken', 'This password is already in use'];
   return undefined;
 }
 

@@ -93,10 +93,12 @@ function numberLengthProblem(numcelular: string, seams: Seams): Problem | undefi
 }
 
 /** One number of either path: 04, 05, 08, 07. */
-const numberProblem = (numcelular: unknown, seams: Seams): Problem | undefined => numberPresenceProblem(numcelular) ?? numberLengthProblem(str(numcelular), seams);
+const numberProblem = (numcelular: unknown, seams: Seams): Problem | undefined =>
+  numberPresenceProblem(numcelular) ?? numberLengthProblem(str(numcelular), seams);
 
 /** 7.4 06: "region missing"; a region that is not a country code is as good as missing. */
-const regionProblem = (numregion: unknown): Problem | undefined => (typeof numregion === 'string' && countryCode.safeParse(numregion).success ? undefined : { codigo: '06' });
+const regionProblem = (numregion: unknown): Problem | undefined =>
+  typeof numregion === 'string' && countryCode.safeParse(numregion).success ? undefined : { codigo: '06' };
 
 /** The optional parameters of 4.16, which 7.4 gives no Codigo for. */
 function optionalProblem(fields: Record<string, unknown>): Problem | undefined {
@@ -183,7 +185,8 @@ const issuesText = (issues: readonly z.core.$ZodIssue[]): string => issues.map((
 /** GET /v1/sms/send; `issues` when the schema refused the request. */
 function v1Single(req: SendingRequest, issues?: readonly z.core.$ZodIssue[]): Reply {
   const lang = languageOf(req);
-  const problem = singleProblem(req.fields, req.server.seams, req.server.options) ?? (issues ? { codigo: V1_OTHER_INVALID, detail: issuesText(issues) } : undefined);
+  const problem =
+    singleProblem(req.fields, req.server.seams, req.server.options) ?? (issues ? { codigo: V1_OTHER_INVALID, detail: issuesText(issues) } : undefined);
   if (problem) return refuse(req, lang, problem);
   const outcome = req.server.messaging.send(req.account, sendOf(req.fields, [str(req.fields.numcelular)]));
   if (!outcome.ok) return sendRefusal(req, lang, outcome.reason);
@@ -191,7 +194,12 @@ function v1Single(req: SendingRequest, issues?: readonly z.core.$ZodIssue[]): Re
 }
 
 /** One item of respuestas per number of the list, in its order (4.16). */
-function multiItems(entries: readonly string[], problems: readonly (Problem | undefined)[], references: readonly string[], lang: Lang): Record<string, string>[] {
+function multiItems(
+  entries: readonly string[],
+  problems: readonly (Problem | undefined)[],
+  references: readonly string[],
+  lang: Lang,
+): Record<string, string>[] {
   let sent = 0;
   return entries.map((numcelular, i): Record<string, string> => {
     const p = problems[i];
@@ -206,7 +214,9 @@ function multiItems(entries: readonly string[], problems: readonly (Problem | un
  */
 function v1Multi(req: SendingRequest, issues?: readonly z.core.$ZodIssue[]): Reply {
   const lang = languageOf(req);
-  const problem = multiProblem(req.fields, req.server.seams, req.server.options) ?? (issues?.some((i) => i.path[0] !== 'numcelular') ? { codigo: V1_OTHER_INVALID, detail: issuesText(issues) } : undefined);
+  const problem =
+    multiProblem(req.fields, req.server.seams, req.server.options) ??
+    (issues?.some((i) => i.path[0] !== 'numcelular') ? { codigo: V1_OTHER_INVALID, detail: issuesText(issues) } : undefined);
   if (problem) return refuse(req, lang, problem);
   const entries = str(req.fields.numcelular).split(',');
   const problems = entries.map((n) => numberProblem(n, req.server.seams));
@@ -221,6 +231,14 @@ function v1Multi(req: SendingRequest, issues?: readonly z.core.$ZodIssue[]): Rep
 }
 
 export const legacyV1Handlers: HandlerSet = {
-  'legacy-v1/send': handler(LegacyV1SendQuery, (ctx) => v1Single(ctx), (req, issues) => v1Single(req, issues)),
-  'legacy-v1/send-multi': handler(LegacyV1SendMultiQuery, (ctx) => v1Multi(ctx), (req, issues) => v1Multi(req, issues)),
+  'legacy-v1/send': handler(
+    LegacyV1SendQuery,
+    (ctx) => v1Single(ctx),
+    (req, issues) => v1Single(req, issues),
+  ),
+  'legacy-v1/send-multi': handler(
+    LegacyV1SendMultiQuery,
+    (ctx) => v1Multi(ctx),
+    (req, issues) => v1Multi(req, issues),
+  ),
 };

@@ -25,7 +25,12 @@ interface LoyaltyProgram {
 /** 2.5: one loyalty card per account, seeded on first use (no operation creates one). */
 const program = (account: Account): LoyaltyProgram =>
   areaState(account, 'loyalty', () => ({
-    card: { loyalty_name: 'Tarjeta de sellos', loyalty_key: `lc_${randomBytes(6).toString('hex')}`, loyalty_app_client: `app_${account.id}`, loyalty_plan_type: 'basic' },
+    card: {
+      loyalty_name: 'Tarjeta de sellos',
+      loyalty_key: `lc_${randomBytes(6).toString('hex')}`,
+      loyalty_app_client: `app_${account.id}`,
+      loyalty_plan_type: 'basic',
+    },
     contacts: new Map(),
   }));
 

@@ -10,7 +10,11 @@ import { ok } from '../replies.ts';
 const NOT_SHOWN = 'shape_not_shown';
 
 const notShown = (req: RawRequest, fields: Record<string, unknown> = {}): Reply =>
-  ok(req, { ...fields, note: 'Section 4.15: this path is named in passing; its request and response shapes are not shown.' }, { code: NOT_SHOWN, message: NOT_SHOWN });
+  ok(
+    req,
+    { ...fields, note: 'Section 4.15: this path is named in passing; its request and response shapes are not shown.' },
+    { code: NOT_SHOWN, message: NOT_SHOWN },
+  );
 
 export const otherPathsHandlers: HandlerSet = {
   'other/whatsapp-send': handler(undefined, (ctx) => notShown(ctx)),

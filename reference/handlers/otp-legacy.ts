@@ -68,20 +68,29 @@ const legacyBook = (account: Account): RecordBook<LegacyRecord> => areaState(acc
 
 const TEXTS: Readonly<Record<string, { es: string; en: string }>> = {
   generated: { es: 'Codigo generado correctamente', en: 'Code successfully generated' },
-  verification_03: { es: 'Ya se envio un codigo a este numero; pendiente de verificacion', en: 'A code was already sent to this number; awaiting verification' },
+  verification_03: {
+    es: 'Ya se envio un codigo a este numero; pendiente de verificacion',
+    en: 'A code was already sent to this number; awaiting verification',
+  },
   verification_04: { es: 'El usuario ya esta verificado', en: 'The user is already verified' },
   verification_05: { es: 'Error al enviar el codigo: creditos insuficientes (sms_07)', en: 'Error sending the code: insufficient credits (sms_07)' },
   verification_02: { es: 'El codigo expiro', en: 'The code expired' },
   verification_07: { es: 'Numero incorrecto', en: 'Wrong number' },
   verification_08: { es: 'Codigo de pais incorrecto', en: 'Wrong country code' },
   verification_09: { es: 'Longitud de codigo no permitida', en: 'Code length not allowed' },
-  verification_11: { es: `El nombre de la empresa es demasiado largo (maximo ${LEGACY_COMPANY_MAX_LENGTH})`, en: `Company too long (at most ${LEGACY_COMPANY_MAX_LENGTH} characters)` },
+  verification_11: {
+    es: `El nombre de la empresa es demasiado largo (maximo ${LEGACY_COMPANY_MAX_LENGTH})`,
+    en: `Company too long (at most ${LEGACY_COMPANY_MAX_LENGTH} characters)`,
+  },
   verification_12: { es: 'Parametro voice incorrecto', en: 'Bad voice parameter' },
   verification_13: { es: 'Fecha de expiracion incorrecta', en: 'Bad expiration date' },
   verification_14: { es: 'Parametro reset_code incorrecto', en: 'Bad reset_code parameter' },
   verification_15: { es: 'Parametro code_type incorrecto', en: 'Bad code_type parameter' },
   verification_20: { es: 'La empresa es obligatoria', en: 'Company is required' },
-  verification_25: { es: 'El codigo expiro sin ser validado; es necesario reiniciar la verificacion', en: 'The code expired without validation; restart the verification' },
+  verification_25: {
+    es: 'El codigo expiro sin ser validado; es necesario reiniciar la verificacion',
+    en: 'The code expired without validation; restart the verification',
+  },
   template_required: { es: 'El parametro template es obligatorio', en: 'The template parameter is required' },
   validation_01: { es: 'Usuario verificado correctamente', en: 'User successfully verified' },
   validation_02: { es: 'El codigo expiro', en: 'The code expired' },
@@ -175,7 +184,8 @@ function commonProblem(ctx: RequestContext<SendInput | ResendInput>, locale: Loc
  */
 function blockedBy(state: LegacyState, ctx: RawRequest, locale: Locale, pendingBlocks: boolean): Reply | undefined {
   if (state === 'verified') return legacyFail(ctx, 'verification_04', locale);
-  if (state === 'expired') return legacyFail(ctx, ctx.server.options.choices['otp-legacy-expired-send-code'] === 'verification_02' ? 'verification_02' : 'verification_25', locale);
+  if (state === 'expired')
+    return legacyFail(ctx, ctx.server.options.choices['otp-legacy-expired-send-code'] === 'verification_02' ? 'verification_02' : 'verification_25', locale);
   if (state === 'pending' && pendingBlocks) return legacyFail(ctx, 'verification_03', locale);
   return undefined;
 }

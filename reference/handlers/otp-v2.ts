@@ -48,7 +48,13 @@ const WHATSAPP_WARNING = 'channel whatsapp sends a fixed official template: comp
  * otp-verify-error-slugs); the server uses the conventional ones. A 429 of verify reuses 7.3's
  * otp_max_attempts (attempts exhausted).
  */
-const VERIFY_SLUG_BY_STATUS: Readonly<Record<number, string>> = { 401: 'otp_incorrect_code', 404: 'otp_not_found', 409: 'otp_already_verified', 410: 'otp_expired', 429: 'otp_max_attempts' };
+const VERIFY_SLUG_BY_STATUS: Readonly<Record<number, string>> = {
+  401: 'otp_incorrect_code',
+  404: 'otp_not_found',
+  409: 'otp_already_verified',
+  410: 'otp_expired',
+  429: 'otp_max_attempts',
+};
 
 /** Message, hint and suggested paths of each error slug (4.4 error body). */
 const ERROR_TEXTS: Readonly<Record<string, { message: string; hint: string; next: string[] }>> = {
@@ -56,14 +62,22 @@ const ERROR_TEXTS: Readonly<Record<string, { message: string; hint: string; next
   otp_invalid_param: { message: 'A parameter is invalid', hint: '', next: [PATH_CREATE] },
   otp_invalid_channel: { message: 'channel must be sms, whatsapp or voice', hint: '', next: [PATH_CREATE] },
   otp_message_invalid: { message: 'The message is invalid; the current verification is untouched', hint: '', next: [PATH_CREATE] },
-  otp_throttled: { message: 'A code was sent less than 30 seconds ago', hint: 'Wait resend_available_in seconds before resending', next: [PATH_VERIFY, PATH_CREATE] },
+  otp_throttled: {
+    message: 'A code was sent less than 30 seconds ago',
+    hint: 'Wait resend_available_in seconds before resending',
+    next: [PATH_VERIFY, PATH_CREATE],
+  },
   otp_max_attempts: { message: 'The attempts of this code are used up', hint: 'Rotate the code: POST /v2/otp with code_rotate=true', next: [PATH_CREATE] },
   otp_insufficient_credits: {
     message: 'Insufficient credits to send the code (code sms_07)',
     hint: 'Top up the balance and retry the send; the code stays registered but was not delivered, do not verify',
     next: [PATH_CREATE],
   },
-  otp_incorrect_code: { message: 'The code is incorrect', hint: 'Ask the user to check the code; attempts_remaining says how many tries are left', next: [PATH_VERIFY, PATH_CREATE] },
+  otp_incorrect_code: {
+    message: 'The code is incorrect',
+    hint: 'Ask the user to check the code; attempts_remaining says how many tries are left',
+    next: [PATH_VERIFY, PATH_CREATE],
+  },
   otp_not_found: { message: 'No active verification for this number', hint: 'Start one with POST /v2/otp', next: [PATH_CREATE] },
   otp_already_verified: { message: 'The number is already verified', hint: 'POST /v2/otp starts a new cycle if needed', next: [PATH_CREATE] },
   otp_expired: { message: 'The code expired', hint: 'Send a new code with POST /v2/otp', next: [PATH_CREATE] },
@@ -77,7 +91,11 @@ const ACTION_MESSAGES: Readonly<Record<string, string>> = {
 
 const STATUS_TEXTS: Readonly<Record<OtpState, { message: string; hint: string; next: string[] }>> = {
   none: { message: 'No verification in progress', hint: 'Start one with POST /v2/otp', next: [PATH_CREATE] },
-  pending: { message: 'Waiting for the code', hint: 'Verify with POST /v2/otp/verify; resend after resend_available_in seconds', next: [PATH_VERIFY, PATH_CREATE] },
+  pending: {
+    message: 'Waiting for the code',
+    hint: 'Verify with POST /v2/otp/verify; resend after resend_available_in seconds',
+    next: [PATH_VERIFY, PATH_CREATE],
+  },
   verified: { message: 'Number verified', hint: 'POST /v2/otp starts a new cycle if needed', next: [PATH_CREATE] },
   expired: { message: 'The code expired', hint: 'Send a new code with POST /v2/otp', next: [PATH_CREATE] },
   locked: { message: 'Attempts used up', hint: 'Rotate the code: POST /v2/otp with code_rotate=true', next: [PATH_CREATE] },
@@ -94,20 +112,40 @@ const STATUS_TEXTS: Readonly<Record<OtpState, { message: string; hint: string; n
  */
 function recordFields(req: RawRequest, record: OtpRecord | undefined, now: number): Record<string, unknown> {
   if (!record) return takesAlternate(req.server.options) ? { expires_at: '', attempts_remaining: null, resend_available_in: null } : {};
-  return { expires_at: formatMexicoDateTime(record.expiresAt), attempts_remaining: record.attemptsRemaining, resend_available_in: resendAvailableIn(record, now) };
+  return {
+    expires_at: formatMexicoDateTime(record.expiresAt),
+    attempts_remaining: record.attemptsRemaining,
+    resend_available_in: resendAvailableIn(record, now),
+  };
 }
 
 /** A 4.4 error body for `slug`, with the record's state and counters. */
-function otpError(req: RawRequest, status: number, slug: string, record: OtpRecord | undefined, now: number, extra: { hint?: string } & Record<string, unknown> = {}, headers?: Record<string, string>): Reply {
+function otpError(
+  req: RawRequest,
+  status: number,
+  slug: string,
+  record: OtpRecord | undefined,
+  now: number,
+  extra: { hint?: string } & Record<string, unknown> = {},
+  headers?: Record<string, string>,
+): Reply {
   const text = ERROR_TEXTS[slug] ?? { message: slug, hint: '', next: [PATH_CREATE] };
   const { hint, ...fields } = extra;
-  return otpFail(req, status, slug, { state: stateOf(record), message: text.message, hint: hint ?? text.hint, next: text.next, ...recordFields(req, record, now), ...fields }, headers);
+  return otpFail(
+    req,
+    status,
+    slug,
+    { state: stateOf(record), message: text.message, hint: hint ?? text.hint, next: text.next, ...recordFields(req, record, now), ...fields },
+    headers,
+  );
 }
 
 /** The record a request names, when its phone_number and country_code are readable. */
 function recordOf(req: RawRequest & { account: Account }, now: number): OtpRecord | undefined {
   const target = OtpTarget.safeParse(req.fields);
-  return target.success ? OtpVerifications.of(req.account).observe(otpKey(target.data.phone_number, target.data.country_code), now, req.server.seams) : undefined;
+  return target.success
+    ? OtpVerifications.of(req.account).observe(otpKey(target.data.phone_number, target.data.country_code), now, req.server.seams)
+    : undefined;
 }
 
 /**
@@ -170,7 +208,13 @@ function deliver(ctx: RequestContext<CreateInput>, row: OtpTransition, text: str
   // 4.4: "Only sending a message charges one message" (create, resend or rotate); sandbox charges nothing.
   const charged = ctx.server.seams.at('otp2.messages-charged', ctx.input.sandbox === true ? 0 : row.charge, { rowCharge: row.charge, action: row.action });
   const sandbox = charged === 0;
-  return ctx.server.messaging.send(ctx.account, { numbers: [`${ctx.input.country_code}${ctx.input.phone_number}`], message: text, kind: 'otp', sandbox, name: 'otp-v2' });
+  return ctx.server.messaging.send(ctx.account, {
+    numbers: [`${ctx.input.country_code}${ctx.input.phone_number}`],
+    message: text,
+    kind: 'otp',
+    sandbox,
+    name: 'otp-v2',
+  });
 }
 
 function createdBody(ctx: RequestContext<CreateInput>, row: OtpTransition, record: OtpRecord, channel: OtpChannel, now: number): Record<string, unknown> {
@@ -199,11 +243,16 @@ function create(ctx: RequestContext<CreateInput>): Reply {
   const record = book.observe(key, now, seams);
   const requested = requestedExpiry(ctx, now);
   // 4.4 expiration_date "future".
-  if (seams.at('otp2.refuses-past-expiry', requested === 'past')) return otpError(ctx, 400, 'otp_invalid_param', record, now, { hint: 'expiration_date must be a future YYYY-MM-DD HH:mm:ss' });
+  if (seams.at('otp2.refuses-past-expiry', requested === 'past'))
+    return otpError(ctx, 400, 'otp_invalid_param', record, now, { hint: 'expiration_date must be a future YYYY-MM-DD HH:mm:ss' });
   const expiry = requested === 'past' ? undefined : requested;
 
   // 3.1: a pending record whose 7 attempts are used up is matched as locked ("7 attempts used up → locked").
-  const row = matchOtpTransition(createStateOf(record), 'create', createFacts(record, { codeRotate: input.code_rotate === true, codeCustom: input.code_custom }, now, seams));
+  const row = matchOtpTransition(
+    createStateOf(record),
+    'create',
+    createFacts(record, { codeRotate: input.code_rotate === true, codeCustom: input.code_custom }, now, seams),
+  );
   if (!row) return otpError(ctx, 500, 'otp_internal', record, now);
   if (row.error || !rowSends(row)) {
     // A refusal sends nothing and changes nothing, but such a pending record is locked from here on.
@@ -213,14 +262,19 @@ function create(ctx: RequestContext<CreateInput>): Reply {
 
   // 4.4: code_length/code_format only when a new code is generated; a resend reuses the stored code.
   const generates = rowGeneratesCode(row);
-  const code = generates ? (input.code_custom ?? generateCode(input.code_length ?? OTP_V2_RULES.defaultCodeLength, input.code_format ?? 'numeric')) : (record?.code ?? '');
+  const code = generates
+    ? (input.code_custom ?? generateCode(input.code_length ?? OTP_V2_RULES.defaultCodeLength, input.code_format ?? 'numeric'))
+    : (record?.code ?? '');
   const channel = input.channel ?? 'sms';
 
   // 4.4, 7.3: the message is checked at every send with the code really sent; refusing it leaves
   // the verification untouched. whatsapp ignores the message.
   // "checked at every send with the real length of the code being sent (a resend reuses the stored
   // code, which may be longer than this request's code_length)"; GSM-7 characters only, company included.
-  const checkedCode = seams.at('otp2.message-checked-code', code, { generated: generates, requestCodeLength: input.code_length ?? OTP_V2_RULES.defaultCodeLength });
+  const checkedCode = seams.at('otp2.message-checked-code', code, {
+    generated: generates,
+    requestCodeLength: input.code_length ?? OTP_V2_RULES.defaultCodeLength,
+  });
   const checkedCompany = seams.at('otp2.message-checked-company', input.company);
   const maxLength = seams.at('otp2.message-max-length', OTP_V2_RULES.maxMessageLength);
   const problem = channel === 'whatsapp' ? undefined : otpMessageProblem(input.message, checkedCompany, checkedCode, maxLength);
@@ -232,7 +286,15 @@ function create(ctx: RequestContext<CreateInput>): Reply {
   const outcome = deliver(ctx, row, textToSend(input, channel, code));
   if (!outcome.ok && outcome.reason === 'sandbox-limit') {
     const wait = secondsUntilNextDay(now);
-    return otpError(ctx, 429, 'otp_throttled', record, now, { resend_available_in: wait, hint: `Sandbox daily limit of ${ctx.server.messaging.sandboxLimit()} sends reached` }, { 'retry-after': String(wait) });
+    return otpError(
+      ctx,
+      429,
+      'otp_throttled',
+      record,
+      now,
+      { resend_available_in: wait, hint: `Sandbox daily limit of ${ctx.server.messaging.sandboxLimit()} sends reached` },
+      { 'retry-after': String(wait) },
+    );
   }
   const effects: OtpEffects = {
     newCode: generates ? code : undefined,
@@ -298,7 +360,12 @@ function remove(ctx: RequestContext<TargetInput>): Reply {
   if (!row) return otpError(ctx, 500, 'otp_internal', record, now);
   // 3.1 any + DELETE → none: "verification invalidated".
   const next = seams.at('otp2.delete-invalidates', true) ? book.apply(key, record, row, {}, now) : undefined;
-  return otpOk(ctx, 200, { state: stateOf(next), message: 'Verification invalidated', hint: 'Nothing was sent and nothing was charged', next: [PATH_CREATE, PATH_STATUS] });
+  return otpOk(ctx, 200, {
+    state: stateOf(next),
+    message: 'Verification invalidated',
+    hint: 'Nothing was sent and nothing was charged',
+    next: [PATH_CREATE, PATH_STATUS],
+  });
 }
 
 export const otpV2Handlers: HandlerSet = {

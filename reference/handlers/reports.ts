@@ -79,7 +79,9 @@ function generateReport(req: SendingRequest, input: ReportsGenerateRequest): Rep
   const today = formatMexicoDate(req.server.clock.now());
   const report = req.server.messaging
     .messages(req.account)
-    .filter((m) => req.server.seams.at('reports.matches-sandbox-flag', m.sandbox === sandbox) && m.createdAt >= from && m.createdAt < to && reportable(m, today))
+    .filter(
+      (m) => req.server.seams.at('reports.matches-sandbox-flag', m.sandbox === sandbox) && m.createdAt >= from && m.createdAt < to && reportable(m, today),
+    )
     .map(rowOf);
   return ok(req, { report });
 }
@@ -99,7 +101,9 @@ function onGenerateInvalid(req: SendingRequest, issues: readonly z.core.$ZodIssu
     from === undefined ? fail(req, 'report_01', isAbsent(start) ? 'start_date is missing' : 'start_date must be a date YYYY-MM-DD') : undefined;
   // 7.2 report_02 end missing.
   const endProblem = (): Reply | undefined =>
-    to === undefined ? fail(req, req.server.seams.at('reports.missing-end-code', 'report_02'), isAbsent(end) ? 'end_date is missing' : 'end_date must be a date YYYY-MM-DD') : undefined;
+    to === undefined
+      ? fail(req, req.server.seams.at('reports.missing-end-code', 'report_02'), isAbsent(end) ? 'end_date is missing' : 'end_date must be a date YYYY-MM-DD')
+      : undefined;
   // Latitude check-order: start_date then end_date, or (alternate) end_date first.
   for (const check of inCheckOrder(req.server.options, [startProblem, endProblem])) {
     const problem = check();
@@ -147,7 +151,11 @@ function onDetailsInvalid(req: SendingRequest, issues: readonly z.core.$ZodIssue
   const campaignId = typeof id === 'number' ? id : typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : undefined;
   if (campaignId === undefined || !Number.isSafeInteger(campaignId))
     // 7.2 details_02 missing or not numeric.
-    return fail(req, req.server.seams.at('reports.bad-campaign-id-code', 'details_02', { absent: isAbsent(id) }), isAbsent(id) ? 'campaign_id is missing' : 'campaign_id must be an integer');
+    return fail(
+      req,
+      req.server.seams.at('reports.bad-campaign-id-code', 'details_02', { absent: isAbsent(id) }),
+      isAbsent(id) ? 'campaign_id is missing' : 'campaign_id must be an integer',
+    );
   const sandbox = flag01.optional().safeParse(req.fields.sandbox);
   if (!sandbox.success) return genericInvalid(req, issues);
   return campaignDetails(req, campaignId, isFlagSet(sandbox.data));

@@ -35,7 +35,10 @@ const isTrue = (value: unknown): boolean => value === true || value === 'true';
  * body field is the documented default); under 'query' the query parameter alone.
  */
 export function wantsCampaignId(req: RawRequest): boolean {
-  const asked = req.server.options.choices['show-campaign-id-placement'] === 'query' ? isTrue(req.query.showCampaignId) : isTrue(req.fields.showCampaignId) || isTrue(req.query.showCampaignId);
+  const asked =
+    req.server.options.choices['show-campaign-id-placement'] === 'query'
+      ? isTrue(req.query.showCampaignId)
+      : isTrue(req.fields.showCampaignId) || isTrue(req.query.showCampaignId);
   return req.server.seams.at('sms.adds-campaign-id', asked);
 }
 
@@ -71,7 +74,8 @@ export function smsText(req: RawRequest, message: string): TextOutcome {
   if (rejectAccents && hasAccents(message)) return { ok: false, detail: 'message: accents must not be included (section 4.2)' };
   const text = stripAccents(message);
   // 4.2 "always as GSM-7".
-  if (req.server.seams.at('sms.refuses-non-gsm7', !isGsm7(text))) return { ok: false, detail: `message: only GSM-7 characters are allowed; not GSM-7: ${nonGsm7Characters(text).join(' ')}` };
+  if (req.server.seams.at('sms.refuses-non-gsm7', !isGsm7(text)))
+    return { ok: false, detail: `message: only GSM-7 characters are allowed; not GSM-7: ${nonGsm7Characters(text).join(' ')}` };
   return { ok: true, text };
 }
 
@@ -83,7 +87,8 @@ function scheduledAt(req: RawRequest, date: string | undefined): { ok: true; at?
   if (date === undefined) return { ok: true };
   const at = parseMexicoDateTime(date);
   // 4.2 "must be in the future".
-  if (at === undefined || req.server.seams.at('sms.refuses-past-date', at <= req.server.clock.now())) return { ok: false, detail: `date: ${date} (America/Mexico_City) must be in the future` };
+  if (at === undefined || req.server.seams.at('sms.refuses-past-date', at <= req.server.clock.now()))
+    return { ok: false, detail: `date: ${date} (America/Mexico_City) must be in the future` };
   return { ok: true, at };
 }
 
@@ -97,7 +102,13 @@ function sendSms(req: SendingRequest, input: SmsSendRequest): Reply {
   const findCc = req.server.seams.at('sms.numbers-include-country-code', isFlagSet(input.find_country_code));
   const numbers = splitRecipients(input.numbers).map((n) => withCountryCode(n, findCc, input.country_code ?? MEXICO_COUNTRY_CODE));
   // 4.2 sandbox: validations run and references are generated, nothing is charged (messaging.send).
-  const send: SendRequest = { numbers, message: text.text, kind: 'sms', sandbox: isFlagSet(input.sandbox), ...(when.at !== undefined ? { sendAt: when.at } : {}) };
+  const send: SendRequest = {
+    numbers,
+    message: text.text,
+    kind: 'sms',
+    sandbox: isFlagSet(input.sandbox),
+    ...(when.at !== undefined ? { sendAt: when.at } : {}),
+  };
   return sendAndReply(req, send, wantsCampaignId(req));
 }
 
@@ -120,7 +131,7 @@ function onSmsInvalid(req: SendingRequest, issues: readonly z.core.$ZodIssue[]):
   // that differ from the sent ones are checked afresh.
   const fields = req.server.seams.at('sms.checked-fields', req.fields);
   const retried = fields !== req.fields && SmsSendRequest.safeParse(fields);
-  if (retried && retried.success) return sendSms(req, retried.data);
+  if (retried !== false && retried.success) return sendSms(req, retried.data);
   if (shortenUrlRelaxed(req, issues)) {
     const parsed = SmsSendFields.safeParse(req.fields);
     if (parsed.success) return sendSms(req, parsed.data);

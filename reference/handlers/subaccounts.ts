@@ -32,7 +32,8 @@ function moveCredits(req: Req, sub: Account, adds: boolean, hundredths: number):
   const pool = manager.pool ?? 0;
   if (adds && pool < hundredths) return fail(req, 'master_credit_insufficient', 'Not enough credits available to assign (master_credit)');
   // 4.11 withdraw: no more than the subaccount holds.
-  if (req.server.seams.at('subaccounts.refuses-withdraw-beyond-balance', !adds && sub.balance < hundredths)) return fail(req, 'subaccount_credit_insufficient', 'The subaccount does not hold that many credits');
+  if (req.server.seams.at('subaccounts.refuses-withdraw-beyond-balance', !adds && sub.balance < hundredths))
+    return fail(req, 'subaccount_credit_insufficient', 'The subaccount does not hold that many credits');
   // 2.7 master_credit is what is left to assign.
   manager.pool = adds ? pool - req.server.seams.at('subaccounts.pool-debit', hundredths) : pool + hundredths;
   sub.balance += adds ? hundredths : -hundredths;
@@ -70,7 +71,13 @@ export const subaccountsHandlers: HandlerSet = {
 
   // 4.11 get_apikey: "success, status 200, apikey, email" (code and message not shown).
   'subaccounts/get-apikey': handler(subaccounts.SubaccountGetApikeyRequest, (ctx) =>
-    withSubaccount(ctx, ctx.input.email, (sub) => ok(ctx, { apikey: ctx.server.seams.at('subaccounts.get-apikey', sub.apiKey, { managerKey: ctx.account.apiKey }), email: sub.email }, { code: 'subaccount_01', message: 'apikey_found' })),
+    withSubaccount(ctx, ctx.input.email, (sub) =>
+      ok(
+        ctx,
+        { apikey: ctx.server.seams.at('subaccounts.get-apikey', sub.apiKey, { managerKey: ctx.account.apiKey }), email: sub.email },
+        { code: 'subaccount_01', message: 'apikey_found' },
+      ),
+    ),
   ),
 
   // 4.11 credits/manage: credits an integer > 0 (schema); refused beyond what the giving side holds.
@@ -79,7 +86,8 @@ export const subaccountsHandlers: HandlerSet = {
       const refused = moveCredits(ctx, sub, addsCredits(ctx.input.type), toHundredths(ctx.input.credits));
       if (refused) return refused;
       // Ambiguity subaccount-credits-manage-success-message: the sample's subaccount_archived, or the server's own text.
-      const message = ctx.server.options.choices['subaccount-credits-manage-success-message'] === 'subaccount_archived' ? 'subaccount_archived' : 'credits_updated';
+      const message =
+        ctx.server.options.choices['subaccount-credits-manage-success-message'] === 'subaccount_archived' ? 'subaccount_archived' : 'credits_updated';
       return ok(ctx, {}, { message });
     }),
   ),

@@ -47,7 +47,8 @@ function sendVoice(req: SendingRequest, input: VoiceInput): Reply {
   const bad = numbers.find((n) => !NATIONAL_NUMBER.test(n));
   if (bad !== undefined) return invalidParameters(req, 'numbers', `numbers: ${bad}: a national number has 10 digits`);
   // 4.3: "k uses voice_message": without it there is nothing to read.
-  if (req.server.seams.at('voice.refuses-k-without-message', input.template === CUSTOM_TEXT_TEMPLATE && !input.voice_message)) return invalidParameters(req, 'voice_message', 'voice_message: required with template k');
+  if (req.server.seams.at('voice.refuses-k-without-message', input.template === CUSTOM_TEXT_TEMPLATE && !input.voice_message))
+    return invalidParameters(req, 'voice_message', 'voice_message: required with template k');
   return sendAndReply(
     req,
     // 2.2: recipients with country code; 4.3 sandbox=1 charges nothing (messaging.send).

@@ -65,7 +65,13 @@ const balanceOf = (c: WalletContact) => ({ contact_name: c.name, contact_phone: 
  * 4.8 transaction_type: 0 adds, 1 redeems. A redeem never takes the balance below zero. A redeem
  * without an amount (allowed on /wallet/sale) redeems the whole balance.
  */
-function transact(req: Req, c: WalletContact, type: wallet.WalletUpdateBalanceRequest['transaction_type'], amount: number | undefined, values: { code: string; message: string }): Reply {
+function transact(
+  req: Req,
+  c: WalletContact,
+  type: wallet.WalletUpdateBalanceRequest['transaction_type'],
+  amount: number | undefined,
+  values: { code: string; message: string },
+): Reply {
   const adds = wallet.isAddTransaction(type);
   const hundredths = amount === undefined ? c.balance : amountOf(amount);
   if (typeof hundredths === 'string') return invalid(req, 'transaction_amount', hundredths);
@@ -113,7 +119,9 @@ export const walletHandlers: HandlerSet = {
 
   'wallet/update-balance': handler(wallet.WalletUpdateBalanceRequest, (ctx) => {
     const { wallet_key: key, phone, transaction_type: type, transaction_amount: amount } = ctx.input;
-    return withWallet(ctx, key, (w) => withContact(ctx, w, phone, (c) => transact(ctx, c, type, amount, { code: 'wallet_balance_01', message: 'balance_updated' })));
+    return withWallet(ctx, key, (w) =>
+      withContact(ctx, w, phone, (c) => transact(ctx, c, type, amount, { code: 'wallet_balance_01', message: 'balance_updated' })),
+    );
   }),
 
   // 4.8 sale: by a tool user; transaction_amount required when transaction_type is 0 (schema).

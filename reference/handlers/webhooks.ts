@@ -28,7 +28,11 @@ const statusOfState = (state: webhooks.WebhookState): webhooks.WebhookStatus => 
  * The row of 3.2 that applies to `trigger` on a webhook in `state`; undefined where the document
  * says nothing (delete with no webhook configured).
  */
-function matchWebhookTransition(state: webhooks.WebhookState, trigger: webhooks.WebhookTrigger, status?: webhooks.WebhookStatus): webhooks.WebhookTransition | undefined {
+function matchWebhookTransition(
+  state: webhooks.WebhookState,
+  trigger: webhooks.WebhookTrigger,
+  status?: webhooks.WebhookStatus,
+): webhooks.WebhookTransition | undefined {
   return (webhooks.WEBHOOK_TRANSITIONS as readonly webhooks.WebhookTransition[]).find(
     (row) =>
       (row.state === state || row.state === 'any' || (row.state === 'configured' && state !== 'none')) &&
@@ -37,11 +41,15 @@ function matchWebhookTransition(state: webhooks.WebhookState, trigger: webhooks.
   );
 }
 
-
 /** 4.14 add after validation: verify (forbidden host, then the GET check), then the 3.2 row "any or none → enabled / disabled". */
 async function register(req: Req, url: string, status: webhooks.WebhookStatus): Promise<Reply> {
   const verdict = await req.server.webhooks.verify(url);
-  if (!verdict.ok) return fail(req, verdict.code, verdict.code === 'add_webhook_03' ? `The URL is not allowed: ${verdict.reason}` : `The URL failed verification: ${verdict.reason}`);
+  if (!verdict.ok)
+    return fail(
+      req,
+      verdict.code,
+      verdict.code === 'add_webhook_03' ? `The URL is not allowed: ${verdict.reason}` : `The URL failed verification: ${verdict.reason}`,
+    );
   const row = matchWebhookTransition(stateOf(req), 'add', status);
   if (!row) return fail(req, 'add_webhook_07', 'The webhook could not be saved');
   // 3.2 add with '0' → disabled.
@@ -105,7 +113,8 @@ export const webhooksHandlers: HandlerSet = {
       const row = matchWebhookTransition(stateOf(ctx), 'set-status', ctx.input.status);
       if (!row || row.error) {
         // 7.2 status_webhook_04 "could not update (no webhook registered)": there is nothing to update.
-        if (ctx.server.seams.at('webhooks.status-refused-without-webhook', true)) return fail(ctx, row?.error ?? 'status_webhook_04', 'The status could not be updated: no webhook registered');
+        if (ctx.server.seams.at('webhooks.status-refused-without-webhook', true))
+          return fail(ctx, row?.error ?? 'status_webhook_04', 'The status could not be updated: no webhook registered');
         return ok(ctx, {}, { code: 'status_webhook_01', message: 'status_updated' });
       }
       const config = ctx.server.webhooks.get(ctx.account)!;

@@ -41,7 +41,12 @@ export function inertRequest(op: Operation, extra: ApiRequest = {}): ApiRequest 
 export const unknownKey = (): string => randomBytes(20).toString('hex');
 
 /** The parameters of a valid sandbox v1 send (4.16), the key aside. */
-export const v1SandboxQuery = (t: Target): Record<string, string> => ({ mensaje: 'Prueba de conformidad', numcelular: t.phone(), numregion: '52', sandbox: '1' });
+export const v1SandboxQuery = (t: Target): Record<string, string> => ({
+  mensaje: 'Prueba de conformidad',
+  numcelular: t.phone(),
+  numregion: '52',
+  sandbox: '1',
+});
 
 /**
  * 5.3: a manager endpoint called with a key that is not the manager's. The document says such a

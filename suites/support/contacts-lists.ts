@@ -6,7 +6,7 @@
 import { expect } from 'vitest';
 import { z } from 'zod';
 import { expectSchema, expectSuccess, observe, type Target } from '../../harness/kit/index.ts';
-import { Agenda, AgendaAddResponse, AgendaContact, AgendaListResponse } from '../../schemas/agendas.ts';
+import { type Agenda, AgendaAddResponse, AgendaContact, AgendaListResponse } from '../../schemas/agendas.ts';
 import { ContactCallbackResponse, type Contact } from '../../schemas/contacts.ts';
 import { MEXICO_COUNTRY_CODE } from '../../schemas/sms.ts';
 

@@ -94,7 +94,7 @@ function constValues(node: SchemaNode): unknown[] | undefined {
   if (node.enum) return node.enum;
   if ('const' in node) return [node.const];
   const branches = node.anyOf ?? node.oneOf;
-  if (branches && branches.every((b) => b.enum !== undefined || 'const' in b)) return branches.flatMap((b) => constValues(b) ?? []);
+  if (branches?.every((b) => b.enum !== undefined || 'const' in b)) return branches.flatMap((b) => constValues(b) ?? []);
   return undefined;
 }
 
@@ -145,7 +145,8 @@ function valueFor(node: SchemaNode, seed: number): unknown {
 
 const draw = <T>(arb: fc.Arbitrary<T>, seed: number): T => fc.sample(arb, { seed, numRuns: 1 })[0]!;
 
-const letters = (min: number, max: number, unit = 'abcdefghijklmnopqrstuvwxyz') => fc.string({ unit: fc.constantFrom(...unit), minLength: min, maxLength: max });
+const letters = (min: number, max: number, unit = 'abcdefghijklmnopqrstuvwxyz') =>
+  fc.string({ unit: fc.constantFrom(...unit), minLength: min, maxLength: max });
 
 /** Invalid values of one field, each with the rule it breaks. */
 function invalidValues(node: SchemaNode, carrier: 'json' | 'query', seed: number): { rule: MutationRule; value: unknown }[] {
@@ -154,7 +155,9 @@ function invalidValues(node: SchemaNode, carrier: 'json' | 'query', seed: number
   const consts = constValues(node);
   if (carrier === 'json' && types.length > 0) {
     // A value of no documented type: an object for a scalar, a string for an array.
-    const wrong: fc.Arbitrary<unknown> = types.includes('array') ? fc.constant('not-an-array') : fc.oneof(fc.constant({ nested: true }), fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 1, maxLength: 3 }));
+    const wrong: fc.Arbitrary<unknown> = types.includes('array')
+      ? fc.constant('not-an-array')
+      : fc.oneof(fc.constant({ nested: true }), fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 1, maxLength: 3 }));
     out.push({ rule: 'wrong-type', value: draw(wrong, seed) });
   }
   if (consts) {
@@ -169,12 +172,15 @@ function invalidValues(node: SchemaNode, carrier: 'json' | 'query', seed: number
   if (types.includes('string') && (node.minLength ?? 0) >= 1 && !consts) out.push({ rule: 'empty-string', value: '' });
   if (types.includes('integer') || types.includes('number')) {
     const low = node.exclusiveMinimum ?? (node.minimum !== undefined ? node.minimum - 1 : undefined);
-    if (low !== undefined && low > -1e15) out.push({ rule: 'out-of-range', value: draw(fc.integer({ min: Math.max(-1000, Math.ceil(low) - 50), max: Math.floor(low) }), seed) });
+    if (low !== undefined && low > -1e15)
+      out.push({ rule: 'out-of-range', value: draw(fc.integer({ min: Math.max(-1000, Math.ceil(low) - 50), max: Math.floor(low) }), seed) });
     const high = node.exclusiveMaximum ?? (node.maximum !== undefined ? node.maximum + 1 : undefined);
     if (high !== undefined && high < 1e15) out.push({ rule: 'out-of-range', value: Math.ceil(high) + draw(fc.integer({ min: 0, max: 1000 }), seed) });
     if (types.includes('integer') && !types.includes('number')) out.push({ rule: 'not-integer', value: draw(fc.constantFrom(1.5, 2.25, 10.01), seed) });
   }
-  return carrier === 'query' ? out.filter((c) => c.rule !== 'wrong-type').map((c) => ({ ...c, value: typeof c.value === 'object' ? c.value : String(c.value) })) : out;
+  return carrier === 'query'
+    ? out.filter((c) => c.rule !== 'wrong-type').map((c) => ({ ...c, value: typeof c.value === 'object' ? c.value : String(c.value) }))
+    : out;
 }
 
 /**
@@ -227,7 +233,9 @@ const KINDS_BROKEN: Readonly<Record<MutationRule, readonly StatedLimitKind[]>> =
 export function statedLimitBroken(operationId: string, c: InvalidCase): StatedLimit | undefined {
   if (c.field === '') return undefined;
   const kinds = KINDS_BROKEN[c.rule];
-  return statedLimitsOf(operationId, c.field).find((l) => kinds.includes(l.kind) && (c.rule !== 'not-integer' || l.bound.integer === true) && l.ambiguity === undefined);
+  return statedLimitsOf(operationId, c.field).find(
+    (l) => kinds.includes(l.kind) && (c.rule !== 'not-integer' || l.bound.integer === true) && l.ambiguity === undefined,
+  );
 }
 
 /** Builds the base request and up to `maxCases` schema-invalid variants of it. */
@@ -262,7 +270,8 @@ export function planInvalidRequests(schema: z.ZodType, carrier: 'json' | 'query'
       const { [name]: _dropped, ...rest } = base;
       all.push({ rule: 'drop-required', field: name, fields: rest });
     }
-    for (const { rule, value } of invalidValues(resolve(node), carrier, options.seed + (n += 1))) all.push({ rule, field: name, fields: { ...base, [name]: value } });
+    for (const { rule, value } of invalidValues(resolve(node), carrier, options.seed + (n += 1)))
+      all.push({ rule, field: name, fields: { ...base, [name]: value } });
   }
   const seen = new Set<string>();
   const invalid = all.filter((c) => {

@@ -3,7 +3,7 @@
  * sandbox unless a test needs a charged send (so that refusals can be checked on any target without
  * charges), and lists of distinct numbers for the batch endpoint.
  */
-import { type QueryParams, type Target } from '../../harness/kit/index.ts';
+import type { QueryParams, Target } from '../../harness/kit/index.ts';
 import { MEXICO_COUNTRY_CODE } from '../../schemas/sms.ts';
 
 /** 4.16 parameters of one send: mensaje, numcelular (10 digits), numregion, sandbox=1; apikey is added by t.api (5.5). */

@@ -74,12 +74,25 @@ export function createBurster(baseUrl: string, path: string): Burster {
   const url = `${baseUrl.replace(/\/+$/, '')}${path}`;
   const one = async (key: string, signal?: AbortSignal): Promise<{ answer: Answer; timing: TimedExchange }> => {
     const sentAtMs = performance.now();
-    const response = await request(url, { method: 'POST', headers: { apikey: key, 'content-type': 'application/json' }, body: '{}', dispatcher: agent, signal });
+    const response = await request(url, {
+      method: 'POST',
+      headers: { apikey: key, 'content-type': 'application/json' },
+      body: '{}',
+      dispatcher: agent,
+      signal,
+    });
     const text = await response.body.text();
     const json = parse(text);
     const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(response.headers)) if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
-    const answer: Answer = { status: response.statusCode, headers, text, json, body: json !== null && typeof json === 'object' && !Array.isArray(json) ? (json as Record<string, unknown>) : {} };
+    for (const [name, value] of Object.entries(response.headers))
+      if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+    const answer: Answer = {
+      status: response.statusCode,
+      headers,
+      text,
+      json,
+      body: json !== null && typeof json === 'object' && !Array.isArray(json) ? (json as Record<string, unknown>) : {},
+    };
     return { answer, timing: { sentAtMs, answeredAtMs: performance.now(), accepted: !isRateLimited(answer) } };
   };
   return {
@@ -142,7 +155,12 @@ export function createBurster(baseUrl: string, path: string): Burster {
       if (failed) throw failed.reason;
       const exchanges = settled.map((s) => (s as PromiseFulfilledResult<LoadResult['exchanges'][number]>).value);
       const end = exchanges.reduce((m, e) => Math.max(m, e.timing.answeredAtMs), start);
-      return { exchanges, elapsedMs: end - start, unanswered: exchanges.filter((e) => e.answer === undefined).length, ...(stoppedEarly === undefined ? {} : { stoppedEarly }) };
+      return {
+        exchanges,
+        elapsedMs: end - start,
+        unanswered: exchanges.filter((e) => e.answer === undefined).length,
+        ...(stoppedEarly === undefined ? {} : { stoppedEarly }),
+      };
     },
     close: () => agent.close(),
   };
@@ -160,12 +178,25 @@ export interface RateAttempt {
  * decided (exceeded or held): a load that could not tell (too slow, round trips too long) proves
  * nothing either way, and is tried again.
  */
-export async function measureRate(burster: Burster, freshKey: () => Promise<string>, plan: LoadPlan, perSecond: number, tries: number): Promise<{ attempts: RateAttempt[]; decided?: RateAttempt }> {
+export async function measureRate(
+  burster: Burster,
+  freshKey: () => Promise<string>,
+  plan: LoadPlan,
+  perSecond: number,
+  tries: number,
+): Promise<{ attempts: RateAttempt[]; decided?: RateAttempt }> {
   const attempts: RateAttempt[] = [];
   for (let attempt = 1; attempt <= tries; attempt += 1) {
     const key = await freshKey();
     const load = await burster.sustain(key, plan);
-    const judged = { key, load, judgement: judgeSustained(load.exchanges.map((e) => e.timing), perSecond) };
+    const judged = {
+      key,
+      load,
+      judgement: judgeSustained(
+        load.exchanges.map((e) => e.timing),
+        perSecond,
+      ),
+    };
     attempts.push(judged);
     if (judged.judgement.verdict !== 'inconclusive') return { attempts, decided: judged };
   }

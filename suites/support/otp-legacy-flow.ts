@@ -25,15 +25,20 @@ export type ResendBody = Loose<LegacyOtpResendRequest>;
  * sandbox (4.5 has no sandbox field): on a real target the numbers are the profile's few, used
  * again and again (support/clean-numbers.ts).
  */
-export const resetLegacyNumber = (t: Target): ResetNumber => async (phone) => {
-  const shape = t.choices['otp-reset-request-shape'];
-  if (shape !== 'phone-and-country')
-    throw new SkipTest(`the profile's number ${phone} cannot be put back to a clean state: the request shape of POST /otp/reset is not shown (4.5) and the profile leaves it open (otp-reset-request-shape=${shape})`);
-  const answer = await t.api('otp-legacy/reset', { json: { phone_number: phone, country_code: MEXICO_COUNTRY_CODE } });
-  // A number without a record may be refused (the reference answers validation_04): clean either
-  // way. Only a server error leaves the state unknown.
-  if (answer.status >= 500) throw new SkipTest(`the profile's number ${phone} could not be put back to a clean state: POST /otp/reset answered HTTP ${answer.status}`);
-};
+export const resetLegacyNumber =
+  (t: Target): ResetNumber =>
+  async (phone) => {
+    const shape = t.choices['otp-reset-request-shape'];
+    if (shape !== 'phone-and-country')
+      throw new SkipTest(
+        `the profile's number ${phone} cannot be put back to a clean state: the request shape of POST /otp/reset is not shown (4.5) and the profile leaves it open (otp-reset-request-shape=${shape})`,
+      );
+    const answer = await t.api('otp-legacy/reset', { json: { phone_number: phone, country_code: MEXICO_COUNTRY_CODE } });
+    // A number without a record may be refused (the reference answers validation_04): clean either
+    // way. Only a server error leaves the state unknown.
+    if (answer.status >= 500)
+      throw new SkipTest(`the profile's number ${phone} could not be put back to a clean state: POST /otp/reset answered HTTP ${answer.status}`);
+  };
 
 /** 4.5 send body: phone_number (10 digits), country_code 52, company; template given unless `omit`. */
 export function sendBody(t: Target, phone: string, extra: SendBody = {}): SendBody {

@@ -7,7 +7,17 @@
  * measured send and answer times (`Timed`). HTTP only: nothing here knows the reference server.
  */
 import { expect } from 'vitest';
-import { type Answer, expectError, expectSchema, expectSuccess, Inconclusive, observe, recordBehaviour, type Target, warnUnless } from '../../harness/kit/index.ts';
+import {
+  type Answer,
+  expectError,
+  expectSchema,
+  expectSuccess,
+  Inconclusive,
+  observe,
+  recordBehaviour,
+  type Target,
+  warnUnless,
+} from '../../harness/kit/index.ts';
 import { OtpErrorBody, type OtpState } from '../../schemas/envelope.ts';
 import { formatMexicoDateTime, parseMexicoDateTime } from '../../schemas/formats.ts';
 import { OtpCreateResponse, OtpStatusResponse, OtpVerifyResponse } from '../../schemas/otp-v2.ts';
@@ -212,7 +222,11 @@ export class OtpDriver {
     // otp-v2-lock-point=after-seventh-wrong: the 7th wrong code answers 401 with none left. Its state
     // is not stated: pending (the lock comes with the next verify) and locked (3.1 "7 attempts used
     // up → locked") are both readings.
-    else recordBehaviour('state with the 401 of the 7th wrong code (otp-v2-lock-point=after-seventh-wrong; 3.1 does not say)', `state ${String(answer.body.state)}, attempts_remaining ${String(answer.body.attempts_remaining)}`);
+    else
+      recordBehaviour(
+        'state with the 401 of the 7th wrong code (otp-v2-lock-point=after-seventh-wrong; 3.1 does not say)',
+        `state ${String(answer.body.state)}, attempts_remaining ${String(answer.body.attempts_remaining)}`,
+      );
     return answer;
   }
 
@@ -225,7 +239,11 @@ export class OtpDriver {
   async lockingAttempt(s: OtpSubject, code: string): Promise<Answer> {
     const answer = await this.verify(s, wrongCodeFor(code));
     const choice = this.t.choices['otp-v2-lock-point'];
-    observe('otp-v2-lock-point', `after ${this.wrongAttemptsBeforeLock()} wrong codes answering 401, the next wrong code answered HTTP ${answer.status}`, answer.status === 429);
+    observe(
+      'otp-v2-lock-point',
+      `after ${this.wrongAttemptsBeforeLock()} wrong codes answering 401, the next wrong code answered HTTP ${answer.status}`,
+      answer.status === 429,
+    );
     expect(answer.status, `the locking wrong code answers 429 (3.1, profile otp-v2-lock-point=${choice})`).toBe(429);
     const body = expectSchema(OtpErrorBody, answer.json, 'the error body of 4.4', answer);
     expect(body.state, 'state after the attempts are used up (3.1)').toBe('locked');
@@ -274,7 +292,9 @@ export class OtpDriver {
   expiryMissed(answer: Answer, lead: number, tries: number): boolean {
     if (answer.status !== 400 || !/expiration_date/.test(answer.text)) return false;
     if (tries >= MISSED_EXPIRY_TRIES)
-      throw new Inconclusive(`an expiration_date up to ${lead} s ahead was refused as past ${tries} times (slowest round trip ${this.latencySeconds().toFixed(2)} s): this machine or network is too slow for a near expiry`);
+      throw new Inconclusive(
+        `an expiration_date up to ${lead} s ahead was refused as past ${tries} times (slowest round trip ${this.latencySeconds().toFixed(2)} s): this machine or network is too slow for a near expiry`,
+      );
     recordBehaviour('a near-future expiration_date refused (400 naming it)', `${lead} s ahead was past when read: sent again with ${lead * 2} s`);
     return true;
   }
@@ -352,7 +372,11 @@ export class OtpDriver {
     const e = last === at ? { low: 0, high: roundTrip(at) } : elapsedBetween(last, at);
     const min = Math.max(0, Math.floor(cooldown - e.high));
     const max = Math.min(cooldown, Math.ceil(cooldown - e.low));
-    return { min, max, text: `${e.low.toFixed(2)} to ${e.high.toFixed(2)} s after the send by the kit's clock (round trips ${roundTrip(last).toFixed(2)} s and ${roundTrip(at).toFixed(2)} s): ${min} to ${max} s left of ${cooldown} s` };
+    return {
+      min,
+      max,
+      text: `${e.low.toFixed(2)} to ${e.high.toFixed(2)} s after the send by the kit's clock (round trips ${roundTrip(last).toFixed(2)} s and ${roundTrip(at).toFixed(2)} s): ${min} to ${max} s left of ${cooldown} s`,
+    };
   }
 
   /** resend_available_in of `at` against the window since `last` (resendWindow). */
@@ -411,7 +435,10 @@ export class OtpDriver {
       const header = Number(answer.headers['retry-after']);
       const asked = Math.max(typeof inBody === 'number' ? inBody : 0, Number.isFinite(header) ? header : 0);
       if (asked <= 0 || asked > OTP_V2_RULES.cooldownSeconds) return answer;
-      recordBehaviour(`${where}: the target applied the ${OTP_V2_RULES.cooldownSeconds} s cooldown (8), which this row of 3.1 does not state`, `HTTP 429 otp_throttled, state ${String(state)}, resend_available_in ${String(inBody)}, Retry-After ${String(answer.headers['retry-after'])}: waited ${asked} s and sent again`);
+      recordBehaviour(
+        `${where}: the target applied the ${OTP_V2_RULES.cooldownSeconds} s cooldown (8), which this row of 3.1 does not state`,
+        `HTTP 429 otp_throttled, state ${String(state)}, resend_available_in ${String(inBody)}, Retry-After ${String(answer.headers['retry-after'])}: waited ${asked} s and sent again`,
+      );
       await this.t.clock.wait(asked + (this.t.clock.virtual ? 0 : 0.5 + this.latencySeconds()));
     }
   }
@@ -431,7 +458,10 @@ export class OtpDriver {
     const header = answer.headers['retry-after'];
     expect(header, 'Retry-After header on otp_throttled (3.1, 7.3)').toBeDefined();
     const retryAfter = Number(header);
-    expect(Number.isFinite(retryAfter) && retryAfter > 0 && retryAfter <= OTP_V2_RULES.cooldownSeconds, `Retry-After "${header}" is the seconds to wait (RFC 9110), at most the cooldown`).toBe(true);
+    expect(
+      Number.isFinite(retryAfter) && retryAfter > 0 && retryAfter <= OTP_V2_RULES.cooldownSeconds,
+      `Retry-After "${header}" is the seconds to wait (RFC 9110), at most the cooldown`,
+    ).toBe(true);
     return Math.max(inBody, retryAfter);
   }
 
@@ -448,7 +478,10 @@ export class OtpDriver {
     const asked = this.judgeThrottled(last, probe, 'a resend inside the cooldown') ?? 0;
     if (asked === 0) {
       this.expectCreated(probe.answer, 'resent');
-      recordBehaviour('a resend meant to fall inside the cooldown', `carried out: it may have reached the target ${elapsedBetween(last, probe).high.toFixed(2)} s after the send (${this.latenciesText([last, probe])}); the cooldown counts from it`);
+      recordBehaviour(
+        'a resend meant to fall inside the cooldown',
+        `carried out: it may have reached the target ${elapsedBetween(last, probe).high.toFixed(2)} s after the send (${this.latenciesText([last, probe])}); the cooldown counts from it`,
+      );
       send = probe;
     }
     const margin = this.t.clock.virtual ? 0 : 0.5 + this.latencySeconds();
@@ -467,7 +500,10 @@ export class OtpDriver {
     if (choice === 'query') {
       const body = expectSuccess(answer, 'otp-v2/get-status', OtpStatusResponse);
       observe('otp-status-request-shape', `HTTP ${answer.status}, state ${String(body.state)}`, body.state !== undefined);
-      expect(body.state, 'GET /v2/otp/status with phone_number and country_code in the query carries state (profile otp-status-request-shape=query)').toBeDefined();
+      expect(
+        body.state,
+        'GET /v2/otp/status with phone_number and country_code in the query carries state (profile otp-status-request-shape=query)',
+      ).toBeDefined();
       return { state: body.state, answer };
     }
     expect(answer.status, 'GET /v2/otp/status is never a server error').toBeLessThan(500);

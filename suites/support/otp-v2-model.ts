@@ -61,7 +61,10 @@ const usedUp = (m: NumberModel): boolean => m.state === 'locked' || (m.state ===
 /** Commands of one run; `waits` are the wait lengths the run may use (seconds). */
 export function commandsArbitrary(waits: readonly number[], maxCommands: number): fc.Arbitrary<Command[]> {
   const who = fc.constantFrom<0 | 1>(0, 1);
-  const call = fc.record({ kind: fc.constantFrom('create', 'resend', 'rotate', 'verify-right', 'verify-wrong', 'verify-wrong', 'status', 'delete', 'exhaust'), who });
+  const call = fc.record({
+    kind: fc.constantFrom('create', 'resend', 'rotate', 'verify-right', 'verify-wrong', 'verify-wrong', 'status', 'delete', 'exhaust'),
+    who,
+  });
   const wait = fc.record({ kind: fc.constant('wait' as const), seconds: fc.constantFrom(...waits) });
   return fc.array(fc.oneof({ arbitrary: call, weight: 5 }, { arbitrary: wait, weight: 1 }), { minLength: 1, maxLength: maxCommands });
 }
@@ -74,7 +77,10 @@ type Fuzzy = boolean | 'either';
 const fuzzy = (low: number, high: number, tolerance: number): Fuzzy => (low > tolerance ? true : high < -tolerance ? false : 'either');
 
 export class OtpModelRun {
-  private readonly numbers: [NumberModel, NumberModel] = [{ state: 'none', attempts: 0 }, { state: 'none', attempts: 0 }];
+  private readonly numbers: [NumberModel, NumberModel] = [
+    { state: 'none', attempts: 0 },
+    { state: 'none', attempts: 0 },
+  ];
   private readonly log: string[] = [];
   private unit: number | undefined;
 
@@ -99,7 +105,8 @@ export class OtpModelRun {
         continue;
       }
       // A macro: wrong codes until the model leaves pending (at most a round and one more).
-      for (let i = 0; i <= OTP_V2_RULES.attemptsPerRound && this.numbers[command.who].state === 'pending'; i++) await this.step({ kind: 'verify-wrong', who: command.who });
+      for (let i = 0; i <= OTP_V2_RULES.attemptsPerRound && this.numbers[command.who].state === 'pending'; i++)
+        await this.step({ kind: 'verify-wrong', who: command.who });
     }
   }
 
@@ -119,7 +126,10 @@ export class OtpModelRun {
     let candidatesIn: (window: Window) => OtpTransition[];
     if (c.kind === 'delete') {
       answer = await this.d.remove(s);
-      candidatesIn = (w) => this.statesIn(m, w, 'delete').map((st) => matchOtpTransition(st, 'delete')).filter((r): r is OtpTransition => r !== undefined);
+      candidatesIn = (w) =>
+        this.statesIn(m, w, 'delete')
+          .map((st) => matchOtpTransition(st, 'delete'))
+          .filter((r): r is OtpTransition => r !== undefined);
     } else if (c.kind === 'verify-right' || c.kind === 'verify-wrong') {
       const code = c.kind === 'verify-right' ? (m.code ?? '123456') : wrongCodeFor(m.code ?? '123456');
       answer = await this.d.verify(s, code);
@@ -128,13 +138,20 @@ export class OtpModelRun {
       const spent = usedUp(m);
       const codeMatches = c.kind === 'verify-right' && m.code !== undefined && !spent;
       const lastAttempt = spent || (!codeMatches && lockPoint === 'seventh-wrong-locks' && m.attempts <= 1);
-      candidatesIn = (w) => this.statesIn(m, w, 'verify').map((st) => matchOtpTransition(st, 'verify', { codeMatches, lastAttempt })).filter((r): r is OtpTransition => r !== undefined);
+      candidatesIn = (w) =>
+        this.statesIn(m, w, 'verify')
+          .map((st) => matchOtpTransition(st, 'verify', { codeMatches, lastAttempt }))
+          .filter((r): r is OtpTransition => r !== undefined);
     } else {
       candidatesIn = (w) => {
         // 3.1 "within the 30 s cooldown": counted from the last send, itself known to a window.
         const cooling = this.cooling(m.lastSend, w);
         const options: boolean[] = cooling === 'either' ? [true, false] : [cooling];
-        return this.statesIn(m, w, 'create').flatMap((st) => options.map((withinCooldown) => matchOtpTransition(st, 'create', { codeRotate: c.kind === 'rotate', withinCooldown } satisfies Partial<OtpFacts>))).filter((r): r is OtpTransition => r !== undefined);
+        return this.statesIn(m, w, 'create')
+          .flatMap((st) =>
+            options.map((withinCooldown) => matchOtpTransition(st, 'create', { codeRotate: c.kind === 'rotate', withinCooldown } satisfies Partial<OtpFacts>)),
+          )
+          .filter((r): r is OtpTransition => r !== undefined);
       };
       // expiration_date only where every candidate row generates a new code (4.4 says nothing of it on a resend).
       const newCode = candidatesIn({ from, to: from, sent, answered: sent }).every((r) => (r.sideEffects as readonly string[]).includes('send-new-code'));
@@ -146,13 +163,18 @@ export class OtpModelRun {
     const after = await this.d.balance(s);
     const candidates = candidatesIn(window);
     const states = this.statesIn(m, window, c.kind === 'delete' ? 'delete' : c.kind.startsWith('verify') ? 'verify' : 'create');
-    const row = candidates.find((r) => r.httpStatus === undefined ? answer.status === 200 : r.httpStatus === answer.status);
-    this.log.push(`${describe(c)} [model ${states.join('|')}, ${m.attempts} left] → HTTP ${answer.status} ${String(answer.body.action ?? answer.body.error ?? '')} state=${String(answer.body.state)}`);
+    const row = candidates.find((r) => (r.httpStatus === undefined ? answer.status === 200 : r.httpStatus === answer.status));
+    this.log.push(
+      `${describe(c)} [model ${states.join('|')}, ${m.attempts} left] → HTTP ${answer.status} ${String(answer.body.action ?? answer.body.error ?? '')} state=${String(answer.body.state)}`,
+    );
     if (!row && this.cooldownAppliedBeyondTable(c, m, states, candidates, answer, window)) {
       this.charge({ id: 'cooldown applied', charge: 0 }, s, before, after);
       return;
     }
-    if (!row) this.fail(`3.1: expected ${candidates.map((r) => `${r.id} (HTTP ${r.httpStatus ?? 200})`).join(' or ')}, got HTTP ${answer.status}: ${answer.text.slice(0, 300)}`);
+    if (!row)
+      this.fail(
+        `3.1: expected ${candidates.map((r) => `${r.id} (HTTP ${r.httpStatus ?? 200})`).join(' or ')}, got HTTP ${answer.status}: ${answer.text.slice(0, 300)}`,
+      );
     this.check(row, answer, m);
     this.charge(row, s, before, after);
     this.apply(row, answer, m, window);
@@ -165,7 +187,8 @@ export class OtpModelRun {
    * locked"); a verify may meet it as either, a status read may show either.
    */
   private statesIn(m: NumberModel, window: Window, kind: 'create' | 'verify' | 'delete' | 'status'): OtpState[] {
-    const expiredFact: Fuzzy = m.state === 'pending' && m.expiresAt !== undefined ? fuzzy(window.from - m.expiresAt, window.to - m.expiresAt, this.toleranceMs) : false;
+    const expiredFact: Fuzzy =
+      m.state === 'pending' && m.expiresAt !== undefined ? fuzzy(window.from - m.expiresAt, window.to - m.expiresAt, this.toleranceMs) : false;
     const states: OtpState[] = expiredFact === 'either' ? ['pending', 'expired'] : [expiredFact ? 'expired' : m.state];
     if (m.state !== 'pending' || !usedUp(m) || kind === 'delete') return states;
     return kind === 'create' ? states.map((st) => (st === 'pending' ? 'locked' : st)) : [...states, 'locked'];
@@ -185,7 +208,14 @@ export class OtpModelRun {
    * the error body of 4.4 with the row's state (or none), resend_available_in and Retry-After;
    * recorded; nothing changes. False when that is not the case (the model then fails).
    */
-  private cooldownAppliedBeyondTable(c: Command, m: NumberModel, states: readonly OtpState[], candidates: readonly OtpTransition[], answer: Answer, w: Window): boolean {
+  private cooldownAppliedBeyondTable(
+    c: Command,
+    m: NumberModel,
+    states: readonly OtpState[],
+    candidates: readonly OtpTransition[],
+    answer: Answer,
+    w: Window,
+  ): boolean {
     if (c.kind !== 'create' && c.kind !== 'resend' && c.kind !== 'rotate') return false;
     if (answer.status !== 429 || answer.body.error !== 'otp_throttled' || candidates.some((r) => r.error === 'otp_throttled')) return false;
     if (this.cooling(m.lastDelivery, w) === false) return false;
@@ -193,8 +223,12 @@ export class OtpModelRun {
     if (!parsed.success) return false;
     const state = parsed.data.state;
     if (state !== undefined && state !== null && state !== '' && !states.includes(state)) return false;
-    if (answer.headers['retry-after'] === undefined || parsed.data.resend_available_in === undefined) this.fail(`otp_throttled without Retry-After or resend_available_in (3.1, 7.3): ${answer.text.slice(0, 300)}`);
-    recordBehaviour(`${describe(c)} from ${states.join('|')}: the target applied the ${OTP_V2_RULES.cooldownSeconds} s cooldown (8), which this row of 3.1 does not state`, `HTTP 429 otp_throttled, resend_available_in ${String(parsed.data.resend_available_in)}`);
+    if (answer.headers['retry-after'] === undefined || parsed.data.resend_available_in === undefined)
+      this.fail(`otp_throttled without Retry-After or resend_available_in (3.1, 7.3): ${answer.text.slice(0, 300)}`);
+    recordBehaviour(
+      `${describe(c)} from ${states.join('|')}: the target applied the ${OTP_V2_RULES.cooldownSeconds} s cooldown (8), which this row of 3.1 does not state`,
+      `HTTP 429 otp_throttled, resend_available_in ${String(parsed.data.resend_available_in)}`,
+    );
     return true;
   }
 
@@ -236,18 +270,23 @@ export class OtpModelRun {
     }
     if (row.next === 'not-shown') {
       observe('otp-state-after-verified-restart', `state=${String(body.state)}`, body.state === 'pending');
-      if (this.t.choices['otp-state-after-verified-restart'] === 'pending' && body.state !== 'pending') this.fail(`${row.id}: state ${String(body.state)}, profile says pending`);
+      if (this.t.choices['otp-state-after-verified-restart'] === 'pending' && body.state !== 'pending')
+        this.fail(`${row.id}: state ${String(body.state)}, profile says pending`);
     } else if (this.leavesRoundUsedUp(row, answer, m)) {
       // otp-v2-lock-point=after-seventh-wrong: the 401 of the 7th wrong code; its state is not stated.
       recordBehaviour('state with the 401 of the 7th wrong code (otp-v2-lock-point=after-seventh-wrong; 3.1 does not say)', `state ${String(body.state)}`);
-      if (body.state !== 'pending' && body.state !== 'locked') this.fail(`${row.id}: state ${String(body.state)}, expected pending (attempts left 0) or locked`);
+      if (body.state !== 'pending' && body.state !== 'locked')
+        this.fail(`${row.id}: state ${String(body.state)}, expected pending (attempts left 0) or locked`);
     } else if (row.trigger !== 'delete' || body.state !== undefined) {
       if (body.state !== row.next) this.fail(`${row.id}: state ${String(body.state)}, 3.1 says ${row.next}`);
     }
     const effects = row.sideEffects as readonly string[];
-    if (effects.includes('fresh-attempts') && body.attempts_remaining !== OTP_V2_RULES.attemptsPerRound) this.fail(`${row.id}: attempts_remaining ${String(body.attempts_remaining)}, expected fresh ${OTP_V2_RULES.attemptsPerRound}`);
-    if (effects.includes('decrement-attempts') && answer.status === 401 && body.attempts_remaining !== m.attempts - 1) this.fail(`${row.id}: attempts_remaining ${String(body.attempts_remaining)}, expected ${m.attempts - 1}`);
-    if (effects.includes('resend-same-code') && (body.code !== m.code || body.attempts_remaining !== m.attempts)) this.fail(`${row.id}: a resend must keep the code and the attempts (${String(body.code)}/${String(body.attempts_remaining)})`);
+    if (effects.includes('fresh-attempts') && body.attempts_remaining !== OTP_V2_RULES.attemptsPerRound)
+      this.fail(`${row.id}: attempts_remaining ${String(body.attempts_remaining)}, expected fresh ${OTP_V2_RULES.attemptsPerRound}`);
+    if (effects.includes('decrement-attempts') && answer.status === 401 && body.attempts_remaining !== m.attempts - 1)
+      this.fail(`${row.id}: attempts_remaining ${String(body.attempts_remaining)}, expected ${m.attempts - 1}`);
+    if (effects.includes('resend-same-code') && (body.code !== m.code || body.attempts_remaining !== m.attempts))
+      this.fail(`${row.id}: a resend must keep the code and the attempts (${String(body.code)}/${String(body.attempts_remaining)})`);
     if (effects.includes('send-new-code') && typeof body.code !== 'string') this.fail(`${row.id}: no code although code_in_response=true`);
   }
 

@@ -10,7 +10,18 @@ import { type Answer, expectError, expectSchema, expectSuccess, Inconclusive, ob
 import { OtpErrorBody, type OtpState } from '../../schemas/envelope.ts';
 import { OtpCreateResponse, OtpDeleteResponse, OtpVerifyResponse } from '../../schemas/otp-v2.ts';
 import { OTP_V2_RULES, type OtpTransition, type OtpTransitionId } from '../../schemas/otp-v2-transitions.ts';
-import { expectCharge, expiresAtMs, messageExpandingTo, NEAR_FUTURE_SECONDS, WINDOW_REPEATS, wrongCodeFor, type Fields, type OtpDriver, type OtpSubject, type Timed } from './otp-v2-driver.ts';
+import {
+  expectCharge,
+  expiresAtMs,
+  messageExpandingTo,
+  NEAR_FUTURE_SECONDS,
+  WINDOW_REPEATS,
+  wrongCodeFor,
+  type Fields,
+  type OtpDriver,
+  type OtpSubject,
+  type Timed,
+} from './otp-v2-driver.ts';
 
 /** What is known of the verification just before the trigger. */
 export interface Prior {
@@ -68,7 +79,8 @@ export function expectRow(d: OtpDriver, row: OtpTransition, s: OtpSubject, prior
 
   const body = answer.body;
   const effects = row.sideEffects as readonly string[];
-  if (effects.includes('fresh-attempts')) expect(body.attempts_remaining, `${where}: ${OTP_V2_RULES.attemptsPerRound} fresh attempts`).toBe(OTP_V2_RULES.attemptsPerRound);
+  if (effects.includes('fresh-attempts'))
+    expect(body.attempts_remaining, `${where}: ${OTP_V2_RULES.attemptsPerRound} fresh attempts`).toBe(OTP_V2_RULES.attemptsPerRound);
   if (effects.includes('decrement-attempts') && answer.status === 401 && prior.attempts !== undefined)
     expect(body.attempts_remaining, `${where}: attempts_remaining decremented by one`).toBe(prior.attempts - 1);
   if (effects.includes('decrement-attempts') && answer.status === 429 && body.attempts_remaining !== undefined)
@@ -89,7 +101,12 @@ export function expectRow(d: OtpDriver, row: OtpTransition, s: OtpSubject, prior
  * sent again with twice the lead while the target refuses it as past (OtpDriver.expiryMissed); the
  * date sent is returned.
  */
-async function arrangePending(d: OtpDriver, s: OtpSubject, fields: Fields = {}, expiringSoon = false): Promise<Prior & { code: string; answer: Answer; send: Timed; requested?: string }> {
+async function arrangePending(
+  d: OtpDriver,
+  s: OtpSubject,
+  fields: Fields = {},
+  expiringSoon = false,
+): Promise<Prior & { code: string; answer: Answer; send: Timed; requested?: string }> {
   let send: Timed | undefined;
   let requested: string | undefined;
   let m: Awaited<ReturnType<OtpDriver['measured']>> | undefined;
@@ -137,11 +154,20 @@ async function arrangePendingAfterCooldown(d: OtpDriver, s: OtpSubject, fields: 
  * POST /v2/otp on `row`, whose condition says nothing of the cooldown: a target applying it there
  * is waited out first (OtpDriver.createPastCooldown), then the row's statements are asserted.
  */
-const createOnRow = (d: OtpDriver, s: OtpSubject, row: OtpTransition, fields: Fields = {}) => (): Promise<Answer> =>
-  d.createPastCooldown(s, fields, row.state === 'any' ? 'none' : row.state, `3.1 ${row.state} + create (${row.condition})`);
+const createOnRow =
+  (d: OtpDriver, s: OtpSubject, row: OtpTransition, fields: Fields = {}) =>
+  (): Promise<Answer> =>
+    d.createPastCooldown(s, fields, row.state === 'any' ? 'none' : row.state, `3.1 ${row.state} + create (${row.condition})`);
 
 /** Triggers `row` with `call` and asserts what the row states, unless `judged` says its premise was not established. */
-async function act(d: OtpDriver, s: OtpSubject, row: OtpTransition, prior: Prior, call: () => Promise<Answer>, judged: () => boolean = () => true): Promise<Answer> {
+async function act(
+  d: OtpDriver,
+  s: OtpSubject,
+  row: OtpTransition,
+  prior: Prior,
+  call: () => Promise<Answer>,
+  judged: () => boolean = () => true,
+): Promise<Answer> {
   const m = await d.measured(s, call);
   return judged() ? expectRow(d, row, s, prior, m) : m.answer;
 }
@@ -185,12 +211,19 @@ export const ROW_SCENARIOS: Record<OtpTransitionId, RowScenario> = {
         const x = attempt === 0 ? s : d.sibling(s);
         const p = await arrangePending(d, x);
         let resend: Timed | undefined;
-        const answer = await act(d, x, row, p, async () => {
-          const r = await d.timed(() => d.create(x));
-          // Not judged here: expectRow would fail an answer the measured times cannot place.
-          if (d.judgeThrottled(p.send, r, 'a resend right after the send') !== undefined) resend = r;
-          return r.answer;
-        }, () => resend !== undefined);
+        const answer = await act(
+          d,
+          x,
+          row,
+          p,
+          async () => {
+            const r = await d.timed(() => d.create(x));
+            // Not judged here: expectRow would fail an answer the measured times cannot place.
+            if (d.judgeThrottled(p.send, r, 'a resend right after the send') !== undefined) resend = r;
+            return r.answer;
+          },
+          () => resend !== undefined,
+        );
         if (resend === undefined) {
           seen.push(p.send);
           continue;
@@ -201,7 +234,9 @@ export const ROW_SCENARIOS: Record<OtpTransitionId, RowScenario> = {
         await expectVerifies(d, x, p.code, 'the code still verifies after a throttled resend');
         return;
       }
-      throw new Inconclusive(`a resend could not be placed inside the ${OTP_V2_RULES.cooldownSeconds} s cooldown by the kit's clock in ${WINDOW_REPEATS + 1} tries (${d.latenciesText(seen)}), and the target carried it out`);
+      throw new Inconclusive(
+        `a resend could not be placed inside the ${OTP_V2_RULES.cooldownSeconds} s cooldown by the kit's clock in ${WINDOW_REPEATS + 1} tries (${d.latenciesText(seen)}), and the target carried it out`,
+      );
     },
   },
   'pending-create-custom-same': {
@@ -263,7 +298,9 @@ export const ROW_SCENARIOS: Record<OtpTransitionId, RowScenario> = {
       expectCharge(s, refused.spent, 0, p.unit, 'otp_message_invalid');
       // 7.3: the verification is untouched; the resend below shows the same code and attempts.
       const answer = await act(d, s, row, p, () => d.create(s, { code_length: OTP_V2_RULES.minCodeLength, message: atMaxWithStored, channel: 'voice' }));
-      expect(String(answer.body.code).length, 'code_length applies only to a new code: the resent code keeps its length (4.4)').toBe(OTP_V2_RULES.maxCodeLength);
+      expect(String(answer.body.code).length, 'code_length applies only to a new code: the resent code keeps its length (4.4)').toBe(
+        OTP_V2_RULES.maxCodeLength,
+      );
       await expectVerifies(d, s, p.code, 'the resent code (now on voice) verifies');
     },
   },
@@ -345,7 +382,11 @@ export const ROW_SCENARIOS: Record<OtpTransitionId, RowScenario> = {
       const p = await arrangePending(d, s);
       await d.useAttemptsBeforeLock(s, p.code);
       const answer = await act(d, s, row, { ...p, attempts: 0 }, () => d.verify(s, wrongCodeFor(p.code)));
-      observe('otp-v2-lock-point', `after ${d.wrongAttemptsBeforeLock()} wrong codes answering 401, the next answered HTTP ${answer.status}`, answer.status === 429);
+      observe(
+        'otp-v2-lock-point',
+        `after ${d.wrongAttemptsBeforeLock()} wrong codes answering 401, the next answered HTTP ${answer.status}`,
+        answer.status === 429,
+      );
       await d.expectState(s, 'locked', 'the attempts are used up');
     },
   },
@@ -385,9 +426,12 @@ export const ROW_SCENARIOS: Record<OtpTransitionId, RowScenario> = {
       // The read "before its expiry" counts only where the kit's clock proves it came before; the
       // expiry's lead grows with the measured latency (nearFuture), and a fresh number is tried again.
       let x = s;
-      let p: Prior & { code: string; answer: Answer } | undefined;
+      let p: (Prior & { code: string; answer: Answer }) | undefined;
       for (let attempt = 0; p === undefined; attempt++) {
-        if (attempt > WINDOW_REPEATS) throw new Inconclusive(`a status read could not be placed before an expiry ${d.latencySeconds().toFixed(2)} s of round trip ahead by the kit's clock in ${WINDOW_REPEATS + 1} tries`);
+        if (attempt > WINDOW_REPEATS)
+          throw new Inconclusive(
+            `a status read could not be placed before an expiry ${d.latencySeconds().toFixed(2)} s of round trip ahead by the kit's clock in ${WINDOW_REPEATS + 1} tries`,
+          );
         x = attempt === 0 ? s : d.sibling(s);
         const arranged = await arrangePending(d, x, {}, true);
         expect(arranged.answer.body.expires_at, 'expires_at is the expiration_date given (4.4, 2.10)').toBe(arranged.requested);

@@ -52,7 +52,9 @@ export function expectSent(answer: Answer, operationId: string, recipients: read
   );
   checkFor(['rule:sms.references-per-recipient'], () => {
     expect(body.references, `${operationId}: one reference per recipient (2.2)`).toHaveLength(recipients.length);
-    expect([...body.references.map((r) => r.number)].sort(), `${operationId}: each reference's number is the recipient with country code (2.2)`).toEqual([...recipients].sort());
+    expect([...body.references.map((r) => r.number)].sort(), `${operationId}: each reference's number is the recipient with country code (2.2)`).toEqual(
+      [...recipients].sort(),
+    );
     expect(new Set(body.references.map((r) => r.reference)).size, `${operationId}: a reference is the unique message id (2.2)`).toBe(recipients.length);
   });
   return body;

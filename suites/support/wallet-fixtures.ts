@@ -20,7 +20,8 @@ export function scalarsOf(value: unknown): (string | number | boolean | null)[] 
 }
 
 /** Whether a body holds the 10-digit `phone` (alone or with the country code 52) as a value. */
-export const holdsPhone = (body: unknown, phone: string): boolean => scalarsOf(body).some((v) => v !== null && (String(v) === phone || String(v) === `52${phone}`));
+export const holdsPhone = (body: unknown, phone: string): boolean =>
+  scalarsOf(body).some((v) => v !== null && (String(v) === phone || String(v) === `52${phone}`));
 
 /** Whether a body holds `amount` as a value (a number or a numeric string such as "150.25"). */
 export const holdsAmount = (body: unknown, amount: number): boolean =>

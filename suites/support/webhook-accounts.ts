@@ -5,7 +5,7 @@
  * timeout of 4.14) run concurrently, each in an account of its own: a fresh subaccount when the
  * run has the manager key (4.11), otherwise the file's account, taken in turn.
  */
-import { type Target } from '../../harness/kit/index.ts';
+import type { Target } from '../../harness/kit/index.ts';
 import { clearWebhook } from './webhook-ops.ts';
 
 /**
@@ -32,7 +32,10 @@ export async function withOwnAccount<T>(t: Target, sends: number, body: (key: st
   const previous = turns.get(t) ?? Promise.resolve();
   let release!: () => void;
   const mine = new Promise<void>((resolve) => (release = resolve));
-  turns.set(t, previous.then(() => mine));
+  turns.set(
+    t,
+    previous.then(() => mine),
+  );
   await previous;
   try {
     return await body(t.key);

@@ -4,7 +4,17 @@
  * and bounded waits for deliveries (or for their absence) within the profile's time budgets.
  */
 import { expect } from 'vitest';
-import { type Delivery, type EventDelivery, type EventType, expectSuccess, isEventDelivery, NOT_TESTABLE_PREFIX, SkipTest, type Target, type WebhookEndpoint } from '../../harness/kit/index.ts';
+import {
+  type Delivery,
+  type EventDelivery,
+  type EventType,
+  expectSuccess,
+  isEventDelivery,
+  NOT_TESTABLE_PREFIX,
+  SkipTest,
+  type Target,
+  type WebhookEndpoint,
+} from '../../harness/kit/index.ts';
 import { SendResult } from '../../schemas/sms.ts';
 
 export interface SentMessage {
@@ -40,7 +50,10 @@ export const deliveryBudgetSeconds = (t: Target): number => t.config.profile.tim
  */
 export const retriesBudgetSeconds = (t: Target): number => t.config.profile.timeBudgets.eventRetriesSeconds;
 
-const isEventOf = (type: EventType, reference: string) => (d: Delivery): boolean => isEventDelivery(d) && d.fields.type === type && d.fields.reference === reference;
+const isEventOf =
+  (type: EventType, reference: string) =>
+  (d: Delivery): boolean =>
+    isEventDelivery(d) && d.fields.type === type && d.fields.reference === reference;
 
 /** The event deliveries of `type` for `reference` that `endpoint` received so far. */
 export const eventsOf = (endpoint: WebhookEndpoint, type: EventType, reference: string): EventDelivery[] =>
@@ -66,7 +79,13 @@ export async function waitForEvent(endpoint: WebhookEndpoint, type: EventType, r
  * wait ends once they are there). Unlike waitForEvent, running out of time is not an error: the
  * caller judges what was seen (a wait the document does not time is bounded).
  */
-export async function deliveriesWithin(endpoint: WebhookEndpoint, type: EventType, reference: string, seconds: number, enough: number): Promise<EventDelivery[]> {
+export async function deliveriesWithin(
+  endpoint: WebhookEndpoint,
+  type: EventType,
+  reference: string,
+  seconds: number,
+  enough: number,
+): Promise<EventDelivery[]> {
   await endpoint.waitFor(isEventOf(type, reference), { timeoutMs: seconds * 1000, count: enough }).catch(() => undefined);
   return eventsOf(endpoint, type, reference);
 }
@@ -98,7 +117,9 @@ export async function simulateReply(t: Target, key: string, reference: string, r
   // other means, a person with a phone): the kit cannot make the reply, so the tests that need it
   // are not testable, not failed.
   if (ROUTE_ABSENT.includes(answer.status))
-    throw new SkipTest(`${NOT_TESTABLE_PREFIX} the profile declares reply-simulation, but the target does not offer the kit's protocol for it (POST /__test/reply answered HTTP ${answer.status}); the document gives no way to make a customer reply`);
+    throw new SkipTest(
+      `${NOT_TESTABLE_PREFIX} the profile declares reply-simulation, but the target does not offer the kit's protocol for it (POST /__test/reply answered HTTP ${answer.status}); the document gives no way to make a customer reply`,
+    );
   expect(answer.status, `POST /__test/reply (capability reply-simulation) answered HTTP ${answer.status}: ${answer.text.slice(0, 200)}`).toBe(200);
 }
 

@@ -87,7 +87,11 @@ export async function setWebhookStatus(t: Target, key: string, status: WebhookSt
 export function expectPairedCode(t: Target, answer: Answer, expected: string, pair: readonly [string, string], operationId: string): void {
   const choice = t.choices['paired-code-order'];
   const code = typeof answer.body.code === 'string' ? answer.body.code : `(no code, HTTP ${answer.status})`;
-  observe('paired-code-order', `${operationId}: ${code} where the in-order reading gives ${expected}`, choice === 'either' ? pair.includes(code) : code === expected);
+  observe(
+    'paired-code-order',
+    `${operationId}: ${code} where the in-order reading gives ${expected}`,
+    choice === 'either' ? pair.includes(code) : code === expected,
+  );
   if (choice === 'either' && pair.includes(code)) expectError(answer, code, operationId);
   else expectError(answer, expected, operationId);
 }

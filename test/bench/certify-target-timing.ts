@@ -73,7 +73,19 @@ export async function timeCertifySlowRetries(): Promise<CertifyTiming> {
   try {
     const profile = join(profileDir, 'profile.yaml');
     writeFileSync(profile, profileFor(serving));
-    const flags = ['--target', serving.baseUrl, '--api-key', serving.keys.account, '--manager-key', serving.keys.manager, '--profile', profile, '--allow-charges', '--max-credits', '900'];
+    const flags = [
+      '--target',
+      serving.baseUrl,
+      '--api-key',
+      serving.keys.account,
+      '--manager-key',
+      serving.keys.manager,
+      '--profile',
+      profile,
+      '--allow-charges',
+      '--max-credits',
+      '900',
+    ];
     return await timeCertifyWith('slow-retries', flags);
   } finally {
     rmSync(profileDir, { recursive: true, force: true });

@@ -48,7 +48,10 @@ export async function compareThroughput(options: { load: LoadSettings; rounds: n
 
     // The same request as credits/consult (POST, apikey header, no body), answered with hello.
     const bareTargets: [Contender, Target][] = [];
-    for (const [contender, script] of [['bare-fastify', 'bare-fastify-server.ts'], ['bare-node-http', 'bare-node-http-server.ts']] as const) {
+    for (const [contender, script] of [
+      ['bare-fastify', 'bare-fastify-server.ts'],
+      ['bare-node-http', 'bare-node-http-server.ts'],
+    ] as const) {
       const bare: ServerProcess = await startServerProcess(script);
       started.push(bare);
       bareTargets.push([contender, { ...referenceTarget, baseUrl: bare.ready.baseUrl }]);

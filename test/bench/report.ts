@@ -89,13 +89,23 @@ export const round2 = (n: number): number => Math.round(n * 100) / 100;
 
 /** The performance targets, judged on what was measured (null: not measured). */
 export function judgeTargets(r: BenchReport): TargetCheck[] {
-  const at = (name: string, goal: string, value: number | null, ok: (v: number) => boolean): TargetCheck => ({ name, goal, value, met: value === null ? null : ok(value) });
+  const at = (name: string, goal: string, value: number | null, ok: (v: number) => boolean): TargetCheck => ({
+    name,
+    goal,
+    value,
+    met: value === null ? null : ok(value),
+  });
   // 8: the longest unavoidable wait of the document is the OTP resend cooldown, 30 s.
   const cooldown = 30;
   return [
     at('certify, test clock (s)', '< 20', r.certifyClockSeconds, (v) => v < 20),
     at('certify, real time (s)', `<= ${cooldown + 15} (cooldown 30 + 15)`, r.certifyRealtimeSeconds, (v) => v <= cooldown + 15),
-    at('certify, target without test hooks, slow event retries (s)', `<= ${cooldown + 15} (cooldown 30 + 15)`, r.certifySlowRetriesSeconds, (v) => v <= cooldown + 15),
+    at(
+      'certify, target without test hooks, slow event retries (s)',
+      `<= ${cooldown + 15} (cooldown 30 + 15)`,
+      r.certifySlowRetriesSeconds,
+      (v) => v <= cooldown + 15,
+    ),
     at('reference / bare fastify, credits/consult', '>= 0.6', r.referenceVsBareCredits, (v) => v >= 0.6),
     at('reference / Prism, credits/consult', '>= 3', r.referenceVsPrismCredits, (v) => v >= 3),
     // Bounded is judged on the heap after a full GC: the resident set keeps pages V8 and malloc
@@ -105,7 +115,8 @@ export function judgeTargets(r: BenchReport): TargetCheck[] {
   ];
 }
 
-const fmt = (v: number | null | undefined, digits = 0): string => (v === null || v === undefined ? '—' : v.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }));
+const fmt = (v: number | null | undefined, digits = 0): string =>
+  v === null || v === undefined ? '—' : v.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
@@ -144,8 +155,14 @@ export function renderTables(r: BenchReport, operations: readonly OperationName[
     certifyRow('embedded, real time', r.certify.realTime, floor),
     certifyRow(`serve without test hooks, event retries ${SLOW_RETRY_SCHEDULE.join(',')} s`, r.certify.slowRetries, floor),
   ];
-  const memory = [['Requests', 'RSS MiB', 'Heap used MiB'], ...(r.memory?.samples ?? []).map((s) => [fmt(s.requests), fmt(s.rssMiB, 1), fmt(s.heapUsedMiB, 1)])];
-  const targets = [['Target', 'Goal', 'Value', 'Met'], ...r.targets.map((t) => [t.name, t.goal, fmt(t.value, 2), t.met === null ? 'not measured' : t.met ? 'yes' : 'NO'])];
+  const memory = [
+    ['Requests', 'RSS MiB', 'Heap used MiB'],
+    ...(r.memory?.samples ?? []).map((s) => [fmt(s.requests), fmt(s.rssMiB, 1), fmt(s.heapUsedMiB, 1)]),
+  ];
+  const targets = [
+    ['Target', 'Goal', 'Value', 'Met'],
+    ...r.targets.map((t) => [t.name, t.goal, fmt(t.value, 2), t.met === null ? 'not measured' : t.met ? 'yes' : 'NO']),
+  ];
   const m = r.machine;
   return [
     `Machine: ${m.cores} cores (${m.cpuModel}), ${fmt(m.memoryMiB)} MiB, Node ${m.node}, ${m.platform}; load average ${m.loadAverageStart} at start, ${m.loadAverageEnd ?? '—'} at end`,

@@ -36,19 +36,29 @@ const { values } = parseArgs({
     certify: { type: 'string' },
   },
 });
-const skipped = new Set((values.skip ?? '').split(',').map((s) => s.trim()).filter(Boolean));
+const skipped = new Set(
+  (values.skip ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
 for (const s of skipped) if (!PARTS.includes(s as Part)) throw new Error(`--skip: unknown part "${s}" (parts: ${PARTS.join(', ')})`);
 const runs = (part: Part) => !skipped.has(part);
 const CERTIFY_MODES: readonly CertifyMode[] = ['test-clock', 'real-time', 'slow-retries'];
 const certifyModes = values.certify === undefined ? CERTIFY_MODES : values.certify.split(',').map((s) => s.trim());
-for (const m of certifyModes) if (!(CERTIFY_MODES as readonly string[]).includes(m)) throw new Error(`--certify: unknown mode "${m}" (modes: ${CERTIFY_MODES.join(', ')})`);
+for (const m of certifyModes)
+  if (!(CERTIFY_MODES as readonly string[]).includes(m)) throw new Error(`--certify: unknown mode "${m}" (modes: ${CERTIFY_MODES.join(', ')})`);
 const positive = (name: string, text: string): number => {
   const n = Number(text);
   if (!Number.isInteger(n) || n <= 0) throw new Error(`--${name} takes a positive integer, got "${text}"`);
   return n;
 };
 
-const load: LoadSettings = { connections: positive('connections', values.connections), durationSeconds: positive('duration', values.duration), warmupSeconds: 1 };
+const load: LoadSettings = {
+  connections: positive('connections', values.connections),
+  durationSeconds: positive('duration', values.duration),
+  warmupSeconds: 1,
+};
 const rounds = positive('rounds', values.rounds);
 const memoryRequests = positive('memory-requests', values['memory-requests']);
 const log = (text: string) => process.stderr.write(`bench: ${text}\n`);
@@ -127,17 +137,33 @@ if (runs('memory'))
 
 if (runs('certify')) {
   const timings: [CertifyMode, () => Promise<CertifyTiming>, (t: CertifyTiming) => void][] = [
-    ['test-clock', () => timeCertify('test-clock'), (t) => ((report.certify.testClock = t), (report.certifyClockSeconds = t.seconds), (report.certifyClockExitCode = t.exitCode))],
-    ['real-time', () => timeCertify('real-time'), (t) => ((report.certify.realTime = t), (report.certifyRealtimeSeconds = t.seconds), (report.certifyRealtimeExitCode = t.exitCode))],
+    [
+      'test-clock',
+      () => timeCertify('test-clock'),
+      (t) => Object.assign(report, { certifyClockSeconds: t.seconds, certifyClockExitCode: t.exitCode, certify: { ...report.certify, testClock: t } }),
+    ],
+    [
+      'real-time',
+      () => timeCertify('real-time'),
+      (t) => Object.assign(report, { certifyRealtimeSeconds: t.seconds, certifyRealtimeExitCode: t.exitCode, certify: { ...report.certify, realTime: t } }),
+    ],
     // A target without test hooks whose event retries are slow; the run is bounded by the cooldown, not by them.
-    ['slow-retries', timeCertifySlowRetries, (t) => ((report.certify.slowRetries = t), (report.certifySlowRetriesSeconds = t.seconds), (report.certifySlowRetriesExitCode = t.exitCode))],
+    [
+      'slow-retries',
+      timeCertifySlowRetries,
+      (t) =>
+        Object.assign(report, { certifySlowRetriesSeconds: t.seconds, certifySlowRetriesExitCode: t.exitCode, certify: { ...report.certify, slowRetries: t } }),
+    ],
   ];
   for (const [mode, measure, keep] of timings.filter(([mode]) => certifyModes.includes(mode)))
-    await part(`certify (${mode}${mode === 'slow-retries' ? `: serve without test hooks, --event-retry-schedule ${SLOW_RETRY_SCHEDULE.join(',')}` : ''})`, async () => {
-      const t = await measure();
-      keep(t);
-      log(`  certify ${mode}: ${t.seconds} s, exit ${t.exitCode ?? t.signal}${t.exitCode === 0 ? '' : ` (see ${t.outDir})`}`);
-    });
+    await part(
+      `certify (${mode}${mode === 'slow-retries' ? `: serve without test hooks, --event-retry-schedule ${SLOW_RETRY_SCHEDULE.join(',')}` : ''})`,
+      async () => {
+        const t = await measure();
+        keep(t);
+        log(`  certify ${mode}: ${t.seconds} s, exit ${t.exitCode ?? t.signal}${t.exitCode === 0 ? '' : ` (see ${t.outDir})`}`);
+      },
+    );
 }
 
 report.finishedAt = new Date().toISOString();

@@ -37,8 +37,7 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-const isChildMessage = (m: unknown): m is ChildMessage =>
-  typeof m === 'object' && m !== null && 'type' in m && (m.type === 'ready' || m.type === 'memory');
+const isChildMessage = (m: unknown): m is ChildMessage => typeof m === 'object' && m !== null && 'type' in m && (m.type === 'ready' || m.type === 'memory');
 
 function nextMessage<T extends ChildMessage['type']>(child: ChildProcess, type: T, timeoutMs: number): Promise<Extract<ChildMessage, { type: T }>> {
   return new Promise((resolvePromise, reject) => {

@@ -10,7 +10,6 @@ import { req } from '../../harness/kit/requirement-test.ts';
 import { createRedactor } from '../../harness/transport/redaction.ts';
 import { LEARNED_KEY } from './learned-key.ts';
 
-
 const redactor = createRedactor([]);
 
 afterAll(() =>

@@ -17,7 +17,16 @@ import { createRedactor } from '../../harness/transport/redaction.ts';
 import { LEARNED_KEY } from './learned-key.ts';
 
 const outDir = process.argv[2]!;
-const config = RunConfig.parse({ baseUrl: 'http://127.0.0.1:1', apiKey: 'fixture-key-0001', embedded: false, profile: defaultProfile(), allowCharges: false, runId: 'fixture2', seed: 1, outDir });
+const config = RunConfig.parse({
+  baseUrl: 'http://127.0.0.1:1',
+  apiKey: 'fixture-key-0001',
+  embedded: false,
+  profile: defaultProfile(),
+  allowCharges: false,
+  runId: 'fixture2',
+  seed: 1,
+  outDir,
+});
 const known = new Set<string>([config.apiKey]);
 const redactor = createRedactor([config.apiKey]);
 const secrets = {

@@ -53,12 +53,36 @@ try {
     harFile: join(outDir, 'run.har'),
   });
   const startedAt = new Date();
-  const outcome = await runSuites({ config, files: [join(SUITES_DIR, suiteFileName('credits'))], outDir, environment: {}, deadlineAtMs: Date.now() + 100_000, secrets });
+  const outcome = await runSuites({
+    config,
+    files: [join(SUITES_DIR, suiteFileName('credits'))],
+    outDir,
+    environment: {},
+    deadlineAtMs: Date.now() + 100_000,
+    secrets,
+  });
   writeFileSync(join(outDir, 'junit.xml'), junitXml({ suiteName: 'har', records: outcome.records, runErrors: outcome.runErrors, startedAt, wallSeconds: 1 }));
-  const summary = buildSummary({ target: 't', profile: 'p', startedAt: startedAt.toISOString(), seconds: 1, records: outcome.records, choices: DEFAULT_AMBIGUITY_CHOICES, reconciliation: reconcile(outcome.records, []), runErrors: outcome.runErrors });
+  const summary = buildSummary({
+    target: 't',
+    profile: 'p',
+    startedAt: startedAt.toISOString(),
+    seconds: 1,
+    records: outcome.records,
+    choices: DEFAULT_AMBIGUITY_CHOICES,
+    reconciliation: reconcile(outcome.records, []),
+    runErrors: outcome.runErrors,
+  });
   writeFileSync(join(outDir, 'summary.json'), JSON.stringify(summary));
   writeFileSync(join(outDir, 'run-errors.json'), JSON.stringify(outcome.runErrors));
-  writeFileSync(join(outDir, 'keys.json'), JSON.stringify({ account: keys.account, manager: keys.manager, all: [...new Set([...known, ...embedded.server.issuedKeys(), keys.restricted])], echoed: proxy?.counts.echoed ?? 0 }));
+  writeFileSync(
+    join(outDir, 'keys.json'),
+    JSON.stringify({
+      account: keys.account,
+      manager: keys.manager,
+      all: [...new Set([...known, ...embedded.server.issuedKeys(), keys.restricted])],
+      echoed: proxy?.counts.echoed ?? 0,
+    }),
+  );
 } finally {
   await proxy?.close();
   await embedded.server.close();

@@ -47,8 +47,20 @@ await vitest.close();
 await allure.flushed();
 const startedAt = new Date();
 writeFileSync(join(outDir, 'records.json'), JSON.stringify(collector.records));
-writeFileSync(join(outDir, 'junit.xml'), junitXml({ suiteName: 'fixture', records: collector.records, runErrors: collector.runErrors, startedAt, wallSeconds: 1 }));
-const summary = buildSummary({ target: 't', profile: 'p', startedAt: startedAt.toISOString(), seconds: 1, records: collector.records, choices: DEFAULT_AMBIGUITY_CHOICES, reconciliation: reconcile(collector.records, []), runErrors: collector.runErrors });
+writeFileSync(
+  join(outDir, 'junit.xml'),
+  junitXml({ suiteName: 'fixture', records: collector.records, runErrors: collector.runErrors, startedAt, wallSeconds: 1 }),
+);
+const summary = buildSummary({
+  target: 't',
+  profile: 'p',
+  startedAt: startedAt.toISOString(),
+  seconds: 1,
+  records: collector.records,
+  choices: DEFAULT_AMBIGUITY_CHOICES,
+  reconciliation: reconcile(collector.records, []),
+  runErrors: collector.runErrors,
+});
 writeFileSync(join(outDir, 'summary.json'), JSON.stringify(summary));
 writeFileSync(join(outDir, 'progress.txt'), progress.join('\n'));
 process.exitCode = 0;

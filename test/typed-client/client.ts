@@ -55,24 +55,46 @@ async function sendSms(via: typeof client, name: string, body: SmsSendBody): Pro
 
 /** 4.4: a verification in sandbox, its code returned (code_in_response), then verified with a wrong code. */
 async function verifyWrongCode(phone: string): Promise<Exchange[]> {
-  const body = { phone_number: phone, country_code: '52', company: 'ACME', message: '{{company}}: tu codigo es {{code}}', sandbox: true, code_in_response: true };
+  const body = {
+    phone_number: phone,
+    country_code: '52',
+    company: 'ACME',
+    message: '{{company}}: tu codigo es {{code}}',
+    sandbox: true,
+    code_in_response: true,
+  };
   const created = await client.POST('/v2/otp', { body });
   const createdExchange: Exchange =
     created.error !== undefined
       ? { name: 'otp-create', http: created.response.status, body: created.error, reading: { via: 'error', success: false } }
       : created.data.success === false
         ? { name: 'otp-create', http: created.response.status, body: created.data, reading: { via: 'data', success: false, code: created.data.code } }
-        : { name: 'otp-create', http: created.response.status, body: created.data, reading: { via: 'data', success: true, ...(typeof created.data.code === 'string' && created.data.code !== '' ? { verificationCode: created.data.code } : {}) } };
+        : {
+            name: 'otp-create',
+            http: created.response.status,
+            body: created.data,
+            reading: {
+              via: 'data',
+              success: true,
+              ...(typeof created.data.code === 'string' && created.data.code !== '' ? { verificationCode: created.data.code } : {}),
+            },
+          };
   const code = createdExchange.reading.verificationCode;
   if (code === undefined) return [createdExchange];
   // The same length and alphabet, one character changed: wrong, not malformed.
   const wrong = code.slice(0, -1) + (code.endsWith('1') ? '2' : '1');
   const { data, error, response } = await client.POST('/v2/otp/verify', { body: { phone_number: phone, country_code: '52', code: wrong } });
-  if (error === undefined) return [createdExchange, { name: 'otp-verify-wrong', http: response.status, body: data, reading: { via: 'data', success: data.success } }];
+  if (error === undefined)
+    return [createdExchange, { name: 'otp-verify-wrong', http: response.status, body: data, reading: { via: 'data', success: data.success } }];
   // 7.3: the errors of this set carry the 4.4 body, told apart from the common body of 2.1 by `error`.
   const reading: Reading =
     'error' in error
-      ? { via: 'error', success: false, otpError: error.error, ...(error.attempts_remaining === undefined ? {} : { attemptsRemaining: error.attempts_remaining }) }
+      ? {
+          via: 'error',
+          success: false,
+          otpError: error.error,
+          ...(error.attempts_remaining === undefined ? {} : { attemptsRemaining: error.attempts_remaining }),
+        }
       : { via: 'error', success: false, code: error.code };
   return [createdExchange, { name: 'otp-verify-wrong', http: response.status, body: error, reading }];
 }
