@@ -261,6 +261,15 @@ export function planInvalidRequests(schema: z.ZodType, carrier: 'json' | 'query'
     const candidate = { ...fields, ...implicit };
     return schema.safeParse(carrier === 'query' ? coerceQuery(properties, candidate, resolve) : candidate).success;
   };
+  // A rule across fields (4.8: transaction_amount required when transaction_type is 0) is no part of
+  // the JSON Schema the base is built from: optional fields join the base, each with its example,
+  // until the schema accepts it, so that every case breaks the one rule it names.
+  for (const [name, node] of Object.entries(properties)) {
+    if (check(base)) break;
+    if (name in base || name in implicit || frozen.has(name)) continue;
+    const example = exampleOf(resolve(node));
+    if (example !== undefined) base[name] = carrier === 'query' && typeof example !== 'string' ? String(example) : replaceNumbers(example, options.number);
+  }
 
   const all: InvalidCase[] = [];
   let n = 0;
