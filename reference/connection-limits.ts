@@ -69,7 +69,8 @@ function describeClientError(error: { code?: string }): [status: number, code: s
     return [
       408,
       'request_timeout',
-      `The request did not arrive in time (headers within ${CONNECTION_TIMEOUTS.headersMs / 1000} s, the whole request within ${CONNECTION_TIMEOUTS.requestMs / 1000} s)`,
+      `The request did not arrive in time (headers within ${CONNECTION_TIMEOUTS.headersMs / 1000} ` +
+        `s, the whole request within ${CONNECTION_TIMEOUTS.requestMs / 1000} s)`,
     ];
   if (error.code === 'HPE_HEADER_OVERFLOW') return [431, 'headers_too_large', 'The request line and headers are larger than 16 KiB'];
   return [400, 'bad_request', `Malformed HTTP request${error.code ? ` (${error.code})` : ''}`];

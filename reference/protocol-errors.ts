@@ -29,5 +29,8 @@ export const protocolError = (status: number, code: string, message: string): Pr
  */
 export function rawProtocolAnswer(status: number, code: string, message: string): string {
   const body = JSON.stringify(protocolError(status, code, message));
-  return `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
+  return (
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\nContent-Type: application/json; ` +
+    `charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`
+  );
 }

@@ -184,15 +184,18 @@ export const SEAMS = {
   'otp2.pending-expires': point<boolean>('3.1', 'pending, time: a code past its expiry without verification becomes expired (verify answers HTTP 410)'),
   'otp2.code-custom-comparison': point<'absent' | 'same' | 'different', { state: string }>(
     '3.1',
-    'with code_custom, a different code than the current one starts a new round; the same code is a plain resend, and on a locked verification it answers 429 otp_max_attempts',
+    'with code_custom, a different code than the current one starts a new round; the same ' +
+      'code is a plain resend, and on a locked verification it answers 429 otp_max_attempts',
   ),
   'otp2.row-side-effects': point<readonly string[], { row: string }>(
     '3.1',
-    'a new round (code_rotate, a different code_custom) gives 7 fresh attempts; a wrong code decrements attempts_remaining; the same code_custom never resets attempts',
+    'a new round (code_rotate, a different code_custom) gives 7 fresh attempts; a wrong ' +
+      'code decrements attempts_remaining; the same code_custom never resets attempts',
   ),
   'otp2.http-status': point<number, { row: string; action: string | undefined }>(
     '3.1',
-    "HTTP 201 for action=created and a verified number's new cycle, 200 for resent and restarted; verify: 200 correct, 401 wrong, 429 used up, 409 verified, 404 none, 410 expired",
+    "HTTP 201 for action=created and a verified number's new cycle, 200 for resent and " +
+      'restarted; verify: 200 correct, 401 wrong, 429 used up, 409 verified, 404 none, 410 expired',
   ),
   'otp2.action': point<string, { row: string }>('3.1', 'action=created for a new verification, resent for the same code, restarted for a new code'),
   'otp2.throttled-headers': point<Record<string, string> | undefined>(
@@ -207,7 +210,8 @@ export const SEAMS = {
   'otp2.refuses-past-expiry': point<boolean>('4.4', 'expiration_date must be in the future (else 400 otp_invalid_param)'),
   'otp2.message-checked-code': point<string, { generated: boolean; requestCodeLength: number }>(
     '4.4',
-    "the message is checked at every send with the real length of the code being sent (a resend reuses the stored code, which may be longer than this request's code_length)",
+    'the message is checked at every send with the real length of the code being sent (a ' +
+      "resend reuses the stored code, which may be longer than this request's code_length)",
   ),
   'otp2.message-max-length': point<number>('8', 'current OTP message: at most 160 characters after substitution (else 400 otp_message_invalid, 7.3)'),
   'otp2.message-checked-company': point<string>('4.4, 7.3', 'the message, {{company}} substituted, has GSM-7 characters only (else 400 otp_message_invalid)'),

@@ -181,7 +181,8 @@ export const agendasOperations: OperationDefinition[] = [
     area: 'agendas',
     summary: 'Create a contact list',
     description:
-      'Creates a contact list named agenda_name (unique per account) with an optional description and up to four custom-field labels, and answers its list_key.',
+      'Creates a contact list named agenda_name (unique per account) with an optional ' +
+      'description and up to four custom-field labels, and answers its list_key.',
     section: '4.7',
     auth: 'account',
     request: { body: AgendaAddRequest },
@@ -342,7 +343,9 @@ export const agendasOperations: OperationDefinition[] = [
     area: 'agendas',
     summary: 'Search contact lists by name',
     description:
-      'Searches the contact lists by name (query, max 100 chars) and answers a paged envelope: result ({id, name}), total_count, page, total_pages, limit (items per page), has_more and next_page (null on the last page). The request parameters that select the page or size: not shown.',
+      'Searches the contact lists by name (query, max 100 chars) and answers a paged envelope: result ' +
+      '({id, name}), total_count, page, total_pages, limit (items per page), has_more and next_page ' +
+      '(null on the last page). The request parameters that select the page or size: not shown.',
     section: '4.7',
     auth: 'account',
     request: { query: AgendaFindQuery },

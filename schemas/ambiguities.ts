@@ -59,7 +59,9 @@ export const AMBIGUITIES = [
     default: '100',
     // What harness/discovery/discovery-sandbox-limit.ts does (8: the quota is the account's for the day).
     probe:
-      "With --manager-key only: in a subaccount of its own, so that the day's quota spent is not the certifying account's, sandbox sends one recipient each, paced below the rate of 8, until the first refusal or one past the larger option, within --sandbox-budget; the count accepted decides the option (without a manager key, or when the budget ends first, the default stays).",
+      "With --manager-key only: in a subaccount of its own, so that the day's quota spent is not the certifying account's, sandbox " +
+      'sends one recipient each, paced below the rate of 8, until the first refusal or one past the larger option, within ' +
+      '--sandbox-budget; the count accepted decides the option (without a manager key, or when the budget ends first, the default stays).',
   },
   {
     id: 'agendas-delete-success-code',
@@ -318,7 +320,9 @@ export const AMBIGUITIES = [
     sources: [
       {
         section: '7.2',
-        says: 'report_01, report_02 start or end date missing; add_webhook_02, _03 URL missing, malformed or forbidden host; add_webhook_04, _05 and status_webhook_02, _03 status missing or not 0/1',
+        says:
+          'report_01, report_02 start or end date missing; add_webhook_02, _03 URL missing, malformed ' +
+          'or forbidden host; add_webhook_04, _05 and status_webhook_02, _03 status missing or not 0/1',
       },
     ],
     options: [

@@ -168,7 +168,8 @@ export const contactsOperations: OperationDefinition[] = [
     area: 'contacts',
     summary: 'Add a contact to a list',
     description:
-      'Adds a contact to the list list_key. If the contact already exists in the list it is updated. An invalid birthday_date is ignored. Answers the contact in callback (section 2.4).',
+      'Adds a contact to the list list_key. If the contact already exists in the list it is ' +
+      'updated. An invalid birthday_date is ignored. Answers the contact in callback (section 2.4).',
     section: '4.6',
     auth: 'account',
     request: { body: ContactAddRequest },

@@ -26,7 +26,8 @@ export const creditsOperations: OperationDefinition[] = [
     area: 'credits',
     summary: 'Consult the credit balance',
     description:
-      'No body. Answers the available balance of the account (`credit`) and, on administrator accounts only, the pool available to assign to subaccounts (`master_credit`). The authentication examples of the document issue this call with GET.',
+      'No body. Answers the available balance of the account (`credit`) and, on administrator accounts only, the pool available ' +
+      'to assign to subaccounts (`master_credit`). The authentication examples of the document issue this call with GET.',
     section: '4.1',
     auth: 'account',
     request: {},

@@ -79,7 +79,8 @@ export const employeesOperations: OperationDefinition[] = [
     area: 'employees',
     summary: 'List tool users',
     description:
-      'No body. Returns the tool users (employees) of the account: usertool_id, usertool_name, usertool_number, usertool_branch, usertool_type, usertool_status.',
+      'No body. Returns the tool users (employees) of the account: usertool_id, ' +
+      'usertool_name, usertool_number, usertool_branch, usertool_type, usertool_status.',
     section: '4.10',
     auth: 'account',
     request: {},

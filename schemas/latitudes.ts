@@ -34,9 +34,11 @@ export const LATITUDES = [
       { section: '4.4', says: 'error body: success=false, state, error, ... "and when applicable" expires_at, attempts_remaining, ...' },
     ],
     freedom:
-      'A field with no value may be absent, null or the empty string, unless the document fixes its form (2.7: master_credit "absent on normal accounts", "may be null").',
+      'A field with no value may be absent, null or the empty string, unless the document ' +
+      'fixes its form (2.7: master_credit "absent on normal accounts", "may be null").',
     suite:
-      'Response schemas accept absent, null and "" for every field the document does not require to carry a value; a present value is checked against its documented format.',
+      'Response schemas accept absent, null and "" for every field the document does not ' +
+      'require to carry a value; a present value is checked against its documented format.',
     default: 'absent',
     alternate: 'the empty string for unset strings, null for unset numbers and for state when no valid number was given',
   },
@@ -46,7 +48,9 @@ export const LATITUDES = [
     sources: [{ section: '2', says: 'each resource lists its fields; nothing forbids others' }],
     freedom: 'A body may carry fields the document does not list (a hint, details, a timestamp).',
     suite:
-      'Response schemas are open: unknown fields are accepted and never asserted absent, except where the document says a field is present only under a condition (code only when requested, verification_code only with showcode=1, campaignId only with showCampaignId, master_credit absent on normal accounts, events carry no request_id).',
+      'Response schemas are open: unknown fields are accepted and never asserted absent, except where the document ' +
+      'says a field is present only under a condition (code only when requested, verification_code only with showcode=1, ' +
+      'campaignId only with showCampaignId, master_credit absent on normal accounts, events carry no request_id).',
     default: 'only the documented fields',
     alternate: 'an extra `details` object on error bodies and `hint` on envelope errors',
   },
@@ -58,12 +62,15 @@ export const LATITUDES = [
       { section: '7.2', says: 'the codes of agendas, reports and webhooks carry no HTTP status' },
       {
         section: '7.1',
-        says: 'the 200 of a validation code is for "body message says parameters invalid"; a refusal of a list, contact, card, wallet or subaccount that does not exist is not said to be one',
+        says:
+          'the 200 of a validation code is for "body message says parameters invalid"; a refusal ' +
+          'of a list, contact, card, wallet or subaccount that does not exist is not said to be one',
       },
     ],
     freedom: 'Any status below 500; 200 with success=false, or a 4xx.',
     suite:
-      'Only "not a 5xx" is asserted; the status is recorded. The ambiguity business-error-http-status applies to the 200 of 7.1 ("HTTP in body") only: to refusals of invalid parameters, not to refusals of a resource that does not exist.',
+      'Only "not a 5xx" is asserted; the status is recorded. The ambiguity business-error-http-status applies to the 200 ' +
+      'of 7.1 ("HTTP in body") only: to refusals of invalid parameters, not to refusals of a resource that does not exist.',
     default: 'HTTP 200 with the code in the body',
     alternate: 'a 4xx (402 for sms_07, 400 for validation errors, 404 for a missing resource)',
   },
@@ -111,9 +118,15 @@ export const LATITUDES = [
       { section: '7.1', says: '<validation code> | 200 | body message says parameters invalid; code value ... not shown' },
     ],
     freedom:
-      'An input outside the documented form may be refused with an error body or ignored (or coerced), unless the document says it is rejected ("otherwise the request is rejected", "rejected with 400", "must be in the future"), names a code for it, or states the bound it breaks: a maximum, an exact length, a range, an enum, a prohibition or a uniqueness rule (schemas/stated-limits.ts; section 8 and the field tables of 4) is refused past it.',
+      'An input outside the documented form may be refused with an error body or ignored (or coerced), unless the ' +
+      'document says it is rejected ("otherwise the request is rejected", "rejected with 400", "must be in the future"), ' +
+      'names a code for it, or states the bound it breaks: a maximum, an exact length, a range, an enum, a prohibition ' +
+      'or a uniqueness rule (schemas/stated-limits.ts; section 8 and the field tables of 4) is refused past it.',
     suite:
-      'Refusal is asserted (fail) where the document says so, names a code or states the bound (stated-limits.ts), and for a missing required field; the negative fuzzing fails a target that accepts a generated body breaking a stated bound. Elsewhere (a value of another type, a format the document only names) a refusal is our reading: a target that accepts the input gets a warning, never a failure, and its choice is recorded.',
+      'Refusal is asserted (fail) where the document says so, names a code or states the bound (stated-limits.ts), ' +
+      'and for a missing required field; the negative fuzzing fails a target that accepts a generated body ' +
+      'breaking a stated bound. Elsewhere (a value of another type, a format the document only names) a refusal is ' +
+      'our reading: a target that accepts the input gets a warning, never a failure, and its choice is recorded.',
     default: 'refused',
     alternate: 'ignored or coerced where the document neither says refused nor states the bound',
   },
@@ -125,9 +138,12 @@ export const LATITUDES = [
       { section: '7.2', says: 'add_webhook_02, _03 URL missing, malformed or forbidden host; add_webhook_06 URL failed verification' },
     ],
     freedom:
-      'A URL on a local or private host in an exotic or deprecated spelling (IPv4-mapped or -compatible IPv6, site-local fec0::/10, percent-encoded names) may be refused as a forbidden host or as failing verification, as long as it is never registered and never contacted.',
+      'A URL on a local or private host in an exotic or deprecated spelling (IPv4-mapped or ' +
+      '-compatible IPv6, site-local fec0::/10, percent-encoded names) may be refused as a forbidden ' +
+      'host or as failing verification, as long as it is never registered and never contacted.',
     suite:
-      'For exotic forms: refused with add_webhook_02, _03 or _06 and not registered. For the plain forms (localhost, 127.0.0.1, ::1, the RFC 1918 ranges) the forbidden-host codes are asserted, unless the target declares loopback receivers allowed.',
+      'For exotic forms: refused with add_webhook_02, _03 or _06 and not registered. For the plain forms (localhost, 127.0.0.1, ' +
+      '::1, the RFC 1918 ranges) the forbidden-host codes are asserted, unless the target declares loopback receivers allowed.',
     default: 'add_webhook_03 for every form',
     alternate: 'add_webhook_06 for exotic and deprecated forms',
   },

@@ -130,7 +130,9 @@ export const legacyV1Operations: OperationDefinition[] = [
     area: 'legacy-v1',
     summary: 'Send an SMS (legacy v1)',
     description:
-      'Legacy v1 single send with query parameters: apikey, mensaje (max 160), numcelular (10 digits), numregion (country code), remitente (optional, max 11 alphanumeric), language (es default, en), sandbox (1). Success: Estatus=ok, mensaje, referencia. Error: Estatus=error, mensaje, Codigo (the document points to section 7.3; the v1 codes are those of 7.4).',
+      'Legacy v1 single send with query parameters: apikey, mensaje (max 160), numcelular (10 digits), numregion (country ' +
+      'code), remitente (optional, max 11 alphanumeric), language (es default, en), sandbox (1). Success: Estatus=ok, mensaje, ' +
+      'referencia. Error: Estatus=error, mensaje, Codigo (the document points to section 7.3; the v1 codes are those of 7.4).',
     section: '4.16',
     auth: 'v1-parameter',
     request: { query: LegacyV1SendQuery },
@@ -157,7 +159,8 @@ export const legacyV1Operations: OperationDefinition[] = [
     area: 'legacy-v1',
     summary: 'Send an SMS to many numbers (legacy v1)',
     description:
-      'Same parameters as GET /v1/sms/send; numcelular holds comma-separated numbers (max 500, no repeats, no double commas). Response: respuestas array, each item with Estatus, mensaje, referencia and numcelular, or an error item.',
+      'Same parameters as GET /v1/sms/send; numcelular holds comma-separated numbers (max 500, no repeats, no double ' +
+      'commas). Response: respuestas array, each item with Estatus, mensaje, referencia and numcelular, or an error item.',
     section: '4.16',
     auth: 'v1-parameter',
     request: { query: LegacyV1SendMultiQuery },

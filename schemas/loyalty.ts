@@ -126,7 +126,8 @@ export const loyaltyOperations: OperationDefinition[] = [
     area: 'loyalty',
     summary: 'Add a contact to a loyalty card',
     description:
-      'Adds the customer customer_name with a 10-digit phone to the loyalty card loyalty_key, operated by the tool user usertool_id. Sample success: code loyalty_sale_01.',
+      'Adds the customer customer_name with a 10-digit phone to the loyalty card loyalty_key, ' +
+      'operated by the tool user usertool_id. Sample success: code loyalty_sale_01.',
     section: '4.9',
     auth: 'account',
     request: { body: LoyaltyAddContactRequest },

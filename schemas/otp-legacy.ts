@@ -189,7 +189,9 @@ export const otpLegacyOperations: OperationDefinition[] = [
     area: 'otp-legacy',
     summary: 'Send a legacy OTP code',
     description:
-      'Generates a verification code for a 10-digit Mexican phone_number and sends it by SMS using one of the templates a to n, with {{company}} and {{code}} substituted. showcode=1 returns verification_code. locale selects the response language. The legacy set can also answer in XML (root element hash with the same fields).',
+      'Generates a verification code for a 10-digit Mexican phone_number and sends it by SMS using one of the ' +
+      'templates a to n, with {{company}} and {{code}} substituted. showcode=1 returns verification_code. locale ' +
+      'selects the response language. The legacy set can also answer in XML (root element hash with the same fields).',
     section: '4.5',
     auth: 'account',
     request: { body: LegacyOtpSendRequest },
@@ -245,7 +247,9 @@ export const otpLegacyOperations: OperationDefinition[] = [
     area: 'otp-legacy',
     summary: 'Resend a legacy OTP code',
     description:
-      'Resends the verification code of phone_number: the same code, or a new random one with reset_code=true (code_length and code_type then apply). voice=true places a robotic-voice call instead of SMS; whatsapp=true sends via WhatsApp and needs an active WhatsApp instance, otherwise falls back to SMS (fallback=true).',
+      'Resends the verification code of phone_number: the same code, or a new random one with reset_code=true ' +
+      '(code_length and code_type then apply). voice=true places a robotic-voice call instead of SMS; whatsapp=true ' +
+      'sends via WhatsApp and needs an active WhatsApp instance, otherwise falls back to SMS (fallback=true).',
     section: '4.5',
     auth: 'account',
     request: { body: LegacyOtpResendRequest },

@@ -43,11 +43,15 @@ export const OtpCreateRequest = z
       .string()
       .min(1)
       .meta({ description: 'Inserted at {{company}}; ignored for whatsapp; required on every request whatever the channel', example: 'ACME' }),
-    message: z.string().min(1).meta({
-      description:
-        'Must contain {{code}} and {{company}}; GSM-7 only; at most 160 characters after substitution, checked at every send with the real length of the code being sent; ignored for whatsapp',
-      example: '{{company}}: tu codigo es {{code}}',
-    }),
+    message: z
+      .string()
+      .min(1)
+      .meta({
+        description:
+          'Must contain {{code}} and {{company}}; GSM-7 only; at most 160 characters after substitution, ' +
+          'checked at every send with the real length of the code being sent; ignored for whatsapp',
+        example: '{{company}}: tu codigo es {{code}}',
+      }),
     channel: OtpChannel.optional().meta({ description: 'sms (default), whatsapp or voice; anything else answers otp_invalid_channel' }),
     code_custom: z
       .string()
@@ -206,7 +210,10 @@ export const otpV2Operations: OperationDefinition[] = [
     area: 'otp-v2',
     summary: 'Create, resend or rotate a verification code',
     description:
-      'One flow for SMS, WhatsApp and voice. Creates a verification (HTTP 201, action=created), resends the pending code (HTTP 200, action=resent) or rotates it with code_rotate=true (HTTP 200, action=restarted), following the state table of section 3.1. Only sending a message charges one message of balance. If sending fails (402 or 502) the code stays registered but nothing was delivered; retry the send, do not verify.',
+      'One flow for SMS, WhatsApp and voice. Creates a verification (HTTP 201, action=created), resends the ' +
+      'pending code (HTTP 200, action=resent) or rotates it with code_rotate=true (HTTP 200, action=restarted), ' +
+      'following the state table of section 3.1. Only sending a message charges one message of balance. If sending ' +
+      'fails (402 or 502) the code stays registered but nothing was delivered; retry the send, do not verify.',
     section: '4.4',
     auth: 'account',
     request: { body: OtpCreateRequest },
@@ -231,7 +238,8 @@ export const otpV2Operations: OperationDefinition[] = [
     area: 'otp-v2',
     summary: 'Verify a code',
     description:
-      'The HTTP status is the signal: 200 code correct, 401 code incorrect (attempts_remaining says how many are left), 404 no active verification, 409 number already verified, 410 code expired, 429 attempts exhausted (rotate with code_rotate=true). Free.',
+      'The HTTP status is the signal: 200 code correct, 401 code incorrect (attempts_remaining says how many are left), 404 no active ' +
+      'verification, 409 number already verified, 410 code expired, 429 attempts exhausted (rotate with code_rotate=true). Free.',
     section: '4.4',
     auth: 'account',
     request: { body: OtpVerifyRequest },

@@ -60,7 +60,8 @@ export const paymentsOperations: OperationDefinition[] = [
     area: 'payments',
     summary: 'Send a payment request',
     description:
-      'Sends a payment link by SMS: number (max 10 digits), country_code, template (name, max 40 characters), message (max 123 characters), and optionally amount (15 to 110000), name (max 150 characters) and email.',
+      'Sends a payment link by SMS: number (max 10 digits), country_code, template (name, max 40 characters), ' +
+      'message (max 123 characters), and optionally amount (15 to 110000), name (max 150 characters) and email.',
     section: '4.13',
     auth: 'account',
     request: { body: PaymentRequestSendRequest },

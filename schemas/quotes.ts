@@ -33,31 +33,38 @@ const notShown = (why: string, ...quotes: string[]): RequirementQuote => ({ quot
 // Recurring excerpts, written once so that an entry reads as the row it rests on.
 const SEND_RESULT = 'Success values: message=sent_messages, status=200, code=sms_11.';
 const AUTH_STATUS_TORN =
-  'The current OTP reference states that auth errors reach the client with HTTP 200 and the detail in the body, while the authentication reference gives the HTTP codes above; clients should read the body status and code.';
+  'The current OTP reference states that auth errors reach the client with HTTP 200 and the detail in the body, ' +
+  'while the authentication reference gives the HTTP codes above; clients should read the body status and code.';
 const OTP_PARAM_ROW = '| 400 | otp_missing_param, otp_invalid_param | missing or invalid parameter, or a parameter of the previous API; hint names it |';
 const OTP_MESSAGE_ROW =
-  '| 400 | otp_message_invalid | message lacks {{code}} or {{company}}, has non-GSM-7 characters, or exceeds 160 characters when expanded; hint gives the excess; the current verification is untouched and no attempt is consumed |';
+  '| 400 | otp_message_invalid | message lacks {{code}} or {{company}}, has non-GSM-7 characters, or exceeds 160 ' +
+  'characters when expanded; hint gives the excess; the current verification is untouched and no attempt is consumed |';
 const OTP_SLUGS_SEEN = 'Other slugs seen: otp_incorrect_code (verify, 401) and otp_internal.';
 const REPORTS_ROW =
   '| /reports/generate | report_01, report_02 start or end date missing; report_03 start after end; report_05 per-account report request limit exceeded |';
 const DETAILS_ROW =
-  "| /reports/details | details_02 campaign_id missing or not numeric; details_03 campaign missing or not the account's; details_04 campaign still processing, retry later |";
+  '| /reports/details | details_02 campaign_id missing or not numeric; details_03 campaign ' +
+  "missing or not the account's; details_04 campaign still processing, retry later |";
 const ADD_WEBHOOK_ROW =
-  '| /webhook/add | add_webhook_02, _03 URL missing, malformed or forbidden host; add_webhook_04, _05 status missing or not 0/1; add_webhook_06 URL failed verification; add_webhook_07, _08 save failure |';
+  '| /webhook/add | add_webhook_02, _03 URL missing, malformed or forbidden host; add_webhook_04, _05 ' +
+  'status missing or not 0/1; add_webhook_06 URL failed verification; add_webhook_07, _08 save failure |';
 const STATUS_WEBHOOK_ROW = '| /webhook/status | status_webhook_02, _03 status missing or not 0/1; status_webhook_04 could not update (no webhook registered) |';
 const WEBHOOK_URL_FIELD = 'url (req, public URL, HTTPS recommended, no local hosts or private networks)';
 const WEBHOOK_VERIFICATION =
   'On registration the service sends a GET to the URL; any answer other than 404 within 5 seconds, without following redirects, passes.';
 const WALLET_NOT_SHOWN =
-  'For the last four wallet operations the response is the common envelope; the success message and code values and the balance fields of contact/get: not shown.';
+  'For the last four wallet operations the response is the common envelope; the ' +
+  'success message and code values and the balance fields of contact/get: not shown.';
 const OTHER_PATHS =
   'The paths /whatsapp/send, /agenda and /campaigns are named in passing (campaign ids are checked against /campaigns); their shapes: not shown.';
 const SANDBOX_ROW =
   'default 0; 1 runs all validations and generates references but delivers nothing and charges nothing; no scheduled sends; limited per day (section 8)';
 const OTP_SANDBOX_RULE =
-  'true generates and registers the code but delivers nothing and charges nothing; requires code_in_response=true (else 400 otp_missing_param) unless code_custom is used';
+  'true generates and registers the code but delivers nothing and charges nothing; ' +
+  'requires code_in_response=true (else 400 otp_missing_param) unless code_custom is used';
 const CODE_CUSTOM_RULE =
-  'own code, 4 to 10 letters and/or digits, case-sensitive, stored and compared as sent; cannot be combined with code_length or code_format (400 otp_invalid_param)';
+  'own code, 4 to 10 letters and/or digits, case-sensitive, stored and compared as ' +
+  'sent; cannot be combined with code_length or code_format (400 otp_invalid_param)';
 const CODE_CUSTOM_ROUND = 'With code_custom: whether a round restarts depends on the code, not on code_rotate.';
 const WEBHOOK_STATUS_ROW = "| enabled / disabled | POST /webhook/status with '1' / '0' | enabled / disabled |";
 const WEBHOOK_ADD_ROW = "| any or none | POST /webhook/add with status '1' or '0' | enabled ('1') or disabled ('0') |";
@@ -107,7 +114,8 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
   ),
   'op:sms/send': stated('POST /sms/send (JSON). Body:', 'Response: section 2.2 (HTTP 200).', SEND_RESULT),
   'op:sms/send-via-get': stated(
-    'GET /sms/send: query parameters numbers (string, required), message (string, required), sender (string, optional), country_code (string, optional). Sends a single SMS; same response.',
+    'GET /sms/send: query parameters numbers (string, required), message (string, required), ' +
+      'sender (string, optional), country_code (string, optional). Sends a single SMS; same response.',
     'Response: section 2.2 (HTTP 200).',
     SEND_RESULT,
   ),
@@ -134,7 +142,8 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
   ),
   'op:otp-v2/get-status': notShown(
     'request parameters and response fields: not shown',
-    'GET /v2/otp/status: read-only, no side effects, returns the state, attempts and resend counters for the UI; its request parameters and response fields: not shown.',
+    'GET /v2/otp/status: read-only, no side effects, returns the state, attempts and ' +
+      'resend counters for the UI; its request parameters and response fields: not shown.',
   ),
   'op:otp-v2/delete': notShown(
     'request shape: not shown',
@@ -142,15 +151,18 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
   ),
   'op:otp-legacy/send': stated(
     'POST /otp/send body:',
-    'Success: message=code_successfully_generated (one page shows the Spanish text form), status 200, code verification_01, request_id, verification_code when showcode=1; object also carries total_messages, number, credit, reference, fallback.',
+    'Success: message=code_successfully_generated (one page shows the Spanish text form), status 200, code verification_01, ' +
+      'request_id, verification_code when showcode=1; object also carries total_messages, number, credit, reference, fallback.',
     '| code_type | enum alphanumeric, numeric, letters | no | default alphanumeric |',
   ),
   'op:otp-legacy/verify': stated(
-    'POST /otp/verify body: phone_number (string, req), verification_code (string, req), locale (es, en; default es). Success: code validation_01, message confirming the user is verified; the number becomes verified.',
+    'POST /otp/verify body: phone_number (string, req), verification_code (string, req), locale (es, en; default ' +
+      'es). Success: code validation_01, message confirming the user is verified; the number becomes verified.',
   ),
   'op:otp-legacy/resend': reading(
     '4.5 gives no success values for resend; verification_01 is the send code of 7.2',
-    'POST /otp/resend body: phone_number, country_code, company (all required), plus template, formal_tone, expiration_date, locale, showcode, sender, reference as in send, and:',
+    'POST /otp/resend body: phone_number, country_code, company (all required), plus template, ' +
+      'formal_tone, expiration_date, locale, showcode, sender, reference as in send, and:',
     LEGACY_SEND_CODES,
   ),
   'op:otp-legacy/reset': notShown(
@@ -182,11 +194,13 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
     'Queries contact changes and fires a webhook toward an automation platform. Success: message=Ok, code=sms_11, request_id.',
   ),
   'op:agendas/add': stated(
-    'POST /agendas/add: agenda_name (req, unique per account), agenda_description, custom_field_1..4 (labels). Success: code agenda_01, message phoneBookSavedSuccess, list_key.',
+    'POST /agendas/add: agenda_name (req, unique per account), agenda_description, ' +
+      'custom_field_1..4 (labels). Success: code agenda_01, message phoneBookSavedSuccess, list_key.',
     '| custom_field_1..custom_field_4 | string | labels of up to four custom fields |',
   ),
   'op:agendas/list': stated(
-    'POST /agendas/get: no body. Returns result array of lists (section 2.3 fields agenda_name, agenda_description, agenda_creation_date, list_key) ordered by name; code agendas_01.',
+    'POST /agendas/get: no body. Returns result array of lists (section 2.3 fields agenda_name, ' +
+      'agenda_description, agenda_creation_date, list_key) ordered by name; code agendas_01.',
     '| list_key | string | identifier of the list, used by all contact operations |',
     AGENDA_NAME_ROW,
     '| agenda_description | string | description |',
@@ -198,11 +212,13 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
     "Listing a list's contacts returns: contact_name, contact_number, contact_email, contact_creation_date (all strings).",
   ),
   'op:agendas/delete': stated(
-    'POST /agendas/delete: list_key (req). Deletes the list and all its contacts, irreversibly. Success code is delete_01 (the sample body shows the rename success values).',
+    'POST /agendas/delete: list_key (req). Deletes the list and all its contacts, ' +
+      'irreversibly. Success code is delete_01 (the sample body shows the rename success values).',
   ),
   'op:agendas/find': stated(
     'GET /contactlist/find: query parameter query (string, optional; search by name, max 100 chars).',
-    'Response is a paged envelope: success, status, code=contactlist_03, result (array of {id: string, name: string}), total_count, page, total_pages, limit (items per page), has_more (boolean), next_page (integer or null on the last page).',
+    'Response is a paged envelope: success, status, code=contactlist_03, result (array of {id: string, name: string}), ' +
+      'total_count, page, total_pages, limit (items per page), has_more (boolean), next_page (integer or null on the last page).',
   ),
   'op:wallet/list': stated(
     'POST /wallet/get: no body. result array (section 2.5), code wallets_get_01.',
@@ -226,7 +242,8 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
   ),
   'op:wallet/register-sale': notShown(
     'success message and code: not shown',
-    'POST /wallet/sale: wallet_key (req), phone (req), transaction_type (integer, req: 0 add, 1 redeem), usertool_id (integer, req), transaction_amount (number, optional; required when transaction_type is 0).',
+    'POST /wallet/sale: wallet_key (req), phone (req), transaction_type (integer, req: 0 add, 1 redeem), ' +
+      'usertool_id (integer, req), transaction_amount (number, optional; required when transaction_type is 0).',
     WALLET_NOT_SHOWN,
   ),
   'op:loyalty/list': stated(
@@ -235,14 +252,16 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
   ),
   'op:loyalty/add-contact': reading(
     'the success code is only a sample ("Sample success"), and it is the sale code',
-    'POST /loyalty/contact/add: loyalty_key (req), phone (req, exactly 10 digits), customer_name (req), usertool_id (integer, req). Sample success: code loyalty_sale_01.',
+    'POST /loyalty/contact/add: loyalty_key (req), phone (req, exactly 10 digits), ' +
+      'customer_name (req), usertool_id (integer, req). Sample success: code loyalty_sale_01.',
   ),
   'op:loyalty/get-contacts': stated(
     'POST /loyalty/contact/get: loyalty_key (req), phone (optional filter). result array of loyalty contacts, code loyalty_contact_get_01.',
     'Loyalty contact: contact_name, contact_phone, contact_birthdate (strings), contact_total_loyalty_completes (integer), contact_current_redeem (integer).',
   ),
   'op:loyalty/register-sale': stated(
-    'POST /loyalty/sale: loyalty_key (req), phone (req), usertool_id (integer, req). Registers a stamp. Success: message confirming the sale, code loyalty_sale_01.',
+    'POST /loyalty/sale: loyalty_key (req), phone (req), usertool_id (integer, req). ' +
+      'Registers a stamp. Success: message confirming the sale, code loyalty_sale_01.',
   ),
   'op:employees/list': stated(
     'POST /toolusers/get: no body. result array (section 2.5), code tool_users_01.',
@@ -254,12 +273,15 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
   ),
   'op:employees/disable': stated('POST /employee/disable: number (req). Success: message=partner_disabled, code toolusers_01.'),
   'op:subaccounts/add': stated(
-    'POST /manager/subaccount/add: email (req, max 70, valid format), password (req, 6 to 36 chars). Success: message=user_created, code subaccount_01, apikey, email.',
+    'POST /manager/subaccount/add: email (req, max 70, valid format), password (req, ' +
+      '6 to 36 chars). Success: message=user_created, code subaccount_01, apikey, email.',
   ),
   'op:subaccounts/archive': stated('POST /manager/subaccount/archive: email (req, max 70). Success: message=subaccount_archived, code subaccount_01.'),
   'op:subaccounts/get-apikey': stated('POST /manager/subaccount/get_apikey: email (req). Success: success, status 200, apikey, email.'),
   'op:subaccounts/manage-credits': stated(
-    'POST /manager/subaccount/credits/manage: email (req), type (enum 1 add credits to the subaccount, 2 withdraw credits from it; req), credits (integer greater than 0, no decimals; req). Success: code subaccount_01 (the sample shows message subaccount_archived).',
+    'POST /manager/subaccount/credits/manage: email (req), type (enum 1 add credits to the ' +
+      'subaccount, 2 withdraw credits from it; req), credits (integer greater than 0, no ' +
+      'decimals; req). Success: code subaccount_01 (the sample shows message subaccount_archived).',
   ),
   'op:reports/generate': stated(
     'POST /reports/generate: start_date (req, YYYY-MM-DD, zone America/Mexico_City, not after end_date)',
@@ -267,7 +289,8 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
     'name, created_date, reference, number, message, sent_date, status (string), operator, type (all strings).',
   ),
   'op:reports/get-campaign-details': stated(
-    'POST /reports/details: campaign_id (integer, req), sandbox (integer; 1 = sandbox campaign). Success: code details_01, message=report_generated, details object (section 2.8).',
+    'POST /reports/details: campaign_id (integer, req), sandbox (integer; 1 = sandbox ' +
+      'campaign). Success: code details_01, message=report_generated, details object (section 2.8).',
     'Campaign detail object: effectiveness (number), totals, delivered, failed, pending, not_charged (integers).',
   ),
   'op:payments/send-request': stated(
@@ -287,10 +310,13 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
   'op:other/agenda': notShown('named in passing; shape: not shown', OTHER_PATHS),
   'op:other/campaigns': notShown('named in passing; shape: not shown', OTHER_PATHS),
   'op:legacy-v1/send': stated(
-    'GET /v1/sms/send with parameters: apikey (req), mensaje (req, max 160), numcelular (req, 10 digits), numregion (req, number, country code), remitente (optional, max 11 alphanumeric), language (es default, en), sandbox (1). Success: Estatus=ok, mensaje, referencia.',
+    'GET /v1/sms/send with parameters: apikey (req), mensaje (req, max 160), numcelular (req, ' +
+      '10 digits), numregion (req, number, country code), remitente (optional, max 11 alphanumeric), ' +
+      'language (es default, en), sandbox (1). Success: Estatus=ok, mensaje, referencia.',
   ),
   'op:legacy-v1/send-multi': stated(
-    'GET /v1/sms/send/multi: same parameters; numcelular holds comma-separated numbers (max 500, no repeats, no double commas). Response: respuestas array, each item with Estatus, mensaje, referencia and numcelular, or an error item.',
+    'GET /v1/sms/send/multi: same parameters; numcelular holds comma-separated numbers (max 500, no repeats, no double ' +
+      'commas). Response: respuestas array, each item with Estatus, mensaje, referencia and numcelular, or an error item.',
   ),
 
   // ---- Result codes: authentication (5). The table gives HTTP statuses the next paragraph puts in doubt (ambiguity auth-error-http-status). ----
@@ -381,12 +407,14 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
 
   // ---- Current OTP errors (7.3: "HTTP status is real"). ----
   'err:otp_missing_param': reading(
-    '7.3 gives both slugs, HTTP 400, to "missing or invalid parameter, or a parameter of the previous API"; only the sandbox sentence of 4.4 ties otp_missing_param to one cause',
+    '7.3 gives both slugs, HTTP 400, to "missing or invalid parameter, or a parameter of ' +
+      'the previous API"; only the sandbox sentence of 4.4 ties otp_missing_param to one cause',
     OTP_PARAM_ROW,
     OTP_SANDBOX_RULE,
   ),
   'err:otp_invalid_param': reading(
-    '7.3 gives both slugs, HTTP 400, to "missing or invalid parameter, or a parameter of the previous API"; only the code_custom sentence of 4.4 ties otp_invalid_param to one cause',
+    '7.3 gives both slugs, HTTP 400, to "missing or invalid parameter, or a parameter of the ' +
+      'previous API"; only the code_custom sentence of 4.4 ties otp_invalid_param to one cause',
     OTP_PARAM_ROW,
     CODE_CUSTOM_RULE,
   ),
@@ -424,7 +452,8 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
   // range) is stated in both directions: at the bound accepted, one past it refused (stated-limits.ts). ----
   'limit:rate-limit': stated('| Request rate, production | 100 messages per second | all endpoints; exceeding gives 429 rate_01 |'),
   'limit:sandbox-daily': stated(
-    '| Sandbox | 100 test sends per day (current SMS and general text); 1,000 per day in the legacy v1 text and in the webhook-management error text | sandbox requests |',
+    '| Sandbox | 100 test sends per day (current SMS and general text); 1,000 per day ' +
+      'in the legacy v1 text and in the webhook-management error text | sandbox requests |',
     SANDBOX_ROW,
     '22 sandbox daily limit reached;',
   ),
@@ -469,7 +498,8 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
     '| Sender id | 11 alphanumeric characters | SMS, OTP |',
   ),
   'limit:v1-sender-length': reading(
-    '7.4 lists every Codigo of the v1 API and none is for the remitente: past 11 characters a target may refuse the send or ignore the remitente and send with the default sender, and no answer of 4.16 tells which sender was used',
+    '7.4 lists every Codigo of the v1 API and none is for the remitente: past 11 characters a target may refuse the ' +
+      'send or ignore the remitente and send with the default sender, and no answer of 4.16 tells which sender was used',
     'remitente (optional, max 11 alphanumeric)',
   ),
   'limit:contact-name-length': stated('name (max 100), email (max 100)', '| Contact name, email | 100 characters each | /contacts/add |'),
@@ -513,7 +543,8 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
   'limit:sms-flags': stated(
     '| find_country_code | enum 0,1 | no | 0: country code taken from country_code; 1: extracted from each number |',
     `| sandbox | enum 0,1 | no | ${SANDBOX_ROW} |`,
-    '| flash | enum 0,1 | no | 1 = flash SMS shown directly on screen without being stored; device and operator dependent; the parameter name is not shown explicitly in the listing |',
+    '| flash | enum 0,1 | no | 1 = flash SMS shown directly on screen without being stored; ' +
+      'device and operator dependent; the parameter name is not shown explicitly in the listing |',
     '| shorten_url | enum 0,1 | no | 1 shortens the URL; the message must contain exactly one URL, otherwise the request is rejected |',
   ),
   'limit:sms-channel': stated('| channel | integer | no | 1 SMS (default), 2 RCS; RCS is incompatible with flash |'),
@@ -635,7 +666,8 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
   'event:response.send_date': stated('| send_date | text | original send time, YYYYMMDDHHMMSS |'),
   'event:response.response_date': stated('| response_date | text | reply time, YYYYMMDDHHMMSS |'),
   'event:status-codes': stated(
-    'Status codes: 0 delivered; 1 not delivered; 2 temporary disconnection; 3 expired; 4 rejected; 5 unknown; 6 unknown number; 7 incorrect format; 8 error; 9 phishing; 10 blacklist; 11 landline number; 12 country not contracted.',
+    'Status codes: 0 delivered; 1 not delivered; 2 temporary disconnection; 3 expired; 4 rejected; 5 unknown; 6 unknown ' +
+      'number; 7 incorrect format; 8 error; 9 phishing; 10 blacklist; 11 landline number; 12 country not contracted.',
   ),
 
   // ---- Event delivery (6, 6.3). ----
@@ -668,7 +700,8 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
   ),
   'rule:envelope.error-body': stated('Error bodies carry success=false, message, status, code.'),
   'rule:envelope.validation-body-status': stated(
-    '| <validation code> | 200 | body message says parameters invalid; code value for wallet, loyalty, contact-update, payment, subaccount and similar validation failures: not shown |',
+    '| <validation code> | 200 | body message says parameters invalid; code value for wallet, ' +
+      'loyalty, contact-update, payment, subaccount and similar validation failures: not shown |',
   ),
   'rule:envelope.json-bodies': stated(
     'Bodies are JSON unless a section says otherwise (the legacy v1 SMS endpoints take form or query parameters).',
@@ -690,10 +723,12 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
   'rule:auth.v1-parameter': stated('Legacy v1 endpoints take apikey as a request parameter.'),
   'rule:auth.error-body': stated('The body of every auth error has success=false, message, status, code.'),
   'rule:credits.master-credit-admin-only': stated(
-    '| master_credit | string or null | credits available to assign to subaccounts; present only on administrator accounts (including white-label); absent on normal accounts and subaccounts; may be null if the pool was never initialised |',
+    '| master_credit | string or null | credits available to assign to subaccounts; present only on administrator accounts ' +
+      '(including white-label); absent on normal accounts and subaccounts; may be null if the pool was never initialised |',
   ),
   'rule:sms.references-per-recipient': stated(
-    '| references | array of {reference: string, number: string} | one entry per recipient; reference is the unique message id; number is the recipient with country code |',
+    '| references | array of {reference: string, number: string} | one entry per recipient; ' +
+      'reference is the unique message id; number is the recipient with country code |',
   ),
   'rule:sms.total-messages': stated('| total_messages | integer | number of messages sent |'),
   'rule:sms.national-numbers': stated('recipients separated by commas; Mexico only (country code 52). National numbers have 10 digits;'),
@@ -779,7 +814,8 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
   'rule:otp2.status-read-only': stated('GET /v2/otp/status: read-only, no side effects, returns the state, attempts and resend counters for the UI;'),
   'rule:otp2.per-number': stated('Current OTP verification (per phone_number + country_code)', 'Per phone_number + country_code.'),
   'rule:otp2.error-body': stated(
-    'Error body of this set: success=false, state, error (slug), message, hint, next, and when applicable expires_at, attempts_remaining, resend_available_in, code, request_id.',
+    'Error body of this set: success=false, state, error (slug), message, hint, next, and ' +
+      'when applicable expires_at, attempts_remaining, resend_available_in, code, request_id.',
   ),
   'rule:otp2.country-code': stated('| country_code | string | yes | numeric; 52 for Mexico |', OTP_PARAM_ROW),
   'rule:otp2.failed-send-registered': stated(
@@ -829,7 +865,8 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
   'rule:agendas.delete-irreversible': stated('Deletes the list and all its contacts, irreversibly.'),
   'rule:agendas.find-by-name': stated('query parameter query (string, optional; search by name, max 100 chars)'),
   'rule:agendas.find-paging': reading(
-    'the parameters that select the page are not shown; the fields are stated, their consistency across pages (beyond next_page null on the last page) is our reading',
+    'the parameters that select the page are not shown; the fields are stated, their ' +
+      'consistency across pages (beyond next_page null on the last page) is our reading',
     'total_count, page, total_pages, limit (items per page), has_more (boolean), next_page (integer or null on the last page).',
     'The request parameters that select the page or size: not shown.',
   ),
@@ -844,7 +881,8 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
   ),
   'rule:employees.listed': stated('POST /toolusers/get: no body. result array (section 2.5), code tool_users_01.'),
   'rule:employees.unique': reading(
-    'no field is called "user name": which field it is (employee_name) is our reading; the unique phone and password are stated (limit:employee-phone-unique, limit:employee-password-unique)',
+    'no field is called "user name": which field it is (employee_name) is our reading; the unique ' +
+      'phone and password are stated (limit:employee-phone-unique, limit:employee-password-unique)',
     'Validates unique password, user name and phone.',
   ),
   'rule:employees.roles': stated('type (req: cajero or gerente)', 'Employee roles: cajero, gerente.'),
@@ -865,7 +903,8 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
   ),
   'rule:subaccounts.credits-add': stated(
     'type (enum 1 add credits to the subaccount, 2 withdraw credits from it; req)',
-    '| master_credit | string or null | credits available to assign to subaccounts; present only on administrator accounts (including white-label); absent on normal accounts and subaccounts; may be null if the pool was never initialised |',
+    '| master_credit | string or null | credits available to assign to subaccounts; present only on administrator accounts ' +
+      '(including white-label); absent on normal accounts and subaccounts; may be null if the pool was never initialised |',
   ),
   'rule:subaccounts.credits-withdraw': reading(
     'the withdrawal is stated; where the credits go (back to master_credit) is our reading',
@@ -875,7 +914,8 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
   'rule:reports.send-listed': stated('Returns every message of the period without pagination.'),
   'rule:reports.sandbox-flag': stated('sandbox (integer 0,1, default 0; 1 reports sandbox sends)'),
   'rule:reports.campaign-details': stated(
-    'POST /reports/details: campaign_id (integer, req), sandbox (integer; 1 = sandbox campaign). Success: code details_01, message=report_generated, details object (section 2.8).',
+    'POST /reports/details: campaign_id (integer, req), sandbox (integer; 1 = sandbox ' +
+      'campaign). Success: code details_01, message=report_generated, details object (section 2.8).',
   ),
   'rule:webhooks.single-url': stated('One webhook per account that receives delivery confirmations and customer replies.', WEBHOOK_ADD_ROW),
   'rule:webhooks.get-reflects': stated(

@@ -87,7 +87,8 @@ export const reportsOperations: OperationDefinition[] = [
     area: 'reports',
     summary: 'Generate a sending report',
     description:
-      'Returns every message of the period from start_date to end_date (YYYY-MM-DD, zone America/Mexico_City, start not after end) without pagination; sandbox=1 reports sandbox sends. The per-account report request limit (report_05) has a value that is not shown.',
+      'Returns every message of the period from start_date to end_date (YYYY-MM-DD, zone America/Mexico_City, start not after end) ' +
+      'without pagination; sandbox=1 reports sandbox sends. The per-account report request limit (report_05) has a value that is not shown.',
     section: '4.12',
     auth: 'account',
     request: { body: ReportsGenerateRequest },
@@ -133,7 +134,8 @@ export const reportsOperations: OperationDefinition[] = [
     area: 'reports',
     summary: 'Get the details of a campaign',
     description:
-      'Answers the detail object of the campaign campaign_id (effectiveness, totals, delivered, failed, pending, not_charged); sandbox=1 for a sandbox campaign. A campaign still processing answers details_04, retry later.',
+      'Answers the detail object of the campaign campaign_id (effectiveness, totals, delivered, failed, pending, ' +
+      'not_charged); sandbox=1 for a sandbox campaign. A campaign still processing answers details_04, retry later.',
     section: '4.12',
     auth: 'account',
     request: { body: ReportsCampaignDetailsRequest },

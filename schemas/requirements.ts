@@ -108,7 +108,12 @@ const endpointRequirements: Unquoted[] = OPERATIONS.map((op) => ({
   kind: 'endpoint',
   area: op.area,
   section: op.section,
-  statement: `${op.method} ${op.path}: ${op.summary}. Success contract: ${op.success.code ? `code=${op.success.code}, ` : ''}${op.success.message ? `message=${op.success.message}, ` : ''}body per the response schema; HTTP ${op.success.httpStatus.join(' or ')}${SUCCESS_HTTP_STATED.has(op.operationId) ? '' : ' (the document states no HTTP status for this success)'}.${op.notShown ? ` Not shown: ${op.notShown}.` : ''}`,
+  statement:
+    `${op.method} ${op.path}: ${op.summary}. Success contract: ` +
+    `${op.success.code ? `code=${op.success.code}, ` : ''}${op.success.message ? `message=${op.success.message}, ` : ''}body per the response schema; ` +
+    `HTTP ${op.success.httpStatus.join(' or ')}` +
+    `${SUCCESS_HTTP_STATED.has(op.operationId) ? '' : ' (the document states no HTTP status for this success)'}.` +
+    `${op.notShown ? ` Not shown: ${op.notShown}.` : ''}`,
   severity: 'must',
   operations: [op.operationId],
   ...(op.auth === 'manager' ? { capability: 'manager-key' as const } : {}),

@@ -26,7 +26,8 @@ export const RULES: readonly Rule[] = [
       id: 'envelope.fields',
       section: '2.1',
       statement:
-        'The common envelope is success (boolean), message (string), status (integer) and code (string); that every JSON answer outside /v2/otp and /v1 carries all four is our reading.',
+        'The common envelope is success (boolean), message (string), status (integer) and code ' +
+        '(string); that every JSON answer outside /v2/otp and /v1 carries all four is our reading.',
     },
     { id: 'envelope.request-id', section: '2.1', statement: 'request_id, a UUID, is stated to be present in every JSON response.' },
     { id: 'envelope.success-flag', section: '2.1', statement: 'success is true on success and false on error.' },
@@ -36,7 +37,8 @@ export const RULES: readonly Rule[] = [
       id: 'envelope.validation-body-status',
       section: '7.1',
       statement:
-        'A validation failure whose code 7.1 does not show (wallet, loyalty, contact update, payment, subaccount and the like) answers success=false with status 200 in the body.',
+        'A validation failure whose code 7.1 does not show (wallet, loyalty, contact update, ' +
+        'payment, subaccount and the like) answers success=false with status 200 in the body.',
     },
     {
       id: 'envelope.json-bodies',

@@ -139,7 +139,8 @@ export const smsOperations: OperationDefinition[] = [
     area: 'sms',
     summary: 'Send SMS',
     description:
-      'Sends an SMS (or RCS with channel=2) to one or many Mexican numbers, immediately or at a scheduled date. Insufficient credits answer sms_07. Recommended for marketing and notifications only; verification codes belong to the OTP endpoints.',
+      'Sends an SMS (or RCS with channel=2) to one or many Mexican numbers, immediately or at a scheduled date. Insufficient ' +
+      'credits answer sms_07. Recommended for marketing and notifications only; verification codes belong to the OTP endpoints.',
     section: '4.2',
     auth: 'account',
     request: { body: SmsSendRequest },

@@ -187,7 +187,8 @@ export const STATED_LIMIT_REQUIREMENTS: readonly StatedLimitRequirement[] = [
 export const STATED_RULE_STATEMENTS: Readonly<Record<string, string>> = {
   'rule:sms.national-numbers': 'National numbers have 10 digits: another length, or a non-digit, is refused.',
   'rule:sms.find-country-code':
-    'With find_country_code=1 each number has 12 digits including the country code 52; without it a 12-digit number is not a national number: both are refused otherwise.',
+    'With find_country_code=1 each number has 12 digits including the country code 52; ' +
+    'without it a 12-digit number is not a national number: both are refused otherwise.',
   'rule:sms.rcs-flash-incompatible':
     'RCS (channel=2) is incompatible with flash (whose parameter name is not shown explicitly): channel=2 with flash=1 is refused.',
   'rule:sandbox.no-scheduled': 'No scheduled sends in sandbox (date is unavailable in sandbox): sandbox=1 with a date is refused.',
@@ -807,7 +808,9 @@ export const NOT_STATED_LIMITS: readonly { subject: string; section: string; ope
     subject: 'legacy OTP locale, v1 language',
     section: '4.5, 4.16, 9',
     field: 'locale',
-    why: '"responses are always in Spanish and not configurable, while the OTP endpoints accept locale (es, en)" (ambiguity response-language): a target may ignore the language',
+    why:
+      '"responses are always in Spanish and not configurable, while the OTP endpoints accept ' +
+      'locale (es, en)" (ambiguity response-language): a target may ignore the language',
   },
   {
     subject: 'legacy OTP resend code_length and code_type',
@@ -822,7 +825,9 @@ export const NOT_STATED_LIMITS: readonly { subject: string; section: string; ope
     operation: 'legacy-v1/send',
     field: 'remitente',
     requirement: 'limit:v1-sender-length',
-    why: '"remitente (optional, max 11 alphanumeric)", but 7.4 lists every Codigo and none is for the remitente: refused or ignored (the default sender), and no v1 answer names the sender used',
+    why:
+      '"remitente (optional, max 11 alphanumeric)", but 7.4 lists every Codigo and none is for the ' +
+      'remitente: refused or ignored (the default sender), and no v1 answer names the sender used',
   },
   {
     subject: 'v1 sandbox',

@@ -109,7 +109,8 @@ export const subaccountsOperations: OperationDefinition[] = [
     area: 'subaccounts',
     summary: 'Create a subaccount',
     description:
-      'Creates a subaccount identified by email (required, max 70 characters, valid format) with a password of 6 to 36 characters. Answers its apikey and email. Requires the manager (administrator) key.',
+      'Creates a subaccount identified by email (required, max 70 characters, valid format) with a password ' +
+      'of 6 to 36 characters. Answers its apikey and email. Requires the manager (administrator) key.',
     section: '4.11',
     auth: 'manager',
     request: { body: SubaccountAddRequest },
@@ -144,7 +145,8 @@ export const subaccountsOperations: OperationDefinition[] = [
     area: 'subaccounts',
     summary: 'Archive a subaccount',
     description:
-      'Disables (archives) the subaccount identified by email (required, max 70 characters). Requires the manager (administrator) key. Other transitions of subaccounts: not shown (3.3).',
+      'Disables (archives) the subaccount identified by email (required, max 70 characters). ' +
+      'Requires the manager (administrator) key. Other transitions of subaccounts: not shown (3.3).',
     section: '4.11',
     auth: 'manager',
     request: { body: SubaccountArchiveRequest },
@@ -202,7 +204,9 @@ export const subaccountsOperations: OperationDefinition[] = [
     area: 'subaccounts',
     summary: "Add or withdraw a subaccount's credits",
     description:
-      'Moves credits between the manager account and the subaccount identified by email: type 1 adds credits to the subaccount, 2 withdraws credits from it; credits is an integer greater than 0, no decimals. Success code subaccount_01 (the sample shows message subaccount_archived). Requires the manager (administrator) key.',
+      'Moves credits between the manager account and the subaccount identified by email: type 1 adds credits to ' +
+      'the subaccount, 2 withdraws credits from it; credits is an integer greater than 0, no decimals. Success code ' +
+      'subaccount_01 (the sample shows message subaccount_archived). Requires the manager (administrator) key.',
     section: '4.11',
     auth: 'manager',
     request: { body: SubaccountCreditsManageRequest },

@@ -182,7 +182,8 @@ export const UNTESTABLE_SENTENCES: readonly UntestableSentence[] = [
     text: 'POST /employee/disable disables an employee.',
     kind: 'unobservable',
     reason:
-      "'disabled' has no observable form: the usertool_status values are not shown (3.4) and nothing is said to refuse a disabled employee; the call's success answer is quoted by op:employees/disable",
+      "'disabled' has no observable form: the usertool_status values are not shown (3.4) and nothing is " +
+      "said to refuse a disabled employee; the call's success answer is quoted by op:employees/disable",
   },
   // 4 Endpoints
   {

@@ -27,7 +27,8 @@ export const CUSTOM_TEXT_TEMPLATE = 'k' satisfies VoiceTemplateLetter;
 
 export const VoiceTemplate = z.enum(VOICE_TEMPLATE_LETTERS).meta({
   description:
-    'Fixed spoken script: a verification, b account validation, c activation, d authentication, e alternative activation, f simple code, g confirmation, h inverted verification, i login, j extended activation, k custom text (uses voice_message)',
+    'Fixed spoken script: a verification, b account validation, c activation, d authentication, e alternative activation, f ' +
+    'simple code, g confirmation, h inverted verification, i login, j extended activation, k custom text (uses voice_message)',
   example: 'a',
 });
 
@@ -85,7 +86,9 @@ export const VoiceSendQuery = z
 export type VoiceSendQuery = z.infer<typeof VoiceSendQuery>;
 
 const VOICE_DESCRIPTION =
-  'Places voice calls to comma-separated recipients (country code always 52) that read a fixed text-to-speech template (a to k), with the variables {{company}} and {{code}} substituted; template k reads the custom text of voice_message. formal_tone switches between informal (default) and formal address. sandbox=1 charges nothing. Response: the message send result of section 2.2.';
+  'Places voice calls to comma-separated recipients (country code always 52) that read a fixed text-to-speech template (a to k), ' +
+  'with the variables {{company}} and {{code}} substituted; template k reads the custom text of voice_message. formal_tone switches ' +
+  'between informal (default) and formal address. sandbox=1 charges nothing. Response: the message send result of section 2.2.';
 
 export const voiceOperations: OperationDefinition[] = [
   {

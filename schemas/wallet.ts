@@ -180,7 +180,8 @@ export const walletOperations: OperationDefinition[] = [
     area: 'wallet',
     summary: "Update a contact's wallet balance",
     description:
-      'Adds to (transaction_type 0) or redeems from (transaction_type 1) the wallet balance of the contact phone in the wallet wallet_key by transaction_amount.',
+      'Adds to (transaction_type 0) or redeems from (transaction_type 1) the wallet ' +
+      'balance of the contact phone in the wallet wallet_key by transaction_amount.',
     section: '4.8',
     auth: 'account',
     request: { body: WalletUpdateBalanceRequest },
@@ -200,7 +201,8 @@ export const walletOperations: OperationDefinition[] = [
     area: 'wallet',
     summary: 'Register a wallet sale',
     description:
-      'Registers a sale for the contact phone in the wallet wallet_key by the tool user usertool_id: transaction_type 0 adds (transaction_amount then required), 1 redeems.',
+      'Registers a sale for the contact phone in the wallet wallet_key by the tool user ' +
+      'usertool_id: transaction_type 0 adds (transaction_amount then required), 1 redeems.',
     section: '4.8',
     auth: 'account',
     request: { body: WalletSaleRequest },

@@ -358,7 +358,9 @@ export const webhooksOperations: OperationDefinition[] = [
     area: 'webhooks',
     summary: 'Register the webhook',
     description:
-      "Registers the account's single webhook: url (public URL, HTTPS recommended, no local hosts or private networks) and status ('0' or '1'). On registration the service sends a GET to the URL; any answer other than 404 within 5 seconds, without following redirects, passes (otherwise add_webhook_06). The URL must accept HEAD and answer HTTP 200 quickly to events.",
+      "Registers the account's single webhook: url (public URL, HTTPS recommended, no local hosts or private networks) and status " +
+      "('0' or '1'). On registration the service sends a GET to the URL; any answer other than 404 within 5 seconds, without " +
+      'following redirects, passes (otherwise add_webhook_06). The URL must accept HEAD and answer HTTP 200 quickly to events.',
     section: '4.14',
     auth: 'account',
     request: { body: WebhookAddRequest },
@@ -385,7 +387,8 @@ export const webhooksOperations: OperationDefinition[] = [
     area: 'webhooks',
     summary: 'Enable or disable the webhook',
     description:
-      "Sets the webhook status: '1' enabled, '0' disabled. Success code status_webhook_01 (the sample shows the add success values). Without a registered webhook: status_webhook_04.",
+      "Sets the webhook status: '1' enabled, '0' disabled. Success code status_webhook_01 (the " +
+      'sample shows the add success values). Without a registered webhook: status_webhook_04.',
     section: '4.14',
     auth: 'account',
     request: { body: WebhookStatusRequest },

@@ -13,7 +13,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const CDN_LOGO = /https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini(?:-full)?\.svg/g;
-const INLINE_LOGO = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="64" height="16"><text x="0" y="12" font-family="sans-serif" font-size="12" fill="#808080">Redocly</text></svg>')}`;
+const INLINE_LOGO = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="16"><text x="0" ' +
+    'y="12" font-family="sans-serif" font-size="12" fill="#808080">Redocly</text></svg>',
+)}`;
 
 /** The page's Redoc options as build-docs writes them: `const __redoc_options = {"disableTelemetry":false,...}`. */
 const TELEMETRY_ON = /(const __redoc_options = \{[^\n]*?)"disableTelemetry":false/;

@@ -11,11 +11,24 @@ export const INFO: InfoObject = {
   title: 'Messaging Service API',
   version: pkg.version,
   description: [
-    'HTTP/JSON messaging platform for Mexico: SMS (with RCS, flash SMS and URL shortening), voice calls, OTP verification in two generations, contact lists and contacts, wallets, loyalty cards, tool users, subaccounts, credits, reports, payment requests, webhook management and webhook events, plus the legacy v1 SMS API.',
-    `This document is generated from the zod schemas of the \`${pkg.name}\` package (\`schemas/\`), which transcribe the Messaging Service Interface Specification (\`${SOURCE_DOCUMENT}\`). Do not edit it by hand: run \`npm run spec\`.`,
-    'Every operation carries `x-spec-section` (the section of the source document it comes from), `x-requirements` (the requirement ids that tests name), and, where they apply, `x-ambiguities` (the places where the document contradicts itself or says "not shown", with the option a test takes by default), `x-not-shown` and `x-limits`. The whole ambiguity register is at the top level under `x-ambiguities`, and the latitude register (the freedoms every conformant server may use: how unset fields are written, extra fields, unstated error statuses, unnamed codes and the like) under `x-latitudes`.',
-    'Unless an operation says otherwise, errors carry HTTP status 200 with the status and code in the body (section 7.1), and authentication errors may too (section 5): every 200 response is the success body or an error body, told apart by `success` (true or false). Test `success` before reading a success field, then read the body `status` and `code`, not only the HTTP status. Statuses the document states (401, 403, 410, 429 and those of the current OTP set) have their own responses; `default` holds errors whose status it does not state, which a server may also answer with a 4xx.',
-    'Response schemas follow the latitude register: they do not close their objects (a body may carry fields beyond those listed, latitude `extra-fields`), and a field the document does not require to carry a value may be absent, null or "" (latitude `unset-field`). A client that validates with them accepts any conformant server.',
+    'HTTP/JSON messaging platform for Mexico: SMS (with RCS, flash SMS and URL shortening), voice calls, OTP ' +
+      'verification in two generations, contact lists and contacts, wallets, loyalty cards, tool users, subaccounts, ' +
+      'credits, reports, payment requests, webhook management and webhook events, plus the legacy v1 SMS API.',
+    `This document is generated from the zod schemas of the \`${pkg.name}\` package (\`schemas/\`), which transcribe the ` +
+      `Messaging Service Interface Specification (\`${SOURCE_DOCUMENT}\`). Do not edit it by hand: run \`npm run spec\`.`,
+    'Every operation carries `x-spec-section` (the section of the source document it comes from), `x-requirements` (the ' +
+      'requirement ids that tests name), and, where they apply, `x-ambiguities` (the places where the document contradicts itself ' +
+      'or says "not shown", with the option a test takes by default), `x-not-shown` and `x-limits`. The whole ambiguity register ' +
+      'is at the top level under `x-ambiguities`, and the latitude register (the freedoms every conformant server may use: ' +
+      'how unset fields are written, extra fields, unstated error statuses, unnamed codes and the like) under `x-latitudes`.',
+    'Unless an operation says otherwise, errors carry HTTP status 200 with the status and code in the body (section 7.1), ' +
+      'and authentication errors may too (section 5): every 200 response is the success body or an error body, told apart ' +
+      'by `success` (true or false). Test `success` before reading a success field, then read the body `status` and `code`, ' +
+      'not only the HTTP status. Statuses the document states (401, 403, 410, 429 and those of the current OTP set) have ' +
+      'their own responses; `default` holds errors whose status it does not state, which a server may also answer with a 4xx.',
+    'Response schemas follow the latitude register: they do not close their objects (a body may carry fields beyond ' +
+      'those listed, latitude `extra-fields`), and a field the document does not require to carry a value may be ' +
+      'absent, null or "" (latitude `unset-field`). A client that validates with them accepts any conformant server.',
   ].join('\n\n'),
   // package.json: "UNLICENSED", not published under an open licence. SPDX lists no such licence,
   // so the identifier is a LicenseRef (the SPDX form for licences outside its list).
@@ -45,7 +58,8 @@ export const SECURITY_SCHEMES: Record<string, SecuritySchemeObject> = {
     in: 'header',
     name: 'apikey',
     description:
-      'The account API key in the header apikey (section 5.1); it may also be given as a body field named apikey. Subaccount operations need the manager (administrator) key (5.3). No Bearer token or OAuth; the legacy token header answers 410 auth_deprecated (5.6).',
+      'The account API key in the header apikey (section 5.1); it may also be given as a body field named apikey. Subaccount operations ' +
+      'need the manager (administrator) key (5.3). No Bearer token or OAuth; the legacy token header answers 410 auth_deprecated (5.6).',
   },
   [SECURITY.v1Parameter]: {
     type: 'apiKey',

@@ -97,7 +97,8 @@ function addOtpParameterErrors(plan: ResponsePlan, _op: Operation): void {
   addAlternative(plan, '400', {
     schema: OtpErrorBody.extend({ error: openSlug(enumOf(codes)) }),
     description: [
-      'Current OTP error (section 7.3), HTTP 400: a missing or invalid parameter (first row of 7.3). The document does not show the slugs of this operation: those of that row are listed, others are admitted.',
+      'Current OTP error (section 7.3), HTTP 400: a missing or invalid parameter (first row of 7.3). The ' +
+        'document does not show the slugs of this operation: those of that row are listed, others are admitted.',
       codeList(codes),
     ].join('\n'),
     examples: examplesOf(codes, otpErrorExample),
@@ -109,13 +110,17 @@ const openSlug = (codes: Codes) =>
   z.union([z.enum(codes), z.string()]).meta({ description: 'One of the slugs listed, or a slug the document does not show (section 7.3)' });
 
 const DEFAULT_PREAMBLE =
-  'Business and validation errors of this operation. The document does not state their HTTP status (ambiguity `business-error-http-status`): section 7.1 gives the status inside the body, 200 in most bodies; server_01 is 500 in SMS, voice and legacy OTP bodies (ambiguity `server-01-status`). Validation failures of some operations carry a code the document does not name (7.1, ambiguity `unnamed-validation-codes`).';
+  'Business and validation errors of this operation. The document does not state their HTTP status (ambiguity ' +
+  '`business-error-http-status`): section 7.1 gives the status inside the body, 200 in most bodies; ' +
+  'server_01 is 500 in SMS, voice and legacy OTP bodies (ambiguity `server-01-status`). Validation failures ' +
+  'of some operations carry a code the document does not name (7.1, ambiguity `unnamed-validation-codes`).';
 
 /** The `default` body of the operations without codes of their own: one component, said once. */
 const UNSTATED_STATUS_ERROR_BODY = namedOpenEnvelopeErrorBody(
   'UnstatedStatusErrorBody',
   ['server_01'],
-  'Error body (section 2.1) of the errors whose HTTP status the document does not state: server_01, and validation failures whose code the document does not name (7.1)',
+  'Error body (section 2.1) of the errors whose HTTP status the document does not ' +
+    'state: server_01, and validation failures whose code the document does not name (7.1)',
 );
 
 function addDefaultErrors(plan: ResponsePlan, op: Operation, otpWithoutStatus: readonly ResultCode[]): void {

@@ -39,13 +39,23 @@ function codesOf(list: readonly ResultCode[]): Codes {
 const ownErrorCodes = (op: Operation, keep: (c: ResultCode) => boolean): ResultCode[] => op.errorCodes.filter((c) => c.outcome === 'error' && keep(c));
 
 const ENVELOPE_WHY =
-  'Or an error with HTTP 200 (`success` is false; the common body of section 2.1). Section 7.1 gives the status of validation and business errors inside the body (ambiguity `business-error-http-status`), and section 5 reports that the current OTP reference delivers authentication errors with HTTP 200 ("clients should read the body status and code"; ambiguity `auth-error-http-status`); rate_01 may arrive so too (ambiguity `rate-limit-http-status`). Test `success` before reading a success field; then read `status` and `code`. Besides the codes below, a validation failure may carry a code the document does not name (7.1).';
+  'Or an error with HTTP 200 (`success` is false; the common body of section 2.1). Section 7.1 gives the status of validation ' +
+  'and business errors inside the body (ambiguity `business-error-http-status`), and section 5 reports that the current OTP ' +
+  'reference delivers authentication errors with HTTP 200 ("clients should read the body status and code"; ambiguity `auth-error-http-status`); ' +
+  'rate_01 may arrive so too (ambiguity `rate-limit-http-status`). Test `success` before reading a success field; then ' +
+  'read `status` and `code`. Besides the codes below, a validation failure may carry a code the document does not name (7.1).';
 
 const OTP_V2_WHY =
-  'Or an authentication or common error with HTTP 200 (`success` is false; the common body of section 2.1, not the body of 4.4): section 5 reports that the current OTP reference delivers authentication errors with HTTP 200 ("clients should read the body status and code"; ambiguity `auth-error-http-status`), and rate_01 may arrive so too (ambiguity `rate-limit-http-status`). The errors of section 7.3 keep their real HTTP status.';
+  'Or an authentication or common error with HTTP 200 (`success` is false; the common body of section 2.1, not ' +
+  'the body of 4.4): section 5 reports that the current OTP reference delivers authentication errors with HTTP ' +
+  '200 ("clients should read the body status and code"; ambiguity `auth-error-http-status`), and rate_01 may ' +
+  'arrive so too (ambiguity `rate-limit-http-status`). The errors of section 7.3 keep their real HTTP status.';
 
 const V1_WHY =
-  'Or an error with HTTP 200: Estatus=error with the Codigo of section 7.4, which the document gives no HTTP status (ambiguity `business-error-http-status`); or the common body of section 2.1 (`success` false) for auth_04 (5.4: "on any endpoint") and rate_01 (7.1, 8) where they arrive with HTTP 200 (ambiguities `auth-error-http-status`, `rate-limit-http-status`). Tell them apart by `Estatus`.';
+  'Or an error with HTTP 200: Estatus=error with the Codigo of section 7.4, which the document gives ' +
+  'no HTTP status (ambiguity `business-error-http-status`); or the common body of section 2.1 (`success` ' +
+  'false) for auth_04 (5.4: "on any endpoint") and rate_01 (7.1, 8) where they arrive with HTTP ' +
+  '200 (ambiguities `auth-error-http-status`, `rate-limit-http-status`). Tell them apart by `Estatus`.';
 
 const COMMON_CODES: readonly ResultCode[] = [resultCode('rate_01'), resultCode('server_01')];
 
@@ -53,7 +63,8 @@ const COMMON_CODES: readonly ResultCode[] = [resultCode('rate_01'), resultCode('
 const COMMON_ERROR_BODY = namedOpenEnvelopeErrorBody(
   'CommonErrorBody',
   codesOf([...AUTH_CODES, ...COMMON_CODES]),
-  'Error body (section 2.1) of the authentication errors of section 5 and the common errors of 7.1, which may arrive with HTTP 200; other codes are admitted (7.1: validation codes not shown)',
+  'Error body (section 2.1) of the authentication errors of section 5 and the common errors of ' +
+    '7.1, which may arrive with HTTP 200; other codes are admitted (7.1: validation codes not shown)',
 );
 
 /** The common body (2.1) of the operation's own codes, authentication, rate_01 and server_01. */

@@ -14,7 +14,10 @@ import type { OpenAPIObject } from 'openapi3-ts/oas31';
 export const FORM_MEDIA_TYPE = 'application/x-www-form-urlencoded';
 
 const NOTE =
-  'JSON-only variant: every request body is offered as application/json alone (section 4: JSON is the body of every operation; the form-encoded alternative of the full file is left out), and the webhooks of section 6 (form-encoded POSTs the service sends) are left out; their event schemas stay under components (ConfirmationEvent, ResponseEvent) for a receiver. For client generators that take one body type per operation. The full document is openapi.json.';
+  'JSON-only variant: every request body is offered as application/json alone (section 4: JSON is the body of every ' +
+  'operation; the form-encoded alternative of the full file is left out), and the webhooks of section 6 (form-encoded ' +
+  'POSTs the service sends) are left out; their event schemas stay under components (ConfirmationEvent, ResponseEvent) ' +
+  'for a receiver. For client generators that take one body type per operation. The full document is openapi.json.';
 
 type Node = Record<string, unknown>;
 const isNode = (v: unknown): v is Node => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -89,7 +89,9 @@ export const REQUEST_RULES: Readonly<Record<string, readonly RequestRule[]>> = {
     {
       id: 'recipient-digits',
       section: '4.2',
-      rule: 'numbers: recipients separated by commas; National numbers have 10 digits; with find_country_code=1 each number has 12 digits including country code',
+      rule:
+        'numbers: recipients separated by commas; National numbers have 10 digits; ' +
+        'with find_country_code=1 each number has 12 digits including country code',
       schema: { if: flagSet('find_country_code'), then: fieldPattern('numbers', NUMBERS_WITH_COUNTRY_CODE), else: fieldPattern('numbers', NATIONAL_NUMBERS) },
     },
     {

@@ -53,7 +53,8 @@ function authResponses(): SharedResponse[] {
         description: [
           `Authentication error (section 5), HTTP ${status}:`,
           codeList(codes),
-          'The current OTP reference states that authentication errors reach the client with HTTP 200 and the detail in the body (ambiguity `auth-error-http-status`): read the body `status` and `code`.',
+          'The current OTP reference states that authentication errors reach the client with HTTP 200 and ' +
+            'the detail in the body (ambiguity `auth-error-http-status`): read the body `status` and `code`.',
         ].join('\n'),
         examples: examplesOf(codes, sharedExample),
       },

@@ -363,7 +363,8 @@ describe('POST /contacts/polling/{action} (4.6)', () => {
       }
       if (action === undefined)
         throw new SkipTest(
-          `no action of ${ACTIONS.join(', ')} was accepted with list_key and contact_id (4.6: allowed values not shown), so a refusal without one of them could not be told from a refused action`,
+          `no action of ${ACTIONS.join(', ')} was accepted with list_key and contact_id (4.6: allowed ` +
+            `values not shown), so a refusal without one of them could not be told from a refused action`,
         );
       for (const [what, json] of [
         ['list_key missing', { contact_id: both.contact_id }],

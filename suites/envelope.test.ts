@@ -282,7 +282,9 @@ async function contextFor(op: Operation): Promise<FuzzContext> {
 
 describe('negative fuzzing: a missing required field is refused with the error body; other deviations may be refused or ignored (warnings)', () => {
   for (const op of OPERATIONS) {
-    const name = `op:${op.operationId}: invalid requests drawn from its schema${chargesIfAccepted(op) ? ' (needs real-delivery: a wrongly accepted body would deliver and charge, no sandbox)' : ''}`;
+    const name =
+      `op:${op.operationId}: invalid requests drawn from its ` +
+      `schema${chargesIfAccepted(op) ? ' (needs real-delivery: a wrongly accepted body would deliver and charge, no sandbox)' : ''}`;
     // Operations whose schema accepts any object (shape not shown, 4.5 reset, 4.15) yield no invalid body.
     const found = requestSchemaOf(op);
     if (!found || planInvalidRequests(found.schema, found.carrier, { maxCases: 8, seed: 1 }).cases.length === 0) continue;

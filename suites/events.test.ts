@@ -333,7 +333,8 @@ describe('delivery rules over time (6, 6.3, 3.2)', () => {
           const stop = retriesStop(attempts, Date.now());
           expect(
             stop.stopped,
-            `the retries stopped after the answer ${attempts.at(-1)?.answer.status}, which is not 200: none for ${stop.silenceSeconds.toFixed(1)} s, over ${STOPPED_SILENCE_FACTOR} times the longest interval between them (${stop.longestIntervalSeconds.toFixed(1)} s)`,
+            `the retries stopped after the answer ${attempts.at(-1)?.answer.status}, which is not 200: none for ${stop.silenceSeconds.toFixed(1)} ` +
+              `s, over ${STOPPED_SILENCE_FACTOR} times the longest interval between them (${stop.longestIntervalSeconds.toFixed(1)} s)`,
           ).toBe(false);
           recordNotObserved(`6.3 retries until the 200 (answers ${expected.join(', ')}), and none after it`, attempts, RETRIES_S);
           return;
@@ -371,7 +372,8 @@ describe('delivery rules over time (6, 6.3, 3.2)', () => {
         const stop = retriesStop(attempts, Date.now());
         expect(
           stop.stopped,
-          `the retries stopped after ${attempts.length - 1} of ${MAX_RETRIES}: none for ${stop.silenceSeconds.toFixed(1)} s, over ${STOPPED_SILENCE_FACTOR} times the longest interval between them (${stop.longestIntervalSeconds.toFixed(1)} s)`,
+          `the retries stopped after ${attempts.length - 1} of ${MAX_RETRIES}: none for ${stop.silenceSeconds.toFixed(1)} s, ` +
+            `over ${STOPPED_SILENCE_FACTOR} times the longest interval between them (${stop.longestIntervalSeconds.toFixed(1)} s)`,
         ).toBe(false);
         recordNotObserved(`6.3 up to ${MAX_RETRIES} retries: the ${MAX_RETRIES}th retry and none after it`, attempts, RETRIES_S);
       });

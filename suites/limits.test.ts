@@ -129,7 +129,9 @@ describe(`request rate: ${PER_SECOND} per second per key (8, 7.1)`, () => {
 
   req(
     ['err:rate_01', 'limit:rate-limit', 'rule:limits.rate-recovery', 'rule:envelope.error-body'],
-    `${LOAD.perSecond} requests per second on one key for ${LOAD.durationMs / 1000} s: no more than ${PER_SECOND} accepted within any second of the target's, however it places its seconds (kit's clock), the others answer rate_01 (status 429); the key works again after Retry-After`,
+    `${LOAD.perSecond} requests per second on one key for ${LOAD.durationMs / 1000} s: no more ` +
+      `than ${PER_SECOND} accepted within any second of the target's, however it places its seconds ` +
+      `(kit's clock), the others answer rate_01 (status 429); the key works again after Retry-After`,
     async () => {
       const warm = await t.newSubaccount();
       const burster = createBurster(t.config.baseUrl, operationById(OP).path);
@@ -146,15 +148,18 @@ describe(`request rate: ${PER_SECOND} per second per key (8, 7.1)`, () => {
       const { decided } = measured;
       if (!decided)
         throw new Inconclusive(
-          `the kit could not hold a steady load of ${LOAD.perSecond} requests per second long enough to tell whether more than ${PER_SECOND} were accepted within one second, in ${LOAD_TRIES} loads: ` +
+          `the kit could not hold a steady load of ${LOAD.perSecond} requests per second long enough to ` +
+            `tell whether more than ${PER_SECOND} were accepted within one second, in ${LOAD_TRIES} loads: ` +
             measured.attempts.map((a, i) => `load ${i + 1}: ${a.judgement.reason ?? ''} (${describeLoad(a)})`).join('; '),
         );
       const j = decided.judgement;
       // 8: more than 100 accepted within one second, whichever way the seconds are placed, is a fact of this load.
       if (j.verdict === 'exceeded')
         expect.fail(
-          `${j.accepted} of ${j.sent} requests of one key were accepted under a steady load; however the target's seconds are placed, one of them holds ${j.busiestAligned} accepted requests ` +
-            `that the target surely processed within it (sent at or after its start and answered within ${COUNTED_SPAN_MS} ms of it, by the kit's clock): more than ${PER_SECOND} accepted within one second (${describeLoad(decided)})`,
+          `${j.accepted} of ${j.sent} requests of one key were accepted under a steady load; however ` +
+            `the target's seconds are placed, one of them holds ${j.busiestAligned} accepted requests ` +
+            `that the target surely processed within it (sent at or after its start and answered within ${COUNTED_SPAN_MS} ` +
+            `ms of it, by the kit's clock): more than ${PER_SECOND} accepted within one second (${describeLoad(decided)})`,
         );
 
       const answers = decided.load.exchanges.flatMap((e) => (e.answer ? [e.answer] : []));

@@ -218,7 +218,8 @@ async function textSent(reference: string | null | undefined, since: number): Pr
   const row = await reportedOtpMessage(reference, since);
   if (row === undefined)
     throw new SkipTest(
-      `the report does not list the OTP message ${reference} (4.12 "every message of the period"; see the test "a legacy OTP message is listed in the report"), so the text it was sent with cannot be read`,
+      `the report does not list the OTP message ${reference} (4.12 "every message of the period"; see the ` +
+        `test "a legacy OTP message is listed in the report"), so the text it was sent with cannot be read`,
     );
   return row.message;
 }
@@ -531,7 +532,8 @@ describe('expiry (7.2 verification_02, _25, validation_02; 8)', () => {
       expectSuccess(answer, operationId);
       recordBehaviour(`${operationId} after the code expired`, 'a new code was generated (verification_01)');
       throw new SkipTest(
-        `this target answers ${operationId} after expiry with a new code (verification_01, ambiguity otp-legacy-expired-send-code=new-code): the situation of ${code} is not reached`,
+        `this target answers ${operationId} after expiry with a new code (verification_01, ` +
+          `ambiguity otp-legacy-expired-send-code=new-code): the situation of ${code} is not reached`,
       );
     }
     expectError(answer, answered, operationId);

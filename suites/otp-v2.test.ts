@@ -202,7 +202,8 @@ describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () =>
 
     req(
       ['limit:otp-v2-code-custom-length', 'err:otp_invalid_param'],
-      `code_custom of ${customLength.min} and ${customLength.max} letters/digits accepted; ${customLength.min! - 1}, ${customLength.max! + 1} and other characters refused`,
+      `code_custom of ${customLength.min} and ${customLength.max} letters/digits ` +
+        `accepted; ${customLength.min! - 1}, ${customLength.max! + 1} and other characters refused`,
       async () => {
         const alnum = 'aB3dE6gH9jK2';
         for (const length of [customLength.min!, customLength.max!]) {
@@ -367,7 +368,9 @@ describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () =>
           const slack = 1_000 + d.nowUncertaintySeconds() * 1000;
           const [low, high] = [made.from + hours * HOUR - slack, made.to + hours * HOUR + slack];
           const actual = expiresAtMs(made.answer);
-          const text = `${why}: expires_at ${formatMexicoDateTime(actual)}, the create was handled ${hours} h before ${formatMexicoDateTime(low)} to ${formatMexicoDateTime(high)} by the kit's clock`;
+          const text =
+            `${why}: expires_at ${formatMexicoDateTime(actual)}, the create was handled ${hours} h ` +
+            `before ${formatMexicoDateTime(low)} to ${formatMexicoDateTime(high)} by the kit's clock`;
           expect(actual, text).toBeGreaterThanOrEqual(low);
           expect(actual, text).toBeLessThanOrEqual(high);
         };
@@ -447,7 +450,8 @@ describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () =>
 
     req(
       ['err:otp_insufficient_credits', 'rule:otp2.failed-send-registered'],
-      'no balance: 402 otp_insufficient_credits, nothing charged; the code stays registered, so the retried send resends it (3.1 pending + create) and it verifies',
+      'no balance: 402 otp_insufficient_credits, nothing charged; the code stays ' +
+        'registered, so the retried send resends it (3.1 pending + create) and it verifies',
       async () => {
         const sub = await t.newSubaccount(0);
         await onNumbers(sub.key, async (n) => {
@@ -505,7 +509,8 @@ describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () =>
         if (d.judgeThrottled(sent, resend, 'a resend after the status reads') === undefined)
           recordBehaviour(
             'the cooldown after the status reads',
-            `not judged: the resend may have reached the target ${elapsedBetween(sent, resend).high.toFixed(2)} s after the send (${d.latenciesText([sent, resend])}), and it was carried out`,
+            `not judged: the resend may have reached the target ${elapsedBetween(sent, resend).high.toFixed(2)} ` +
+              `s after the send (${d.latenciesText([sent, resend])}), and it was carried out`,
           );
         const again = await d.stateOf(s);
         if (t.choices['otp-status-request-shape'] === 'query') {
@@ -593,7 +598,8 @@ describe('waits: cooldown and expiry (concurrent unless the test clock is shared
         ) {
           recordBehaviour(
             `cooldown try ${attempt + 1}`,
-            `undecided: the early resend may have reached the target ${elapsedBetween(create, early).high.toFixed(2)} s after the send (${d.latenciesText([create, early])}), and it was carried out`,
+            `undecided: the early resend may have reached the target ${elapsedBetween(create, early).high.toFixed(2)} ` +
+              `s after the send (${d.latenciesText([create, early])}), and it was carried out`,
           );
           continue;
         }
@@ -604,7 +610,8 @@ describe('waits: cooldown and expiry (concurrent unless the test clock is shared
         return;
       }
       throw new Inconclusive(
-        `the ${cooldown.min} s cooldown could not be observed in ${WINDOW_REPEATS + 1} tries: ${d.latenciesText(seen)} leave no resend provably inside it, and the target carried each out`,
+        `the ${cooldown.min} s cooldown could not be observed in ${WINDOW_REPEATS + 1} ` +
+          `tries: ${d.latenciesText(seen)} leave no resend provably inside it, and the target carried each out`,
       );
     },
     { concurrent: CONCURRENT, timeout: 240_000 },
@@ -623,7 +630,8 @@ describe('waits: cooldown and expiry (concurrent unless the test clock is shared
       const expectLocked = (answer: Answer, why: string): void => {
         expect(
           answer.status,
-          `${why}: after the 7 wrong codes of a round the right code must not verify (3.1 "7 attempts used up → locked", 8 "7 per code round") — ${answer.text.slice(0, 200)}`,
+          `${why}: after the 7 wrong codes of a round the right code must not verify (3.1 "7 ` +
+            `attempts used up → locked", 8 "7 per code round") — ${answer.text.slice(0, 200)}`,
         ).not.toBe(200);
         expect(answer.status, `${why}: HTTP 429 (3.1; 4.4 "429 attempts exhausted")`).toBe(429);
         expect(expectSchema(OtpErrorBody, answer.json, 'the error body of 4.4', answer).state, `${why}: state locked (3.1)`).toBe('locked');

@@ -86,7 +86,8 @@ describe('sandbox sends (1, 4.2)', { concurrent: OVERLAP }, () => {
       'rule:voice.templates',
       'limit:voice-message-length',
     ],
-    'sandbox=1 runs all validations: a missing message, shorten_url without a URL, bad numbers, sender, RCS with flash, voice template and voice_message length are refused, and charge nothing',
+    'sandbox=1 runs all validations: a missing message, shorten_url without a URL, bad numbers, ' +
+      'sender, RCS with flash, voice template and voice_message length are refused, and charge nothing',
     async () => {
       const before = await t.credits();
       const good = t.phone();

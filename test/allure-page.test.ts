@@ -52,7 +52,8 @@ const run = (ok: boolean, counts: Partial<Summary['totals']>, extra: Partial<Sum
 
 /** The parts of Allure 3's page template the additions are placed by. */
 const TEMPLATE =
-  '<html><head><script>window.allureReportOptions = {"runSummary":{"start":1,"stop":2,"duration":1}}</script></head><body><div class="loader"></div><div id="app"></div><script src="app.js"></script></body></html>';
+  '<html><head><script>window.allureReportOptions = {"runSummary":{"start":1,"stop":2,"duration":1}}</script></head><body><div ' +
+  'class="loader"></div><div id="app"></div><script src="app.js"></script></body></html>';
 
 describe('the run on the Allure page', () => {
   it('counts the worst first, leaves out what no test has, and puts warnings with the passed', () => {

@@ -263,7 +263,8 @@ describe('junit.xml: the curl lines of a failed test in its system-out', () => {
       wallSeconds: 1,
     });
     expect(xml).toContain(
-      `# POST /sms/send → HTTP 400 in 3 ms\ncurl -H &apos;apikey: &apos;&quot;$MC_API_KEY&quot; --data-binary &apos;{&quot;a&quot;:&quot;&lt;b&gt;&quot;}&apos; http://h/sms/send</system-out>`,
+      `# POST /sms/send → HTTP 400 in 3 ms\ncurl -H &apos;apikey: &apos;&quot;$MC_API_KEY&quot; ` +
+        `--data-binary &apos;{&quot;a&quot;:&quot;&lt;b&gt;&quot;}&apos; http://h/sms/send</system-out>`,
     );
     expect(xml.match(/<system-out>/g)).toHaveLength(1);
   });

@@ -31,7 +31,9 @@ const entries = [
   ...UNQUOTED_TESTABLE.map((e) => ({ list: 'UNQUOTED_TESTABLE', ...e })),
 ];
 
-const summary = `${coverage.totals.quoted} of ${coverage.totals.units} units quoted (${(coverage.quotedShare * 100).toFixed(1)}%), ${coverage.totals.untestable} untestable, ${UNQUOTED_TESTABLE.length} unquoted but testable`;
+const summary =
+  `${coverage.totals.quoted} of ${coverage.totals.units} units quoted ` +
+  `(${(coverage.quotedShare * 100).toFixed(1)}%), ${coverage.totals.untestable} untestable, ${UNQUOTED_TESTABLE.length} unquoted but testable`;
 
 describe(`the document's text is accounted for: ${summary}`, () => {
   it('every unit is quoted by a requirement, listed as not testable, or listed as testable but unquoted', () => {

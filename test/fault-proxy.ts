@@ -77,7 +77,8 @@ export interface FaultCounts {
 
 /** What the injected answers carry: tags with handlers, a link and an image, backticks, pipes, a heading, a terminal escape. */
 export const HOSTILE_TEXT =
-  '<script>alert("xss")</script><img src=x onerror=alert(1)> [click](javascript:alert(2)) ![i](http://127.0.0.1:9/x.png) ``a`b`` | pipe\n# heading <b>bold</b> *em* \u001b[31mred\u001b[0m &amp; <a href="http://127.0.0.1:9/">link</a>';
+  '<script>alert("xss")</script><img src=x onerror=alert(1)> [click](javascript:alert(2)) ![i](http://127.0.0.1:9/x.png) ' +
+  '``a`b`` | pipe\n# heading <b>bold</b> *em* \u001b[31mred\u001b[0m &amp; <a href="http://127.0.0.1:9/">link</a>';
 
 export interface FaultProxy {
   readonly url: string;

@@ -153,7 +153,8 @@ describe('target profile', () => {
       'rate-limit-http-status',
     ]);
     expect(defaultedAmbiguityLines(['rate-limit-http-status'], p)).toBe(
-      'ambiguity rate-limit-http-status was defaulted (the register\'s default "http-429", not observed): run discover or set rate-limit-http-status in the profile',
+      "ambiguity rate-limit-http-status was defaulted (the register's default " +
+        '"http-429", not observed): run discover or set rate-limit-http-status in the profile',
     );
     expect(defaultedAmbiguityLines(['otp-v2-lock-point'], p)).toBe('');
   });

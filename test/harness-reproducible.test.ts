@@ -87,7 +87,9 @@ describe('the exchanges of a failure (failure-exchanges.ts)', () => {
 describe('failure messages in the reports (result-collector.ts)', () => {
   it('are kept whole up to the bound, and past it keep their head and their tail', () => {
     expect(failureText('short\nmessage')).toBe('short\nmessage');
-    const message = `expected 201, got 429\n${'counterexample '.repeat(2000)}\nthe HTTP exchange of the test before it failed:\n  POST /v2/otp → HTTP 429\nthe document says: "..."`;
+    const message =
+      `expected 201, got 429\n${'counterexample '.repeat(2000)}\nthe HTTP exchange of ` +
+      `the test before it failed:\n  POST /v2/otp → HTTP 429\nthe document says: "..."`;
     const kept = failureText(message);
     expect(kept.length).toBeLessThan(FAILURE_HEAD_CHARS + FAILURE_TAIL_CHARS + 100);
     expect(kept.startsWith('expected 201, got 429\n')).toBe(true);

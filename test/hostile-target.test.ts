@@ -196,7 +196,8 @@ describe('certify against a hostile target', () => {
   });
   afterAll(() => target?.server.close());
 
-  it('a target that echoes every key (account, manager, created subaccounts) in bodies and headers: none in any output file, decoded Allure data included; not PASS, and why', async () => {
+  it('a target that echoes every key (account, manager, created subaccounts) in bodies ' +
+    'and headers: none in any output file, decoded Allure data included; not PASS, and why', async () => {
     const run = await withProxy(target, { echoKeys: true }, async (proxy) => {
       const result = await certify(remoteFlags(target, proxy.url, profileFile(target), 'credits,agendas'));
       expect(proxy.counts.echoed, 'answers with echoed keys').toBeGreaterThan(20);
@@ -243,7 +244,8 @@ describe('certify against a hostile target', () => {
     expect(readFileSync(join(out, 'junit.xml'), 'utf8').split('\n')[1]).toMatch(/^<!-- FAIL: a key of the run was found in the reports/);
   }, 120_000);
 
-  it('a target that writes HTML, script, Markdown and terminal escapes: summary.md rendered with HTML allowed holds no element the kit did not write; junit.xml and the terminal hold none raw', async () => {
+  it('a target that writes HTML, script, Markdown and terminal escapes: summary.md rendered with ' +
+    'HTML allowed holds no element the kit did not write; junit.xml and the terminal hold none raw', async () => {
     const run = await withProxy(target, { injectHtml: true }, async (proxy) => {
       const result = await certify([...remoteFlags(target, proxy.url, profileFile(target), 'credits,agendas'), '--no-html']);
       expect(proxy.counts.injected, 'error answers with HTML').toBeGreaterThan(3);
@@ -292,7 +294,8 @@ describe('certify against a hostile target', () => {
     expect(run.exit).toBe(1);
   }, 120_000);
 
-  it('a 50 MB answer: read no further than 4 MiB (broken, "answer larger than 4 MiB"); memory grows by less than 100 MB, the report stays under 20 MB', async () => {
+  it('a 50 MB answer: read no further than 4 MiB (broken, "answer larger than ' +
+    '4 MiB"); memory grows by less than 100 MB, the report stays under 20 MB', async () => {
     const profile = profileFile(target);
     const huge = { match: (r: { path: string }) => r.path === '/agendas/get', bytes: 50 * MB, times: 2 };
     // The same run without the fault, at the same time: what the kit uses anyway.
@@ -312,7 +315,9 @@ describe('certify against a hostile target', () => {
     const grewMb = (faulted.peakRss - baseline.peakRss) / MB;
     const pageMb = statSync(join(faulted.out, 'allure-report', 'index.html')).size / MB;
     console.log(
-      `50 MB answers: peak memory of certify and its workers ${(faulted.peakRss / MB).toFixed(0)} MB against ${(baseline.peakRss / MB).toFixed(0)} MB without them; allure-report/index.html ${pageMb.toFixed(1)} MB; ${faulted.seconds.toFixed(1)} s against ${baseline.seconds.toFixed(1)} s`,
+      `50 MB answers: peak memory of certify and its workers ${(faulted.peakRss / MB).toFixed(0)} MB ` +
+        `against ${(baseline.peakRss / MB).toFixed(0)} MB without them; allure-report/index.html ${pageMb.toFixed(1)} ` +
+        `MB; ${faulted.seconds.toFixed(1)} s against ${baseline.seconds.toFixed(1)} s`,
     );
     expect(baseline.peakRss).toBeGreaterThan(0);
     expect(grewMb, `peak ${(faulted.peakRss / MB).toFixed(0)} MB against ${(baseline.peakRss / MB).toFixed(0)} MB`).toBeLessThan(100);
@@ -399,7 +404,8 @@ describe('certify interrupted mid-run', () => {
     async ([signal, afterMs], context) => {
       const { run, target, before, sentAt, startedAt } = await interrupted(signal, afterMs, concurrentScratchDir(context, 'mc-hostile-signal-'));
       console.log(
-        `${signal} sent ${((sentAt - startedAt) / 1000).toFixed(1)} s after certify started; certify ended ${(run.seconds - (sentAt - startedAt) / 1000).toFixed(1)} s after it (exit ${run.exit})`,
+        `${signal} sent ${((sentAt - startedAt) / 1000).toFixed(1)} s after certify started; certify ` +
+          `ended ${(run.seconds - (sentAt - startedAt) / 1000).toFixed(1)} s after it (exit ${run.exit})`,
       );
       expect(sentAt, 'the signal was sent').toBeGreaterThan(0);
       expect(run.exit, run.stderr).toBe(2);

@@ -66,49 +66,54 @@ describe('text from a target, made inert for its format', () => {
     expect(xmlAttribute('a\n<b>\u0001"c"\ud800')).toBe('a&#10;&lt;b&gt;&quot;c&quot;\uFFFD');
   });
 
-  it("summary.md of hostile reasons, observations and run errors: rendered with HTML allowed, only the kit's elements; the cause line of a warning kept", () => {
-    const warning = `rule:envelope.message-token (warn): credits/consult, message does not match the documented schema:\n  message: expected a machine token ${HOSTILE_TEXT}\nHTTP 200 {"x":1}`;
-    const records = [
-      record('f', 'failed', ['err:auth_01'], { error: `expected 401, got 200 ${HOSTILE_TEXT}` }),
-      record('w', 'passed', ['rule:envelope.message-token'], { warnings: [warning] }),
-      record('o', 'passed', ['op:credits/consult'], {
-        observations: [{ ambiguity: 'auth-error-http-status', expected: 'http-status', observed: `code ${HOSTILE_TEXT}`, matches: false }],
-      }),
-    ];
-    const summary = buildSummary({
-      target: 'http://127.0.0.1:1',
-      profile: 'p.yaml',
-      startedAt: '',
-      seconds: 1,
-      records,
-      choices: DEFAULT_AMBIGUITY_CHOICES,
-      reconciliation: reconcile(records, parseExpectedFailures([], 'none')),
-      runErrors: [`suites/x.test.ts: ${HOSTILE_TEXT}`],
-    });
-    const md = summaryMarkdown(summary);
-    const html = render(md, true);
-    expect(html).toBe(render(md, false));
-    expect([...new Set([...html.matchAll(/<([a-z][a-z0-9]*)\b/g)].map((m) => m[1]))].sort()).toEqual([
-      'code',
-      'h1',
-      'h2',
-      'h3',
-      'li',
-      'p',
-      'table',
-      'tbody',
-      'td',
-      'th',
-      'thead',
-      'tr',
-      'ul',
-    ]);
-    // The head line may be shortened; the cause under it stays.
-    expect(md).toMatch(
-      /\| rule:envelope\.message-token \| warn \| `+rule:envelope\.message-token \(warn\): credits\/consult, [^|]*… message: expected a machine token/,
-    );
-    expect(md.split('\n').filter((l) => l.length > 310)).toEqual([]);
-  });
+  it(
+    'summary.md of hostile reasons, observations and run errors: rendered with ' + "HTML allowed, only the kit's elements; the cause line of a warning kept",
+    () => {
+      const warning =
+        `rule:envelope.message-token (warn): credits/consult, message does not match the ` +
+        `documented schema:\n  message: expected a machine token ${HOSTILE_TEXT}\nHTTP 200 {"x":1}`;
+      const records = [
+        record('f', 'failed', ['err:auth_01'], { error: `expected 401, got 200 ${HOSTILE_TEXT}` }),
+        record('w', 'passed', ['rule:envelope.message-token'], { warnings: [warning] }),
+        record('o', 'passed', ['op:credits/consult'], {
+          observations: [{ ambiguity: 'auth-error-http-status', expected: 'http-status', observed: `code ${HOSTILE_TEXT}`, matches: false }],
+        }),
+      ];
+      const summary = buildSummary({
+        target: 'http://127.0.0.1:1',
+        profile: 'p.yaml',
+        startedAt: '',
+        seconds: 1,
+        records,
+        choices: DEFAULT_AMBIGUITY_CHOICES,
+        reconciliation: reconcile(records, parseExpectedFailures([], 'none')),
+        runErrors: [`suites/x.test.ts: ${HOSTILE_TEXT}`],
+      });
+      const md = summaryMarkdown(summary);
+      const html = render(md, true);
+      expect(html).toBe(render(md, false));
+      expect([...new Set([...html.matchAll(/<([a-z][a-z0-9]*)\b/g)].map((m) => m[1]))].sort()).toEqual([
+        'code',
+        'h1',
+        'h2',
+        'h3',
+        'li',
+        'p',
+        'table',
+        'tbody',
+        'td',
+        'th',
+        'thead',
+        'tr',
+        'ul',
+      ]);
+      // The head line may be shortened; the cause under it stays.
+      expect(md).toMatch(
+        /\| rule:envelope\.message-token \| warn \| `+rule:envelope\.message-token \(warn\): credits\/consult, [^|]*… message: expected a machine token/,
+      );
+      expect(md.split('\n').filter((l) => l.length > 310)).toEqual([]);
+    },
+  );
 
   it('a leak check that failed: the first line of summary.md says so, and the run does not pass', () => {
     const base = buildSummary({
@@ -230,42 +235,46 @@ describe('redaction in the process, and keys the target echoes', () => {
     expect(quiet).toEqual([]);
   });
 
-  it('what workers send is redacted in place at the boundary: errors, meta, Allure steps and attachments (cut to 256 KiB); the secrets they learned are taken out of the meta', () => {
-    const learned = 'learned-in-worker-0000000001';
-    const known = new Set<string>(['given-0000000000000001']);
-    const secrets = {
-      redact: (text: string) => [...known].reduce((t, s) => t.split(s).join(REDACTED), text),
-      learn: (s: string) => void known.add(s),
-      get size() {
-        return known.size;
-      },
-    };
-    const big = `${learned} ${'z'.repeat(ATTACHMENT_MAX_BYTES * 2)}`;
-    const task = {
-      meta: {
-        learnedSecrets: [learned],
-        warnings: [`w ${learned}`],
-        allureRuntimeMessages: [
-          { type: 'step_start', data: { name: `GET /x ${learned}` } },
-          {
-            type: 'attachment_content',
-            data: { name: 'response body', content: Buffer.from(big).toString('base64'), encoding: 'base64', contentType: 'text/plain' },
-          },
-        ],
-      },
-      result: { state: 'fail', errors: [{ message: `boom ${learned}`, stack: `AssertionError: boom ${learned}\n at x`, actual: `"${learned}"` }] },
-    };
-    const reporter = new RedactingReporter(secrets);
-    reporter.onTestCaseResult({ module: { relativeModuleId: 'suites/x.test.ts' }, task } as unknown as Parameters<RedactingReporter['onTestCaseResult']>[0]);
-    expect(known.has(learned)).toBe(true);
-    expect('learnedSecrets' in task.meta).toBe(false);
-    expect(JSON.stringify(task)).not.toContain(learned);
-    const attached = Buffer.from(String((task.meta.allureRuntimeMessages[1]!.data as { content: string }).content), 'base64').toString('utf8');
-    expect(attached.startsWith(REDACTED)).toBe(true);
-    expect(attached).toMatch(/attachment cut at 256 KiB of \d+ bytes/);
-    expect(attached.length).toBeLessThan(ATTACHMENT_MAX_BYTES + 200);
-    expect(mapStrings({ a: ['x', { b: 'x' }] }, (t) => t.toUpperCase())).toEqual({ a: ['X', { b: 'X' }] });
-  });
+  it(
+    'what workers send is redacted in place at the boundary: errors, meta, Allure steps ' +
+      'and attachments (cut to 256 KiB); the secrets they learned are taken out of the meta',
+    () => {
+      const learned = 'learned-in-worker-0000000001';
+      const known = new Set<string>(['given-0000000000000001']);
+      const secrets = {
+        redact: (text: string) => [...known].reduce((t, s) => t.split(s).join(REDACTED), text),
+        learn: (s: string) => void known.add(s),
+        get size() {
+          return known.size;
+        },
+      };
+      const big = `${learned} ${'z'.repeat(ATTACHMENT_MAX_BYTES * 2)}`;
+      const task = {
+        meta: {
+          learnedSecrets: [learned],
+          warnings: [`w ${learned}`],
+          allureRuntimeMessages: [
+            { type: 'step_start', data: { name: `GET /x ${learned}` } },
+            {
+              type: 'attachment_content',
+              data: { name: 'response body', content: Buffer.from(big).toString('base64'), encoding: 'base64', contentType: 'text/plain' },
+            },
+          ],
+        },
+        result: { state: 'fail', errors: [{ message: `boom ${learned}`, stack: `AssertionError: boom ${learned}\n at x`, actual: `"${learned}"` }] },
+      };
+      const reporter = new RedactingReporter(secrets);
+      reporter.onTestCaseResult({ module: { relativeModuleId: 'suites/x.test.ts' }, task } as unknown as Parameters<RedactingReporter['onTestCaseResult']>[0]);
+      expect(known.has(learned)).toBe(true);
+      expect('learnedSecrets' in task.meta).toBe(false);
+      expect(JSON.stringify(task)).not.toContain(learned);
+      const attached = Buffer.from(String((task.meta.allureRuntimeMessages[1]!.data as { content: string }).content), 'base64').toString('utf8');
+      expect(attached.startsWith(REDACTED)).toBe(true);
+      expect(attached).toMatch(/attachment cut at 256 KiB of \d+ bytes/);
+      expect(attached.length).toBeLessThan(ATTACHMENT_MAX_BYTES + 200);
+      expect(mapStrings({ a: ['x', { b: 'x' }] }, (t) => t.toUpperCase())).toEqual({ a: ['X', { b: 'X' }] });
+    },
+  );
 });
 
 describe('bounded reading of an answer', () => {
@@ -330,7 +339,8 @@ describe('whole warnings, bounded', () => {
 });
 
 describe('what a suite worker hands to the certify process', () => {
-  it('a key learned in a test reaches the boundary, which redacts the failure quoting it (message, actual, stack); a failed cleanup step is a run error naming what was left', async () => {
+  it('a key learned in a test reaches the boundary, which redacts the failure quoting it ' +
+    '(message, actual, stack); a failed cleanup step is a run error naming what was left', async () => {
     const out = testScratchDir('mc-boundary-');
     const output = await new Promise<string>((resolve, reject) => {
       const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'boundary-fixture', 'run-boundary.ts'), out], {
@@ -355,7 +365,8 @@ describe('what a suite worker hands to the certify process', () => {
     expect((read('records.json') as TestRecord[])[0]).toMatchObject({ status: 'failed' });
     const runErrors = read('run-errors.json') as string[];
     expect(runErrors).toEqual([
-      `test/boundary-fixture/boundary.fixture.ts: cleanup failed: archiving subaccount fixture@example.com (4.11) (HTTP 500 {"message":"cannot archive ${REDACTED}"}); left on the target: subaccount fixture@example.com, emptied but not archived`,
+      `test/boundary-fixture/boundary.fixture.ts: cleanup failed: archiving subaccount fixture@example.com (4.11) (HTTP 500 ` +
+        `{"message":"cannot archive ${REDACTED}"}); left on the target: subaccount fixture@example.com, emptied but not archived`,
     ]);
   }, 60_000);
 });

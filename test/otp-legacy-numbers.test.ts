@@ -120,7 +120,10 @@ describe('what POST /otp/reset does, found once per run', () => {
     const [skipped] = tests.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     expect(skipped?.reason).toBeInstanceOf(SkipTest);
     expect((skipped!.reason as SkipTest).reason).toMatch(
-      /^this target's \/otp\/reset restarts the verification: add numbers to phoneNumbers \(a reset of 55123400\d\d answered HTTP 200 success=true code=verification_01, and the send after it verification_03/,
+      new RegExp(
+        String.raw`^this target's \/otp\/reset restarts the verification: add numbers to phoneNumbers \(a reset of ` +
+          String.raw`55123400\d\d answered HTTP 200 success=true code=verification_01, and the send after it verification_03`,
+      ),
     );
   });
 
@@ -130,7 +133,10 @@ describe('what POST /otp/reset does, found once per run', () => {
     expect(finding).toMatchObject({ effect: 'other', resetAccepted: false });
     for (let i = 0; i < NUMBERS.length - 1; i++) await sendOnce(t);
     expect(await skipOf(sendOnce(t))).toMatch(
-      /^this target's \/otp\/reset does not leave a number clean: add numbers to phoneNumbers \(a reset of .* answered HTTP 200 success=false code=verification_20, and the send after it verification_03/,
+      new RegExp(
+        String.raw`^this target's \/otp\/reset does not leave a number clean: add numbers to phoneNumbers \(a reset ` +
+          `of .* answered HTTP 200 success=false code=verification_20, and the send after it verification_03`,
+      ),
     );
   });
 

@@ -8,7 +8,7 @@
  * project's package-lock.json (the exact tree the project tests with), installed with
  * `npm ci --offline` from the cache that the project's own `npm ci` filled.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PACKAGE_ROOT } from '../harness/config/project-paths.ts';
@@ -62,7 +62,8 @@ export function consumerLockfile(projectLock: Lockfile, tarballSpec: string): Lo
 }
 
 /** Writes the empty consumer project around `tarball` in `dir` and installs it offline. */
-export function installConsumer(dir: string, tarball: string): void {
+/** Installs the tarball into `dir` offline; returns what npm warned (an engine warning among them). */
+export function installConsumer(dir: string, tarball: string): string {
   mkdirSync(dir, { recursive: true });
   const spec = `file:${tarball}`;
   writeFileSync(
@@ -71,5 +72,7 @@ export function installConsumer(dir: string, tarball: string): void {
   );
   const projectLock = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package-lock.json'), 'utf8')) as Lockfile;
   writeFileSync(join(dir, 'package-lock.json'), `${JSON.stringify(consumerLockfile(projectLock, spec), null, 2)}\n`);
-  execFileSync(NPM, ['ci', '--offline', '--no-audit', '--no-fund', '--silent'], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'], timeout: 120_000 });
+  const install = spawnSync(NPM, ['ci', '--offline', '--no-audit', '--no-fund', '--loglevel', 'warn'], { cwd: dir, encoding: 'utf8', timeout: 120_000 });
+  if (install.status !== 0) throw new Error(`npm ci of the consumer failed (${install.status ?? install.signal}): ${install.stderr}`);
+  return install.stderr;
 }

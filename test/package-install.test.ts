@@ -20,11 +20,16 @@ const consumer = join(work, 'consumer');
 const version = (JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 const TSC = createRequire(join(PACKAGE_ROOT, 'package.json')).resolve('typescript/bin/tsc');
 let tarball = '';
+let installWarnings = '';
 
 beforeAll(() => {
   tarball = packProject(join(work, 'pack'));
-  installConsumer(consumer, tarball);
+  installWarnings = installConsumer(consumer, tarball);
 }, 180_000);
+
+it('installs in a consumer without an engine warning on this Node (every dependency supports the engines declared)', () => {
+  expect(installWarnings).not.toMatch(/EBADENGINE/);
+});
 
 const node = (args: string[], timeout = 60_000) =>
   spawnSync(process.execPath, args, { cwd: consumer, encoding: 'utf8', timeout, env: { ...process.env, FORCE_COLOR: '0', MC_TARGET: '', MC_API_KEY: '' } });
@@ -126,7 +131,8 @@ describe('every export from plain Node', () => {
     const r = node(
       [
         '-e',
-        `import('messaging-conformance').then(async (m) => { const s = await m.certify({ only: ['credits'], out: ${JSON.stringify(out)}, html: false }); console.log('SUMMARY ' + JSON.stringify({ ok: s.ok, passed: s.totals.passed })); })`,
+        `import('messaging-conformance').then(async (m) => { const s = await m.certify({ only: ['credits'], ` +
+          `out: ${JSON.stringify(out)}, html: false }); console.log('SUMMARY ' + JSON.stringify({ ok: s.ok, passed: s.totals.passed })); })`,
       ],
       120_000,
     );

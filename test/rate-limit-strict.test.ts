@@ -234,7 +234,11 @@ describe("the suite's load and judging on made-up loopback targets (8)", () => {
   let keys = 0;
   const figures = (a: RateAttempt): string => {
     const j: SustainedJudgement = a.judgement;
-    return `${j.verdict}: ${j.accepted}/${j.sent} accepted, busiest ${COUNTED_SPAN_MS} ms under the kindest alignment ${j.busiestAligned}, anywhere ${j.busiestAnywhere}, in the steady part ${j.busiestSteady}; widest round trip ${Math.round(j.maxRoundTripMs)} ms; steady part at ${Math.round(j.steady.perSecond)}/s${j.reason ? `; ${j.reason}` : ''}`;
+    return (
+      `${j.verdict}: ${j.accepted}/${j.sent} accepted, busiest ${COUNTED_SPAN_MS} ms under the kindest ` +
+      `alignment ${j.busiestAligned}, anywhere ${j.busiestAnywhere}, in the steady part ${j.busiestSteady}; widest round ` +
+      `trip ${Math.round(j.maxRoundTripMs)} ms; steady part at ${Math.round(j.steady.perSecond)}/s${j.reason ? `; ${j.reason}` : ''}`
+    );
   };
 
   it("passes fixed windows of 100 on five loads, each starting late in the target's calendar second", async () => {

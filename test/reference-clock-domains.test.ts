@@ -67,7 +67,8 @@ describe('clock domains of the test hook', () => {
       const body = JSON.stringify({ seconds: 7200 });
       const second = readResponse(socket);
       socket.write(
-        `POST /__test/clock/advance HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n${TEST_CLOCK_DOMAIN_HEADER}: domain-b2\r\n\r\n`,
+        `POST /__test/clock/advance HTTP/1.1\r\nhost: x\r\ncontent-type: ` +
+          `application/json\r\ncontent-length: ${body.length}\r\n${TEST_CLOCK_DOMAIN_HEADER}: domain-b2\r\n\r\n`,
       );
       await delay(50);
       socket.write(body);

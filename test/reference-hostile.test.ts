@@ -260,7 +260,8 @@ describe('hostile traffic, overlapping', { concurrent: true }, () => {
     }
   }, 30_000);
 
-  it(`text fields past ${FIELD_MAX_CHARS} characters answer field_too_long, and the list quota answers quota_exceeded; documented maxima keep their answers`, async () => {
+  it(`text fields past ${FIELD_MAX_CHARS} characters answer field_too_long, and ` +
+    `the list quota answers quota_exceeded; documented maxima keep their answers`, async () => {
     const server = await startReferenceServer({ rateLimit: 0 });
     try {
       const post = async (path: string, body: Record<string, unknown>) => {
@@ -354,7 +355,8 @@ describe('slow clients and a hanging target, overlapping', { concurrent: true },
             new Promise<void>((resolve) => {
               const socket = connect(Number(port), '127.0.0.1', () => {
                 socket.write(
-                  `POST /agendas/add HTTP/1.1\r\nHost: 127.0.0.1\r\napikey: ${server.keys.account}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`,
+                  `POST /agendas/add HTTP/1.1\r\nHost: 127.0.0.1\r\napikey: ${server.keys.account}\r\nContent-Type: ` +
+                    `application/json\r\nContent-Length: 1000\r\n\r\n{`,
                 );
                 resolve();
               });

@@ -54,15 +54,21 @@ describe('run state', () => {
     const module = JSON.stringify(join(PROJECT_ROOT, 'harness/kit/run-state.ts'));
     const placeJson = JSON.stringify(place);
     const worker = (label: string) =>
-      inChild(`
+      inChild(
+        `
         const { updateRunState, decideOncePerRun } = await import(${module});
         const { z } = await import('zod');
-        const place = ${placeJson};
+ ` +
+          `       const place = ${placeJson};
         const Counter = z.object({ n: z.number().int() });
-        for (let i = 0; i < 40; i++) await updateRunState(place, 'count', Counter, { n: 0 }, (s) => ({ state: { n: s.n + 1 }, result: undefined }));
-        const d = await decideOncePerRun(place, 'probe', z.object({ by: z.string() }), async () => { await new Promise((r) => setTimeout(r, 100)); return { by: ${JSON.stringify(label)} }; }, 10_000);
+        for (let i = 0; i ` +
+          `< 40; i++) await updateRunState(place, 'count', Counter, { n: 0 }, (s) => ({ state: { n: s.n + 1 }, result: undefined }));
+ ` +
+          `       const d = await decideOncePerRun(place, 'probe', z.object({ by: z.string() }), async () => { await new Promise((r) ` +
+          `=> setTimeout(r, 100)); return { by: ${JSON.stringify(label)} }; }, 10_000);
         process.stdout.write(d.by);
-      `);
+      `,
+      );
     const decisions = await Promise.all(['a', 'b', 'c', 'd'].map(worker));
     expect(readRunState(place, 'count', Counter)).toEqual({ n: 160 });
     expect(new Set(decisions).size, `every process read the one decision (${decisions.join(', ')})`).toBe(1);

@@ -168,7 +168,8 @@ describe('what the reports make of broken and inconclusive tests', () => {
     });
     expect(xml).toMatch(/<testsuites name="s" tests="4" failures="1" errors="1" skipped="0"/);
     expect(xml).toContain(
-      '<error message="cannot reach http://h: connect ECONNRESET" type="TransportError">cannot reach http://h: connect ECONNRESET\n  the HTTP exchange …</error>',
+      '<error message="cannot reach http://h: connect ECONNRESET" type="TransportError">cannot ' +
+        'reach http://h: connect ECONNRESET\n  the HTTP exchange …</error>',
     );
     expect(xml.match(/<failure /g)).toHaveLength(1);
     expect(xml).toContain('<property name="inconclusive" value="round trip 20 s"/>');

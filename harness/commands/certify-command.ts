@@ -211,7 +211,8 @@ export async function certify(args: CertifyArgs): Promise<number> {
   const interruption = new AbortController();
   const giveBack = takeSignals(interruption, (signal) =>
     process.stdout.write(
-      `\n${signal}: no test starts any more; the tests in flight get up to ${INTERRUPT_GRACE_MS / 1000} s, then the teardowns and the partial reports (${signal} again ends at once)\n`,
+      `\n${signal}: no test starts any more; the tests in flight get up to ${INTERRUPT_GRACE_MS / 1000} ` +
+        `s, then the teardowns and the partial reports (${signal} again ends at once)\n`,
     ),
   );
   let outcome: CertificationOutcome;
@@ -235,7 +236,8 @@ export async function certify(args: CertifyArgs): Promise<number> {
   // A key in the reports comes first (exit 1): whatever else the run did, they must not be shared.
   if (leaks.length > 0) {
     process.stderr.write(
-      `messaging-conformance: a key of the run was found in the reports (they must not be shared): ${terminalText(leaks.slice(0, 5).join('; '))}${leaks.length > 5 ? `; and ${leaks.length - 5} more (summary.json leakCheck)` : ''}\n`,
+      `messaging-conformance: a key of the run was found in the reports (they must not be ` +
+        `shared): ${terminalText(leaks.slice(0, 5).join('; '))}${leaks.length > 5 ? `; and ${leaks.length - 5} more (summary.json leakCheck)` : ''}\n`,
     );
     return end(1);
   }
@@ -248,7 +250,8 @@ export async function certify(args: CertifyArgs): Promise<number> {
   // target, there is nothing to read, and a pipeline must not take it for a failed certification.
   if (nothingCertified(summary)) {
     process.stderr.write(
-      `messaging-conformance: nothing certified: ${summary.totals.broken} tests broken (the kit could not talk to the target), ${summary.runErrors.length} run errors, no verdict\n`,
+      `messaging-conformance: nothing certified: ${summary.totals.broken} tests broken (the ` +
+        `kit could not talk to the target), ${summary.runErrors.length} run errors, no verdict\n`,
     );
     return end(2);
   }
@@ -279,7 +282,8 @@ export function closingLines(outcome: Pick<CertificationOutcome, 'summary' | 'ou
   return [
     ...troubleLines(outcome.summary, outcome.redact),
     `verdict: ${verdict} (exit ${code})`,
-    `tests: ${t.passed} passed, ${t.failed} failed, ${t.broken} broken, ${t.inconclusive} inconclusive, ${t.skipped} skipped (${t.notTestable} not testable), ${t.knownDeviations} known deviations; ${t.warnings} with warnings`,
+    `tests: ${t.passed} passed, ${t.failed} failed, ${t.broken} broken, ${t.inconclusive} inconclusive, ${t.skipped} ` +
+      `skipped (${t.notTestable} not testable), ${t.knownDeviations} known deviations; ${t.warnings} with warnings`,
     `reports: ${outcome.outDir} (${reports.join(', ')}; the tables are in summary.md)`,
   ].join('\n');
 }

@@ -107,7 +107,8 @@ export async function discover(args: DiscoverArgs): Promise<number> {
       process.exit(128 + (constants.signals[signal] ?? 1));
     }
     process.stdout.write(
-      `\n${signal}: no probe starts any more; the probe in flight ends, then the webhook is put back and discover's subaccount archived (${signal} again ends at once)\n`,
+      `\n${signal}: no probe starts any more; the probe in flight ends, then the webhook ` +
+        `is put back and discover's subaccount archived (${signal} again ends at once)\n`,
     );
     interruption.abort(signal);
   };
@@ -158,7 +159,10 @@ const QUOTA_REQUESTS_PER_SECOND = 50;
 /** How long discover waits for an event at its receiver (the reference confirms in well under 1 s). */
 const EVENT_WAIT_MS = 10_000;
 
-/** Probes the target (each finding to `say`: stdout for the command line, nowhere unless asked for the API) and returns the profile it matches; writes nothing. */
+/**
+ * Probes the target (each finding to `say`: stdout for the command line, nowhere unless asked for
+ * the API) and returns the profile it matches; writes nothing.
+ */
 export async function runDiscovery(
   args: Omit<DiscoverArgs, 'writeProfile' | 'sandboxBudget'> & { sandboxBudget?: number | undefined; interrupt?: AbortSignal; say?: (line: string) => void },
 ): Promise<DiscoveryOutcome> {

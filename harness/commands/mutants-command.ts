@@ -298,7 +298,8 @@ export async function mutants(argv: string[]): Promise<number> {
     );
     if (baseline.exitCode !== 0) {
       say(
-        `baseline FAILED in ${baseline.seconds.toFixed(0)} s: the suite fails against the conformant server (${personality} personality), so the kill matrix would mean nothing.`,
+        `baseline FAILED in ${baseline.seconds.toFixed(0)} s: the suite fails against the ` +
+          `conformant server (${personality} personality), so the kill matrix would mean nothing.`,
       );
       for (const c of catchersOf(baseline).slice(0, 20)) say(`  - ${c}`);
       for (const b of (baseline.brokenTests ?? []).slice(0, 20)) say(`  - (broken: the kit could not talk to the server) ${b}`);
@@ -317,7 +318,8 @@ export async function mutants(argv: string[]): Promise<number> {
         const r = await runMutant(m, args, { personality, warnings });
         done += 1;
         say(
-          `[${done}/${chosen.length}] ${r.status === 'survived' ? 'SURVIVED' : r.status.padEnd(8)} ${r.id} (${personality}, ${r.seconds.toFixed(0)} s, ${r.scope})${r.killedBy[0] ? `: ${r.killedBy[0]}` : ''}`,
+          `[${done}/${chosen.length}] ${r.status === 'survived' ? 'SURVIVED' : r.status.padEnd(8)} ${r.id} ` +
+            `(${personality}, ${r.seconds.toFixed(0)} s, ${r.scope})${r.killedBy[0] ? `: ${r.killedBy[0]}` : ''}`,
         );
         return r;
       })),
@@ -346,12 +348,15 @@ export async function mutants(argv: string[]): Promise<number> {
   say(`\n${matrixTable(results)}\n`);
   const inapplicable = results.filter((r) => r.status === 'not-applicable').length;
   const withBroken = results.filter((r) => r.broken.length > 0).length;
-  const totals = `${results.filter((r) => r.status === 'killed').length} killed, ${survivors.length} survived, ${inapplicable} not applicable, ${withBroken} with broken tests (no verdict), ${seconds} s`;
+  const totals =
+    `${results.filter((r) => r.status === 'killed').length} killed, ${survivors.length} ` +
+    `survived, ${inapplicable} not applicable, ${withBroken} with broken tests (no verdict), ${seconds} s`;
   // The same table as a page of its own (docs/kill-matrix.md is this file of a full run, copied): no hand-kept copy.
   const page = [
     `# Kill matrix`,
     '',
-    `${new Date(started).toISOString().slice(0, 10)}, personalities ${args.personalities.join(' and ')}, ${args.concurrency} at a time, scope ${report.scope}: ${totals}.`,
+    `${new Date(started).toISOString().slice(0, 10)}, ` +
+      `personalities ${args.personalities.join(' and ')}, ${args.concurrency} at a time, scope ${report.scope}: ${totals}.`,
     '',
     matrixTable(results),
     '',

@@ -60,7 +60,8 @@ async function consult(baseUrl: string, apiKey: string, timeoutMs: number): Prom
     const text = await readBounded(response.body, headers, PREFLIGHT_ANSWER_LIMIT).catch((error: unknown) => {
       if (error instanceof OverLimit)
         throw new UsageError(
-          `target ${new URL(baseUrl).origin} answered the preflight POST /credits/consult with more than ${PREFLIGHT_ANSWER_LIMIT / 1024} KiB: is --target the API's base URL?`,
+          `target ${new URL(baseUrl).origin} answered the preflight POST /credits/consult ` +
+            `with more than ${PREFLIGHT_ANSWER_LIMIT / 1024} KiB: is --target the API's base URL?`,
         );
       throw error;
     });
@@ -106,13 +107,15 @@ export async function preflight(baseUrl: string, apiKey: string, timeoutMs = 10_
     if (body === undefined) {
       const type = answer.headers['content-type']?.split(';')[0]?.trim();
       throw new UsageError(
-        `target ${origin} answered POST /credits/consult with HTTP ${answer.status} and a body that is not a JSON object (${type ? `${type.slice(0, 60)}, ` : ''}${answer.text.length} characters): is --target the API's base URL?`,
+        `target ${origin} answered POST /credits/consult with HTTP ${answer.status} and a body that is not a JSON object ` +
+          `(${type ? `${type.slice(0, 60)}, ` : ''}${answer.text.length} characters): is --target the API's base URL?`,
       );
     }
     credits = Number(body.credit);
     if (body.credit === undefined || body.credit === null || Number.isNaN(credits))
       throw new UsageError(
-        `target ${origin} answered POST /credits/consult with HTTP ${answer.status} and a JSON body without a numeric credit field (2.7, 4.1): is --target the API's base URL?`,
+        `target ${origin} answered POST /credits/consult with HTTP ${answer.status} and a ` +
+          `JSON body without a numeric credit field (2.7, 4.1): is --target the API's base URL?`,
       );
     times.push(answer.ms);
   }

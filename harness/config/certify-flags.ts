@@ -136,14 +136,18 @@ export const CERTIFY_FLAGS = defineCommand({
     baseline: {
       flag: 'baseline',
       kind: path('FILE'),
-      help: 'summary.json of an earlier run of the same target: summary.md opens with what newly failed, passed, warned or broke, summary.json has it under baseline',
+      help:
+        'summary.json of an earlier run of the same target: summary.md opens with ' +
+        'what newly failed, passed, warned or broke, summary.json has it under baseline',
       defaultHelp: 'none',
     },
     failOn: {
       flag: 'fail-on',
       kind: oneOf(FAIL_ON_CHOICES),
       default: 'failure',
-      help: 'what fails the run (exit 1): any failed or broken test, or with regression only one the --baseline run did not have (a leaked key, a run error, an incomplete run still fail)',
+      help:
+        'what fails the run (exit 1): any failed or broken test, or with regression only one the ' +
+        '--baseline run did not have (a leaked key, a run error, an incomplete run still fail)',
       defaultHelp: 'failure',
     },
     har: { flag: 'har', kind: path('FILE'), help: 'every exchange of the run, redacted, in HAR 1.2', defaultHelp: 'none' },

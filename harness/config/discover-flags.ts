@@ -30,7 +30,9 @@ export const DISCOVER_FLAGS = defineCommand({
       flag: 'manager-key',
       kind: text('KEY'),
       env: 'MC_MANAGER_KEY',
-      help: 'key of a manager account, recorded as the manager-key capability; the probes that spend sandbox quota or leave traces then run in subaccounts discover makes and archives',
+      help:
+        'key of a manager account, recorded as the manager-key capability; the probes that ' +
+        'spend sandbox quota or leave traces then run in subaccounts discover makes and archives',
       defaultHelp: 'none: those probes run in the account, and the sandbox daily limit and loyalty probes are skipped',
     },
     // Absent, the probe's own budget applies (discovery/discovery-sandbox-limit.ts DEFAULT_SANDBOX_BUDGET: the larger option of the register, and one more).

@@ -351,7 +351,8 @@ function finish<T extends FlagTable>(command: CommandFlags<T>, values: Map<strin
 const requiredMessage = (command: CommandFlags<FlagTable>, spec: FlagSpec<never, unknown, unknown>, api: boolean, option: string): string =>
   api
     ? `${command.command} needs the option ${option}`
-    : `${command.command} needs --${spec.flag}${spec.kind.placeholder ? ` ${spec.kind.placeholder}` : ''}${spec.env ? ` (or ${spec.env})` : ''} (${helpHint(command)})`;
+    : `${command.command} needs ` +
+      `--${spec.flag}${spec.kind.placeholder ? ` ${spec.kind.placeholder}` : ''}${spec.env ? ` (or ${spec.env})` : ''} (${helpHint(command)})`;
 
 /**
  * The command line's flags, then for each absent one its variable (an empty variable counts as

@@ -15,7 +15,8 @@ export const MUTANTS_FLAGS = defineCommand({
   command: 'mutants',
   invocation: 'npm run mutants --',
   synopsis:
-    'certify the embedded reference server once without a fault, then once per mutant, and write which mutants the suite killed (exit 1 on a failed baseline or a survivor)',
+    'certify the embedded reference server once without a fault, then once per mutant, ' +
+    'and write which mutants the suite killed (exit 1 on a failed baseline or a survivor)',
   flags: {
     only: {
       flag: 'only',

@@ -205,7 +205,8 @@ export function loadProfile(path: string, notice: (line: string) => void = () =>
   const data = readConfigFile(path, 'profile file');
   if (declaresNothing(data))
     notice(
-      `profile ${path} is empty: every ambiguity takes its default (schemas/ambiguities.ts), no capability is declared, pacing and time budgets take their defaults`,
+      `profile ${path} is empty: every ambiguity takes its default (schemas/ambiguities.ts), ` +
+        `no capability is declared, pacing and time budgets take their defaults`,
     );
   return parseProfile(data, path);
 }

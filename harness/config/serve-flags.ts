@@ -35,7 +35,8 @@ const KEY_LENGTH = 8;
 export const SERVE_FLAGS = defineCommand({
   command: 'serve',
   synopsis:
-    'start the reference server and print its base URL and keys (Ctrl-C stops it). In CI: `npx messaging-conformance serve --port 8080 &` then `kill $!` when done: the server also stops when npx, npm or the shell that started it is gone',
+    'start the reference server and print its base URL and keys (Ctrl-C stops it). In CI: `npx messaging-conformance serve ' +
+    '--port 8080 &` then `kill $!` when done: the server also stops when npx, npm or the shell that started it is gone',
   flags: {
     host: { flag: 'host', kind: text('H', { minLength: 1 }), help: 'address to listen on', defaultHelp: '127.0.0.1' },
     port: {
@@ -116,7 +117,9 @@ export const SERVE_FLAGS = defineCommand({
     eventRetryScheduleSeconds: {
       flag: 'event-retry-schedule',
       kind: numberList('S[,S...]', 'seconds separated by commas (10,30,60)'),
-      help: 'seconds before each successive retry of an event not answered 200, the last repeating (6.3 gives no schedule; 10,30,60 retries as slowly as a real server)',
+      help:
+        'seconds before each successive retry of an event not answered 200, the last ' +
+        'repeating (6.3 gives no schedule; 10,30,60 retries as slowly as a real server)',
       defaultHelp: '1 s between retries',
     },
   },

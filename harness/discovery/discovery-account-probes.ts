@@ -7,7 +7,8 @@
 import { asObject, callOperation, codeOf, probePhone, summarize, type AmbiguityProbe, type ProbeContext, type ProbeFinding } from './discovery-probes.ts';
 
 const NEEDS_SUBACCOUNT =
-  'needs --manager-key: it leaves a tool user and a loyalty contact behind (4.9, 4.10 offer no delete), so it runs only in a subaccount discover makes and archives';
+  'needs --manager-key: it leaves a tool user and a loyalty contact behind (4.9, ' +
+  '4.10 offer no delete), so it runs only in a subaccount discover makes and archives';
 
 /** The work subaccount's email, or a finding saying the probe needs one. */
 const subaccountOf = (ctx: ProbeContext): string | ProbeFinding => ctx.work.subaccountEmail ?? { note: NEEDS_SUBACCOUNT };
@@ -56,7 +57,9 @@ export const ACCOUNT_PROBES: readonly AmbiguityProbe[] = [
       // The credit goes back at once: the manager's balance ends as it began.
       const back = await callOperation(ctx, 'subaccounts/manage-credits', { key: ctx.managerKey, json: { email, type: 2, credits: 1 } });
       const message = String(given.body.message);
-      const note = `message "${message}"${back.body.success === true ? '' : `; taking the credit back failed (${summarize(back)}): it is left in the archived subaccount`}`;
+      const note =
+        `message ` +
+        `"${message}"${back.body.success === true ? '' : `; taking the credit back failed (${summarize(back)}): it is left in the archived subaccount`}`;
       return message === 'subaccount_archived' ? { option: 'subaccount_archived', note } : { option: 'unstated', note };
     },
   },

@@ -72,7 +72,9 @@ export const OTP_PROBES: readonly AmbiguityProbe[] = [
         if (afterQuery.status === 404)
           return {
             option: 'query',
-            note: `DELETE with a JSON body left the verification (verify: HTTP ${afterBody.status}); with query parameters (HTTP ${byQuery.status}), verify: 404`,
+            note:
+              `DELETE with a JSON body left the verification (verify: HTTP ${afterBody.status}); ` +
+              `with query parameters (HTTP ${byQuery.status}), verify: 404`,
           };
         return { note: `neither a JSON body nor query parameters deleted the verification (verify: HTTP ${afterBody.status}, then ${afterQuery.status})` };
       } finally {

@@ -83,6 +83,8 @@ async function countSandboxSends(ctx: ProbeContext, key: string): Promise<StepOu
   const atLeast = `at least ${accepted} sandbox sends accepted in a day`;
   if (accepted > LARGEST) return finding({ note: `${atLeast}: more than every option` });
   return finding({
-    note: `${atLeast}: --sandbox-budget ${ctx.sandboxBudget} ended first${excluded.length > 0 ? ` (so not ${excluded.join(' nor ')})` : ''}; set it in the profile or run again with a larger budget`,
+    note:
+      `${atLeast}: --sandbox-budget ${ctx.sandboxBudget} ended ` +
+      `first${excluded.length > 0 ? ` (so not ${excluded.join(' nor ')})` : ''}; set it in the profile or run again with a larger budget`,
   });
 }

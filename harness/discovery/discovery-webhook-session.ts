@@ -64,7 +64,8 @@ async function restoreWebhook(ctx: ProbeContext, previous: Webhook | undefined):
   const added = await callOperation(ctx, 'webhooks/add', { key: ctx.work.key, json: { url: previous.url, status: previous.status } });
   return added.body.success === true
     ? `webhook: the account's previous webhook was registered again with status ${previous.status}`
-    : `webhook: could NOT register the account's previous webhook again (${summarize(added)}): register ${previous.url} with status ${previous.status} yourself`;
+    : `webhook: could NOT register the account's previous webhook again ` +
+        `(${summarize(added)}): register ${previous.url} with status ${previous.status} yourself`;
 }
 
 /**

@@ -73,7 +73,8 @@ export class CostGuard {
     const strangers = new Set(numbersIn(request).filter((n) => !allowed.has(n)));
     if (strangers.size > 0)
       throw new CostGuardError(
-        `cost guard: ${op.operationId} would be charged to ${strangers.size} number(s) outside the profile's phoneNumbers (the profile has ${allowed.size}): a test that needs more real numbers than the profile gives is skipped`,
+        `cost guard: ${op.operationId} would be charged to ${strangers.size} number(s) outside the profile's phoneNumbers ` +
+          `(the profile has ${allowed.size}): a test that needs more real numbers than the profile gives is skipped`,
       );
     const { maxCredits, startingCredits } = config;
     if (maxCredits !== undefined && startingCredits !== undefined) {
@@ -95,7 +96,8 @@ export class CostGuard {
     const { maxCredits } = this.calls.config;
     if (maxCredits !== undefined && this.toppedUp + REMOTE_FILE_CREDITS > maxCredits)
       throw new CostGuardError(
-        `cost guard: the file's subaccount has spent its credits and more would pass --max-credits ${maxCredits}: charged sends of this file are skipped from here on`,
+        `cost guard: the file's subaccount has spent its credits and more would pass ` +
+          `--max-credits ${maxCredits}: charged sends of this file are skipped from here on`,
       );
     const moved = await this.calls.api('subaccounts/manage-credits', { key: managerKey, json: { email: sub.email, type: 1, credits: REMOTE_FILE_CREDITS } });
     if (moved.body.success !== true)

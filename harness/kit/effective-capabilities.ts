@@ -11,7 +11,8 @@ import type { RunConfig } from '../config/run-config.ts';
 import { NOT_TESTABLE_PREFIX } from './test-skip.ts';
 
 /**
- * Capabilities a profile may declare although the kit has no protocol to trigger them: the document gives no way to provoke what they name, and the kit offers no hook and no
+ * Capabilities a profile may declare although the kit has no protocol to trigger them: the document
+ * gives no way to provoke what they name, and the kit offers no hook and no
  * profile field for it either. A test that needs one is not testable on a profile declaring it
  * (a skip with this reason), never a failing placeholder. The other capabilities come with their
  * means: a profile parameter (capabilityParameters in profile.ts), a key (keys.restricted), a kit
@@ -20,7 +21,8 @@ import { NOT_TESTABLE_PREFIX } from './test-skip.ts';
  */
 export const TRIGGERLESS_CAPABILITIES = {
   'fault-injection':
-    'no documented way and no kit protocol make a target fail internally on demand (auth_99, server_01, otp_internal, verification_10, validation_10, add_webhook_07/_08)',
+    'no documented way and no kit protocol make a target fail internally on demand ' +
+    '(auth_99, server_01, otp_internal, verification_10, validation_10, add_webhook_07/_08)',
   'delivery-failure': 'no documented way and no kit protocol make a channel fail to deliver (otp_send_failed, verification_05)',
   'disabled-administrator': 'no documented call disables an administrator, and the profile has no field for the key of such a subaccount (auth_07)',
   'v1-unauthorized-user': 'the profile has no field for the key of a user not authorized for the v1 single send (Codigo 23)',

@@ -163,7 +163,8 @@ export async function legacyResetFinding(t: LegacyNumbersTarget): Promise<{ find
     const [phone] = await takeUnusedNumbers(t, 1);
     if (phone === undefined)
       throw new SkipTest(
-        `what POST /otp/reset does could not be found out: every one of the profile's ${t.config.profile.phoneNumbers.length} numbers (phoneNumbers) was used earlier in this run; add numbers to phoneNumbers`,
+        `what POST /otp/reset does could not be found out: every one of the profile's ${t.config.profile.phoneNumbers.length} ` +
+          `numbers (phoneNumbers) was used earlier in this run; add numbers to phoneNumbers`,
       );
     const held = await holdOrSkip(t, [phone], 1, PROBE_HOLD_WAIT_MS);
     try {
@@ -211,7 +212,8 @@ async function holdOrSkip(t: LegacyNumbersTarget, candidates: readonly string[],
   const held = await holdNumbers({ outDir: t.config.outDir, runId: t.config.runId, candidates, count, waitMs });
   if (!held)
     throw new SkipTest(
-      `too few phone numbers: ${count} of the profile's ${profileNumbers.length} (phoneNumbers) were held by other tests for ${waitMs / 1000} s; a number in a clean state is used by one test at a time`,
+      `too few phone numbers: ${count} of the profile's ${profileNumbers.length} (phoneNumbers) were ` +
+        `held by other tests for ${waitMs / 1000} s; a number in a clean state is used by one test at a time`,
     );
   return held;
 }
@@ -232,7 +234,8 @@ async function noCleanNumberLeft(t: LegacyNumbersTarget, finding: LegacyResetFin
   const { notClean } = await unusedNumbers(t);
   const also = notClean.length > 0 ? `; not clean when taken: ${notClean.join(', ')}` : '';
   return new SkipTest(
-    `${head}: add numbers to phoneNumbers (${finding.seen}; a test that needs a clean number takes one never used in this run, and ${what} of the profile's ${t.config.profile.phoneNumbers.length}${also})`,
+    `${head}: add numbers to phoneNumbers (${finding.seen}; a test that needs a clean number takes one ` +
+      `never used in this run, and ${what} of the profile's ${t.config.profile.phoneNumbers.length}${also})`,
   );
 }
 
@@ -255,7 +258,8 @@ export async function withCleanLegacyNumbers<T>(t: LegacyNumbersTarget, count: n
   const profileNumbers = t.config.profile.phoneNumbers;
   if (profileNumbers.length < count)
     throw new SkipTest(
-      `too few phone numbers: this test needs ${count} numbers in a clean state at once, the profile has ${profileNumbers.length} (phoneNumbers); real sends may only go to the profile's numbers`,
+      `too few phone numbers: this test needs ${count} numbers in a clean state at once, the profile ` +
+        `has ${profileNumbers.length} (phoneNumbers); real sends may only go to the profile's numbers`,
     );
   // Before any number is held: the probe holds one itself.
   const { finding } = await legacyResetFinding(t);
@@ -276,7 +280,8 @@ async function withResetNumbers<T>(t: LegacyNumbersTarget, count: number, body: 
         const because = await notCleanBecause(t, phone);
         if (because !== undefined)
           throw new SkipTest(
-            `the profile's number ${phone} is not in a clean state after POST /otp/reset (${describeAnswer(answer)}): a verify of a made-up code answered ${because}, not validation_04 (7.2)`,
+            `the profile's number ${phone} is not in a clean state after POST /otp/reset ` +
+              `(${describeAnswer(answer)}): a verify of a made-up code answered ${because}, not validation_04 (7.2)`,
           );
         return phone;
       },

@@ -50,7 +50,8 @@ export class ReportRequests {
     if (answer.body.code !== 'report_05') return;
     const where = runAccount ? "the run's account" : "this file's subaccount";
     throw new SkipTest(
-      `report budget: this run had made ${made} report requests from ${where} when the target answered report_05 (8: a per-account report request limit "whose value: not shown", so the kit cannot plan for it); the report this test needs cannot be read`,
+      `report budget: this run had made ${made} report requests from ${where} when the target answered report_05 (8: a per-account ` +
+        `report request limit "whose value: not shown", so the kit cannot plan for it); the report this test needs cannot be read`,
     );
   }
 }

@@ -156,14 +156,18 @@ export class SandboxBudget {
     const limit = this.limit;
     const recipients = requested > 1 ? `; this send has ${requested} recipients` : '';
     if (!runAccount)
-      return `sandbox budget: ${spent} of the day's ${limit} sends already used by this run in this file's subaccount (8, profile sandbox-daily-limit)${recipients}`;
+      return (
+        `sandbox budget: ${spent} of the day's ${limit} sends already used by this ` +
+        `run in this file's subaccount (8, profile sandbox-daily-limit)${recipients}`
+      );
     const advice =
       this.calls.config.managerKey === undefined
         ? 'give a manager key (each suite file then sends from a subaccount of its own)'
         : "the tests that send from the run's account share its quota";
     const others =
       leftToOthers > 0
-        ? `. The kit leaves ${leftToOthers} of the ${limit} to sandbox sends made outside this run earlier today (discover, another run), which the target counts too (8: per account and day)`
+        ? `. The kit leaves ${leftToOthers} of the ${limit} to sandbox sends made outside this run ` +
+          `earlier today (discover, another run), which the target counts too (8: per account and day)`
         : '';
     return `sandbox budget: ${spent} of the day's ${limit} sends already used by this run in this account; ${advice}${others}${recipients}`;
   }

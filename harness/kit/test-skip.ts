@@ -15,7 +15,8 @@ export class SkipTest extends Error {
 }
 
 /**
- * The prefix of a skip whose capability the profile declares but the kit cannot act on: shown as "not testable", a status of its own in summary.json, never a failure.
+ * The prefix of a skip whose capability the profile declares but the kit cannot act on: shown as
+ * "not testable", a status of its own in summary.json, never a failure.
  */
 export const NOT_TESTABLE_PREFIX = 'not testable:';
 

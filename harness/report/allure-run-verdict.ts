@@ -88,5 +88,8 @@ export function verdictBanner(run: Summary): string {
  */
 export function runSpanScript(run: Summary): string {
   const span = JSON.stringify(runSpan(run));
-  return `<script>(function(){var o=window.allureReportOptions;if(!o)return;var s=${span};o.runSummary=s;if(o.runSummaryByEnv)for(var k in o.runSummaryByEnv)o.runSummaryByEnv[k]=s;})();</script>`;
+  return (
+    `<script>(function(){var o=window.allureReportOptions;if(!o)return;var ` +
+    `s=${span};o.runSummary=s;if(o.runSummaryByEnv)for(var k in o.runSummaryByEnv)o.runSummaryByEnv[k]=s;})();</script>`
+  );
 }

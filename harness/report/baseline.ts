@@ -143,7 +143,10 @@ export function baselineMarkdown(c: BaselineComparison, quote: (text: string) =>
     `- Requirements newly passing: ${list(c.newlyPassing)}`,
     `- Requirements newly warning: ${list(c.newlyWarning)}`,
     `- Requirements newly broken: ${list(c.newlyBroken)}`,
-    `- Ambiguities observed differently: ${c.observationChanges.length === 0 ? 'none' : c.observationChanges.map((o) => `${quote(o.ambiguity)} (${o.before.map(quote).join(', ')} → ${o.after.map(quote).join(', ')})`).join('; ')}`,
+    `- Ambiguities observed differently: ` +
+      (c.observationChanges.length === 0
+        ? 'none'
+        : c.observationChanges.map((o) => `${quote(o.ambiguity)} (${o.before.map(quote).join(', ')} → ${o.after.map(quote).join(', ')})`).join('; ')),
     `- Tests that appeared: ${list(c.appearedTests)}`,
     `- Tests that vanished: ${list(c.vanishedTests)}`,
     '',

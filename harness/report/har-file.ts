@@ -113,7 +113,8 @@ export function writeHarFile(input: HarFileInput): HarFileOutcome {
     const comment = incomplete ? ', "comment": "incomplete: a worker could not write its entries (see the run errors)"' : '';
     writeSync(
       fd,
-      `{"log": {"version": "1.2", "creator": {"name": "messaging-conformance", "version": ${JSON.stringify(creatorVersion())}}, "pages": []${comment}, "entries": [\n`,
+      `{"log": {"version": "1.2", "creator": {"name": "messaging-conformance", ` +
+        `"version": ${JSON.stringify(creatorVersion())}}, "pages": []${comment}, "entries": [\n`,
     );
     for (const line of index) {
       const parsed = HarEntry.safeParse(safeJson(readLine(line)));

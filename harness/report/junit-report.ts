@@ -75,7 +75,8 @@ function curlText(r: TestRecord): string | undefined {
   if (exchanges.length === 0) return undefined;
   const lines = exchanges.flatMap((e) => [`# ${e.exchange}`, e.curl]);
   return [
-    `the request${exchanges.length > 1 ? 's' : ''} of the test's last exchange${exchanges.length > 1 ? 's' : ''} as curl (most recent last; keys as $MC_API_KEY and the like):`,
+    `the request${exchanges.length > 1 ? 's' : ''} of the test's last ` +
+      `exchange${exchanges.length > 1 ? 's' : ''} as curl (most recent last; keys as $MC_API_KEY and the like):`,
     ...lines,
   ].join('\n');
 }
@@ -136,7 +137,8 @@ export function junitXml(input: JunitInput): string {
   for (const [file, rs] of [...byFile].sort((a, b) => a[0].localeCompare(b[0]))) {
     const time = seconds(rs.reduce((sum, r) => sum + r.durationMs, 0));
     body.push(
-      `  <testsuite ${attributes({ name: file, timestamp, tests: rs.length, failures: count(rs, failures), errors: count(rs, errors), skipped: count(rs, isSkipped), time })}>`,
+      `  ` +
+        `<testsuite ${attributes({ name: file, timestamp, tests: rs.length, failures: count(rs, failures), errors: count(rs, errors), skipped: count(rs, isSkipped), time })}>`,
     );
     const shared = sharedRecorded(rs);
     body.push(
@@ -150,7 +152,8 @@ export function junitXml(input: JunitInput): string {
   }
   if (input.runErrors.length > 0) {
     body.push(
-      `  <testsuite ${attributes({ name: 'run errors', timestamp, tests: input.runErrors.length, failures: 0, errors: input.runErrors.length, skipped: 0, time: '0.000' })}>`,
+      `  ` +
+        `<testsuite ${attributes({ name: 'run errors', timestamp, tests: input.runErrors.length, failures: 0, errors: input.runErrors.length, skipped: 0, time: '0.000' })}>`,
     );
     input.runErrors.forEach((error, i) => {
       body.push(`    <testcase ${attributes({ classname: 'run errors', name: `run error ${i + 1}`, time: '0.000' })}>`);

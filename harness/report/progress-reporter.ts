@@ -38,7 +38,9 @@ export class ProgressReporter implements Reporter {
     const mark = counts.failed > 0 || counts.broken > 0 || loadFailed ? '✗' : '✓';
     const undecided = `${counts.broken > 0 ? `, ${counts.broken} broken` : ''}${counts.inconclusive > 0 ? `, ${counts.inconclusive} inconclusive` : ''}`;
     this.write(
-      `${mark} ${testModule.relativeModuleId.padEnd(28)} ${counts.passed} passed, ${counts.failed} failed${undecided}, ${counts.skipped} skipped${loadFailed ? ', file error' : ''}   [${this.filesDone}/${this.totalFiles} files, ${this.tests} tests, ${this.failures} failures so far]`,
+      `${mark} ${testModule.relativeModuleId.padEnd(28)} ${counts.passed} passed, ${counts.failed} ` +
+        `failed${undecided}, ${counts.skipped} skipped${loadFailed ? ', file error' : ''}   ` +
+        `[${this.filesDone}/${this.totalFiles} files, ${this.tests} tests, ${this.failures} failures so far]`,
     );
   }
 }

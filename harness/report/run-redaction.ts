@@ -77,7 +77,8 @@ function cleanAttachment(data: NonNullable<RuntimeMessage['data']>, redact: (tex
     const redacted = Buffer.from(redact(bytes.toString('utf8')), 'utf8');
     const note =
       redacted.length > ATTACHMENT_MAX_BYTES
-        ? `\n… (attachment cut at ${ATTACHMENT_MAX_BYTES / 1024} KiB of ${total} bytes: the kit keeps at most ${ATTACHMENT_MAX_BYTES / 1024} KiB of an attachment)`
+        ? `\n… (attachment cut at ${ATTACHMENT_MAX_BYTES / 1024} KiB of ${total} bytes: ` +
+          `the kit keeps at most ${ATTACHMENT_MAX_BYTES / 1024} KiB of an attachment)`
         : '';
     out = Buffer.concat([redacted.subarray(0, ATTACHMENT_MAX_BYTES), Buffer.from(note, 'utf8')]);
   }

@@ -152,7 +152,10 @@ function balanced(raw: string, start: number, end: number): [number, number] {
 /** Attributes and classes of a marked unit's element. */
 function markAttributes(m: MarkedUnit): string {
   if (m.status !== undefined)
-    return ` class="unit st-${m.status}" data-status="${UNIT_STATUS_LABEL[m.status]}" data-detail="${m.ref}" tabindex="0" role="button" aria-expanded="false" title="${htmlText(`${UNIT_STATUS_LABEL[m.status]}: ${m.requirementIds.join(', ')} (click for details)`)}"`;
+    return (
+      ` class="unit st-${m.status}" data-status="${UNIT_STATUS_LABEL[m.status]}" data-detail="${m.ref}" tabindex="0" role="button" ` +
+      `aria-expanded="false" title="${htmlText(`${UNIT_STATUS_LABEL[m.status]}: ${m.requirementIds.join(', ')} (click for details)`)}"`
+    );
   return ` class="untestable" title="${htmlText(`not testable: ${m.unit.reason ?? ''}`)}"`;
 }
 
@@ -202,7 +205,8 @@ function detailBody(m: MarkedUnit, run: SpecPageRun): string {
     });
     const reason = r.reason !== undefined && r.status !== 'passed' ? `<pre class="reason">${htmlText(r.reason)}</pre>` : '';
     return [
-      `<li><code class="req">${htmlText(r.id)}</code> level ${htmlText(r.level)} (${htmlText(r.severity)}): <b class="tag st-${r.status}">${UNIT_STATUS_LABEL[r.status]}</b>`,
+      `<li><code class="req">${htmlText(r.id)}</code> level ${htmlText(r.level)} ` +
+        `(${htmlText(r.severity)}): <b class="tag st-${r.status}">${UNIT_STATUS_LABEL[r.status]}</b>`,
       tests.length > 0 ? `<ul class="tests">${tests.join('')}</ul>` : '<div>no test of this run names it</div>',
       reason,
       '</li>',
@@ -240,20 +244,28 @@ function headHtml(marked: readonly MarkedUnit[], titles: ReadonlyMap<string, str
     (s) => `<li><span class="unit st-${s} swatch">${UNIT_STATUS_LABEL[s]}</span> ${count(marked, s)} units: ${STATUS_MEANING[s]}</li>`,
   );
   legend.push(
-    `<li><span class="untestable swatch">not testable</span> ${marked.filter((m) => m.status === undefined).length} units: the document gives nothing to check (hover for why)</li>`,
+    `<li><span class="untestable swatch">not testable</span> ${marked.filter((m) => m.status === undefined).length} ` +
+      `units: the document gives nothing to check (hover for why)</li>`,
   );
   const sections = [...new Set(marked.map((m) => m.unit.section.split('.')[0]!))];
   const rows = sections.map((top) => {
     const of = marked.filter((m) => m.unit.section.split('.')[0] === top);
     const name = top === '0' ? 'Preamble' : (titles.get(top) ?? top);
-    return `<tr><td><a href="#section-${top}">${htmlText(name)}</a></td>${statuses.map((s) => `<td>${count(of, s) || ''}</td>`).join('')}<td>${of.filter((m) => m.status === undefined).length || ''}</td></tr>`;
+    return (
+      `<tr><td><a href="#section-${top}">${htmlText(name)}</a></td>` +
+      `${statuses.map((s) => `<td>${count(of, s) || ''}</td>`).join('')}` +
+      `<td>${of.filter((m) => m.status === undefined).length || ''}</td></tr>`
+    );
   });
   return [
     '<section class="run-head">',
     `<h2>This run, through the document</h2>`,
-    `<p>Target ${htmlText(run.target)}, started ${htmlText(run.startedAt)}: <b>${run.ok ? 'PASS' : 'FAIL'}</b>. Each sentence or table row a requirement quotes carries the worst status of those requirements in this run (order: ${UNIT_STATUS_ORDER.map((s) => UNIT_STATUS_LABEL[s]).join(' &gt; ')}); click it for the requirements, their tests and why.</p>`,
+    `<p>Target ${htmlText(run.target)}, started ${htmlText(run.startedAt)}: <b>${run.ok ? 'PASS' : 'FAIL'}</b>. Each ` +
+      `sentence or table row a requirement quotes carries the worst status of those requirements in this run ` +
+      `(order: ${UNIT_STATUS_ORDER.map((s) => UNIT_STATUS_LABEL[s]).join(' &gt; ')}); click it for the requirements, their tests and why.</p>`,
     `<ul class="legend">${legend.join('')}</ul>`,
-    `<table class="counts"><tr><th>Section</th>${statuses.map((s) => `<th>${UNIT_STATUS_LABEL[s]}</th>`).join('')}<th>not testable</th></tr>${rows.join('')}</table>`,
+    `<table class="counts"><tr><th>Section</th>${statuses.map((s) => `<th>${UNIT_STATUS_LABEL[s]}</th>`).join('')}<th>not ` +
+      `testable</th></tr>${rows.join('')}</table>`,
     '</section>',
   ].join('\n');
 }
@@ -275,7 +287,11 @@ const STYLE = [
 ].join('');
 
 /** Opens and closes a unit's detail on click, Enter or Space: the only script, inline. */
-const SCRIPT = `document.addEventListener('click',function(e){var u=e.target.closest&&e.target.closest('[data-detail]');if(!u||e.target.closest('a'))return;var d=document.getElementById(u.getAttribute('data-detail'));if(!d)return;d.hidden=!d.hidden;u.setAttribute('aria-expanded',String(!d.hidden));});document.addEventListener('keydown',function(e){if((e.key==='Enter'||e.key===' ')&&e.target.getAttribute&&e.target.getAttribute('data-detail')){e.preventDefault();e.target.click();}});`;
+const SCRIPT =
+  `document.addEventListener('click',function(e){var u=e.target.closest&&e.target.closest('[data-detail]');if(!u||e.target.closest('a'))return;var ` +
+  `d=document.getElementById(u.getAttribute('data-detail'));if(!d)return;d.hidden=!d.hidden;u.setAttribute('aria-expanded',String(!d.hidden));});` +
+  `document.addEventListener('keydown',function(e){if((e.key==='Enter'||e.key===' ` +
+  `')&&e.target.getAttribute&&e.target.getAttribute('data-detail')){e.preventDefault();e.target.click();}});`;
 
 /** The page for `markdown`, coloured by `run` when given: pure, for the tests. */
 export function renderSpecPage(markdown: string, run?: SpecPageRun): string {
@@ -339,7 +355,10 @@ export function renderSpecPage(markdown: string, run?: SpecPageRun): string {
   }
   const head = run ? headHtml(marked, titles, run) : '';
   const script = run ? `<script>${SCRIPT}</script>` : '';
-  return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>Messaging Service Interface Specification</title><style>${STYLE}</style></head><body>\n${head}\n${out.join('\n')}\n${script}</body></html>\n`;
+  return (
+    `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>Messaging Service Interface ` +
+    `Specification</title><style>${STYLE}</style></head><body>\n${head}\n${out.join('\n')}\n${script}</body></html>\n`
+  );
 }
 
 /**

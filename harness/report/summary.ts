@@ -442,7 +442,10 @@ export function gatePasses(s: Summary): boolean {
 /** What a leak means, in one line naming where it is (never the key). */
 export function leakHeadline(check: LeakCheckSummary): string {
   const shown = check.findings.slice(0, 5).join('; ');
-  return `a key of the run was found in the reports (5.2), which must not be shared: ${shown}${check.findings.length > 5 ? `; and ${check.findings.length - 5} more (summary.json leakCheck)` : ''}`;
+  return (
+    `a key of the run was found in the reports (5.2), which must not be ` +
+    `shared: ${shown}${check.findings.length > 5 ? `; and ${check.findings.length - 5} more (summary.json leakCheck)` : ''}`
+  );
 }
 
 /**
@@ -550,10 +553,17 @@ export function summaryHeadMarkdown(s: Summary): string {
     ...(s.incomplete !== undefined
       ? [`**The certification is incomplete**: ${markdownText(s.incomplete)}. What did not finish has no verdict; the reports below are partial.`]
       : []),
-    `Target ${markdownText(s.target)}, profile ${markdownText(s.profile)}${s.seed !== undefined ? `, seed ${s.seed}` : ''}, ${s.seconds.toFixed(1)} s${s.strict ? ', strict (warnings and inconclusive tests fail the run)' : ''}. Tests: ${t.passed} passed, ${t.failed} failed, ${t.broken} broken, ${t.inconclusive} inconclusive, ${t.skipped} skipped (${t.notTestable} not testable), ${t.knownDeviations} known deviations, ${t.warnings} with warnings, ${t.recorded} recording behaviour the document leaves open.`,
-    `Document coverage: the catalogue quotes ${dc.quoted} of the document's ${dc.units} sentences and table rows (${(dc.quotedShare * 100).toFixed(1)}%); ${dc.untestable} are not testable, ${dc.uncovered} not yet quoted. spec-document.html beside this summary shows each one with its status in this run.`,
+    `Target ${markdownText(s.target)}, profile ${markdownText(s.profile)}${s.seed !== undefined ? `, seed ${s.seed}` : ''}, ${s.seconds.toFixed(1)} ` +
+      `s${s.strict ? ', strict (warnings and inconclusive tests fail the run)' : ''}. Tests: ${t.passed} ` +
+      `passed, ${t.failed} failed, ${t.broken} broken, ${t.inconclusive} inconclusive, ${t.skipped} skipped (${t.notTestable} not ` +
+      `testable), ${t.knownDeviations} known deviations, ${t.warnings} with warnings, ${t.recorded} recording behaviour the document leaves open.`,
+    `Document coverage: the catalogue quotes ${dc.quoted} of the document's ${dc.units} sentences and ` +
+      `table rows (${(dc.quotedShare * 100).toFixed(1)}%); ${dc.untestable} are not testable, ${dc.uncovered} ` +
+      `not yet quoted. spec-document.html beside this summary shows each one with its status in this run.`,
     '## Requirements per level',
-    'fail: the document states it (a failure fails the run); warn: a reading of ours or a SHOULD (a warning); record: the document is silent (what the target did is written down). Broken: the kit could not talk to the target (no verdict; the run does not pass); inconclusive: a test could not decide.',
+    'fail: the document states it (a failure fails the run); warn: a reading of ours or a SHOULD (a ' +
+      'warning); record: the document is silent (what the target did is written down). Broken: the kit could ' +
+      'not talk to the target (no verdict; the run does not pass); inconclusive: a test could not decide.',
     table(
       ['Level', 'Requirements', ...statusColumns],
       [levelRow('fail', s.levels.fail), levelRow('warn', s.levels.warn), levelRow('record', s.levels.record), levelRow('all', s.requirementTotals)],
@@ -642,7 +652,10 @@ function summaryTitle(s: Summary): string {
   if (s.leakCheck?.passed === false) return '# Conformance summary: FAIL (a key of the run was found in the reports)';
   if (s.incomplete !== undefined) return '# Conformance summary: INCOMPLETE (the run did not finish: no verdict on what did not run)';
   if (s.failOn === 'regression' && s.baseline !== undefined)
-    return `# Conformance summary: ${s.ok ? 'PASS' : 'FAIL'}; gate (--fail-on regression): ${gatePasses(s) ? 'PASS, nothing failed or broke that had not in the baseline' : 'FAIL'}`;
+    return (
+      `# Conformance summary: ${s.ok ? 'PASS' : 'FAIL'}; gate (--fail-on ` +
+      `regression): ${gatePasses(s) ? 'PASS, nothing failed or broke that had not in the baseline' : 'FAIL'}`
+    );
   return `# Conformance summary: ${s.ok ? 'PASS' : 'FAIL'}`;
 }
 

@@ -190,7 +190,9 @@ export async function runSuites(options: RunSuitesOptions): Promise<SuitesOutcom
   if (config.harFile !== undefined) runErrors.push(...harFileErrors(config, config.harFile, options.secrets));
   if (boundary.keyEchoCount > 0)
     runErrors.push(
-      `the target sent a key of the run back outside the apikey member of 4.11 in ${boundary.keyEchoCount} answers (5.2: a key gives full access to the account; every report has it redacted): ${boundary.keyEchoes.slice(0, 5).join('; ')}${boundary.keyEchoes.length > 5 ? '; …' : ''}`,
+      `the target sent a key of the run back outside the apikey member of 4.11 in ${boundary.keyEchoCount} ` +
+        `answers (5.2: a key gives full access to the account; every report has it ` +
+        `redacted): ${boundary.keyEchoes.slice(0, 5).join('; ')}${boundary.keyEchoes.length > 5 ? '; …' : ''}`,
     );
   // A results file that could not be written is a fault of the run, not of the target.
   await allure.flushed().catch((e: unknown) => runErrors.push((e as Error).message));

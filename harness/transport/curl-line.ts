@@ -31,7 +31,10 @@ export const CURL_BODY_MAX_CHARS = 64 * 1024;
 /** Characters no POSIX shell gives a meaning to: a word of only these is written bare. */
 const PLAIN_WORD = /^[A-Za-z0-9_@%+=:,./-]+$/;
 
-/** `text` in single quotes (the shell takes every character inside literally; a quote is closed, escaped and reopened), or bare when nothing in it needs them. */
+/**
+ * `text` in single quotes (the shell takes every character inside literally; a quote is closed,
+ * escaped and reopened), or bare when nothing in it needs them.
+ */
 export const singleQuoted = (text: string): string => (PLAIN_WORD.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`);
 
 /** `text` as one shell word, every [REDACTED] in it written as "$variable" (expanded), the rest literal. */
@@ -70,6 +73,7 @@ export function curlLine(exchange: Exchange): string {
   words.push(shellWord(exchange.url, variable));
   const line = words.join(' ');
   return hasBody && body.length > CURL_BODY_MAX_CHARS
-    ? `${line} --data-binary @request-body.txt  # the request body (${body.length} characters) is too long for this line: save it from the exchange's "request body" as request-body.txt`
+    ? `${line} --data-binary @request-body.txt  # the request body (${body.length} characters) ` +
+        `is too long for this line: save it from the exchange's "request body" as request-body.txt`
     : line;
 }

@@ -336,7 +336,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       // Only the origin and path in the message: the query may hold a v1 key (5.5), the error text may not be one line.
       if (error instanceof OverLimit)
         throw new AnswerTooLargeError(
-          `${redactor.redact(where())} answer larger than ${sizeText(limit)}${error.announced ? ' (announced by Content-Length)' : ''}: the kit stopped reading and closed the connection (profile limits.answerBytes)`,
+          `${redactor.redact(where())} answer larger than ${sizeText(limit)}${error.announced ? ' (announced by Content-Length)' : ''}: ` +
+            `the kit stopped reading and closed the connection (profile limits.answerBytes)`,
         );
       if (options.signal?.aborted) throw new RunInterruptedError(`${redactor.redact(where())} abandoned: the run was interrupted`, { cause: error });
       const phase = timeoutPhaseAfter(error, headersArrived);

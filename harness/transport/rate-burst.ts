@@ -225,11 +225,13 @@ export function judgeSustained(exchanges: readonly TimedExchange[], perSecond: n
   const needed = Math.round(LOAD_FACTOR_NEEDED * perSecond);
   const reason =
     steadyMs < SECOND_MS
-      ? `the steady part lasted ${Math.max(0, Math.round(steadyMs))} ms, less than a second (load of ${Math.round(last - first)} ms, widest round trip ${Math.round(maxRoundTripMs)} ms)`
+      ? `the steady part lasted ${Math.max(0, Math.round(steadyMs))} ms, less than a second (load ` +
+        `of ${Math.round(last - first)} ms, widest round trip ${Math.round(maxRoundTripMs)} ms)`
       : steadyRate < needed
         ? `the steady part was sent at ${Math.round(steadyRate)} per second, less than ${needed} (widest round trip ${Math.round(maxRoundTripMs)} ms)`
         : couldShow < needed
-          ? `had every request been accepted, the load would show only ${couldShow} surely processed within a second, less than ${needed} (widest round trip ${Math.round(maxRoundTripMs)} ms)`
+          ? `had every request been accepted, the load would show only ${couldShow} surely processed ` +
+            `within a second, less than ${needed} (widest round trip ${Math.round(maxRoundTripMs)} ms)`
           : undefined;
   return reason === undefined ? { verdict: 'held', ...judged } : { verdict: 'inconclusive', ...judged, reason };
 }

@@ -39,12 +39,14 @@ export async function withCleanNumbers<T>(t: Target, need: { count: number; rese
   const profileNumbers = t.config.profile.phoneNumbers;
   if (profileNumbers.length < need.count)
     throw new SkipTest(
-      `too few phone numbers: this test needs ${need.count} numbers in a clean state at once, the profile has ${profileNumbers.length} (phoneNumbers); real sends may only go to the profile's numbers`,
+      `too few phone numbers: this test needs ${need.count} numbers in a clean state at once, the profile ` +
+        `has ${profileNumbers.length} (phoneNumbers); real sends may only go to the profile's numbers`,
     );
   const held = await holdNumbers({ outDir: t.config.outDir, runId: t.config.runId, candidates: profileNumbers, count: need.count, waitMs: HOLD_WAIT_MS });
   if (!held)
     throw new SkipTest(
-      `too few phone numbers: ${need.count} of the profile's ${profileNumbers.length} (phoneNumbers) were held by other tests for ${HOLD_WAIT_MS / 1000} s; a number in a clean state is used by one test at a time`,
+      `too few phone numbers: ${need.count} of the profile's ${profileNumbers.length} (phoneNumbers) were held ` +
+        `by other tests for ${HOLD_WAIT_MS / 1000} s; a number in a clean state is used by one test at a time`,
     );
   try {
     return await body({

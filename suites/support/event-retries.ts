@@ -56,7 +56,8 @@ export function expectRetriedWithin(deliveries: readonly EventDelivery[], budget
   expect(deliveries.length, `the event was delivered within ${budgetName(budgetSeconds)}`).toBeGreaterThan(0);
   expect(
     deliveries.length,
-    `6.3: the delivery answered ${firstAnswer} is retried; no retry arrived within ${budgetName(budgetSeconds)}. The document gives no retry schedule: raise the budget if the target retries later`,
+    `6.3: the delivery answered ${firstAnswer} is retried; no retry arrived within ${budgetName(budgetSeconds)}. ` +
+      `The document gives no retry schedule: raise the budget if the target retries later`,
   ).toBeGreaterThan(1);
 }
 
@@ -65,6 +66,7 @@ export function recordNotObserved(what: string, seen: readonly EventDelivery[], 
   const intervals = intervalsOf(seen).map((s) => `${s.toFixed(1)} s`);
   recordBehaviour(
     what,
-    `not observed within ${budgetSeconds} s: ${seen.length} deliveries arrived (${seen.length - 1} retries${intervals.length > 0 ? `, intervals ${intervals.join(', ')}` : ''}); 6.3 gives no retry schedule`,
+    `not observed within ${budgetSeconds} s: ${seen.length} deliveries arrived (${seen.length - 1} ` +
+      `retries${intervals.length > 0 ? `, intervals ${intervals.join(', ')}` : ''}); 6.3 gives no retry schedule`,
   );
 }

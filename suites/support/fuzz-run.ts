@@ -96,7 +96,8 @@ export function refusalLevel(op: Operation, c: InvalidCase): VerdictLevel {
 export async function sendInvalidRequests(op: Operation, plan: FuzzPlan, context: FuzzContext, onAccepted?: (c: InvalidCase) => void): Promise<void> {
   expect(plan.cases.length, `${op.operationId}: the schema yields invalid requests`).toBeGreaterThan(0);
   // The kit's own premise, not the target's: a case breaks one rule only if the base breaks none.
-  if (!plan.baseValid) throw new Error(`${op.operationId}: the kit could not build a base request its schema accepts: ${JSON.stringify(plan.base).slice(0, 300)}`);
+  if (!plan.baseValid)
+    throw new Error(`${op.operationId}: the kit could not build a base request its schema accepts: ${JSON.stringify(plan.base).slice(0, 300)}`);
   for (const c of plan.cases) {
     const answer = await context.t.api(op.operationId, requestOf(op, plan, c, context));
     if (answer.body.success === true) onAccepted?.(c);

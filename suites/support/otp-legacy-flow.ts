@@ -31,7 +31,8 @@ export const resetLegacyNumber =
     const shape = t.choices['otp-reset-request-shape'];
     if (shape !== 'phone-and-country')
       throw new SkipTest(
-        `the profile's number ${phone} cannot be put back to a clean state: the request shape of POST /otp/reset is not shown (4.5) and the profile leaves it open (otp-reset-request-shape=${shape})`,
+        `the profile's number ${phone} cannot be put back to a clean state: the request shape of POST ` +
+          `/otp/reset is not shown (4.5) and the profile leaves it open (otp-reset-request-shape=${shape})`,
       );
     const answer = await t.api('otp-legacy/reset', { json: { phone_number: phone, country_code: MEXICO_COUNTRY_CODE } });
     // A number without a record may be refused (the reference answers validation_04): clean either

@@ -293,7 +293,8 @@ export class OtpDriver {
     if (answer.status !== 400 || !/expiration_date/.test(answer.text)) return false;
     if (tries >= MISSED_EXPIRY_TRIES)
       throw new Inconclusive(
-        `an expiration_date up to ${lead} s ahead was refused as past ${tries} times (slowest round trip ${this.latencySeconds().toFixed(2)} s): this machine or network is too slow for a near expiry`,
+        `an expiration_date up to ${lead} s ahead was refused as past ${tries} times (slowest round ` +
+          `trip ${this.latencySeconds().toFixed(2)} s): this machine or network is too slow for a near expiry`,
       );
     recordBehaviour('a near-future expiration_date refused (400 naming it)', `${lead} s ahead was past when read: sent again with ${lead * 2} s`);
     return true;
@@ -375,7 +376,9 @@ export class OtpDriver {
     return {
       min,
       max,
-      text: `${e.low.toFixed(2)} to ${e.high.toFixed(2)} s after the send by the kit's clock (round trips ${roundTrip(last).toFixed(2)} s and ${roundTrip(at).toFixed(2)} s): ${min} to ${max} s left of ${cooldown} s`,
+      text:
+        `${e.low.toFixed(2)} to ${e.high.toFixed(2)} s after the send by the kit's clock (round ` +
+        `trips ${roundTrip(last).toFixed(2)} s and ${roundTrip(at).toFixed(2)} s): ${min} to ${max} s left of ${cooldown} s`,
     };
   }
 
@@ -437,7 +440,8 @@ export class OtpDriver {
       if (asked <= 0 || asked > OTP_V2_RULES.cooldownSeconds) return answer;
       recordBehaviour(
         `${where}: the target applied the ${OTP_V2_RULES.cooldownSeconds} s cooldown (8), which this row of 3.1 does not state`,
-        `HTTP 429 otp_throttled, state ${String(state)}, resend_available_in ${String(inBody)}, Retry-After ${String(answer.headers['retry-after'])}: waited ${asked} s and sent again`,
+        `HTTP 429 otp_throttled, state ${String(state)}, resend_available_in ${String(inBody)}, ` +
+          `Retry-After ${String(answer.headers['retry-after'])}: waited ${asked} s and sent again`,
       );
       await this.t.clock.wait(asked + (this.t.clock.virtual ? 0 : 0.5 + this.latencySeconds()));
     }
@@ -480,7 +484,8 @@ export class OtpDriver {
       this.expectCreated(probe.answer, 'resent');
       recordBehaviour(
         'a resend meant to fall inside the cooldown',
-        `carried out: it may have reached the target ${elapsedBetween(last, probe).high.toFixed(2)} s after the send (${this.latenciesText([last, probe])}); the cooldown counts from it`,
+        `carried out: it may have reached the target ${elapsedBetween(last, probe).high.toFixed(2)} ` +
+          `s after the send (${this.latenciesText([last, probe])}); the cooldown counts from it`,
       );
       send = probe;
     }

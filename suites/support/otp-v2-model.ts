@@ -165,7 +165,8 @@ export class OtpModelRun {
     const states = this.statesIn(m, window, c.kind === 'delete' ? 'delete' : c.kind.startsWith('verify') ? 'verify' : 'create');
     const row = candidates.find((r) => (r.httpStatus === undefined ? answer.status === 200 : r.httpStatus === answer.status));
     this.log.push(
-      `${describe(c)} [model ${states.join('|')}, ${m.attempts} left] → HTTP ${answer.status} ${String(answer.body.action ?? answer.body.error ?? '')} state=${String(answer.body.state)}`,
+      `${describe(c)} [model ${states.join('|')}, ${m.attempts} left] → ` +
+        `HTTP ${answer.status} ${String(answer.body.action ?? answer.body.error ?? '')} state=${String(answer.body.state)}`,
     );
     if (!row && this.cooldownAppliedBeyondTable(c, m, states, candidates, answer, window)) {
       this.charge({ id: 'cooldown applied', charge: 0 }, s, before, after);

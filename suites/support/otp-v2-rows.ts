@@ -235,7 +235,8 @@ export const ROW_SCENARIOS: Record<OtpTransitionId, RowScenario> = {
         return;
       }
       throw new Inconclusive(
-        `a resend could not be placed inside the ${OTP_V2_RULES.cooldownSeconds} s cooldown by the kit's clock in ${WINDOW_REPEATS + 1} tries (${d.latenciesText(seen)}), and the target carried it out`,
+        `a resend could not be placed inside the ${OTP_V2_RULES.cooldownSeconds} s cooldown by the kit's ` +
+          `clock in ${WINDOW_REPEATS + 1} tries (${d.latenciesText(seen)}), and the target carried it out`,
       );
     },
   },
@@ -430,7 +431,8 @@ export const ROW_SCENARIOS: Record<OtpTransitionId, RowScenario> = {
       for (let attempt = 0; p === undefined; attempt++) {
         if (attempt > WINDOW_REPEATS)
           throw new Inconclusive(
-            `a status read could not be placed before an expiry ${d.latencySeconds().toFixed(2)} s of round trip ahead by the kit's clock in ${WINDOW_REPEATS + 1} tries`,
+            `a status read could not be placed before an expiry ${d.latencySeconds().toFixed(2)} ` +
+              `s of round trip ahead by the kit's clock in ${WINDOW_REPEATS + 1} tries`,
           );
         x = attempt === 0 ? s : d.sibling(s);
         const arranged = await arrangePending(d, x, {}, true);

@@ -67,7 +67,8 @@ export async function waitForEvent(endpoint: WebhookEndpoint, type: EventType, r
   const label = `${count} type=${type} event(s) for reference ${reference}`;
   const found = await endpoint.waitFor(isEventOf(type, reference), { timeoutMs: seconds * 1000, count, label }).catch((error: unknown) => {
     throw new Error(
-      `${label}: not delivered within ${seconds} s (profile timeBudgets.webhookDeliverySeconds, else untimedWaitSeconds: the document gives no delivery time, raise the budget for a slower target); ${error instanceof Error ? error.message : String(error)}`,
+      `${label}: not delivered within ${seconds} s (profile timeBudgets.webhookDeliverySeconds, else untimedWaitSeconds: the document ` +
+        `gives no delivery time, raise the budget for a slower target); ${error instanceof Error ? error.message : String(error)}`,
       { cause: error },
     );
   });
@@ -118,7 +119,8 @@ export async function simulateReply(t: Target, key: string, reference: string, r
   // are not testable, not failed.
   if (ROUTE_ABSENT.includes(answer.status))
     throw new SkipTest(
-      `${NOT_TESTABLE_PREFIX} the profile declares reply-simulation, but the target does not offer the kit's protocol for it (POST /__test/reply answered HTTP ${answer.status}); the document gives no way to make a customer reply`,
+      `${NOT_TESTABLE_PREFIX} the profile declares reply-simulation, but the target does not offer the kit's protocol ` +
+        `for it (POST /__test/reply answered HTTP ${answer.status}); the document gives no way to make a customer reply`,
     );
   expect(answer.status, `POST /__test/reply (capability reply-simulation) answered HTTP ${answer.status}: ${answer.text.slice(0, 200)}`).toBe(200);
 }

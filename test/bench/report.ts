@@ -165,14 +165,18 @@ export function renderTables(r: BenchReport, operations: readonly OperationName[
   ];
   const m = r.machine;
   return [
-    `Machine: ${m.cores} cores (${m.cpuModel}), ${fmt(m.memoryMiB)} MiB, Node ${m.node}, ${m.platform}; load average ${m.loadAverageStart} at start, ${m.loadAverageEnd ?? '—'} at end`,
-    `Load: ${r.settings.load.connections} connections, ${r.settings.load.durationSeconds} s measured after ${r.settings.load.warmupSeconds} s warm-up, loopback; median of ${r.settings.rounds} interleaved rounds`,
+    `Machine: ${m.cores} cores (${m.cpuModel}), ${fmt(m.memoryMiB)} MiB, Node ${m.node}, ${m.platform}; ` +
+      `load average ${m.loadAverageStart} at start, ${m.loadAverageEnd ?? '—'} at end`,
+    `Load: ${r.settings.load.connections} connections, ${r.settings.load.durationSeconds} s measured ` +
+      `after ${r.settings.load.warmupSeconds} s warm-up, loopback; median of ${r.settings.rounds} interleaved rounds`,
     '',
     table(throughput),
     '',
     table(certify),
     '',
-    `Memory: ${fmt(r.settings.memoryRequests)} state-changing requests, RSS growth ${fmt(r.rssGrowthMiB, 1)} MiB (last batch ${fmt(r.memory?.rssGrowthLastBatchMiB, 1)}), heap after GC ${fmt(r.memory?.heapGrowthMiB, 1)} MiB (last batch ${fmt(r.memory?.heapGrowthLastBatchMiB, 1)})`,
+    `Memory: ${fmt(r.settings.memoryRequests)} state-changing requests, RSS growth ${fmt(r.rssGrowthMiB, 1)} ` +
+      `MiB (last batch ${fmt(r.memory?.rssGrowthLastBatchMiB, 1)}), heap after ` +
+      `GC ${fmt(r.memory?.heapGrowthMiB, 1)} MiB (last batch ${fmt(r.memory?.heapGrowthLastBatchMiB, 1)})`,
     table(memory),
     '',
     table(targets),

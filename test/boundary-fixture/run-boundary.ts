@@ -2,7 +2,8 @@
  * Runs boundary.fixture.ts with vitest and certify's reporters in their order (the redacting
  * boundary first, then the result collector), as run/run-suites.ts installs them, and writes what
  * the certify process kept into the folder given as the first argument: records.json, errors.json
- * (the tests' errors as later reporters read them), run-errors.json and secrets.json (how many the boundary learned, and whether the fixture's key is among them). A
+ * (the tests' errors as later reporters read them), run-errors.json and secrets.json (how many the
+ * boundary learned, and whether the fixture's key is among them). A
  * child process of test/hostile-units.test.ts, so that this vitest run is not nested in the test's own.
  */
 import { writeFileSync } from 'node:fs';

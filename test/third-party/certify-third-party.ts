@@ -98,7 +98,8 @@ async function certifyOnce(mode: Mode, load: Load, dir: string): Promise<string[
     if (run.status !== 0 && problems.length === 0) problems.push(`certify exited ${run.status}: ${run.output.slice(-800)}`);
     const t = summary.totals;
     process.stdout.write(
-      `third-party (${mode}, ${load}): ${t.passed} passed, ${t.failed} failed, ${broken} broken, ${t.skipped} skipped, ${t.warnings} with warnings; exit ${run.status}\n`,
+      `third-party (${mode}, ${load}): ${t.passed} passed, ${t.failed} failed, ${broken} ` +
+        `broken, ${t.skipped} skipped, ${t.warnings} with warnings; exit ${run.status}\n`,
     );
     return problems;
   } finally {
