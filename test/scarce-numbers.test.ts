@@ -139,8 +139,9 @@ describe.concurrent('a real target with 2 phone numbers: serve without test hook
       });
       expect(run.summary.totals.notTestable).toBeGreaterThanOrEqual(10);
       // Retries were judged within the budget (30 s by default; this server retries every second).
+      // How long the whole run takes is a benchmark's figure (npm run bench, slow-retries), not a
+      // verdict: on a loaded machine the same run takes longer and is no less right.
       expect(statusOf(run.summary, 'limit:event-retries')?.status).toBe('passed');
-      expect(run.summary.seconds, 'the real floor is the 30 s cooldown; waits the document does not time are bounded').toBeLessThan(120);
     }, 600_000);
   }
 
