@@ -8,46 +8,18 @@
  * the response of its path, method and HTTP status (or `default`, as OpenAPI 3.1 routes it).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { join, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { PACKAGE_ROOT } from '../harness/config/project-paths.ts';
 import { startReferenceServer, type RunningReferenceServer } from '../reference/server.ts';
+import { errorLines, schemaValidator, specDocument, type Validator } from './spec-validator.ts';
 
-// ajv is not a dependency of the project: it comes with @apidevtools/swagger-parser (a dev
-// dependency), and is loaded through it so that the test uses the copy that is installed.
-const requireFromProject = createRequire(join(PACKAGE_ROOT, 'package.json'));
-
-/** The part of Ajv's API used here (ajv/dist/2020: JSON Schema 2020-12, the dialect of OpenAPI 3.1). */
-interface Validator {
-  (data: unknown): boolean;
-  errors?: readonly { instancePath: string; message?: string; schemaPath: string }[] | null;
-}
-interface Ajv2020 {
-  addSchema(schema: object, key: string): Ajv2020;
-  getSchema(ref: string): Validator | undefined;
-}
-type Ajv2020Class = new (options: object) => Ajv2020;
-type AddFormats = (ajv: Ajv2020) => void;
-
-function loadValidator(): Ajv2020 {
-  const ajvModule = requireFromProject('ajv/dist/2020.js') as { default: Ajv2020Class };
-  const formats = requireFromProject('ajv-formats') as { default: AddFormats };
-  // strict off: the document carries OpenAPI keywords (example, x-*) that are not JSON Schema ones.
-  const ajv = new ajvModule.default({ strict: false, allErrors: true, validateFormats: true });
-  formats.default(ajv);
-  return ajv;
-}
-
-const DOCUMENT_ID = 'https://spec.local/openapi.json';
-const document = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'spec', 'openapi.json'), 'utf8')) as {
+const document = specDocument as {
   paths: Record<string, Record<string, { responses: Record<string, { $ref?: string; content?: Record<string, unknown> }> }>>;
 };
-const ajv = loadValidator();
-ajv.addSchema({ ...document, $id: DOCUMENT_ID }, DOCUMENT_ID);
 
 const pointer = (...keys: string[]): string => keys.map((k) => k.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
 
@@ -64,10 +36,7 @@ function responseKeyOf(path: string, method: string, status: number): string {
 function validatorOf(path: string, method: string, key: string): Validator {
   const response = document.paths[path]?.[method]?.responses[key];
   const base = response?.$ref !== undefined ? response.$ref.slice(1) : `/${pointer('paths', path, method, 'responses', key)}`;
-  const ref = `${DOCUMENT_ID}#${base}/${pointer('content', 'application/json', 'schema')}`;
-  const validate = ajv.getSchema(ref);
-  if (!validate) throw new Error(`no schema at ${ref}`);
-  return validate;
+  return schemaValidator(`${base}/${pointer('content', 'application/json', 'schema')}`);
 }
 
 /** One call of the representative set. `key` picks the account key, a wrong one, or none. */
@@ -155,7 +124,7 @@ function problemsOf(answer: Answer): { key: string; problems: string[] } {
   const key = responseKeyOf(answer.call.path, method, answer.status);
   const validate = validatorOf(answer.call.path, method, key);
   if (validate(answer.body)) return { key, problems: [] };
-  return { key, problems: (validate.errors ?? []).slice(0, 8).map((e) => `${e.instancePath || '/'} ${e.message ?? ''} (${e.schemaPath})`) };
+  return { key, problems: errorLines(validate.errors).slice(0, 8) };
 }
 
 function checkAll(answers: readonly Answer[]): void {

@@ -3,59 +3,25 @@
  * sends as valid validate against their operation's request body schema, and a request that breaks
  * a rule the document states (spec/request-rules.ts: one negative request per rule; the real-date
  * patterns of spec/request-date-patterns.ts) does not, and is refused by that rule. Validated with a
- * JSON Schema 2020-12 validator (ajv, loaded as in test/spec-answers.test.ts). The response links
+ * JSON Schema 2020-12 validator (ajv, test/spec-validator.ts). The response links
  * (spec/response-links.ts) resolve: their target operations, fields and expressions exist.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FAR_FUTURE_DATE_TIME } from '../schemas/formats.ts';
 import { OPERATIONS } from '../schemas/operations.ts';
-import { PACKAGE_ROOT } from '../harness/config/project-paths.ts';
 import { planInvalidRequests, requestSchemaOf } from '../suites/support/fuzz-bodies.ts';
 import { COMPANY, COUNTRY_CODE, MESSAGE } from '../suites/support/otp-v2-driver.ts';
 import { REQUEST_RULES, type RequestRule } from '../spec/request-rules.ts';
 import { RESPONSE_LINKS } from '../spec/response-links.ts';
-
-// ajv comes with @apidevtools/swagger-parser (a dev dependency); loaded as spec-answers.test.ts does.
-const requireFromProject = createRequire(join(PACKAGE_ROOT, 'package.json'));
-
-interface ValidationError {
-  instancePath: string;
-  message?: string;
-  schemaPath: string;
-}
-interface Validator {
-  (data: unknown): boolean;
-  errors?: readonly ValidationError[] | null;
-}
-interface Ajv2020 {
-  addSchema(schema: object, key: string): Ajv2020;
-  getSchema(ref: string): Validator | undefined;
-}
-type Ajv2020Class = new (options: object) => Ajv2020;
-type AddFormats = (ajv: Ajv2020) => void;
-
-function loadValidator(): Ajv2020 {
-  const ajvModule = requireFromProject('ajv/dist/2020.js') as { default: Ajv2020Class };
-  const formats = requireFromProject('ajv-formats') as { default: AddFormats };
-  // strict off: the document carries OpenAPI keywords (example, x-*) that are not JSON Schema ones.
-  const ajv = new ajvModule.default({ strict: false, allErrors: true, validateFormats: true });
-  formats.default(ajv);
-  return ajv;
-}
+import { errorLines, schemaValidator, specDocument, type ValidationError, type Validator } from './spec-validator.ts';
 
 type Node = Record<string, unknown>;
 const isNode = (v: unknown): v is Node => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-const DOCUMENT_ID = 'https://spec.local/openapi.json';
-const document = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'spec', 'openapi.json'), 'utf8')) as Node & {
+const document = specDocument as Node & {
   paths: Record<string, Record<string, Node>>;
   components: { schemas: Record<string, Node> };
 };
-const ajv = loadValidator();
-ajv.addSchema({ ...document, $id: DOCUMENT_ID }, DOCUMENT_ID);
 
 const operationById = new Map(
   Object.entries(document.paths).flatMap(([path, item]) =>
@@ -73,14 +39,9 @@ function bodyComponent(operationId: string): string {
   return ref.replace('#/components/schemas/', '');
 }
 
-function validatorOf(operationId: string): Validator {
-  const validate = ajv.getSchema(`${DOCUMENT_ID}#/components/schemas/${bodyComponent(operationId)}`);
-  if (!validate) throw new Error(`no schema for ${operationId}`);
-  return validate;
-}
+const validatorOf = (operationId: string): Validator => schemaValidator(`/components/schemas/${bodyComponent(operationId)}`);
 
-const describeErrors = (errors: readonly ValidationError[] | null | undefined): string =>
-  (errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''} (${e.schemaPath})`).join('; ');
+const describeErrors = (errors: readonly ValidationError[] | null | undefined): string => errorLines(errors).join('; ');
 
 const NUMBER = '5512345678';
 const OTHER_NUMBER = '5598765432';
