@@ -31,11 +31,11 @@ import { startEmbeddedTarget } from '../run/embedded-target.ts';
 import { isMutantId } from '../../reference/mutants.ts';
 import { loadExpectedFailures, reconcile, type ExpectedFailure } from '../report/expected-failures.ts';
 import { writeJunitReport } from '../report/junit-report.ts';
-import { findLeakPlaces, leakPlaceText, MIN_SEARCHED_LENGTH } from '../run/leak-check.ts';
+import { findLeakPlaces, leakPlaceText } from '../run/leak-check.ts';
 import { terminalText } from '../report/inert-text.ts';
 import { SPEC_PAGE_FILE } from '../kit/spec-section-link.ts';
-import { redactedCopy, type RunSecrets } from '../report/run-redaction.ts';
-import { createRedactor } from '../transport/redaction.ts';
+import { redactedCopy } from '../report/run-redaction.ts';
+import { runSecrets } from './run-secrets.ts';
 import { preflight } from './preflight.ts';
 import { areaOfSuiteFile, SUITES_DIR, suiteFileName } from '../config/project-paths.ts';
 import { defaultProfile, loadProfile, type TargetProfile } from '../config/profile.ts';
@@ -113,28 +113,6 @@ function deadlineMessage(maxDurationSeconds: number, unfinished: Unfinished): st
 /** What an interruption left undone, in one line. */
 function interruptionMessage(signal: string, unfinished: Unfinished): string {
   return `interrupted by ${signal}; ${unfinishedText(unfinished)} (the teardowns of the files in flight ran within the grace of ${INTERRUPT_GRACE_MS / 1000} s)`;
-}
-
-/** The secrets of one run: the redactor that cleans its reports, and the list the leak check searches for. */
-interface CertifySecrets extends RunSecrets {
-  all(): string[];
-}
-
-function runSecrets(given: readonly (string | undefined)[]): CertifySecrets {
-  const list = new Set(given.filter((s): s is string => s !== undefined && s !== ''));
-  const redactor = createRedactor([...list]);
-  return {
-    redact: (text) => redactor.redact(text),
-    learn: (secret) => {
-      if (secret.length < MIN_SEARCHED_LENGTH || list.has(secret)) return;
-      list.add(secret);
-      redactor.learn(secret);
-    },
-    get size() {
-      return list.size;
-    },
-    all: () => [...list],
-  };
 }
 
 /** The number the shell reports for a process a signal ended (128 + the signal's number: 130 for SIGINT, 143 for SIGTERM). */

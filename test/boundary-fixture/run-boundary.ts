@@ -14,7 +14,7 @@ import { PROJECT_ROOT } from '../../harness/config/project-paths.ts';
 import { RunConfig } from '../../harness/config/run-config.ts';
 import { ResultCollector } from '../../harness/report/result-collector.ts';
 import { RedactingReporter } from '../../harness/report/run-redaction.ts';
-import { createRedactor } from '../../harness/transport/redaction.ts';
+import { runSecrets } from '../../harness/commands/run-secrets.ts';
 import { LEARNED_KEY } from './learned-key.ts';
 
 const outDir = process.argv[2]!;
@@ -28,18 +28,7 @@ const config = RunConfig.parse({
   seed: 1,
   outDir,
 });
-const known = new Set<string>([config.apiKey]);
-const redactor = createRedactor([config.apiKey]);
-const secrets = {
-  redact: (text: string) => redactor.redact(text),
-  learn: (secret: string) => {
-    known.add(secret);
-    redactor.learn(secret);
-  },
-  get size() {
-    return known.size;
-  },
-};
+const secrets = runSecrets([config.apiKey]);
 const boundary = new RedactingReporter(secrets);
 const collector = new ResultCollector();
 /** What the reporters after the boundary read of each test's errors: message, actual, expected, stack, diff. */
@@ -58,5 +47,5 @@ await vitest.close();
 writeFileSync(join(outDir, 'records.json'), JSON.stringify(collector.records));
 writeFileSync(join(outDir, 'errors.json'), JSON.stringify(errors));
 writeFileSync(join(outDir, 'run-errors.json'), JSON.stringify([...collector.runErrors, ...boundary.cleanupFailures]));
-writeFileSync(join(outDir, 'secrets.json'), JSON.stringify({ known: known.size, learnedTheKey: known.has(LEARNED_KEY) }));
+writeFileSync(join(outDir, 'secrets.json'), JSON.stringify({ known: secrets.size, learnedTheKey: secrets.all().includes(LEARNED_KEY) }));
 process.exitCode = 0;

@@ -19,7 +19,7 @@ import { junitXml } from '../../harness/report/junit-report.ts';
 import { buildSummary } from '../../harness/report/summary.ts';
 import { startEmbeddedTarget } from '../../harness/run/embedded-target.ts';
 import { runSuites } from '../../harness/run/run-suites.ts';
-import { createRedactor } from '../../harness/transport/redaction.ts';
+import { runSecrets } from '../../harness/commands/run-secrets.ts';
 import { startFaultProxy } from '../fault-proxy.ts';
 
 const outDir = process.argv[2]!;
@@ -28,18 +28,7 @@ const embedded = await startEmbeddedTarget({}, { testClock: true, mutant: 'credi
 const proxy = echo ? await startFaultProxy({ target: embedded.server.baseUrl, seed: 19, rateLimitShare: 0, delayShare: 0, echoKeys: true }) : undefined;
 try {
   const { keys } = embedded.server;
-  const known = new Set<string>([keys.account, keys.manager, keys.restricted]);
-  const redactor = createRedactor([...known]);
-  const secrets = {
-    redact: (text: string) => redactor.redact(text),
-    learn: (secret: string) => {
-      known.add(secret);
-      redactor.learn(secret);
-    },
-    get size() {
-      return known.size;
-    },
-  };
+  const secrets = runSecrets([keys.account, keys.manager, keys.restricted]);
   const config = RunConfig.parse({
     baseUrl: proxy?.url ?? embedded.server.baseUrl,
     apiKey: keys.account,
@@ -79,7 +68,7 @@ try {
     JSON.stringify({
       account: keys.account,
       manager: keys.manager,
-      all: [...new Set([...known, ...embedded.server.issuedKeys(), keys.restricted])],
+      all: [...new Set([...secrets.all(), ...embedded.server.issuedKeys(), keys.restricted])],
       echoed: proxy?.counts.echoed ?? 0,
     }),
   );
