@@ -6,15 +6,14 @@
  * of a passing test; Inconclusive passes in vitest and is `inconclusive` everywhere; the records,
  * junit.xml, Allure, the summary and the progress line agree.
  */
-import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestRecord } from '../harness/report/result-collector.ts';
 import type { Summary } from '../harness/report/summary.ts';
 import { fileScratchDir } from './scratch-dir.ts';
+import { runFixture } from './status-fixture/run-fixture.ts';
 
-const RUNNER = join(import.meta.dirname, 'status-fixture', 'run-statuses.ts');
 const REFUSED = 'cannot reach http://127.0.0.1:1: connect ECONNREFUSED';
 
 interface AllureResult {
@@ -30,14 +29,7 @@ describe('a suite file whose tests end with every status', () => {
   const byName = (name: string) => records.find((r) => r.name === name);
 
   beforeAll(async () => {
-    const output = await new Promise<string>((resolve, reject) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', RUNNER, out], { stdio: ['ignore', 'pipe', 'pipe'] });
-      let text = '';
-      child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      child.on('error', reject);
-      child.on('close', (code) => (code === 0 ? resolve(text) : reject(new Error(`run-statuses exited ${code}: ${text.slice(-2000)}`))));
-    });
+    const output = await runFixture(out);
     records = JSON.parse(readFileSync(join(out, 'records.json'), 'utf8')) as TestRecord[];
     expect(records.length, output.slice(-2000)).toBe(8);
   }, 120_000);

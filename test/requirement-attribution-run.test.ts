@@ -3,15 +3,13 @@
  * with vitest and the reporters of certify (status-fixture/run-statuses.ts), and the summary names
  * as failed the requirements of the failed check, not every requirement of its test.
  */
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestRecord } from '../harness/report/result-collector.ts';
 import type { Summary } from '../harness/report/summary.ts';
 import { fileScratchDir } from './scratch-dir.ts';
-
-const RUNNER = join(import.meta.dirname, 'status-fixture', 'run-statuses.ts');
+import { runFixture } from './status-fixture/run-fixture.ts';
 
 describe('a failed check of a test of several requirements', () => {
   const out = fileScratchDir('mc-attribution-');
@@ -20,14 +18,7 @@ describe('a failed check of a test of several requirements', () => {
   const status = (id: string) => summary.requirements.find((r) => r.id === id);
 
   beforeAll(async () => {
-    const output = await new Promise<string>((resolve, reject) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', RUNNER, out, 'attribution.fixture.ts'], { stdio: ['ignore', 'pipe', 'pipe'] });
-      let text = '';
-      child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      child.on('error', reject);
-      child.on('close', (code) => (code === 0 ? resolve(text) : reject(new Error(`run-statuses exited ${code}: ${text.slice(-2000)}`))));
-    });
+    const output = await runFixture(out, 'attribution.fixture.ts');
     records = JSON.parse(readFileSync(join(out, 'records.json'), 'utf8')) as TestRecord[];
     summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as Summary;
     expect(records.length, output.slice(-2000)).toBe(3);
