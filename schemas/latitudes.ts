@@ -157,6 +157,19 @@ export const LATITUDES = [
     default: 'bounds documented in the README (body 1 MiB, fields 10,000 characters, per-account quotas)',
     alternate: 'the same bounds',
   },
+  {
+    id: 'legacy-reset-effect',
+    title: 'What POST /otp/reset leaves behind',
+    sources: [{ section: '4.5', says: 'POST /otp/reset: listed as restarting an OTP verification; its parameters and response: not shown' }],
+    freedom:
+      'A reset may clear the number (the next send answers verification_01) or restart the verification as the words say ' +
+      '(a new code sent, the number pending: the next send answers verification_03).',
+    suite:
+      'What a reset does is found out once per run and recorded, never asserted; the kit reaches the state a test needs ' +
+      'through the transitions the document states (send, resend with showcode=1, verify) and uses a reset only as it behaves.',
+    default: 'clears the record; nothing is sent',
+    alternate: 'restarts: a new code (default length and type) is sent and charged, and the number is pending again',
+  },
 ] as const satisfies readonly Latitude[];
 
 export type LatitudeId = (typeof LATITUDES)[number]['id'];

@@ -296,6 +296,20 @@ const LATITUDE_CASES: Record<LatitudeId, () => Promise<void>> = {
     expect([plain.def.body.code, plain.alt.body.code]).toEqual(['add_webhook_03', 'add_webhook_03']);
   },
 
+  // 4.5 "restarting an OTP verification": the default clears (the next send is verification_01), the alternate
+  // restarts (a new code sent, the number pending: verification_03), both on a number with a record only.
+  'legacy-reset-effect': async () => {
+    const p = await pair();
+    const body = { phone_number: '5512340077', country_code: '52', company: 'Acme', template: 'a' };
+    await both(p, '/otp/send', { body });
+    const reset = await both(p, '/otp/reset', { body: { phone_number: body.phone_number, country_code: '52' } });
+    expect([reset.def.body.success, reset.alt.body.success]).toEqual([true, true]);
+    const next = await both(p, '/otp/send', { body });
+    expect([next.def.body.code, next.alt.body.code]).toEqual(['verification_01', 'verification_03']);
+    const none = await both(p, '/otp/reset', { body: { phone_number: '5512340078', country_code: '52' } });
+    expect([none.def.body.code, none.alt.body.code]).toEqual(['validation_04', 'validation_04']);
+  },
+
   // 8: the same bounds in both.
   'size-limits': async () => {
     const p = await pair();

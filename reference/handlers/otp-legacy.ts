@@ -45,6 +45,8 @@ const DEFAULT_CODE_TYPE = 'alphanumeric';
 
 interface LegacyRecord {
   code: string;
+  /** The company of the last send or resend: the text of a restarted verification names it (alternate reset). */
+  company: string;
   expiresAt: number;
   verifiedAt?: number;
   /** Instants of wrong verify attempts within the last hour (validation_03). */
@@ -207,7 +209,7 @@ function deliver(ctx: RequestContext<SendInput | ResendInput>, d: Delivery, loca
   const outcome = ctx.server.messaging.send(ctx.account, { numbers: [number], message: text, kind: 'otp', sandbox: false, name: `otp-legacy-${d.channel}` });
   if (!outcome.ok) return legacyFail(ctx, 'verification_05', locale);
   const now = ctx.server.clock.now();
-  legacyBook(ctx.account).put(input.phone_number, { code: d.code, expiresAt: d.expiresAt, wrongAttempts: d.wrongAttempts }, now);
+  legacyBook(ctx.account).put(input.phone_number, { code: d.code, company: input.company, expiresAt: d.expiresAt, wrongAttempts: d.wrongAttempts }, now);
   const message = ctx.server.options.choices['otp-legacy-send-success-message'] === 'any-text' ? textOf('generated', locale) : 'code_successfully_generated';
   return ok(
     ctx,
@@ -311,9 +313,13 @@ function verify(ctx: RequestContext<VerifyInput>): Reply {
 
 /**
  * POST /otp/reset (parameters and response not shown; ambiguity otp-reset-request-shape:
- * phone_number and country_code): invalidates the number's record so that send starts afresh.
- * Server choices: the send codes verification_07/_08 for a bad number or country code, and
- * validation_04 for a number without a record.
+ * phone_number and country_code). 4.5 lists it only "as restarting an OTP verification", which
+ * reads two ways (latitude legacy-reset-effect): the default invalidates the number's record so
+ * that send starts afresh; the alternate restarts the verification, as the words say: a new code
+ * (default length and type) is sent and charged, the number is pending again, its hourly wrong
+ * attempts kept (7.2 validation_03 counts per hour). Server choices: the send codes
+ * verification_07/_08 for a bad number or country code, and validation_04 for a number without a
+ * record (nothing to restart).
  */
 function reset(ctx: RequestContext<ResetInput>): Reply {
   const locale = localeOf(ctx);
@@ -321,9 +327,31 @@ function reset(ctx: RequestContext<ResetInput>): Reply {
   if (typeof phone !== 'string' || !/^\d{10}$/.test(phone)) return legacyFail(ctx, 'verification_07', locale);
   if (String(ctx.input.country_code ?? '') !== MEXICO_COUNTRY_CODE) return legacyFail(ctx, 'verification_08', locale);
   const book = legacyBook(ctx.account);
-  if (!book.get(phone, ctx.server.clock.now())) return legacyFail(ctx, 'validation_04', locale);
+  const now = ctx.server.clock.now();
+  const record = book.get(phone, now);
+  if (!record) return legacyFail(ctx, 'validation_04', locale);
+  const number = `${MEXICO_COUNTRY_CODE}${phone}`;
+  // Latitude legacy-reset-effect (4.5 "restarting an OTP verification"): the alternate restarts.
+  if (takesAlternate(ctx.server.options)) return restart(ctx, phone, record, locale);
   book.delete(phone);
-  return ok(ctx, { number: `${MEXICO_COUNTRY_CODE}${phone}` }, { message: textOf('reset', locale) });
+  return ok(ctx, { number }, { message: textOf('reset', locale) });
+}
+
+/** The alternate reset: a new code sent with template a for the record's company, the number pending again. */
+function restart(ctx: RequestContext<ResetInput>, phone: string, record: LegacyRecord, locale: Locale): Reply {
+  const now = ctx.server.clock.now();
+  const code = generateCode(CODE_LENGTH.default!, DEFAULT_CODE_TYPE);
+  const text = renderLegacyOtpTemplate(DEFAULT_LEGACY_OTP_TEMPLATE, { company: record.company, code });
+  const number = `${MEXICO_COUNTRY_CODE}${phone}`;
+  const outcome = ctx.server.messaging.send(ctx.account, { numbers: [number], message: text, kind: 'otp', sandbox: false, name: 'otp-legacy-reset' });
+  if (!outcome.ok) return legacyFail(ctx, 'verification_05', locale);
+  const wrongAttempts = record.wrongAttempts.filter((at) => now - at < HOUR_MS);
+  legacyBook(ctx.account).put(phone, { code, company: record.company, expiresAt: defaultExpiry(now), wrongAttempts }, now);
+  return ok(
+    ctx,
+    { number, total_messages: outcome.references.length, credit: outcome.credit, reference: outcome.references[0]?.reference },
+    { message: textOf('reset', locale) },
+  );
 }
 
 export const otpLegacyHandlers: HandlerSet = {
