@@ -12,7 +12,15 @@ export { optionsToAccept } from './defaulted-ambiguities.ts';
 export { expectError, expectErrorBody, expectRefused, expectSchema, expectSuccess, expectV1Error, type RefusalKind } from './expectations.ts';
 export { Inconclusive } from './inconclusive.ts';
 export { reqNotTestable } from './not-testable-test.ts';
-export { type CleanLegacyNumbers, legacyResetFinding, recordLegacyResetFinding, withCleanLegacyNumbers } from './otp-legacy-numbers.ts';
+export {
+  type CleanLegacyNumbers,
+  type LegacyNumbers,
+  legacyResetFinding,
+  type PendingCode,
+  recordLegacyResetFinding,
+  withCleanLegacyNumbers,
+  withLegacyNumbers,
+} from './otp-legacy-numbers.ts';
 export { holdNumbers } from './phone-number-locks.ts';
 export { checkFor } from './requirement-checks.ts';
 export { req } from './requirement-test.ts';

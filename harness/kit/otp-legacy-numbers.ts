@@ -1,37 +1,53 @@
 /**
- * Numbers in a clean state for the legacy OTP set (4.5, 7.2): a number without a verification, on
- * which POST /otp/send answers verification_01, not verification_03 ("already sent, awaiting
- * verification"), _04 ("user already verified"), _02 or _25 (expired).
+ * Numbers for the legacy OTP set (4.5, 7.2), brought to the state a test asks for: a number with
+ * no record (a send answers verification_01), a pending code the kit knows, a verified number.
  *
- * On the embedded target every use gets a number never used before. On a real target legacy sends
- * are charged (4.5 has no sandbox), so they go to the profile's few phoneNumbers, used again and
- * again, and what makes a used number clean is POST /otp/reset, which 4.5 only "lists as restarting
- * an OTP verification; its parameters and response: not shown". Whether a reset leaves the number
- * clean, or restarts a verification (a new code sent, the number pending again), is therefore found
- * out, not assumed: once per run, by the first test that needs it, a number is reset and sent a
- * code, then reset and sent a code again; the second send answers verification_01 (the reset
- * clears) or verification_03 (it restarts). The finding is shared by every worker of the run
- * (run-state.ts) and recorded in the reports (ambiguity otp-reset-request-shape).
- *  - Where the reset clears, a test holds the numbers it needs (phone-number-locks.ts) and each use
- *    resets one first.
- *  - Where it does not, a test takes numbers never used in this run, or is skipped with the reason
- *    ("add numbers to phoneNumbers"), never failed against the requirement it meant to prove.
- * Either way the state of the number is checked before it is used: a free POST /otp/verify of a
- * made-up code must answer validation_04 (7.2 "no record for this number"); a number that answers
- * anything else is not clean (a code pending or expired, the number verified, left by an earlier
- * run or test), and is not used.
+ * On the embedded target every ask gets a number never used before, and the kit takes it from
+ * "no record" to the state asked. On a real target legacy sends are charged (4.5 has no sandbox),
+ * so they go to the profile's few phoneNumbers, used again and again, and the kit keeps, for the
+ * whole run and across its workers (run-state.ts), what it knows of each: every answer a test gets
+ * on a number it was lent updates that record (otp-legacy-states.ts OBSERVED, through
+ * answer-watchers.ts). To serve an ask the kit holds a number (phone-number-locks.ts), looks at it
+ * when its state is not known (a free verify of a made-up code: validation_04 "no record",
+ * validation_06, _05...), and walks the cheapest documented path to the state asked
+ * (otp-legacy-states.ts STEPS: a send or a resend with showcode=1 shows the code, a verify of it
+ * verifies, a reset as this target does it). Where no number has a path, the test is skipped with
+ * the reason and what would help, never failed against the requirement it meant to prove.
+ *
+ * What POST /otp/reset does (4.5 only "lists it as restarting an OTP verification") is found out,
+ * not assumed: once per run, on a number the kit holds, a reset and a send, then a reset and a send
+ * again; the second send answers verification_01 (the reset clears) or verification_03 (it
+ * restarts). The finding is shared by every worker of the run and recorded in the reports
+ * (ambiguity otp-reset-request-shape, latitude legacy-reset-effect). Where the reset restarts, no
+ * documented transition leads back to "no record": a test that needs one can only have a number
+ * never sent a code, and the others (a pending code, a verified number) still run.
  */
+import { expect } from 'vitest';
 import { z } from 'zod';
 import { MEXICO_COUNTRY_CODE } from '../../schemas/sms.ts';
+import { watchAnswers } from './answer-watchers.ts';
 import { recordBehaviour } from './checks.ts';
 import { currentTest, observe } from './current-test.ts';
 import { holdNumbers, type HeldNumbers } from './phone-number-locks.ts';
-import { decideOncePerRun, RunLockTimeout, updateRunState, type RunPlace } from './run-state.ts';
-import type { Answer, Target } from './target-contract.ts';
+import {
+  type LegacyNeed,
+  LegacyNumberRecord,
+  type LegacyOperation,
+  NEW_NUMBER,
+  observeAnswer,
+  type Plan,
+  type PlanContext,
+  planPath,
+  type ResetEffect,
+  type StepId,
+  UNKNOWN_NUMBER,
+} from './otp-legacy-states.ts';
+import { decideOncePerRun, readRunState, RunLockTimeout, updateRunState, type RunPlace } from './run-state.ts';
+import type { Answer, ApiRequest, Target } from './target-contract.ts';
+import { SkipTest } from './test-skip.ts';
 
 /** What these numbers need of the file's target handle (target.ts): its run, its calls, its names. */
 export type LegacyNumbersTarget = Pick<Target, 'config' | 'api' | 'name' | 'phone'>;
-import { SkipTest } from './test-skip.ts';
 
 /** What the run found out about POST /otp/reset (4.5: "listed as restarting an OTP verification"). */
 export const LegacyResetFinding = z.object({
@@ -48,16 +64,9 @@ export const LegacyResetFinding = z.object({
 });
 export type LegacyResetFinding = z.infer<typeof LegacyResetFinding>;
 
-/**
- * The profile's numbers that a test of this run has used for a legacy OTP (where a reset does not
- * clear, they are not clean any more), and those of them that were not clean when taken (left so by
- * an earlier run), with what the check answered.
- */
-const UsedNumbers = z.object({ used: z.array(z.string()), notClean: z.array(z.string()).default([]) });
-const NO_NUMBER_USED = { used: [], notClean: [] };
-
 const FINDING_STATE = 'otp-legacy-reset-finding';
-const USED_STATE = 'otp-legacy-used-numbers';
+const NUMBERS_STATE = 'otp-legacy-numbers';
+const NumberBook = z.record(z.string(), LegacyNumberRecord);
 
 /**
  * How long a test waits for a number (phone-number-locks.ts), the probe of the reset for its own
@@ -70,25 +79,89 @@ const USED_STATE = 'otp-legacy-used-numbers';
 const HOLD_WAIT_MS = 45_000;
 const PROBE_HOLD_WAIT_MS = 20_000;
 const PROBE_WAIT_MS = 30_000;
+/** A test that needs another number mid-way waits less: it already holds some. */
+const SWAP_WAIT_MS = 5_000;
 
 /**
- * The code of the free check of a number's state: any code will do (a wrong one changes nothing on
+ * The code of the free look at a number's state: any code will do (a wrong one changes nothing on
  * a number without a record); this one is improbable as a code the target generated (4 to 10
  * characters of 4.5's code types).
  */
 const PROBE_CODE = 'ZZ00ZZ';
+
+const LEGACY_OPERATIONS: readonly string[] = ['otp-legacy/send', 'otp-legacy/resend', 'otp-legacy/verify', 'otp-legacy/reset'];
 
 const placeOf = (t: LegacyNumbersTarget): RunPlace => ({ outDir: t.config.outDir, runId: t.config.runId });
 
 const codeOf = (answer: Answer): string => (typeof answer.body.code === 'string' ? answer.body.code : `(no code; HTTP ${answer.status})`);
 const describeAnswer = (answer: Answer): string => `HTTP ${answer.status} success=${String(answer.body.success)} code=${String(answer.body.code)}`;
 
-/** 4.5 send body (phone_number, country_code 52, company, template given so that no ambiguity of template applies). */
-const sendBody = (t: LegacyNumbersTarget, phone: string) => ({ phone_number: phone, country_code: MEXICO_COUNTRY_CODE, company: t.name('co'), template: 'a' });
+/** 4.5 send and resend body: phone_number, country_code 52, company, template given (no ambiguity of template applies), showcode=1. */
+const sendingBody = (phone: string, company: string) => ({ phone_number: phone, country_code: MEXICO_COUNTRY_CODE, company, template: 'a', showcode: 1 });
 
 /** POST /otp/reset in the only shape the kit knows (otp-reset-request-shape: phone-and-country). */
 const reset = (t: LegacyNumbersTarget, phone: string): Promise<Answer> =>
   t.api('otp-legacy/reset', { json: { phone_number: phone, country_code: MEXICO_COUNTRY_CODE } });
+
+/** The free look at a number (7.2): validation_04 no record, _06 verified, _02 expired, _05 pending (one wrong attempt), _03 locked. */
+const look = (t: LegacyNumbersTarget, phone: string): Promise<Answer> =>
+  t.api('otp-legacy/verify', { json: { phone_number: phone, verification_code: PROBE_CODE } });
+
+// -------------------------------------------------------------------------------------------------
+// What the kit knows of each number: in memory on the embedded target (every number new), in the
+// run's state elsewhere (the profile's numbers, shared by the run's workers).
+// -------------------------------------------------------------------------------------------------
+
+interface Records {
+  read(phone: string): Promise<LegacyNumberRecord>;
+  readAll(phones: readonly string[]): Promise<Record<string, LegacyNumberRecord>>;
+  update(phone: string, next: (record: LegacyNumberRecord) => LegacyNumberRecord): Promise<void>;
+}
+
+const embeddedBooks = new WeakMap<object, Map<string, LegacyNumberRecord>>();
+
+function recordsOf(t: LegacyNumbersTarget): Records {
+  if (t.config.embedded) {
+    let book = embeddedBooks.get(t);
+    if (book === undefined) embeddedBooks.set(t, (book = new Map()));
+    const memory = book;
+    return {
+      read: async (phone) => memory.get(phone) ?? UNKNOWN_NUMBER,
+      readAll: async (phones) => Object.fromEntries(phones.map((p) => [p, memory.get(p) ?? UNKNOWN_NUMBER])),
+      update: async (phone, next) => void memory.set(phone, next(memory.get(phone) ?? UNKNOWN_NUMBER)),
+    };
+  }
+  const place = placeOf(t);
+  const readAll = (phones: readonly string[]) => {
+    const book = readRunState(place, NUMBERS_STATE, NumberBook) ?? {};
+    return Object.fromEntries(phones.map((p) => [p, book[p] ?? UNKNOWN_NUMBER]));
+  };
+  return {
+    read: async (phone) => readAll([phone])[phone]!,
+    readAll: async (phones) => readAll(phones),
+    update: (phone, next) =>
+      updateRunState(place, NUMBERS_STATE, NumberBook, {}, (book) => ({ state: { ...book, [phone]: next(book[phone] ?? UNKNOWN_NUMBER) }, result: undefined })),
+  };
+}
+
+const resetEffectOf = (t: LegacyNumbersTarget): ResetEffect => readRunState(placeOf(t), FINDING_STATE, LegacyResetFinding)?.effect ?? 'unknown';
+
+/** Runs `body` with every legacy OTP answer on one of `phones` (a live set: numbers join it as they are lent) kept in the records. */
+function watchingNumbers<T>(t: LegacyNumbersTarget, records: Records, phones: ReadonlySet<string>, body: () => Promise<T>): Promise<T> {
+  return watchAnswers(async (operationId: string, request: ApiRequest, answer: Answer) => {
+    if (!LEGACY_OPERATIONS.includes(operationId)) return;
+    const json = (request.json ?? {}) as Record<string, unknown>;
+    const phone = json.phone_number;
+    if (typeof phone !== 'string' || !phones.has(phone)) return;
+    const effect = resetEffectOf(t);
+    const observed = { operation: operationId as LegacyOperation, request: json, status: answer.status, body: answer.body };
+    await records.update(phone, (record) => observeAnswer(record, observed, effect, Date.now()));
+  }, body);
+}
+
+// -------------------------------------------------------------------------------------------------
+// The reset finding (decided once per run).
+// -------------------------------------------------------------------------------------------------
 
 /**
  * Sends, resets and sends again on `phone`, from whatever state it is in. The first reset and send
@@ -97,7 +170,7 @@ const reset = (t: LegacyNumbersTarget, phone: string): Promise<Answer> =>
  */
 async function probeReset(t: LegacyNumbersTarget, phone: string): Promise<LegacyResetFinding> {
   const firstReset = await reset(t, phone);
-  const first = await t.api('otp-legacy/send', { json: sendBody(t, phone) });
+  const first = await t.api('otp-legacy/send', { json: sendingBody(phone, t.name('co')) });
   const accepted = (answer: Answer) => answer.body.success === true;
   if (codeOf(first) !== 'verification_01') {
     // Not clean after a reset, whatever the number held before: the reset did not clear it.
@@ -111,7 +184,7 @@ async function probeReset(t: LegacyNumbersTarget, phone: string): Promise<Legacy
     };
   }
   const pendingReset = await reset(t, phone);
-  const next = await t.api('otp-legacy/send', { json: sendBody(t, phone) });
+  const next = await t.api('otp-legacy/send', { json: sendingBody(phone, t.name('co')) });
   const nextCode = codeOf(next);
   const effect = nextCode === 'verification_01' ? 'clears' : nextCode === 'verification_03' && accepted(pendingReset) ? 'restarts' : 'other';
   return {
@@ -128,7 +201,7 @@ async function probeReset(t: LegacyNumbersTarget, phone: string): Promise<Legacy
  * otp-reset-request-shape (4.5: "its parameters and response: not shown"): whether the reset took
  * the phone-and-country shape is what that option says (success=true on a known number); what
  * the reset left behind is written beside it, and matches or not nothing (the option says nothing
- * of it, and the document allows both readings of "restarting").
+ * of it, and the document allows both readings of "restarting", latitude legacy-reset-effect).
  */
 export function recordLegacyResetFinding(finding: LegacyResetFinding): void {
   const running = currentTest();
@@ -148,27 +221,28 @@ export function recordLegacyResetFinding(finding: LegacyResetFinding): void {
   recordBehaviour('POST /otp/reset (4.5: "listed as restarting an OTP verification"), found out once per run', `${effect}: ${finding.seen}`);
 }
 
+/** The probe spends a number best where it loses least: one already settled (pending, verified...) before one with no record. */
+const PROBE_PREFERENCE: Readonly<Record<LegacyNumberRecord['state'], number>> = { pending: 0, verified: 0, expired: 0, locked: 1, unknown: 2, none: 3 };
+
 /**
  * What POST /otp/reset does on this target: decided once per run (the first caller probes, in any
  * worker; the others wait for it), recorded in the test that probed. On a real target the probe
- * sends to a profile number never used in this run, held while it runs; it is charged there, so
- * the cost guard may refuse it (--allow-charges, --max-credits): then the caller is skipped with
- * the guard's reason and the next caller tries again.
+ * holds one of the profile's numbers, preferring one that has no record no more; it is charged
+ * there, so the cost guard may refuse it (--allow-charges, --max-credits): then the caller is
+ * skipped with the guard's reason and the next caller tries again.
  */
 export async function legacyResetFinding(t: LegacyNumbersTarget): Promise<{ finding: LegacyResetFinding; probedHere: boolean }> {
   let probedHere = false;
+  const records = recordsOf(t);
   const decide = async (): Promise<LegacyResetFinding> => {
     probedHere = true;
     if (t.config.embedded) return probeReset(t, t.phone());
-    const [phone] = await takeUnusedNumbers(t, 1);
-    if (phone === undefined)
-      throw new SkipTest(
-        `what POST /otp/reset does could not be found out: every one of the profile's ${t.config.profile.phoneNumbers.length} ` +
-          `numbers (phoneNumbers) was used earlier in this run; add numbers to phoneNumbers`,
-      );
-    const held = await holdOrSkip(t, [phone], 1, PROBE_HOLD_WAIT_MS);
+    const phones = t.config.profile.phoneNumbers;
+    const known = await records.readAll(phones);
+    const ranked = [...phones].sort((a, b) => PROBE_PREFERENCE[known[a]!.state] - PROBE_PREFERENCE[known[b]!.state]);
+    const held = await holdOrSkip(t, ranked, 1, PROBE_HOLD_WAIT_MS);
     try {
-      return await probeReset(t, phone);
+      return await watchingNumbers(t, records, new Set(held.numbers), () => probeReset(t, held.numbers[0]!));
     } finally {
       held.release();
     }
@@ -185,136 +259,241 @@ export async function legacyResetFinding(t: LegacyNumbersTarget): Promise<{ find
   return { finding, probedHere };
 }
 
-/** Takes up to `count` of the profile's numbers that no test of this run has used, and marks them used. */
-function takeUnusedNumbers(t: LegacyNumbersTarget, count: number): Promise<string[]> {
-  return updateRunState(placeOf(t), USED_STATE, UsedNumbers, NO_NUMBER_USED, (state) => {
-    const taken = t.config.profile.phoneNumbers.filter((n) => !state.used.includes(n)).slice(0, count);
-    return { state: { ...state, used: [...state.used, ...taken] }, result: taken };
-  });
-}
-
-/** How many of the profile's numbers no test of this run has used, and which were found not clean. */
-const unusedNumbers = (t: LegacyNumbersTarget): Promise<{ left: number; notClean: string[] }> =>
-  updateRunState(placeOf(t), USED_STATE, UsedNumbers, NO_NUMBER_USED, (state) => ({
-    state,
-    result: { left: t.config.profile.phoneNumbers.filter((n) => !state.used.includes(n)).length, notClean: state.notClean },
-  }));
-
-/** Notes a number that was not clean when taken, for the reasons of later skips. */
-const noteNotClean = (t: LegacyNumbersTarget, what: string): Promise<void> =>
-  updateRunState(placeOf(t), USED_STATE, UsedNumbers, NO_NUMBER_USED, (state) => ({
-    state: { ...state, notClean: [...state.notClean, what] },
-    result: undefined,
-  }));
-
 async function holdOrSkip(t: LegacyNumbersTarget, candidates: readonly string[], count = candidates.length, waitMs = HOLD_WAIT_MS): Promise<HeldNumbers> {
   const profileNumbers = t.config.profile.phoneNumbers;
   const held = await holdNumbers({ outDir: t.config.outDir, runId: t.config.runId, candidates, count, waitMs });
   if (!held)
     throw new SkipTest(
       `too few phone numbers: ${count} of the profile's ${profileNumbers.length} (phoneNumbers) were ` +
-        `held by other tests for ${waitMs / 1000} s; a number in a clean state is used by one test at a time`,
+        `held by other tests for ${waitMs / 1000} s; a number in the state a test needs is used by one test at a time`,
     );
   return held;
 }
 
-/**
- * The free check of a number's state (7.2): a made-up code answers validation_04 ("no record for
- * this number") only on a number without a verification. Returns the code it answered otherwise.
- */
-async function notCleanBecause(t: LegacyNumbersTarget, phone: string): Promise<string | undefined> {
-  const answer = await t.api('otp-legacy/verify', { json: { phone_number: phone, verification_code: PROBE_CODE } });
-  const code = codeOf(answer);
-  return code === 'validation_04' ? undefined : code;
+// -------------------------------------------------------------------------------------------------
+// Lending numbers in the state a test asks for.
+// -------------------------------------------------------------------------------------------------
+
+/** A pending code the kit knows: the number, the code, and the company the code was last sent for. */
+export interface PendingCode {
+  phone: string;
+  code: string;
+  company: string;
 }
 
-/** The skip of a test that needs a clean number where a reset does not give one and the unused numbers are gone. */
-async function noCleanNumberLeft(t: LegacyNumbersTarget, finding: LegacyResetFinding, what: string): Promise<SkipTest> {
-  const head = finding.effect === 'restarts' ? "this target's /otp/reset restarts the verification" : "this target's /otp/reset does not leave a number clean";
-  const { notClean } = await unusedNumbers(t);
-  const also = notClean.length > 0 ? `; not clean when taken: ${notClean.join(', ')}` : '';
-  return new SkipTest(
-    `${head}: add numbers to phoneNumbers (${finding.seen}; a test that needs a clean number takes one ` +
-      `never used in this run, and ${what} of the profile's ${t.config.profile.phoneNumbers.length}${also})`,
-  );
+export interface PendingOptions {
+  /** Verify attempts the test will make on the code that must be answered under 7.2's hourly limit (default 2: a wrong one and the right one). */
+  attempts?: number;
 }
 
-export interface CleanLegacyNumbers {
+export interface LegacyNumbers {
   /**
-   * A number in a clean state: the `index`-th held number, reset just now (a target whose reset
-   * clears), a number of the profile never used in this run (a target whose reset does not), or a
-   * number never used before (the embedded target). Two calls may give the same number, reset
-   * again, or two numbers: a test keeps what it got while it needs that number's state.
+   * A number with no record (a send answers verification_01): a new one on the embedded target;
+   * on a real target the `index`-th number the test holds when it has a way there, else another of
+   * the profile's. A number the test got before is not kept in that state: ask again for another.
    */
   fresh(index?: number): Promise<string>;
+  /** A number whose pending code the kit knows (4.5 showcode=1), reached from whatever state it is in. */
+  pending(index?: number, options?: PendingOptions): Promise<PendingCode>;
+  /** A verified number (4.5 verify: "the number becomes verified"). */
+  verified(index?: number): Promise<string>;
+}
+
+const NEED_WORDS: Readonly<Record<LegacyNeed, string>> = {
+  'no-record': 'a number with no record (7.2 validation_04)',
+  'pending-code': 'a number with a pending code the kit knows',
+  verified: 'a verified number',
+};
+
+const DEFAULT_ATTEMPTS = 2;
+
+/** What a walk along a plan needs. */
+interface Walk {
+  t: LegacyNumbersTarget;
+  records: Records;
+  phone: string;
+  company: string;
+}
+
+/** The answer each step must give, as 4.5 and 7.2 state it: the kit's set-up fails the test where the target breaks them. */
+async function takeStep(w: Walk, step: StepId, record: LegacyNumberRecord): Promise<void> {
+  const { t, phone } = w;
+  const where = `setting up ${phone}`;
+  if (step === 'send' || step === 'resend') {
+    const operation = step === 'send' ? 'otp-legacy/send' : 'otp-legacy/resend';
+    const answer = await t.api(operation, { json: sendingBody(phone, w.company) });
+    expect(codeOf(answer), `${where}: POST /${operation.slice(5)} with showcode=1 (4.5; 7.2 verification_01) ${answer.text.slice(0, 200)}`).toBe(
+      'verification_01',
+    );
+    expect(answer.body.verification_code, `${where}: showcode=1 returns verification_code (4.5)`).toEqual(expect.any(String));
+    return;
+  }
+  if (step === 'verify') {
+    const answer = await t.api('otp-legacy/verify', { json: { phone_number: phone, verification_code: record.code } });
+    expect(codeOf(answer), `${where}: the pending code verifies (4.5; 7.2 validation_01) ${answer.text.slice(0, 200)}`).toBe('validation_01');
+    return;
+  }
+  // 4.5 gives neither the parameters nor the response of a reset: an answer other than success ends the walk, not the test.
+  const answer = await reset(t, phone);
+  if (answer.body.success !== true)
+    throw new SkipTest(
+      `${where}: POST /otp/reset answered ${describeAnswer(answer)} where it had ${resetEffectOf(t) === 'clears' ? 'cleared' : 'restarted'} a number before`,
+    );
+}
+
+/** Walks `plan` on the number, checking after each step that the state is the one the step leads to. */
+async function walk(w: Walk, plan: Plan): Promise<LegacyNumberRecord> {
+  for (const step of plan.steps) await takeStep(w, step, await w.records.read(w.phone));
+  return w.records.read(w.phone);
+}
+
+const contextFor = (t: LegacyNumbersTarget, attempts: number): PlanContext => ({
+  reset: resetEffectOf(t),
+  attemptLimit: t.config.profile.capabilities.legacyOtpAttemptLimit,
+  expiredSendRestarts: t.config.profile.ambiguities['otp-legacy-expired-send-code'] === 'new-code',
+  attempts,
+  now: Date.now(),
+});
+
+/** The cost of a number for a need, to try the cheapest first: a known path by its charges, then an unknown state, then none. */
+function rank(record: LegacyNumberRecord, need: LegacyNeed, c: PlanContext): number {
+  if (record.state === 'unknown') return 50;
+  const plan = planPath(record, need, c);
+  return 'none' in plan ? 100 : plan.charged;
 }
 
 /**
- * Runs `body` with `count` numbers in a clean state at once (see the head of this file); skips the
- * test, with the reason, when the run cannot give them.
+ * Runs `body` with numbers it may bring to the states it needs (see the head of this file);
+ * `count` numbers are held at once from the start, the cheapest for `first` (the need of the
+ * test's first ask). Skips the test, with the reason, when the run cannot give them.
  */
-export async function withCleanLegacyNumbers<T>(t: LegacyNumbersTarget, count: number, body: (numbers: CleanLegacyNumbers) => Promise<T>): Promise<T> {
-  if (t.config.embedded) return body({ fresh: async () => t.phone() });
+export async function withLegacyNumbers<T>(
+  t: LegacyNumbersTarget,
+  count: number,
+  body: (numbers: LegacyNumbers) => Promise<T>,
+  first: LegacyNeed = 'no-record',
+): Promise<T> {
+  const records = recordsOf(t);
+  const lent = new Set<string>();
+  if (t.config.embedded) return watchingNumbers(t, records, lent, () => body(embeddedNumbers(t, records, lent)));
   const profileNumbers = t.config.profile.phoneNumbers;
   if (profileNumbers.length < count)
     throw new SkipTest(
-      `too few phone numbers: this test needs ${count} numbers in a clean state at once, the profile ` +
+      `too few phone numbers: this test needs ${count} numbers at once, the profile ` +
         `has ${profileNumbers.length} (phoneNumbers); real sends may only go to the profile's numbers`,
     );
   // Before any number is held: the probe holds one itself.
-  const { finding } = await legacyResetFinding(t);
-  return finding.effect === 'clears' ? withResetNumbers(t, count, body) : withUnusedNumbers(t, count, finding, body);
-}
-
-/** Where a reset clears: the test holds `count` numbers, and each use resets one and checks it. */
-async function withResetNumbers<T>(t: LegacyNumbersTarget, count: number, body: (numbers: CleanLegacyNumbers) => Promise<T>): Promise<T> {
-  const held = await holdOrSkip(t, t.config.profile.phoneNumbers, count);
+  await legacyResetFinding(t);
+  const known = await records.readAll(profileNumbers);
+  const c = contextFor(t, DEFAULT_ATTEMPTS);
+  const ranked = [...profileNumbers].sort((a, b) => rank(known[a]!, first, c) - rank(known[b]!, first, c));
+  const holds = [await holdOrSkip(t, ranked, count)];
+  const slots = [...holds[0]!.numbers];
+  for (const phone of slots) lent.add(phone);
   try {
-    return await body({
-      fresh: async (index = 0) => {
-        const phone = held.numbers[index];
-        if (phone === undefined) throw new Error(`fresh(${index}): the test holds ${held.numbers.length} number(s); ask withCleanLegacyNumbers for more`);
-        const answer = await reset(t, phone);
-        if (answer.status >= 500)
-          throw new SkipTest(`the profile's number ${phone} could not be put back to a clean state: POST /otp/reset answered HTTP ${answer.status}`);
-        const because = await notCleanBecause(t, phone);
-        if (because !== undefined)
-          throw new SkipTest(
-            `the profile's number ${phone} is not in a clean state after POST /otp/reset ` +
-              `(${describeAnswer(answer)}): a verify of a made-up code answered ${because}, not validation_04 (7.2)`,
-          );
-        return phone;
-      },
-    });
-  } finally {
-    held.release();
-  }
-}
-
-/** Where a reset does not clear: each use takes a number never used in this run, checked clean. */
-async function withUnusedNumbers<T>(
-  t: LegacyNumbersTarget,
-  count: number,
-  finding: LegacyResetFinding,
-  body: (numbers: CleanLegacyNumbers) => Promise<T>,
-): Promise<T> {
-  const { left } = await unusedNumbers(t);
-  if (left < count) throw await noCleanNumberLeft(t, finding, `this test needs ${count} at once; ${left} are left`);
-  const holds: HeldNumbers[] = [];
-  try {
-    return await body({
-      fresh: async () => {
-        for (;;) {
-          const [phone] = await takeUnusedNumbers(t, 1);
-          if (phone === undefined) throw await noCleanNumberLeft(t, finding, 'every one was used earlier in this run');
-          holds.push(await holdOrSkip(t, [phone]));
-          const because = await notCleanBecause(t, phone);
-          if (because === undefined) return phone;
-          await noteNotClean(t, `${phone} (verify answered ${because})`);
-        }
-      },
-    });
+    return await watchingNumbers(t, records, lent, () => body(profileNumbersLent(t, records, { slots, holds, lent })));
   } finally {
     for (const held of holds) held.release();
   }
 }
+
+/** The embedded target: every ask a number never used, from "no record". */
+function embeddedNumbers(t: LegacyNumbersTarget, records: Records, lent: Set<string>): LegacyNumbers {
+  const reach = async (need: LegacyNeed, attempts: number) => {
+    const phone = t.phone();
+    lent.add(phone);
+    await records.update(phone, () => NEW_NUMBER);
+    const plan = planPath(NEW_NUMBER, need, contextFor(t, attempts));
+    if ('none' in plan) throw new Error(`no path from a new number to ${NEED_WORDS[need]}: ${plan.none}`);
+    const company = t.name('co');
+    return { record: await walk({ t, records, phone, company }, plan), phone, company };
+  };
+  return numbersFrom(reach);
+}
+
+interface Lending {
+  /** The number of each index the test asked for so far (held). */
+  slots: string[];
+  holds: HeldNumbers[];
+  lent: Set<string>;
+}
+
+/** The profile's numbers: the slot's number when it has a way to the need, else another one the test holds or can hold. */
+function profileNumbersLent(t: LegacyNumbersTarget, records: Records, lending: Lending): LegacyNumbers {
+  const reach = async (need: LegacyNeed, attempts: number, index: number) => {
+    const why: string[] = [];
+    const tried = new Set<string>();
+    for (let phone: string | undefined = lending.slots[index] ?? (await holdAnother(t, records, lending, need, attempts)); phone !== undefined; ) {
+      tried.add(phone);
+      let record = await records.read(phone);
+      // Not known (an earlier run, a server error): look first, free (a wrong attempt only where a code is pending).
+      if (record.state === 'unknown') {
+        await look(t, phone);
+        record = await records.read(phone);
+      }
+      const plan = planPath(record, need, contextFor(t, attempts));
+      if (!('none' in plan)) {
+        const company = t.name('co');
+        lending.slots[index] = phone;
+        return { record: await walk({ t, records, phone, company }, plan), phone, company };
+      }
+      why.push(`${phone}: ${plan.none}`);
+      // Another of the profile's numbers, held for the rest of the test (the one it had may still be read).
+      phone = await holdAnother(t, records, lending, need, attempts, tried);
+    }
+    throw noNumberFor(t, need, why);
+  };
+  return numbersFrom(reach);
+}
+
+/** Holds one more of the profile's numbers, the cheapest for `need` first; undefined when none is free. */
+async function holdAnother(
+  t: LegacyNumbersTarget,
+  records: Records,
+  lending: Lending,
+  need: LegacyNeed,
+  attempts: number,
+  tried: ReadonlySet<string> = new Set(),
+): Promise<string | undefined> {
+  const c = contextFor(t, attempts);
+  const known = await records.readAll(t.config.profile.phoneNumbers);
+  const candidates = t.config.profile.phoneNumbers
+    .filter((p) => !lending.lent.has(p) && !tried.has(p) && rank(known[p]!, need, c) < 100)
+    .sort((a, b) => rank(known[a]!, need, c) - rank(known[b]!, need, c));
+  if (candidates.length === 0) return undefined;
+  const held = await holdNumbers({ outDir: t.config.outDir, runId: t.config.runId, candidates, count: 1, waitMs: SWAP_WAIT_MS });
+  if (!held) return undefined;
+  lending.holds.push(held);
+  const phone = held.numbers[0]!;
+  lending.lent.add(phone);
+  return phone;
+}
+
+/** The skip of a test whose need no number can meet, with why for each number tried and what would help. */
+function noNumberFor(t: LegacyNumbersTarget, need: LegacyNeed, why: readonly string[]): SkipTest {
+  const helps =
+    need === 'no-record'
+      ? 'add numbers to phoneNumbers: each number never sent a code serves tests that need no record until it is sent one'
+      : 'add numbers to phoneNumbers, or run again after an hour (7.2 validation_03 counts wrong codes per hour)';
+  const restarts = need === 'no-record' && resetEffectOf(t) === 'restarts' ? "this target's /otp/reset restarts the verification (4.5); " : '';
+  return new SkipTest(`${NEED_WORDS[need]} could not be had: ${restarts}${why.join('; ') || 'no number of the profile was free'}; ${helps}`);
+}
+
+/** The three asks over one way of reaching a need. */
+function numbersFrom(
+  reach: (need: LegacyNeed, attempts: number, index: number) => Promise<{ record: LegacyNumberRecord; phone: string; company: string }>,
+): LegacyNumbers {
+  return {
+    fresh: async (index = 0) => (await reach('no-record', 0, index)).phone,
+    pending: async (index = 0, options = {}) => {
+      const { record, phone, company } = await reach('pending-code', options.attempts ?? DEFAULT_ATTEMPTS, index);
+      if (record.code === null) throw new Error(`${phone} was brought to ${NEED_WORDS['pending-code']}, but no answer showed its code`);
+      return { phone, code: record.code, company };
+    },
+    verified: async (index = 0) => (await reach('verified', 0, index)).phone,
+  };
+}
+
+/** The names the suites knew first: every ask of theirs was a number with no record. */
+export const withCleanLegacyNumbers = withLegacyNumbers;
+export type CleanLegacyNumbers = LegacyNumbers;

@@ -25,6 +25,7 @@ import { createHttpClient, isJsonObject, type CallOptions, type CallResult, type
 import { createPacer } from '../transport/pacer.ts';
 import { createRedactor, type Redactor } from '../transport/redaction.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../transport/webhook-receiver.ts';
+import { noteAnswer } from './answer-watchers.ts';
 import { ClockDomains } from './clock-domains.ts';
 import { CostGuard } from './cost-guard.ts';
 import { consultingChoices } from './current-test.ts';
@@ -196,6 +197,8 @@ class TargetHandle implements Target {
       await sandbox?.settle(answer);
     }
     await this.reportRequests.counted(op, account, answer);
+    // Kit code that follows a state across the test's calls (answer-watchers.ts).
+    await noteAnswer(operationId, request, answer);
     return answer;
   };
 
