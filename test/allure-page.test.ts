@@ -17,6 +17,7 @@ import { sectionAnchorScript } from '../harness/report/allure-section-anchors.ts
 import { allureTagOf, applyTestStatus } from '../harness/report/allure-status.ts';
 import { reconcile } from '../harness/report/expected-failures.ts';
 import { buildSummary, type Summary } from '../harness/report/summary.ts';
+import { shareOf } from '../harness/report/run-coverage.ts';
 import { SPEC_PAGE_FILE, SPEC_SECTION_LINK_NAME, specSectionLink, specSectionLinkName } from '../harness/kit/spec-section-link.ts';
 import { TEST_STATUSES } from '../harness/report/test-status.ts';
 
@@ -34,8 +35,8 @@ const totals = (counts: Partial<Summary['totals']>): Summary['totals'] => ({
   ...counts,
 });
 
-const run = (ok: boolean, counts: Partial<Summary['totals']>, extra: Partial<Summary> = {}): Summary => ({
-  ...buildSummary({
+const run = (ok: boolean, counts: Partial<Summary['totals']>, extra: Partial<Summary> = {}): Summary => {
+  const base = buildSummary({
     target: 't',
     profile: 'p',
     startedAt: '2026-01-02T03:04:05.000Z',
@@ -44,11 +45,19 @@ const run = (ok: boolean, counts: Partial<Summary['totals']>, extra: Partial<Sum
     choices: DEFAULT_AMBIGUITY_CHOICES,
     reconciliation: reconcile([], []),
     runErrors: [],
-  }),
-  ok,
-  totals: totals(counts),
-  ...extra,
-});
+  });
+  const t = totals(counts);
+  // The tests' reach as the counts have it (run-coverage.ts: passed and failed decide, skipped, inconclusive and broken do not).
+  const reach = {
+    ...shareOf(t.passed + t.failed, t.tests),
+    skipped: t.skipped,
+    notTestable: 0,
+    inconclusive: t.inconclusive,
+    broken: t.broken,
+    notSelected: 0,
+  };
+  return { ...base, ok, totals: t, coverage: { ...base.coverage, tests: reach }, ...extra };
+};
 
 /** The parts of Allure 3's page template the additions are placed by. */
 const TEMPLATE =
@@ -63,8 +72,8 @@ describe('the run on the Allure page', () => {
   });
 
   it("names the report by the verdict of summary.md's first line", () => {
-    expect(reportName(run(false, { tests: 3, failed: 2, passed: 1 }))).toBe('FAIL: Messaging Service API conformance, 2 failed, 1 passed of 3 tests');
-    expect(reportName(run(true, { tests: 1, passed: 1 }))).toBe('PASS: Messaging Service API conformance, 1 passed of 1 tests');
+    expect(reportName(run(false, { tests: 3, failed: 2, passed: 1 }))).toBe('FAIL: Messaging Service API conformance, 3 of 3 tests decided (100 %); 0 skipped');
+    expect(reportName(run(true, { tests: 4, passed: 1, skipped: 3 }))).toBe('PASS: Messaging Service API conformance, 1 of 4 tests decided (25 %); 3 skipped');
     expect(reportName(run(false, { tests: 1, passed: 1 }, { incomplete: 'the run deadline passed' }))).toMatch(/^INCOMPLETE: /);
     expect(reportName(undefined)).toBe('Messaging Service API conformance');
   });
@@ -84,7 +93,13 @@ describe('the run on the Allure page', () => {
     expect(page.indexOf('o.runSummary=s')).toBeLessThan(page.indexOf('</head>'));
     expect(page).toContain('new MutationObserver(upgrade)');
     expect(verdictBanner(run(false, { tests: 3, failed: 2, passed: 1 }))).toMatch(
-      />FAIL: 2 failed, 1 passed of 3 tests, 54\.7 s\.<\/span> <a href="\.\.\/spec-document\.html"/,
+      />FAIL: 3 of 3 tests decided \(100 %\); 0 skipped; fail-level requirements: 0 of \d+ decided \(0 %\)\. 2 failed, 1 passed of 3 tests, 54\.7 s\.<\/span> <a href="\.\.\/spec-document\.html"/,
+    );
+    // What would run the skipped tests, each group with its remedy.
+    const skipped = run(true, { tests: 2, passed: 1, skipped: 1 });
+    const groups = [{ kind: 'manager-key', count: 1, label: 'need a manager key', remedy: '--manager-key', tests: ['t'], reasons: [] }];
+    expect(verdictBanner({ ...skipped, coverage: { ...skipped.coverage, skipGroups: groups } })).toContain(
+      '<div id="mc-run-skips" style="font-weight:400;font-size:13px;margin-top:4px">What would run the 1 skipped tests: 1 need a manager key: --manager-key.</div>',
     );
   });
 

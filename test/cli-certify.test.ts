@@ -151,7 +151,7 @@ describe('the certify command line', () => {
 });
 
 describe('the closing lines of a run', () => {
-  it('end with the verdict and exit code, the tests per status and where the reports are', async () => {
+  it('end with what would run the skipped tests, the verdict with the exit code and the reach, the tests per status and the reports', async () => {
     const { closingLines } = await import('../harness/commands/certify-command.ts');
     const totals = { tests: 10, passed: 7, failed: 1, broken: 1, inconclusive: 0, skipped: 1, notTestable: 0, knownDeviations: 0, warnings: 2, recorded: 0 };
     const requirements = [
@@ -159,7 +159,13 @@ describe('the closing lines of a run', () => {
       { id: 'op:b', status: 'passed' },
       { id: 'op:c', status: 'broken', reason: 'POST http://127.0.0.1:1/x timed out after 2 s' },
     ];
-    const summary = { totals, requirements, runErrors: [] } as unknown as Parameters<typeof closingLines>[0]['summary'];
+    const coverage = {
+      tests: { decided: 8, total: 10, percent: 80, skipped: 1, notTestable: 0, inconclusive: 0, broken: 1, notSelected: 0 },
+      failLevelRequirements: { decided: 1, total: 2, percent: 50 },
+      belowMinimum: false,
+      skipGroups: [{ kind: 'manager-key', count: 1, label: 'need a manager key', remedy: '--manager-key', tests: ['s'], reasons: [] }],
+    };
+    const summary = { totals, requirements, runErrors: [], coverage } as unknown as Parameters<typeof closingLines>[0]['summary'];
     const lines = closingLines(
       { summary, outDir: 'out', incomplete: undefined, html: false, redact: (t) => t.replaceAll('key-123456789', '[REDACTED]') },
       1,
@@ -167,7 +173,10 @@ describe('the closing lines of a run', () => {
     expect(lines).toEqual([
       'failed: op:a: expected [REDACTED] to be 2',
       'broken: op:c: POST http://127.0.0.1:1/x timed out after 2 s',
-      'verdict: FAIL (exit 1)',
+      'skipped: 1 tests; what would run them:',
+      '  1 need a manager key: --manager-key',
+      'verdict: FAIL (exit 1): 8 of 10 tests decided (80 %); 1 skipped; 1 broken',
+      'fail-level requirements: 1 of 2 decided (50 %)',
       'tests: 7 passed, 1 failed, 1 broken, 0 inconclusive, 1 skipped (0 not testable), 0 known deviations; 2 with warnings',
       'reports: out (summary.md, summary.json, junit.xml; the tables are in summary.md)',
     ]);

@@ -142,7 +142,7 @@ describe('buildSummary', () => {
     ]);
     const md = summaryMarkdown(s);
     const lines = md.split('\n');
-    expect(lines[0]).toBe('# Conformance summary: FAIL');
+    expect(lines[0]).toBe('# Conformance summary: FAIL: 2 of 2 tests decided (100 %); 0 skipped');
     expect(md.indexOf('## Requirements per level')).toBeLessThan(md.indexOf('## Requirements per area'));
     expect(md).toMatch(/\| all \| \d+ \|/);
     expect(
@@ -298,9 +298,10 @@ describe('document coverage and the baseline gate', () => {
     expect(same.ok).toBe(false);
     expect(gatePasses(gated)).toBe(true);
     expect(summaryHeadMarkdown(gated).split('\n')[0]).toBe(
-      '# Conformance summary: FAIL; gate (--fail-on regression): PASS, nothing failed or broke that had not in the baseline',
+      '# Conformance summary: FAIL; gate (--fail-on regression): PASS, nothing failed or broke that had not in the baseline; ' +
+        '2 of 2 tests decided (100 %); 0 skipped',
     );
-    expect(summaryHeadMarkdown(gated).split('\n')[2]).toMatch(/^## Compared with the baseline of /);
+    expect(summaryHeadMarkdown(gated).split('\n')[4]).toMatch(/^## Compared with the baseline of /);
     // Under --fail-on failure the baseline only informs.
     expect(gatePasses(withBaseline(same, compareWithBaseline(same, before), 'failure'))).toBe(false);
 

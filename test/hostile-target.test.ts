@@ -215,7 +215,7 @@ describe('certify against a hostile target', () => {
     expect(summary.leakCheck!.secrets).toBeGreaterThanOrEqual(3 + created.length);
     expect(summary.ok).toBe(false);
     expect(summary.runErrors.join('\n')).toMatch(/the target sent a key of the run back outside the apikey member of 4\.11 in \d+ answers/);
-    expect(readFileSync(join(run.out, 'summary.md'), 'utf8').split('\n')[0]).toBe('# Conformance summary: FAIL');
+    expect(readFileSync(join(run.out, 'summary.md'), 'utf8').split('\n')[0]).toMatch(/^# Conformance summary: FAIL: \d+ of \d+ tests decided/);
     expect(readFileSync(join(run.out, 'summary.md'), 'utf8')).toMatch(/the target sent a key of the run back/);
     expect(run.exit, run.stderr).toBe(1);
   }, 180_000);
@@ -239,7 +239,9 @@ describe('certify against a hostile target', () => {
       readFileSync(join(out, 'junit.xml'), 'utf8'),
     ])
       expect(text.includes(key)).toBe(false);
-    expect(readFileSync(join(out, 'summary.md'), 'utf8').split('\n')[0]).toBe('# Conformance summary: FAIL (a key of the run was found in the reports)');
+    expect(readFileSync(join(out, 'summary.md'), 'utf8').split('\n')[0]).toMatch(
+      /^# Conformance summary: FAIL \(a key of the run was found in the reports\); \d+ of /,
+    );
     expect(summaryOf(run)).toMatchObject({ ok: false, leakCheck: { passed: false, findings: expect.arrayContaining(['notes.txt: line 2 (raw)']) } });
     expect(readFileSync(join(out, 'junit.xml'), 'utf8').split('\n')[1]).toMatch(/^<!-- FAIL: a key of the run was found in the reports/);
   }, 120_000);

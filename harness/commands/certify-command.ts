@@ -4,8 +4,9 @@
  *
  * Exit codes: 0 every required check passed (with --fail-on regression: nothing failed or broke
  * that had not in the --baseline run); 1 a check failed, a test broke (the kit could not
- * talk to the target: the run is not a pass), an expected failure passed, or a key leaked into the
- * reports; 2 a usage or configuration error or an unreachable target (one line, before any test
+ * talk to the target: the run is not a pass), an expected failure passed, a key leaked into the
+ * reports, or fewer tests decided than --min-coverage asks (summary.ts ok, run-coverage.ts); 2 a
+ * usage or configuration error or an unreachable target (one line, before any test
  * runs), a run cut short by its deadline or interrupted (SIGINT, SIGTERM), or a run that certified
  * nothing (every test that ran broke, or the setup of every file failed: summary.ts nothingCertified).
  *
@@ -35,6 +36,10 @@ import { findLeakPlaces, leakPlaceText } from '../run/leak-check.ts';
 import { terminalText } from '../report/inert-text.ts';
 import { SPEC_PAGE_FILE } from '../kit/spec-section-link.ts';
 import { redactedCopy } from '../report/run-redaction.ts';
+import { failLevelReachText, verdictReachText } from '../report/run-coverage.ts';
+import { skipGroupText, type RunMeans } from '../report/skip-remedies.ts';
+import { CAPABILITY_IDS } from '../../schemas/capabilities.ts';
+import { effectiveCapabilities } from '../kit/effective-capabilities.ts';
 import { runSecrets } from './run-secrets.ts';
 import { preflight } from './preflight.ts';
 import { areaOfSuiteFile, SUITES_DIR, suiteFileName } from '../config/project-paths.ts';
@@ -252,14 +257,35 @@ function troubleLines(summary: Summary, redact: (text: string) => string): strin
   ];
 }
 
-/** The run's closing lines in the terminal: what failed first, verdict and exit code, the tests per status, the reports. */
+/** At most this many groups of skipped tests in the terminal; summary.md has them all. */
+const SKIP_GROUPS_SHOWN = 8;
+
+/** The skipped tests by what would run them (report/skip-remedies.ts), the largest groups first. */
+function skipLines(summary: Summary): string[] {
+  const groups = summary.coverage.skipGroups;
+  if (groups.length === 0) return [];
+  return [
+    `skipped: ${summary.coverage.tests.skipped} tests; what would run them:`,
+    ...groups.slice(0, SKIP_GROUPS_SHOWN).map((g) => `  ${skipGroupText(g)}`),
+    ...(groups.length > SKIP_GROUPS_SHOWN ? [`  and ${groups.length - SKIP_GROUPS_SHOWN} more groups (summary.md)`] : []),
+  ];
+}
+
+/**
+ * The run's closing lines in the terminal: what failed first, what would run the skipped tests, the
+ * verdict with the exit code and how much the run decided (run-coverage.ts), the tests per status,
+ * the reports.
+ */
 export function closingLines(outcome: Pick<CertificationOutcome, 'summary' | 'outDir' | 'incomplete' | 'html' | 'redact'>, code: number): string {
   const t = outcome.summary.totals;
   const verdict = outcome.incomplete !== undefined ? 'INCOMPLETE' : code === 0 ? 'PASS' : code === 2 ? 'NOTHING CERTIFIED' : 'FAIL';
   const reports = ['summary.md', 'summary.json', 'junit.xml', ...(outcome.html ? ['allure-report/index.html', SPEC_PAGE_FILE] : [])];
+  const { coverage } = outcome.summary;
   return [
     ...troubleLines(outcome.summary, outcome.redact),
-    `verdict: ${verdict} (exit ${code})`,
+    ...skipLines(outcome.summary),
+    `verdict: ${verdict} (exit ${code}): ${verdictReachText(coverage)}`,
+    failLevelReachText(coverage.failLevelRequirements),
     `tests: ${t.passed} passed, ${t.failed} failed, ${t.broken} broken, ${t.inconclusive} inconclusive, ${t.skipped} ` +
       `skipped (${t.notTestable} not testable), ${t.knownDeviations} known deviations; ${t.warnings} with warnings`,
     `reports: ${outcome.outDir} (${reports.join(', ')}; the tables are in summary.md)`,
@@ -362,6 +388,21 @@ export async function runCertification(args: CertifyArgs, control: Certification
     junit(incomplete !== undefined ? [`INCOMPLETE: certification incomplete: ${incomplete}`] : [], runErrors);
 
     const reconciliation = reconcile(records, expected);
+    // What the run had, so that no remedy of a skip asks for it again (report/skip-remedies.ts).
+    const means: RunMeans = {
+      managerKey: managerKey !== undefined,
+      allowCharges: config.allowCharges,
+      webhookPublicUrl: config.webhookPublicUrl !== undefined,
+      phoneNumbers: profile.phoneNumbers.length,
+      declared: CAPABILITY_IDS.filter((id) => profile.capabilities[id]),
+      restrictedKey: profile.keys?.restricted !== undefined,
+      realDeliveryOnCharges: effectiveCapabilities({
+        ...config,
+        allowCharges: true,
+        profile: { ...profile, phoneNumbers: profile.phoneNumbers.length > 0 ? profile.phoneNumbers : ['5500000000'] },
+      }).has('real-delivery'),
+      ...(args.maxCredits !== undefined ? { maxCredits: args.maxCredits } : {}),
+    };
     let summary = buildSummary({
       target: targetLabel,
       profile: profileLabel,
@@ -374,6 +415,8 @@ export async function runCertification(args: CertifyArgs, control: Certification
       strict: args.strict,
       seed: config.seed,
       ...(incomplete !== undefined ? { incomplete } : {}),
+      means,
+      ...(args.minCoverage !== undefined ? { minCoverage: args.minCoverage } : {}),
     });
     if (baseline !== undefined) summary = withBaseline(summary, compareWithBaseline(summary, baseline), args.failOn);
     const writeSummary = () => {

@@ -119,6 +119,15 @@ export const CERTIFY_FLAGS = defineCommand({
       defaultHelp: 'default',
     },
     strict: { flag: 'strict', kind: toggle(), help: 'warnings (failed SHOULD statements) fail the run too', defaultHelp: 'off' },
+    // What the verdict rests on is part of it: a PASS over half the suite is no PASS over the document (report/run-coverage.ts).
+    minCoverage: {
+      flag: 'min-coverage',
+      kind: number('PCT', { min: 0, max: 100, takes: 'a percentage from 0 to 100' }),
+      help:
+        'fail the run (exit 1) when fewer than PCT % of its tests decided (passed, failed, warned or recorded; ' +
+        'skipped, not testable, inconclusive and broken tests decide nothing)',
+      defaultHelp: 'none: the coverage is reported, not judged',
+    },
     maxDuration: {
       flag: 'max-duration',
       kind: number('SECONDS', { above: 0, takes: 'a number of seconds greater than 0' }),

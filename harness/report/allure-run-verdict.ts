@@ -10,6 +10,8 @@
  * stop of the tests: the run's preflight, workers' start and teardowns are outside any test).
  */
 import { SPEC_PAGE_FILE } from '../kit/spec-section-link.ts';
+import { failLevelReachText, verdictReachText } from './run-coverage.ts';
+import { skipGroupText } from './skip-remedies.ts';
 import { gatePasses, type Summary } from './summary.ts';
 
 export const REPORT_TITLE = 'Messaging Service API conformance';
@@ -52,9 +54,9 @@ const verdictText = (run: Summary): string => {
   return gate === undefined ? verdict : `${verdict} (gate --fail-on regression: ${gate})`;
 };
 
-/** The report's name: the verdict first, so the tab and the first screen's heading say it. */
+/** The report's name: the verdict and how much the run decided first, so the tab and the first screen's heading say it. */
 export const reportName = (run: Summary | undefined): string =>
-  run === undefined ? REPORT_TITLE : `${verdictText(run)}: ${REPORT_TITLE}, ${countsText(run.totals)}`;
+  run === undefined ? REPORT_TITLE : `${verdictText(run)}: ${REPORT_TITLE}, ${verdictReachText(run.coverage)}`;
 
 /** The run's span for Allure's header: from the run's start, its wall time long (milliseconds). */
 export function runSpan(run: Summary): { start: number; stop: number; duration: number } {
@@ -65,19 +67,31 @@ export function runSpan(run: Summary): { start: number; stop: number; duration: 
 
 const BANNER_COLOUR: Readonly<Record<Verdict, string>> = { PASS: '#1b7f3b', FAIL: '#b00020', INCOMPLETE: '#8a5a00' };
 
+/** The kit's own words, escaped all the same: a remedy may one day quote something with a `<` in it. */
+const html = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
 /**
- * The banner above the page: the verdict, the counts and wall time, and the link to the document
- * coloured by the run, written beside the report folder. Its text is the kit's own (verdict, numbers),
- * never the target's words, so it needs no escaping.
+ * The banner above the page: the verdict with how much the run decided (run-coverage.ts), the counts
+ * and wall time, the link to the document coloured by the run, written beside the report folder, and
+ * what would run the skipped tests (skip-remedies.ts). Its text is the kit's own (verdict, numbers,
+ * remedies), never the target's words.
  */
 export function verdictBanner(run: Summary): string {
   const { verdict, gate } = verdictOf(run);
   const colour = BANNER_COLOUR[gate ?? verdict];
   const style = `background:${colour};color:#fff;font:600 15px/1.4 system-ui,sans-serif;padding:8px 16px;text-align:center`;
+  const { coverage } = run;
+  const skips =
+    coverage.skipGroups.length === 0
+      ? ''
+      : `<div id="mc-run-skips" style="font-weight:400;font-size:13px;margin-top:4px">What would run the ${coverage.tests.skipped} skipped tests: ` +
+        `${coverage.skipGroups.map((g) => html(skipGroupText(g))).join(' · ')}.</div>`;
   return (
     `<div id="mc-run-verdict" data-verdict="${verdict}" role="status" style="${style}">` +
-    `<span>${verdictText(run)}: ${countsText(run.totals)}, ${run.seconds.toFixed(1)} s.</span> ` +
+    `<span>${html(`${verdictText(run)}: ${verdictReachText(coverage)}; ${failLevelReachText(coverage.failLevelRequirements)}`)}. ` +
+    `${countsText(run.totals)}, ${run.seconds.toFixed(1)} s.</span> ` +
     `<a href="../${SPEC_PAGE_FILE}" style="color:#fff;text-decoration:underline">The document coloured by this run (${SPEC_PAGE_FILE})</a>` +
+    skips +
     `</div>`
   );
 }

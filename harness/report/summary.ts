@@ -17,6 +17,8 @@ import type { Reconciliation } from './expected-failures.ts';
 import { markdownText, oneLine } from './inert-text.ts';
 import type { FailureExchange } from '../kit/failure-exchanges.ts';
 import type { TestRecord } from './result-collector.ts';
+import { failLevelReachText, runCoverage, verdictReachText, type RunCoverage } from './run-coverage.ts';
+import { skipGroupText, type RunMeans } from './skip-remedies.ts';
 import { isPassing, isSkipped, testStatus } from './test-status.ts';
 
 /**
@@ -129,8 +131,8 @@ export function documentCoverageOfCatalogue(): DocumentCoverageTotals {
 /**
  * What fails the gate (certify --fail-on): `failure`, any failed or broken test; `regression`,
  * only a failed or broken test the baseline did not have (with --strict, also a requirement newly
- * warning). A key in the reports, a run error, an expected failure that passed and an incomplete
- * run fail under both.
+ * warning). A key in the reports, a run error, an expected failure that passed, an incomplete
+ * run and a coverage below --min-coverage fail under both.
  */
 export const FAIL_ON = ['failure', 'regression'] as const;
 export type FailOn = (typeof FAIL_ON)[number];
@@ -193,13 +195,20 @@ export interface Summary {
   leakCheck?: LeakCheckSummary;
   /** The share of the document's units the catalogue quotes (documentCoverageOfCatalogue). */
   documentCoverage: DocumentCoverageTotals;
+  /**
+   * What this run proved (run-coverage.ts): tests decided of those it ran, fail-level requirements
+   * decided of the catalogue's, certify --min-coverage, and the skipped tests grouped by what would
+   * run them (skip-remedies.ts).
+   */
+  coverage: RunCoverage;
   /** The run compared with an earlier summary.json (certify --baseline; baseline.ts). */
   baseline?: BaselineComparison;
   /** certify --fail-on, when it is `regression`: the gate is then gatePasses(), not ok. */
   failOn?: FailOn;
   /**
    * Whether the run passes: no failure outside the expected ones, no broken test, no unexpected
-   * pass, no run error, no key in the reports; under --strict no warning and no inconclusive test either.
+   * pass, no run error, no key in the reports, no coverage below --min-coverage; under --strict no
+   * warning and no inconclusive test either.
    */
   ok: boolean;
 }
@@ -226,6 +235,10 @@ export interface SummaryInput {
   seed?: number;
   /** Why the run is incomplete (run-suites.ts: its deadline passed, or it was interrupted). */
   incomplete?: string;
+  /** What the run had (a manager key, charges, ...), so that no remedy of a skip asks for it again; absent: nothing. */
+  means?: RunMeans;
+  /** certify --min-coverage: below this percentage of tests decided, the run fails. */
+  minCoverage?: number;
 }
 
 /**
@@ -370,6 +383,7 @@ export function buildSummary(input: SummaryInput): Summary {
     recorded: records.filter((t) => t.recorded.length > 0).length,
   };
   const strict = input.strict ?? false;
+  const coverage = runCoverage({ tests: records, requirements, means: input.means, minCoverage: input.minCoverage });
 
   return {
     target: input.target,
@@ -403,12 +417,14 @@ export function buildSummary(input: SummaryInput): Summary {
     runErrors: [...input.runErrors],
     ...(input.incomplete !== undefined ? { incomplete: input.incomplete } : {}),
     documentCoverage: documentCoverageOfCatalogue(),
+    coverage,
     ok:
       input.incomplete === undefined &&
       input.reconciliation.ok &&
       input.runErrors.length === 0 &&
       totals.failed === 0 &&
       totals.broken === 0 &&
+      !coverage.belowMinimum &&
       !(strict && (totals.warnings > 0 || totals.inconclusive > 0)),
   };
 }
@@ -430,12 +446,16 @@ export function withBaseline(s: Summary, baseline: BaselineComparison, failOn: F
  * Whether the run passes its gate: `ok` under --fail-on failure; under --fail-on regression, no
  * failed or broken test the baseline did not have (with --strict, no requirement newly warning
  * either), and none of what fails every run: a key in the reports, a run error (which an
- * incomplete run is too), an expected failure that passed.
+ * incomplete run is too), an expected failure that passed, a coverage below --min-coverage.
  */
 export function gatePasses(s: Summary): boolean {
   if (s.failOn !== 'regression' || s.baseline === undefined) return s.ok;
   const alwaysFails =
-    s.leakCheck?.passed === false || s.incomplete !== undefined || s.runErrors.length > 0 || s.expectedFailures.some((e) => e.outcome === 'unexpected-pass');
+    s.leakCheck?.passed === false ||
+    s.incomplete !== undefined ||
+    s.runErrors.length > 0 ||
+    s.expectedFailures.some((e) => e.outcome === 'unexpected-pass') ||
+    s.coverage.belowMinimum;
   return !alwaysFails && !s.baseline.regression && !(s.strict && s.baseline.newlyWarning.length > 0);
 }
 
@@ -548,6 +568,7 @@ export function summaryHeadMarkdown(s: Summary): string {
   const dc = s.documentCoverage;
   const parts = [
     summaryTitle(s),
+    coverageMarkdown(s),
     ...(s.baseline !== undefined ? [baselineMarkdown(s.baseline, markdownText).join('\n').trim()] : []),
     ...(s.leakCheck?.passed === false ? [`**${markdownText(leakHeadline(s.leakCheck))}**`] : []),
     ...(s.incomplete !== undefined
@@ -647,16 +668,33 @@ export function summaryHeadMarkdown(s: Summary): string {
   return parts.join('\n\n');
 }
 
-/** The first line: the verdict, and when it is no plain failure, why (an incomplete run, a key in the reports). */
+/**
+ * The first line: the verdict, and when it is no plain failure, why (an incomplete run, a key in the
+ * reports, a coverage below --min-coverage); then how much the run decided (run-coverage.ts), which
+ * is part of the verdict: "PASS: 192 of 423 tests decided (45 %); 231 skipped".
+ */
 function summaryTitle(s: Summary): string {
-  if (s.leakCheck?.passed === false) return '# Conformance summary: FAIL (a key of the run was found in the reports)';
-  if (s.incomplete !== undefined) return '# Conformance summary: INCOMPLETE (the run did not finish: no verdict on what did not run)';
+  const reach = verdictReachText(s.coverage);
+  if (s.leakCheck?.passed === false) return `# Conformance summary: FAIL (a key of the run was found in the reports); ${reach}`;
+  if (s.incomplete !== undefined) return `# Conformance summary: INCOMPLETE (the run did not finish: no verdict on what did not run); ${reach}`;
   if (s.failOn === 'regression' && s.baseline !== undefined)
     return (
       `# Conformance summary: ${s.ok ? 'PASS' : 'FAIL'}; gate (--fail-on ` +
-      `regression): ${gatePasses(s) ? 'PASS, nothing failed or broke that had not in the baseline' : 'FAIL'}`
+      `regression): ${gatePasses(s) ? 'PASS, nothing failed or broke that had not in the baseline' : 'FAIL'}; ${reach}`
     );
-  return `# Conformance summary: ${s.ok ? 'PASS' : 'FAIL'}`;
+  return `# Conformance summary: ${s.ok ? 'PASS' : 'FAIL'}: ${reach}`;
+}
+
+/**
+ * Below the first line: the fail-level requirements decided, then the skipped tests grouped by what
+ * would run them, each group with its remedy (skip-remedies.ts; every group's tests and reasons are
+ * in summary.json coverage.skipGroups).
+ */
+function coverageMarkdown(s: Summary): string {
+  const { failLevelRequirements, skipGroups, tests } = s.coverage;
+  const head = `Reach: ${failLevelReachText(failLevelRequirements)}.`;
+  if (skipGroups.length === 0) return head;
+  return [`${head} What would run the ${tests.skipped} skipped tests:`, '', ...skipGroups.map((g) => `- ${skipGroupText(g)}`)].join('\n');
 }
 
 /** The whole summary: the head, then a table per area with every requirement. */
