@@ -45,18 +45,36 @@ const CONFLICT = new Set([
 ]);
 /** Limits reached: the sandbox quota of 8, report_05, validation_03 (attempts per hour). */
 const TOO_MANY = new Set(['sandbox_limit', 'report_05', 'validation_03', 'quota_exceeded']);
-/** 7.2 sms_07 and what stands for it (legacy OTP verification_05 "error sending": the balance was short). */
-const PAYMENT_REQUIRED = new Set(['sms_07', 'verification_05']);
+/**
+ * 7.2 sms_07 and what stands for it (legacy OTP verification_05 "error sending": the balance was
+ * short), and the server's own codes of a balance too small (4.8 a redeem, 4.11 a withdrawal or an
+ * assignment beyond master_credit; 7.1: not shown).
+ */
+const PAYMENT_REQUIRED = new Set(['sms_07', 'verification_05', 'wallet_insufficient_balance', 'subaccount_credit_insufficient', 'master_credit_insufficient']);
 
-/** The HTTP status of an envelope error whose body status is 200, per business-error-http-status. */
-export function businessErrorHttpStatus(req: RawRequest, code: string): number {
-  const choice = req.server.options.choices['business-error-http-status'];
-  if (choice !== 'http-4xx') return 200;
+/** The 4xx a client expects for a refusal that is not invalid input, by its cause; undefined for invalid input. */
+function causeStatus(code: string): number | undefined {
   if (PAYMENT_REQUIRED.has(code)) return 402;
   if (NOT_FOUND.has(code)) return 404;
   if (CONFLICT.has(code)) return 409;
   if (TOO_MANY.has(code)) return 429;
-  return 400;
+  return undefined;
+}
+
+/**
+ * The HTTP status of an envelope error whose body status is 200. Two decisions, one per reading of
+ * 7.1: its "<validation code> | 200" speaks of invalid input, whose HTTP status is ambiguity
+ * business-error-http-status ('http-4xx': 400); a missing resource, a duplicate, a short balance or
+ * a limit is not said to be a validation failure and has no stated status (latitude
+ * unstated-error-status, 7.1, 7.2): the alternate, and 'http-4xx', answer the 404, 409, 402 or 429 of
+ * its cause, whatever the validation status is. So `--ambiguity business-error-http-status=http-200`
+ * on the alternate answers invalid input with 200 and a duplicate with 409, as real servers do.
+ */
+export function businessErrorHttpStatus(req: RawRequest, code: string): number {
+  const choice = req.server.options.choices['business-error-http-status'];
+  const byCause = causeStatus(code);
+  if (byCause !== undefined) return choice === 'http-4xx' || takesAlternate(req.server.options) ? byCause : 200;
+  return choice === 'http-4xx' ? 400 : 200;
 }
 
 /**

@@ -33,6 +33,8 @@ export interface Campaign {
   sandbox: boolean;
   references: string[];
   charged: boolean;
+  /** When it was sent, on the server's clock (4.12: how long a campaign stays processing is the server's). */
+  createdAt: number;
 }
 
 interface MessageLog {
@@ -128,7 +130,7 @@ export class Messaging {
     if (!this.charge(account, credit)) return { ok: false, reason: 'insufficient-credits' };
     const log = this.log(account);
     const now = this.clock.now();
-    const campaign: Campaign = { id: nextCampaignId++, sandbox: req.sandbox, references: [], charged: credit > 0 };
+    const campaign: Campaign = { id: nextCampaignId++, sandbox: req.sandbox, references: [], charged: credit > 0, createdAt: now };
     const references = req.numbers.map((number) => {
       const msg: SentMessage = {
         reference: randomUUID().replaceAll('-', '').slice(0, 20),

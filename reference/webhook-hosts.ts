@@ -10,7 +10,7 @@
  * are parsed and matched against the ranges by ipaddr.js.
  */
 import ipaddr from 'ipaddr.js';
-import { FORBIDDEN_HOST_FAMILIES, type ForbiddenHostFamilyId } from '../schemas/webhooks.ts';
+import { DISPUTED_PRIVATE_HOSTS, FORBIDDEN_HOST_FAMILIES, type ForbiddenHostFamilyId } from '../schemas/webhooks.ts';
 
 type Address = ipaddr.IPv4 | ipaddr.IPv6;
 type Cidr = [Address, number];
@@ -34,6 +34,8 @@ const NAME_FAMILIES = FORBIDDEN_HOST_FAMILIES.map((f) => ({ id: f.id, names: f.r
   (f) => f.names.length > 0,
 );
 
+/** Ranges whose place under 4.14's "private networks" is a reading (schemas/webhooks.ts), with the family they join under it. */
+const DISPUTED_RANGES = DISPUTED_PRIVATE_HOSTS.map((d) => ({ readAs: d.readAs as ForbiddenHostFamilyId, cidrs: cidrsOf(d.ranges) }));
 /** RFC 3879's deprecated site-local fec0::/10, one of latitude host-forms' deprecated spellings. */
 const SITE_LOCAL = ipaddr.parseCIDR('fec0::/10');
 
@@ -93,6 +95,19 @@ export function forbiddenHostFamily(url: string): ForbiddenHostFamilyId | undefi
   if (named) return named;
   // ipaddr.js also reads the numeric IPv4 forms, for hosts that WHATWG URL did not normalise.
   return ipaddr.IPv4.isValid(name) ? addressFamily(ipaddr.IPv4.parse(name)) : undefined;
+}
+
+/**
+ * The family a host in a disputed range (site-local fec0::/10) joins when 4.14's "private networks"
+ * is read to cover it; undefined for any other host. Whether to read it so is the server's decision
+ * (webhook-service.ts), not this module's.
+ */
+export function disputedHostFamily(url: string): ForbiddenHostFamilyId | undefined {
+  const authority = AUTHORITY.exec(url.trim())?.[1] ?? hostOf(url) ?? '';
+  const inner = authority.startsWith('[') && authority.endsWith(']') ? authority.slice(1, -1) : undefined;
+  if (inner === undefined || !ipaddr.IPv6.isValid(inner)) return undefined;
+  const address = ipaddr.IPv6.parse(inner);
+  return DISPUTED_RANGES.find((d) => d.cidrs.some((cidr) => inRange(address, cidr)))?.readAs;
 }
 
 /**

@@ -12,7 +12,7 @@ import { areaState, type Account } from './accounts.ts';
 import type { Clock } from './clock.ts';
 import type { ResolvedOptions } from './options.ts';
 import { takesAlternate } from './personality.ts';
-import { forbiddenHostFamily, isExoticHostSpelling } from './webhook-hosts.ts';
+import { disputedHostFamily, forbiddenHostFamily, isExoticHostSpelling } from './webhook-hosts.ts';
 
 export interface WebhookConfig {
   url: string;
@@ -80,7 +80,11 @@ export class WebhookService {
   /** 4.14: forbidden hosts, then the GET check (any answer but 404 within the timeout, no redirects). */
   async verify(url: string): Promise<Verification> {
     const seams = this.options.seams;
-    const family = forbiddenHostFamily(url);
+    // Latitude host-forms (4.14 "no local hosts or private networks" names no ranges): whether
+    // site-local fec0::/10 (deprecated by RFC 3879, not fc00::/7) is a private network is a reading.
+    // The default reads it as one (refused with add_webhook_03); the alternate accepts the host and
+    // leaves the URL to the registration GET (never made here: not a loopback address).
+    const family = forbiddenHostFamily(url) ?? (takesAlternate(this.options) ? undefined : disputedHostFamily(url));
     const verdict = seams.at('webhooks.forbidden-host-verdict', this.hostVerdict(url, family), { family });
     if (verdict) return verdict;
     if (!isLoopbackUrl(url)) return { ok: false, code: 'add_webhook_06', reason: 'the reference server only connects to loopback addresses' };

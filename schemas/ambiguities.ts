@@ -293,13 +293,15 @@ export const AMBIGUITIES = [
   },
   {
     id: 'business-error-http-status',
-    title: 'HTTP status of validation and business errors outside the current OTP set',
+    // Invalid input only (schemas/refusal-kinds.ts): a missing resource, a duplicate or a short
+    // balance is not said to be a validation failure, and its status is latitude unstated-error-status.
+    title: 'HTTP status of validation errors (invalid input) outside the current OTP set',
     kind: 'not-shown',
     sources: [{ section: '7.1', says: '<validation code>: 200 (column "HTTP in body"); the real HTTP status is not stated' }],
     options: [
       RECORD_ONLY,
-      { id: 'http-200', description: 'HTTP 200 with success=false in the body.' },
-      { id: 'http-4xx', description: 'An HTTP status of 400 to 499.' },
+      { id: 'http-200', description: 'HTTP 200 with success=false in the body, for refusals of invalid input.' },
+      { id: 'http-4xx', description: 'An HTTP status of 400 to 499, for refusals of invalid input.' },
     ],
     default: 'record-only',
     probe: 'Send /agendas/add without a name and read the HTTP status.',

@@ -70,9 +70,11 @@ export const LATITUDES = [
     freedom: 'Any status below 500; 200 with success=false, or a 4xx.',
     suite:
       'Only "not a 5xx" is asserted; the status is recorded. The ambiguity business-error-http-status applies to the 200 ' +
-      'of 7.1 ("HTTP in body") only: to refusals of invalid parameters, not to refusals of a resource that does not exist.',
+      'of 7.1 ("HTTP in body") only: to refusals of invalid parameters, not to refusals of a resource that does not exist, ' +
+      'a duplicate or a balance too small; a refusal sent as invalid input and answered 402, 404, 409 or 410 is read as ' +
+      'the cause that status names.',
     default: 'HTTP 200 with the code in the body',
-    alternate: 'a 4xx (402 for sms_07, 400 for validation errors, 404 for a missing resource)',
+    alternate: 'the 4xx of its cause (402 for sms_07 and short balances, 404 for a missing resource, 409 for a duplicate), whatever the validation status',
   },
   {
     id: 'unnamed-codes',
@@ -139,13 +141,16 @@ export const LATITUDES = [
     ],
     freedom:
       'A URL on a local or private host in an exotic or deprecated spelling (IPv4-mapped or ' +
-      '-compatible IPv6, site-local fec0::/10, percent-encoded names) may be refused as a forbidden ' +
-      'host or as failing verification, as long as it is never registered and never contacted.',
+      '-compatible IPv6, percent-encoded names) may be refused as a forbidden ' +
+      'host or as failing verification, as long as it is never registered and never contacted. ' +
+      'Site-local fec0::/10 (deprecated by RFC 3879, not fc00::/7) may be read as a private network or not: ' +
+      'refused as a forbidden host, or accepted as a host and left to the registration GET.',
     suite:
       'For exotic forms: refused with add_webhook_02, _03 or _06 and not registered. For the plain forms (localhost, 127.0.0.1, ' +
-      '::1, the RFC 1918 ranges) the forbidden-host codes are asserted, unless the target declares loopback receivers allowed.',
-    default: 'add_webhook_03 for every form',
-    alternate: 'add_webhook_06 for exotic and deprecated forms',
+      '::1, the RFC 1918 ranges) the forbidden-host codes are asserted, unless the target declares loopback receivers allowed. ' +
+      'A site-local host registered is a warning; the code of its refusal is recorded.',
+    default: 'add_webhook_03 for every form, site-local included',
+    alternate: 'add_webhook_06 for exotic forms; a site-local host accepted and left to the GET (add_webhook_06 here: never contacted)',
   },
   {
     id: 'size-limits',
@@ -156,6 +161,19 @@ export const LATITUDES = [
     suite: 'Nothing is asserted at sizes the document does not state; a test stays well within them.',
     default: 'bounds documented in the README (body 1 MiB, fields 10,000 characters, per-account quotas)',
     alternate: 'the same bounds',
+  },
+  {
+    id: 'campaign-processing-time',
+    title: 'How long a campaign stays processing',
+    sources: [{ section: '7.2', says: '/reports/details: details_04 campaign still processing, retry later' }],
+    freedom:
+      'A campaign may be reported as processing (details_04) for a while after it is sent; the document gives no time. ' +
+      '"Retry later" is no answer to the question asked: the details come later.',
+    suite:
+      "A details_04 is retried with pauses that double, within the profile's timeBudgets.untimedWaitSeconds (on a test clock, " +
+      'by advancing it), and the next answer is judged; past the budget the test is inconclusive (harness/kit/retry-later.ts).',
+    default: 'never processing: details_01 at once',
+    alternate: "details_04 for the first 1.5 s of a campaign, on the server's clock",
   },
   {
     id: 'legacy-reset-effect',

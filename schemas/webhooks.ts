@@ -170,8 +170,9 @@ export interface ForbiddenHostFamily {
  * ranges; these are the standard ones (RFC 6761 localhost, RFC 1122 loopback and "this network",
  * RFC 1918 private, RFC 3927 / 4291 link-local, RFC 4193 unique local, RFC 4291 IPv4-mapped).
  * `otherSpellings` holds the alternative spellings a URL parser accepts for the same addresses
- * (decimal, hex and octal IPv4, trailing dots, percent-encoding, IPv4 inside IPv6, deprecated
- * site-local): never to be registered, but the code of their refusal is latitude host-forms.
+ * (decimal, hex and octal IPv4, trailing dots, percent-encoding, IPv4 inside IPv6): never to be
+ * registered, but the code of their refusal is latitude host-forms. Site-local fec0::/10 is no
+ * spelling of fc00::/7: DISPUTED_PRIVATE_HOSTS below.
  */
 export const FORBIDDEN_HOST_FAMILIES = [
   {
@@ -232,10 +233,10 @@ export const FORBIDDEN_HOST_FAMILIES = [
   },
   {
     id: 'unique-local-ipv6',
-    description: 'IPv6 unique local fc00::/7 (RFC 4193), and the deprecated site-local fec0::/10 that served the same purpose',
-    ranges: ['fc00::/7', 'fec0::/10'],
+    description: 'IPv6 unique local fc00::/7 (RFC 4193)',
+    ranges: ['fc00::/7'],
     examples: ['http://[fc00::1]/hook', 'http://[fd12:3456:789a::1]/hook'],
-    otherSpellings: ['http://[fec0::1]/hook'],
+    otherSpellings: [],
   },
   {
     id: 'ipv4-mapped-ipv6',
@@ -260,6 +261,24 @@ export const FORBIDDEN_HOST_FAMILIES = [
 ] as const satisfies readonly ForbiddenHostFamily[];
 
 export type ForbiddenHostFamilyId = (typeof FORBIDDEN_HOST_FAMILIES)[number]['id'];
+
+/**
+ * Hosts whose place under 4.14's "private networks" is a reading, not the document's: it names no
+ * ranges. Site-local fec0::/10 is not unique local fc00::/7; RFC 3879 deprecated it, and a careful
+ * team may read "private networks" as the ranges in use today (then fec0:: is an ordinary,
+ * unroutable address left to the registration GET) or as every range ever set aside for one site
+ * (then it is refused like fc00::/7). A target that registers one gets a warning, never a failure;
+ * the code of its refusal is recorded. `readAs` is the family it joins under the second reading.
+ */
+export const DISPUTED_PRIVATE_HOSTS = [
+  {
+    id: 'site-local-ipv6',
+    readAs: 'unique-local-ipv6',
+    description: 'IPv6 site-local fec0::/10 (RFC 3879 deprecated it; not the unique local fc00::/7 of RFC 4193)',
+    ranges: ['fec0::/10'],
+    examples: ['http://[fec0::1]/hook'],
+  },
+] as const satisfies readonly { id: string; readAs: ForbiddenHostFamilyId; description: string; ranges: readonly string[]; examples: readonly string[] }[];
 
 // ---------------------------------------------------------------------------------------------
 // Requests and responses (4.14)

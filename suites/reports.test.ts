@@ -4,7 +4,7 @@
  * only with sandbox=1, and the details of a campaign count its messages.
  */
 import { describe, expect } from 'vitest';
-import { type Answer, expectError, expectRefused, expectSuccess, observe, req, useTarget } from '../harness/kit/index.ts';
+import { type Answer, answerWhenSettled, expectError, expectRefused, expectSuccess, observe, req, useTarget } from '../harness/kit/index.ts';
 import { ReportsCampaignDetailsResponse, ReportsGenerateResponse } from '../schemas/reports.ts';
 import type { SendResult } from '../schemas/sms.ts';
 import {
@@ -24,6 +24,14 @@ const t = useTarget();
 
 const generate = (json: Fields, options: { key?: string; retryOn429?: boolean } = {}): Promise<Answer> => t.api('reports/generate', { json, ...options });
 const details = (json: Fields, key?: string): Promise<Answer> => t.api('reports/get-campaign-details', key === undefined ? { json } : { json, key });
+/**
+ * The details of a campaign just sent: 7.2 details_04 "campaign still processing, retry later" is
+ * retried within the budget (answerWhenSettled), and the answer after it is judged.
+ */
+const settledDetails = (json: Fields, key?: string): Promise<Answer> =>
+  answerWhenSettled(t, `/reports/details of campaign ${String(json.campaign_id)}`, () => details(json, key));
+/** A test that may retry a details_04: its budget (profile timeBudgets.untimedWaitSeconds) and room for its calls. */
+const SETTLING_TEST_MS = t.config.profile.timeBudgets.untimedWaitSeconds * 1000 + 60_000;
 
 /** A send of `numbers` with showCampaignId (profile placement); its campaignId and references. */
 async function campaign(numbers: readonly string[], sandbox: boolean, key?: string): Promise<SendResult & { campaignId: number }> {
@@ -154,9 +162,14 @@ describe('POST /reports/details (4.12)', () => {
     'a sandbox campaign of three messages: details_01 with totals 3 (sandbox=1)',
     async () => {
       const sent = await campaign(phones(t, 3), true);
-      const body = expectSuccess(await details({ campaign_id: sent.campaignId, sandbox: 1 }), 'reports/get-campaign-details', ReportsCampaignDetailsResponse);
+      const body = expectSuccess(
+        await settledDetails({ campaign_id: sent.campaignId, sandbox: 1 }),
+        'reports/get-campaign-details',
+        ReportsCampaignDetailsResponse,
+      );
       expect(body.details.totals, 'totals counts the messages of the campaign').toBe(3);
     },
+    { timeout: SETTLING_TEST_MS },
   );
 
   req(
@@ -164,10 +177,10 @@ describe('POST /reports/details (4.12)', () => {
     'a campaign that is not sandbox: details_01 with totals 1',
     async () => {
       const sent = await campaign([t.deliverableNumber()], false);
-      const body = expectSuccess(await details({ campaign_id: sent.campaignId }), 'reports/get-campaign-details', ReportsCampaignDetailsResponse);
+      const body = expectSuccess(await settledDetails({ campaign_id: sent.campaignId }), 'reports/get-campaign-details', ReportsCampaignDetailsResponse);
       expect(body.details.totals, 'totals counts the messages of the campaign').toBe(1);
     },
-    { needs: ['real-delivery'] },
+    { needs: ['real-delivery'], timeout: SETTLING_TEST_MS },
   );
 
   req(['err:details_02'], 'campaign_id missing, or not numeric: details_02', async () => {
@@ -176,15 +189,24 @@ describe('POST /reports/details (4.12)', () => {
     expectError(await details({ campaign_id: '12x' }), 'details_02', 'reports/get-campaign-details');
   });
 
-  req(['err:details_03'], "a campaign that does not exist, or is another account's: details_03", async () => {
-    expectError(await details({ campaign_id: 2_000_000_000 }), 'details_03', 'reports/get-campaign-details');
-    if (!t.has('manager-key')) return;
-    // Another account's campaign (7.2: "campaign missing or not the account's").
-    const other = await t.newSubaccount(0);
-    const sent = await campaign([t.phone()], true, other.key);
-    expectSuccess(await details({ campaign_id: sent.campaignId, sandbox: 1 }, other.key), 'reports/get-campaign-details', ReportsCampaignDetailsResponse);
-    expectError(await details({ campaign_id: sent.campaignId, sandbox: 1 }), 'details_03', 'reports/get-campaign-details');
-  });
+  req(
+    ['err:details_03'],
+    "a campaign that does not exist, or is another account's: details_03",
+    async () => {
+      expectError(await details({ campaign_id: 2_000_000_000 }), 'details_03', 'reports/get-campaign-details');
+      if (!t.has('manager-key')) return;
+      // Another account's campaign (7.2: "campaign missing or not the account's").
+      const other = await t.newSubaccount(0);
+      const sent = await campaign([t.phone()], true, other.key);
+      expectSuccess(
+        await settledDetails({ campaign_id: sent.campaignId, sandbox: 1 }, other.key),
+        'reports/get-campaign-details',
+        ReportsCampaignDetailsResponse,
+      );
+      expectError(await settledDetails({ campaign_id: sent.campaignId, sandbox: 1 }), 'details_03', 'reports/get-campaign-details');
+    },
+    { timeout: SETTLING_TEST_MS },
+  );
 
   req(['err:details_04'], 'a campaign still processing: details_04, retry later', async () => {
     const id = t.config.profile.capabilities.campaignProcessingId!;

@@ -241,9 +241,12 @@ describe('POST /manager/subaccount/credits/manage (4.11, 2.7)', () => {
     async () => {
       const held = 4;
       const sub = await t.newSubaccount(held);
+      // A balance too small, not invalid input: 7.1's 200 is not its status (a 402 is as good).
       expectRefused(
         await t.api('subaccounts/manage-credits', { key: manager(), json: { email: sub.email, type: 2, credits: held + 1 } }),
         'subaccounts/manage-credits',
+        `withdraw ${held + 1} of ${held}`,
+        'insufficient-balance',
       );
       expect(await t.credits(sub.key), 'the balance is untouched (never below zero)').toBe(held);
       expectCreditsMoved(await t.api('subaccounts/manage-credits', { key: manager(), json: { email: sub.email, type: 2, credits: held } }));

@@ -19,9 +19,11 @@ import {
   req,
   reqNotTestable,
   useTarget,
+  warnUnless,
   type WebhookEndpoint,
 } from '../harness/kit/index.ts';
 import {
+  DISPUTED_PRIVATE_HOSTS,
   FORBIDDEN_HOST_FAMILIES,
   WEBHOOK_TRANSITIONS,
   WebhookAddResponse,
@@ -158,6 +160,20 @@ describe('POST /webhook/add (4.14)', () => {
           recordBehaviour(`${url} (latitude host-forms)`, String(answer.body.code));
         }
         await expectNotRegistered(t.key, [...family.examples, ...family.otherSpellings]);
+        // Hosts this family covers only under a reading of "private networks" (site-local fec0::/10
+        // is not fc00::/7): a registration is a warning, the refusal's code is recorded (latitude host-forms).
+        for (const disputed of DISPUTED_PRIVATE_HOSTS.filter((d) => d.readAs === family.id))
+          for (const url of disputed.examples) {
+            const answer = await addWebhook(t, t.key, { url, status: '1' });
+            recordBehaviour(`${url}, ${disputed.id} (latitude host-forms)`, answer.body.success === true ? 'accepted' : String(answer.body.code));
+            expect(answer.status, `${url}: never a server error`).toBeLessThan(500);
+            const got = await t.api('webhooks/get', { key: t.key });
+            const registered = got.body.success === true ? (got.body.result as { url?: unknown } | undefined) : undefined;
+            warnUnless(`${url} (${disputed.id}): refused and not registered, reading 4.14's private networks to cover it`, () => {
+              expect(answer.body.success, `${url}: ${answer.text.slice(0, 200)}`).not.toBe(true);
+              expect(registered?.url, `${url}: the registered webhook`).not.toBe(url);
+            });
+          }
       },
     );
   }

@@ -178,6 +178,17 @@ const LATITUDE_CASES: Record<LatitudeId, () => Promise<void>> = {
     expect(created.body).not.toHaveProperty('code');
   },
 
+  // 7.2 details_04 "campaign still processing, retry later": never by default; for the first moment of a campaign on the alternate.
+  'campaign-processing-time': async () => {
+    const p = await pair({ testClock: true });
+    const sent = await both(p, '/sms/send', { body: { ...SMS, sandbox: 1 }, query: { showCampaignId: 'true' } });
+    const ask = (s: RunningReferenceServer) => ({ body: { campaign_id: (s === p.def ? sent.def : sent.alt).body.campaignId, sandbox: 1 } });
+    const fresh = await both(p, '/reports/details', ask);
+    expect([fresh.def.body.code, fresh.alt.body.code]).toEqual(['details_01', 'details_04']);
+    await advance(p.alt, 2);
+    expect((await call(p.alt, '/reports/details', ask(p.alt))).body).toMatchObject({ code: 'details_01', details: { totals: 1 } });
+  },
+
   // 7.2: sms_07 and the codes of agendas carry no HTTP status: 200 by default; 402, 404, 400 for the alternate.
   'unstated-error-status': async () => {
     const p = await pair();
@@ -195,6 +206,13 @@ const LATITUDE_CASES: Record<LatitudeId, () => Promise<void>> = {
     // 7.3's statuses are real in both.
     const otp = await both(p, '/v2/otp', { body: { ...OTP, channel: 'fax' } });
     expect([otp.def.status, otp.alt.status]).toEqual([400, 400]);
+    // The status of invalid input (ambiguity business-error-http-status) and that of the other causes
+    // are two decisions: validation answered 200 beside a 404 and a 402, as some servers do.
+    const mixed = await startReferenceServer({ rateLimit: 0, personality: 'alternate', ambiguities: { 'business-error-http-status': 'http-200' } });
+    opened.push(mixed);
+    expect((await call(mixed, '/agendas/add', { body: {} })).status).toBe(200);
+    expect((await call(mixed, '/agendas/get_contacts', { body: { list_key: 'lk_nope' } })).status).toBe(404);
+    expect((await call(mixed, '/sms/send', { key: await emptySubaccount(mixed), body: SMS })).status).toBe(402);
   },
 
   // 7.1: invalid_parameters by default; a code per field for the alternate.

@@ -6,8 +6,8 @@
  * every example and other spelling of the table, and public and edge hosts around each range.
  */
 import { describe, expect, it } from 'vitest';
-import { FORBIDDEN_HOST_FAMILIES } from '../schemas/webhooks.ts';
-import { forbiddenHostFamily, isExoticHostSpelling } from '../reference/webhook-hosts.ts';
+import { DISPUTED_PRIVATE_HOSTS, FORBIDDEN_HOST_FAMILIES } from '../schemas/webhooks.ts';
+import { disputedHostFamily, forbiddenHostFamily, isExoticHostSpelling } from '../reference/webhook-hosts.ts';
 
 /** The other spellings that latitude host-forms calls exotic or deprecated (percent-encoding, IPv4 in IPv6, site-local). */
 const EXOTIC_SPELLINGS = new Set([
@@ -44,12 +44,13 @@ const EDGES: readonly (readonly [string, string | undefined, boolean])[] = [
   ['http://[::2]/hook', 'ipv4-mapped-ipv6', true],
   ['http://[::ffff:0:0]/hook', 'ipv4-mapped-ipv6', true],
   ['http://[::ffff:ac10:1]/hook', 'ipv4-mapped-ipv6', true],
-  // The edges of fe80::/10, fc00::/7 and fec0::/10.
+  // The edges of fe80::/10 and fc00::/7; site-local fec0::/10 is in no family (DISPUTED_PRIVATE_HOSTS).
   ['http://[febf::1]/hook', 'link-local-ipv6', false],
   ['http://[fe80::1]:80/hook', 'link-local-ipv6', false],
   ['http://[fc00::]/hook', 'unique-local-ipv6', false],
-  ['http://[feff::1]/hook', 'unique-local-ipv6', true],
-  ['http://[FEC0::1]/', 'unique-local-ipv6', true],
+  ['http://[fdff:ffff::1]/hook', 'unique-local-ipv6', false],
+  ['http://[feff::1]/hook', undefined, true],
+  ['http://[FEC0::1]/', undefined, true],
   // A zone id, which WHATWG URL refuses: read by the lenient fallback, and exotic ('%').
   ['http://[fe80::1%25eth0]/hook', 'link-local-ipv6', true],
   // Names, user info, a missing scheme, other schemes.
@@ -85,8 +86,19 @@ describe('forbidden-host families of 4.14 (reference classification)', () => {
     });
   }
 
+  it('site-local fec0::/10 is disputed, not a family: it joins unique-local-ipv6 only where the server reads it so (4.14)', () => {
+    for (const d of DISPUTED_PRIVATE_HOSTS)
+      for (const url of d.examples) {
+        expect(forbiddenHostFamily(url), url).toBeUndefined();
+        expect(disputedHostFamily(url), url).toBe(d.readAs);
+      }
+    for (const url of ['http://[feff::1]/hook', 'http://[FEC0::1]/']) expect(disputedHostFamily(url), url).toBe('unique-local-ipv6');
+    for (const url of ['http://[fc00::1]/hook', 'http://[fe80::1]/hook', 'http://[2001:db8::1]/hook', 'https://example.com/', 'not a url'])
+      expect(disputedHostFamily(url), url).toBeUndefined();
+  });
+
   it('every exotic spelling listed here is one of the table', () => {
-    const spellings = new Set<string>(FORBIDDEN_HOST_FAMILIES.flatMap((f) => f.otherSpellings));
+    const spellings = new Set<string>([...FORBIDDEN_HOST_FAMILIES.flatMap((f) => f.otherSpellings), ...DISPUTED_PRIVATE_HOSTS.flatMap((d) => d.examples)]);
     for (const url of EXOTIC_SPELLINGS) expect(spellings.has(url), url).toBe(true);
   });
 

@@ -4,11 +4,15 @@
  *
  * - Validation failures whose code the document does not name (7.1 "<validation code> | 200", "code
  *   value for wallet, loyalty, contact-update ... validation failures: not shown") decide the
- *   ambiguity business-error-http-status: all HTTP 200, all 4xx, or neither (record-only).
+ *   ambiguity business-error-http-status: all HTTP 200, all 4xx, or neither (record-only). That is
+ *   the status of invalid input only (schemas/refusal-kinds.ts): an answer whose status names
+ *   another cause (404 for a wallet it looked up first, 409, 402) is recorded, not counted, and the
+ *   option decides nothing about missing resources, duplicates or balances.
  * - The codes 7.2 names (agenda_02, report_03, ...) state no HTTP status: latitude
  *   unstated-error-status. Their statuses are written into the profile as a record only; the suite
  *   records them too and never asserts them.
  */
+import { refusalKindAnswered } from '../../schemas/refusal-kinds.ts';
 import { callOperation, codeOf, probePhone, sandboxSms, today, type DiscoveryStep, type ProbeAnswer, type ProbeContext } from './discovery-probes.ts';
 
 interface Provocation {
@@ -57,9 +61,13 @@ export const ERROR_STATUS_STEP: DiscoveryStep = {
       const answer = await p.call(ctx);
       if (answer.body.success === false) records.push(statusLine(p.what, answer));
     }
-    const refused = validation.filter((v) => v.answer.body.success === false);
+    const answered = validation.filter((v) => v.answer.body.success === false);
+    // A status that names another cause is the target's reading of what it refused, not a validation status.
+    const otherKind = answered.filter((v) => refusalKindAnswered('invalid-input', v.answer.status) !== 'invalid-input');
+    for (const v of otherKind) records.push(`${statusLine(v.what, v.answer)}: read as ${refusalKindAnswered('invalid-input', v.answer.status)}`);
+    const refused = answered.filter((v) => !otherKind.includes(v));
     const seen = refused.map((v) => statusLine(v.what, v.answer)).join('; ');
-    if (refused.length === 0) return { findings: { 'business-error-http-status': { note: 'no validation failure was refused' } }, records };
+    if (refused.length === 0) return { findings: { 'business-error-http-status': { note: 'no validation failure was refused as invalid input' } }, records };
     const statuses = refused.map((v) => v.answer.status);
     const option = statuses.every((s) => s === 200) ? 'http-200' : statuses.every((s) => s >= 400 && s < 500) ? 'http-4xx' : 'record-only';
     return { findings: { 'business-error-http-status': { option, note: seen } }, records };

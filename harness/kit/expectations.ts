@@ -14,6 +14,7 @@ import { RESULT_CODES, type CodeFamily, type ResultCode } from '../../schemas/er
 import { LegacyV1ErrorBody } from '../../schemas/legacy-v1.ts';
 import { operationById, type Operation } from '../../schemas/operations.ts';
 import { requirementById, successHttpStatusStated } from '../../schemas/requirements.ts';
+import { judgeRefusalStatus, type RefusalKind } from '../../schemas/refusal-kinds.ts';
 import { lowerLevel, READING_LEVEL, type VerdictLevel } from '../../schemas/verdict-levels.ts';
 import { checkAt, recordBehaviour, warnUnless } from './checks.ts';
 import { currentTest, observe } from './current-test.ts';
@@ -133,22 +134,27 @@ function codeRow(code: string, operation: Operation | undefined, family?: CodeFa
 
 /**
  * The HTTP status of an error whose status the document does not state. "Not a 5xx" is a reading
- * (a warning). For the validation failures of 7.1 ("<validation code> | 200", whose real HTTP status
- * is not stated) the profile's option of business-error-http-status is asserted when it takes one;
- * for any other code (7.2: sms_07, agenda_02 ...) the status is latitude unstated-error-status:
- * recorded, never asserted.
+ * (a warning). 7.1's "<validation code> | 200" speaks of invalid input only: the profile's option of
+ * business-error-http-status judges a refusal of invalid input, and only that kind (judgeRefusalStatus,
+ * schemas/refusal-kinds.ts); a missing resource, a duplicate, a short balance and the codes of 7.2
+ * (sms_07, agenda_02 ...) are latitude unstated-error-status: recorded, never asserted.
  */
-export function expectUnstatedErrorStatus(answer: Answer, what: string, kind: 'validation' | 'named-code' | 'missing-resource'): void {
+export function expectUnstatedErrorStatus(answer: Answer, what: string, kind: RefusalKind | 'named-code'): void {
   warnUnless(`${what}: a client error is not a 5xx`, () => expect(answer.status, snippet(answer)).toBeLessThan(500));
-  if (kind !== 'validation') {
+  if (kind === 'named-code') {
     recordBehaviour(`${what}: HTTP status (latitude unstated-error-status)`, `HTTP ${answer.status}`);
     return;
   }
   const choice = currentTest()?.choices['business-error-http-status'] ?? 'record-only';
-  const is4xx = answer.status >= 400 && answer.status < 500;
-  observe('business-error-http-status', `HTTP ${answer.status}`, choice === 'http-200' ? answer.status === 200 : is4xx);
-  if (choice === 'http-200') expect(answer.status, `${what}: HTTP status (profile business-error-http-status=http-200)`).toBe(200);
-  if (choice === 'http-4xx') expect(is4xx, `${what}: HTTP status ${answer.status} (profile business-error-http-status=http-4xx)`).toBe(true);
+  const judgement = judgeRefusalStatus(kind, answer.status, choice);
+  if (judgement.judged === 'recorded') {
+    if (judgement.kind !== 'invalid-input') recordBehaviour(`${what}: HTTP status, ${judgement.why}`, `HTTP ${answer.status}`);
+    else observe('business-error-http-status', `HTTP ${answer.status}`, null);
+    return;
+  }
+  observe('business-error-http-status', `HTTP ${answer.status}`, judgement.conforms);
+  if (judgement.option === 'http-200') expect(answer.status, `${what}: HTTP status of invalid input (profile business-error-http-status=http-200)`).toBe(200);
+  else expect(judgement.conforms, `${what}: HTTP status ${answer.status} of invalid input (profile business-error-http-status=http-4xx)`).toBe(true);
 }
 
 /**
@@ -208,11 +214,11 @@ export function expectV1Error(answer: Answer, codigo: string): void {
 }
 
 /**
- * What a refusal refuses. 7.1 gives its 200 ("HTTP in body") to a validation code whose "body
- * message says parameters invalid"; a list, contact, card, wallet or subaccount that does not exist
- * is not said to be that, so the HTTP status of its refusal is latitude unstated-error-status.
+ * What a refusal refuses (schemas/refusal-kinds.ts): invalid input, which 7.1 gives its 200 ("HTTP
+ * in body", "body message says parameters invalid"); a list, contact, card, wallet or subaccount that
+ * does not exist, a duplicate, a balance too small, which it does not (latitude unstated-error-status).
  */
-export type RefusalKind = 'invalid-input' | 'missing-resource';
+export type { RefusalKind } from '../../schemas/refusal-kinds.ts';
 
 /**
  * A refusal whose code the document does not name (7.1 "not shown" for wallet, loyalty, contact
@@ -235,6 +241,6 @@ export function expectRefused(answer: Answer, operationId: string, what?: string
   }
   const body = expectErrorBody(ErrorBody, answer.json, `${where}: the error body of 2.1`, answer);
   observe('unnamed-validation-codes', `${operationId}: code ${body.code}, HTTP ${answer.status}`, null);
-  expectUnstatedErrorStatus(answer, where, kind === 'missing-resource' ? 'missing-resource' : 'validation');
+  expectUnstatedErrorStatus(answer, where, kind);
   return body.code;
 }

@@ -24,6 +24,7 @@ export {
 export { holdNumbers } from './phone-number-locks.ts';
 export { checkFor } from './requirement-checks.ts';
 export { req } from './requirement-test.ts';
+export { answerWhenSettled, RETRY_LATER_CODES } from './retry-later.ts';
 export { type Answer, type ApiRequest, type Target, useTarget } from './target.ts';
 export { NOT_TESTABLE_PREFIX, SkipTest } from './test-skip.ts';
 export type { QueryParams } from '../transport/http-client.ts';

@@ -1,8 +1,8 @@
 /**
  * 4.12 Reports: the sending report of a period (rows of 2.8) and the details of one campaign
  * (detail object of 2.8), with the codes of 7.2: report_01 to report_05, details_02, details_03.
- * details_04 (campaign still processing) has no trigger here: a campaign is never reported as
- * processing (capability campaign-processing).
+ * details_04 (campaign still processing, retry later): the default never reports a campaign as
+ * processing; the alternate does for the first moment after it is sent (latitude campaign-processing-time).
  */
 import type { z } from 'zod';
 import { flag01, formatMexicoDate, formatMexicoDateTime, isFlagSet, parseMexicoDate } from '../../schemas/formats.ts';
@@ -12,7 +12,7 @@ import { isAbsent } from '../field-issues.ts';
 import { handler, type HandlerSet, type Reply } from '../handler.ts';
 import type { SentMessage } from '../messaging.ts';
 import { genericInvalid } from '../pipeline.ts';
-import { inCheckOrder } from '../personality.ts';
+import { inCheckOrder, takesAlternate } from '../personality.ts';
 import { fail, ok } from '../replies.ts';
 import type { SendingRequest } from './sms.ts';
 
@@ -23,6 +23,9 @@ import type { SendingRequest } from './sms.ts';
 export const REPORT_REQUESTS_PER_MINUTE = 1000;
 const MINUTE_MS = 60_000;
 const HOUR_MS = 3_600_000;
+
+/** How long the alternate reports a fresh campaign as processing (details_04), on the server's clock. */
+export const CAMPAIGN_PROCESSING_MS = 1500;
 
 /** 2.8 status is a delivery code of 6.1 once confirmed; before that no code exists yet. */
 export const PENDING_STATUS = 'pending';
@@ -138,6 +141,11 @@ function campaignDetails(req: SendingRequest, campaignId: number, sandbox: boole
   const campaign = req.server.messaging.campaign(req.account, campaignId);
   if (!campaign || campaign.sandbox !== sandbox)
     return fail(req, 'details_03', `Campaign ${campaignId} does not exist${sandbox ? ' as a sandbox campaign' : ''} in this account`);
+  // Latitude campaign-processing-time (7.2 details_04 "campaign still processing, retry later"; the
+  // document gives no processing time): the alternate reports a campaign as processing for its first
+  // CAMPAIGN_PROCESSING_MS on the server's clock, the default never.
+  if (takesAlternate(req.server.options) && req.server.clock.now() - campaign.createdAt < CAMPAIGN_PROCESSING_MS)
+    return fail(req, 'details_04', `Campaign ${campaignId} is still processing; retry later`);
   const messages = req.server.messaging.messages(req.account).filter((m) => m.campaignId === campaignId);
   return ok(req, { details: detailsOf(campaign.references.length, messages, campaign.charged) });
 }
