@@ -45,7 +45,8 @@ export type CertifyOptions = CertifyFlagOptions & {
 /**
  * Certifies a target and resolves to the summary (also written to `<out>/summary.json`), passed
  * or not: `summary.ok` is the verdict, and gatePasses(summary) the gate's (they differ only under
- * failOn 'regression'). Silent unless given onProgress or log. Rejects with a UsageError where the
+ * failOn 'regression'); `summary.coverage` is how much the run decided and what would run its
+ * skipped tests, and with `minCoverage` a run that decided less is not ok. Silent unless given onProgress or log. Rejects with a UsageError where the
  * CLI exits 2 before a run, and with an Error where it exits for what the run found: a key in the
  * reports (exit 1), or a run cut short by its deadline (exit 2), which certifies nothing.
  */
