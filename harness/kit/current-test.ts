@@ -50,6 +50,21 @@ export function consultingChoices(choices: AmbiguityChoices): AmbiguityChoices {
 }
 
 /**
+ * The choices as a handle made at file load reads them (t.choices): inside a test, the running
+ * test's own (noted as consulted; a test run again under another option of a defaulted ambiguity
+ * reads that option, defaulted-ambiguities.ts); outside a test, `fallback`.
+ */
+export function runningTestChoices(fallback: AmbiguityChoices): AmbiguityChoices {
+  return new Proxy(fallback, {
+    get(target, key, receiver) {
+      const running = storage.getStore();
+      if (running === undefined || typeof key !== 'string' || !isAmbiguityId(key)) return Reflect.get(target, key, receiver);
+      return running.choices[key];
+    },
+  });
+}
+
+/**
  * Records what the target did on an ambiguity. `matches` is computed by the caller (it knows what
  * the option means); under record-only it is null. Outside a test (setup) nothing is recorded.
  */

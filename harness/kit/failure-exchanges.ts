@@ -63,6 +63,12 @@ export function noteExchange(exchange: Exchange, redact: (text: string) => strin
   byTest.set(task, noted);
 }
 
+/** Keeps the exchanges noted for a test; the function returned puts them back (a test run again, defaulted-ambiguities.ts). */
+export function keepNotedExchanges(task: object): () => void {
+  const kept = [...(byTest.get(task) ?? [])];
+  return () => void byTest.set(task, [...kept]);
+}
+
 /** One line, at most `max` characters, saying how long the whole was when cut. */
 function excerpt(text: string, max: number): string {
   const line = text.replace(/\s*\n\s*/g, ' ');

@@ -28,7 +28,7 @@ import { startWebhookReceiver, type WebhookReceiver } from '../transport/webhook
 import { noteAnswer } from './answer-watchers.ts';
 import { ClockDomains } from './clock-domains.ts';
 import { CostGuard } from './cost-guard.ts';
-import { consultingChoices } from './current-test.ts';
+import { runningTestChoices } from './current-test.ts';
 import { effectiveCapabilities } from './effective-capabilities.ts';
 import { noteExchange } from './failure-exchanges.ts';
 import { GeneratedNames, suiteFileOf, type SuiteFile } from './generated-names.ts';
@@ -71,12 +71,13 @@ class TargetHandle implements Target {
   private readonly sandboxBudget: SandboxBudget;
   private readonly reportRequests: ReportRequests;
 
-  constructor(config: RunConfig, file: SuiteFile) {
+  constructor(config: RunConfig, file: SuiteFile, area: string | undefined) {
     this.config = config;
     this.fileTag = file.tag;
     this.names = new GeneratedNames(config, file);
-    // Reads inside a test are noted, so that a failure names the defaulted ambiguities it used (defaulted-ambiguities.ts).
-    this.choices = consultingChoices(config.profile.ambiguities);
+    // Reads inside a test are the running test's, and noted, so that a failure names the defaulted ambiguities it used
+    // and a test run again under another option reads it (defaulted-ambiguities.ts).
+    this.choices = runningTestChoices(config.profile.ambiguities);
     this.capabilities = effectiveCapabilities(config);
     this.managerKey = config.managerKey;
     const secrets = [config.apiKey, config.managerKey, config.profile.keys?.restricted].filter((s): s is string => s !== undefined);
@@ -99,7 +100,7 @@ class TargetHandle implements Target {
       api: (operationId, request) => this.api(operationId, request),
       credits: (key) => this.credits(key),
     });
-    this.sandboxBudget = new SandboxBudget({ config, fileSubaccount: () => this.subaccount });
+    this.sandboxBudget = new SandboxBudget({ config, area, fileSubaccount: () => this.subaccount });
     this.reportRequests = new ReportRequests({ config, fileSubaccount: () => this.subaccount });
   }
 
@@ -112,6 +113,8 @@ class TargetHandle implements Target {
   has = (capability: CapabilityId): boolean => this.capabilities.has(capability);
 
   async setup(options: UseTargetOptions): Promise<void> {
+    // From now on the file spends its share of the run account's sandbox plan (8; sandbox-plan.ts).
+    await this.sandboxBudget.start();
     const isolate = (options.isolate ?? true) && this.managerKey !== undefined;
     if (!isolate) {
       this.accountKey = this.config.apiKey;
@@ -236,7 +239,8 @@ class TargetHandle implements Target {
  */
 export function useTarget(options: UseTargetOptions = {}): Target {
   const config = readRunConfig();
-  const handle = new TargetHandle(config, suiteFileOf(collectingSuiteArea()));
+  const area = collectingSuiteArea();
+  const handle = new TargetHandle(config, suiteFileOf(area), area);
   // Scaled with the latency the preflight measured (latency-scale.ts): setup and teardown are many calls.
   beforeAll(() => handle.setup(options), scaledTimeout(REQUIREMENT_TEST_TIMEOUT_MS, config.latencyMs));
   afterAll(() => handle.teardown(), scaledTimeout(HOOK_TIMEOUT_MS, config.latencyMs));
