@@ -439,7 +439,7 @@ export async function runCertification(args: CertifyArgs, control: Certification
 
     // Every file of the output folder (and the HAR, wherever it was written), searched for every
     // secret of the run, decoded data included.
-    const findings = findLeakPlaces(args.out, secrets.all(), args.har === undefined ? [] : [args.har]).map(leakPlaceText);
+    const findings = findLeakPlaces(args.out, secrets.all(), args.har === undefined ? [] : [args.har], secrets.kitWords()).map(leakPlaceText);
     summary = withLeakCheck(summary, { passed: findings.length === 0, secrets: secrets.all().length, findings });
     if (findings.length > 0) {
       // Every report says so first: summary.md's title and first line, junit.xml's headline and a run error.

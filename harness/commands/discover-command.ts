@@ -32,6 +32,7 @@ import { preflight } from './preflight.ts';
 import { parseProfile, type TargetProfile } from '../config/profile.ts';
 import { PROFILE_REQUESTS_PER_SECOND, RATE_LIMIT_MAX_RETRIES } from '../config/pacing-defaults.ts';
 import { createRedactor } from '../transport/redaction.ts';
+import { protectCatalogueWords } from '../kit/kit-words.ts';
 import { newRunId } from '../config/run-config.ts';
 import { terminalText } from '../report/inert-text.ts';
 
@@ -167,6 +168,8 @@ export async function runDiscovery(
   args: Omit<DiscoverArgs, 'writeProfile' | 'sandboxBudget'> & { sandboxBudget?: number | undefined; interrupt?: AbortSignal; say?: (line: string) => void },
 ): Promise<DiscoveryOutcome> {
   await preflight(args.target, args.apiKey);
+  // The profile's ids and options are the kit's words, never what a cut left of a key (5.2).
+  protectCatalogueWords();
   const redactor = createRedactor([args.apiKey, ...(args.managerKey ? [args.managerKey] : [])]);
   // The probe client is never interrupted: the probes put back what they changed with it (a
   // webhook, a subaccount's credits). The burst and the quota count, the long loops, are cut short.

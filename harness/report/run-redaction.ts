@@ -12,11 +12,15 @@
  * learned is redacted again when its file ends and when the run ends. Attachments are cut to
  * ATTACHMENT_MAX_BYTES on the way, so that no answer makes the Allure page large.
  *
+ * The names of the tests, suites and files are the kit's words, never target data: registered before
+ * a task is cleaned (kit/kit-words.ts), so that a run of a key inside one is left whole.
+ *
  * It also collects what the files report beside their tests: the keys the target echoed outside the
  * apikey member of 4.11, and the cleanup steps that failed (run errors, run-suites.ts).
  */
 import type { RunnerTask, TaskMeta } from 'vitest';
 import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node';
+import { protectKitNames } from '../kit/kit-words.ts';
 import '../kit/test-meta.ts';
 
 /** The secrets of a run, as the certify process holds them (the redactor of transport/redaction.ts). */
@@ -102,6 +106,13 @@ const taskOf = (reported: TestCase | TestModule): RunnerTask | undefined => (rep
 
 const MAX_NOTED = 200;
 
+/** The names of a task and of the suites and file around it. */
+function namesOf(task: RunnerTask): string[] {
+  const names: string[] = [];
+  for (let at: RunnerTask | undefined = task; at !== undefined; at = at.suite) names.push(at.name);
+  return names;
+}
+
 export class RedactingReporter implements Reporter {
   /** Where the target echoed a key ("POST /path: response header x-debug"), once each. */
   readonly keyEchoes: string[] = [];
@@ -129,6 +140,7 @@ export class RedactingReporter implements Reporter {
   onTestCaseResult(testCase: TestCase): void {
     const task = taskOf(testCase);
     if (task === undefined) return;
+    protectKitNames(namesOf(task));
     this.takeFrom(task.meta, testCase.module.relativeModuleId);
     this.clean(task);
   }
@@ -148,9 +160,11 @@ export class RedactingReporter implements Reporter {
 
   private cleanFile(file: RunnerTask, relativeId: string): void {
     this.takeFrom(file.meta, relativeId);
+    protectKitNames([relativeId]);
     const walk = (task: RunnerTask): void => {
       if ('tasks' in task)
         for (const child of task.tasks) {
+          protectKitNames([child.name]);
           this.takeFrom(child.meta, relativeId);
           walk(child);
         }

@@ -11,7 +11,10 @@
  * each of its three alignments (standard and URL-safe alphabets). And the data the reports encode is
  * decoded and searched too: every JSON file value by value, and every base64 run (the single-file
  * Allure page embeds its data and attachments as base64, `d("data/…","…")` and data: URLs). What a
- * cut leaves of a key counts: a raw run of 16 of its characters or more.
+ * cut leaves of a key counts: a raw run of 16 of its characters or more, unless it lies wholly inside
+ * one of the kit's own words (a requirement id, a quote, a test's name, a flag: never target data),
+ * which the caller lists: a key built from them (`acme-manager-key-…`) shares runs with the kit's text.
+ * A whole key is a leak wherever it stands.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -92,9 +95,38 @@ interface Matcher {
   formOf: Map<string, string>;
   /** Every raw run of MIN_FRAGMENT_SEARCHED characters of the secrets longer than that, in latin1. */
   fragments: RegExp | undefined;
+  /** The kit's words holding such a run, in each form a report writes them (latin1): a run inside one is no leak. */
+  kitWords: RegExp | undefined;
 }
 
-function matcherOf(secrets: readonly string[]): Matcher | undefined {
+/** A kit word as the reports write it: raw, escaped inside a JSON string, escaped for HTML and XML. */
+function kitWordForms(word: string): string[] {
+  const html = word.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  return [word, JSON.stringify(word).slice(1, -1), html.replace(/'/g, '&#39;'), html.replace(/'/g, '&apos;')];
+}
+
+/** The forms of those `words` that hold one of `runs`, as one pattern over latin1 text, longest first. */
+function kitWordPattern(words: readonly string[], runs: ReadonlySet<string>): RegExp | undefined {
+  const holding = new Set<string>();
+  for (const word of words) {
+    const latin1 = Buffer.from(word, 'utf8').toString('latin1');
+    for (let i = 0; i + MIN_FRAGMENT_SEARCHED <= latin1.length; i++)
+      if (runs.has(latin1.slice(i, i + MIN_FRAGMENT_SEARCHED))) {
+        for (const form of kitWordForms(word)) holding.add(Buffer.from(form, 'utf8').toString('latin1'));
+        break;
+      }
+  }
+  if (holding.size === 0) return undefined;
+  return new RegExp(
+    [...holding]
+      .sort((a, b) => b.length - a.length)
+      .map(escapeRegExp)
+      .join('|'),
+    'g',
+  );
+}
+
+function matcherOf(secrets: readonly string[], kitWords: readonly string[]): Matcher | undefined {
   const formOf = new Map<string, string>();
   for (const secret of secrets.filter((s) => s.length >= MIN_SEARCHED_LENGTH))
     for (const [name, form] of formsOf(secret)) {
@@ -119,6 +151,7 @@ function matcherOf(secrets: readonly string[]): Matcher | undefined {
     byPrefix,
     formOf,
     fragments: runs.size > 0 ? new RegExp([...runs].map(escapeRegExp).join('|'), 'g') : undefined,
+    kitWords: runs.size > 0 ? kitWordPattern(kitWords, runs) : undefined,
   };
 }
 
@@ -179,9 +212,18 @@ class Search {
     }
     // Where no whole key is, a piece of one (what a cut left).
     if (!whole && fragments !== undefined) {
+      let kitWords: [number, number][] | undefined;
       fragments.lastIndex = 0;
-      for (let match = fragments.exec(text); match !== null && !this.full; match = fragments.exec(text))
-        this.note(`${where}line ${lineAt(text, match.index)}`, `a run of ${MIN_FRAGMENT_SEARCHED} or more characters of a key`);
+      for (let match = fragments.exec(text); match !== null && !this.full; match = fragments.exec(text)) {
+        // The kit's words are looked for only once a run is found: most texts hold none.
+        kitWords ??= this.kitWordsIn(text);
+        const [from, to] = [match.index, match.index + match[0].length];
+        if (kitWords.some(([start, end]) => start <= from && to <= end)) {
+          fragments.lastIndex = from + 1;
+          continue;
+        }
+        this.note(`${where}line ${lineAt(text, from)}`, `a run of ${MIN_FRAGMENT_SEARCHED} or more characters of a key`);
+      }
     }
     if (this.full) return;
     // JSON values decoded: where a key was found, to name its path; else only where an escape
@@ -189,6 +231,16 @@ class Search {
     const trimmed = text.trimStart();
     if ((trimmed.startsWith('{') || trimmed.startsWith('[')) && (this.findings.length > 0 || /\\[u/]/.test(text))) this.json(bytes.toString('utf8'), where);
     if (depth < MAX_DECODE_DEPTH) this.embedded(text, where, depth);
+  }
+
+  /** Where the kit's words holding a run of a key stand in `text` (latin1), as [from, to) ranges. */
+  private kitWordsIn(text: string): [number, number][] {
+    const pattern = this.matcher.kitWords;
+    if (pattern === undefined) return [];
+    const ranges: [number, number][] = [];
+    pattern.lastIndex = 0;
+    for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) ranges.push([match.index, match.index + match[0].length]);
+    return ranges;
   }
 
   /** Every string of a JSON document, decoded (escapes undone), with its path. */
@@ -223,9 +275,12 @@ class Search {
   }
 }
 
-/** Where in the files of `dir` any of `secrets` is, in any of the forms above (at most a few places per file). */
-export function findLeakPlaces(dir: string, secrets: readonly string[], filesOutside: readonly string[] = []): LeakFinding[] {
-  const matcher = matcherOf(secrets);
+/**
+ * Where in the files of `dir` any of `secrets` is, in any of the forms above (at most a few places
+ * per file); a run of a key lying wholly inside one of `kitWords` (the kit's own text) is none.
+ */
+export function findLeakPlaces(dir: string, secrets: readonly string[], filesOutside: readonly string[] = [], kitWords: readonly string[] = []): LeakFinding[] {
+  const matcher = matcherOf(secrets, kitWords);
   if (matcher === undefined) return [];
   const findings: LeakFinding[] = [];
   // A report written outside the folder (certify --har FILE elsewhere) is named by its own path.

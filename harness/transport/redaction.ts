@@ -17,6 +17,13 @@
  * redacts every report against the same set. A key the target sends back anywhere but the apikey
  * member of 4.11 (a `debug` field, a message, a header) is an echo: redacted like the rest, and
  * reported (`onKeyEcho`) so that the run can say the target leaks keys.
+ *
+ * The kit's own words are never target data (a requirement id, a quote, a test's name, a flag):
+ * a key built from them (`acme-manager-key-0000000000000001`) shares a run with
+ * `rule:auth.manager-key-required`, and a run inside one of those words is the kit's text, not what
+ * a cut left of a key. The kit registers its words (`protectKitWords`); a run of a key lying wholly
+ * inside one of them is left alone, by every redactor of the process. A whole key is redacted
+ * everywhere, inside a kit word too.
  */
 import type { Exchange } from './exchange.ts';
 
@@ -85,6 +92,86 @@ interface FragmentMatcher {
   pattern: RegExp;
   /** Where each such run occurs: the secret and the offset in it. */
   at: Map<string, [string, number][]>;
+  /**
+   * The kit's words (in every form a report writes them) holding one of these runs, their pattern,
+   * how many registered words were looked at, and a copy of `pattern` to look with.
+   */
+  shielding: { words: string[]; pattern: RegExp | undefined; scanned: number; scan: RegExp };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The kit's own words, which no run of a key inside them makes target data.
+// ---------------------------------------------------------------------------------------------
+
+/** Every word the kit registered, in the order registered (append-only: each matcher scans only what is new). */
+const kitWords: string[] = [];
+const kitWordSet = new Set<string>();
+/** The same words joined by NUL (no key holds one), searched at once for the runs of a matcher's secrets; where each starts. */
+let kitWordText = '';
+const kitWordStarts: number[] = [];
+
+/**
+ * The forms under which the kit writes `word`: raw, escaped inside a JSON string, escaped for HTML
+ * and XML (junit.xml, the Allure page).
+ */
+function kitWordForms(word: string): string[] {
+  const html = word.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  return [...new Set([word, JSON.stringify(word).slice(1, -1), html.replace(/'/g, '&#39;'), html.replace(/'/g, '&apos;')])];
+}
+
+/**
+ * Registers words the kit writes itself (requirement ids, quotes, sections, test and suite names,
+ * flags): a run of a key lying wholly inside one of them is not redacted (a whole key still is).
+ * Words shorter than a run cannot hold one and are not kept.
+ */
+export function protectKitWords(words: Iterable<string>): void {
+  for (const word of words)
+    if (typeof word === 'string' && word.length >= MIN_FRAGMENT_LENGTH && !kitWordSet.has(word)) {
+      kitWordSet.add(word);
+      kitWords.push(word);
+      kitWordStarts.push(kitWordText.length);
+      kitWordText += `${word}\u0000`;
+    }
+}
+
+/** Every word the kit registered (for the leak check, which excuses the same words: run/leak-check.ts). */
+export const protectedKitWords = (): string[] => [...kitWords];
+
+/** The pattern of the kit's words that hold a run of `matcher`'s secrets, brought up to date with the register. */
+function shieldOf(matcher: FragmentMatcher): RegExp | undefined {
+  const shielding = matcher.shielding;
+  if (shielding.scanned === kitWords.length) return shielding.pattern;
+  let added = false;
+  const { scan } = shielding;
+  scan.lastIndex = kitWordStarts[shielding.scanned]!;
+  for (let match = scan.exec(kitWordText); match !== null; match = scan.exec(kitWordText)) {
+    // The word the run was found in (the last to start at or before it), then on to the next word.
+    let [low, high] = [shielding.scanned, kitWords.length - 1];
+    while (low < high) {
+      const middle = Math.ceil((low + high) / 2);
+      if (kitWordStarts[middle]! <= match.index) low = middle;
+      else high = middle - 1;
+    }
+    shielding.words.push(...kitWordForms(kitWords[low]!));
+    added = true;
+    scan.lastIndex = low + 1 < kitWords.length ? kitWordStarts[low + 1]! : kitWordText.length;
+  }
+  shielding.scanned = kitWords.length;
+  if (added) {
+    const forms = [...new Set(shielding.words)].sort((a, b) => b.length - a.length);
+    shielding.pattern = new RegExp(forms.map(escapeRegExp).join('|'), 'g');
+  }
+  return shielding.pattern;
+}
+
+/** Where in `text` the kit's words holding a run of a secret are, as [from, to) ranges. */
+function shieldedRanges(text: string, matcher: FragmentMatcher): [number, number][] {
+  const pattern = shieldOf(matcher);
+  if (pattern === undefined) return [];
+  const ranges: [number, number][] = [];
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) ranges.push([match.index, match.index + match[0].length]);
+  return ranges;
 }
 
 function fragmentMatcherOf(secrets: Iterable<string>): FragmentMatcher | undefined {
@@ -97,14 +184,19 @@ function fragmentMatcherOf(secrets: Iterable<string>): FragmentMatcher | undefin
     }
   }
   if (at.size === 0) return undefined;
-  return { pattern: new RegExp([...at.keys()].map(escapeRegExp).join('|'), 'g'), at };
+  const pattern = new RegExp([...at.keys()].map(escapeRegExp).join('|'), 'g');
+  return { pattern, at, shielding: { words: [], pattern: undefined, scanned: 0, scan: new RegExp(pattern.source, 'g') } };
 }
 
-/** `text` with every run of a secret of MIN_FRAGMENT_LENGTH characters or more, as long as it goes, replaced by [REDACTED]. */
+/**
+ * `text` with every run of a secret of MIN_FRAGMENT_LENGTH characters or more, as long as it goes,
+ * replaced by [REDACTED], unless the run lies wholly inside one of the kit's words.
+ */
 function redactFragments(text: string, matcher: FragmentMatcher): string {
   let out = '';
   let last = 0;
   matcher.pattern.lastIndex = 0;
+  let shielded: [number, number][] | undefined;
   for (let match = matcher.pattern.exec(text); match !== null; match = matcher.pattern.exec(text)) {
     let [from, to] = [match.index, match.index + match[0].length];
     for (const [secret, offset] of matcher.at.get(match[0]) ?? []) {
@@ -112,6 +204,12 @@ function redactFragments(text: string, matcher: FragmentMatcher): string {
       while (start > last && before > 0 && text[start - 1] === secret[before - 1]) [start, before] = [start - 1, before - 1];
       while (end < text.length && after < secret.length && text[end] === secret[after]) [end, after] = [end + 1, after + 1];
       if (end - start > to - from) [from, to] = [start, end];
+    }
+    // The kit's words are looked for only once a run is found: most texts hold none.
+    shielded ??= shieldedRanges(text, matcher);
+    if (shielded.some(([start, end]) => start <= from && to <= end)) {
+      matcher.pattern.lastIndex = match.index + 1;
+      continue;
     }
     out += `${text.slice(last, from)}${REDACTED}`;
     last = to;
