@@ -609,7 +609,8 @@ const MUTANT_ENTRIES = [
   {
     id: 'otp2-country-code-digits',
     requirement: 'rule:otp2.country-code',
-    description: 'a country_code that is not numeric is read by its digits (+52 as 52), or as 52 when it has none, instead of refused with 400',
+    // "+52" is not among its cases' faults: a leading + is how E.164 writes a country code, and 4.4's "numeric" does not rule on it.
+    description: 'a country_code with letters is read by its digits ("52a" as 52), or as 52 when it has none ("MX"), instead of refused with 400',
     fault: readLeniently(['otp-v2/create', 'otp-v2/verify'], (f) =>
       typeof f.country_code === 'string' && !/^\d+$/.test(f.country_code) ? { ...f, country_code: f.country_code.replace(/\D/g, '') || '52' } : f,
     ),

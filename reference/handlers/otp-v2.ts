@@ -156,6 +156,13 @@ function recordOf(req: RawRequest & { account: Account }, now: number): OtpRecor
  */
 const onInvalid: InvalidHandler = (req, issues) => {
   const now = req.server.clock.now();
+  // Two errors at once, a verify with a malformed parameter on a number without a verification: 7
+  // states no order of checks. The alternate looks the verification up first and answers 3.1's
+  // "none | POST /v2/otp/verify | any code | none | HTTP 404"; the default validates first (400).
+  if (takesAlternate(req.server.options) && req.op.operationId === 'otp-v2/verify' && OtpTarget.safeParse(req.fields).success) {
+    const record = recordOf(req, now);
+    if (stateOf(record) === 'none') return otpError(req, 404, VERIFY_SLUG_BY_STATUS[404]!, record, now);
+  }
   const first = inCheckOrder(req.server.options, issues)[0];
   const slug = first ? otpSlugForIssue(first, req.fields) : 'otp_invalid_param';
   const hint = issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`).join('; ');
@@ -307,7 +314,11 @@ function create(ctx: RequestContext<CreateInput>): Reply {
   if (!outcome.ok && !seams.at('otp2.failed-send-registers', true)) return otpError(ctx, 402, 'otp_insufficient_credits', record, now);
   const next = book.apply(key, record, row, effects, now);
   if (!next) return otpError(ctx, 500, 'otp_internal', record, now);
-  if (!outcome.ok) return otpError(ctx, 402, 'otp_insufficient_credits', next, now, input.code_in_response === true ? { code: next.code } : {});
+  // 4.4's error body carries "when applicable ... code", and 7.3's row reads "no balance (code sms_07)":
+  // the default puts the registered code there when code_in_response asks for it; the alternate
+  // writes the row's sms_07, as written.
+  const failedCode = takesAlternate(ctx.server.options) ? { code: 'sms_07' } : input.code_in_response === true ? { code: next.code } : {};
+  if (!outcome.ok) return otpError(ctx, 402, 'otp_insufficient_credits', next, now, failedCode);
   // 3.1 status column: 201 for created and for a verified number's new cycle, 200 for resent and restarted.
   const status = seams.at('otp2.http-status', row.httpStatus ?? 200, { row: row.id, action: row.action });
   return otpOk(ctx, status, createdBody(ctx, row, next, channel, now));
@@ -368,9 +379,30 @@ function remove(ctx: RequestContext<TargetInput>): Reply {
   });
 }
 
+/**
+ * 4.4 country_code "numeric; 52 for Mexico": a leading + is how E.164 writes a country code, and the
+ * document does not rule on it. The default refuses "+52" as not numeric; the alternate reads it as
+ * 52 (the fields without the +, parsed again). Letters ("MX") stay refused on both.
+ */
+function withoutPlusSign<S extends z.ZodType>(req: RawRequest, schema: S): { fields: Record<string, unknown>; input: z.output<S> } | undefined {
+  const countryCode = req.fields.country_code;
+  if (!takesAlternate(req.server.options) || typeof countryCode !== 'string' || !/^\+\d+$/.test(countryCode)) return undefined;
+  const fields = { ...req.fields, country_code: countryCode.slice(1) };
+  const parsed = schema.safeParse(fields);
+  return parsed.success ? { fields, input: parsed.data } : undefined;
+}
+
+/** An operation of the set: its handler, and on a refused request the reading above, then onInvalid. */
+function otpHandler<S extends z.ZodType>(schema: S, handle: (ctx: RequestContext<z.output<S>>) => Reply) {
+  return handler(schema, handle, (req, issues) => {
+    const read = withoutPlusSign(req, schema);
+    return read === undefined ? onInvalid(req, issues) : handle({ ...req, ...read });
+  });
+}
+
 export const otpV2Handlers: HandlerSet = {
-  'otp-v2/create': handler(OtpCreateRequest, create, onInvalid),
-  'otp-v2/verify': handler(OtpVerifyRequest, verify, onInvalid),
-  'otp-v2/get-status': handler(OtpTarget, status, onInvalid),
-  'otp-v2/delete': handler(OtpTarget, remove, onInvalid),
+  'otp-v2/create': otpHandler(OtpCreateRequest, create),
+  'otp-v2/verify': otpHandler(OtpVerifyRequest, verify),
+  'otp-v2/get-status': otpHandler(OtpTarget, status),
+  'otp-v2/delete': otpHandler(OtpTarget, remove),
 };

@@ -15,7 +15,7 @@
 import { expect } from 'vitest';
 import { RESULT_CODES } from '../../schemas/error-codes.ts';
 import type { Operation } from '../../schemas/operations.ts';
-import { type Answer, type ApiRequest, expectRefused, seedFor, type Target, warnUnless } from '../../harness/kit/index.ts';
+import { type Answer, type ApiRequest, expectRefused, recordBehaviour, seedFor, type Target, warnUnless } from '../../harness/kit/index.ts';
 import type { VerdictLevel } from '../../schemas/quotes.ts';
 import { CUSTOM_TEXT_TEMPLATE } from '../../schemas/voice.ts';
 import { concretePath } from './auth-requests.ts';
@@ -77,13 +77,30 @@ function requestOf(op: Operation, plan: FuzzPlan, c: InvalidCase, context: FuzzC
   return { ...base, query, ...(op.auth === 'v1-parameter' ? { keyPlacement: 'query' as const } : {}) };
 }
 
-function checkRefusal(op: Operation, answer: Answer): void {
+/**
+ * A verify case that leaves phone_number and country_code valid names a fresh number (t.phone(): no
+ * verification), so it holds two errors at once: the invalid parameter (7.3: 400) and 3.1's "none |
+ * POST /v2/otp/verify | any code | none | HTTP 404". 7 states no order of checks: either answer is
+ * the document's, and which one came is recorded.
+ */
+function namesFreshVerification(op: Operation, c: InvalidCase): boolean {
+  return op.operationId === 'otp-v2/verify' && c.field !== 'phone_number' && c.field !== 'country_code';
+}
+
+function checkRefusal(op: Operation, answer: Answer, c: InvalidCase): void {
   expectRefused(answer, op.operationId);
   if (op.errorBody !== 'otp-v2') return;
   const slugs = otp400Slugs(op.operationId);
   if (slugs.length === 0) return; // status and delete: their errors are not shown (7.3)
+  if (namesFreshVerification(op, c) && answer.status === 404) {
+    recordBehaviour(`${op.operationId}: ${c.rule} on ${c.field} of a number with no verification (7: no order of checks)`, 'the lookup first: HTTP 404');
+    expect(answer.body.state ?? 'none', `${op.operationId}: a 404 names no verification (3.1 none)`).toBe('none');
+    return;
+  }
   expect(answer.status, `${op.operationId}: a missing or invalid parameter answers 400 (7.3)`).toBe(400);
   expect(slugs, `${op.operationId}: the slug of a 400 (7.3)`).toContain(answer.body.error);
+  if (namesFreshVerification(op, c))
+    recordBehaviour(`${op.operationId}: ${c.rule} on ${c.field} of a number with no verification (7: no order of checks)`, 'the validation first: HTTP 400');
 }
 
 /** fail where the document states the refusal or the bound (see the header), warn for the rest. */
@@ -105,13 +122,13 @@ export async function sendInvalidRequests(op: Operation, plan: FuzzPlan, context
     const breaks = stated ? ` breaks the stated limit ${stated.requirement} (§${stated.section}: ${stated.bound.text})` : '';
     const what = `${op.operationId}, ${c.rule} on ${c.field}${breaks} (seed ${fuzzSeed(context.t, op)}): ${JSON.stringify(c.fields).slice(0, 300)}`;
     if (refusalLevel(op, c) === 'warn') {
-      warnUnless(what, () => checkRefusal(op, answer));
+      warnUnless(what, () => checkRefusal(op, answer, c));
       continue;
     }
     try {
       // A stated bound: refused, and the body is an error, never a success (7.1, 4.4, 4.16).
       if (stated) expect(answer.body.success === true || answer.body.Estatus === 'ok', `accepted past ${stated.bound.text}`).toBe(false);
-      checkRefusal(op, answer);
+      checkRefusal(op, answer, c);
     } catch (error) {
       throw new Error(`${what}\n${error instanceof Error ? error.message : String(error)}`);
     }
