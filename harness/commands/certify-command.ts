@@ -39,7 +39,7 @@ import { redactedCopy } from '../report/run-redaction.ts';
 import { failLevelReachText, verdictReachText } from '../report/run-coverage.ts';
 import { skipGroupText, type RunMeans } from '../report/skip-remedies.ts';
 import { CAPABILITY_IDS } from '../../schemas/capabilities.ts';
-import { effectiveCapabilities } from '../kit/effective-capabilities.ts';
+import { chargesNotice, effectiveCapabilities } from '../kit/effective-capabilities.ts';
 import { runSecrets } from './run-secrets.ts';
 import { preflight } from './preflight.ts';
 import { areaOfSuiteFile, SUITES_DIR, suiteFileName } from '../config/project-paths.ts';
@@ -344,6 +344,9 @@ export async function runCertification(args: CertifyArgs, control: Certification
     say(
       `certifying ${targetLabel} with ${files.length} suite files, profile ${profileLabel}, run ${config.runId}, seed ${config.seed}${latencyNote(latencyMs)}`,
     );
+    // 5.2: half of what charged sends need (the flag without numbers, numbers without the flag) is said before the run.
+    const charges = chargesNotice(config);
+    if (charges !== undefined) say(charges);
 
     const startedAt = new Date();
     const outcome = await runSuites({

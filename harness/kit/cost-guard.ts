@@ -68,13 +68,20 @@ export class CostGuard {
     const { config } = this.calls;
     const maySend = MAY_SEND.has(op.operationId) && numbersIn(request).length > 0;
     if (config.embedded || !(op.sends || maySend) || isSandboxRequest(request)) return;
-    if (!config.allowCharges) throw new CostGuardError(`cost guard: ${op.operationId} without sandbox would be charged: pass --allow-charges to allow it`);
     const allowed = new Set(config.profile.phoneNumbers);
+    if (!config.allowCharges)
+      throw new CostGuardError(
+        `cost guard: ${op.operationId} without sandbox would be charged, and --allow-charges was not given` +
+          (allowed.size === 0 ? " (charged sends also need the tester's own numbers under phoneNumbers in the profile)" : ''),
+      );
     const strangers = new Set(numbersIn(request).filter((n) => !allowed.has(n)));
+    // The run allowed charges: what it lacks is numbers, never the flag it gave.
     if (strangers.size > 0)
       throw new CostGuardError(
         `cost guard: ${op.operationId} would be charged to ${strangers.size} number(s) outside the profile's phoneNumbers ` +
-          `(the profile has ${allowed.size}): a test that needs more real numbers than the profile gives is skipped`,
+          (allowed.size === 0
+            ? "(--allow-charges given, but the profile lists no numbers): a charged send goes only to the tester's own numbers"
+            : `(it lists ${allowed.size}): a charged send goes only to the tester's own numbers`),
       );
     const { maxCredits, startingCredits } = config;
     if (maxCredits !== undefined && startingCredits !== undefined) {
