@@ -3,15 +3,17 @@
  * keys. Ambiguity choices come from --ambiguity id=option (repeatable) or --ambiguities FILE
  * (JSON or YAML: `{ ambiguities: { id: option } }`), validated against the register.
  */
+import { writeFileSync } from 'node:fs';
 import { z } from 'zod';
 import { isMutantId, MUTANTS } from '../../reference/mutants.ts';
 import { ReferenceServerOptions, type ReferenceServerOptionsInput } from '../../reference/options.ts';
-import { startReferenceServer } from '../../reference/server.ts';
+import { startReferenceServer, type RunningReferenceServer } from '../../reference/server.ts';
 import { UsageError } from '../config/cli-errors.ts';
 import { parseArgv } from '../config/flag-table.ts';
 import { SERVE_FLAGS, type ServeArgs } from '../config/serve-flags.ts';
 import { parseConfig, readConfigFile, strictMapping } from '../config/config-file.ts';
 import { watchAncestors } from './parent-watch.ts';
+import { certifyCommandLine, offerLines, serveProfileYaml } from './serve-profile.ts';
 
 /** `--ambiguities FILE`: `{ ambiguities: { <id>: <option> } }`; options are checked by ReferenceServerOptions. */
 const AmbiguitiesFile = strictMapping({ ambiguities: z.record(z.string(), z.string()) });
@@ -58,6 +60,20 @@ export function mutantListText(): string {
   return MUTANTS.map((m) => `${m.id.padEnd(width)}§${m.section} ${m.requirement}: ${m.description}`).join('\n');
 }
 
+/**
+ * `--write-profile FILE`: the profile of what the started server offers (serve-profile.ts). A file
+ * that cannot be written stops the server: the user asked for the profile, and would certify without it.
+ */
+function writeServeProfile(server: RunningReferenceServer, file: string): string {
+  try {
+    writeFileSync(file, serveProfileYaml(server, file));
+  } catch (e) {
+    void server.close();
+    throw new UsageError(`cannot write ${file} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+  return file;
+}
+
 /** `messaging-conformance serve ...`, its flags checked (cli.ts): the server runs until a signal or its starter's end. */
 export async function serve(args: ServeArgs): Promise<void> {
   if (args.listMutants) {
@@ -65,6 +81,7 @@ export async function serve(args: ServeArgs): Promise<void> {
     return;
   }
   const server = await startReferenceServer(serveOptions(args));
+  const written = args.writeProfile !== undefined ? writeServeProfile(server, args.writeProfile) : undefined;
   process.stdout.write(
     [
       `reference server listening on ${server.baseUrl} (${server.options.personality} personality)`,
@@ -72,6 +89,10 @@ export async function serve(args: ServeArgs): Promise<void> {
       `account key:    ${server.keys.account}`,
       `restricted key: ${server.keys.restricted} (IP allow-list excludes this machine: auth_04)`,
       server.options.testClock ? 'test hooks: POST /__test/clock/advance {"seconds": N}, POST /__test/reply' : 'test hooks: off',
+      ...offerLines(server),
+      written !== undefined
+        ? `profile written to ${written}; certify everything it declares with:\n  ${certifyCommandLine(server, written)}`
+        : 'write them as a profile for certify --profile with --write-profile FILE',
       '',
     ].join('\n'),
   );

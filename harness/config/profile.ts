@@ -155,9 +155,29 @@ const Limits = strictMapping({
     .default(4 * 1024 * 1024),
 });
 
+/** The name of an environment variable, as a shell writes it. */
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/**
+ * A key of the profile: the key itself, or `{env: NAME}`, the environment variable that holds it
+ * when the profile is read, so that a profile (serve --write-profile writes one) need hold no secret
+ * (5.2). A variable that is not set is the profile's error: the key it names is missing.
+ */
+const profileKey = z
+  .union([z.string().min(1), strictMapping({ env: z.string().regex(ENV_NAME, 'must be the name of an environment variable') })], {
+    error: 'must be a key, or {env: NAME} naming the environment variable that holds it',
+  })
+  .transform((key, ctx) => {
+    if (typeof key === 'string') return key;
+    const value = process.env[key.env];
+    if (value !== undefined && value !== '') return value;
+    ctx.addIssue({ code: 'custom', input: key, message: `names the environment variable ${key.env}, which is not set` });
+    return z.NEVER;
+  });
+
 const Keys = strictMapping({
   /** 5.4: the key of an account whose IP allow-list excludes this machine (auth_04). */
-  restricted: z.string().min(1).optional(),
+  restricted: profileKey.optional(),
 });
 
 export const TargetProfile = strictMapping({

@@ -105,6 +105,15 @@ export const SERVE_FLAGS = defineCommand({
       help: 'inject one fault of the mutant registry',
       defaultHelp: 'none',
     },
+    writeProfile: {
+      flag: 'write-profile',
+      kind: text('FILE', { minLength: 1 }),
+      cliOnly: true,
+      help:
+        'write the profile of what this server offers to FILE (YAML: its ambiguity options, capabilities, limits, phone numbers, ' +
+        'the restricted key by reference) for certify --profile',
+      defaultHelp: 'none',
+    },
     listMutants: {
       flag: 'list-mutants',
       kind: toggle(),

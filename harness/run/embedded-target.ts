@@ -11,6 +11,12 @@ import { startReferenceServer, type RunningReferenceServer } from '../../referen
 import { parseProfile, type TargetProfile } from '../config/profile.ts';
 import { EMBEDDED_REQUESTS_PER_SECOND } from '../config/pacing-defaults.ts';
 
+/**
+ * The waits the reference server needs (its events within a second, its resend cooldown of 30 s,
+ * section 8), also declared by the profile `serve --write-profile` writes (commands/serve-profile.ts).
+ */
+export const REFERENCE_TIME_BUDGETS = { webhookDeliverySeconds: 5, otpCooldownSeconds: 31, expirySeconds: 10, eventRetriesSeconds: 10 } as const;
+
 export interface EmbeddedTarget {
   server: RunningReferenceServer;
   profile: TargetProfile;
@@ -43,7 +49,7 @@ export async function startEmbeddedTarget(
       keys: { restricted: server.keys.restricted },
       // The reference server counts 100 per second per key (8); stay well under it (pacing-defaults.ts).
       pacing: { requestsPerSecond: EMBEDDED_REQUESTS_PER_SECOND },
-      timeBudgets: { webhookDeliverySeconds: 5, otpCooldownSeconds: 31, expirySeconds: 10, eventRetriesSeconds: 10 },
+      timeBudgets: REFERENCE_TIME_BUDGETS,
     },
     'embedded reference profile',
   );
