@@ -1270,6 +1270,40 @@ const MUTANT_ENTRIES = [
     description: 'a failed delivery is never retried',
     fault: fault('events.retry-limit', () => 0),
   },
+
+  // --- 1, 5.2 Isolation between accounts --------------------------------------------------------------
+  {
+    id: 'isolation-otp2-verify-other-account',
+    requirement: 'rule:isolation.otp-v2',
+    description: "/v2/otp/verify finds another account's verification of the number (verifications kept per number across accounts)",
+    fault: fault('otp2.verify-own-account-only', () => false),
+  },
+  {
+    id: 'isolation-otp-legacy-verify-other-account',
+    requirement: 'rule:isolation.otp-legacy',
+    description: '/otp/verify finds a code another account sent to the number (codes kept per number across accounts)',
+    fault: fault('otp-legacy.verify-own-account-only', () => false),
+  },
+  {
+    id: 'isolation-list-contacts-readable',
+    requirement: 'rule:isolation.contact-lists',
+    description: "/agendas/get_contacts reads another account's list given its list_key",
+    fault: fault('agendas.get-contacts-own-account-only', () => false),
+  },
+  {
+    id: 'isolation-webhook-get-other-account',
+    requirement: 'rule:isolation.webhooks',
+    description: "/webhook/get of an account with no webhook answers another account's",
+    fault: fault('webhooks.get-own-account-only', () => false),
+  },
+
+  // --- 4.9 Loyalty cards ------------------------------------------------------------------------------
+  {
+    id: 'loyalty-sale-no-stamp',
+    requirement: 'rule:loyalty.sale-stamp',
+    description: "a loyalty sale answers loyalty_sale_01 but registers no stamp (the contact's counters stay)",
+    fault: fault('loyalty.sale-registers-stamp', () => false),
+  },
 ] as const satisfies readonly MutantEntry[];
 
 export type MutantId = (typeof MUTANT_ENTRIES)[number]['id'];

@@ -232,6 +232,14 @@ export const SEAMS = {
     "once the round's 7 attempts are used up (7 attempts used up: locked, HTTP 429; 7 per code round) no code verifies, the right one included",
   ),
   'otp2.resend-cooldown-seconds': point<number>('8', 'current OTP resend cooldown: 30 seconds'),
+
+  // --- 1, 5.2 Isolation between accounts: a key reaches its own account's data only ----------------
+  'otp2.verify-own-account-only': point<boolean>('2.10, 3.1, 5.2', "verify finds the verifications of the key's own account only (another's: 404)"),
+  'otp-legacy.verify-own-account-only': point<boolean>('4.5, 5.2', "verify finds the codes the key's own account sent only (another's: validation_04)"),
+  'agendas.get-contacts-own-account-only': point<boolean>('2.3, 4.7, 5.2', "get_contacts reads a list of the key's own account only (another's: err_01)"),
+  'webhooks.get-own-account-only': point<boolean>('1, 4.14, 6', "get answers the key's own account's webhook, never another account's"),
+  // --- 4.9 Loyalty cards ----------------------------------------------------------------------------
+  'loyalty.sale-registers-stamp': point<boolean>('4.9, 2.5', "sale: registers a stamp, which the contact's counters show"),
 } as const;
 
 export type SeamName = keyof typeof SEAMS;

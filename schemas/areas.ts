@@ -36,6 +36,12 @@ export const AREAS = [
   { id: 'other', name: 'Other paths', section: '4.15', description: 'Paths named in passing whose shapes the document does not show.' },
   { id: 'legacy-v1', name: 'Legacy v1 SMS', section: '4.16', description: 'The legacy v1 SMS API with Spanish parameter names.' },
   { id: 'auth', name: 'Authentication', section: '5', description: 'API keys, manager keys, IP allow-lists and the removed token flow.' },
+  {
+    id: 'isolation',
+    name: 'Isolation between accounts',
+    section: '1, 5.2',
+    description: "One account's key never sees, verifies or changes another account's OTP verifications, lists, contacts, campaigns, webhook or wallets.",
+  },
   { id: 'events', name: 'Events', section: '6', description: 'Events delivered to the webhook: confirmation and response.' },
   {
     id: 'sandbox',

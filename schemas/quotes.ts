@@ -52,6 +52,8 @@ const STATUS_WEBHOOK_ROW = '| /webhook/status | status_webhook_02, _03 status mi
 const WEBHOOK_URL_FIELD = 'url (req, public URL, HTTPS recommended, no local hosts or private networks)';
 const WEBHOOK_VERIFICATION =
   'On registration the service sends a GET to the URL; any answer other than 404 within 5 seconds, without following redirects, passes.';
+const API_KEY_SENTENCE = 'Every request carries the header apikey with the account API key (it may also be given as a body field).';
+const KEY_ACCESS_SENTENCE = 'It gives full access to the account and balance and must only be used from a backend.';
 const WALLET_NOT_SHOWN =
   'For the last four wallet operations the response is the common envelope; the ' +
   'success message and code values and the balance fields of contact/get: not shown.';
@@ -879,6 +881,13 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
   'rule:loyalty.contact-listed': stated(
     'POST /loyalty/contact/get: loyalty_key (req), phone (optional filter). result array of loyalty contacts, code loyalty_contact_get_01.',
   ),
+  'rule:loyalty.sale-stamp': reading(
+    'a sale "registers a stamp" and a loyalty contact has two counters, but which field shows the stamp is not stated: that one of ' +
+      'contact_current_redeem and contact_total_loyalty_completes moves forward within the sales a card can take is our reading',
+    'POST /loyalty/sale: loyalty_key (req), phone (req), usertool_id (integer, req). Registers a stamp.',
+    'Loyalty contact: contact_name, contact_phone, contact_birthdate (strings), contact_total_loyalty_completes (integer), contact_current_redeem (integer).',
+    'Wallet (stored balance) and loyalty-card (stamp) programs for contacts, operated by tool users (employees or collaborators).',
+  ),
   'rule:employees.listed': stated('POST /toolusers/get: no body. result array (section 2.5), code tool_users_01.'),
   'rule:employees.unique': reading(
     'no field is called "user name": which field it is (employee_name) is our reading; the unique ' +
@@ -916,6 +925,49 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
   'rule:reports.campaign-details': stated(
     'POST /reports/details: campaign_id (integer, req), sandbox (integer; 1 = sandbox ' +
       'campaign). Success: code details_01, message=report_generated, details object (section 2.8).',
+  ),
+  // 1, 5.2: per-account words; no sentence states that another account's key is refused.
+  'rule:isolation.otp-v2': reading(
+    'never stated: a verification is kept per phone_number + country_code and a key gives access to "the account"; that the pair ' +
+      'is kept within the account whose key created it is our reading (a verification kept per number across accounts is the other one)',
+    'Per phone_number + country_code.',
+    API_KEY_SENTENCE,
+    KEY_ACCESS_SENTENCE,
+  ),
+  'rule:isolation.otp-legacy': reading(
+    'never stated: verify names only the phone number; that it finds only a code the same account sent is our reading',
+    'POST /otp/verify body: phone_number (string, req), verification_code (string, req), locale (es, en; default es).',
+    API_KEY_SENTENCE,
+    KEY_ACCESS_SENTENCE,
+  ),
+  'rule:isolation.contact-lists': reading(
+    'never stated: a list name is unique "within the account", which implies lists belong to one account; that another key finds none of them is our reading',
+    AGENDA_NAME_ROW,
+    'agenda_name (req, unique per account)',
+    KEY_ACCESS_SENTENCE,
+  ),
+  'rule:isolation.contacts': reading(
+    'never stated: contact operations name a list by its list_key and lists belong to one account; that a list_key of another account ' +
+      'reaches none of its contacts is our reading',
+    '| list_key | string | identifier of the list, used by all contact operations |',
+    AGENDA_NAME_ROW,
+    KEY_ACCESS_SENTENCE,
+  ),
+  'rule:isolation.campaigns': reading(
+    'details_03 states the details of a campaign that is "not the account\'s" are refused; that a report lists only the messages ' +
+      'of the account whose key asks is our reading (its request limit is "per-account")',
+    DETAILS_ROW,
+    REPORTS_ROW,
+  ),
+  'rule:isolation.webhooks': reading(
+    'never stated: one webhook "per account" implies another account has its own; that its key neither reads nor changes this one is our reading',
+    'One webhook per account that receives delivery confirmations and customer replies.',
+    "The service sends events to the account's single webhook URL.",
+  ),
+  'rule:isolation.wallets': reading(
+    'never stated: the key gives access to "the account"; that a wallet_key of another account reaches none of its contacts is our reading',
+    "POST /wallet/contact/get: wallet_key (req), phone (optional filter). Returns the contact's wallet balance.",
+    KEY_ACCESS_SENTENCE,
   ),
   'rule:webhooks.single-url': stated('One webhook per account that receives delivery confirmations and customer replies.', WEBHOOK_ADD_ROW),
   'rule:webhooks.get-reflects': stated(

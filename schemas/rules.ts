@@ -240,7 +240,16 @@ export const RULES: readonly Rule[] = [
     { id: 'wallet.contact-listed', section: '4.8', statement: 'A wallet contact added is returned by /wallet/contact/get (whose fields are not shown).' },
     { id: 'wallet.sale-amount-required', section: '4.8', statement: '/wallet/sale needs transaction_amount when transaction_type is 0.' },
   ]),
-  ...rules('loyalty', [{ id: 'loyalty.contact-listed', section: '4.9', statement: 'A loyalty contact added is returned by /loyalty/contact/get.' }]),
+  ...rules('loyalty', [
+    { id: 'loyalty.contact-listed', section: '4.9', statement: 'A loyalty contact added is returned by /loyalty/contact/get.' },
+    {
+      id: 'loyalty.sale-stamp',
+      section: '4.9, 2.5',
+      statement:
+        "A sale registers a stamp that shows in the contact's fields: contact_current_redeem or " +
+        'contact_total_loyalty_completes moves forward (which one is our reading).',
+    },
+  ]),
   ...rules('employees', [
     { id: 'employees.listed', section: '4.10', statement: 'An employee added is listed by /toolusers/get.' },
     { id: 'employees.unique', section: '4.10', statement: '/employee/add validates unique password, user name and phone (user name read as employee_name).' },
@@ -272,6 +281,52 @@ export const RULES: readonly Rule[] = [
       id: 'subaccounts.credits-integer',
       section: '4.11',
       statement: 'credits is an integer greater than 0, no decimals; that other values are refused is our reading.',
+      capability: 'manager-key',
+    },
+  ]),
+  // 1, 5.2: a key gives access to its own account. Each row is one kind of data another account's
+  // key must not reach; the document implies it (per-account words) without stating it.
+  ...rules('isolation', [
+    {
+      id: 'isolation.otp-v2',
+      section: '2.10, 3.1, 5.2',
+      statement: "A /v2/otp verification is the account's whose key created it: another account's key neither sees its state, verifies nor deletes it.",
+      capability: 'manager-key',
+    },
+    {
+      id: 'isolation.otp-legacy',
+      section: '4.5, 5.2',
+      statement: "A legacy OTP code is the account's whose key sent it: another account's key does not verify it.",
+      capability: 'manager-key',
+    },
+    {
+      id: 'isolation.contact-lists',
+      section: '2.3, 4.7, 5.2',
+      statement: "A contact list is its account's: another account's key neither lists, finds, reads, renames nor deletes it.",
+      capability: 'manager-key',
+    },
+    {
+      id: 'isolation.contacts',
+      section: '2.3, 4.6, 5.2',
+      statement: "The contacts of a list are its account's: another account's key neither adds, updates, deletes nor duplicates them.",
+      capability: 'manager-key',
+    },
+    {
+      id: 'isolation.campaigns',
+      section: '4.12, 7.2',
+      statement: "Another account's key gets neither the details of a campaign nor its messages in a report.",
+      capability: 'manager-key',
+    },
+    {
+      id: 'isolation.webhooks',
+      section: '1, 3.2, 6',
+      statement: "An account's webhook is its own: another account's key neither reads, changes, replaces nor deletes it.",
+      capability: 'manager-key',
+    },
+    {
+      id: 'isolation.wallets',
+      section: '4.8, 5.2',
+      statement: "Another account's key neither reads the contacts of an account's wallet nor changes their balance.",
       capability: 'manager-key',
     },
   ]),

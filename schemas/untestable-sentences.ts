@@ -102,12 +102,6 @@ export const UNTESTABLE_SENTENCES: readonly UntestableSentence[] = [
     reason: 'gives the two names of one resource (contact list, agenda); the operations of 4.6 and 4.7 are quoted there',
   },
   {
-    id: '1#wallet-stored-balance-and-loyalty-card',
-    text: 'Wallet (stored balance) and loyalty-card (stamp) programs',
-    kind: 'informational',
-    reason: 'a summary of sections 4.8 to 4.10 (wallet, loyalty cards, tool users), quoted there',
-  },
-  {
     id: '1#credit-balance-query-and-sending-reports',
     text: 'Credit balance query and sending reports.',
     kind: 'informational',

@@ -162,3 +162,43 @@ describe('POST /loyalty/sale (4.9)', () => {
     expect(after, 'no refused sale changed the contact').toEqual(before);
   });
 });
+
+describe("A sale's stamp shows in the contact (4.9, 2.5)", () => {
+  /** Sales made before giving up: more than a card plausibly takes (the stamps per card are not shown). */
+  const SALES_BOUND = 20;
+
+  req(
+    ['rule:loyalty.sale-stamp'],
+    `a sale's stamp moves contact_current_redeem or contact_total_loyalty_completes forward by one (within ${SALES_BOUND} sales)`,
+    async () => {
+      const a = await cardWithContact();
+      const contact = async () => {
+        const [c] = (await cardContacts(t, a.loyaltyKey, a.phone)).filter(withPhone(a.phone));
+        expect(c, 'the contact is listed on its card').toBeDefined();
+        return c!;
+      };
+      const before = await contact();
+      // 4.9 "Registers a stamp"; 2.5 gives the contact two counters, which one counts the stamp is
+      // not stated: one stamp per sale (current_redeem), or a completed card once enough are in.
+      for (let sales = 1; sales <= SALES_BOUND; sales += 1) {
+        const sale = await t.api('loyalty/register-sale', { json: { loyalty_key: a.loyaltyKey, phone: a.phone, usertool_id: a.usertoolId } });
+        expectSuccess(sale, 'loyalty/register-sale', LoyaltySaleResponse);
+        const after = await contact();
+        const completes = after.contact_total_loyalty_completes - before.contact_total_loyalty_completes;
+        const redeem = after.contact_current_redeem - before.contact_current_redeem;
+        if (completes === 0 && redeem === 0) continue;
+        expect(
+          completes === 1 || (completes === 0 && redeem === 1),
+          `after ${sales} sale(s) a stamp shows as one more completed card or one more on contact_current_redeem ` +
+            `(completes ${before.contact_total_loyalty_completes} → ${after.contact_total_loyalty_completes}, ` +
+            `current_redeem ${before.contact_current_redeem} → ${after.contact_current_redeem})`,
+        ).toBe(true);
+        return;
+      }
+      expect.fail(
+        `${SALES_BOUND} sales answered loyalty_sale_01, yet neither contact_current_redeem nor contact_total_loyalty_completes ` +
+          `moved (${before.contact_current_redeem}, ${before.contact_total_loyalty_completes})`,
+      );
+    },
+  );
+});

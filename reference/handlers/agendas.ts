@@ -54,12 +54,13 @@ const LIST_KEY_MISSING = ['list_key', 'get_contacts_02', 'list_key is required']
 const contactsField = (req: RawRequest): string =>
   req.server.options.choices['agendas-get-contacts-field'] === 'any-array' && takesAlternate(req.server.options) ? 'contacts' : 'result';
 
-/** 7.2 err_01 / err_03: the list does not exist in this account. */
-function withList(req: RawRequest & { account: Account }, key: string, missingCode: string, use: (list: ContactList) => Reply): Reply {
+/** 7.2 err_01 / err_03: the list does not exist in this account (`ownOnly` false: the seam of a reading across accounts). */
+function withList(req: RawRequest & { account: Account }, key: string, missingCode: string, use: (list: ContactList) => Reply, ownOnly = true): Reply {
   // 1, 5.2: an account sees only its own lists.
-  const shared = req.server.seams.at('lists.own-account-only', true)
-    ? undefined
-    : [...req.server.accounts.all()].map((a) => findList(a, key)).find((l) => l !== undefined);
+  const shared =
+    ownOnly && req.server.seams.at('lists.own-account-only', true)
+      ? undefined
+      : [...req.server.accounts.all()].map((a) => findList(a, key)).find((l) => l !== undefined);
   const list = findList(req.account, key) ?? shared;
   return list ? use(list) : fail(req, missingCode, 'The list does not exist');
 }
@@ -116,12 +117,18 @@ export const agendasHandlers: HandlerSet = {
   'agendas/list-contacts': handler(
     agendas.AgendaListContactsRequest,
     (ctx) =>
-      withList(ctx, ctx.input.list_key, 'err_01', (list) =>
-        ok(ctx, {
-          [contactsField(ctx)]: (ctx.server.seams.at('agendas.contacts-order', 'name') === 'name' ? contactsOf(list) : [...list.contacts.values()]).map(
-            listingOf,
-          ),
-        }),
+      withList(
+        ctx,
+        ctx.input.list_key,
+        'err_01',
+        (list) =>
+          ok(ctx, {
+            [contactsField(ctx)]: (ctx.server.seams.at('agendas.contacts-order', 'name') === 'name' ? contactsOf(list) : [...list.contacts.values()]).map(
+              listingOf,
+            ),
+          }),
+        // 2.3, 5.2: the contacts of a list are read with its own account's key only.
+        ctx.server.seams.at('agendas.get-contacts-own-account-only', true),
       ),
     invalidBy([LIST_KEY_MISSING]),
   ),

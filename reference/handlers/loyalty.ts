@@ -86,7 +86,8 @@ export const loyaltyHandlers: HandlerSet = {
       if (!user.ok) return user.reply;
       const c = p.contacts.get(phone);
       if (!c) return fail(ctx, 'loyalty_contact_not_found', 'The phone is not a contact of this card');
-      stamp(c);
+      // 4.9 "Registers a stamp".
+      if (ctx.server.seams.at('loyalty.sale-registers-stamp', true)) stamp(c);
       return ok(ctx, { ...c }, { message: 'sale_registered' });
     });
   }),

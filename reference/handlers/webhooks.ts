@@ -100,7 +100,12 @@ export const webhooksHandlers: HandlerSet = {
   // 4.14 get: result {url, status}, webhook_01. With none configured (document silent): url '' and
   // status '0'; latitude unset-field: the alternate leaves status unset too ('').
   'webhooks/get': handler(undefined, (ctx) => {
-    const config = ctx.server.webhooks.get(ctx.account);
+    // 1, 6: "the account's single webhook URL": a key reads its own account's, never another's (the seam).
+    const config =
+      ctx.server.webhooks.get(ctx.account) ??
+      (ctx.server.seams.at('webhooks.get-own-account-only', true)
+        ? undefined
+        : [...ctx.server.accounts.all()].map((a) => ctx.server.webhooks.get(a)).find((c) => c !== undefined));
     return ok(ctx, { result: config ? { url: config.url, status: config.status } : { url: '', status: takesAlternate(ctx.server.options) ? '' : '0' } });
   }),
 

@@ -1,0 +1,268 @@
+/**
+ * Isolation between accounts (1, 5.2). A key "gives full access to the account and balance", and
+ * the document speaks of data per account (a list name "unique within the account", "one webhook
+ * per account", details_03 "not the account's", a "per-account" report limit) without stating that
+ * another account's key is refused: every rule here is a reading (warn level).
+ *
+ * Each test makes a resource in the file's account (its own subaccount when the manager key
+ * isolates the file), checks that it exists there first, then acts on it with the key of a second
+ * account (a fresh subaccount: the manager key creates it, 4.11) and checks that the resource is
+ * neither shown, verified nor changed, and that its owner still has it as it was. Without the
+ * manager key there is no second account: the tests skip (capability manager-key, through the
+ * requirements).
+ */
+import { describe, expect } from 'vitest';
+import { type Answer, expectRefused, expectSuccess, Inconclusive, req, useTarget, withCleanLegacyNumbers } from '../harness/kit/index.ts';
+import { AgendaAddResponse, AgendaFindResponse, AgendaListResponse } from '../schemas/agendas.ts';
+import type { CapabilityId } from '../schemas/capabilities.ts';
+import { LegacyOtpVerifyResponse } from '../schemas/otp-legacy.ts';
+import { ReportsCampaignDetailsResponse } from '../schemas/reports.ts';
+import { SendResult } from '../schemas/sms.ts';
+import { WalletGetContactResponse, WalletListResponse, WalletUpdateBalanceResponse } from '../schemas/wallet.ts';
+import { addContact, createList, listContacts, listLists, sameNumber } from './support/contacts-lists.ts';
+import { addEmployee } from './support/employees-fixtures.ts';
+import { sendWithCode, verify } from './support/otp-legacy-flow.ts';
+import { OtpDriver, type OtpSubject } from './support/otp-v2-driver.ts';
+import { programAccount } from './support/program-account.ts';
+import { expectSent, plainText, rowsOf, withCampaignId, withCountryCode } from './support/sending-helpers.ts';
+import { firstWallet, holdsAmount, holdsPhone } from './support/wallet-fixtures.ts';
+import { freshEndpoint, readWebhook, registerWebhook } from './support/webhook-ops.ts';
+
+const t = useTarget();
+const d = new OtpDriver(t);
+
+/** The second account: a fresh subaccount with no credits (it only reads and tries to change). */
+const strangerKey = async (): Promise<string> => (await t.newSubaccount(0)).key;
+
+/** Whatever another account's key is answered, it is never a server error (7.1). */
+function expectAnswered(answer: Answer, what: string): void {
+  expect(answer.status, `${what}: never a server error — ${answer.text.slice(0, 200)}`).toBeLessThan(500);
+}
+
+describe('OTP verifications belong to their account (2.10, 3.1, 5.2)', () => {
+  req(['rule:isolation.otp-v2'], "another account's key neither sees, verifies nor deletes a /v2/otp verification of this account", async () => {
+    const owner = await d.subject();
+    const { code } = await d.pending(owner);
+    const stranger: OtpSubject = { ...owner, key: await strangerKey(), measuresCharges: false };
+
+    const status = await d.status(stranger);
+    expectAnswered(status, "GET /v2/otp/status of this account's number, with the other key");
+    expect(status.body.state, "the other account's status does not show this account's pending verification").not.toBe('pending');
+
+    // 3.1 none + verify → 404: to the other account the number has no verification.
+    const theirs = await d.verify(stranger, code);
+    expect(theirs.status, `the other account's verify with the right code finds no verification (3.1: 404) — ${theirs.text.slice(0, 200)}`).toBe(404);
+
+    expectAnswered(await d.remove(stranger), 'DELETE /v2/otp of this number, with the other key');
+    const mine = await d.verify(owner, code);
+    expect(mine.status, `the verification is intact for its account: its code verifies it (200) — ${mine.text.slice(0, 200)}`).toBe(200);
+  });
+
+  req(
+    ['rule:isolation.otp-legacy'],
+    "another account's key does not verify a legacy OTP code of this account (validation_04 there: no record)",
+    () =>
+      withCleanLegacyNumbers(t, 1, async (numbers) => {
+        const phone = await numbers.fresh();
+        const { code } = await sendWithCode(t, phone);
+        const theirs = await t.api('otp-legacy/verify', { key: await strangerKey(), json: { phone_number: phone, verification_code: code } });
+        expectAnswered(theirs, '/otp/verify with the other key');
+        expect(theirs.body.code, `the other account's verify with the right code is not validation_01 — ${theirs.text.slice(0, 200)}`).not.toBe(
+          'validation_01',
+        );
+        // 7.2 validation_04 "no record for this number": the other account has none.
+        expect(theirs.body.code, 'to the other account the number has no record (7.2 validation_04)').toBe('validation_04');
+        expectSuccess(await verify(t, phone, code), 'otp-legacy/verify', LegacyOtpVerifyResponse);
+      }),
+    // 4.5: legacy sends have no sandbox; outside the embedded target they are charged.
+    { needs: ['real-delivery'] as CapabilityId[] },
+  );
+});
+
+describe('Contact lists and contacts belong to their account (2.3, 4.6, 4.7, 5.2)', () => {
+  req(['rule:isolation.contact-lists'], "another account's key neither lists, finds, reads, renames nor deletes a list of this account", async () => {
+    const { listKey, name } = await createList(t);
+    const number = t.phone();
+    await addContact(t, listKey, { number, name: t.name('mine') });
+    expect(
+      (await listContacts(t, listKey)).map((c) => sameNumber(c.contact_number, number)),
+      'the list holds its contact (precondition)',
+    ).toEqual([true]);
+    const key = await strangerKey();
+
+    const theirs = expectSuccess(await t.api('agendas/list', { key }), 'agendas/list', AgendaListResponse).result;
+    expect(
+      theirs.some((l) => l.list_key === listKey || l.agenda_name === name),
+      "not in the other account's /agendas/get",
+    ).toBe(false);
+    const found = expectSuccess(await t.api('agendas/find', { key, query: { query: name } }), 'agendas/find', AgendaFindResponse);
+    expect(
+      found.result.map((r) => r.name),
+      'not found by the other account',
+    ).not.toContain(name);
+    const read = await t.api('agendas/list-contacts', { key, json: { list_key: listKey } });
+    expect(read.text, "the list's contact does not reach the other account").not.toContain(number);
+    expectRefused(read, 'agendas/list-contacts', "another account's list", 'missing-resource');
+    expectRefused(
+      await t.api('agendas/rename', { key, json: { list_key: listKey, agenda_name: t.name('taken') } }),
+      'agendas/rename',
+      "another account's list",
+      'missing-resource',
+    );
+    expectRefused(await t.api('agendas/delete', { key, json: { list_key: listKey } }), 'agendas/delete', "another account's list", 'missing-resource');
+
+    expect((await listLists(t)).find((l) => l.list_key === listKey)?.agenda_name, 'the list is intact for its account, under its name').toBe(name);
+  });
+
+  req(['rule:isolation.contacts'], "another account's key neither adds, updates, deletes nor duplicates the contacts of a list of this account", async () => {
+    const { listKey } = await createList(t);
+    const number = t.phone();
+    const email = `${t.name('mail').toLowerCase()}@example.com`;
+    const contact = await addContact(t, listKey, { number, name: t.name('mine'), email });
+    const key = await strangerKey();
+    const theirKey = expectSuccess(await t.api('agendas/add', { key, json: { agenda_name: t.name('theirs') } }), 'agendas/add', AgendaAddResponse).list_key;
+    t.onCleanup(() => t.api('agendas/delete', { key, json: { list_key: theirKey } }));
+
+    const intruder = t.phone();
+    expectAnswered(await t.api('contacts/add', { key, json: { list_key: listKey, number: intruder, name: t.name('intruder') } }), 'contacts/add');
+    expectAnswered(
+      await t.api('contacts/update', { key, json: { list_key: listKey, number, email: `${t.name('stolen').toLowerCase()}@example.com` } }),
+      'contacts/update',
+    );
+    expectAnswered(await t.api('contacts/delete', { key, json: { list_key: listKey, number } }), 'contacts/delete');
+    expectAnswered(
+      await t.api('contacts/duplicate', { key, json: { current_list_key: listKey, new_list_key: theirKey, contact_id: String(contact.id) } }),
+      'contacts/duplicate',
+    );
+
+    const mine = await listContacts(t, listKey);
+    expect(
+      mine.filter((c) => sameNumber(c.contact_number, intruder)),
+      "no contact was added by the other account's key",
+    ).toEqual([]);
+    const kept = mine.filter((c) => sameNumber(c.contact_number, number));
+    expect(kept, "the contact is not deleted by the other account's key").toHaveLength(1);
+    expect(kept[0]?.contact_email, "its email is not changed by the other account's key").toBe(email);
+    const copied = await t.api('agendas/list-contacts', { key, json: { list_key: theirKey } });
+    expect(copied.text, "the contact is not duplicated into the other account's list").not.toContain(number);
+  });
+});
+
+describe('Campaigns and reports belong to their account (4.12, 7.2)', () => {
+  /** Bounded asks for the details of a fresh campaign while it is still processing (7.2 details_04: "retry later"). */
+  const DETAILS_TRIES = 5;
+
+  req(['rule:isolation.campaigns'], "another account's key gets neither the details of a campaign of this account nor its message in a report", async () => {
+    const since = await t.clock.now();
+    const phone = t.phone();
+    const request = withCampaignId(t, { numbers: phone, message: plainText(t, 'iso'), sandbox: 1 });
+    const sent = expectSent(await t.api('sms/send', request), 'sms/send', [withCountryCode(phone)]);
+    const campaignId = SendResult.parse(sent).campaignId;
+    expect(campaignId, 'showCampaignId=true adds campaignId (4.2)').toEqual(expect.any(Number));
+    const reference = sent.references[0]!.reference;
+    const json = { campaign_id: campaignId, sandbox: 1 };
+
+    let own = await t.api('reports/get-campaign-details', { json });
+    for (let tries = 1; own.body.code === 'details_04' && tries < DETAILS_TRIES; tries += 1) {
+      await t.clock.wait(1);
+      own = await t.api('reports/get-campaign-details', { json });
+    }
+    if (own.body.code === 'details_04') throw new Inconclusive(`the campaign was still processing (details_04) after ${DETAILS_TRIES} asks of its own account`);
+    expectSuccess(own, 'reports/get-campaign-details', ReportsCampaignDetailsResponse);
+    const ownRows = await rowsOf(t, [reference], { sandbox: 1, since });
+    if (!ownRows.has(reference)) throw new Inconclusive("the send is not in its own account's sandbox report, so its absence from another's proves nothing");
+
+    const key = await strangerKey();
+    const theirs = await t.api('reports/get-campaign-details', { key, json });
+    expect(theirs.body.success, `the other account does not get the details — ${theirs.text.slice(0, 200)}`).not.toBe(true);
+    // 7.2 details_03 "campaign missing or not the account's".
+    expect(theirs.body.code, "another account's campaign answers details_03 (7.2)").toBe('details_03');
+    const theirRows = await rowsOf(t, [reference], { sandbox: 1, since, key });
+    expect(theirRows.has(reference), "the send is not in the other account's report").toBe(false);
+  });
+});
+
+describe('The webhook belongs to its account (1, 3.2, 6)', () => {
+  req(
+    ['rule:isolation.webhooks'],
+    "another account's key neither reads, changes, replaces nor deletes the webhook of this account",
+    async () => {
+      const mine = await freshEndpoint(t, 'isomine');
+      await registerWebhook(t, t.key, mine.url, '1');
+      t.onCleanup(() => t.api('webhooks/delete', {}));
+      expect(await readWebhook(t, t.key), 'the webhook is registered in its account (precondition)').toEqual({ url: mine.url, status: '1' });
+      const key = await strangerKey();
+      const receiverUrl = (await t.receiver()).url;
+
+      const seen = await t.api('webhooks/get', { key });
+      expectAnswered(seen, '/webhook/get with the other key');
+      expect(seen.text, "the other account's /webhook/get does not show this account's URL").not.toContain(mine.url);
+      const shownUrl = (seen.body.result as { url?: unknown } | undefined)?.url;
+      expect(
+        typeof shownUrl === 'string' && shownUrl.startsWith(receiverUrl),
+        `the other account, which registered none, is shown no webhook of this run (${String(shownUrl)})`,
+      ).toBe(false);
+      expectAnswered(await t.api('webhooks/set-status', { key, json: { status: '0' } }), '/webhook/status with the other key');
+      expectAnswered(await t.api('webhooks/delete', { key }), '/webhook/delete with the other key');
+      expect(await readWebhook(t, t.key), "unchanged after the other account's /webhook/status and /webhook/delete").toEqual({ url: mine.url, status: '1' });
+
+      // One webhook per account: the other account's own does not replace this one.
+      const theirs = await freshEndpoint(t, 'isotheirs');
+      await registerWebhook(t, key, theirs.url, '0');
+      t.onCleanup(() => t.api('webhooks/delete', { key }));
+      expect(await readWebhook(t, key), "the other account's own webhook").toEqual({ url: theirs.url, status: '0' });
+      expect(await readWebhook(t, t.key), 'unchanged after the other account registered its own').toEqual({ url: mine.url, status: '1' });
+    },
+    { needs: ['webhook-reachable'] },
+  );
+});
+
+describe('Wallet contacts belong to their account (4.8, 5.2)', () => {
+  // Wallets are not created through the API: the test acts in the account that has one.
+  const program = programAccount(t);
+
+  req(['rule:isolation.wallets'], "another account's key neither reads the wallet contacts of this account nor changes their balance", async () => {
+    const owner = program.t;
+    const wallet = await firstWallet(program);
+    const user = await addEmployee(owner);
+    const phone = owner.phone();
+    expectSuccess(
+      await owner.api('wallet/add-contact', {
+        json: { wallet_key: wallet.wallet_key, phone, customer_name: owner.name('cliente'), usertool_id: user.collaboratorId },
+      }),
+      'wallet/add-contact',
+    );
+    expectSuccess(
+      await owner.api('wallet/update-balance', { json: { wallet_key: wallet.wallet_key, phone, transaction_type: 0, transaction_amount: 91.45 } }),
+      'wallet/update-balance',
+      WalletUpdateBalanceResponse,
+    );
+    const balance = async (): Promise<Record<string, unknown>> =>
+      expectSuccess(await owner.api('wallet/get-contact', { json: { wallet_key: wallet.wallet_key, phone } }), 'wallet/get-contact', WalletGetContactResponse);
+    const before = await balance();
+    expect(holdsAmount(before, 91.45), `the contact holds 91.45 (precondition): ${JSON.stringify(before).slice(0, 300)}`).toBe(true);
+    const key = await strangerKey();
+
+    const wallets = expectSuccess(await t.api('wallet/list', { key }), 'wallet/list', WalletListResponse).result;
+    expect(
+      wallets.map((w) => w.wallet_key),
+      "this account's wallet is not among the other account's",
+    ).not.toContain(wallet.wallet_key);
+    const seen = await t.api('wallet/get-contact', { key, json: { wallet_key: wallet.wallet_key } });
+    expectAnswered(seen, '/wallet/contact/get with the other key');
+    expect(holdsPhone(seen.json, phone), "the contact is not shown to the other account's key").toBe(false);
+    expectAnswered(
+      await t.api('wallet/update-balance', { key, json: { wallet_key: wallet.wallet_key, phone, transaction_type: 0, transaction_amount: 8.1 } }),
+      '/wallet/balance/update with the other key',
+    );
+    expectAnswered(
+      await t.api('wallet/register-sale', {
+        key,
+        json: { wallet_key: wallet.wallet_key, phone, transaction_type: 1, transaction_amount: 50, usertool_id: user.collaboratorId },
+      }),
+      '/wallet/sale with the other key',
+    );
+    const after = await balance();
+    expect(holdsAmount(after, 91.45), `the balance is still 91.45 after the other account's attempts: ${JSON.stringify(after).slice(0, 300)}`).toBe(true);
+  });
+});
