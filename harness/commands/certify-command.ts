@@ -37,7 +37,7 @@ import { terminalText } from '../report/inert-text.ts';
 import { SPEC_PAGE_FILE } from '../kit/spec-section-link.ts';
 import { redactedCopy } from '../report/run-redaction.ts';
 import { failLevelReachText, verdictReachText } from '../report/run-coverage.ts';
-import { skipGroupText, type RunMeans } from '../report/skip-remedies.ts';
+import { SKIP_GROUPS_AT_A_GLANCE, skipGroupText, type RunMeans } from '../report/skip-remedies.ts';
 import { CAPABILITY_IDS } from '../../schemas/capabilities.ts';
 import { chargesNotice, effectiveCapabilities } from '../kit/effective-capabilities.ts';
 import { runSecrets } from './run-secrets.ts';
@@ -257,17 +257,14 @@ function troubleLines(summary: Summary, redact: (text: string) => string): strin
   ];
 }
 
-/** At most this many groups of skipped tests in the terminal; summary.md has them all. */
-const SKIP_GROUPS_SHOWN = 8;
-
 /** The skipped tests by what would run them (report/skip-remedies.ts), the largest groups first. */
 function skipLines(summary: Summary): string[] {
   const groups = summary.coverage.skipGroups;
   if (groups.length === 0) return [];
   return [
     `skipped: ${summary.coverage.tests.skipped} tests; what would run them:`,
-    ...groups.slice(0, SKIP_GROUPS_SHOWN).map((g) => `  ${skipGroupText(g)}`),
-    ...(groups.length > SKIP_GROUPS_SHOWN ? [`  and ${groups.length - SKIP_GROUPS_SHOWN} more groups (summary.md)`] : []),
+    ...groups.slice(0, SKIP_GROUPS_AT_A_GLANCE).map((g) => `  ${skipGroupText(g)}`),
+    ...(groups.length > SKIP_GROUPS_AT_A_GLANCE ? [`  and ${groups.length - SKIP_GROUPS_AT_A_GLANCE} more groups (summary.md)`] : []),
   ];
 }
 

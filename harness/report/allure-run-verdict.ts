@@ -11,7 +11,7 @@
  */
 import { SPEC_PAGE_FILE } from '../kit/spec-section-link.ts';
 import { failLevelReachText, verdictReachText } from './run-coverage.ts';
-import { skipGroupText } from './skip-remedies.ts';
+import { SKIP_GROUPS_AT_A_GLANCE, skipGroupText } from './skip-remedies.ts';
 import { gatePasses, type Summary } from './summary.ts';
 
 export const REPORT_TITLE = 'Messaging Service API conformance';
@@ -85,7 +85,12 @@ export function verdictBanner(run: Summary): string {
     coverage.skipGroups.length === 0
       ? ''
       : `<div id="mc-run-skips" style="font-weight:400;font-size:13px;margin-top:4px">What would run the ${coverage.tests.skipped} skipped tests: ` +
-        `${coverage.skipGroups.map((g) => html(skipGroupText(g))).join(' · ')}.</div>`;
+        `${coverage.skipGroups
+          .slice(0, SKIP_GROUPS_AT_A_GLANCE)
+          .map((g) => html(skipGroupText(g)))
+          .join(
+            ' · ',
+          )}${coverage.skipGroups.length > SKIP_GROUPS_AT_A_GLANCE ? ` · and ${coverage.skipGroups.length - SKIP_GROUPS_AT_A_GLANCE} more groups (summary.md)` : ''}.</div>`;
   return (
     `<div id="mc-run-verdict" data-verdict="${verdict}" role="status" style="${style}">` +
     `<span>${html(`${verdictText(run)}: ${verdictReachText(coverage)}; ${failLevelReachText(coverage.failLevelRequirements)}`)}. ` +

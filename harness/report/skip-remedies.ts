@@ -228,5 +228,8 @@ export function skipGroups(skipped: readonly { name: string; skipReason?: string
   return [...groups.values()].sort((a, b) => Number(a.remedy === undefined) - Number(b.remedy === undefined) || b.count - a.count);
 }
 
+/** At most this many groups where a person reads at a glance (the terminal's last lines, the Allure banner); summary.md has them all. */
+export const SKIP_GROUPS_AT_A_GLANCE = 8;
+
 /** "69 need charged sends: --allow-charges and phoneNumbers in the profile"; a group with no remedy says only what it lacks. */
 export const skipGroupText = (g: SkipGroup): string => `${g.count} ${g.label}${g.remedy !== undefined ? `: ${g.remedy}` : ''}`;
