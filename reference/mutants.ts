@@ -642,6 +642,12 @@ const MUTANT_ENTRIES = [
     fault: fault('otp-legacy.expired-verify-code', () => 'validation_05'),
   },
   {
+    id: 'otp-legacy-wrong-code-02',
+    requirement: 'err:validation_05',
+    description: 'a wrong code answers validation_02 (code expired) instead of validation_05',
+    fault: fault('otp-legacy.wrong-verify-code', () => 'validation_02'),
+  },
+  {
     id: 'otp-legacy-default-length-6',
     requirement: 'limit:otp-legacy-code-length',
     description: 'the default legacy code length is 6 instead of 4',

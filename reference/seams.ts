@@ -124,6 +124,7 @@ export const SEAMS = {
   ),
   'otp-legacy.verified-verify-code': point<string>('7.2', 'verify: validation_06 already verified'),
   'otp-legacy.expired-verify-code': point<string>('7.2', 'verify: validation_02 code expired'),
+  'otp-legacy.wrong-verify-code': point<string>('7.2', 'verify: validation_05 wrong code'),
   // --- 4.16, 7.4, 8 Legacy v1 ---------------------------------------------------------------------
   'v1.message-max': point<number>('7.4, 8', '03 message over 160 characters'),
   'v1.refuses-short-number': point<boolean>('7.4', '08 number under 6 digits'),

@@ -316,7 +316,7 @@ function verify(ctx: RequestContext<VerifyInput>): Reply {
   if (record.wrongAttempts.length >= LEGACY_WRONG_ATTEMPTS_PER_HOUR) return legacyFail(ctx, 'validation_03', locale);
   if (record.code !== ctx.input.verification_code) {
     record.wrongAttempts.push(now);
-    return legacyFail(ctx, 'validation_05', locale);
+    return legacyFail(ctx, ctx.server.seams.at('otp-legacy.wrong-verify-code', 'validation_05'), locale);
   }
   book.put(ctx.input.phone_number, { ...record, verifiedAt: now }, now);
   return ok(ctx, { number: `${MEXICO_COUNTRY_CODE}${ctx.input.phone_number}` }, { code: 'validation_01', message: textOf('validation_01', locale) });
