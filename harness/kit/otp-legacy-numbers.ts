@@ -355,11 +355,16 @@ const contextFor = (t: LegacyNumbersTarget, attempts: number): PlanContext => ({
   now: Date.now(),
 });
 
-/** The cost of a number for a need, to try the cheapest first: a known path by its charges, then an unknown state, then none. */
+/**
+ * The cost of a number for a need, to try the cheapest first: a known path by its charges, then an
+ * unknown state, then none. A number with no record is the scarce one where a reset restarts (no
+ * way leads back to it): at equal charges another need takes a number that has a record.
+ */
 function rank(record: LegacyNumberRecord, need: LegacyNeed, c: PlanContext): number {
   if (record.state === 'unknown') return 50;
   const plan = planPath(record, need, c);
-  return 'none' in plan ? 100 : plan.charged;
+  if ('none' in plan) return 100;
+  return plan.charged + (record.state === 'none' && need !== 'no-record' ? 0.5 : 0);
 }
 
 /**
