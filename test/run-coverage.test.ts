@@ -13,6 +13,9 @@ import { belowMinimum, decidesRequirement, decidesTest, failLevelReach, shareOf,
 import { NEEDS, needsOf, NO_MEANS, skipGroups, skipGroupText, type RunMeans } from '../harness/report/skip-remedies.ts';
 import { buildSummary, gatePasses, REQUIREMENT_STATUSES, summaryMarkdown, withBaseline } from '../harness/report/summary.ts';
 import { TEST_STATUSES } from '../harness/report/test-status.ts';
+import { CERTIFY_FLAGS } from '../harness/config/certify-flags.ts';
+import { parseArgv, parseOptions } from '../harness/config/flag-table.ts';
+import { UsageError } from '../harness/config/cli-errors.ts';
 import { compareWithBaseline } from '../harness/report/baseline.ts';
 
 const SANDBOX =
@@ -207,5 +210,16 @@ describe('the summary states its reach', () => {
     const means: RunMeans = { ...NO_MEANS, managerKey: true };
     const s = summarize([record('s2', 'skipped', SANDBOX)], { means });
     expect(s.coverage.skipGroups.map(skipGroupText)).toEqual(['1 hit the sandbox budget']);
+  });
+});
+
+describe('--min-coverage', () => {
+  it('takes a percentage from 0 to 100, on the command line and in the API; absent, the coverage is not judged', () => {
+    expect(parseArgv(CERTIFY_FLAGS, ['--min-coverage', '90'], {}, {}).minCoverage).toBe(90);
+    expect(parseArgv(CERTIFY_FLAGS, ['--min-coverage', '87.5'], {}, {}).minCoverage).toBe(87.5);
+    expect(parseArgv(CERTIFY_FLAGS, [], {}, {}).minCoverage).toBeUndefined();
+    expect(parseOptions(CERTIFY_FLAGS, { minCoverage: 90 }, {}).minCoverage).toBe(90);
+    expect(() => parseArgv(CERTIFY_FLAGS, ['--min-coverage', '150'], {}, {})).toThrow(UsageError);
+    expect(() => parseOptions(CERTIFY_FLAGS, { minCoverage: -1 }, {})).toThrow(/--min-coverage takes a percentage from 0 to 100/);
   });
 });
