@@ -422,6 +422,8 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
   ),
   'err:otp_invalid_channel': stated('| 400 | otp_invalid_channel | channel not sms, whatsapp or voice |'),
   'err:otp_message_invalid': stated(OTP_MESSAGE_ROW),
+  // Readings weighed: the 402 and the slug are stated; "(code sms_07)" may be the body's `code` field or a note, so
+  // that field is recorded, never read as the OTP code that 4.4's error body may also carry "when applicable".
   'err:otp_insufficient_credits': stated('| 402 | otp_insufficient_credits | no balance (code sms_07) |'),
   'err:otp_throttled': stated('| 429 | otp_throttled | cooldown active; resend_available_in and Retry-After header |'),
   'err:otp_max_attempts': stated('| 429 | otp_max_attempts | locked and no rotation requested |'),
@@ -815,11 +817,17 @@ export const REQUIREMENT_QUOTES: Readonly<Record<string, RequirementQuote>> = {
   'rule:otp2.expiration-future': stated('YYYY-MM-DD HH:mm:ss, future; default 24 hours; maximum 3 days (larger values are clamped)', OTP_PARAM_ROW),
   'rule:otp2.status-read-only': stated('GET /v2/otp/status: read-only, no side effects, returns the state, attempts and resend counters for the UI;'),
   'rule:otp2.per-number': stated('Current OTP verification (per phone_number + country_code)', 'Per phone_number + country_code.'),
+  // Readings weighed: the listed members are stated; "hint names it" (7.3) by the field's own name is a reading
+  // (a warning), and the optional `code` is not said to be the OTP code (never read as one in an error body).
   'rule:otp2.error-body': stated(
     'Error body of this set: success=false, state, error (slug), message, hint, next, and ' +
       'when applicable expires_at, attempts_remaining, resend_available_in, code, request_id.',
   ),
+  // Readings weighed: letters ("MX", "52a") are not numeric on any reading (fail); "+52" is E.164's way of writing
+  // 52 and "numeric" does not rule on the +: recorded, never failed. Which of the row's two slugs: either.
   'rule:otp2.country-code': stated('| country_code | string | yes | numeric; 52 for Mexico |', OTP_PARAM_ROW),
+  // Readings weighed: "stays registered" with 3.1's pending row gives the retry's action=resent and a code that
+  // verifies (fail); whether the failed send started the cooldown is not said (a throttled retry is waited out).
   'rule:otp2.failed-send-registered': stated(
     'If sending fails (402 or 502) the code stays registered but nothing was delivered; retry the send, do not verify.',
   ),
