@@ -481,7 +481,9 @@ function noNumberFor(t: LegacyNumbersTarget, need: LegacyNeed, why: readonly str
       ? 'add numbers to phoneNumbers: each number never sent a code serves tests that need no record until it is sent one'
       : 'add numbers to phoneNumbers, or run again after an hour (7.2 validation_03 counts wrong codes per hour)';
   const restarts = need === 'no-record' && resetEffectOf(t) === 'restarts' ? "this target's /otp/reset restarts the verification (4.5); " : '';
-  return new SkipTest(`${NEED_WORDS[need]} could not be had: ${restarts}${why.join('; ') || 'no number of the profile was free'}; ${helps}`);
+  const others = t.config.profile.phoneNumbers.length - why.length;
+  const rest = others > 0 ? `; the profile's ${others} other number(s) were held by other tests for ${SWAP_WAIT_MS / 1000} s or had no way there` : '';
+  return new SkipTest(`${NEED_WORDS[need]} could not be had: ${restarts}${why.join('; ') || 'no number of the profile was free'}${rest}; ${helps}`);
 }
 
 /** The three asks over one way of reaching a need. */
