@@ -48,7 +48,12 @@ export class ReportRequests {
       return { state: { accounts: { ...state.accounts, [id]: next } }, result: next };
     });
     if (answer.body.code !== 'report_05') return;
-    const where = runAccount ? "the run's account" : "this file's subaccount";
+    // Without a manager key every file asks from the run's account (subaccounts.ts); with one, only this file asks from its own.
+    const where = runAccount
+      ? config.managerKey === undefined
+        ? "the run's account, which every suite file shares without --manager-key"
+        : "the run's account"
+      : "this file's subaccount";
     throw new SkipTest(
       `report budget: this run had made ${made} report requests from ${where} when the target answered report_05 (8: a per-account ` +
         `report request limit "whose value: not shown", so the kit cannot plan for it); the report this test needs cannot be read`,
