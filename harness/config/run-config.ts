@@ -41,6 +41,11 @@ export const RunConfig = z.object({
    * the kit's own clock.
    */
   latencyMs: z.number().nonnegative().optional(),
+  /**
+   * The areas of the run's suite files (run/run-suites.ts): the sandbox plan shares the run account's
+   * quota among these files only (kit/sandbox-plan.ts). Absent: every file that sends in sandbox.
+   */
+  suiteAreas: z.array(z.string()).optional(),
   /** Only the tests that name one of these requirement ids run (--requirements); the rest are skipped. */
   onlyRequirements: z.array(z.string()).optional(),
   /** Where the harness writes its own files (the output folder). */

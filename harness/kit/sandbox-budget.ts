@@ -19,6 +19,10 @@
  *    to them (EARLIER_SENDS_SHARE). A subaccount this run created has no earlier sends.
  * A request that alone asks for more than the whole budget (a 501-number batch refused for its
  * size, 7.4 Codigo 14) is let through: no earlier send of the run decides its answer.
+ *
+ * In the account of the run the budget is planned (sandbox-plan.ts): each suite file has a share,
+ * by the requirements its sending tests decide per send, and the shares of the files that have not
+ * started are kept for them; a request its test expects to be refused needs only the account's room.
  * The profile gives no value for the per-account report request limit (8: "whose value: not
  * shown"), so report requests are not budgeted here.
  */
@@ -28,6 +32,7 @@ import type { Operation } from '../../schemas/operations.ts';
 import type { RunConfig } from '../config/run-config.ts';
 import { isJsonObject } from '../transport/http-client.ts';
 import { updateRunState, type RunPlace } from './run-state.ts';
+import { decideSend, keptForLaterFiles, planSandboxShares, REFUSAL_HEADROOM, SANDBOX_DEMANDS, type SendDecision } from './sandbox-plan.ts';
 import type { Answer, ApiRequest, Subaccount } from './target-contract.ts';
 import { SkipTest } from './test-skip.ts';
 
@@ -37,7 +42,12 @@ export const EARLIER_SENDS_SHARE = 0.2;
 const SandboxCounts = z.object({
   /** Per account (a digest of its key, never the key: 5.2): recipients sent, and recipients of requests still in flight. */
   accounts: z.record(z.string(), z.object({ used: z.number().int().nonnegative(), reserved: z.number().int().nonnegative() })),
+  /** The suite files (areas) that have started: their shares of the plan are no longer kept for them. */
+  started: z.array(z.string()).default([]),
 });
+type SandboxCounts = z.output<typeof SandboxCounts>;
+
+const NO_COUNTS: SandboxCounts = { accounts: {}, started: [] };
 
 const STATE = 'sandbox-sends';
 
@@ -94,6 +104,8 @@ export interface SandboxReservation {
 /** What the budget needs of the file's target handle (target.ts). */
 export interface SandboxBudgetCalls {
   readonly config: RunConfig;
+  /** The suite file (area) the budget counts for; undefined outside one. */
+  readonly area?: string | undefined;
   /** The subaccount the file works in, once its setup has made it. */
   fileSubaccount(): Subaccount | undefined;
 }
@@ -115,36 +127,61 @@ export class SandboxBudget {
     return Number(this.calls.config.profile.ambiguities['sandbox-daily-limit']);
   }
 
+  /** The run's budget in the run's account: the limit less what is left to sends made outside the run. */
+  private get runAccountBudget(): { budget: number; leftToOthers: number } {
+    const limit = this.limit;
+    // The embedded server starts with the run: nothing was sent from its accounts before it.
+    const leftToOthers = this.calls.config.embedded ? 0 : Math.ceil(limit * EARLIER_SENDS_SHARE);
+    return { budget: limit - leftToOthers, leftToOthers };
+  }
+
+  /** The plan of the run's account: each file's share (sandbox-plan.ts), over the files of this run. */
+  private get shares(): Record<string, number> {
+    return planSandboxShares(this.runAccountBudget.budget, this.calls.config.suiteAreas ?? Object.keys(SANDBOX_DEMANDS));
+  }
+
+  /** The file has started (its setup): its share is no longer kept for it, and it spends from it. */
+  async start(): Promise<void> {
+    const area = this.calls.area;
+    if (area === undefined) return;
+    await updateRunState(this.place, STATE, SandboxCounts, NO_COUNTS, (state) => ({
+      state: state.started.includes(area) ? state : { ...state, started: [...state.started, area] },
+      result: undefined,
+    }));
+  }
+
   /**
    * Counts a sandbox send of `op` from the account `key` before it goes out; skips the test (a
-   * SkipTest with the reason) when the run's sends would pass the limit. Undefined when nothing
-   * is counted (not a sandbox send, or an account the budget does not cover).
+   * SkipTest with the reason) when the run's sends would pass the limit, or, in the run's account,
+   * the share of the files still to start. Undefined when nothing is counted (not a sandbox send,
+   * or an account the budget does not cover).
    */
   async reserve(op: Operation, request: ApiRequest, key: string | undefined): Promise<SandboxReservation | undefined> {
     if (!op.sends || !isSandboxRequest(request) || key === undefined) return undefined;
-    const { config } = this.calls;
+    const { config, area } = this.calls;
     const runAccount = key === config.apiKey;
     if (!runAccount && key !== this.calls.fileSubaccount()?.key) return undefined;
-    const limit = this.limit;
-    // The embedded server starts with the run: nothing was sent from its accounts before it.
-    const leftToOthers = runAccount && !config.embedded ? Math.ceil(limit * EARLIER_SENDS_SHARE) : 0;
-    const budget = limit - leftToOthers;
+    // A subaccount of the file's own is the file's alone: no plan, the limit only.
+    const { budget, leftToOthers } = runAccount ? this.runAccountBudget : { budget: this.limit, leftToOthers: 0 };
+    const shares = runAccount ? this.shares : {};
     const requested = recipientsOf(request);
+    const expectsRefusal = request.expectsRefusal === true;
     const id = accountId(key);
-    const refusedAfter = await updateRunState(this.place, STATE, SandboxCounts, { accounts: {} }, (state) => {
+    const refused = await updateRunState(this.place, STATE, SandboxCounts, NO_COUNTS, (state) => {
       const counts = state.accounts[id] ?? { used: 0, reserved: 0 };
       const spent = counts.used + counts.reserved;
-      if (requested <= budget && spent + requested > budget) return { state, result: spent };
-      return { state: { accounts: { ...state.accounts, [id]: { ...counts, reserved: counts.reserved + requested } } }, result: undefined };
+      const decision = decideSend({ budget, shares, started: state.started, spent, requested, area, expectsRefusal, ...(runAccount ? {} : { headroom: 0 }) });
+      if (decision !== 'send') return { state, result: { decision, spent, kept: keptForLaterFiles(shares, state.started, area) } };
+      return { state: { ...state, accounts: { ...state.accounts, [id]: { ...counts, reserved: counts.reserved + requested } } }, result: undefined };
     });
-    if (refusedAfter !== undefined) throw new SkipTest(this.reason(runAccount, refusedAfter, requested, leftToOthers));
+    if (refused !== undefined) throw new SkipTest(this.reason({ runAccount, requested, leftToOthers, budget, ...refused }));
     return {
       settle: async (answer) => {
         const sent = acceptedSends(answer, requested);
-        await updateRunState(this.place, STATE, SandboxCounts, { accounts: {} }, (state) => {
+        await updateRunState(this.place, STATE, SandboxCounts, NO_COUNTS, (state) => {
           const counts = state.accounts[id] ?? { used: 0, reserved: requested };
           return {
-            state: { accounts: { ...state.accounts, [id]: { used: counts.used + sent, reserved: Math.max(0, counts.reserved - requested) } } },
+            state: { ...state, accounts: { ...state.accounts, [id]: { used: counts.used + sent, reserved: Math.max(0, counts.reserved - requested) } } },
             result: undefined,
           };
         });
@@ -152,23 +189,38 @@ export class SandboxBudget {
     };
   }
 
-  private reason(runAccount: boolean, spent: number, requested: number, leftToOthers: number): string {
+  private reason(r: {
+    runAccount: boolean;
+    decision: Exclude<SendDecision, 'send'>;
+    spent: number;
+    kept: number;
+    budget: number;
+    requested: number;
+    leftToOthers: number;
+  }): string {
     const limit = this.limit;
-    const recipients = requested > 1 ? `; this send has ${requested} recipients` : '';
-    if (!runAccount)
+    const recipients = r.requested > 1 ? `; this send has ${r.requested} recipients` : '';
+    if (!r.runAccount)
       return (
-        `sandbox budget: ${spent} of the day's ${limit} sends already used by this ` +
+        `sandbox budget: ${r.spent} of the day's ${limit} sends already used by this ` +
         `run in this file's subaccount (8, profile sandbox-daily-limit)${recipients}`
       );
+    // The remedy is named only to a run that lacks it.
     const advice =
       this.calls.config.managerKey === undefined
         ? 'give a manager key (each suite file then sends from a subaccount of its own)'
         : "the tests that send from the run's account share its quota";
     const others =
-      leftToOthers > 0
-        ? `. The kit leaves ${leftToOthers} of the ${limit} to sandbox sends made outside this run ` +
+      r.leftToOthers > 0
+        ? `. The kit leaves ${r.leftToOthers} of the ${limit} to sandbox sends made outside this run ` +
           `earlier today (discover, another run), which the target counts too (8: per account and day)`
         : '';
-    return `sandbox budget: ${spent} of the day's ${limit} sends already used by this run in this account; ${advice}${others}${recipients}`;
+    if (r.decision === 'over-plan')
+      return (
+        `sandbox budget: this file's part of the run's ${r.budget} sends in this account is spent (${r.spent} used; ` +
+        `${r.kept} kept for the files still to run, planned by the requirements their tests decide per send, ` +
+        `and ${REFUSAL_HEADROOM} for requests expected to be refused); ${advice}${others}${recipients}`
+      );
+    return `sandbox budget: ${r.spent} of the day's ${limit} sends already used by this run in this account; ${advice}${others}${recipients}`;
   }
 }

@@ -26,6 +26,12 @@ export interface ApiRequest {
   /** Overrides of the registry's method and path (method-not-allowed and path tests). */
   method?: HttpMethod;
   path?: string;
+  /**
+   * The test expects the target to refuse this request: a sandbox send then spends nothing of the
+   * day's quota (8), so the run's sandbox plan lets it out while the account has room (sandbox-plan.ts).
+   * Never sent; a target that accepts it anyway is counted, and the test fails on its answer.
+   */
+  expectsRefusal?: boolean;
 }
 
 export interface Answer {

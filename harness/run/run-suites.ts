@@ -144,7 +144,8 @@ export async function runSuites(options: RunSuitesOptions): Promise<SuitesOutcom
       root: PROJECT_ROOT,
       config: false,
       // The workers' one channel to the run (kit/run-context.ts injects it): in memory, never a file.
-      provide: { runConfig: RunConfig.parse(config) },
+      // The areas of the files of this run: the sandbox plan shares the run account's quota among them (kit/sandbox-plan.ts).
+      provide: { runConfig: RunConfig.parse({ ...config, suiteAreas: options.files.map((f) => areaOfSuiteFile(basename(f))).filter((a) => a !== undefined) }) },
       watch: false,
       include: [`suites/**/*${SUITE_FILE_SUFFIX}`],
       pool: 'forks',

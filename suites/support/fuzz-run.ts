@@ -69,7 +69,8 @@ export function planFor(op: Operation, context: FuzzContext): FuzzPlan | undefin
 }
 
 function requestOf(op: Operation, plan: FuzzPlan, c: InvalidCase, context: FuzzContext): ApiRequest {
-  const base: ApiRequest = { key: context.key, path: concretePath(op) };
+  // Every case expects a refusal: a sandbox one then spends none of the day's quota (8), and the run's plan lets it out.
+  const base: ApiRequest = { key: context.key, path: concretePath(op), expectsRefusal: true };
   // DELETE /v2/otp: the request shape is not shown (ambiguity otp-delete-request-shape).
   const asQuery = plan.carrier === 'query' || (op.operationId === 'otp-v2/delete' && context.t.choices['otp-delete-request-shape'] === 'query');
   if (!asQuery) return { ...base, json: c.fields };
