@@ -1,15 +1,15 @@
 /**
  * Phone numbers in a clean state, for the tests whose subject is the state the target keeps per
- * number (3.1 for /v2/otp; 7.2 verification_03 "already sent, awaiting verification",
- * verification_04 and validation_06 "already verified" for /otp/*).
+ * number (3.1 for /v2/otp). The legacy set (/otp/*, 7.2) asks the kit for the state it needs
+ * instead (harness/kit/otp-legacy-numbers.ts): its reset may restart rather than clear (4.5).
  *
  * On the embedded target any number may be charged, so every use gets a number never used before
  * (t.phone()). On a real target only the profile's phoneNumbers may be charged (cost safety, 5.2),
  * and they are few, so:
  *  - a test holds the numbers it needs for its whole length, one test at a time per number across
  *    the run's workers (harness/kit/phone-number-locks.ts), so that no other test's sends interleave;
- *  - every use of a held number first resets it through the documented API (`reset`: POST
- *    /otp/reset, DELETE /v2/otp), so that what an earlier test or run left (a code pending, a number
+ *  - every use of a held number first resets it through the documented API (`reset`: DELETE
+ *    /v2/otp, 3.1 "any → none"), so that what an earlier test or run left (a code pending, a number
  *    verified) is gone;
  *  - a test that needs more numbers at once than the profile has, or that cannot get them within
  *    the wait, is skipped with that reason (never a failure).

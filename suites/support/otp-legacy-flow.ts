@@ -5,41 +5,15 @@
  * the expiration the test itself asked for.
  */
 import { expect } from 'vitest';
-import { type Answer, expectSuccess, SkipTest, type Target } from '../../harness/kit/index.ts';
+import { type Answer, expectSuccess, type Target } from '../../harness/kit/index.ts';
 import { formatMexicoDateTime, parseMexicoDateTime } from '../../schemas/formats.ts';
 import { LegacyOtpSendResult, type LegacyOtpResendRequest, type LegacyOtpSendRequest } from '../../schemas/otp-legacy.ts';
 import { MEXICO_COUNTRY_CODE } from '../../schemas/sms.ts';
-import type { ResetNumber } from './clean-numbers.ts';
 
 /** A body field may be deliberately wrong (7.2 refusals), so the request type is loosened. */
 type Loose<T> = { [K in keyof T]?: unknown } & Record<string, unknown>;
 export type SendBody = Loose<LegacyOtpSendRequest>;
 export type ResendBody = Loose<LegacyOtpResendRequest>;
-
-/**
- * Puts a number back to a clean state with POST /otp/reset (4.5: "listed as restarting an OTP
- * verification"), so that a test meets no code pending (7.2 verification_03) or number verified
- * (verification_04, validation_06) left by another. Its parameters and response are not shown
- * (ambiguity otp-reset-request-shape): only the phone-and-country option says how to call it, so
- * under record-only a number cannot be reset and its test is skipped. Legacy OTP sends are never
- * sandbox (4.5 has no sandbox field): on a real target the numbers are the profile's few, used
- * again and again (support/clean-numbers.ts).
- */
-export const resetLegacyNumber =
-  (t: Target): ResetNumber =>
-  async (phone) => {
-    const shape = t.choices['otp-reset-request-shape'];
-    if (shape !== 'phone-and-country')
-      throw new SkipTest(
-        `the profile's number ${phone} cannot be put back to a clean state: the request shape of POST ` +
-          `/otp/reset is not shown (4.5) and the profile leaves it open (otp-reset-request-shape=${shape})`,
-      );
-    const answer = await t.api('otp-legacy/reset', { json: { phone_number: phone, country_code: MEXICO_COUNTRY_CODE } });
-    // A number without a record may be refused (the reference answers validation_04): clean either
-    // way. Only a server error leaves the state unknown.
-    if (answer.status >= 500)
-      throw new SkipTest(`the profile's number ${phone} could not be put back to a clean state: POST /otp/reset answered HTTP ${answer.status}`);
-  };
 
 /** 4.5 send body: phone_number (10 digits), country_code 52, company; template given unless `omit`. */
 export function sendBody(t: Target, phone: string, extra: SendBody = {}): SendBody {
