@@ -113,7 +113,7 @@ function expectOtpRefusal(answer: Answer, slug: string, operationId: 'otp-v2/cre
 
 /** A refused create must leave the number without a verification. */
 async function expectRefusedCreate(s: OtpSubject, fields: Record<string, unknown>, code: string, why: string, slugStated = false): Promise<void> {
-  const answer = await d.create(s, fields);
+  const answer = await d.create(s, fields, true);
   expectOtpRefusal(answer, code, 'otp-v2/create', slugStated);
   await expectNoVerification(s, why);
 }
@@ -279,7 +279,7 @@ describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () =>
     req(['err:otp_missing_param', 'rule:otp2.error-body'], 'each required field missing: 400 otp_missing_param, the hint names it', async () => {
       for (const field of ['phone_number', 'country_code', 'company', 'message']) {
         const s = await d.subject();
-        const answer = await d.create(s, { [field]: undefined });
+        const answer = await d.create(s, { [field]: undefined }, true);
         expectOtpRefusal(answer, 'otp_missing_param', 'otp-v2/create');
         // 7.3 "hint names it": by its field name is our reading; a hint may name it in words ("phone number").
         warnUnless(`7.3: the hint names the missing parameter ${field}`, () => expect(String(answer.body.hint)).toContain(field));
@@ -354,7 +354,7 @@ describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () =>
         const values: Record<(typeof PREVIOUS_API_PARAMETERS)[number], unknown> = { voice: true, whatsapp: true, template: 'Tu codigo es {{code}}' };
         for (const parameter of PREVIOUS_API_PARAMETERS) {
           const s = await d.subject();
-          const answer = await d.create(s, { [parameter]: values[parameter] });
+          const answer = await d.create(s, { [parameter]: values[parameter] }, true);
           expectOtpRefusal(answer, 'otp_invalid_param', 'otp-v2/create');
           // 7.3 "hint names it": by its field name is our reading (see above).
           warnUnless(`7.3: the hint names the previous API's parameter ${parameter}`, () => expect(String(answer.body.hint)).toContain(parameter));

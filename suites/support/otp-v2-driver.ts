@@ -141,8 +141,11 @@ export class OtpDriver {
     return { ...s, phone: s.sandbox ? this.t.phone() : this.t.deliverableNumber() };
   }
 
-  /** POST /v2/otp with the required fields, code_in_response=true and the subject's sandbox flag. */
-  create(s: OtpSubject, fields: Fields = {}): Promise<Answer> {
+  /**
+   * POST /v2/otp with the required fields, code_in_response=true and the subject's sandbox flag.
+   * `expectsRefusal`: the test expects a 400, which spends none of the day's sandbox quota (8).
+   */
+  create(s: OtpSubject, fields: Fields = {}, expectsRefusal = false): Promise<Answer> {
     const json: Fields = {
       phone_number: s.phone,
       country_code: COUNTRY_CODE,
@@ -156,7 +159,7 @@ export class OtpDriver {
     // A 429 of 3.1 (otp_throttled, otp_max_attempts; 7.3) is an answer under test, which the client
     // never resends; a 429 rate_01 (7.1, 8) refused the request before processing it and is resent
     // after Retry-After (harness/transport/http-client.ts rateLimitSignalOf tells them apart by the body).
-    return this.t.api('otp-v2/create', { key: s.key, json });
+    return this.t.api('otp-v2/create', { key: s.key, json, ...(expectsRefusal ? { expectsRefusal } : {}) });
   }
 
   verify(s: OtpSubject, code: string, fields: Fields = {}): Promise<Answer> {
