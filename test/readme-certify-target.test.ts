@@ -40,6 +40,13 @@ describe.concurrent('serve, then certify --target URL --api-key KEY (README)', (
         expect(run.status, run.output.slice(-3000)).toBe(0);
         // Nothing the run could not set up is hidden: every skip says why.
         expect(summary.requirements.filter((r) => r.status === 'skipped' && !r.reason).map((r) => r.id)).toEqual([]);
+        // The verdict states its reach, and what would run the skipped tests, never asking for what the run had.
+        const { tests, skipGroups } = summary.coverage;
+        const reach = `${tests.decided} of ${tests.total} tests decided (${tests.percent} %); ${tests.skipped} skipped`;
+        expect(readFileSync(join(out, 'summary.md'), 'utf8').split('\n')[0]).toBe(`# Conformance summary: PASS: ${reach}`);
+        expect(run.output).toContain(`verdict: PASS (exit 0): ${reach}`);
+        expect(skipGroups.reduce((n, g) => n + g.count, 0)).toBe(tests.skipped);
+        expect(skipGroups.map((g) => g.remedy ?? '').filter((r) => r.includes('--manager-key')).length > 0).toBe(!withManager);
       } finally {
         await server.close();
       }
