@@ -17,8 +17,9 @@
  * What POST /otp/reset does (4.5 only "lists it as restarting an OTP verification") is found out,
  * not assumed: once per run, on a number the kit holds, a reset and a send, then a reset and a send
  * again; the second send answers verification_01 (the reset clears) or verification_03 (it
- * restarts). The finding is shared by every worker of the run and recorded in the reports
- * (ambiguity otp-reset-request-shape, latitude legacy-reset-effect). Where the reset restarts, no
+ * restarts), on a number that already has a record, when a test first needs a reset to reach its
+ * state (or the reset's own test asks). The finding is shared by every worker of the run and
+ * recorded in the reports (ambiguity otp-reset-request-shape, latitude legacy-reset-effect). Where the reset restarts, no
  * documented transition leads back to "no record": a test that needs one can only have a number
  * never sent a code, and the others (a pending code, a verified number) still run.
  */
@@ -259,6 +260,26 @@ export async function legacyResetFinding(t: LegacyNumbersTarget): Promise<{ find
   return { finding, probedHere };
 }
 
+/**
+ * The reset finding, probed on a number the caller holds (and watches) when no other test decided
+ * it yet: a number that already has a record, so that the probe spends none that has not.
+ */
+async function findResetOn(t: LegacyNumbersTarget, phone: string): Promise<void> {
+  let probedHere = false;
+  const decide = async (): Promise<LegacyResetFinding> => {
+    probedHere = true;
+    return probeReset(t, phone);
+  };
+  try {
+    const finding = await decideOncePerRun(placeOf(t), FINDING_STATE, LegacyResetFinding, decide, PROBE_WAIT_MS);
+    if (probedHere) recordLegacyResetFinding(finding);
+  } catch (error) {
+    if (error instanceof RunLockTimeout)
+      throw new SkipTest(`what POST /otp/reset does is being found out by another test, which did not finish within ${PROBE_WAIT_MS / 1000} s`);
+    throw error;
+  }
+}
+
 async function holdOrSkip(t: LegacyNumbersTarget, candidates: readonly string[], count = candidates.length, waitMs = HOLD_WAIT_MS): Promise<HeldNumbers> {
   const profileNumbers = t.config.profile.phoneNumbers;
   const held = await holdNumbers({ outDir: t.config.outDir, runId: t.config.runId, candidates, count, waitMs });
@@ -387,8 +408,6 @@ export async function withLegacyNumbers<T>(
       `too few phone numbers: this test needs ${count} numbers at once, the profile ` +
         `has ${profileNumbers.length} (phoneNumbers); real sends may only go to the profile's numbers`,
     );
-  // Before any number is held: the probe holds one itself.
-  await legacyResetFinding(t);
   const known = await records.readAll(profileNumbers);
   const c = contextFor(t, DEFAULT_ATTEMPTS);
   const ranked = [...profileNumbers].sort((a, b) => rank(known[a]!, first, c) - rank(known[b]!, first, c));
@@ -436,7 +455,12 @@ function profileNumbersLent(t: LegacyNumbersTarget, records: Records, lending: L
         await look(t, phone);
         record = await records.read(phone);
       }
-      const plan = planPath(record, need, contextFor(t, attempts));
+      let plan = planPath(record, need, contextFor(t, attempts));
+      // No way without a reset, and what a reset does is not known yet: found out on this number, which has a record.
+      if ('none' in plan && resetEffectOf(t) === 'unknown' && record.state !== 'unknown' && record.state !== 'none') {
+        await findResetOn(t, phone);
+        plan = planPath(await records.read(phone), need, contextFor(t, attempts));
+      }
       if (!('none' in plan)) {
         const company = t.name('co');
         lending.slots[index] = phone;
