@@ -124,6 +124,11 @@ describe('Contact lists and contacts belong to their account (2.3, 4.6, 4.7, 5.2
     const number = t.phone();
     const email = `${t.name('mail').toLowerCase()}@example.com`;
     const contact = await addContact(t, listKey, { number, name: t.name('mine'), email });
+    const listed = (await listContacts(t, listKey)).filter((c) => sameNumber(c.contact_number, number));
+    expect(
+      listed.map((c) => c.contact_email),
+      'the list holds the contact with its email (precondition)',
+    ).toEqual([email]);
     const key = await strangerKey();
     const theirKey = expectSuccess(await t.api('agendas/add', { key, json: { agenda_name: t.name('theirs') } }), 'agendas/add', AgendaAddResponse).list_key;
     t.onCleanup(() => t.api('agendas/delete', { key, json: { list_key: theirKey } }));
