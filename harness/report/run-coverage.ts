@@ -6,7 +6,7 @@
  * closing lines, the Allure banner), and certify --min-coverage judges it.
  */
 import { isNotSelected, skipGroups, type RunMeans, type SkipGroup } from './skip-remedies.ts';
-import type { RequirementStatus } from './summary.ts';
+import type { RequirementStatus } from './requirement-status.ts';
 import type { TestStatus } from './test-status.ts';
 
 /**

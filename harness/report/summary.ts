@@ -15,45 +15,14 @@ import { SPEC_DOCUMENT_PATH } from '../config/project-paths.ts';
 import { baselineMarkdown, type BaselineComparison } from './baseline.ts';
 import type { Reconciliation } from './expected-failures.ts';
 import { markdownText, oneLine } from './inert-text.ts';
+import { REQUIREMENT_STATUSES, type RequirementStatus } from './requirement-status.ts';
 import type { FailureExchange } from '../kit/failure-exchanges.ts';
 import type { TestRecord } from './result-collector.ts';
 import { failLevelReachText, runCoverage, verdictReachText, type RunCoverage } from './run-coverage.ts';
 import { skipGroupText, type RunMeans } from './skip-remedies.ts';
 import { isPassing, isSkipped, testStatus } from './test-status.ts';
 
-/**
- * `not-testable`: every test of the requirement was skipped because it needs a capability the
- * profile declares but the kit cannot trigger (test-skip.ts), a status of its own
- * rather than a failing placeholder or a plain skip.
- * `broken`: a test of the requirement could not talk to the target (test-status.ts), and none
- * failed: the requirement was not verified, and the run does not pass.
- * `inconclusive`: a test of the requirement could not decide, and none failed, broke or warned.
- */
-export type RequirementStatus =
-  | 'passed'
-  | 'failed'
-  | 'known-deviation'
-  | 'broken'
-  | 'warning'
-  | 'inconclusive'
-  | 'recorded'
-  | 'skipped'
-  | 'not-testable'
-  | 'not-covered';
-
-/** The statuses in the order the tables of summary.md show them. */
-export const REQUIREMENT_STATUSES: readonly RequirementStatus[] = [
-  'passed',
-  'failed',
-  'known-deviation',
-  'broken',
-  'warning',
-  'inconclusive',
-  'recorded',
-  'skipped',
-  'not-testable',
-  'not-covered',
-];
+export { REQUIREMENT_STATUSES, type RequirementStatus };
 
 export interface RequirementSummary {
   id: string;
