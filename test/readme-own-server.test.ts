@@ -44,10 +44,14 @@ function skipsOf(junit: string): { name: string; reason: string }[] {
       .replace(/&lt;/g, '<')
       .replace(/&gt;/g, '>')
       .replace(/&amp;/g, '&');
-  return [...junit.matchAll(/<testcase [^>]*name="([^"]*)"[^>]*>\s*<skipped message="([^"]*)"/g)].map((m) => ({
-    name: unescape(m[1]!),
-    reason: unescape(m[2]!),
-  }));
+  return junit
+    .split('<testcase ')
+    .slice(1)
+    .flatMap((testcase) => {
+      const name = /^[^>]*name="([^"]*)"/.exec(testcase)?.[1];
+      const reason = /<skipped message="([^"]*)"/.exec(testcase.split('</testcase>')[0]!)?.[1];
+      return name !== undefined && reason !== undefined ? [{ name: xmlText(name), reason: xmlText(reason) }] : [];
+    });
 }
 
 describe.concurrent('serve --write-profile, then the certify command it prints (README)', () => {
