@@ -151,6 +151,8 @@ const resetEffectOf = (t: LegacyNumbersTarget): ResetEffect => readRunState(plac
 function watchingNumbers<T>(t: LegacyNumbersTarget, records: Records, phones: ReadonlySet<string>, body: () => Promise<T>): Promise<T> {
   return watchAnswers(async (operationId: string, request: ApiRequest, answer: Answer) => {
     if (!LEGACY_OPERATIONS.includes(operationId)) return;
+    // A call with another account's key tells nothing of this account's record (a code is the account's, 4.5).
+    if (request.key !== undefined && request.key !== t.config.apiKey) return;
     const json = (request.json ?? {}) as Record<string, unknown>;
     const phone = json.phone_number;
     if (typeof phone !== 'string' || !phones.has(phone)) return;
@@ -355,18 +357,34 @@ async function takeStep(w: Walk, step: StepId, record: LegacyNumberRecord): Prom
     return;
   }
   // 4.5 gives neither the parameters nor the response of a reset: an answer other than success ends the walk, not the test.
+  // A reset refused for want of a record (7.2 validation_04) found the number already clean: the
+  // watcher has recorded it so, and the walk plans again from there.
   const answer = await reset(t, phone);
-  if (answer.body.success !== true)
+  if (answer.body.success !== true && codeOf(answer) !== 'validation_04')
     throw new SkipTest(
       `${where}: POST /otp/reset answered ${describeAnswer(answer)} where it had ${resetEffectOf(t) === 'clears' ? 'cleared' : 'restarted'} a number before`,
     );
 }
 
-/** Walks `plan` on the number, checking after each step that the state is the one the step leads to. */
-async function walk(w: Walk, plan: Plan): Promise<LegacyNumberRecord> {
-  for (const step of plan.steps) await takeStep(w, step, await w.records.read(w.phone));
+/**
+ * Takes the first step of a plan, then plans again from the state the step's answer showed (the
+ * kit's record of a number can be behind the target: a call of another account, an earlier run):
+ * at most MAX_STEPS steps, and the walk ends where the record meets the need.
+ */
+async function walk(w: Walk, plan: Plan, need: LegacyNeed, c: PlanContext): Promise<LegacyNumberRecord> {
+  let steps = plan.steps;
+  for (let taken = 0; steps.length > 0; taken += 1) {
+    if (taken === MAX_STEPS) throw new SkipTest(`setting up ${w.phone}: ${NEED_WORDS[need]} not reached in ${MAX_STEPS} documented steps`);
+    await takeStep(w, steps[0]!, await w.records.read(w.phone));
+    const next = planPath(await w.records.read(w.phone), need, c);
+    if ('none' in next) throw new SkipTest(`setting up ${w.phone}: ${NEED_WORDS[need]} could not be had: ${next.none}`);
+    steps = next.steps;
+  }
   return w.records.read(w.phone);
 }
+
+/** The longest walk: no plan of the state table has more than four steps. */
+const MAX_STEPS = 8;
 
 const contextFor = (t: LegacyNumbersTarget, attempts: number): PlanContext => ({
   reset: resetEffectOf(t),
@@ -430,7 +448,7 @@ function embeddedNumbers(t: LegacyNumbersTarget, records: Records, lent: Set<str
     const plan = planPath(NEW_NUMBER, need, contextFor(t, attempts));
     if ('none' in plan) throw new Error(`no path from a new number to ${NEED_WORDS[need]}: ${plan.none}`);
     const company = t.name('co');
-    return { record: await walk({ t, records, phone, company }, plan), phone, company };
+    return { record: await walk({ t, records, phone, company }, plan, need, contextFor(t, attempts)), phone, company };
   };
   return numbersFrom(reach);
 }
@@ -464,7 +482,7 @@ function profileNumbersLent(t: LegacyNumbersTarget, records: Records, lending: L
       if (!('none' in plan)) {
         const company = t.name('co');
         lending.slots[index] = phone;
-        return { record: await walk({ t, records, phone, company }, plan), phone, company };
+        return { record: await walk({ t, records, phone, company }, plan, need, contextFor(t, attempts)), phone, company };
       }
       why.push(`${phone}: ${plan.none}`);
       // Another of the profile's numbers, held for the rest of the test (the one it had may still be read).
