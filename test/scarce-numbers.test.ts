@@ -104,16 +104,16 @@ describe.concurrent('a real target with 2 phone numbers: serve without test hook
       expect(run.summary.totals.failed).toBe(0);
       expect(run.status, run.output.slice(-3000)).toBe(0);
 
-      // The legacy OTP set ran on the 2 numbers, every test of it (none failed, none skipped for numbers).
-      for (const id of [
-        'err:verification_03',
-        'err:verification_04',
-        'err:validation_06',
-        'err:validation_02',
-        'rule:otp-legacy.templates',
-        'op:otp-legacy/reset',
-      ])
+      // The legacy OTP set ran on the 2 numbers (none failed). The default's reset clears a number, so
+      // every test of it runs; the alternate's restarts (4.5, latitude legacy-reset-effect), so no
+      // documented way leads back to "no record": what needs one is decided while a number has none,
+      // else skipped saying so, and what needs a pending code or a verified number is decided.
+      for (const id of ['err:verification_03', 'err:verification_04', 'err:validation_06', 'rule:otp-legacy.templates', 'op:otp-legacy/reset'])
         expect(['passed', 'recorded', 'warning'], id).toContain(statusOf(run.summary, id)?.status);
+      const expiry = statusOf(run.summary, 'err:validation_02');
+      if (personality === 'default') expect(['passed', 'recorded', 'warning']).toContain(expiry?.status);
+      else if (expiry?.status === 'skipped') expect(expiry.reason).toMatch(/no record|clean state|restarts/);
+      else expect(['passed', 'recorded', 'warning']).toContain(expiry?.status);
 
       // 500 numbers in one batch: charged on the default personality (sandbox daily limit 100, 8),
       // to 500 numbers no tester owns: not testable, saying why. In sandbox on the alternate (1,000).
@@ -151,7 +151,7 @@ describe.concurrent('a real target with 2 phone numbers: serve without test hook
         run.junit,
         'expiry (7.2 verification_02, _25, validation_02; 8) > the right code before its expiration_date is accepted, after it answers validation_02',
       ),
-    ).toMatch(/^too few phone numbers: this test needs 2 numbers in a clean state at once, the profile has 1/);
+    ).toMatch(/^too few phone numbers: this test needs 2 numbers at once, the profile has 1/);
     expect(statusOf(run.summary, 'err:verification_03')?.status).toBe('passed');
   }, 600_000);
 });

@@ -92,6 +92,9 @@ export interface ObservedAnswer {
   body: Readonly<Record<string, unknown>>;
 }
 
+/** Whether `code`, answered to `operation`, is one of 7.2's codes that tell the number's state (OBSERVED). */
+export const tellsState = (operation: LegacyOperation, code: string): boolean => Object.hasOwn(OBSERVED[operation], code);
+
 /** The record after `answer`, at instant `now` (ms). A server error leaves the state unknown (7.1 server_01: nothing is said of it). */
 export function observeAnswer(record: LegacyNumberRecord, answer: ObservedAnswer, reset: ResetEffect, now: number): LegacyNumberRecord {
   if (answer.status >= 500) return { ...record, state: 'unknown', code: null };
