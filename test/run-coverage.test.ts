@@ -4,19 +4,18 @@
  * run them with a remedy that never names what the run already had, and the summary's first lines.
  */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_AMBIGUITY_CHOICES } from '../schemas/ambiguities.ts';
 import { CAPABILITY_IDS } from '../schemas/capabilities.ts';
 import { notTestableReason, skipReason, TRIGGERLESS_CAPABILITIES } from '../harness/kit/effective-capabilities.ts';
-import { parseExpectedFailures, reconcile } from '../harness/report/expected-failures.ts';
 import type { TestRecord } from '../harness/report/result-collector.ts';
 import { belowMinimum, decidesRequirement, decidesTest, failLevelReach, shareOf, testReach, testReachText } from '../harness/report/run-coverage.ts';
 import { NEEDS, needsOf, NO_MEANS, skipGroups, skipGroupText, type RunMeans } from '../harness/report/skip-remedies.ts';
-import { buildSummary, gatePasses, REQUIREMENT_STATUSES, summaryMarkdown, withBaseline } from '../harness/report/summary.ts';
+import { gatePasses, REQUIREMENT_STATUSES, summaryMarkdown, withBaseline } from '../harness/report/summary.ts';
 import { TEST_STATUSES } from '../harness/report/test-status.ts';
 import { CERTIFY_FLAGS } from '../harness/config/certify-flags.ts';
 import { parseArgv, parseOptions } from '../harness/config/flag-table.ts';
 import { UsageError } from '../harness/config/cli-errors.ts';
 import { compareWithBaseline } from '../harness/report/baseline.ts';
+import { summaryOfRecords } from './summary-of-records.ts';
 
 const SANDBOX =
   "sandbox budget: 80 of the day's 100 sends already used by this run in this account; give a manager key (each suite file then sends from a subaccount of its own)";
@@ -34,18 +33,7 @@ const record = (name: string, status: TestRecord['status'], skipReason?: string,
   durationMs: 1,
 });
 
-const summarize = (records: TestRecord[], extra: { means?: RunMeans; minCoverage?: number } = {}) =>
-  buildSummary({
-    target: 't',
-    profile: 'p',
-    startedAt: new Date(0).toISOString(),
-    seconds: 1,
-    records,
-    choices: DEFAULT_AMBIGUITY_CHOICES,
-    reconciliation: reconcile(records, parseExpectedFailures([], 'none')),
-    runErrors: [],
-    ...extra,
-  });
+const summarize = summaryOfRecords;
 
 describe('what decides', () => {
   it('a test decides when it passed, failed, warned or recorded; skipped, not testable, inconclusive and broken do not', () => {
