@@ -6,8 +6,13 @@
  *  - restarts: a new code is sent and the number is pending; a number with no record can only be
  *    one never sent a code, and once none is left the test is skipped with what would help, but a
  *    pending code the kit knows (a resend with showcode=1) and a verified number are still reached;
- *  - refuses the shape tried: the same, with the reset never used.
- * A number an earlier run left pending is looked at (a free verify) and used where it serves.
+ *  - refuses the shape tried: the same, with the reset never used;
+ *  - needs company: phone_number and country_code refused for want of company, the fields a send
+ *    takes accepted (a restart).
+ * And two readings of a send after a code expired (7.2 _25 "restart needed"): the send is the
+ * restart (verification_01), so a pending number is let expire and serves again; or it answers
+ * verification_25, so it does not. A number an earlier run left pending is looked at (a free
+ * verify) and used where it serves.
  */
 import { describe, expect, it } from 'vitest';
 import { parseProfile } from '../harness/config/profile.ts';
@@ -16,13 +21,18 @@ import { noteAnswer } from '../harness/kit/answer-watchers.ts';
 import { legacyResetFinding, type LegacyNumbers, type LegacyNumbersTarget, withLegacyNumbers } from '../harness/kit/otp-legacy-numbers.ts';
 import type { Answer, ApiRequest } from '../harness/kit/target-contract.ts';
 import { SkipTest } from '../harness/kit/test-skip.ts';
+import type { TargetClock } from '../harness/kit/target-clock.ts';
+import { parseMexicoDateTime } from '../schemas/formats.ts';
 import { fileScratchDir } from './scratch-dir.ts';
 
 const outDir = fileScratchDir('mc-legacy-numbers-');
 const NUMBERS = ['5512340001', '5512340002', '5512340003', '5512340004'];
 const ATTEMPT_LIMIT = 3;
 
-type ResetReading = 'clears' | 'restarts' | 'refuses';
+type ResetReading = 'clears' | 'restarts' | 'refuses' | 'needs-company';
+/** A send after a code expired: the restart (a new code), verification_25, or (undefined) a target that keeps no expiry at all. */
+type ExpiredSendReading = 'restarts' | 'verification_25' | undefined;
+const START = Date.UTC(2026, 10, 28, 18, 0, 0);
 
 const answer = (body: Record<string, unknown>): Answer => ({ status: 200, headers: {}, text: JSON.stringify(body), json: body, body });
 const fail = (code: string) => answer({ success: false, status: 200, code, message: code });
@@ -32,6 +42,7 @@ interface Verification {
   verified: boolean;
   code: string;
   wrong: number;
+  expiresAt?: number;
 }
 
 /** A legacy OTP set in memory (4.5, 7.2), with the given reading of POST /otp/reset; it counts the calls. */
@@ -42,10 +53,21 @@ class LegacyOtpTarget implements LegacyNumbersTarget {
   private names = 0;
   private codes = 0;
 
+  private elapsed = 0;
+  /** Real time in the made-up target: waits move it. */
+  readonly clock: TargetClock = {
+    virtual: false,
+    waitsMayOverlap: true,
+    wait: async (seconds) => void (this.elapsed += seconds * 1000),
+    now: async () => START + this.elapsed,
+    observeDateHeader: () => undefined,
+  };
+
   constructor(
     readonly reading: ResetReading,
     runId: string,
     leftPending: readonly string[] = [],
+    readonly expiredSend: ExpiredSendReading = undefined,
   ) {
     this.config = {
       baseUrl: 'http://127.0.0.1:1',
@@ -82,19 +104,28 @@ class LegacyOtpTarget implements LegacyNumbersTarget {
   private answer(operationId: string, json: Record<string, unknown>): Answer {
     const phone = String(json.phone_number);
     const record = this.numbers.get(phone);
-    this.calls.push(`${operationId} ${phone}`);
+    const expired = record?.expiresAt !== undefined && START + this.elapsed >= record.expiresAt;
+    this.calls.push(`${operationId} ${phone}${typeof json.expiration_date === 'string' ? ' (expiration_date)' : ''}`);
     switch (operationId) {
       case 'otp-legacy/send':
         if (record?.verified) return fail('verification_04');
+        if (expired) return this.expiredSend === 'restarts' ? this.newCode(phone, json, record.wrong) : fail('verification_25');
         if (record) return fail('verification_03');
         return this.newCode(phone, json);
-      case 'otp-legacy/resend':
+      case 'otp-legacy/resend': {
         if (record?.verified) return fail('verification_04');
-        if (!record || json.reset_code === true) return this.newCode(phone, json, record?.wrong);
-        return ok('verification_01', json.showcode === 1 ? { verification_code: record.code } : {});
+        const reply =
+          !record || json.reset_code === true
+            ? this.newCode(phone, json, record?.wrong)
+            : ok('verification_01', json.showcode === 1 ? { verification_code: record.code } : {});
+        const now = this.numbers.get(phone)!;
+        if (this.expiredSend !== undefined && typeof json.expiration_date === 'string') now.expiresAt = parseMexicoDateTime(json.expiration_date);
+        return reply;
+      }
       case 'otp-legacy/verify':
         if (!record) return fail('validation_04');
         if (record.verified) return fail('validation_06');
+        if (expired) return fail('validation_02');
         if (record.wrong >= ATTEMPT_LIMIT) return fail('validation_03');
         if (json.verification_code === record.code) {
           record.verified = true;
@@ -103,8 +134,9 @@ class LegacyOtpTarget implements LegacyNumbersTarget {
         record.wrong += 1;
         return fail('validation_05');
       case 'otp-legacy/reset':
-        if (this.reading === 'refuses') return fail('verification_20');
+        if (this.reading === 'refuses' || (this.reading === 'needs-company' && json.company === undefined)) return fail('verification_20');
         if (!record) return fail('validation_04');
+        if (this.reading === 'needs-company') return this.newCode(phone, json, record.wrong);
         if (this.reading === 'restarts') return this.newCode(phone, {}, record.wrong);
         this.numbers.delete(phone);
         return ok('reset');
@@ -170,7 +202,9 @@ describe('a number in the state a test asks for, on each reading of POST /otp/re
     const [skipped] = tests.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     expect(skipped?.reason).toBeInstanceOf(SkipTest);
     const reason = (skipped!.reason as SkipTest).reason;
-    expect(reason).toMatch(/^a number with no record \(7\.2 validation_04\) could not be had: this target's \/otp\/reset restarts the verification/);
+    expect(reason).toMatch(
+      /^a number a send generates a code for \(no record, 7\.2 validation_04; .*\) could not be had: this target's \/otp\/reset restarts the verification/,
+    );
     expect(reason).toMatch(/55123400\d\d: it is pending with a code the kit (does not know|knows), and only a reset that clears leads back to no record/);
     expect(reason).toContain('add numbers to phoneNumbers');
   });
@@ -231,6 +265,31 @@ describe('a number in the state a test asks for, on each reading of POST /otp/re
     const reason = await skipOf(verifyPending(t, { attempts: ATTEMPT_LIMIT }));
     expect(reason).toMatch(/^a number with a pending code the kit knows could not be had: .*wrong codes of the last hour \(7\.2 validation_03\)/);
     expect(reason).toContain('run again after an hour');
+  });
+
+  it('needs company, and a send after expiry is the restart: a pending or verified number is let expire and serves every test again', async () => {
+    const t = new LegacyOtpTarget('needs-company', 'exp8', [], 'restarts');
+    const { finding } = await legacyResetFinding(t);
+    expect(finding).toMatchObject({ effect: 'restarts', shape: 'send-fields', resetAccepted: true });
+    const used = [];
+    for (let i = 0; i < 10; i++) used.push(await sendOnce(t));
+    expect(new Set(used).size, 'the profile numbers serve every test').toBeLessThanOrEqual(NUMBERS.length);
+    expect(t.calls.filter((c) => c.startsWith('otp-legacy/resend') && c.endsWith('(expiration_date)')).length, 'codes let expire').toBeGreaterThan(0);
+    expect(await verifyPending(t)).toMatch(/^55/);
+    // A verified number: reset (with the send's fields), then let expire.
+    for (let i = 0; i < 3; i++) await sendOnce(t);
+  });
+
+  it('a send after expiry answers verification_25: found out once, then the tests that need a send that generates a code skip saying so', async () => {
+    const t = new LegacyOtpTarget('restarts', 'exp9', [], 'verification_25');
+    for (let i = 0; i < NUMBERS.length; i++) await sendOnce(t);
+    const reason = await skipOf(sendOnce(t));
+    expect(reason).toMatch(/nor does a send after an expired code generate a new one here \(ambiguity otp-legacy-expired-send-code\)/);
+    expect(
+      t.calls.filter((c) => c.startsWith('otp-legacy/resend') && c.endsWith('(expiration_date)')),
+      'one code let expire, to find out',
+    ).toHaveLength(1);
+    expect(await skipOf(sendOnce(t))).toContain('add numbers to phoneNumbers');
   });
 
   it('skips a test that needs more numbers at once than the profile has', async () => {

@@ -61,6 +61,7 @@ describe('the cheapest documented path to a need (4.5)', () => {
     reset,
     attemptLimit: 5,
     expiredSendRestarts: false,
+    canExpire: true,
     attempts: 2,
     now: NOW,
     ...over,
@@ -97,6 +98,36 @@ describe('the cheapest documented path to a need (4.5)', () => {
       [],
     ],
     ['a state not known is looked at first, never planned through', UNKNOWN_NUMBER, 'no-record', context('clears'), /not known yet/],
+    ['a send that generates a code: a number with no record as it is', NEW_NUMBER, 'sendable', context('restarts'), []],
+    [
+      'a send that generates a code: an expired code, where a send after expiry restarts',
+      { state: 'expired', code: null, wrongAt: [] },
+      'sendable',
+      context('restarts', { expiredSendRestarts: true }),
+      [],
+    ],
+    ['a send that generates a code: a pending code let expire', pending(null), 'sendable', context('restarts', { expiredSendRestarts: true }), ['expire']],
+    [
+      'a send that generates a code: a verified number reset, then let expire',
+      VERIFIED,
+      'sendable',
+      context('restarts', { expiredSendRestarts: true }),
+      ['reset', 'expire'],
+    ],
+    [
+      'a send that generates a code: not where a send after expiry does not restart',
+      pending(null),
+      'sendable',
+      context('restarts'),
+      /nor does a send after an expired code generate a new one here/,
+    ],
+    [
+      'a send that generates a code: not where no code may expire',
+      pending(null),
+      'sendable',
+      context('restarts', { expiredSendRestarts: true, canExpire: false }),
+      /cannot let its code expire/,
+    ],
   ];
   for (const [what, record, need, c, expected] of cases)
     it(what, () => {

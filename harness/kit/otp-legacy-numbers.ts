@@ -1,6 +1,7 @@
 /**
- * Numbers for the legacy OTP set (4.5, 7.2), brought to the state a test asks for: a number with
- * no record (a send answers verification_01), a pending code the kit knows, a verified number.
+ * Numbers for the legacy OTP set (4.5, 7.2), brought to the state a test asks for: a number a send
+ * generates a code for (7.2 verification_01: no record, or an expired code where the target takes
+ * the send after expiry as the restart), a pending code the kit knows, a verified number.
  *
  * On the embedded target every ask gets a number never used before, and the kit takes it from
  * "no record" to the state asked. On a real target legacy sends are charged (4.5 has no sandbox),
@@ -19,18 +20,31 @@
  * again; the second send answers verification_01 (the reset clears) or verification_03 (it
  * restarts), on a number that already has a record, when a test first needs a reset to reach its
  * state (or the reset's own test asks). The finding is shared by every worker of the run and
- * recorded in the reports (ambiguity otp-reset-request-shape, latitude legacy-reset-effect). Where the reset restarts, no
- * documented transition leads back to "no record": a test that needs one can only have a number
- * never sent a code, and the others (a pending code, a verified number) still run.
+ * recorded in the reports (ambiguity otp-reset-request-shape, latitude legacy-reset-effect). The reset
+ * carries phone_number and country_code, the ambiguity's option; where the target refuses that for a
+ * field it lacks, the fields a send takes (phone_number, country_code, company: "restarting an OTP
+ * verification", the verification a send starts), and the run keeps the shape that was taken.
+ *
+ * Where the reset restarts, no documented transition leads back to "no record"; a send still
+ * generates a code where a code expired and the target takes the send after expiry as the restart
+ * (7.2 _25 "restart needed"; ambiguity otp-legacy-expired-send-code=new-code). Unless the profile
+ * observed or declared that option, the run finds it out once, on a number that already has a
+ * record: a resend with an expiration_date a few seconds ahead (4.5: resend takes expiration_date
+ * "as in send"), a wait past it, a look (7.2 validation_02), a send. Where it restarts, a pending
+ * number is brought back to "a send generates a code" the same way; where it does not, a test that
+ * needs that can only have a number never sent a code, and the others still run.
  */
 import { expect } from 'vitest';
 import { z } from 'zod';
 import { MEXICO_COUNTRY_CODE } from '../../schemas/sms.ts';
 import { watchAnswers } from './answer-watchers.ts';
 import { recordBehaviour } from './checks.ts';
+import { isDefaulted } from './defaulted-ambiguities.ts';
+import { formatMexicoDateTime, parseMexicoDateTime } from '../../schemas/formats.ts';
 import { currentTest, observe } from './current-test.ts';
 import { holdNumbers, type HeldNumbers } from './phone-number-locks.ts';
 import {
+  describePlanState,
   type LegacyNeed,
   LegacyNumberRecord,
   type LegacyOperation,
@@ -49,7 +63,7 @@ import type { Answer, ApiRequest, Target } from './target-contract.ts';
 import { SkipTest } from './test-skip.ts';
 
 /** What these numbers need of the file's target handle (target.ts): its run, its calls, its names. */
-export type LegacyNumbersTarget = Pick<Target, 'config' | 'api' | 'name' | 'phone'>;
+export type LegacyNumbersTarget = Pick<Target, 'config' | 'api' | 'name' | 'phone' | 'clock'>;
 
 /** What the run found out about POST /otp/reset (4.5: "listed as restarting an OTP verification"). */
 export const LegacyResetFinding = z.object({
@@ -63,10 +77,26 @@ export const LegacyResetFinding = z.object({
   reset: z.string(),
   /** What was seen, in one sentence for the reports and skip reasons. */
   seen: z.string(),
+  /** The body the reset took: phone and country (otp-reset-request-shape), or the fields a send takes where the target asked for them. */
+  shape: z.enum(['phone-and-country', 'send-fields']).default('phone-and-country'),
 });
 export type LegacyResetFinding = z.infer<typeof LegacyResetFinding>;
 
+/** What the run found out about a send after a code expired (7.2 _25 "restart needed"; ambiguity otp-legacy-expired-send-code). */
+export const ExpiredSendFinding = z.object({
+  /** The send generated a new code (verification_01): the send is the restart. */
+  restarts: z.boolean(),
+  /** What was seen, in one sentence. */
+  seen: z.string(),
+});
+export type ExpiredSendFinding = z.infer<typeof ExpiredSendFinding>;
+
+/** Whether a resend's expiration_date was seen not to expire the code (4.5 "as in send"): then the run lets no code expire. */
+const ExpiryIgnored = z.object({ seen: z.string() });
+
 const FINDING_STATE = 'otp-legacy-reset-finding';
+const EXPIRED_SEND_STATE = 'otp-legacy-expired-send-finding';
+const EXPIRY_IGNORED_STATE = 'otp-legacy-resend-expiry-ignored';
 const NUMBERS_STATE = 'otp-legacy-numbers';
 const NumberBook = z.record(z.string(), LegacyNumberRecord);
 
@@ -101,9 +131,28 @@ const describeAnswer = (answer: Answer): string => `HTTP ${answer.status} succes
 /** 4.5 send and resend body: phone_number, country_code 52, company, template given (no ambiguity of template applies), showcode=1. */
 const sendingBody = (phone: string, company: string) => ({ phone_number: phone, country_code: MEXICO_COUNTRY_CODE, company, template: 'a', showcode: 1 });
 
-/** POST /otp/reset in the only shape the kit knows (otp-reset-request-shape: phone-and-country). */
-const reset = (t: LegacyNumbersTarget, phone: string): Promise<Answer> =>
-  t.api('otp-legacy/reset', { json: { phone_number: phone, country_code: MEXICO_COUNTRY_CODE } });
+type ResetShape = LegacyResetFinding['shape'];
+
+/**
+ * POST /otp/reset (4.5: parameters not shown): phone_number and country_code (otp-reset-request-shape);
+ * where the target refuses that shape for a field it lacks (a refusal that tells nothing of the
+ * number's state), again with the fields a send takes, company included. `known`: the shape the
+ * run already found taken.
+ */
+async function resetNumber(t: LegacyNumbersTarget, phone: string, company: string, known?: ResetShape): Promise<{ answer: Answer; shape: ResetShape }> {
+  if (known !== 'send-fields') {
+    const answer = await t.api('otp-legacy/reset', { json: { phone_number: phone, country_code: MEXICO_COUNTRY_CODE } });
+    const decisive = answer.body.success === true || answer.status >= 500 || tellsState('otp-legacy/reset', codeOf(answer));
+    if (known === 'phone-and-country' || decisive) return { answer, shape: 'phone-and-country' };
+    const withSendFields = await t.api('otp-legacy/reset', { json: sendingBody(phone, company) });
+    return withSendFields.body.success === true || tellsState('otp-legacy/reset', codeOf(withSendFields))
+      ? { answer: withSendFields, shape: 'send-fields' }
+      : { answer, shape: 'phone-and-country' };
+  }
+  return { answer: await t.api('otp-legacy/reset', { json: sendingBody(phone, company) }), shape: 'send-fields' };
+}
+
+const resetShapeOf = (t: LegacyNumbersTarget): ResetShape | undefined => readRunState(placeOf(t), FINDING_STATE, LegacyResetFinding)?.shape;
 
 /** The free look at a number (7.2): validation_04 no record, _06 verified, _02 expired, _05 pending (one wrong attempt), _03 locked. */
 const look = (t: LegacyNumbersTarget, phone: string): Promise<Answer> =>
@@ -173,7 +222,7 @@ function watchingNumbers<T>(t: LegacyNumbersTarget, records: Records, phones: Re
  * number known to be pending; the send after it tells what the reset did.
  */
 async function probeReset(t: LegacyNumbersTarget, phone: string): Promise<LegacyResetFinding> {
-  const firstReset = await reset(t, phone);
+  const { answer: firstReset, shape } = await resetNumber(t, phone, t.name('co'));
   const first = await t.api('otp-legacy/send', { json: sendingBody(phone, t.name('co')) });
   const accepted = (answer: Answer) => answer.body.success === true;
   if (codeOf(first) !== 'verification_01') {
@@ -185,9 +234,10 @@ async function probeReset(t: LegacyNumbersTarget, phone: string): Promise<Legacy
       resetAccepted: accepted(firstReset),
       reset: describeAnswer(firstReset),
       seen: `a reset of ${phone} answered ${describeAnswer(firstReset)}, and the send after it ${codeOf(first)}`,
+      shape,
     };
   }
-  const pendingReset = await reset(t, phone);
+  const { answer: pendingReset } = await resetNumber(t, phone, t.name('co'), shape);
   const next = await t.api('otp-legacy/send', { json: sendingBody(phone, t.name('co')) });
   const nextCode = codeOf(next);
   const effect = nextCode === 'verification_01' ? 'clears' : nextCode === 'verification_03' && accepted(pendingReset) ? 'restarts' : 'other';
@@ -197,6 +247,7 @@ async function probeReset(t: LegacyNumbersTarget, phone: string): Promise<Legacy
     resetAccepted: accepted(pendingReset),
     reset: describeAnswer(pendingReset),
     seen: `a reset of ${phone} with a code pending answered ${describeAnswer(pendingReset)}, and the send after it ${nextCode}`,
+    shape,
   };
 }
 
@@ -217,10 +268,11 @@ export function recordLegacyResetFinding(finding: LegacyResetFinding): void {
         ? 'the reset clears the number'
         : 'the reset restarts the verification';
   const shapeChoice = running.choices['otp-reset-request-shape'];
+  const shapeWords = finding.shape === 'send-fields' ? 'phone_number and country_code refused; taken with the fields a send takes (company too)' : '';
   observe(
     'otp-reset-request-shape',
-    `${effect}: ${finding.seen}`,
-    shapeChoice === 'phone-and-country' && finding.resetAccepted !== null ? finding.resetAccepted : null,
+    `${effect}: ${finding.seen}${shapeWords === '' ? '' : ` (${shapeWords})`}`,
+    shapeChoice === 'phone-and-country' && finding.resetAccepted !== null ? finding.resetAccepted && finding.shape === 'phone-and-country' : null,
   );
   recordBehaviour('POST /otp/reset (4.5: "listed as restarting an OTP verification"), found out once per run', `${effect}: ${finding.seen}`);
 }
@@ -312,9 +364,10 @@ export interface PendingOptions {
 
 export interface LegacyNumbers {
   /**
-   * A number with no record (a send answers verification_01): a new one on the embedded target;
-   * on a real target the `index`-th number the test holds when it has a way there, else another of
-   * the profile's. A number the test got before is not kept in that state: ask again for another.
+   * A number a send generates a code for (7.2 verification_01): a new one on the embedded target;
+   * on a real target the `index`-th number the test holds when it has a way there (no record, or an
+   * expired code where the send after expiry is the restart), else another of the profile's. A
+   * number the test got before is not kept in that state: ask again for another.
    */
   fresh(index?: number): Promise<string>;
   /** A number whose pending code the kit knows (4.5 showcode=1), reached from whatever state it is in. */
@@ -325,6 +378,7 @@ export interface LegacyNumbers {
 
 const NEED_WORDS: Readonly<Record<LegacyNeed, string>> = {
   'no-record': 'a number with no record (7.2 validation_04)',
+  sendable: 'a number a send generates a code for (no record, 7.2 validation_04; or an expired code a send restarts)',
   'pending-code': 'a number with a pending code the kit knows',
   verified: 'a verified number',
 };
@@ -365,14 +419,44 @@ async function takeStep(w: Walk, step: StepId, record: LegacyNumberRecord): Prom
     expect(codeOf(answer), `${where}: the pending code verifies (4.5; 7.2 validation_01) ${answer.text.slice(0, 200)}`).toBe('validation_01');
     return;
   }
+  if (step === 'expire') return expireCode(w);
   // 4.5 gives neither the parameters nor the response of a reset: an answer other than success ends the walk, not the test.
   // A reset refused for want of a record (7.2 validation_04) found the number already clean: the
   // watcher has recorded it so, and the walk plans again from there.
-  const answer = await reset(t, phone);
+  const { answer } = await resetNumber(t, phone, w.company, resetShapeOf(t));
   if (answer.body.success !== true && codeOf(answer) !== 'validation_04')
     throw new SkipTest(
       `${where}: POST /otp/reset answered ${describeAnswer(answer)} where it had ${resetEffectOf(t) === 'clears' ? 'cleared' : 'restarted'} a number before`,
     );
+}
+
+/** Seconds ahead of the target's clock for the expiration_date of a code the kit lets expire, and the margin past it (the clock is estimated to about a second). */
+const EXPIRE_AHEAD_SECONDS = 2;
+const EXPIRE_MARGIN_SECONDS = 1.5;
+
+/**
+ * A pending code brought to expiry: a resend with showcode=1 and an expiration_date a few seconds
+ * ahead (4.5: resend takes expiration_date "as in send"), a wait past it, and a look (7.2
+ * validation_02 code expired). A look that still finds the code pending shows that the target kept
+ * the code's expiry: the run lets no code expire after that.
+ */
+async function expireCode(w: Walk): Promise<void> {
+  const { t, phone } = w;
+  const now = await t.clock.now();
+  const text = formatMexicoDateTime(Math.ceil((now + EXPIRE_AHEAD_SECONDS * 1000) / 1000) * 1000);
+  const at = parseMexicoDateTime(text)!;
+  const answer = await t.api('otp-legacy/resend', { json: { ...sendingBody(phone, w.company), expiration_date: text } });
+  if (codeOf(answer) !== 'verification_01') {
+    if (tellsState('otp-legacy/resend', codeOf(answer))) return;
+    throw new SkipTest(`setting up ${phone}: a resend with expiration_date ${text} (4.5 "as in send") answered ${describeAnswer(answer)}`);
+  }
+  await t.clock.wait(Math.max(0, (at - (await t.clock.now())) / 1000) + EXPIRE_MARGIN_SECONDS);
+  const seen = await look(t, phone);
+  if (codeOf(seen) === 'validation_05' || codeOf(seen) === 'validation_01') {
+    const finding = { seen: `a resend of ${phone} with expiration_date ${text} was still pending after it (${codeOf(seen)})` };
+    await updateRunState(placeOf(t), EXPIRY_IGNORED_STATE, ExpiryIgnored.nullable(), null, () => ({ state: finding, result: undefined }));
+    recordBehaviour("a legacy resend's expiration_date (4.5: as in send)", finding.seen);
+  }
 }
 
 /**
@@ -395,13 +479,60 @@ async function walk(w: Walk, plan: Plan, need: LegacyNeed, c: PlanContext): Prom
 /** The longest walk: no plan of the state table has more than four steps. */
 const MAX_STEPS = 8;
 
+/**
+ * Whether a send after a code expired generates a new one on this target (ambiguity
+ * otp-legacy-expired-send-code=new-code): the profile's option where observed or declared, else
+ * what the run found out; undefined while nobody knows.
+ */
+function expiredSendRestartsOf(t: LegacyNumbersTarget): boolean | undefined {
+  const profile = t.config.profile;
+  if (!isDefaulted(profile, 'otp-legacy-expired-send-code')) return profile.ambiguities['otp-legacy-expired-send-code'] === 'new-code';
+  return readRunState(placeOf(t), EXPIRED_SEND_STATE, ExpiredSendFinding)?.restarts;
+}
+
+/**
+ * Whether the run may let a code expire: not on a virtual clock shared by every test (advancing it
+ * would age another test's expiry), within the profile's expiry budget, and not once a resend's
+ * expiration_date was seen kept out of the code.
+ */
+const canExpire = (t: LegacyNumbersTarget): boolean =>
+  (!t.clock.virtual || t.clock.waitsMayOverlap) &&
+  EXPIRE_AHEAD_SECONDS + EXPIRE_MARGIN_SECONDS + 1 <= t.config.profile.timeBudgets.expirySeconds &&
+  !readRunState(placeOf(t), EXPIRY_IGNORED_STATE, ExpiryIgnored.nullable());
+
 const contextFor = (t: LegacyNumbersTarget, attempts: number): PlanContext => ({
   reset: resetEffectOf(t),
   attemptLimit: t.config.profile.capabilities.legacyOtpAttemptLimit,
-  expiredSendRestarts: t.config.profile.ambiguities['otp-legacy-expired-send-code'] === 'new-code',
+  expiredSendRestarts: expiredSendRestartsOf(t) === true,
+  canExpire: canExpire(t),
   attempts,
   now: Date.now(),
 });
+
+/**
+ * What a send after an expired code does, found out once per run on `phone` (held, watched, with a
+ * record) when a test needs a number a send generates a code for and none has no record: the code
+ * is let expire (expireCode), then a send: verification_01 restarts; 7.2's _02 or _25 do not.
+ */
+async function findExpiredSendOn(t: LegacyNumbersTarget, records: Records, phone: string): Promise<void> {
+  const decide = async (): Promise<ExpiredSendFinding> => {
+    const company = t.name('co');
+    await expireCode({ t, records, phone, company });
+    const before = await records.read(phone);
+    if (before.state !== 'expired') return { restarts: false, seen: `the code of ${phone} could not be let expire (it is ${describePlanState(before)})` };
+    const sent = await t.api('otp-legacy/send', { json: sendingBody(phone, company) });
+    const seen = `a send to ${phone} after its code expired answered ${describeAnswer(sent)}`;
+    recordBehaviour('a legacy send after the code expired (7.2 _25 "restart needed"; ambiguity otp-legacy-expired-send-code)', seen);
+    return { restarts: codeOf(sent) === 'verification_01', seen };
+  };
+  try {
+    await decideOncePerRun(placeOf(t), EXPIRED_SEND_STATE, ExpiredSendFinding, decide, PROBE_WAIT_MS);
+  } catch (error) {
+    if (error instanceof RunLockTimeout)
+      throw new SkipTest(`what a send after an expired code does is being found out by another test, which did not finish within ${PROBE_WAIT_MS / 1000} s`);
+    throw error;
+  }
+}
 
 /**
  * The cost of a number for a need, to try the cheapest first: a known path by its charges, then an
@@ -424,7 +555,7 @@ export async function withLegacyNumbers<T>(
   t: LegacyNumbersTarget,
   count: number,
   body: (numbers: LegacyNumbers) => Promise<T>,
-  first: LegacyNeed = 'no-record',
+  first: LegacyNeed = 'sendable',
 ): Promise<T> {
   const records = recordsOf(t);
   const lent = new Set<string>();
@@ -488,6 +619,17 @@ function profileNumbersLent(t: LegacyNumbersTarget, records: Records, lending: L
         await findResetOn(t, phone);
         plan = planPath(await records.read(phone), need, contextFor(t, attempts));
       }
+      // No way to a send that generates a code, and what a send after expiry does is not known yet:
+      // found out on this number once it is pending (where a way there exists), which costs no number without a record.
+      if ('none' in plan && need === 'sendable' && expiredSendRestartsOf(t) === undefined && canExpire(t)) {
+        const toPending = planPath(await records.read(phone), 'pending-code', contextFor(t, 0));
+        if (!('none' in toPending)) {
+          const company = t.name('co');
+          await walk({ t, records, phone, company }, toPending, 'pending-code', contextFor(t, 0));
+          await findExpiredSendOn(t, records, phone);
+          plan = planPath(await records.read(phone), need, contextFor(t, attempts));
+        }
+      }
       if (!('none' in plan)) {
         const company = t.name('co');
         lending.slots[index] = phone;
@@ -528,10 +670,11 @@ async function holdAnother(
 /** The skip of a test whose need no number can meet, with why for each number tried and what would help. */
 function noNumberFor(t: LegacyNumbersTarget, need: LegacyNeed, why: readonly string[]): SkipTest {
   const helps =
-    need === 'no-record'
+    need === 'no-record' || need === 'sendable'
       ? 'add numbers to phoneNumbers: each number never sent a code serves tests that need no record until it is sent one'
       : 'add numbers to phoneNumbers, or run again after an hour (7.2 validation_03 counts wrong codes per hour)';
-  const restarts = need === 'no-record' && resetEffectOf(t) === 'restarts' ? "this target's /otp/reset restarts the verification (4.5); " : '';
+  const restarts =
+    need !== 'pending-code' && need !== 'verified' && resetEffectOf(t) === 'restarts' ? "this target's /otp/reset restarts the verification (4.5); " : '';
   const others = t.config.profile.phoneNumbers.length - why.length;
   const rest = others > 0 ? `; the profile's ${others} other number(s) were held by other tests for ${SWAP_WAIT_MS / 1000} s or had no way there` : '';
   return new SkipTest(`${NEED_WORDS[need]} could not be had: ${restarts}${why.join('; ') || 'no number of the profile was free'}${rest}; ${helps}`);
@@ -542,7 +685,7 @@ function numbersFrom(
   reach: (need: LegacyNeed, attempts: number, index: number) => Promise<{ record: LegacyNumberRecord; phone: string; company: string }>,
 ): LegacyNumbers {
   return {
-    fresh: async (index = 0) => (await reach('no-record', 0, index)).phone,
+    fresh: async (index = 0) => (await reach('sendable', 0, index)).phone,
     pending: async (index = 0, options = {}) => {
       const { record, phone, company } = await reach('pending-code', options.attempts ?? DEFAULT_ATTEMPTS, index);
       if (record.code === null) throw new Error(`${phone} was brought to ${NEED_WORDS['pending-code']}, but no answer showed its code`);

@@ -15,8 +15,11 @@
  *
  * From a pending code the kit does not know, POST /otp/resend with showcode=1 ("plus ... showcode
  * ... as in send", reset_code false "keeps the same") shows it; with it a verify reaches verified.
- * No documented transition leads back to "no record" but a reset that clears: where the reset
- * restarts, a test that needs a number with no record can only have one never sent a code.
+ * No documented transition leads back to "no record" but a reset that clears. Most tests need less:
+ * a number a send generates a code for (7.2 verification_01), which is also an expired code where
+ * the target takes the send after expiry as the restart (7.2 _25 "restart needed", ambiguity
+ * otp-legacy-expired-send-code=new-code). A pending code expires by a resend with an expiration_date
+ * a few seconds ahead (4.5: resend takes expiration_date "as in send") and a wait past it.
  */
 import { z } from 'zod';
 
@@ -76,10 +79,10 @@ const OBSERVED: Readonly<Record<LegacyOperation, Readonly<Record<string, Change>
   'otp-legacy/reset': { validation_04: NO_RECORD },
 };
 
-/** What a successful reset leaves, by the run's finding; `unknown` where the run does not know it. */
+/** What a successful reset leaves, by the run's finding; `unknown` where the run does not know it. A restart shows its code where asked (showcode=1). */
 const AFTER_RESET: Readonly<Record<ResetEffect, Change>> = {
   clears: NO_RECORD,
-  restarts: { state: 'pending', code: 'none' },
+  restarts: { state: 'pending', code: 'shown' },
   other: { state: 'unknown', code: 'none' },
   unknown: { state: 'unknown', code: 'none' },
 };
@@ -119,10 +122,18 @@ export type PlanState = Exclude<LegacyState, 'pending'> | 'pending-code' | 'pend
 export const planStateOf = (record: LegacyNumberRecord): PlanState =>
   record.state === 'pending' ? (record.code === null ? 'pending' : 'pending-code') : record.state;
 
-/** What a test asks for: a number with no record, a pending code the kit knows, a verified number. */
-export type LegacyNeed = 'no-record' | 'pending-code' | 'verified';
+/**
+ * What a test asks for: a number with no record; a number a send generates a code for (no record,
+ * or an expired code where a send after expiry is the restart); a pending code the kit knows; a
+ * verified number.
+ */
+export type LegacyNeed = 'no-record' | 'sendable' | 'pending-code' | 'verified';
 
-const GOAL: Readonly<Record<LegacyNeed, PlanState>> = { 'no-record': 'none', 'pending-code': 'pending-code', verified: 'verified' };
+/** The states that meet a need on this target. */
+function goalsOf(need: LegacyNeed, c: Pick<PlanContext, 'expiredSendRestarts'>): readonly PlanState[] {
+  if (need === 'sendable') return c.expiredSendRestarts ? ['none', 'expired'] : ['none'];
+  return [need === 'no-record' ? 'none' : need];
+}
 
 export interface PlanContext {
   reset: ResetEffect;
@@ -130,12 +141,14 @@ export interface PlanContext {
   attemptLimit: number | undefined;
   /** Whether a send after expiry generates a new code on this target (ambiguity otp-legacy-expired-send-code=new-code, observed or declared). */
   expiredSendRestarts: boolean;
+  /** Whether the run may let a pending code expire: a short wait fits its budget, and no resend's expiration_date was seen ignored. */
+  canExpire: boolean;
   /** Verify attempts the test itself will make on the pending code that must be answered under the hourly limit. */
   attempts: number;
   now: number;
 }
 
-export type StepId = 'send' | 'resend' | 'verify' | 'reset';
+export type StepId = 'send' | 'resend' | 'verify' | 'reset' | 'expire';
 
 interface Step {
   id: StepId;
@@ -169,6 +182,14 @@ export const STEPS: readonly Step[] = [
     charged: always,
     when: always,
     says: '4.5 resend: reset_code false keeps the same code; showcode as in send',
+  },
+  {
+    id: 'expire',
+    from: ['pending', 'pending-code'],
+    to: () => 'expired',
+    charged: always,
+    when: (c) => c.expiredSendRestarts && c.canExpire,
+    says: '4.5: resend takes expiration_date "as in send"; past it the code is expired (7.2 validation_02), and here a send restarts it',
   },
   {
     id: 'verify',
@@ -211,7 +232,7 @@ export function planPath(record: LegacyNumberRecord, need: LegacyNeed, c: PlanCo
   // The test's own verifies of a pending code (and the path's) must stay under 7.2's hourly limit.
   if (need === 'pending-code' && left < c.attempts)
     return { none: `${c.attemptLimit! - left} wrong codes of the last hour (7.2 validation_03), ${c.attempts} more attempts needed` };
-  const goal = GOAL[need];
+  const goals = goalsOf(need, c);
   const best = new Map<PlanState, Plan>([[start, { steps: [], charged: 0 }]]);
   const queue: PlanState[] = [start];
   const cost = (p: Plan) => p.charged * 100 + p.steps.length;
@@ -219,7 +240,7 @@ export function planPath(record: LegacyNumberRecord, need: LegacyNeed, c: PlanCo
     queue.sort((a, b) => cost(best.get(a)!) - cost(best.get(b)!));
     const state = queue.shift()!;
     const here = best.get(state)!;
-    if (state === goal) return here;
+    if (goals.includes(state)) return here;
     for (const step of STEPS) {
       if (!step.from.includes(state) || !step.when(c, left)) continue;
       const next = step.to(c);
@@ -247,11 +268,16 @@ const STATE_WORDS: Readonly<Record<PlanState, string>> = {
 export const describePlanState = (record: LegacyNumberRecord): string => STATE_WORDS[planStateOf(record)];
 
 function noPathReason(start: PlanState, need: LegacyNeed, c: PlanContext): string {
-  if (need === 'no-record')
+  if (need === 'sendable' && c.expiredSendRestarts && !c.canExpire)
+    return `it is ${STATE_WORDS[start]}, and the run cannot let its code expire (a resend's expiration_date was not honoured, or the wait exceeds timeBudgets.expirySeconds)`;
+  if (need === 'no-record' || need === 'sendable') {
+    // Where a send after expiry is no restart (or not known to be one), an expired code is no way to a new one either.
+    const expired = need === 'sendable' ? ', nor does a send after an expired code generate a new one here (ambiguity otp-legacy-expired-send-code)' : '';
     return c.reset === 'restarts'
-      ? `it is ${STATE_WORDS[start]}, and only a reset that clears leads back to no record (this target's reset restarts the verification)`
+      ? `it is ${STATE_WORDS[start]}, and only a reset that clears leads back to no record (this target's reset restarts the verification)${expired}`
       : c.reset === 'unknown'
         ? `it is ${STATE_WORDS[start]}, and what POST /otp/reset does is not known yet`
-        : `it is ${STATE_WORDS[start]}, and this target's POST /otp/reset does not clear a number`;
-  return `it is ${STATE_WORDS[start]}, and no documented transition leads from there to ${STATE_WORDS[GOAL[need]]}`;
+        : `it is ${STATE_WORDS[start]}, and this target's POST /otp/reset does not clear a number${expired}`;
+  }
+  return `it is ${STATE_WORDS[start]}, and no documented transition leads from there to ${STATE_WORDS[goalsOf(need, c)[0]!]}`;
 }
