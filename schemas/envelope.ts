@@ -45,10 +45,16 @@ export function successBody<S extends z.ZodRawShape>(values: { code?: string; me
   });
 }
 
-/** 2.1 / 7.1: error bodies carry success=false, message, status, code (and request_id, 2.1). */
+/**
+ * 2.1 / 7.1: error bodies carry success=false, message, status, code (and request_id, 2.1). `code`
+ * is any string: 7.1 admits validation codes the document does not name; each operation lists its
+ * documented codes in its responses.
+ */
 export const ErrorBody = Envelope.extend({ success: z.literal(false) }).meta({
   id: 'ErrorBody',
-  description: 'Error body of every operation but the current OTP set (sections 2.1, 5, 7.1, 7.2)',
+  description:
+    'Error body (section 2.1) of every operation: success=false, message, status and code. The codes an operation documents ' +
+    '(sections 5, 7.1, 7.2, 7.4) are listed in its responses; 7.1 admits validation codes the document does not name.',
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 

@@ -11,6 +11,7 @@ import type { AreaId } from '../schemas/areas.ts';
 import { OPERATIONS, type Operation } from '../schemas/operations.ts';
 import { GLOBAL_SECURITY, INFO, SECURITY_SCHEMES, SERVERS } from './document-info.ts';
 import { rewriteSchemaForms } from './json-schema-forms.ts';
+import { addRequestExamples } from './request-examples.ts';
 import { carryRequestRules } from './request-schemas.ts';
 import { addResponseLinks } from './response-links.ts';
 import { markNeverSchemas, resolveNeverMarks } from './never-schemas.ts';
@@ -60,5 +61,6 @@ export function buildDocument(operations: readonly Operation[] = OPERATIONS): Op
   // chains it implies (response-links.ts) are written in their final JSON Schema form.
   carryRequestRules(copy);
   addResponseLinks(copy);
+  addRequestExamples(copy);
   return copy;
 }

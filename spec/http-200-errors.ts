@@ -17,9 +17,9 @@
  * unstated-error-status).
  */
 import { RESULT_CODES, resultCode, type ResultCode } from '../schemas/error-codes.ts';
-import { errorBodyWithCodes } from '../schemas/envelope.ts';
+import { ErrorBody } from '../schemas/envelope.ts';
 import type { Operation } from '../schemas/operations.ts';
-import { envelopeErrorBody, legacyV1ErrorBody, namedOpenEnvelopeErrorBody, nonEmpty, type Codes } from './error-bodies.ts';
+import { legacyV1ErrorBody, nonEmpty, type Codes } from './error-bodies.ts';
 import { envelopeErrorExample, legacyV1ErrorExample, unnamedValidationExample } from './error-examples.ts';
 import { addAlternative, type NamedExample, type ResponsePlan } from './responses.ts';
 import { codeList, examplesOf } from './shared-responses.ts';
@@ -59,22 +59,18 @@ const V1_WHY =
 
 const COMMON_CODES: readonly ResultCode[] = [resultCode('rate_01'), resultCode('server_01')];
 
-/** The body of the operations without codes of their own: one component, so the document says it once. */
-const COMMON_ERROR_BODY = namedOpenEnvelopeErrorBody(
-  'CommonErrorBody',
-  codesOf([...AUTH_CODES, ...COMMON_CODES]),
-  'Error body (section 2.1) of the authentication errors of section 5 and the common errors of ' +
-    '7.1, which may arrive with HTTP 200; other codes are admitted (7.1: validation codes not shown)',
-);
-
-/** The common body (2.1) of the operation's own codes, authentication, rate_01 and server_01. */
+/**
+ * The common body (2.1) of the operation's own codes, authentication, rate_01 and server_01: the
+ * one ErrorBody component of every operation (a client checks one type), its `code` open (7.1:
+ * validation codes not shown); the codes of the operation are listed in the description and
+ * examples of the response, and as an enum in its `default` response.
+ */
 function addEnvelopeErrors(plan: ResponsePlan, op: Operation, own: readonly ResultCode[], why: string, withUnnamed: boolean): void {
   const codes = [...own, ...AUTH_CODES, ...COMMON_CODES];
   const exampleCodes = [...own, resultCode(AUTH_EXAMPLE_CODE), ...COMMON_CODES];
   const examples: Record<string, NamedExample> = examplesOf(exampleCodes, (c) => envelopeErrorExample(c, op.area));
   if (withUnnamed) examples.unnamed_validation_code = unnamedValidationExample();
-  const schema = own.length === 0 ? COMMON_ERROR_BODY : envelopeErrorBody(codesOf(codes));
-  addAlternative(plan, '200', { schema, description: [why, codeList(codes)].join('\n'), examples });
+  addAlternative(plan, '200', { schema: ErrorBody, description: [why, codeList(codes)].join('\n'), examples });
 }
 
 /** 4.16, 7.4: Estatus=error beside Estatus=ok; auth_04 and rate_01 in the common body (5.4, 7.1). */
@@ -87,7 +83,7 @@ function addLegacyV1Errors(plan: ResponsePlan, op: Operation): void {
     examples: examplesOf(own, legacyV1ErrorExample),
   });
   addAlternative(plan, '200', {
-    schema: errorBodyWithCodes(codesOf(common)),
+    schema: ErrorBody,
     description: codeList(common),
     examples: examplesOf(common, (c) => envelopeErrorExample(c, op.area)),
   });

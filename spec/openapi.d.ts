@@ -19,7 +19,7 @@ export interface paths {
          *
          *     Source: section 4.1.
          */
-        post: operations["credits/consult"];
+        post: operations["consultCredits"];
         delete?: never;
         options?: never;
         head?: never;
@@ -39,7 +39,7 @@ export interface paths {
          *
          *     Source: section 4.2.
          */
-        get: operations["sms/send-via-get"];
+        get: operations["sendSmsViaGet"];
         put?: never;
         /**
          * Send SMS
@@ -47,7 +47,7 @@ export interface paths {
          *
          *     Source: section 4.2.
          */
-        post: operations["sms/send"];
+        post: operations["sendSms"];
         delete?: never;
         options?: never;
         head?: never;
@@ -67,7 +67,7 @@ export interface paths {
          *
          *     Source: section 4.3.
          */
-        get: operations["voice/send-via-get"];
+        get: operations["sendVoiceViaGet"];
         put?: never;
         /**
          * Send a voice call
@@ -75,7 +75,7 @@ export interface paths {
          *
          *     Source: section 4.3.
          */
-        post: operations["voice/send"];
+        post: operations["sendVoice"];
         delete?: never;
         options?: never;
         head?: never;
@@ -97,7 +97,7 @@ export interface paths {
          *
          *     Source: section 4.4.
          */
-        post: operations["otp-v2/create"];
+        post: operations["createOtpV2"];
         /**
          * Invalidate a verification
          * @description Invalidates an in-progress verification and returns the state to none without sending anything. Free.
@@ -106,7 +106,7 @@ export interface paths {
          *
          *     Source: section 4.4.
          */
-        delete: operations["otp-v2/delete"];
+        delete: operations["deleteOtpV2"];
         options?: never;
         head?: never;
         patch?: never;
@@ -127,7 +127,7 @@ export interface paths {
          *
          *     Source: section 4.4.
          */
-        post: operations["otp-v2/verify"];
+        post: operations["verifyOtpV2"];
         delete?: never;
         options?: never;
         head?: never;
@@ -149,7 +149,7 @@ export interface paths {
          *
          *     Source: section 4.4.
          */
-        get: operations["otp-v2/get-status"];
+        get: operations["getOtpV2Status"];
         put?: never;
         post?: never;
         delete?: never;
@@ -173,7 +173,7 @@ export interface paths {
          *
          *     Source: section 4.5.
          */
-        post: operations["otp-legacy/send"];
+        post: operations["sendLegacyOtp"];
         delete?: never;
         options?: never;
         head?: never;
@@ -195,7 +195,7 @@ export interface paths {
          *
          *     Source: section 4.5.
          */
-        post: operations["otp-legacy/verify"];
+        post: operations["verifyLegacyOtp"];
         delete?: never;
         options?: never;
         head?: never;
@@ -217,7 +217,7 @@ export interface paths {
          *
          *     Source: section 4.5.
          */
-        post: operations["otp-legacy/resend"];
+        post: operations["resendLegacyOtp"];
         delete?: never;
         options?: never;
         head?: never;
@@ -241,7 +241,7 @@ export interface paths {
          *
          *     Source: section 4.5.
          */
-        post: operations["otp-legacy/reset"];
+        post: operations["resetLegacyOtp"];
         delete?: never;
         options?: never;
         head?: never;
@@ -263,7 +263,7 @@ export interface paths {
          *
          *     Source: section 4.6.
          */
-        post: operations["contacts/add"];
+        post: operations["addContact"];
         delete?: never;
         options?: never;
         head?: never;
@@ -285,7 +285,7 @@ export interface paths {
          *
          *     Source: section 4.6.
          */
-        post: operations["contacts/update"];
+        post: operations["updateContact"];
         delete?: never;
         options?: never;
         head?: never;
@@ -307,7 +307,7 @@ export interface paths {
          *
          *     Source: section 4.6.
          */
-        post: operations["contacts/delete"];
+        post: operations["deleteContact"];
         delete?: never;
         options?: never;
         head?: never;
@@ -329,7 +329,7 @@ export interface paths {
          *
          *     Source: section 4.6.
          */
-        post: operations["contacts/duplicate"];
+        post: operations["duplicateContact"];
         delete?: never;
         options?: never;
         head?: never;
@@ -351,7 +351,7 @@ export interface paths {
          *
          *     Source: section 4.6.
          */
-        post: operations["contacts/poll"];
+        post: operations["pollContact"];
         delete?: never;
         options?: never;
         head?: never;
@@ -373,7 +373,7 @@ export interface paths {
          *
          *     Source: section 4.7.
          */
-        post: operations["agendas/add"];
+        post: operations["addAgenda"];
         delete?: never;
         options?: never;
         head?: never;
@@ -395,7 +395,7 @@ export interface paths {
          *
          *     Source: section 4.7.
          */
-        post: operations["agendas/list"];
+        post: operations["listAgendas"];
         delete?: never;
         options?: never;
         head?: never;
@@ -417,7 +417,7 @@ export interface paths {
          *
          *     Source: section 4.7.
          */
-        post: operations["agendas/rename"];
+        post: operations["renameAgenda"];
         delete?: never;
         options?: never;
         head?: never;
@@ -441,7 +441,7 @@ export interface paths {
          *
          *     Source: section 4.7.
          */
-        post: operations["agendas/list-contacts"];
+        post: operations["listAgendaContacts"];
         delete?: never;
         options?: never;
         head?: never;
@@ -463,7 +463,7 @@ export interface paths {
          *
          *     Source: section 4.7.
          */
-        post: operations["agendas/delete"];
+        post: operations["deleteAgenda"];
         delete?: never;
         options?: never;
         head?: never;
@@ -485,7 +485,7 @@ export interface paths {
          *
          *     Source: section 4.7.
          */
-        get: operations["agendas/find"];
+        get: operations["findAgendas"];
         put?: never;
         post?: never;
         delete?: never;
@@ -509,7 +509,7 @@ export interface paths {
          *
          *     Source: section 4.8.
          */
-        post: operations["wallet/list"];
+        post: operations["listWallets"];
         delete?: never;
         options?: never;
         head?: never;
@@ -533,7 +533,7 @@ export interface paths {
          *
          *     Source: section 4.8.
          */
-        post: operations["wallet/add-contact"];
+        post: operations["addWalletContact"];
         delete?: never;
         options?: never;
         head?: never;
@@ -557,7 +557,7 @@ export interface paths {
          *
          *     Source: section 4.8.
          */
-        post: operations["wallet/get-contact"];
+        post: operations["getWalletContact"];
         delete?: never;
         options?: never;
         head?: never;
@@ -581,7 +581,7 @@ export interface paths {
          *
          *     Source: section 4.8.
          */
-        post: operations["wallet/update-balance"];
+        post: operations["updateWalletBalance"];
         delete?: never;
         options?: never;
         head?: never;
@@ -605,7 +605,7 @@ export interface paths {
          *
          *     Source: section 4.8.
          */
-        post: operations["wallet/register-sale"];
+        post: operations["registerWalletSale"];
         delete?: never;
         options?: never;
         head?: never;
@@ -627,7 +627,7 @@ export interface paths {
          *
          *     Source: section 4.9.
          */
-        post: operations["loyalty/list"];
+        post: operations["listLoyaltyCards"];
         delete?: never;
         options?: never;
         head?: never;
@@ -649,7 +649,7 @@ export interface paths {
          *
          *     Source: section 4.9.
          */
-        post: operations["loyalty/add-contact"];
+        post: operations["addLoyaltyContact"];
         delete?: never;
         options?: never;
         head?: never;
@@ -671,7 +671,7 @@ export interface paths {
          *
          *     Source: section 4.9.
          */
-        post: operations["loyalty/get-contacts"];
+        post: operations["getLoyaltyContacts"];
         delete?: never;
         options?: never;
         head?: never;
@@ -693,7 +693,7 @@ export interface paths {
          *
          *     Source: section 4.9.
          */
-        post: operations["loyalty/register-sale"];
+        post: operations["registerLoyaltySale"];
         delete?: never;
         options?: never;
         head?: never;
@@ -715,7 +715,7 @@ export interface paths {
          *
          *     Source: section 4.10.
          */
-        post: operations["employees/list"];
+        post: operations["listEmployees"];
         delete?: never;
         options?: never;
         head?: never;
@@ -737,7 +737,7 @@ export interface paths {
          *
          *     Source: section 4.10.
          */
-        post: operations["employees/add"];
+        post: operations["addEmployee"];
         delete?: never;
         options?: never;
         head?: never;
@@ -759,7 +759,7 @@ export interface paths {
          *
          *     Source: section 4.10.
          */
-        post: operations["employees/disable"];
+        post: operations["disableEmployee"];
         delete?: never;
         options?: never;
         head?: never;
@@ -781,7 +781,7 @@ export interface paths {
          *
          *     Source: section 4.11.
          */
-        post: operations["subaccounts/add"];
+        post: operations["addSubaccount"];
         delete?: never;
         options?: never;
         head?: never;
@@ -803,7 +803,7 @@ export interface paths {
          *
          *     Source: section 4.11.
          */
-        post: operations["subaccounts/archive"];
+        post: operations["archiveSubaccount"];
         delete?: never;
         options?: never;
         head?: never;
@@ -827,7 +827,7 @@ export interface paths {
          *
          *     Source: section 4.11.
          */
-        post: operations["subaccounts/get-apikey"];
+        post: operations["getSubaccountApikey"];
         delete?: never;
         options?: never;
         head?: never;
@@ -849,7 +849,7 @@ export interface paths {
          *
          *     Source: section 4.11.
          */
-        post: operations["subaccounts/manage-credits"];
+        post: operations["manageSubaccountCredits"];
         delete?: never;
         options?: never;
         head?: never;
@@ -871,7 +871,7 @@ export interface paths {
          *
          *     Source: section 4.12.
          */
-        post: operations["reports/generate"];
+        post: operations["generateReport"];
         delete?: never;
         options?: never;
         head?: never;
@@ -893,7 +893,7 @@ export interface paths {
          *
          *     Source: section 4.12.
          */
-        post: operations["reports/get-campaign-details"];
+        post: operations["getCampaignDetails"];
         delete?: never;
         options?: never;
         head?: never;
@@ -915,7 +915,7 @@ export interface paths {
          *
          *     Source: section 4.13.
          */
-        post: operations["payments/send-request"];
+        post: operations["sendPaymentRequest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -937,7 +937,7 @@ export interface paths {
          *
          *     Source: section 4.14.
          */
-        post: operations["webhooks/get"];
+        post: operations["getWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -959,7 +959,7 @@ export interface paths {
          *
          *     Source: section 4.14.
          */
-        post: operations["webhooks/add"];
+        post: operations["addWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -981,7 +981,7 @@ export interface paths {
          *
          *     Source: section 4.14.
          */
-        post: operations["webhooks/set-status"];
+        post: operations["setWebhookStatus"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1005,7 +1005,7 @@ export interface paths {
          *
          *     Source: section 4.14.
          */
-        post: operations["webhooks/delete"];
+        post: operations["deleteWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1029,7 +1029,7 @@ export interface paths {
          *
          *     Source: section 4.15.
          */
-        post: operations["other/whatsapp-send"];
+        post: operations["sendWhatsapp"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1053,7 +1053,7 @@ export interface paths {
          *
          *     Source: section 4.15.
          */
-        post: operations["other/agenda"];
+        post: operations["postAgenda"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1077,7 +1077,7 @@ export interface paths {
          *
          *     Source: section 4.15.
          */
-        post: operations["other/campaigns"];
+        post: operations["postCampaigns"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1099,7 +1099,7 @@ export interface paths {
          *
          *     Source: section 4.16.
          */
-        get: operations["legacy-v1/send"];
+        get: operations["sendLegacyV1Sms"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1123,7 +1123,7 @@ export interface paths {
          *
          *     Source: section 4.16.
          */
-        get: operations["legacy-v1/send-multi"];
+        get: operations["sendLegacyV1SmsMulti"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1157,7 +1157,7 @@ export interface webhooks {
          *
          *     Source: section 6.1.
          */
-        post: operations["events/confirmation"];
+        post: operations["receiveConfirmationEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1187,7 +1187,7 @@ export interface webhooks {
          *
          *     Source: section 6.2.
          */
-        post: operations["events/response"];
+        post: operations["receiveResponseEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1442,21 +1442,6 @@ export interface components {
             pending: number;
             not_charged: number;
         };
-        /** @description Error body (section 2.1) of the authentication errors of section 5 and the common errors of 7.1, which may arrive with HTTP 200; other codes are admitted (7.1: validation codes not shown) */
-        CommonErrorBody: {
-            /** @constant */
-            success: false;
-            message: string;
-            status: number;
-            /** @description One of the codes listed, or a code the document does not name (section 7.1) */
-            code: ("auth_01" | "auth_05" | "auth_06" | "auth_07" | "auth_99" | "auth_04" | "auth_deprecated" | "rate_01" | "server_01") | string;
-            /**
-             * Format: uuid
-             * @description Tracking identifier of the request (UUID)
-             * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
-             */
-            request_id: string;
-        };
         /** @description type=confirmation: delivery status of a message, form-urlencoded (section 6.1) */
         ConfirmationEvent: {
             /** @enum {string} */
@@ -1530,7 +1515,7 @@ export interface components {
              * @example 52
              */
             country_code?: string;
-            find_country_code?: 0 | 1 | "0" | "1";
+            find_country_code?: (0 | 1) | ("0" | "1");
             /**
              * @description YYYY-MM-DD; ignored if the format is invalid
              * @example 1990-05-17
@@ -1755,6 +1740,20 @@ export interface components {
             request_id: string;
             result: components["schemas"]["ToolUser"][];
         };
+        /** @description Error body (section 2.1) of every operation: success=false, message, status and code. The codes an operation documents (sections 5, 7.1, 7.2, 7.4) are listed in its responses; 7.1 admits validation codes the document does not name. */
+        ErrorBody: {
+            /** @constant */
+            success: false;
+            message: string;
+            status: number;
+            code: string;
+            /**
+             * Format: uuid
+             * @description Tracking identifier of the request (UUID)
+             * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
+             */
+            request_id: string;
+        };
         /** @description POST /otp/resend body (section 4.5) */
         LegacyOtpResendRequest: {
             /**
@@ -1788,7 +1787,7 @@ export interface components {
              */
             locale?: "es" | "en";
             /** @description Default 0; 1 returns verification_code */
-            showcode?: 0 | 1 | "0" | "1";
+            showcode?: (0 | 1) | ("0" | "1");
             /**
              * @description Max 11 alphanumeric chars; ignored if not contracted
              * @example MYBRAND
@@ -1857,7 +1856,7 @@ export interface components {
              */
             locale?: "es" | "en";
             /** @description Default 0; 1 returns verification_code */
-            showcode?: 0 | 1 | "0" | "1";
+            showcode?: (0 | 1) | ("0" | "1");
             /**
              * @description Max 11 alphanumeric chars; ignored if not contracted
              * @example MYBRAND
@@ -2417,7 +2416,7 @@ export interface components {
              */
             campaign_id: number;
             /** @description 1 = sandbox campaign */
-            sandbox?: 0 | 1 | "0" | "1";
+            sandbox?: (0 | 1) | ("0" | "1");
         };
         /** @description Details of one campaign (sections 4.12, 2.8) */
         ReportsCampaignDetailsResponse: {
@@ -2449,7 +2448,7 @@ export interface components {
              */
             end_date: string;
             /** @description Default 0; 1 reports sandbox sends */
-            sandbox?: 0 | 1 | "0" | "1";
+            sandbox?: (0 | 1) | ("0" | "1");
         };
         /** @description Sending report of a period (sections 4.12, 2.8) */
         ReportsGenerateResponse: {
@@ -2536,20 +2535,23 @@ export interface components {
              * @example 52
              */
             country_code?: string;
-            find_country_code?: 0 | 1 | "0" | "1";
+            find_country_code?: (0 | 1) | ("0" | "1");
             /**
              * @description Scheduled send, YYYY-MM-DD HH:MM:SS, zone America/Mexico_City, must be in the future; unavailable in sandbox
              * @example 2099-12-31 10:30:00
              */
             date?: string;
             /** @description Default 0; 1 validates and generates references but delivers nothing and charges nothing */
-            sandbox?: 0 | 1 | "0" | "1";
-            /** @description 1 SMS (default), 2 RCS */
+            sandbox?: (0 | 1) | ("0" | "1");
+            /**
+             * @description 1 SMS (default), 2 RCS
+             * @enum {integer}
+             */
             channel?: 1 | 2;
             /** @description Flash SMS shown on screen without being stored; incompatible with RCS (parameter name not shown explicitly) */
-            flash?: 0 | 1 | "0" | "1";
+            flash?: (0 | 1) | ("0" | "1");
             /** @description 1 shortens the URL; the message must contain exactly one URL */
-            shorten_url?: 0 | 1 | "0" | "1";
+            shorten_url?: (0 | 1) | ("0" | "1");
             url_to_shorten?: string;
             /**
              * @description Read-confirmation configuration; structure of its elements: not shown
@@ -2631,7 +2633,7 @@ export interface components {
              * @description 1 add credits to the subaccount, 2 withdraw credits from it
              * @example 1
              */
-            type: 1 | 2 | "1" | "2";
+            type: (1 | 2) | ("1" | "2");
             /**
              * @description Integer greater than 0, no decimals
              * @example 100
@@ -2730,7 +2732,7 @@ export interface components {
              */
             template: "a" | "b" | "c" | "d" | "e" | "f" | "g" | "h" | "i" | "j" | "k";
             /** @description Default 0; 1 charges nothing */
-            sandbox?: 0 | 1 | "0" | "1";
+            sandbox?: (0 | 1) | ("0" | "1");
             /**
              * @description Name spoken in the message (replaces {{company}})
              * @example ACME
@@ -2854,7 +2856,7 @@ export interface components {
              */
             phone: string;
             /** @description 0 add, 1 redeem */
-            transaction_type: 0 | 1 | "0" | "1";
+            transaction_type: (0 | 1) | ("0" | "1");
             /**
              * @description Tool user (employee) operating the wallet (section 2.5 usertool_id)
              * @example 12
@@ -2895,7 +2897,7 @@ export interface components {
              */
             phone: string;
             /** @description 0 add, 1 redeem */
-            transaction_type: 0 | 1 | "0" | "1";
+            transaction_type: (0 | 1) | ("0" | "1");
             /**
              * @description Required
              * @example 150.5
@@ -3071,7 +3073,7 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    "credits/consult": {
+    consultCredits: {
         parameters: {
             query?: never;
             header?: never;
@@ -3099,7 +3101,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CreditsConsultResponse"] | components["schemas"]["CommonErrorBody"];
+                    "application/json": components["schemas"]["CreditsConsultResponse"] | components["schemas"]["ErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -3120,7 +3122,7 @@ export interface operations {
             };
         };
     };
-    "sms/send-via-get": {
+    sendSmsViaGet: {
         parameters: {
             query: {
                 numbers: string;
@@ -3154,20 +3156,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SendResult"] | {
-                        /** @constant */
-                        success: false;
-                        message: string;
-                        status: number;
-                        /** @description One of the codes listed, or a code the document does not name (section 7.1) */
-                        code: ("sms_07" | "auth_01" | "auth_05" | "auth_06" | "auth_07" | "auth_99" | "auth_04" | "auth_deprecated" | "rate_01" | "server_01") | string;
-                        /**
-                         * Format: uuid
-                         * @description Tracking identifier of the request (UUID)
-                         * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
-                         */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["SendResult"] | components["schemas"]["ErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -3202,7 +3191,7 @@ export interface operations {
             };
         };
     };
-    "sms/send": {
+    sendSms: {
         parameters: {
             query?: never;
             header?: never;
@@ -3237,20 +3226,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SendResult"] | {
-                        /** @constant */
-                        success: false;
-                        message: string;
-                        status: number;
-                        /** @description One of the codes listed, or a code the document does not name (section 7.1) */
-                        code: ("sms_07" | "auth_01" | "auth_05" | "auth_06" | "auth_07" | "auth_99" | "auth_04" | "auth_deprecated" | "rate_01" | "server_01") | string;
-                        /**
-                         * Format: uuid
-                         * @description Tracking identifier of the request (UUID)
-                         * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
-                         */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["SendResult"] | components["schemas"]["ErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -3285,7 +3261,7 @@ export interface operations {
             };
         };
     };
-    "voice/send-via-get": {
+    sendVoiceViaGet: {
         parameters: {
             query: {
                 /** @description Comma-separated recipients (the digit count of a voice recipient: not shown) */
@@ -3295,7 +3271,7 @@ export interface operations {
                 /** @description Fixed spoken script: a verification, b account validation, c activation, d authentication, e alternative activation, f simple code, g confirmation, h inverted verification, i login, j extended activation, k custom text (uses voice_message) */
                 template: "a" | "b" | "c" | "d" | "e" | "f" | "g" | "h" | "i" | "j" | "k";
                 /** @description Default 0; 1 charges nothing */
-                sandbox?: 0 | 1 | "0" | "1";
+                sandbox?: (0 | 1) | ("0" | "1");
                 /** @description Name spoken in the message (replaces {{company}}) */
                 company?: string;
                 /** @description Code to be read out (replaces {{code}}) */
@@ -3331,20 +3307,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SendResult"] | {
-                        /** @constant */
-                        success: false;
-                        message: string;
-                        status: number;
-                        /** @description One of the codes listed, or a code the document does not name (section 7.1) */
-                        code: ("sms_07" | "auth_01" | "auth_05" | "auth_06" | "auth_07" | "auth_99" | "auth_04" | "auth_deprecated" | "rate_01" | "server_01") | string;
-                        /**
-                         * Format: uuid
-                         * @description Tracking identifier of the request (UUID)
-                         * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
-                         */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["SendResult"] | components["schemas"]["ErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -3379,7 +3342,7 @@ export interface operations {
             };
         };
     };
-    "voice/send": {
+    sendVoice: {
         parameters: {
             query?: never;
             header?: never;
@@ -3414,20 +3377,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SendResult"] | {
-                        /** @constant */
-                        success: false;
-                        message: string;
-                        status: number;
-                        /** @description One of the codes listed, or a code the document does not name (section 7.1) */
-                        code: ("sms_07" | "auth_01" | "auth_05" | "auth_06" | "auth_07" | "auth_99" | "auth_04" | "auth_deprecated" | "rate_01" | "server_01") | string;
-                        /**
-                         * Format: uuid
-                         * @description Tracking identifier of the request (UUID)
-                         * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
-                         */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["SendResult"] | components["schemas"]["ErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -3462,7 +3412,7 @@ export interface operations {
             };
         };
     };
-    "otp-v2/create": {
+    createOtpV2: {
         parameters: {
             query?: never;
             header?: never;
@@ -3496,7 +3446,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OtpCreateResponse"] | components["schemas"]["CommonErrorBody"];
+                    "application/json": components["schemas"]["OtpCreateResponse"] | components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Success (HTTP 201). */
@@ -3679,7 +3629,7 @@ export interface operations {
             };
         };
     };
-    "otp-v2/delete": {
+    deleteOtpV2: {
         parameters: {
             query?: never;
             header?: never;
@@ -3713,7 +3663,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OtpDeleteResponse"] | components["schemas"]["CommonErrorBody"];
+                    "application/json": components["schemas"]["OtpDeleteResponse"] | components["schemas"]["ErrorBody"];
                 };
             };
             /**
@@ -3788,7 +3738,7 @@ export interface operations {
             };
         };
     };
-    "otp-v2/verify": {
+    verifyOtpV2: {
         parameters: {
             query?: never;
             header?: never;
@@ -3822,7 +3772,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OtpVerifyResponse"] | components["schemas"]["CommonErrorBody"];
+                    "application/json": components["schemas"]["OtpVerifyResponse"] | components["schemas"]["ErrorBody"];
                 };
             };
             /**
@@ -3988,7 +3938,7 @@ export interface operations {
             };
         };
     };
-    "otp-v2/get-status": {
+    getOtpV2Status: {
         parameters: {
             query: {
                 phone_number: string;
@@ -4019,7 +3969,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OtpStatusResponse"] | components["schemas"]["CommonErrorBody"];
+                    "application/json": components["schemas"]["OtpStatusResponse"] | components["schemas"]["ErrorBody"];
                 };
             };
             /**
@@ -4094,7 +4044,7 @@ export interface operations {
             };
         };
     };
-    "otp-legacy/send": {
+    sendLegacyOtp: {
         parameters: {
             query?: never;
             header?: never;
@@ -4142,20 +4092,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LegacyOtpSendResult"] | {
-                        /** @constant */
-                        success: false;
-                        message: string;
-                        status: number;
-                        /** @description One of the codes listed, or a code the document does not name (section 7.1) */
-                        code: ("verification_02" | "verification_03" | "verification_04" | "verification_05" | "verification_07" | "verification_08" | "verification_09" | "verification_10" | "verification_11" | "verification_13" | "verification_15" | "verification_18" | "verification_20" | "verification_25" | "auth_01" | "auth_05" | "auth_06" | "auth_07" | "auth_99" | "auth_04" | "auth_deprecated" | "rate_01" | "server_01") | string;
-                        /**
-                         * Format: uuid
-                         * @description Tracking identifier of the request (UUID)
-                         * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
-                         */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["LegacyOtpSendResult"] | components["schemas"]["ErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -4203,7 +4140,7 @@ export interface operations {
             };
         };
     };
-    "otp-legacy/verify": {
+    verifyLegacyOtp: {
         parameters: {
             query?: never;
             header?: never;
@@ -4245,20 +4182,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LegacyOtpVerifyResponse"] | {
-                        /** @constant */
-                        success: false;
-                        message: string;
-                        status: number;
-                        /** @description One of the codes listed, or a code the document does not name (section 7.1) */
-                        code: ("validation_02" | "validation_03" | "validation_04" | "validation_05" | "validation_06" | "validation_07" | "validation_08" | "validation_10" | "auth_01" | "auth_05" | "auth_06" | "auth_07" | "auth_99" | "auth_04" | "auth_deprecated" | "rate_01" | "server_01") | string;
-                        /**
-                         * Format: uuid
-                         * @description Tracking identifier of the request (UUID)
-                         * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
-                         */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["LegacyOtpVerifyResponse"] | components["schemas"]["ErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -4300,7 +4224,7 @@ export interface operations {
             };
         };
     };
-    "otp-legacy/resend": {
+    resendLegacyOtp: {
         parameters: {
             query?: never;
             header?: never;
@@ -4350,20 +4274,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LegacyOtpSendResult"] | {
-                        /** @constant */
-                        success: false;
-                        message: string;
-                        status: number;
-                        /** @description One of the codes listed, or a code the document does not name (section 7.1) */
-                        code: ("verification_02" | "verification_03" | "verification_04" | "verification_05" | "verification_07" | "verification_08" | "verification_09" | "verification_10" | "verification_11" | "verification_12" | "verification_13" | "verification_14" | "verification_15" | "verification_18" | "verification_20" | "verification_25" | "auth_01" | "auth_05" | "auth_06" | "auth_07" | "auth_99" | "auth_04" | "auth_deprecated" | "rate_01" | "server_01") | string;
-                        /**
-                         * Format: uuid
-                         * @description Tracking identifier of the request (UUID)
-                         * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
-                         */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["LegacyOtpSendResult"] | components["schemas"]["ErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -4413,7 +4324,7 @@ export interface operations {
             };
         };
     };
-    "otp-legacy/reset": {
+    resetLegacyOtp: {
         parameters: {
             query?: never;
             header?: never;
@@ -4447,7 +4358,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LegacyOtpResetResponse"] | components["schemas"]["CommonErrorBody"];
+                    "application/json": components["schemas"]["LegacyOtpResetResponse"] | components["schemas"]["ErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -4468,7 +4379,7 @@ export interface operations {
             };
         };
     };
-    "contacts/add": {
+    addContact: {
         parameters: {
             query?: never;
             header?: never;
@@ -4502,7 +4413,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ContactCallbackResponse"] | components["schemas"]["CommonErrorBody"];
+                    "application/json": components["schemas"]["ContactCallbackResponse"] | components["schemas"]["ErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -4523,7 +4434,7 @@ export interface operations {
             };
         };
     };
-    "contacts/update": {
+    updateContact: {
         parameters: {
             query?: never;
             header?: never;
@@ -4557,7 +4468,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ContactCallbackResponse"] | components["schemas"]["CommonErrorBody"];
+                    "application/json": components["schemas"]["ContactCallbackResponse"] | components["schemas"]["ErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -4578,7 +4489,7 @@ export interface operations {
             };
         };
     };
-    "contacts/delete": {
+    deleteContact: {
         parameters: {
             query?: never;
             header?: never;
@@ -4612,7 +4523,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ContactDeleteResponse"] | components["schemas"]["CommonErrorBody"];
+                    "application/json": components["schemas"]["ContactDeleteResponse"] | components["schemas"]["ErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -4633,7 +4544,7 @@ export interface operations {
             };
         };
     };
-    "contacts/duplicate": {
+    duplicateContact: {
         parameters: {
             query?: never;
             header?: never;
@@ -4667,7 +4578,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ContactCallbackResponse"] | components["schemas"]["CommonErrorBody"];
+                    "application/json": components["schemas"]["ContactCallbackResponse"] | components["schemas"]["ErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -4688,7 +4599,7 @@ export interface operations {
             };
         };
     };
-    "contacts/poll": {
+    pollContact: {
         parameters: {
             query?: never;
             header?: never;
@@ -4725,7 +4636,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ContactPollResponse"] | components["schemas"]["CommonErrorBody"];
+                    "application/json": components["schemas"]["ContactPollResponse"] | components["schemas"]["ErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -4746,7 +4657,7 @@ export interface operations {
             };
         };
     };
-    "agendas/add": {
+    addAgenda: {
         parameters: {
             query?: never;
             header?: never;
@@ -4782,20 +4693,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AgendaAddResponse"] | {
-                        /** @constant */
-                        success: false;
-                        message: string;
-                        status: number;
-                        /** @description One of the codes listed, or a code the document does not name (section 7.1) */
-                        code: ("agenda_02" | "agenda_03" | "auth_01" | "auth_05" | "auth_06" | "auth_07" | "auth_99" | "auth_04" | "auth_deprecated" | "rate_01" | "server_01") | string;
-                        /**
-                         * Format: uuid
-                         * @description Tracking identifier of the request (UUID)
-                         * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
-                         */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["AgendaAddResponse"] | components["schemas"]["ErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -4831,7 +4729,7 @@ export interface operations {
             };
         };
     };
-    "agendas/list": {
+    listAgendas: {
         parameters: {
             query?: never;
             header?: never;
@@ -4859,7 +4757,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AgendaListResponse"] | components["schemas"]["CommonErrorBody"];
+                    "application/json": components["schemas"]["AgendaListResponse"] | components["schemas"]["ErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -4880,7 +4778,7 @@ export interface operations {
             };
         };
     };
-    "agendas/rename": {
+    renameAgenda: {
         parameters: {
             query?: never;
             header?: never;
@@ -4917,20 +4815,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AgendaRenameResponse"] | {
-                        /** @constant */
-                        success: false;
-                        message: string;
-                        status: number;
-                        /** @description One of the codes listed, or a code the document does not name (section 7.1) */
-                        code: ("change_name_02" | "change_name_03" | "err_03" | "auth_01" | "auth_05" | "auth_06" | "auth_07" | "auth_99" | "auth_04" | "auth_deprecated" | "rate_01" | "server_01") | string;
-                        /**
-                         * Format: uuid
-                         * @description Tracking identifier of the request (UUID)
-                         * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
-                         */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["AgendaRenameResponse"] | components["schemas"]["ErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -4967,7 +4852,7 @@ export interface operations {
             };
         };
     };
-    "agendas/list-contacts": {
+    listAgendaContacts: {
         parameters: {
             query?: never;
             header?: never;
@@ -5003,20 +4888,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AgendaListContactsResponse"] | {
-                        /** @constant */
-                        success: false;
-                        message: string;
-                        status: number;
-                        /** @description One of the codes listed, or a code the document does not name (section 7.1) */
-                        code: ("get_contacts_02" | "err_01" | "auth_01" | "auth_05" | "auth_06" | "auth_07" | "auth_99" | "auth_04" | "auth_deprecated" | "rate_01" | "server_01") | string;
-                        /**
-                         * Format: uuid
-                         * @description Tracking identifier of the request (UUID)
-                         * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
-                         */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["AgendaListContactsResponse"] | components["schemas"]["ErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -5052,7 +4924,7 @@ export interface operations {
             };
         };
     };
-    "agendas/delete": {
+    deleteAgenda: {
         parameters: {
             query?: never;
             header?: never;
@@ -5088,20 +4960,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AgendaDeleteResponse"] | {
-                        /** @constant */
-                        success: false;
-                        message: string;
-                        status: number;
-                        /** @description One of the codes listed, or a code the document does not name (section 7.1) */
-                        code: ("get_contacts_02" | "err_01" | "auth_01" | "auth_05" | "auth_06" | "auth_07" | "auth_99" | "auth_04" | "auth_deprecated" | "rate_01" | "server_01") | string;
-                        /**
-                         * Format: uuid
-                         * @description Tracking identifier of the request (UUID)
-                         * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
-                         */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["AgendaDeleteResponse"] | components["schemas"]["ErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -5137,7 +4996,7 @@ export interface operations {
             };
         };
     };
-    "agendas/find": {
+    findAgendas: {
         parameters: {
             query?: {
                 /** @description Search by name, max 100 chars */
@@ -5168,7 +5027,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AgendaFindResponse"] | components["schemas"]["CommonErrorBody"];
+                    "application/json": components["schemas"]["AgendaFindResponse"] | components["schemas"]["ErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -5189,7 +5048,7 @@ export interface operations {
             };
         };
     };
-    "wallet/list": {
+    listWallets: {
         parameters: {
             query?: never;
             header?: never;
@@ -5217,7 +5076,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["WalletListResponse"] | components["schemas"]["CommonErrorBody"];
+                    "application/json": components["schemas"]["WalletListResponse"] | components["schemas"]["ErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -5238,7 +5097,7 @@ export interface operations {
             };
         };
     };
-    "wallet/add-contact": {
+    addWalletContact: {
         parameters: {
             query?: never;
             header?: never;
@@ -5272,7 +5131,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["WalletAddContactResponse"] | components["schemas"]["CommonErrorBody"];
+                    "application/json": components["schemas"]["WalletAddContactResponse"] | components["schemas"]["ErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -5293,7 +5152,7 @@ export interface operations {
             };
         };
     };
-    "wallet/get-contact": {
+    getWalletContact: {
         parameters: {
             query?: never;
             header?: never;
@@ -5327,7 +5186,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["WalletGetContactResponse"] | components["schemas"]["CommonErrorBody"];
+                    "application/json": components["schemas"]["WalletGetContactResponse"] | components["schemas"]["ErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -5348,7 +5207,7 @@ export interface operations {
             };
         };
     };
-    "wallet/update-balance": {
+    updateWalletBalance: {
         parameters: {
             query?: never;
             header?: never;
@@ -5382,7 +5241,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["WalletUpdateBalanceResponse"] | components["schemas"]["CommonErrorBody"];
+                    "application/json": components["schemas"]["WalletUpdateBalanceResponse"] | components["schemas"]["ErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -5403,7 +5262,7 @@ export interface operations {
             };
         };
     };
-    "wallet/register-sale": {
+    registerWalletSale: {
         parameters: {
             query?: never;
             header?: never;
@@ -5437,7 +5296,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["WalletSaleResponse"] | components["schemas"]["CommonErrorBody"];
+                    "application/json": components["schemas"]["WalletSaleResponse"] | components["schemas"]["ErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -5458,7 +5317,7 @@ export interface operations {
             };
         };
     };
-    "loyalty/list": {
+    listLoyaltyCards: {
         parameters: {
             query?: never;
             header?: never;
@@ -5486,7 +5345,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LoyaltyListResponse"] | components["schemas"]["CommonErrorBody"];
+                    "application/json": components["schemas"]["LoyaltyListResponse"] | components["schemas"]["ErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -5507,7 +5366,7 @@ export interface operations {
             };
         };
     };
-    "loyalty/add-contact": {
+    addLoyaltyContact: {
         parameters: {
             query?: never;
             header?: never;
@@ -5541,7 +5400,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LoyaltyAddContactResponse"] | components["schemas"]["CommonErrorBody"];
+                    "application/json": components["schemas"]["LoyaltyAddContactResponse"] | components["schemas"]["ErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -5562,7 +5421,7 @@ export interface operations {
             };
         };
     };
-    "loyalty/get-contacts": {
+    getLoyaltyContacts: {
         parameters: {
             query?: never;
             header?: never;
@@ -5596,7 +5455,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LoyaltyGetContactsResponse"] | components["schemas"]["CommonErrorBody"];
+                    "application/json": components["schemas"]["LoyaltyGetContactsResponse"] | components["schemas"]["ErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -5617,7 +5476,7 @@ export interface operations {
             };
         };
     };
-    "loyalty/register-sale": {
+    registerLoyaltySale: {
         parameters: {
             query?: never;
             header?: never;
@@ -5651,7 +5510,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LoyaltySaleResponse"] | components["schemas"]["CommonErrorBody"];
+                    "application/json": components["schemas"]["LoyaltySaleResponse"] | components["schemas"]["ErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -5672,7 +5531,7 @@ export interface operations {
             };
         };
     };
-    "employees/list": {
+    listEmployees: {
         parameters: {
             query?: never;
             header?: never;
@@ -5700,7 +5559,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["EmployeeListResponse"] | components["schemas"]["CommonErrorBody"];
+                    "application/json": components["schemas"]["EmployeeListResponse"] | components["schemas"]["ErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -5721,7 +5580,7 @@ export interface operations {
             };
         };
     };
-    "employees/add": {
+    addEmployee: {
         parameters: {
             query?: never;
             header?: never;
@@ -5755,7 +5614,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["EmployeeAddResponse"] | components["schemas"]["CommonErrorBody"];
+                    "application/json": components["schemas"]["EmployeeAddResponse"] | components["schemas"]["ErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -5776,7 +5635,7 @@ export interface operations {
             };
         };
     };
-    "employees/disable": {
+    disableEmployee: {
         parameters: {
             query?: never;
             header?: never;
@@ -5810,7 +5669,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["EmployeeDisableResponse"] | components["schemas"]["CommonErrorBody"];
+                    "application/json": components["schemas"]["EmployeeDisableResponse"] | components["schemas"]["ErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -5831,7 +5690,7 @@ export interface operations {
             };
         };
     };
-    "subaccounts/add": {
+    addSubaccount: {
         parameters: {
             query?: never;
             header?: never;
@@ -5865,7 +5724,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SubaccountAddResponse"] | components["schemas"]["CommonErrorBody"];
+                    "application/json": components["schemas"]["SubaccountAddResponse"] | components["schemas"]["ErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -5886,7 +5745,7 @@ export interface operations {
             };
         };
     };
-    "subaccounts/archive": {
+    archiveSubaccount: {
         parameters: {
             query?: never;
             header?: never;
@@ -5920,7 +5779,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SubaccountArchiveResponse"] | components["schemas"]["CommonErrorBody"];
+                    "application/json": components["schemas"]["SubaccountArchiveResponse"] | components["schemas"]["ErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -5941,7 +5800,7 @@ export interface operations {
             };
         };
     };
-    "subaccounts/get-apikey": {
+    getSubaccountApikey: {
         parameters: {
             query?: never;
             header?: never;
@@ -5975,7 +5834,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SubaccountGetApikeyResponse"] | components["schemas"]["CommonErrorBody"];
+                    "application/json": components["schemas"]["SubaccountGetApikeyResponse"] | components["schemas"]["ErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -5996,7 +5855,7 @@ export interface operations {
             };
         };
     };
-    "subaccounts/manage-credits": {
+    manageSubaccountCredits: {
         parameters: {
             query?: never;
             header?: never;
@@ -6030,7 +5889,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SubaccountCreditsManageResponse"] | components["schemas"]["CommonErrorBody"];
+                    "application/json": components["schemas"]["SubaccountCreditsManageResponse"] | components["schemas"]["ErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -6051,7 +5910,7 @@ export interface operations {
             };
         };
     };
-    "reports/generate": {
+    generateReport: {
         parameters: {
             query?: never;
             header?: never;
@@ -6089,20 +5948,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ReportsGenerateResponse"] | {
-                        /** @constant */
-                        success: false;
-                        message: string;
-                        status: number;
-                        /** @description One of the codes listed, or a code the document does not name (section 7.1) */
-                        code: ("report_01" | "report_02" | "report_03" | "report_05" | "auth_01" | "auth_05" | "auth_06" | "auth_07" | "auth_99" | "auth_04" | "auth_deprecated" | "rate_01" | "server_01") | string;
-                        /**
-                         * Format: uuid
-                         * @description Tracking identifier of the request (UUID)
-                         * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
-                         */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["ReportsGenerateResponse"] | components["schemas"]["ErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -6140,7 +5986,7 @@ export interface operations {
             };
         };
     };
-    "reports/get-campaign-details": {
+    getCampaignDetails: {
         parameters: {
             query?: never;
             header?: never;
@@ -6177,20 +6023,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ReportsCampaignDetailsResponse"] | {
-                        /** @constant */
-                        success: false;
-                        message: string;
-                        status: number;
-                        /** @description One of the codes listed, or a code the document does not name (section 7.1) */
-                        code: ("details_02" | "details_03" | "details_04" | "auth_01" | "auth_05" | "auth_06" | "auth_07" | "auth_99" | "auth_04" | "auth_deprecated" | "rate_01" | "server_01") | string;
-                        /**
-                         * Format: uuid
-                         * @description Tracking identifier of the request (UUID)
-                         * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
-                         */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["ReportsCampaignDetailsResponse"] | components["schemas"]["ErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -6227,7 +6060,7 @@ export interface operations {
             };
         };
     };
-    "payments/send-request": {
+    sendPaymentRequest: {
         parameters: {
             query?: never;
             header?: never;
@@ -6262,20 +6095,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PaymentRequestSendResponse"] | {
-                        /** @constant */
-                        success: false;
-                        message: string;
-                        status: number;
-                        /** @description One of the codes listed, or a code the document does not name (section 7.1) */
-                        code: ("sms_07" | "auth_01" | "auth_05" | "auth_06" | "auth_07" | "auth_99" | "auth_04" | "auth_deprecated" | "rate_01" | "server_01") | string;
-                        /**
-                         * Format: uuid
-                         * @description Tracking identifier of the request (UUID)
-                         * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
-                         */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["PaymentRequestSendResponse"] | components["schemas"]["ErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -6310,7 +6130,7 @@ export interface operations {
             };
         };
     };
-    "webhooks/get": {
+    getWebhook: {
         parameters: {
             query?: never;
             header?: never;
@@ -6338,7 +6158,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["WebhookGetResponse"] | components["schemas"]["CommonErrorBody"];
+                    "application/json": components["schemas"]["WebhookGetResponse"] | components["schemas"]["ErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -6359,7 +6179,7 @@ export interface operations {
             };
         };
     };
-    "webhooks/add": {
+    addWebhook: {
         parameters: {
             query?: never;
             header?: never;
@@ -6400,20 +6220,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["WebhookAddResponse"] | {
-                        /** @constant */
-                        success: false;
-                        message: string;
-                        status: number;
-                        /** @description One of the codes listed, or a code the document does not name (section 7.1) */
-                        code: ("add_webhook_02" | "add_webhook_03" | "add_webhook_04" | "add_webhook_05" | "add_webhook_06" | "add_webhook_07" | "add_webhook_08" | "auth_01" | "auth_05" | "auth_06" | "auth_07" | "auth_99" | "auth_04" | "auth_deprecated" | "rate_01" | "server_01") | string;
-                        /**
-                         * Format: uuid
-                         * @description Tracking identifier of the request (UUID)
-                         * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
-                         */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["WebhookAddResponse"] | components["schemas"]["ErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -6454,7 +6261,7 @@ export interface operations {
             };
         };
     };
-    "webhooks/set-status": {
+    setWebhookStatus: {
         parameters: {
             query?: never;
             header?: never;
@@ -6491,20 +6298,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["WebhookStatusResponse"] | {
-                        /** @constant */
-                        success: false;
-                        message: string;
-                        status: number;
-                        /** @description One of the codes listed, or a code the document does not name (section 7.1) */
-                        code: ("status_webhook_02" | "status_webhook_03" | "status_webhook_04" | "auth_01" | "auth_05" | "auth_06" | "auth_07" | "auth_99" | "auth_04" | "auth_deprecated" | "rate_01" | "server_01") | string;
-                        /**
-                         * Format: uuid
-                         * @description Tracking identifier of the request (UUID)
-                         * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
-                         */
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["WebhookStatusResponse"] | components["schemas"]["ErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -6541,7 +6335,7 @@ export interface operations {
             };
         };
     };
-    "webhooks/delete": {
+    deleteWebhook: {
         parameters: {
             query?: never;
             header?: never;
@@ -6569,7 +6363,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["WebhookDeleteResponse"] | components["schemas"]["CommonErrorBody"];
+                    "application/json": components["schemas"]["WebhookDeleteResponse"] | components["schemas"]["ErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -6590,7 +6384,7 @@ export interface operations {
             };
         };
     };
-    "other/whatsapp-send": {
+    sendWhatsapp: {
         parameters: {
             query?: never;
             header?: never;
@@ -6624,7 +6418,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OtherWhatsappSendResponse"] | components["schemas"]["CommonErrorBody"];
+                    "application/json": components["schemas"]["OtherWhatsappSendResponse"] | components["schemas"]["ErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -6645,7 +6439,7 @@ export interface operations {
             };
         };
     };
-    "other/agenda": {
+    postAgenda: {
         parameters: {
             query?: never;
             header?: never;
@@ -6679,7 +6473,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OtherAgendaResponse"] | components["schemas"]["CommonErrorBody"];
+                    "application/json": components["schemas"]["OtherAgendaResponse"] | components["schemas"]["ErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -6700,7 +6494,7 @@ export interface operations {
             };
         };
     };
-    "other/campaigns": {
+    postCampaigns: {
         parameters: {
             query?: never;
             header?: never;
@@ -6734,7 +6528,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OtherCampaignsResponse"] | components["schemas"]["CommonErrorBody"];
+                    "application/json": components["schemas"]["OtherCampaignsResponse"] | components["schemas"]["ErrorBody"];
                 };
             };
             401: components["responses"]["AuthUnauthorized"];
@@ -6755,7 +6549,7 @@ export interface operations {
             };
         };
     };
-    "legacy-v1/send": {
+    sendLegacyV1Sms: {
         parameters: {
             query: {
                 /** @description Account API key, as a request parameter (required; 7.4 Codigo 01 when missing) */
@@ -6808,21 +6602,9 @@ export interface operations {
                         /** @enum {string} */
                         Estatus: "error";
                         mensaje: string;
-                        Codigo: ("10" | "13" | "22" | "23" | "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08") | number;
-                    } | {
-                        /** @constant */
-                        success: false;
-                        message: string;
-                        status: number;
-                        /** @enum {string} */
-                        code: "auth_04" | "rate_01";
-                        /**
-                         * Format: uuid
-                         * @description Tracking identifier of the request (UUID)
-                         * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
-                         */
-                        request_id: string;
-                    };
+                        /** @description One of the Codigo values listed (section 7.4), or a code the document does not name (a refusal 7.4 gives no code for) */
+                        Codigo: ("10" | "13" | "22" | "23" | "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08") | string | number;
+                    } | components["schemas"]["ErrorBody"];
                 };
             };
             403: components["responses"]["AuthForbidden"];
@@ -6851,13 +6633,14 @@ export interface operations {
                         /** @enum {string} */
                         Estatus: "error";
                         mensaje: string;
-                        Codigo: ("10" | "13" | "22" | "23" | "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08") | number;
+                        /** @description One of the Codigo values listed (section 7.4), or a code the document does not name (a refusal 7.4 gives no code for) */
+                        Codigo: ("10" | "13" | "22" | "23" | "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08") | string | number;
                     };
                 };
             };
         };
     };
-    "legacy-v1/send-multi": {
+    sendLegacyV1SmsMulti: {
         parameters: {
             query: {
                 /** @description Account API key, as a request parameter (required; 7.4 Codigo 01 when missing) */
@@ -6912,21 +6695,9 @@ export interface operations {
                         /** @enum {string} */
                         Estatus: "error";
                         mensaje: string;
-                        Codigo: ("10" | "13" | "14" | "15" | "21" | "22" | "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08") | number;
-                    } | {
-                        /** @constant */
-                        success: false;
-                        message: string;
-                        status: number;
-                        /** @enum {string} */
-                        code: "auth_04" | "rate_01";
-                        /**
-                         * Format: uuid
-                         * @description Tracking identifier of the request (UUID)
-                         * @example 0b6f2b1e-6a43-4f3e-9f7c-1c2d3e4f5a6b
-                         */
-                        request_id: string;
-                    };
+                        /** @description One of the Codigo values listed (section 7.4), or a code the document does not name (a refusal 7.4 gives no code for) */
+                        Codigo: ("10" | "13" | "14" | "15" | "21" | "22" | "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08") | string | number;
+                    } | components["schemas"]["ErrorBody"];
                 };
             };
             403: components["responses"]["AuthForbidden"];
@@ -6957,13 +6728,14 @@ export interface operations {
                         /** @enum {string} */
                         Estatus: "error";
                         mensaje: string;
-                        Codigo: ("10" | "13" | "14" | "15" | "21" | "22" | "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08") | number;
+                        /** @description One of the Codigo values listed (section 7.4), or a code the document does not name (a refusal 7.4 gives no code for) */
+                        Codigo: ("10" | "13" | "14" | "15" | "21" | "22" | "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08") | string | number;
                     };
                 };
             };
         };
     };
-    "events/confirmation": {
+    receiveConfirmationEvent: {
         parameters: {
             query?: never;
             header?: never;
@@ -7000,7 +6772,7 @@ export interface operations {
             };
         };
     };
-    "events/response": {
+    receiveResponseEvent: {
         parameters: {
             query?: never;
             header?: never;

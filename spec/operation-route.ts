@@ -9,6 +9,7 @@ import type { AuthKind } from '../schemas/operation.ts';
 import type { Operation } from '../schemas/operations.ts';
 import { SECURITY } from './document-info.ts';
 import { operationExtensions } from './operation-extensions.ts';
+import { openApiOperationId } from './operation-ids.ts';
 import { responsePlanOf } from './response-plan.ts';
 import { renderResponses } from './responses.ts';
 import { tagOf } from './tags.ts';
@@ -61,7 +62,7 @@ export function operationRoute(op: Operation): RouteConfig {
   return {
     method: METHODS[op.method],
     path: op.path,
-    operationId: op.operationId,
+    operationId: openApiOperationId(op.operationId),
     tags: [tagOf(op.area)],
     summary: op.summary,
     description: description(op),

@@ -5,6 +5,7 @@
  * ones, in request bodies and parameters. Response schemas are left as they are.
  */
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
+import { openApiOperationId } from './operation-ids.ts';
 import { DATE_PATTERN_REPLACEMENTS } from './request-date-patterns.ts';
 import { REQUEST_RULES, type JsonSchema, type ObjectRule, type PropertyRule, type RequestRule } from './request-rules.ts';
 
@@ -37,7 +38,21 @@ function bodyComponentOf(operation: Node): string | undefined {
 }
 
 const citation = (r: RequestRule): string => `Section ${r.section}: ${r.rule}`;
-const ruleSchema = (r: ObjectRule): JsonSchema => ({ description: citation(r), ...r.schema });
+/**
+ * A rule's subschemas (if, then, else, not, dependentSchemas) name only the fields the rule is
+ * about; each says so with `unevaluatedProperties: true`, so that a checker which closes every
+ * object by default (redocly's example rules with allowAdditionalProperties: false) does not read
+ * the body's other fields as extra there. It admits what the subschema admitted before: validation
+ * is unchanged.
+ */
+function openSubschemas(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(openSubschemas);
+  if (!isNode(node)) return node;
+  const copy = Object.fromEntries(Object.entries(node).map(([key, part]) => [key, openSubschemas(part)]));
+  return isNode(node.properties) ? { ...copy, unevaluatedProperties: true } : copy;
+}
+
+const ruleSchema = (r: ObjectRule): JsonSchema => ({ description: citation(r), ...(openSubschemas(r.schema) as JsonSchema) });
 
 function applyPropertyRule(component: string, target: Node, r: PropertyRule): void {
   const properties = isNode(target.properties) ? target.properties : {};
@@ -54,12 +69,12 @@ export function applyRequestRules(document: OpenAPIObject, rules: Readonly<Recor
   const operations = operationsOf(document);
   const schemas = (document.components?.schemas ?? {}) as Record<string, Node>;
   for (const [operationId, list] of Object.entries(rules)) {
-    const found = operations.find((o) => o.operationId === operationId);
+    const found = operations.find((o) => o.operationId === openApiOperationId(operationId));
     if (!found) throw new Error(`request rules: no operation ${operationId}`);
     const name = bodyComponentOf(found.operation);
     const target = name === undefined ? undefined : schemas[name];
     if (name === undefined || target === undefined) throw new Error(`request rules: ${operationId} has no JSON body component`);
-    const sharers = operations.filter((o) => o.operationId !== operationId && bodyComponentOf(o.operation) === name);
+    const sharers = operations.filter((o) => o.operationId !== openApiOperationId(operationId) && bodyComponentOf(o.operation) === name);
     if (sharers.length > 0) throw new Error(`request rules: ${name} is also the body of ${sharers.map((o) => o.operationId).join(', ')}`);
     for (const r of list) if ('property' in r) applyPropertyRule(name, target, r);
     const objectRules = list.filter((r): r is ObjectRule => 'schema' in r);

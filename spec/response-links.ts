@@ -10,6 +10,7 @@
  * the fields the chain carries; the target's other fields are the caller's.
  */
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
+import { openApiOperationId } from './operation-ids.ts';
 
 export interface ResponseLink {
   /** operationId the link starts from, and the success statuses it sits on. */
@@ -130,7 +131,9 @@ export const RESPONSE_LINKS: readonly ResponseLink[] = [
 type Node = Record<string, unknown>;
 const isNode = (v: unknown): v is Node => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-function operationById(document: OpenAPIObject, operationId: string): Node {
+/** The operation of a registry id (its emitted operationId is operation-ids.ts's). */
+function operationById(document: OpenAPIObject, registryId: string): Node {
+  const operationId = openApiOperationId(registryId);
   for (const item of Object.values(document.paths ?? {}) as Node[])
     for (const operation of Object.values(item)) if (isNode(operation) && operation.operationId === operationId) return operation;
   throw new Error(`links: no operation ${operationId}`);
@@ -149,7 +152,7 @@ export function addResponseLinks(document: OpenAPIObject, links: readonly Respon
       response.links = {
         ...existing,
         [link.name]: {
-          operationId: link.to,
+          operationId: openApiOperationId(link.to),
           ...(link.parameters ? { parameters: link.parameters } : {}),
           ...(link.requestBody ? { requestBody: link.requestBody } : {}),
           description: `When \`success\` is true: ${link.why} (section ${link.section}).`,

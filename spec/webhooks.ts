@@ -60,7 +60,8 @@ function eventRoute(e: EventDefinition): RouteConfig {
   return {
     method: 'post',
     path: e.type,
-    operationId: `events/${e.type}`,
+    // A verb and its object, as the operations' ids (operation-ids.ts): receiveConfirmationEvent.
+    operationId: `receive${e.type.charAt(0).toUpperCase()}${e.type.slice(1)}Event`,
     tags: [tagOf('events')],
     summary: e.summary,
     description: `${e.description}\n\n${DELIVERY_RULES}\n\nSource: section ${e.section}.`,

@@ -59,14 +59,14 @@ export const refused = () =>
 `;
 
 const HEY_API_PROGRAM = `import { client } from './client/client.gen.js';
-import { agendasAdd, creditsConsult, smsSend } from './client/sdk.gen.js';
+import { addAgenda, consultCredits, sendSms } from './client/sdk.gen.js';
 
 const [baseUrl, apikey] = process.argv.slice(2) as [string, string];
 client.setConfig({ baseUrl, auth: () => apikey });
 
-const consult = await creditsConsult();
-const sms = await smsSend({ body: { numbers: '${NUMBER}', message: 'Hola desde hey-api', sandbox: 1 } });
-const agenda = await agendasAdd({ body: { agenda_name: 'hey-api list' } });
+const consult = await consultCredits();
+const sms = await sendSms({ body: { numbers: '${NUMBER}', message: 'Hola desde hey-api', sandbox: 1 } });
+const agenda = await addAgenda({ body: { agenda_name: 'hey-api list' } });
 const credit: string | undefined = consult.data?.success === true ? consult.data.credit : undefined;
 const listKey: string | undefined = agenda.data?.success === true ? agenda.data.list_key : undefined;
 if (credit === undefined || listKey === undefined) throw new Error('no data in a success answer');
@@ -80,7 +80,7 @@ console.log(JSON.stringify({ consult: consult.data, sms: sms.data, agenda: agend
 // As in the openapi-fetch program: the required name is enforced by the generated types. Never called.
 export const refused = () =>
   // @ts-expect-error agenda_name is required
-  agendasAdd({ body: { agenda_description: 'no name' } });
+  addAgenda({ body: { agenda_description: 'no name' } });
 `;
 
 /**
@@ -88,7 +88,7 @@ export const refused = () =>
  * the program gives it one that adds the server and the key, as a client developer would (or
  * through orval's mutator option).
  */
-const ORVAL_PROGRAM = `import { agendasAdd, creditsConsult, smsSend } from './client/api.js';
+const ORVAL_PROGRAM = `import { addAgenda, consultCredits, sendSms } from './client/api.js';
 
 const [baseUrl, apikey] = process.argv.slice(2) as [string, string];
 const platformFetch = globalThis.fetch;
@@ -98,9 +98,9 @@ globalThis.fetch = (input: string | URL | Request, init?: RequestInit) => {
   return platformFetch(new URL(String(input), baseUrl), { ...init, headers });
 };
 
-const consult = await creditsConsult();
-const sms = await smsSend({ numbers: '${NUMBER}', message: 'Hola desde orval', sandbox: 1 });
-const agenda = await agendasAdd({ agenda_name: 'orval list' });
+const consult = await consultCredits();
+const sms = await sendSms({ numbers: '${NUMBER}', message: 'Hola desde orval', sandbox: 1 });
+const agenda = await addAgenda({ agenda_name: 'orval list' });
 // orval's answers are unions by HTTP status: the 200 first, then its success or error body.
 const credit: string | undefined = consult.status === 200 && consult.data.success === true ? consult.data.credit : undefined;
 const listKey: string | undefined = agenda.status === 200 && agenda.data.success === true ? agenda.data.list_key : undefined;
@@ -115,7 +115,7 @@ console.log(JSON.stringify({ consult: consult.data, sms: sms.data, agenda: agend
 // As in the other programs: the required name is enforced by the generated types. Never called.
 export const refused = () =>
   // @ts-expect-error agenda_name is required
-  agendasAdd({ agenda_description: 'no name' });
+  addAgenda({ agenda_description: 'no name' });
 `;
 
 const TSCONFIG = {

@@ -11,6 +11,7 @@ import { FAR_FUTURE_DATE_TIME } from '../schemas/formats.ts';
 import { OPERATIONS } from '../schemas/operations.ts';
 import { planInvalidRequests, requestSchemaOf } from '../suites/support/fuzz-bodies.ts';
 import { COMPANY, COUNTRY_CODE, MESSAGE } from '../suites/support/otp-v2-driver.ts';
+import { openApiOperationId, registryIdOf } from '../spec/operation-ids.ts';
 import { REQUEST_RULES, type RequestRule } from '../spec/request-rules.ts';
 import { RESPONSE_LINKS } from '../spec/response-links.ts';
 import { errorLines, schemaValidator, specDocument, type ValidationError, type Validator } from './spec-validator.ts';
@@ -23,9 +24,12 @@ const document = specDocument as Node & {
   components: { schemas: Record<string, Node> };
 };
 
+/** Registry id (schemas/operations.ts) -> the operation of the document, whose operationId is spec/operation-ids.ts's. */
 const operationById = new Map(
   Object.entries(document.paths).flatMap(([path, item]) =>
-    Object.entries(item).flatMap(([method, op]) => (isNode(op) && typeof op.operationId === 'string' ? [[op.operationId, { path, method, op }] as const] : [])),
+    Object.entries(item).flatMap(([method, op]) =>
+      isNode(op) && typeof op.operationId === 'string' ? [[registryIdOf(op.operationId), { path, method, op }] as const] : [],
+    ),
   ),
 );
 
@@ -305,7 +309,7 @@ describe('response links of spec/openapi.json', () => {
     const response = source?.op.responses;
     const written = isNode(response) && isNode(response[status]) ? response[status].links : undefined;
     const entry = isNode(written) ? written[name] : undefined;
-    expect(isNode(entry) && entry.operationId, `${from} ${status} carries ${name}`).toBe(link.to);
+    expect(isNode(entry) && entry.operationId, `${from} ${status} carries ${name}`).toBe(openApiOperationId(link.to));
     const target = operationById.get(link.to);
     expect(target, `${link.to} exists`).toBeDefined();
 

@@ -83,31 +83,55 @@ function codesOf(property: Node | undefined): { listed: Set<unknown>; open: bool
 
 const AUTH_CODES = RESULT_CODES.filter((c) => c.family === 'auth').map((c) => c.code);
 
+/** The response object of a status, its $ref resolved. */
+function responseObject(op: Operation, status: string): Node {
+  const response = deref(operationObject(op).responses?.[status]);
+  if (!isNode(response)) throw new Error(`${op.operationId} ${status}: no response`);
+  return response;
+}
+
+/** The `code` values of a response's named examples. */
+function exampleCodes(response: Node): Set<unknown> {
+  const content = isNode(response.content) ? response.content['application/json'] : undefined;
+  const examples = isNode(content) && isNode(content.examples) ? Object.values(content.examples) : [];
+  return new Set(examples.map((e) => (isNode(e) && isNode(e.value) ? e.value.code : undefined)).filter((c) => c !== undefined));
+}
+
+const ERROR_BODY_REF = '#/components/schemas/ErrorBody';
+
 describe('the 200 of every operation: success body or error body, told apart', () => {
   it.each(OPERATIONS.map((op) => [op.operationId, op] as const))('%s', (_id, op) => {
-    const alternatives = alternativesOf(responseSchema(op, '200'));
+    const schema = responseSchema(op, '200');
+    const alternatives = alternativesOf(schema);
     expect(alternatives.length, 'a union').toBeGreaterThan(1);
     const successId = op.success.schema.meta()?.id;
     if (successId !== undefined) expect(alternatives[0], 'the success body first').toEqual(deref({ $ref: `#/components/schemas/${successId}` }));
+    // One error envelope for every operation: the ErrorBody component, not a copy of it.
+    const members = Array.isArray(schema.anyOf) ? schema.anyOf : [];
+    expect(members.filter((m) => isNode(m) && m.$ref === ERROR_BODY_REF).length, 'the ErrorBody component').toBe(1);
     const envelopeErrors = alternatives.filter((a) => constantOf(a, 'success') === false);
     expect(envelopeErrors.length, 'an error body with success: false').toBe(1);
-    const errorSide = envelopeErrors[0]!;
-    const codes = codesOf(propertyOf(errorSide, 'code'));
+    const codes = codesOf(propertyOf(envelopeErrors[0]!, 'code'));
+    expect(codes.open, 'codes the document does not name are admitted (7.1)').toBe(true);
+    const response = responseObject(op, '200');
+    const described = String(response.description);
+    const listed = (code: string): boolean => described.includes(`\`${code}\``);
     if (op.errorBody === 'legacy-v1') {
       // 4.16: the v1 answers are Estatus ok or error; the common body only for auth_04 and rate_01.
       const estatus = alternatives.map((a) => constantOf(a, 'Estatus'));
       expect(estatus).toContain('error');
       // The batch answers respuestas (items with their own Estatus); the single send Estatus=ok.
       if (op.operationId === 'legacy-v1/send') expect(estatus).toContain('ok');
-      expect([...codes.listed].sort()).toEqual(['auth_04', 'rate_01']);
+      for (const code of ['auth_04', 'rate_01']) expect(listed(code) && exampleCodes(response).has(code), code).toBe(true);
       return;
     }
     // Where the success body fixes success=true, `success` alone tells the two apart.
     const fixed = constantOf(alternatives[0]!, 'success');
     if (fixed !== undefined) expect(fixed).toBe(true);
     const own = op.errorBody === 'otp-v2' ? [] : op.errorCodes.filter((c) => c.outcome === 'error').map((c) => c.code);
-    for (const code of [...own, ...AUTH_CODES, 'rate_01', 'server_01']) expect(codes.listed.has(code), code).toBe(true);
-    expect(codes.open, 'codes the document does not name are admitted (7.1)').toBe(true);
+    // The codes of the operation are named in the response's description, each with an example.
+    for (const code of [...own, ...AUTH_CODES, 'rate_01', 'server_01']) expect(listed(code), `${code} in the description`).toBe(true);
+    for (const code of [...own, 'rate_01', 'server_01']) expect(exampleCodes(response).has(code), `${code} example`).toBe(true);
   });
 });
 

@@ -12,6 +12,7 @@ import type { OpenAPIObject, OperationObject, PathItemObject } from 'openapi3-ts
 import { describe, expect, it } from 'vitest';
 import { RESULT_CODES } from '../schemas/error-codes.ts';
 import { OPERATIONS } from '../schemas/operations.ts';
+import { OPENAPI_OPERATION_IDS, openApiOperationId, registryIdOf } from '../spec/operation-ids.ts';
 
 const DOCUMENT_PATH = fileURLToPath(new URL('../spec/openapi.json', import.meta.url));
 const readDocument = (): OpenAPIObject => JSON.parse(readFileSync(DOCUMENT_PATH, 'utf8')) as OpenAPIObject;
@@ -91,17 +92,21 @@ describe('spec/openapi.json', () => {
   });
 
   it('holds every registry operation under its method and path', () => {
-    expect(pathOperations.map((o) => o.operation.operationId).sort()).toEqual(OPERATIONS.map((o) => o.operationId).sort());
+    expect(pathOperations.map((o) => o.operation.operationId).sort()).toEqual(OPERATIONS.map((o) => openApiOperationId(o.operationId)).sort());
     for (const op of OPERATIONS) {
       const found = pathOperations.find((o) => o.key === `${op.method} ${op.path}`);
-      expect(found?.operation.operationId, `${op.method} ${op.path}`).toBe(op.operationId);
+      expect(found?.operation.operationId, `${op.method} ${op.path}`).toBe(openApiOperationId(op.operationId));
     }
+    // One emitted id per registry operation, none twice (spec/operation-ids.ts).
+    expect(Object.keys(OPENAPI_OPERATION_IDS).sort()).toEqual(OPERATIONS.map((o) => o.operationId).sort());
+    expect(new Set(Object.values(OPENAPI_OPERATION_IDS)).size).toBe(OPERATIONS.length);
   });
 
   it.each(pathOperations.map((o) => [o.key, o.operation] as const))(
     '%s has operationId, tags, x-spec-section, x-requirements and an example',
     (key, operation) => {
-      expect(operation.operationId, key).toMatch(/^[a-z0-9-]+\/[a-z]+(-[a-z]+)*$/);
+      // A verb and its object in camelCase, which generators keep as a readable name (sendSms).
+      expect(operation.operationId, key).toMatch(/^[a-z]+(?:[A-Z0-9][a-z0-9]*)+$/);
       expect(operation.tags?.length, key).toBeGreaterThan(0);
       for (const tag of operation.tags ?? [])
         expect(
@@ -111,14 +116,14 @@ describe('spec/openapi.json', () => {
       expect(operation['x-spec-section'], key).toMatch(/^\d+(\.\d+)?$/);
       const requirements: unknown = operation['x-requirements'];
       expect(Array.isArray(requirements) && requirements.length > 0, `${key} x-requirements`).toBe(true);
-      expect(requirements, key).toContain(`op:${operation.operationId}`);
+      expect(requirements, key).toContain(`op:${registryIdOf(String(operation.operationId))}`);
       expect(hasExample(operation, document), `${key} example`).toBe(true);
     },
   );
 
   it('lists every documented error code as an enum value of the error responses of its operations', () => {
     for (const op of OPERATIONS) {
-      const located = pathOperations.find((o) => o.operation.operationId === op.operationId);
+      const located = pathOperations.find((o) => o.operation.operationId === openApiOperationId(op.operationId));
       expect(located, op.operationId).toBeDefined();
       const values = errorEnumValues(located!.operation);
       const expected = op.errorCodes.filter((c) => c.outcome === 'error').map((c) => c.code);
