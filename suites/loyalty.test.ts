@@ -4,14 +4,14 @@
  * (no operation): each test uses fresh numbers; the tool users it creates are disabled at teardown.
  */
 import { describe, expect } from 'vitest';
-import { type Answer, expectRefused, expectSchema, expectSuccess, observe, type RefusalKind, req, useTarget } from '../harness/kit/index.ts';
+import { type Answer, expectRefused, expectSchema, expectSuccess, observe, recordBehaviour, type RefusalKind, req, useTarget } from '../harness/kit/index.ts';
 import { programAccount } from './support/program-account.ts';
 import { limitById } from '../schemas/limits.ts';
 import { LoyaltyAddContactResponse, LoyaltySaleResponse } from '../schemas/loyalty.ts';
 import { z } from 'zod';
 import { sameNumber } from './support/contacts-lists.ts';
 import { addEmployee } from './support/employees-fixtures.ts';
-import { cardContacts, firstCard } from './support/loyalty-fixtures.ts';
+import { cardContacts, cardIfAny, firstCard } from './support/loyalty-fixtures.ts';
 
 // Wallets and cards are not created through the API: the tests act in the account that has one.
 const program = programAccount(useTarget());
@@ -47,7 +47,14 @@ const withPhone = (phone: string) => (c: { contact_phone: string }) => sameNumbe
 
 describe('POST /loyalty/get (4.9)', () => {
   req(['op:loyalty/list'], 'loyalty_get_01 with the loyalty cards of the account (2.5 fields)', async () => {
-    const card = await firstCard(program);
+    // The answer is checked in every account tried (loyalty_get_01, result an array of 2.5 cards).
+    // Where none holds a card (no operation creates one, 2.5, 4.9) that is all there is to see: the
+    // fields of a card are then not seen, and the report says so.
+    const card = await cardIfAny(program);
+    if (card === null) {
+      recordBehaviour('POST /loyalty/get (4.9)', 'loyalty_get_01 with an empty result in every account of the run: the fields of a card (2.5) were not seen');
+      return;
+    }
     expect(card.loyalty_key, 'a loyalty_key to name it by').not.toBe('');
   });
 });
@@ -121,14 +128,11 @@ describe('POST /loyalty/contact/add and /loyalty/contact/get (4.9)', () => {
   });
 
   req(['op:loyalty/get-contacts'], 'loyalty_key is required; an unknown card is refused (codes not shown)', async () => {
-    const card = await firstCard(program);
+    // A key /loyalty/get does not list is a key of no card: a listed one altered, or any key where the account has none.
+    const card = await cardIfAny(program);
+    const unknownKey = card === null ? t.name('card') : `${card.loyalty_key}x`;
     expectRefused(await t.api('loyalty/get-contacts', { json: {} }), 'loyalty/get-contacts', 'loyalty_key missing');
-    expectRefused(
-      await t.api('loyalty/get-contacts', { json: { loyalty_key: `${card.loyalty_key}x` } }),
-      'loyalty/get-contacts',
-      'unknown card',
-      'missing-resource',
-    );
+    expectRefused(await t.api('loyalty/get-contacts', { json: { loyalty_key: unknownKey } }), 'loyalty/get-contacts', 'unknown card', 'missing-resource');
   });
 });
 

@@ -85,6 +85,7 @@ class LegacyOtpTarget implements LegacyNumbersTarget {
     for (const phone of leftPending) this.numbers.set(phone, { verified: false, code: 'OLD1', wrong: 0 });
   }
 
+  readonly key = 'key';
   name = (label = ''): string => `mc${label}${(this.names += 1)}`;
   phone = (): string => '5599990001';
 

@@ -34,6 +34,7 @@
  * number is brought back to "a send generates a code" the same way; where it does not, a test that
  * needs that can only have a number never sent a code, and the others still run.
  */
+import { createHash } from 'node:crypto';
 import { expect } from 'vitest';
 import { z } from 'zod';
 import { MEXICO_COUNTRY_CODE } from '../../schemas/sms.ts';
@@ -63,7 +64,7 @@ import type { Answer, ApiRequest, Target } from './target-contract.ts';
 import { SkipTest } from './test-skip.ts';
 
 /** What these numbers need of the file's target handle (target.ts): its run, its calls, its names. */
-export type LegacyNumbersTarget = Pick<Target, 'config' | 'api' | 'name' | 'phone' | 'clock'>;
+export type LegacyNumbersTarget = Pick<Target, 'config' | 'api' | 'name' | 'phone' | 'clock' | 'key'>;
 
 /** What the run found out about POST /otp/reset (4.5: "listed as restarting an OTP verification"). */
 export const LegacyResetFinding = z.object({
@@ -183,15 +184,22 @@ function recordsOf(t: LegacyNumbersTarget): Records {
     };
   }
   const place = placeOf(t);
+  // A code is the account's (4.5, 5.2): a number has a record per account, and files that act in
+  // subaccounts of their own each have theirs. The account is named by a digest of its key.
+  const account = createHash('sha256').update(t.key).digest('hex').slice(0, 12);
+  const entry = (phone: string) => `${account}/${phone}`;
   const readAll = (phones: readonly string[]) => {
     const book = readRunState(place, NUMBERS_STATE, NumberBook) ?? {};
-    return Object.fromEntries(phones.map((p) => [p, book[p] ?? UNKNOWN_NUMBER]));
+    return Object.fromEntries(phones.map((p) => [p, book[entry(p)] ?? UNKNOWN_NUMBER]));
   };
   return {
     read: async (phone) => readAll([phone])[phone]!,
     readAll: async (phones) => readAll(phones),
     update: (phone, next) =>
-      updateRunState(place, NUMBERS_STATE, NumberBook, {}, (book) => ({ state: { ...book, [phone]: next(book[phone] ?? UNKNOWN_NUMBER) }, result: undefined })),
+      updateRunState(place, NUMBERS_STATE, NumberBook, {}, (book) => ({
+        state: { ...book, [entry(phone)]: next(book[entry(phone)] ?? UNKNOWN_NUMBER) },
+        result: undefined,
+      })),
   };
 }
 
@@ -202,7 +210,7 @@ function watchingNumbers<T>(t: LegacyNumbersTarget, records: Records, phones: Re
   return watchAnswers(async (operationId: string, request: ApiRequest, answer: Answer) => {
     if (!LEGACY_OPERATIONS.includes(operationId)) return;
     // A call with another account's key tells nothing of this account's record (a code is the account's, 4.5).
-    if (request.key !== undefined && request.key !== t.config.apiKey) return;
+    if (request.key !== undefined && request.key !== t.key) return;
     const json = (request.json ?? {}) as Record<string, unknown>;
     const phone = json.phone_number;
     if (typeof phone !== 'string' || !phones.has(phone)) return;
