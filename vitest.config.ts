@@ -1,27 +1,91 @@
 // The project's own tests (test/). The conformance suites (suites/) run under harness/ via the CLI.
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * Tests that saturate every core on purpose (test/cpu-burner.ts): run on their own, after the others
- * (vitest.saturated.config.ts, the last step of `npm test`), so that their burner loads only the
- * run it judges, not the other files' tests.
+ * The slow ones, few and named: each certifies or discovers a server end to end in a child process
+ * (the README's paths, both personalities, in real time where a real target has no test hooks),
+ * packs and installs the package, or compiles generated clients. Longest first: they start at once,
+ * so that the run lasts as long as the longest of them, not as long as the last one to get a worker.
+ * The other files are unit tests of a module or of one server in the test's own process.
+ */
+export const END_TO_END_TESTS = [
+  'test/readme-certify-target.test.ts',
+  'test/scarce-numbers.test.ts',
+  'test/discover-target.test.ts',
+  'test/readme-own-server.test.ts',
+  'test/certify-flaky-network.test.ts',
+  'test/certify-embedded.test.ts',
+  'test/hostile-target.test.ts',
+  'test/package-install.test.ts',
+  'test/pages-in-browser.test.ts',
+  'test/certify-baseline.test.ts',
+  'test/client-codegen.test.ts',
+  'test/redaction-kit-words.test.ts',
+  'test/api.test.ts',
+  'test/cli-fast-paths.test.ts',
+];
+
+/**
+ * Tests that saturate every core on purpose (test/cpu-burner.ts): the last group of the run, alone,
+ * so that their burner loads only the run it judges, not the other files' tests. The run it compares
+ * with, the same discover and certify as the machine is, is discover-target.test.ts's (shared-runs.ts).
  */
 export const SATURATING_TESTS = ['test/saturated-certify.test.ts'];
 
 /**
- * .ci/run's Node 22 and 24 runs (MC_SKIP_LOAD_TESTS=1) leave out what proves verdicts against load
- * and the README's real-time paths: Node 20's run has them, and they use no Node API the others do not.
+ * .ci/run's Node 22 and 24 runs (MC_SKIP_END_TO_END=1) prove what those versions can break: the Node
+ * APIs the code uses, by the unit tests, and the package as installed (package-install.test.ts);
+ * .ci/run certifies the embedded server on each as well. The end-to-end certifications, the same on
+ * every version, run on Node 20 only.
  */
-const LOAD_TESTS = process.env.MC_SKIP_LOAD_TESTS === '1' ? ['test/readme-certify-target.test.ts'] : [];
+const unitOnly = process.env.MC_SKIP_END_TO_END === '1';
+const KEPT_ON_EVERY_NODE = ['test/package-install.test.ts'];
+const leftOut = unitOnly ? [...END_TO_END_TESTS.filter((f) => !KEPT_ON_EVERY_NODE.includes(f)), ...SATURATING_TESTS] : [];
+
+/** The named slow files first, in their order; then the others as vitest orders them. */
+class SlowFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (f: TestSpecification) => {
+      const at = END_TO_END_TESTS.findIndex((name) => f.moduleId.endsWith(`/${name}`));
+      return at < 0 ? END_TO_END_TESTS.length : at;
+    };
+    const others = await super.sort(files.filter((f) => rank(f) === END_TO_END_TESTS.length));
+    return [...files.filter((f) => rank(f) < END_TO_END_TESTS.length).sort((a, b) => rank(a) - rank(b)), ...others];
+  }
+}
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    exclude: [...SATURATING_TESTS, ...LOAD_TESTS, '**/node_modules/**'],
-    testTimeout: 30_000,
-    // The longest files (certify in real time, discover against a served target, the fault proxy,
-    // the scarce-number and hostile-client runs) mostly wait on OTP cooldowns and sockets, not the
-    // CPU: three at a time on two cores keeps CI within its budget (one at a time took 8 minutes).
-    maxWorkers: 3,
+    // One folder per run for what several files read of one run (test/shared-runs.ts).
+    globalSetup: ['test/shared-runs.ts'],
+    projects: [
+      {
+        test: {
+          name: 'tests',
+          include: ['test/**/*.test.ts'],
+          exclude: [...SATURATING_TESTS, ...leftOut, '**/node_modules/**'],
+          testTimeout: 30_000,
+          // The end-to-end files mostly wait on OTP cooldowns and sockets, not the CPU: three at a
+          // time on two cores (one at a time took 8 minutes).
+          maxWorkers: 3,
+          sequence: { sequencer: SlowFirstSequencer, groupOrder: 0 },
+        },
+      },
+      ...(unitOnly
+        ? []
+        : [
+            {
+              test: {
+                name: 'saturated',
+                include: SATURATING_TESTS,
+                testTimeout: 30_000,
+                maxWorkers: 1,
+                // After every other file: its burner must load nothing but the run it judges.
+                sequence: { groupOrder: 1 },
+              },
+            },
+          ]),
+    ],
   },
 });

@@ -23,7 +23,9 @@ import { createRedactor } from '../harness/transport/redaction.ts';
 import type { Summary } from '../harness/report/summary.ts';
 import { startWebhookReceiver } from '../harness/transport/webhook-receiver.ts';
 import { cli } from './cli-child.ts';
+import { junitVerdicts } from './junit-verdicts.ts';
 import { fileScratchDir } from './scratch-dir.ts';
+import { DISCOVERED_DEFAULT_RUN, keepSharedRun } from './shared-runs.ts';
 
 const dir = fileScratchDir('mc-discover-target-');
 
@@ -96,7 +98,7 @@ describe.concurrent('serve --allow-loopback-webhooks, discover, certify --target
         expect(profile.capabilities['webhook-reachable']).toBe(true);
 
         const out = join(dir, `report-${personality}`);
-        const certified = await cli(['certify', ...keys, '--profile', profilePath, '--out', out, '--no-html'], 420_000);
+        const certified = await cli(['certify', ...keys, '--profile', profilePath, '--out', out, '--no-html', '--seed', DISCOVERED_DEFAULT_RUN.seed], 420_000);
         const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as Summary;
         const failed = summary.requirements.filter((r) => r.status === 'failed').map((r) => `${r.id}: ${r.reason}`);
         expect(failed, 'failed requirements').toEqual([]);
@@ -114,6 +116,8 @@ describe.concurrent('serve --allow-loopback-webhooks, discover, certify --target
           'op:legacy-v1/send-multi',
         ])
           expect(['passed', 'warning'], id).toContain(status(id));
+        // The run as the machine is, which the saturated run of saturated-certify.test.ts must repeat test for test.
+        if (personality === 'default') keepSharedRun(DISCOVERED_DEFAULT_RUN.name, [...junitVerdicts(join(out, 'junit.xml'))]);
       } finally {
         await server.close();
       }
