@@ -222,7 +222,7 @@ describe('target profile', () => {
     [
       'unknown top-level field',
       { pacin: {} },
-      'profile.yaml: pacin: unknown field (fields: ambiguities, ambiguityProvenance, capabilities, phoneNumbers, pacing, timeBudgets, limits, keys)',
+      'profile.yaml: pacin: unknown field (fields: ambiguities, ambiguityProvenance, capabilities, phoneNumbers, pacing, timeBudgets, limits, keys, headers)',
     ],
     ['not a mapping', ['pacing'], 'profile.yaml: must be a mapping (fields: ambiguities, '],
   ])('refuses %s, naming the path', (_, data, message) => {

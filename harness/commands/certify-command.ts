@@ -40,7 +40,9 @@ import { failLevelReachText, verdictReachText } from '../report/run-coverage.ts'
 import { SKIP_GROUPS_AT_A_GLANCE, skipGroupText, type RunMeans } from '../report/skip-remedies.ts';
 import { CAPABILITY_IDS } from '../../schemas/capabilities.ts';
 import { chargesNotice, effectiveCapabilities } from '../kit/effective-capabilities.ts';
-import { runSecrets } from './run-secrets.ts';
+import { pemLines, runSecrets } from './run-secrets.ts';
+import { resolveRoute } from '../config/target-route.ts';
+import { routeSecrets } from '../transport/target-route.ts';
 import { preflight } from './preflight.ts';
 import { areaOfSuiteFile, SUITES_DIR, suiteFileName } from '../config/project-paths.ts';
 import { defaultProfile, loadProfile, type TargetProfile } from '../config/profile.ts';
@@ -297,6 +299,8 @@ export async function runCertification(args: CertifyArgs, control: Certification
   const givenProfile: TargetProfile = args.profile ? loadProfile(args.profile, say) : defaultProfile();
   const expected: ExpectedFailure[] = args.expectedFailures ? loadExpectedFailures(args.expectedFailures) : [];
   const baseline = loadBaseline(args.baseline);
+  // The road to the target (a gateway's headers, a private authority, a client certificate, a proxy), checked before anything starts.
+  const route = resolveRoute(args, args.target, givenProfile.headers);
 
   // A profile given for the embedded server fixes its ambiguity options; without one the personality decides.
   const embedded =
@@ -312,8 +316,8 @@ export async function runCertification(args: CertifyArgs, control: Certification
     const apiKey = embedded ? embedded.server.keys.account : args.apiKey!;
     const managerKey = embedded ? embedded.server.keys.manager : args.managerKey;
     const profile = embedded ? embedded.profile : givenProfile;
-    const secrets = runSecrets([apiKey, managerKey, profile.keys?.restricted]);
-    const { credits, latencyMs } = await preflight(baseUrl, apiKey, profile.timeBudgets.requestSeconds * 1000);
+    const secrets = runSecrets([apiKey, managerKey, profile.keys?.restricted], routeSecrets(route), pemLines(route?.tls?.clientKey));
+    const { credits, latencyMs } = await preflight(baseUrl, apiKey, profile.timeBudgets.requestSeconds * 1000, route);
     // Interrupted before any test ran: nothing to tear down, nothing to report.
     if (control.interrupt?.aborted)
       throw new UsageError(`interrupted by ${String(control.interrupt.reason)} before any test ran: nothing was certified, nothing is left on the target`);
@@ -335,6 +339,7 @@ export async function runCertification(args: CertifyArgs, control: Certification
       ...(args.requirements ? { onlyRequirements: args.requirements } : {}),
       outDir: args.out,
       ...(args.har !== undefined ? { harFile: args.har } : {}),
+      ...(route !== undefined ? { route } : {}),
     };
     const targetLabel = embedded ? `embedded reference server (${args.personality} personality, ${args.realTime ? 'real time' : 'test clock'})` : baseUrl;
     const profileLabel = args.profile ?? (embedded ? 'embedded reference profile' : 'default profile');
@@ -439,7 +444,9 @@ export async function runCertification(args: CertifyArgs, control: Certification
 
     // Every file of the output folder (and the HAR, wherever it was written), searched for every
     // secret of the run, decoded data included.
-    const findings = findLeakPlaces(args.out, secrets.all(), args.har === undefined ? [] : [args.har], secrets.kitWords()).map(leakPlaceText);
+    const findings = findLeakPlaces(args.out, secrets.all(), args.har === undefined ? [] : [args.har], secrets.kitWords(), secrets.material()).map(
+      leakPlaceText,
+    );
     summary = withLeakCheck(summary, { passed: findings.length === 0, secrets: secrets.all().length, findings });
     if (findings.length > 0) {
       // Every report says so first: summary.md's title and first line, junit.xml's headline and a run error.

@@ -31,7 +31,9 @@ import { createPacer } from '../transport/pacer.ts';
 import { preflight } from './preflight.ts';
 import { parseProfile, type TargetProfile } from '../config/profile.ts';
 import { PROFILE_REQUESTS_PER_SECOND, RATE_LIMIT_MAX_RETRIES } from '../config/pacing-defaults.ts';
-import { createRedactor } from '../transport/redaction.ts';
+import { createRedactor, MIN_LEARNED_SECRET_LENGTH } from '../transport/redaction.ts';
+import { resolveRoute } from '../config/target-route.ts';
+import { routeSecrets } from '../transport/target-route.ts';
 import { protectCatalogueWords } from '../kit/kit-words.ts';
 import { newRunId } from '../config/run-config.ts';
 import { terminalText } from '../report/inert-text.ts';
@@ -167,10 +169,14 @@ const EVENT_WAIT_MS = 10_000;
 export async function runDiscovery(
   args: Omit<DiscoverArgs, 'writeProfile' | 'sandboxBudget'> & { sandboxBudget?: number | undefined; interrupt?: AbortSignal; say?: (line: string) => void },
 ): Promise<DiscoveryOutcome> {
-  await preflight(args.target, args.apiKey);
+  // The probes take the road certify takes (a gateway's headers, a private authority, a client certificate, a proxy).
+  const route = resolveRoute(args, args.target);
+  await preflight(args.target, args.apiKey, undefined, route);
   // The profile's ids and options are the kit's words, never what a cut left of a key (5.2).
   protectCatalogueWords();
-  const redactor = createRedactor([args.apiKey, ...(args.managerKey ? [args.managerKey] : [])]);
+  const roadSecrets = routeSecrets(route).filter((secret) => secret.length >= MIN_LEARNED_SECRET_LENGTH);
+  const redactor = createRedactor([args.apiKey, ...(args.managerKey ? [args.managerKey] : []), ...roadSecrets]);
+  const road = route !== undefined ? { route } : {};
   // The probe client is never interrupted: the probes put back what they changed with it (a
   // webhook, a subaccount's credits). The burst and the quota count, the long loops, are cut short.
   const interrupt = args.interrupt;
@@ -178,13 +184,15 @@ export async function runDiscovery(
     baseUrl: args.target,
     redactor,
     pacer: createPacer({ requestsPerSecond: PROBE_REQUESTS_PER_SECOND, maxRetries: RATE_LIMIT_MAX_RETRIES }),
+    ...road,
   });
-  const burstClient = createHttpClient({ baseUrl: args.target, redactor, ...(interrupt ? { signal: interrupt } : {}) });
+  const burstClient = createHttpClient({ baseUrl: args.target, redactor, ...(interrupt ? { signal: interrupt } : {}), ...road });
   const quotaClient = createHttpClient({
     baseUrl: args.target,
     redactor,
     pacer: createPacer({ requestsPerSecond: QUOTA_REQUESTS_PER_SECOND, maxRetries: RATE_LIMIT_MAX_RETRIES }),
     ...(interrupt ? { signal: interrupt } : {}),
+    ...road,
   });
   // What the target says reaches the terminal redacted, and without control characters (an escape sequence could rewrite the screen).
   const say = args.say;

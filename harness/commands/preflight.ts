@@ -8,13 +8,20 @@
  * rate_01 (7.1, 8: refused before it was processed; a busy shared key meets it) is waited out after
  * its Retry-After and asked again, a bounded number of times, as every call of the run does
  * (http-client.ts rateLimitSignalOf); its wait is not latency.
+ *
+ * The calls take the run's road (transport/target-route.ts: a gateway's headers, a private
+ * certificate authority, a client certificate, a proxy), so that a road that does not lead to the
+ * target fails here, in one line that names the check that failed, the host and the flag that fixes
+ * it (transport/route-trouble.ts), not in every test.
  */
 import { performance } from 'node:perf_hooks';
-import { request } from 'undici';
+import { request, type Dispatcher } from 'undici';
 import { UsageError } from '../config/cli-errors.ts';
 import { describeNetworkError, isJsonObject, OverLimit, rateLimitSignalOf, readBounded, timedOutAfter, timeoutPhaseAfter } from '../transport/http-client.ts';
 import { MAX_RETRY_AFTER_MS, parseRetryAfterMs } from '../transport/pacer.ts';
 import { RATE_LIMIT_MAX_RETRIES } from '../config/pacing-defaults.ts';
+import { diagnoseTls, routeTroubleText } from '../transport/route-trouble.ts';
+import { proxyFor, proxyShown, routeDispatcher, type TargetRoute } from '../transport/target-route.ts';
 
 export interface PreflightResult {
   credits: number;
@@ -39,14 +46,37 @@ interface Consult {
   ms: number;
 }
 
-async function consult(baseUrl: string, apiKey: string, timeoutMs: number): Promise<Consult> {
+/** The road of the preflight's calls: its dispatcher and its headers. */
+interface Road {
+  route: TargetRoute | undefined;
+  dispatcher: Dispatcher;
+  headers: Record<string, string>;
+}
+
+/** Why a call that reached nothing failed, in one line: the road's fault when it is one, else the network's. */
+async function unreachableText(error: unknown, baseUrl: string, route: TargetRoute | undefined): Promise<string> {
+  const origin = new URL(baseUrl).origin;
+  const known = routeTroubleText(error, baseUrl, route);
+  if (known !== undefined) return `target ${origin} cannot be reached: ${known}; preflight POST /credits/consult failed`;
+  const through = proxyFor(baseUrl, route?.proxy);
+  // A closed connection on https may be a TLS 1.3 alert the HTTP client did not read: one handshake reads it.
+  if (through === undefined && baseUrl.startsWith('https:') && /closed|reset|ECONNRESET|UND_ERR_SOCKET/.test(describeNetworkError(error))) {
+    const code = await diagnoseTls(baseUrl, route);
+    const diagnosed = code === undefined ? undefined : routeTroubleText({ code }, baseUrl, route);
+    if (diagnosed !== undefined) return `target ${origin} cannot be reached: ${diagnosed}; preflight POST /credits/consult failed`;
+  }
+  return `target ${origin} is unreachable (${describeNetworkError(error)}${through ? `, through the proxy ${proxyShown(through.url)}` : ''}); preflight POST /credits/consult failed`;
+}
+
+async function consult(baseUrl: string, apiKey: string, timeoutMs: number, road: Road): Promise<Consult> {
   const url = `${baseUrl.replace(/\/+$/, '')}/credits/consult`;
   const start = performance.now();
   let headersArrived = false;
   try {
     const response = await request(url, {
       method: 'POST',
-      headers: { apikey: apiKey, 'content-type': 'application/json' },
+      dispatcher: road.dispatcher,
+      headers: { ...road.headers, apikey: apiKey, 'content-type': 'application/json' },
       body: '{}',
       headersTimeout: timeoutMs,
       bodyTimeout: timeoutMs,
@@ -78,18 +108,34 @@ async function consult(baseUrl: string, apiKey: string, timeoutMs: number): Prom
     const phase = timeoutPhaseAfter(error, headersArrived);
     if (phase !== undefined)
       throw new UsageError(`target ${new URL(baseUrl).origin} did not answer: preflight POST /credits/consult ${timedOutAfter(timeoutMs)} (${phase})`);
-    throw new UsageError(`target ${new URL(baseUrl).origin} is unreachable (${describeNetworkError(error)}); preflight POST /credits/consult failed`);
+    throw new UsageError(await unreachableText(error, baseUrl, road.route));
   }
 }
 
 const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-export async function preflight(baseUrl: string, apiKey: string, timeoutMs = 10_000): Promise<PreflightResult> {
+/** A gateway's refusal: the answer of a front that did not pass the request on (RFC 9110 15.5.2, 15.5.4). */
+const GATEWAY_REFUSALS = new Set([401, 403, 407]);
+
+export async function preflight(baseUrl: string, apiKey: string, timeoutMs = 10_000, route?: TargetRoute): Promise<PreflightResult> {
+  const road: Road = {
+    route,
+    dispatcher: routeDispatcher(route, { connect: { timeout: timeoutMs } }),
+    headers: Object.fromEntries((route?.headers ?? []).map((h) => [h.name.toLowerCase(), h.value])),
+  };
+  try {
+    return await measure(baseUrl, apiKey, timeoutMs, road);
+  } finally {
+    await road.dispatcher.close();
+  }
+}
+
+async function measure(baseUrl: string, apiKey: string, timeoutMs: number, road: Road): Promise<PreflightResult> {
   const origin = new URL(baseUrl).origin;
   const times: number[] = [];
   let credits = Number.NaN;
   for (let rateLimited = 0; times.length < MEASURED_CALLS; ) {
-    const answer = await consult(baseUrl, apiKey, timeoutMs);
+    const answer = await consult(baseUrl, apiKey, timeoutMs, road);
     if (rateLimitSignalOf(answer.status, answer.headers, answer.json).rateLimited) {
       rateLimited += 1;
       if (rateLimited > MAX_RATE_LIMITED)
@@ -106,9 +152,15 @@ export async function preflight(baseUrl: string, apiKey: string, timeoutMs = 10_
     // 2.7: a decimal string with two places ("1500.00").
     if (body === undefined) {
       const type = answer.headers['content-type']?.split(';')[0]?.trim();
+      // A front that refuses before the API answers (a gateway wanting its key) answers so: its header is the likelier want.
+      const hint = GATEWAY_REFUSALS.has(answer.status)
+        ? Object.keys(road.headers).length > 0
+          ? ` a gateway in front of it may want another header than ${Object.keys(road.headers).join(', ')} (--header 'Name: value'), or is --target the API's base URL?`
+          : " a gateway in front of it may want a header of its own (--header 'Name: value'), or is --target the API's base URL?"
+        : " is --target the API's base URL?";
       throw new UsageError(
         `target ${origin} answered POST /credits/consult with HTTP ${answer.status} and a body that is not a JSON object ` +
-          `(${type ? `${type.slice(0, 60)}, ` : ''}${answer.text.length} characters): is --target the API's base URL?`,
+          `(${type ? `${type.slice(0, 60)}, ` : ''}${answer.text.length} characters):${hint}`,
       );
     }
     credits = Number(body.credit);

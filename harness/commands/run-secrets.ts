@@ -7,21 +7,45 @@
  * redactor, which leaves a run of a key inside one of them alone, and listed for the leak check,
  * which excuses the same words: neither rewrites nor reports `rule:auth.manager-key-required` for a
  * key `acme-manager-key-…`.
+ *
+ * The road to the target adds its own (transport/target-route.ts routeSecrets: a gateway header's
+ * value, the client key's passphrase, a proxy's credentials), redacted and searched as keys are
+ * from 8 characters on (shorter, they would cut the reports' words apart; a route header is
+ * [REDACTED] in every record whatever its length). The client key's PEM is never a text of the kit:
+ * its lines are only searched for (`material`).
  */
+import { readFileSync } from 'node:fs';
 import type { RunSecrets } from '../report/run-redaction.ts';
 import { MIN_SEARCHED_LENGTH } from '../run/leak-check.ts';
 import { protectCatalogueWords } from '../kit/kit-words.ts';
-import { createRedactor, protectedKitWords } from '../transport/redaction.ts';
+import { createRedactor, MIN_LEARNED_SECRET_LENGTH, protectedKitWords } from '../transport/redaction.ts';
 
 export interface CertifySecrets extends RunSecrets {
   /** Every secret of the run, for the leak check. */
   all(): string[];
   /** The kit's own words known by now, which the leak check excuses (a run of a key inside one is the kit's text). */
   kitWords(): string[];
+  /** What the leak check searches for whole but nothing redacts (the lines of the client key's PEM). */
+  material(): string[];
 }
 
-export function runSecrets(given: readonly (string | undefined)[]): CertifySecrets {
+/** The lines of a PEM file's base64 (its key), each long enough to be told from chance; none when it cannot be read. */
+export function pemLines(path: string | undefined): string[] {
+  if (path === undefined) return [];
+  try {
+    return readFileSync(path, 'utf8')
+      .split(/\r?\n/)
+      .map((line) => line.trim())
+      .filter((line) => line.length >= MIN_SEARCHED_LENGTH * 2 && !line.startsWith('-----') && !line.includes(':'));
+  } catch {
+    return [];
+  }
+}
+
+/** `given`: the keys (any length); `road`: the route's secrets (from 8 characters on); `material`: searched, never redacted. */
+export function runSecrets(given: readonly (string | undefined)[], road: readonly string[] = [], material: readonly string[] = []): CertifySecrets {
   const list = new Set(given.filter((s): s is string => s !== undefined && s !== ''));
+  for (const secret of road) if (secret.length >= MIN_LEARNED_SECRET_LENGTH) list.add(secret);
   protectCatalogueWords();
   const redactor = createRedactor([...list]);
   return {
@@ -36,5 +60,6 @@ export function runSecrets(given: readonly (string | undefined)[]): CertifySecre
     },
     all: () => [...list],
     kitWords: protectedKitWords,
+    material: () => [...material],
   };
 }

@@ -13,6 +13,7 @@ import { AREAS, type AreaId } from '../../schemas/areas.ts';
 import { PERSONALITIES } from '../../schemas/latitudes.ts';
 import { defineCommand, httpUrl, id, idList, number, oneOf, path, text, toggle, type ArgsOf, type OptionsOf } from './flag-table.ts';
 import { DEFAULT_SEED, MAX_SEED } from './run-seed.ts';
+import { ROUTE_FLAGS, routeRules } from './route-flags.ts';
 
 /** --max-duration's default: a full certification of the embedded server takes well under a minute, a remote one a few. */
 export const DEFAULT_MAX_DURATION_SECONDS = 20 * 60;
@@ -160,6 +161,8 @@ export const CERTIFY_FLAGS = defineCommand({
       defaultHelp: 'failure',
     },
     har: { flag: 'har', kind: path('FILE'), help: 'every exchange of the run, redacted, in HAR 1.2', defaultHelp: 'none' },
+    // A target behind a gateway, a private certificate authority, a mutual-TLS edge or a proxy (route-flags.ts, shared with discover).
+    ...ROUTE_FLAGS,
   },
   rules: [
     { refuses: (a) => a.target !== undefined && !a.apiKey, message: '--target needs --api-key (or MC_API_KEY)' },
@@ -177,6 +180,7 @@ export const CERTIFY_FLAGS = defineCommand({
       refuses: (a) => a.failOn === 'regression' && a.baseline === undefined,
       message: '--fail-on regression needs --baseline (the earlier summary.json whose failures are known)',
     },
+    ...routeRules(),
   ],
 });
 

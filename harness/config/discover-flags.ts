@@ -3,6 +3,7 @@
  * line, the checker of the API's discover() options, the --help text and docs/cli.md's table.
  */
 import { defineCommand, httpUrl, number, text, type ArgsOf, type OptionsOf } from './flag-table.ts';
+import { ROUTE_FLAGS, routeRules } from './route-flags.ts';
 
 export const DISCOVER_FLAGS = defineCommand({
   command: 'discover',
@@ -50,8 +51,10 @@ export const DISCOVER_FLAGS = defineCommand({
       help: 'where to write the profile (required)',
       defaultHelp: 'none',
     },
+    // The probes reach the target the way certify does (route-flags.ts).
+    ...ROUTE_FLAGS,
   },
-  rules: [],
+  rules: [...routeRules()],
 });
 
 export type DiscoverArgs = ArgsOf<typeof DISCOVER_FLAGS.flags>;

@@ -13,6 +13,7 @@ import { AMBIGUITIES, AMBIGUITY_IDS, DEFAULT_AMBIGUITY_CHOICES, type AmbiguityCh
 import { CAPABILITY_IDS, type CapabilityId } from '../../schemas/capabilities.ts';
 import { parseConfig, readConfigFile, strictMapping } from './config-file.ts';
 import { DOCUMENTED_REQUESTS_PER_SECOND, PROFILE_REQUESTS_PER_SECOND, RATE_LIMIT_MAX_RETRIES } from './pacing-defaults.ts';
+import { checkedHeader } from './route-flags.ts';
 
 /** YAML reads 5512345678 and 1000 as numbers; the fields below are strings in the document. */
 const asString = (value: unknown): unknown => (typeof value === 'number' ? String(value) : value);
@@ -180,6 +181,33 @@ const Keys = strictMapping({
   restricted: profileKey.optional(),
 });
 
+/**
+ * A header a gateway in front of the target wants on every request (certify --header does the same
+ * for one run): its value, or `{env: NAME}` naming the variable that holds it, as a key of the
+ * profile. The name is checked as the flag's is (route-flags.ts: not apikey, token, Content-Type or
+ * Content-Length); the value is a secret of the run (5.2), redacted in every report.
+ */
+const profileHeaderValue = z
+  .union([z.string(), strictMapping({ env: z.string().regex(ENV_NAME, 'must be the name of an environment variable') })], {
+    error: 'must be the value, or {env: NAME} naming the environment variable that holds it',
+  })
+  .transform((header, ctx) => {
+    if (typeof header === 'string') return { value: header };
+    const value = process.env[header.env];
+    if (value !== undefined && value !== '') return { value, env: header.env };
+    ctx.addIssue({ code: 'custom', input: header, message: `names the environment variable ${header.env}, which is not set` });
+    return z.NEVER;
+  });
+
+const Headers = z.record(z.string(), profileHeaderValue).superRefine((headers, ctx) => {
+  for (const [name, header] of Object.entries(headers))
+    try {
+      checkedHeader(name, header.value, 'header');
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', path: [name], message: (error as Error).message.replace(/^header: /, '') });
+    }
+});
+
 export const TargetProfile = strictMapping({
   ambiguities: ambiguityChoices.prefault({}),
   /** Per ambiguity: observed (by discover), declared or defaulted; see AmbiguityProvenance. */
@@ -191,6 +219,8 @@ export const TargetProfile = strictMapping({
   timeBudgets: TimeBudgets.prefault({}),
   limits: Limits.prefault({}),
   keys: Keys.optional(),
+  /** Headers sent on every request to the target (a gateway's): name → value or {env: NAME}. */
+  headers: Headers.optional(),
 });
 export type TargetProfile = z.infer<typeof TargetProfile>;
 

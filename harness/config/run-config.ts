@@ -9,6 +9,7 @@ import { isAbsolute } from 'node:path';
 import { z } from 'zod';
 import { TargetProfile } from './profile.ts';
 import { MAX_SEED } from './run-seed.ts';
+import { TargetRoute } from './target-route.ts';
 
 export const RunConfig = z.object({
   /** Base URL of the target, without a trailing slash. */
@@ -59,6 +60,13 @@ export const RunConfig = z.object({
     .string()
     .refine((path) => isAbsolute(path), 'an absolute path')
     .optional(),
+  /**
+   * How the requests reach the target behind a gateway, a private certificate authority, a
+   * mutual-TLS edge or a proxy (config/target-route.ts, resolved by the command): every client of
+   * the target in a worker goes that road. Absent: straight to it. Its header values, passphrase
+   * and proxy credentials are secrets of the run, like the keys.
+   */
+  route: TargetRoute.optional(),
 });
 export type RunConfig = z.infer<typeof RunConfig>;
 

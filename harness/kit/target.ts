@@ -93,6 +93,8 @@ class TargetHandle implements Target {
       requestTimeoutMs: config.profile.timeBudgets.requestSeconds * 1000,
       // A hostile or broken target cannot exhaust memory: past the bound the answer is broken, not read.
       answerLimitBytes: config.profile.limits.answerBytes,
+      // Behind a gateway, a private certificate authority or a proxy: the road the command resolved (config/target-route.ts).
+      ...(config.route !== undefined ? { route: config.route } : {}),
     });
     this.costGuard = new CostGuard({
       config,

@@ -15,6 +15,11 @@
  * one of the kit's own words (a requirement id, a quote, a test's name, a flag: never target data),
  * which the caller lists: a key built from them (`acme-manager-key-…`) shares runs with the kit's text.
  * A whole key is a leak wherever it stands.
+ *
+ * The material of the road to the target is searched too (commands/run-secrets.ts): a gateway
+ * header's value, the client key's passphrase and a proxy's credentials as keys are, and the client
+ * key itself by each line of its PEM, whole (a line of base64 is long enough to be told from chance;
+ * its runs are not searched, which would make the search as slow as the key is long).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -126,9 +131,9 @@ function kitWordPattern(words: readonly string[], runs: ReadonlySet<string>): Re
   );
 }
 
-function matcherOf(secrets: readonly string[], kitWords: readonly string[]): Matcher | undefined {
+function matcherOf(secrets: readonly string[], kitWords: readonly string[], wholeOnly: readonly string[] = []): Matcher | undefined {
   const formOf = new Map<string, string>();
-  for (const secret of secrets.filter((s) => s.length >= MIN_SEARCHED_LENGTH))
+  for (const secret of [...secrets, ...wholeOnly].filter((s) => s.length >= MIN_SEARCHED_LENGTH))
     for (const [name, form] of formsOf(secret)) {
       const latin1 = Buffer.from(form, 'utf8').toString('latin1');
       if (!formOf.has(latin1) || name === 'raw') formOf.set(latin1, name);
@@ -278,9 +283,16 @@ class Search {
 /**
  * Where in the files of `dir` any of `secrets` is, in any of the forms above (at most a few places
  * per file); a run of a key lying wholly inside one of `kitWords` (the kit's own text) is none.
+ * `wholeOnly` are searched in every form but whole only (the lines of a client key's PEM).
  */
-export function findLeakPlaces(dir: string, secrets: readonly string[], filesOutside: readonly string[] = [], kitWords: readonly string[] = []): LeakFinding[] {
-  const matcher = matcherOf(secrets, kitWords);
+export function findLeakPlaces(
+  dir: string,
+  secrets: readonly string[],
+  filesOutside: readonly string[] = [],
+  kitWords: readonly string[] = [],
+  wholeOnly: readonly string[] = [],
+): LeakFinding[] {
+  const matcher = matcherOf(secrets, kitWords, wholeOnly);
   if (matcher === undefined) return [];
   const findings: LeakFinding[] = [];
   // A report written outside the folder (certify --har FILE elsewhere) is named by its own path.

@@ -14,8 +14,14 @@
  * outside them in double quotes so that the shell expands them and nothing else. A body with line
  * breaks keeps them inside its quotes (the command then spans lines, and still sends those bytes).
  * A key is assumed to need no escaping where it stands (JSON string, form value): keys are tokens.
+ *
+ * A request that took another road than the plain one (exchange.route: certify --header, --ca-file,
+ * --client-cert, --insecure, a proxy) is sent again the same way: a route header as `-H` with its
+ * value as the variable that holds it, `--cacert`, `--cert` and `--key` with the files' paths, the
+ * passphrase as `--pass "$MC_CLIENT_KEY_PASSPHRASE"`, `--insecure`, and `-x` with the proxy (as the
+ * variable it was read from when its URL holds credentials).
  */
-import type { Exchange } from './exchange.ts';
+import type { Exchange, ReplayRoute } from './exchange.ts';
 import { REDACTED } from './redaction.ts';
 
 /** The variable of a key the kit could not name (a made-up wrong key, a key the target issued to another subaccount). */
@@ -46,12 +52,31 @@ export function shellWord(text: string, variable: string): string {
   return word === '' ? "''" : word;
 }
 
-/** The request's headers as sent, a credential header as the kit wrote it (with [REDACTED] only where the key stood). */
+/**
+ * The request's headers as sent, a credential header as the kit wrote it (with [REDACTED] only where
+ * the key stood), a route header with the variable of its value.
+ */
 function headerWords(exchange: Exchange, variable: string): string[] {
   return Object.entries(exchange.requestHeaders).map(([name, value]) => {
+    const routeVariable = exchange.route?.headers?.[name];
+    if (routeVariable !== undefined && value === REDACTED) return `-H ${shellWord(`${name}: ${REDACTED}`, routeVariable)}`;
     const sent = exchange.key?.headers?.[name] ?? value;
     return `-H ${shellWord(`${name}: ${sent}`, variable)}`;
   });
+}
+
+/** The words that send the request down the same road: certificate authority, client certificate, proxy. */
+export function routeWords(route: ReplayRoute | undefined): string[] {
+  if (route === undefined) return [];
+  const words: string[] = [];
+  if (route.caFile !== undefined) words.push('--cacert', singleQuoted(route.caFile));
+  if (route.clientCert !== undefined) words.push('--cert', singleQuoted(route.clientCert));
+  if (route.clientKey !== undefined) words.push('--key', singleQuoted(route.clientKey));
+  if (route.passphraseVariable !== undefined) words.push('--pass', `"$${route.passphraseVariable}"`);
+  if (route.insecure) words.push('--insecure');
+  if (route.proxyVariable !== undefined) words.push('-x', `"$${route.proxyVariable}"`);
+  else if (route.proxy !== undefined) words.push('-x', singleQuoted(route.proxy));
+  return words;
 }
 
 function methodWords(method: string, hasBody: boolean): string[] {
@@ -66,7 +91,7 @@ export function curlLine(exchange: Exchange): string {
   const variable = exchange.key?.variable ?? UNNAMED_KEY_VARIABLE;
   const body = exchange.requestBody;
   const hasBody = body !== undefined && body !== '';
-  const words = ['curl', ...methodWords(exchange.method, hasBody), ...headerWords(exchange, variable)];
+  const words = ['curl', ...routeWords(exchange.route), ...methodWords(exchange.method, hasBody), ...headerWords(exchange, variable)];
   if (hasBody && body.length <= CURL_BODY_MAX_CHARS) words.push('--data-binary', shellWord(body, variable));
   // A URL with brackets or braces (a redacted value, a fuzzed parameter) is not a curl glob.
   if (/[[\]{}]/.test(exchange.url.split(REDACTED).join(''))) words.push('--globoff');

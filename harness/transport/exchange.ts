@@ -18,6 +18,30 @@ export interface KeyReference {
   headers?: Record<string, string>;
 }
 
+/**
+ * The road a request took to the target when it was not the plain one (transport/target-route.ts):
+ * what the curl line (curl-line.ts) and the HAR entry (har-entry.ts) need to send it again the same
+ * way. Paths and variable names only: a header's value, a passphrase and a proxy's credentials are
+ * secrets of the run, written as the variables a reader sets.
+ */
+export interface ReplayRoute {
+  /** Headers the route adds to every request (a gateway's), lower-case name → the variable that holds the value. */
+  headers?: Record<string, string>;
+  /** curl --cacert: the certificate authority trusted for the target. */
+  caFile?: string;
+  /** curl --cert and --key: the client certificate and its key. */
+  clientCert?: string;
+  clientKey?: string;
+  /** curl --pass: the variable that holds the client key's passphrase. */
+  passphraseVariable?: string;
+  /** curl --insecure: the target's certificate was not verified. */
+  insecure?: boolean;
+  /** curl -x: the proxy, when its URL holds no credentials. */
+  proxy?: string;
+  /** curl -x "$VARIABLE": the variable that holds the proxy's URL, when it holds credentials. */
+  proxyVariable?: string;
+}
+
 /** One HTTP request and its answer, as recorded in reports. Always redacted before anyone sees it. */
 export interface Exchange {
   method: string;
@@ -36,4 +60,6 @@ export interface Exchange {
   attempt: number;
   /** Which key the request carried, set by the kit after redaction (absent: the curl line says MC_OTHER_KEY). */
   key?: KeyReference;
+  /** The road the request took, when it was not the plain one (certify --header, --ca-file, --client-cert, --proxy, a proxy variable). */
+  route?: ReplayRoute;
 }

@@ -12,6 +12,7 @@
 import { STATUS_CODES } from 'node:http';
 import { z } from 'zod';
 import { ATTACHMENT_MAX_CHARS } from './allure-exchange.ts';
+import { routeWords } from './curl-line.ts';
 import type { Exchange } from './exchange.ts';
 
 const NameValue = z.object({ name: z.string(), value: z.string() });
@@ -51,6 +52,24 @@ export const HarEntry = z.object({
   comment: z.string().optional(),
   /** HAR allows custom fields with a leading underscore: the attempt (2 is the first resend after a 429 rate_01, 7.1). */
   _attempt: z.number().int().positive(),
+  /**
+   * The road the request took when it was not the plain one (exchange.ts ReplayRoute): the route
+   * headers by the variables that hold their values (the headers above show them [REDACTED]), the
+   * certificate files, the proxy, and the curl options that take the same road.
+   */
+  _route: z
+    .object({
+      headers: z.record(z.string(), z.string()).optional(),
+      caFile: z.string().optional(),
+      clientCert: z.string().optional(),
+      clientKey: z.string().optional(),
+      passphraseVariable: z.string().optional(),
+      insecure: z.boolean().optional(),
+      proxy: z.string().optional(),
+      proxyVariable: z.string().optional(),
+      curlOptions: z.string(),
+    })
+    .optional(),
 });
 export type HarEntry = z.infer<typeof HarEntry>;
 
@@ -86,6 +105,12 @@ function capped(text: string): { text: string; comment?: string } {
     text: text.slice(0, ATTACHMENT_MAX_CHARS),
     comment: `cut at ${ATTACHMENT_MAX_CHARS} of ${text.length} characters: the kit keeps at most ${Math.round(ATTACHMENT_MAX_CHARS / 1024)} KiB of a body`,
   };
+}
+
+/** curl's options for the road, a route header's value as its variable: `--cacert ca.pem -x http://proxy:3128 -H "x-gateway-key: $MC_HEADER_X_GATEWAY_KEY"`. */
+function routeOptionsText(exchange: Exchange): string {
+  const headers = Object.entries(exchange.route?.headers ?? {}).map(([name, variable]) => `-H "${name}: $${variable}"`);
+  return [...routeWords(exchange.route), ...headers].join(' ');
 }
 
 /** The HAR entry of a redacted exchange; `comment` names the test that made it. */
@@ -124,5 +149,6 @@ export function harEntryOf(exchange: Exchange, comment?: string): HarEntry {
     timings: { blocked: -1, dns: -1, connect: -1, send: 0, wait: time, receive: 0, ssl: -1 },
     ...(comment !== undefined ? { comment } : {}),
     _attempt: exchange.attempt,
+    ...(exchange.route !== undefined ? { _route: { ...exchange.route, curlOptions: routeOptionsText(exchange) } } : {}),
   };
 }

@@ -8,10 +8,11 @@
  * and it sends exactly the headers given (the suites send odd ones on purpose: token, Bearer).
  */
 import { performance } from 'node:perf_hooks';
-import { Agent, request, type Dispatcher } from 'undici';
+import { request, type Dispatcher } from 'undici';
 import type { Pacer, RateLimitSignal } from './pacer.ts';
 import type { Exchange } from './exchange.ts';
-import type { Redactor } from './redaction.ts';
+import { createRedactor, MIN_LEARNED_SECRET_LENGTH, REDACTED, type Redactor } from './redaction.ts';
+import { replayRouteOf, routeDispatcher, routeSecrets, type TargetRoute } from './target-route.ts';
 import { AnswerTooLargeError, RunInterruptedError, TargetTimeoutError, TargetUnreachableError } from './transport-error.ts';
 
 // The record of an exchange lives in exchange.ts, so that redaction.ts can read it without importing the client.
@@ -79,6 +80,13 @@ export interface HttpClientOptions {
    * interrupted discover). Calls that must still be made afterwards (a cleanup) need another client.
    */
   signal?: AbortSignal;
+  /**
+   * How the requests reach the target when a gateway, a private certificate authority, a client
+   * certificate or a proxy stands in the way (target-route.ts): its headers go on every request (a
+   * call's own header of the same name wins: the suites send exact headers on purpose), recorded as
+   * [REDACTED]; its TLS options and proxy are the dispatcher's.
+   */
+  route?: TargetRoute;
 }
 
 export interface HttpClient {
@@ -246,10 +254,10 @@ interface PreparedRequest {
   body: string | undefined;
 }
 
-/** Puts the key where section 5 (or the caller) says and encodes the body. */
-function prepare(baseUrl: string, call: CallOptions): PreparedRequest {
+/** Puts the route's headers, then the call's, then the key where section 5 (or the caller) says, and encodes the body. */
+function prepare(baseUrl: string, call: CallOptions, routeHeaders: Readonly<Record<string, string>> = {}): PreparedRequest {
   const placement: KeyPlacement = call.apiKey === undefined ? 'none' : (call.keyPlacement ?? 'header');
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...routeHeaders };
   for (const [name, value] of Object.entries(call.headers ?? {})) headers[name.toLowerCase()] = value;
 
   const url = new URL(joinUrl(baseUrl, call.path));
@@ -305,12 +313,36 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const { redactor, pacer, onExchange } = options;
   const origin = new URL(options.baseUrl).origin;
   const deadlineMs = options.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const dispatcher: Dispatcher = new Agent({
+  const dispatcher: Dispatcher = routeDispatcher(options.route, {
     connect: { timeout: Math.min(options.connectTimeoutMs ?? DEFAULT_TIMEOUT_MS, deadlineMs) },
     headersTimeout: deadlineMs,
     bodyTimeout: deadlineMs,
     ...KEEP_ALIVE,
   });
+  const routeHeaders = Object.fromEntries((options.route?.headers ?? []).map((h) => [h.name.toLowerCase(), h.value]));
+  const replay = replayRouteOf(options.route, options.baseUrl);
+  // The route's secrets are redacted in every text of a record (a gateway may echo its header); too short a value would cut words apart.
+  const routeSecretList = routeSecrets(options.route).filter((secret) => secret.length >= MIN_LEARNED_SECRET_LENGTH);
+  const routeRedactor = routeSecretList.length > 0 ? createRedactor(routeSecretList) : undefined;
+  /** The headers as recorded: a route header still carrying the route's value is [REDACTED] whatever its length. */
+  const recordedHeaders = (sent: Record<string, string>): Record<string, string> =>
+    Object.fromEntries(
+      Object.entries(sent).map(([name, value]) => [name, routeHeaders[name] !== undefined && routeHeaders[name] === value ? REDACTED : value]),
+    );
+  const withRoute = (exchange: Exchange): Exchange => {
+    if (routeRedactor === undefined && replay === undefined) return exchange;
+    const clean = (text: string): string => (routeRedactor ? routeRedactor.redact(text) : text);
+    const headers = (h: Record<string, string>) => Object.fromEntries(Object.entries(h).map(([name, value]) => [name, clean(value)]));
+    return {
+      ...exchange,
+      url: clean(exchange.url),
+      requestHeaders: headers(exchange.requestHeaders),
+      requestBody: exchange.requestBody === undefined ? undefined : clean(exchange.requestBody),
+      responseHeaders: headers(exchange.responseHeaders),
+      responseBody: clean(exchange.responseBody),
+      ...(replay !== undefined ? { route: replay } : {}),
+    };
+  };
 
   /** One attempt: send, read the whole body (at most the answer limit), record the redacted exchange. */
   const attempt = async (method: HttpMethod, prepared: PreparedRequest, attemptNumber: number): Promise<CallResult> => {
@@ -348,24 +380,26 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       throw new TargetUnreachableError(`cannot reach ${origin}: ${redactor.redact(describeNetworkError(error))}`, { cause: error });
     }
     const durationMs = performance.now() - start;
-    const exchange = redactor.redactExchange({
-      method,
-      url: prepared.url,
-      requestHeaders: prepared.headers,
-      requestBody: prepared.body,
-      status,
-      responseHeaders: headers,
-      responseBody: text,
-      startedAt,
-      durationMs,
-      attempt: attemptNumber,
-    });
+    const exchange = withRoute(
+      redactor.redactExchange({
+        method,
+        url: prepared.url,
+        requestHeaders: recordedHeaders(prepared.headers),
+        requestBody: prepared.body,
+        status,
+        responseHeaders: headers,
+        responseBody: text,
+        startedAt,
+        durationMs,
+        attempt: attemptNumber,
+      }),
+    );
     onExchange?.(exchange);
     return { status, headers, text, json: parseJsonOrUndefined(text), exchange };
   };
 
   const call = async (callOptions: CallOptions): Promise<CallResult> => {
-    const prepared = prepare(options.baseUrl, callOptions);
+    const prepared = prepare(options.baseUrl, callOptions, routeHeaders);
     const send = (n: number) => attempt(callOptions.method, prepared, n);
     if (!pacer) return send(1);
     // Pace per key (8: the limit is per account); calls without a key share one lane, as the
