@@ -20,6 +20,7 @@ import { answerClientError, answerConnect, CONNECTION_TIMEOUTS, connectionCap } 
 import { protocolError } from './protocol-errors.ts';
 import { BODY_LIMIT_BYTES } from './size-limits.ts';
 import { registerTestHooks } from './test-hooks.ts';
+import { UnreadableBody } from './unreadable-body.ts';
 import { WebhookService } from './webhook-service.ts';
 
 export interface ReferenceKeys {
@@ -79,7 +80,8 @@ function send(reply: FastifyReply, r: Reply): FastifyReply {
   return reply.send(r.body);
 }
 
-const ALL_METHODS = ['GET', 'POST', 'DELETE', 'PUT', 'PATCH'] as const;
+/** The paths of the registry as the router matches them: a parameter is one segment. */
+const pathPattern = (path: string): RegExp => new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '[^/]+')}$`);
 
 export function buildReferenceApp(options: ResolvedOptions, context: ServerContext): FastifyInstance {
   // Bounded bodies, time limits on every phase of a connection, envelope answers for
@@ -106,7 +108,8 @@ export function buildReferenceApp(options: ResolvedOptions, context: ServerConte
   app.server.on('connect', answerConnect);
   const pipeline = new Pipeline(context, HANDLERS);
 
-  // JSON bodies: an empty body is an empty object (POST operations with "no body", 4.1 etc.).
+  // JSON bodies: an empty body is an empty object (POST operations with "no body", 4.1 etc.). A body
+  // that cannot be read is handed on as such: the key is checked before the body is refused (5).
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, text, done) => {
     const body = typeof text === 'string' ? text : text.toString('utf8');
@@ -114,8 +117,12 @@ export function buildReferenceApp(options: ResolvedOptions, context: ServerConte
     try {
       done(null, JSON.parse(body));
     } catch {
-      done(Object.assign(new Error('Malformed JSON body'), { statusCode: 400, code: 'invalid_json' }), undefined);
+      done(null, new UnreadableBody('Malformed JSON body', { status: 400, code: 'invalid_request' }));
     }
+  });
+  app.addContentTypeParser('*', { parseAs: 'string' }, (request, _text, done) => {
+    const type = request.headers['content-type'] ?? 'of no content type';
+    done(null, new UnreadableBody(`The body is ${type}, neither JSON nor form fields`, { status: 415, code: 'unsupported_media_type' }));
   });
   void app.register(formbody);
 
@@ -129,9 +136,9 @@ export function buildReferenceApp(options: ResolvedOptions, context: ServerConte
     byPath.get(consult.path)!.push({ ...consult, method: 'GET' });
   }
 
-  // One route per operation, so that the router picks the operation; the methods a path does not
-  // serve answer 405 with Allow. Handlers answer synchronously when the operation did (most do):
-  // no promise per request on the hot path.
+  // One route per operation, so that the router picks the operation; a method a path does not
+  // serve answers 405 with Allow (the not-found handler below). Handlers answer synchronously when
+  // the operation did (most do): no promise per request on the hot path.
   const toIncoming = (request: FastifyRequest) => ({
     method: request.method,
     ip: request.ip,
@@ -141,6 +148,7 @@ export function buildReferenceApp(options: ResolvedOptions, context: ServerConte
     params: (request.params ?? {}) as Record<string, string>,
     formBody: (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded'),
   });
+  const servedPaths: { pattern: RegExp; allow: string }[] = [];
   for (const [path, ops] of byPath) {
     for (const op of ops)
       app.route({
@@ -152,16 +160,7 @@ export function buildReferenceApp(options: ResolvedOptions, context: ServerConte
           return send(reply, r);
         },
       });
-    const served = new Set<string>(ops.map((o) => o.method));
-    const allow = ops.map((o) => o.method).join(', ');
-    const others = ALL_METHODS.filter((m) => !served.has(m));
-    if (others.length > 0)
-      app.route({
-        method: others,
-        url: fastifyPath(path),
-        handler: (request: FastifyRequest, reply: FastifyReply) =>
-          send(reply, { status: 405, body: protocolError(405, 'method_not_allowed', `${request.method} is not allowed on ${path}`), headers: { allow } }),
-      });
+    servedPaths.push({ pattern: pathPattern(path), allow: ops.map((o) => o.method).join(', ') });
   }
 
   if (options.testClock) {
@@ -173,9 +172,19 @@ export function buildReferenceApp(options: ResolvedOptions, context: ServerConte
     registerTestHooks(app, context);
   }
 
-  app.setNotFoundHandler((request, reply) =>
-    send(reply, { status: 404, body: protocolError(404, 'not_found', `No operation at ${request.method} ${request.url.split('?')[0]}`) }),
-  );
+  // Any method on a served path that no route takes (PUT, TRACE, OPTIONS, HEAD of a POST path, ...)
+  // is a wrong method: 405 with Allow; anything else is an unknown path.
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const served = servedPaths.find((p) => p.pattern.test(path));
+    if (served)
+      return send(reply, {
+        status: 405,
+        body: protocolError(405, 'method_not_allowed', `${request.method} is not allowed on ${path}`),
+        headers: { allow: served.allow },
+      });
+    return send(reply, { status: 404, body: protocolError(404, 'not_found', `No operation at ${request.method} ${path}`) });
+  });
   app.setErrorHandler((error: { statusCode?: number; code?: string; message?: string }, _request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     const code = status === 500 ? 'server_01' : status === 413 ? 'payload_too_large' : status === 415 ? 'unsupported_media_type' : 'invalid_request';
@@ -191,7 +200,13 @@ export function buildReferenceApp(options: ResolvedOptions, context: ServerConte
   return app;
 }
 
-export async function startReferenceServer(input: ReferenceServerOptionsInput = {}): Promise<RunningReferenceServer> {
+/** A reference server built but not listening: requests reach it through `app.inject` (light-my-request), no socket. */
+export interface ReferenceServerApp extends Omit<RunningReferenceServer, 'baseUrl'> {
+  app: FastifyInstance;
+}
+
+/** The server of startReferenceServer, not yet listening (in-process tests inject requests into `app`). */
+export function createReferenceServer(input: ReferenceServerOptionsInput = {}): ReferenceServerApp {
   const options = resolveOptions(input);
   const clock = createClock(options.testClock);
   const webhooks = new WebhookService(options, clock);
@@ -199,10 +214,8 @@ export async function startReferenceServer(input: ReferenceServerOptionsInput = 
   const { accounts, keys } = seedAccounts(options);
   const context: ServerContext = { options, clock, accounts, messaging, webhooks, seams: options.seams };
   const app = buildReferenceApp(options, context);
-  const address = await app.listen({ host: options.host, port: options.port });
-  const url = new URL(address);
   return {
-    baseUrl: `${url.protocol}//${url.host}`,
+    app,
     keys,
     options,
     declared: DECLARED_VALUES,
@@ -214,4 +227,11 @@ export async function startReferenceServer(input: ReferenceServerOptionsInput = 
       await app.close();
     },
   };
+}
+
+export async function startReferenceServer(input: ReferenceServerOptionsInput = {}): Promise<RunningReferenceServer> {
+  const { app, ...server } = createReferenceServer(input);
+  const address = await app.listen({ host: server.options.host, port: server.options.port });
+  const url = new URL(address);
+  return { baseUrl: `${url.protocol}//${url.host}`, ...server };
 }

@@ -37,8 +37,15 @@ export const envelopeErrorBody = (codes: Codes): z.ZodType => ErrorBody.extend({
 export const otpErrorBody = (codes: Codes): z.ZodType => OtpErrorBody.extend({ error: z.enum(codes) });
 
 /**
- * The legacy v1 error body (4.16) with the `Codigo` values `codes` (7.4). The document writes them
- * with two digits and does not say whether Codigo is a string or a number (schemas/legacy-v1.ts
- * accepts both), so a number is admitted beside the listed strings.
+ * The legacy v1 error body (4.16) naming the `Codigo` values `codes` (7.4) and admitting others: 4.16
+ * states a bound 7.4 gives no Codigo for (remitente "max 11 alphanumeric"), so a refusal of it
+ * carries a code the document does not name, as 7.1's validation codes of all endpoints are "not
+ * shown". The document writes the codes with two digits and does not say whether Codigo is a
+ * string or a number (schemas/legacy-v1.ts accepts both), so a number is admitted too.
  */
-export const legacyV1ErrorBody = (codes: Codes): z.ZodType => LegacyV1ErrorBody.extend({ Codigo: z.union([z.enum(codes), z.number().int()]) });
+export const legacyV1ErrorBody = (codes: Codes): z.ZodType =>
+  LegacyV1ErrorBody.extend({
+    Codigo: z
+      .union([z.enum(codes), z.string(), z.number().int()])
+      .meta({ description: 'One of the Codigo values listed (section 7.4), or a code the document does not name (a refusal 7.4 gives no code for)' }),
+  });
