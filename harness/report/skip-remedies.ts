@@ -128,6 +128,18 @@ export const NEEDS: Readonly<Record<string, Need>> = {
   'rcs-sender': { object: 'an RCS sender (4.2)', remedy: declare('rcs-sender') },
   'whatsapp-instance': { object: 'a WhatsApp instance (4.5)', remedy: declare('whatsapp-instance') },
   'report-budget': { label: "hit the target's report request limit (8: its value not shown)", remedy: none },
+  // 2.5, 4.9: no operation creates a card; only the target's operator can give the account one.
+  'loyalty-card': {
+    label: "need a loyalty card in the run's account, which no operation of the document creates (2.5, 4.9): the target's operator gives one",
+    remedy: none,
+  },
+  // 4.12 against 2.8's "sending report": a target may leave OTP messages out, and the text sent is then nowhere to read.
+  'otp-text-unread': { label: "read a legacy OTP message's text from the report, which lists no OTP message on this target (4.12, 2.8)", remedy: none },
+  // The target took another reading the document allows, under which the situation checked does not arise.
+  'situation-not-reached': {
+    label: 'check a situation that does not arise under the reading this target took (each reason names the ambiguity)',
+    remedy: none,
+  },
   [NO_REAL_TARGET]: { label: 'no real target can run these (the kit has no documented way to trigger what they check)', remedy: none },
   [OTHER]: { label: 'could not set up what they check (each reason is in junit.xml and summary.json)', remedy: none },
 };
@@ -160,6 +172,9 @@ const READINGS: readonly { matches: (reason: string) => boolean; needs: (reason:
   // A charged send the run did not allow, or allowed with no number to send to.
   { matches: (r) => r.startsWith('cost guard:'), needs: () => ['real-delivery'] },
   { matches: (r) => r.startsWith('too few phone numbers:') || /add numbers to phoneNumbers/.test(r), needs: () => ['phone-numbers'] },
+  { matches: (r) => r.startsWith('no loyalty card:'), needs: () => ['loyalty-card'] },
+  { matches: (r) => r.startsWith('the report does not list the OTP message'), needs: () => ['otp-text-unread'] },
+  { matches: (r) => /: the situation of \w+ is not reached$/.test(r), needs: () => ['situation-not-reached'] },
 ];
 
 /** A skip the run chose (--requirements): no precondition unmet, and outside the run's total. */
