@@ -8,16 +8,28 @@
  * can advance time at once without ageing each other's codes. Requests without the header share
  * the default domain. The domain follows the request through every async step and timer it starts
  * (AsyncLocalStorage), so a retry scheduled by a send fires when that domain's clock passes it.
+ *
+ * An advance steps through the domain's timers in the order they fall due, moving the clock to each
+ * one's time before it runs and waiting for the work it starts (an event delivery, 6) before the
+ * next: a retry scheduled by a delivery inside the advanced span fires inside it too, at its own
+ * time, and the advance ends once everything due has been done. So a client that advances the clock
+ * by the time an event needs finds it delivered when the advance answers, without real waiting.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 
 export interface Clock {
   readonly virtual: boolean;
   now(): number;
-  /** Runs `fn` once the clock reaches now + `ms`; returns a cancel function. */
-  after(ms: number, fn: () => void): () => void;
-  /** Virtual clock only: moves the current domain's time forward and runs its timers that fell due. */
-  advance(ms: number): void;
+  /**
+   * Runs `fn` once the clock reaches now + `ms`; returns a cancel function. A promise `fn` returns
+   * is the work the timer started: an advance waits for it.
+   */
+  after(ms: number, fn: () => unknown): () => void;
+  /**
+   * Virtual clock only: moves the current domain's time forward, running its timers that fall due
+   * in the span one by one at their own time, each one's work finished before the next.
+   */
+  advance(ms: number): Promise<void>;
   /** Runs `fn` (and everything it starts) in a clock domain; the default domain when undefined. */
   inDomain<T>(domain: string | undefined, fn: () => T): T;
   /** Cancels every pending timer (server close). */
@@ -27,11 +39,15 @@ export interface Clock {
 interface Timer {
   due: number;
   domain: string;
-  fn: () => void;
+  fn: () => unknown;
   handle: NodeJS.Timeout;
 }
 
 const DEFAULT_DOMAIN = '';
+/** Timers one advance runs at most: a timer that keeps rescheduling itself at zero delay cannot hang the server. */
+const MAX_TIMERS_PER_ADVANCE = 10_000;
+/** How long an advance waits for the work of one timer (a delivery is bounded by its own timeout, 4.14's 5 s). */
+const MAX_TIMER_WORK_MS = 15_000;
 
 export function createClock(virtual: boolean): Clock {
   const domains = new AsyncLocalStorage<string>();
@@ -40,12 +56,25 @@ export function createClock(virtual: boolean): Clock {
   const currentDomain = (): string => (virtual ? (domains.getStore() ?? DEFAULT_DOMAIN) : DEFAULT_DOMAIN);
   const nowIn = (domain: string): number => Date.now() + (offsets.get(domain) ?? 0);
 
-  const dueIn = (domain: string): Timer[] => [...timers].filter((t) => t.domain === domain && t.due <= nowIn(domain)).sort((a, b) => a.due - b.due);
+  /** The domain's earliest timer due by `until` (epoch ms of the domain's clock). */
+  const nextDue = (domain: string, until: number): Timer | undefined => {
+    let next: Timer | undefined;
+    for (const t of timers) if (t.domain === domain && t.due <= until && (next === undefined || t.due < next.due)) next = t;
+    return next;
+  };
 
-  const fire = (t: Timer) => {
-    if (!timers.delete(t)) return;
+  const fire = (t: Timer): unknown => {
+    if (!timers.delete(t)) return undefined;
     clearTimeout(t.handle);
-    domains.run(t.domain, t.fn);
+    return domains.run(t.domain, t.fn);
+  };
+
+  /** Waits for a timer's work, if it started any, within MAX_TIMER_WORK_MS; its failure is the work's own. */
+  const finished = async (work: unknown): Promise<void> => {
+    if (!(work instanceof Promise)) return;
+    let bound: NodeJS.Timeout | undefined;
+    await Promise.race([work.catch(() => undefined), new Promise<void>((resolve) => (bound = setTimeout(resolve, MAX_TIMER_WORK_MS)))]);
+    clearTimeout(bound);
   };
 
   return {
@@ -61,13 +90,19 @@ export function createClock(virtual: boolean): Clock {
         timers.delete(t);
       };
     },
-    advance(ms) {
+    async advance(ms) {
       if (!virtual) throw new Error('the clock is not virtual');
       const domain = currentDomain();
-      offsets.set(domain, (offsets.get(domain) ?? 0) + ms);
-      // Timers fired may schedule more that are already due (a retry of a retry): run until none is.
-      // The bound stops a timer that keeps rescheduling itself at zero delay from hanging the server.
-      for (let due = dueIn(domain), rounds = 0; due.length > 0 && rounds < 1000; due = dueIn(domain), rounds += 1) for (const t of due) fire(t);
+      // The span ends `ms` of virtual time from now, real time passing meanwhile included.
+      const endOffset = (offsets.get(domain) ?? 0) + ms;
+      const moveTo = (offset: number) => offsets.set(domain, Math.max(offsets.get(domain) ?? 0, offset));
+      // Timers fired may schedule more inside the span (a retry of a retry): each runs at its own time.
+      for (let t = nextDue(domain, Date.now() + endOffset), fired = 0; t !== undefined && fired < MAX_TIMERS_PER_ADVANCE; fired += 1) {
+        moveTo(t.due - Date.now());
+        await finished(fire(t));
+        t = nextDue(domain, Date.now() + endOffset);
+      }
+      moveTo(endOffset);
     },
     inDomain(domain, fn) {
       return virtual && domain ? domains.run(domain, fn) : fn();

@@ -184,7 +184,8 @@ export class Messaging {
       const at = this.clock.now();
       // 6.1: status a delivery code (0 delivered), date YYYYMMDDHHMMSS, extra_params (none supplied: '{}').
       const extraParams = seams.at('events.extra-params', '{}');
-      this.webhooks.emit(account, {
+      // The delivery is the timer's work (a test clock's advance waits for it).
+      return this.webhooks.emit(account, {
         type: 'confirmation',
         reference: msg.reference,
         status: seams.at('events.confirmation-status', '0'),

@@ -14,7 +14,7 @@ export function registerTestHooks(app: FastifyInstance, context: ServerContext):
     const seconds = Number((request.body as { seconds?: unknown } | undefined)?.seconds);
     if (!Number.isFinite(seconds) || seconds < 0 || seconds > 30 * 86_400)
       return reply.code(400).send({ success: false, message: 'seconds must be a number from 0 to 2592000' });
-    context.clock.advance(seconds * 1000);
+    await context.clock.advance(seconds * 1000);
     return { success: true, now: context.clock.now() };
   });
 
@@ -25,7 +25,7 @@ export function registerTestHooks(app: FastifyInstance, context: ServerContext):
     const msg = account && typeof body.reference === 'string' ? context.messaging.findByReference(account, body.reference) : undefined;
     if (!account || !msg) return reply.code(404).send({ success: false, message: 'unknown apikey or reference' });
     const at = context.clock.now();
-    context.webhooks.emit(account, {
+    void context.webhooks.emit(account, {
       type: 'response',
       reference: msg.reference,
       number: msg.number,

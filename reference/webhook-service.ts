@@ -88,17 +88,22 @@ export class WebhookService {
     const verdict = seams.at('webhooks.forbidden-host-verdict', this.hostVerdict(url, family), { family });
     if (verdict) return verdict;
     if (!isLoopbackUrl(url)) return { ok: false, code: 'add_webhook_06', reason: 'the reference server only connects to loopback addresses' };
+    // 4.14: "within 5 seconds", on the server's clock: a test clock's advance ends the wait too.
+    const timeout = new AbortController();
+    const cancelTimeout = this.clock.after(this.options.webhookVerifyTimeoutMs, () => timeout.abort());
     try {
       // 4.14: "any answer other than 404 within 5 seconds, without following redirects, passes".
       const res = await fetch(url, {
         method: 'GET',
         redirect: seams.at('webhooks.verify-follows-redirects', false) ? 'follow' : 'manual',
-        signal: AbortSignal.timeout(this.options.webhookVerifyTimeoutMs),
+        signal: timeout.signal,
       });
       await res.body?.cancel();
       return seams.at('webhooks.verify-fails', res.status === 404) ? { ok: false, code: 'add_webhook_06', reason: 'the URL answered 404' } : { ok: true };
     } catch {
       return { ok: false, code: 'add_webhook_06', reason: 'the URL did not answer in time' };
+    } finally {
+      cancelTimeout();
     }
   }
 
@@ -113,12 +118,12 @@ export class WebhookService {
     return had;
   }
 
-  /** 6: queue an event for the account's webhook, if one is enabled. */
-  emit(account: Account, params: Record<string, string>): void {
+  /** 6: delivers an event to the account's webhook, if one is enabled; resolves once the first attempt is done. */
+  emit(account: Account, params: Record<string, string>): Promise<void> {
     const config = this.get(account);
     // 3.2, 6: nothing is delivered while disabled.
-    if (!config || !this.options.seams.at('webhooks.receives-events', config.status === '1')) return;
-    void this.attempt(account, config.url, params, 0);
+    if (!config || !this.options.seams.at('webhooks.receives-events', config.status === '1')) return Promise.resolve();
+    return this.attempt(account, config.url, params, 0);
   }
 
   private stillEnabled(account: Account, url: string): boolean {
@@ -132,7 +137,8 @@ export class WebhookService {
     const delivered = await this.deliver(account, url, params);
     // 6.3: "up to 25 retries per event".
     if (delivered || retry >= this.options.seams.at('events.retry-limit', MAX_RETRIES)) return;
-    this.clock.after(this.retryDelayMs(retry), () => void this.attempt(account, url, params, retry + 1));
+    // The retry's promise is the timer's work: a test clock's advance waits for the delivery.
+    this.clock.after(this.retryDelayMs(retry), () => this.attempt(account, url, params, retry + 1));
   }
 
   /** The delay before retry number `done + 1` (6.3 gives no schedule): the option's schedule, its last value repeating, or the fixed delay. */

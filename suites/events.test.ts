@@ -14,7 +14,16 @@
  * Starts first in a run (declared in harness/run/suite-schedule.ts; its waits: event retries and silences of 6.3).
  */
 import { beforeAll, describe, expect } from 'vitest';
-import { type EventDelivery, expectSchema, observe, optionsToAccept, req, useTarget, type WebhookEndpoint } from '../harness/kit/index.ts';
+import {
+  arrivalResolutionSeconds,
+  type EventDelivery,
+  expectSchema,
+  observe,
+  optionsToAccept,
+  req,
+  useTarget,
+  type WebhookEndpoint,
+} from '../harness/kit/index.ts';
 import { ConfirmationEvent, ResponseEvent, WebhookEvent, deliveryStatusMeaning } from '../schemas/events.ts';
 import { parseCompactDateTime } from '../schemas/formats.ts';
 import { limitById } from '../schemas/limits.ts';
@@ -41,6 +50,8 @@ beforeAll(() => {
 
 const DELIVERY_S = deliveryBudgetSeconds(t);
 const RETRIES_S = retriesBudgetSeconds(t);
+/** How precisely arrival times within the retries budget are known (a test clock moved in steps). */
+const ARRIVAL_RESOLUTION_S = arrivalResolutionSeconds(t.clock, RETRIES_S);
 /** 6.3: "up to 25 retries per event". */
 const MAX_RETRIES = limitById('event-retries').max!;
 /** Test timeouts: the waits of a test plus room for its calls. */
@@ -81,7 +92,7 @@ function confirmationFixture(): Promise<ConfirmationFixture> {
     const caught: Caught[] = [];
     for (const n of [1, 2]) {
       const sent = await sendSms(t, t.key, `Conformance confirmation ${n}`);
-      const [event] = await waitForEvent(endpoint, 'confirmation', sent.reference, DELIVERY_S);
+      const [event] = await waitForEvent(t, endpoint, 'confirmation', sent.reference, DELIVERY_S);
       caught.push({ sent, event: event!, now: await t.clock.now() });
     }
     return { endpoint, caught };
@@ -110,7 +121,7 @@ function responseFixture(): Promise<ResponseFixture> {
     await t.clock.wait(2);
     const reply = 'Si gracias 123';
     await simulateReply(t, t.key, sent.reference, reply);
-    const [event] = await waitForEvent(endpoint, 'response', sent.reference, DELIVERY_S);
+    const [event] = await waitForEvent(t, endpoint, 'response', sent.reference, DELIVERY_S);
     return { sent, confirmedAt: caught[0]!.event.fields.date ?? '', reply, event: event!, now: await t.clock.now() };
   })();
   return responses;
@@ -323,10 +334,10 @@ describe('delivery rules over time (6, 6.3, 3.2)', () => {
         const endpoint = await freshEndpoint(t, 'retry');
         await registerWebhook(t, key, endpoint.url, '1');
         endpoint.script.events(RETRIED_ANSWERS);
-        const started = Date.now();
+        const started = endpoint.now();
         const sent = await sendSms(t, key, 'Conformance retry');
         const expected = [...RETRIED_ANSWERS, 200];
-        const attempts = await deliveriesWithin(endpoint, 'confirmation', sent.reference, RETRIES_S, expected.length);
+        const attempts = await deliveriesWithin(t, endpoint, 'confirmation', sent.reference, RETRIES_S, expected.length);
         expectRetriedWithin(attempts, RETRIES_S, RETRIED_ANSWERS[0]!);
         // What arrived: in the script's order, every answer but 200 retried, nothing after the 200.
         expect(
@@ -337,7 +348,7 @@ describe('delivery rules over time (6, 6.3, 3.2)', () => {
         expect(new Set(attempts.map((a) => JSON.stringify({ ...a.fields }))).size, 'a retry repeats the same event').toBe(1);
         if (attempts.length < expected.length) {
           // Fewer within the budget: stopped after a non-200 answer (a cadence, then a long silence), or still coming.
-          const stop = retriesStop(attempts, Date.now());
+          const stop = retriesStop(attempts, endpoint.now(), ARRIVAL_RESOLUTION_S);
           expect(
             stop.stopped,
             `the retries stopped after the answer ${attempts.at(-1)?.answer.status}, which is not 200: none for ${stop.silenceSeconds.toFixed(1)} ` +
@@ -346,7 +357,7 @@ describe('delivery rules over time (6, 6.3, 3.2)', () => {
           recordNotObserved(`6.3 retries until the 200 (answers ${expected.join(', ')}), and none after it`, attempts, RETRIES_S);
           return;
         }
-        await quietWindow(t, quietAfter(attempts, Math.max(1, RETRIES_S - (Date.now() - started) / 1000)));
+        await quietWindow(t, [endpoint], quietAfter(attempts, Math.max(1, RETRIES_S - (endpoint.now() - started) / 1000)));
         expect(eventsOf(endpoint, 'confirmation', sent.reference), 'no retry after the 200 (6.3: retried only when the answer is not 200)').toHaveLength(
           expected.length,
         );
@@ -364,19 +375,19 @@ describe('delivery rules over time (6, 6.3, 3.2)', () => {
         await registerWebhook(t, key, endpoint.url, '1');
         // Every event delivery fails (HEAD and the registration GET keep the default 200).
         endpoint.script.events(Array.from({ length: MAX_RETRIES + 10 }, () => 500));
-        const started = Date.now();
+        const started = endpoint.now();
         const sent = await sendSms(t, key, 'Conformance retry limit');
-        const attempts = await deliveriesWithin(endpoint, 'confirmation', sent.reference, RETRIES_S, 1 + MAX_RETRIES);
+        const attempts = await deliveriesWithin(t, endpoint, 'confirmation', sent.reference, RETRIES_S, 1 + MAX_RETRIES);
         expectRetriedWithin(attempts, RETRIES_S, 500);
         expect(attempts.length, `one delivery and at most ${MAX_RETRIES} retries`).toBeLessThanOrEqual(1 + MAX_RETRIES);
         if (attempts.length === 1 + MAX_RETRIES) {
           // All 25 seen: no 26th after them.
-          await quietWindow(t, quietAfter(attempts, Math.max(1, RETRIES_S - (Date.now() - started) / 1000)));
+          await quietWindow(t, [endpoint], quietAfter(attempts, Math.max(1, RETRIES_S - (endpoint.now() - started) / 1000)));
           expect(eventsOf(endpoint, 'confirmation', sent.reference).length, `one delivery and at most ${MAX_RETRIES} retries`).toBe(1 + MAX_RETRIES);
           return;
         }
         // Fewer within the budget: stopped early (a cadence, then a long silence), or still coming.
-        const stop = retriesStop(attempts, Date.now());
+        const stop = retriesStop(attempts, endpoint.now(), ARRIVAL_RESOLUTION_S);
         expect(
           stop.stopped,
           `the retries stopped after ${attempts.length - 1} of ${MAX_RETRIES}: none for ${stop.silenceSeconds.toFixed(1)} s, ` +
@@ -397,7 +408,7 @@ describe('delivery rules over time (6, 6.3, 3.2)', () => {
         await registerWebhook(t, key, endpoint.url, '1');
         endpoint.script.method('HEAD', 405);
         const sent = await sendSms(t, key, 'Conformance head refused');
-        await quietWindow(t, DELIVERY_S);
+        await quietWindow(t, [endpoint], DELIVERY_S);
         expect(
           endpoint.deliveries.some((d) => d.method === 'HEAD'),
           'the URL was checked with HEAD',
@@ -418,8 +429,8 @@ describe('delivery rules over time (6, 6.3, 3.2)', () => {
         await registerWebhook(t, key, former.url, '1');
         await registerWebhook(t, key, current.url, '1');
         const sent = await sendSms(t, key, 'Conformance single url');
-        await waitForEvent(current, 'confirmation', sent.reference, DELIVERY_S);
-        await quietWindow(t, DELIVERY_S);
+        await waitForEvent(t, current, 'confirmation', sent.reference, DELIVERY_S);
+        await quietWindow(t, [former, current], DELIVERY_S);
         expect(former.events(), 'the replaced URL receives no event').toEqual([]);
         expect(eventsOf(current, 'confirmation', sent.reference), 'the current URL receives the event once').toHaveLength(1);
       });
@@ -437,7 +448,7 @@ describe('delivery rules over time (6, 6.3, 3.2)', () => {
         const endpoint = await freshEndpoint(t, 'addedoff');
         await registerWebhook(t, key, endpoint.url, '0');
         const sent = await sendSms(t, key, 'Conformance disabled 1');
-        await quietWindow(t, DELIVERY_S);
+        await quietWindow(t, [endpoint], DELIVERY_S);
         expect(endpoint.events(), `added with status 0: no event (the send ${sent.reference})`).toEqual([]);
       });
       const statusDisabled = withOwnAccount(t, 2, async (key) => {
@@ -445,12 +456,12 @@ describe('delivery rules over time (6, 6.3, 3.2)', () => {
         await registerWebhook(t, key, endpoint.url, '0');
         await setWebhookStatus(t, key, '1');
         const whileEnabled = await sendSms(t, key, 'Conformance disabled 2');
-        await waitForEvent(endpoint, 'confirmation', whileEnabled.reference, DELIVERY_S);
+        await waitForEvent(t, endpoint, 'confirmation', whileEnabled.reference, DELIVERY_S);
 
         await setWebhookStatus(t, key, '0');
         const seen = endpoint.events().length;
         const whileStatusDisabled = await sendSms(t, key, 'Conformance disabled 3');
-        await quietWindow(t, DELIVERY_S);
+        await quietWindow(t, [endpoint], DELIVERY_S);
         expect(endpoint.events().slice(seen), `status 0: no event at all while disabled (the send ${whileStatusDisabled.reference})`).toEqual([]);
       });
       const outcomes = await Promise.allSettled([addedDisabled, statusDisabled]);
@@ -467,11 +478,11 @@ describe('delivery rules over time (6, 6.3, 3.2)', () => {
         const endpoint = await freshEndpoint(t, 'deleted');
         await registerWebhook(t, key, endpoint.url, '1');
         const before = await sendSms(t, key, 'Conformance deleted 1');
-        await waitForEvent(endpoint, 'confirmation', before.reference, DELIVERY_S);
+        await waitForEvent(t, endpoint, 'confirmation', before.reference, DELIVERY_S);
         await clearWebhook(t, key);
         const seen = endpoint.events().length;
         const after = await sendSms(t, key, 'Conformance deleted 2');
-        await quietWindow(t, DELIVERY_S);
+        await quietWindow(t, [endpoint], DELIVERY_S);
         expect(endpoint.events().slice(seen), `no event after the delete (the send ${after.reference})`).toEqual([]);
       });
     },
@@ -487,8 +498,8 @@ describe('delivery rules over time (6, 6.3, 3.2)', () => {
         await registerWebhook(t, key, endpoint.url, '1');
         const sent = await sendSms(t, key, 'Conformance sandbox', { sandbox: true });
         const choice = t.choices['sandbox-sends-emit-events'];
-        if (choice === 'events') await waitForEvent(endpoint, 'confirmation', sent.reference, DELIVERY_S).catch(() => []);
-        else await quietWindow(t, DELIVERY_S);
+        if (choice === 'events') await waitForEvent(t, endpoint, 'confirmation', sent.reference, DELIVERY_S).catch(() => []);
+        else await quietWindow(t, [endpoint], DELIVERY_S);
         const events = eventsOf(endpoint, 'confirmation', sent.reference);
         for (const e of events) expectSchema(ConfirmationEvent, e.fields, 'a sandbox confirmation');
         observe(

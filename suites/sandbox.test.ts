@@ -6,7 +6,18 @@
  * Starts first in a run (declared in harness/run/suite-schedule.ts; its wait: untimedWaitSeconds for a sandbox event that may never come).
  */
 import { describe, expect } from 'vitest';
-import { type Answer, checkAt, type Delivery, expectRefused, expectSuccess, isEventDelivery, observe, req, useTarget } from '../harness/kit/index.ts';
+import {
+  type Answer,
+  awaitDeliveries,
+  checkAt,
+  type Delivery,
+  expectRefused,
+  expectSuccess,
+  isEventDelivery,
+  observe,
+  req,
+  useTarget,
+} from '../harness/kit/index.ts';
 import { limitById } from '../schemas/limits.ts';
 import type { VerdictLevel } from '../schemas/quotes.ts';
 import { requirementById } from '../schemas/requirements.ts';
@@ -185,12 +196,16 @@ describe('sandbox events (4.2, 6.3)', { concurrent: OVERLAP }, () => {
         if (t.has('real-delivery')) {
           const number = t.deliverableNumber();
           const real = expectSent(await sendSms({ numbers: number, message: plainText(t, 'ctl') }, key), 'sms/send', [withCountryCode(number)]);
-          await hook.waitFor(confirmationOf(real.references[0]!.reference), { timeoutMs: budgetMs, label: 'confirmation of the control send' });
+          await awaitDeliveries(t.clock, hook, confirmationOf(real.references[0]!.reference), {
+            seconds: budgetMs / 1000,
+            label: 'confirmation of the control send',
+          });
         }
         const number = t.phone();
         const sandbox = expectSent(await sendSms(sandboxSms([number]), key), 'sms/send', [withCountryCode(number)]);
         const reference = sandbox.references[0]!.reference;
-        const arrived = await hook.waitFor(confirmationOf(reference), { timeoutMs: budgetMs }).then(
+        // The wait follows the target's clock: with a test clock its budget passes without real waiting.
+        const arrived = await awaitDeliveries(t.clock, hook, confirmationOf(reference), { seconds: budgetMs / 1000 }).then(
           () => true,
           () => false,
         );

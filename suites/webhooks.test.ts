@@ -7,7 +7,7 @@
  * target is asked to reach are endpoints of the suite's loopback receiver (capability
  * webhook-reachable). The events of section 6 are in events.test.ts.
  *
- * Starts first in a run (declared in harness/run/suite-schedule.ts; its waits: the 5-second verification window of 4.14, in real time always).
+ * Starts first in a run (declared in harness/run/suite-schedule.ts; its waits: the 5-second verification window of 4.14 in real time (on a test clock it passes without waiting)).
  */
 import { beforeAll, describe, expect } from 'vitest';
 import {
@@ -15,6 +15,7 @@ import {
   expectError,
   expectRefused,
   expectSuccess,
+  letTimePass,
   recordBehaviour,
   req,
   reqNotTestable,
@@ -58,6 +59,9 @@ const VERIFICATION_SECONDS = 5;
 /** Margins around the 5 s of 4.14 for network and scheduling jitter. */
 const EARLY_ANSWER_MS = (VERIFICATION_SECONDS - 2) * 1000;
 const LATE_ANSWER_MS = (VERIFICATION_SECONDS + 2.5) * 1000;
+
+/** Steps of a test clock past a delayed answer: well inside the margins above, so the earlier of timeout and answer comes first. */
+const WINDOW_STEP_SECONDS = 0.5;
 
 /** 4.14: answers to the registration GET other than 404 (neighbours of 404 included). */
 const NON_404_ANSWERS = [200, 201, 204, 400, 401, 403, 405, 410, 500, 503] as const;
@@ -267,6 +271,30 @@ describe('POST /webhook/add (4.14)', () => {
   reqNotTestable(['err:add_webhook_07', 'err:add_webhook_08'], 'a save failure answers add_webhook_07 or add_webhook_08 (7.2)', 'fault-injection');
 });
 
+/**
+ * POST /webhook/add of `ep`, whose answer to the registration GET the script delays. In real time
+ * the delay is real. With a test clock the 5 s of 4.14 and the delay both run on the target's time:
+ * once the GET has arrived, the kit moves the target's clock and the endpoint's together past the
+ * delay, in steps, so that whichever comes first (the target's timeout or the answer) comes first.
+ */
+async function addWithDelayedCheck(key: string, ep: WebhookEndpoint, delayMs: number): Promise<Answer> {
+  const answer = addWebhook(t, key, { url: ep.url, status: '1' });
+  if (!t.clock.virtual) return answer;
+  const answered = answer.then(
+    () => 'answered' as const,
+    () => 'answered' as const,
+  );
+  // A target that answers without the GET (a fault) is judged on its answer.
+  const arrived = ep
+    .waitFor((d) => d.kind === 'registration', { timeoutMs: 30_000, label: 'the registration GET' })
+    .then(
+      () => 'arrived' as const,
+      () => 'answered' as const,
+    );
+  if ((await Promise.race([answered, arrived])) === 'arrived') await letTimePass(t.clock, [ep], delayMs / 1000, { stepSeconds: WINDOW_STEP_SECONDS });
+  return answer;
+}
+
 describe('POST /webhook/add: the 5-second verification window (4.14)', () => {
   req(
     ['rule:webhooks.verification-timeout', 'err:add_webhook_06'],
@@ -275,7 +303,7 @@ describe('POST /webhook/add: the 5-second verification window (4.14)', () => {
       await withOwnAccount(t, 0, async (key) => {
         const ep = await freshEndpoint(t, 'late');
         ep.script.registration({ status: 200, delayMs: LATE_ANSWER_MS });
-        expectError(await addWebhook(t, key, { url: ep.url, status: '1' }), 'add_webhook_06', 'webhooks/add');
+        expectError(await addWithDelayedCheck(key, ep, LATE_ANSWER_MS), 'add_webhook_06', 'webhooks/add');
         await expectNotRegistered(key, [ep.url]);
       });
     },
@@ -289,7 +317,7 @@ describe('POST /webhook/add: the 5-second verification window (4.14)', () => {
       await withOwnAccount(t, 0, async (key) => {
         const ep = await freshEndpoint(t, 'early');
         ep.script.registration({ status: 200, delayMs: EARLY_ANSWER_MS });
-        expectSuccess(await addWebhook(t, key, { url: ep.url, status: '1' }), 'webhooks/add', WebhookAddResponse);
+        expectSuccess(await addWithDelayedCheck(key, ep, EARLY_ANSWER_MS), 'webhooks/add', WebhookAddResponse);
         expect(await readWebhook(t, key)).toEqual({ url: ep.url, status: '1' });
       });
     },

@@ -87,6 +87,23 @@ describe('webhook receiver: scripted answers', () => {
     expect(moved.headers.get('location')).toBe('/new');
   });
 
+  it("runs delays and arrival times on the endpoint's clock: an advance sends a delayed answer at once", async () => {
+    const ep = r.endpoint('advanced');
+    ep.script.delay(60_000, 'registration');
+    const start = Date.now();
+    const answer = hit(`${ep.url}`);
+    await ep.waitFor((d) => d.kind === 'registration');
+    ep.advance(59_000);
+    expect(ep.deliveries[0]!.outcome, 'a second of the delay is left').toBe('pending');
+    ep.advance(1_000);
+    expect((await answer).status).toBe(200);
+    expect(Date.now() - start, 'no real waiting').toBeLessThan(10_000);
+    expect((await hit(`${ep.url}?type=confirmation`)).status).toBe(200);
+    expect(ep.deliveries[1]!.receivedAt - ep.deliveries[0]!.receivedAt, 'arrival times on the advanced clock').toBeGreaterThanOrEqual(60_000);
+    expect(ep.now() - Date.now()).toBeGreaterThan(59_900);
+    expect(() => ep.advance(-1)).toThrow(/negative/);
+  });
+
   it('takes a whole script at once and refuses impossible statuses', async () => {
     r.reset();
     r.script({ methods: { post: 202 }, registration: 410, events: [502] });

@@ -9,6 +9,7 @@ export { seedFor } from '../config/run-seed.ts';
 export { checkAt, recordBehaviour, warnUnless } from './checks.ts';
 export { observe } from './current-test.ts';
 export { optionsToAccept } from './defaulted-ambiguities.ts';
+export { arrivalResolutionSeconds, awaitDeliveries, letTimePass } from './delivery-waits.ts';
 export { expectError, expectErrorBody, expectRefused, expectSchema, expectSuccess, expectV1Error, type RefusalKind } from './expectations.ts';
 export { Inconclusive } from './inconclusive.ts';
 export { reqNotTestable } from './not-testable-test.ts';

@@ -9,7 +9,7 @@ export const STARTS_FIRST: Readonly<Record<string, string>> = {
   'otp-legacy': "expiries, and on a real target the profile's few phone numbers, held by one test at a time",
   'otp-v2': 'the 30 s cooldown of 8 in real time, expiries',
   sandbox: 'a sandbox event that may never come (untimedWaitSeconds: the document times no event)',
-  webhooks: 'the 5-second verification window of 4.14, in real time always',
+  webhooks: 'the 5-second verification window of 4.14 in real time (on a test clock it passes without waiting)',
 };
 
 /** The weight of a suite file, heaviest first: a file that starts first outweighs any other; among the rest, the larger file. */

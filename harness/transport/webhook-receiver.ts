@@ -13,6 +13,11 @@
  *
  * It listens on loopback only. `publicUrl` is for a tunnel a tester runs in front of it; the
  * receiver never opens a connection itself.
+ *
+ * Each endpoint keeps a clock of its own: real time plus what `advance` added. A target with a test
+ * clock lets time pass without real waiting; the test that moves the target's clock moves its
+ * endpoints' by as much, so that a scripted delay (the 5 s of 4.14) and the arrival times of
+ * deliveries (the intervals between the retries of 6.3) are measured in the target's time.
  */
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -56,7 +61,7 @@ export interface Delivery {
   readonly kind: DeliveryKind;
   /** The event's parameters (form for POST, query for GET, section 6); undefined unless an event. */
   readonly fields: Readonly<Record<string, string>> | undefined;
-  /** Epoch ms when the request arrived. */
+  /** Epoch ms on the endpoint's clock (real time plus its advances) when the request arrived. */
   readonly receivedAt: number;
   /** The answer the script chose, decided on arrival. */
   readonly answer: Readonly<Answer> & { readonly delayMs: number };
@@ -122,6 +127,13 @@ export interface WebhookEndpoint {
   waitFor(predicate: (d: Delivery) => boolean, options?: WaitForOptions): Promise<Delivery[]>;
   /** Forgets this endpoint's deliveries and script (not other endpoints'). */
   reset(): void;
+  /** The endpoint's clock, epoch ms: real time plus every `advance`. */
+  now(): number;
+  /**
+   * Moves the endpoint's clock `ms` forward without real waiting (the target's test clock moved by
+   * as much): delayed answers that fall due are sent.
+   */
+  advance(ms: number): void;
   /** A sub-URL `<url>/<name>` whose deliveries and script are kept apart from this endpoint's. */
   endpoint(name: string): WebhookEndpoint;
 }
@@ -175,6 +187,13 @@ interface Waiter {
 
 type MutableDelivery = { -readonly [K in keyof Delivery]: Delivery[K] };
 
+/** A delayed answer: sent once the endpoint's clock reaches dueAt (in real time, or by an advance). */
+interface HeldAnswer {
+  dueAt: number;
+  send(): void;
+  timer: NodeJS.Timeout;
+}
+
 function summarize(d: Delivery): string {
   const what = d.kind === 'event' ? `event type=${d.fields?.type ?? ''}${d.fields?.reference ? ` reference=${d.fields.reference}` : ''}` : d.kind;
   const gone = d.outcome === 'client-gone' ? ', sender gave up' : '';
@@ -200,6 +219,9 @@ class Endpoint implements WebhookEndpoint {
   private list: MutableDelivery[] = [];
   private state = freshScript();
   private readonly waiters = new Set<Waiter>();
+  private readonly held = new Set<HeldAnswer>();
+  /** Milliseconds the endpoint's clock is ahead of real time. */
+  private advancedMs = 0;
   readonly script: Script;
 
   constructor(
@@ -226,6 +248,35 @@ class Endpoint implements WebhookEndpoint {
   reset(): void {
     this.list = [];
     this.state = freshScript();
+  }
+
+  now(): number {
+    return Date.now() + this.advancedMs;
+  }
+
+  advance(ms: number): void {
+    if (!(ms >= 0)) throw new RangeError(`webhook receiver: advance ${ms} is negative`);
+    this.advancedMs += ms;
+    for (const h of [...this.held]) if (h.dueAt <= this.now()) this.release(h);
+  }
+
+  /** Sends `send` once the endpoint's clock has run `delayMs` from now; returns a cancel function. */
+  hold(delayMs: number, send: () => void): () => void {
+    const h: HeldAnswer = { dueAt: this.now() + delayMs, send, timer: setTimeout(() => this.release(h), delayMs) };
+    this.held.add(h);
+    this.hub.timers.add(h.timer);
+    return () => {
+      clearTimeout(h.timer);
+      this.hub.timers.delete(h.timer);
+      this.held.delete(h);
+    };
+  }
+
+  private release(h: HeldAnswer): void {
+    if (!this.held.delete(h)) return;
+    clearTimeout(h.timer);
+    this.hub.timers.delete(h.timer);
+    h.send();
   }
 
   endpoint(name: string): WebhookEndpoint {
@@ -299,14 +350,14 @@ class Endpoint implements WebhookEndpoint {
   }
 
   /** Records a request and decides its answer (precedence of Script). */
-  accept(d: Omit<MutableDelivery, 'answer' | 'outcome'>): MutableDelivery {
+  accept(d: Omit<MutableDelivery, 'answer' | 'outcome' | 'receivedAt'>, arrivedRealMs: number): MutableDelivery {
     const s = this.state;
     const chosen = s.paths.get(d.endpointPath) ??
       (d.kind === 'event' ? s.events.shift() : undefined) ??
       (d.kind === 'registration' ? s.registration : undefined) ??
       s.methods.get(d.method) ?? { status: 200 };
     const delayMs = chosen.delayMs ?? s.delays.get(d.kind) ?? s.delays.get('any') ?? 0;
-    const delivery: MutableDelivery = { ...d, answer: { ...chosen, delayMs }, outcome: 'pending' };
+    const delivery: MutableDelivery = { ...d, receivedAt: arrivedRealMs + this.advancedMs, answer: { ...chosen, delayMs }, outcome: 'pending' };
     this.list.push(delivery);
     this.notify();
     return delivery;
@@ -394,27 +445,29 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions = {})
         const ep = hub.route(target.pathname, root);
         const inside = ep.prefix === '' || target.pathname === ep.prefix || target.pathname.startsWith(`${ep.prefix}/`);
         const rel = inside ? target.pathname.slice(ep.prefix.length) : target.pathname;
-        const delivery = ep.accept({
-          seq: ++hub.seq,
-          method,
-          url: req.url ?? '/',
-          path: target.pathname,
-          endpointPath: rel === '' ? '/' : rel,
-          query: record(target.searchParams),
-          headers: req.headers,
-          body,
-          form,
-          ...classify(method, target.searchParams, form),
+        const delivery = ep.accept(
+          {
+            seq: ++hub.seq,
+            method,
+            url: req.url ?? '/',
+            path: target.pathname,
+            endpointPath: rel === '' ? '/' : rel,
+            query: record(target.searchParams),
+            headers: req.headers,
+            body,
+            form,
+            ...classify(method, target.searchParams, form),
+          },
           receivedAt,
-        });
-        let timer: NodeJS.Timeout | undefined;
+        );
+        let cancelHeld: (() => void) | undefined;
         res.on('finish', () => {
           delivery.outcome = 'answered';
           ep.notify();
         });
         // The sender may give up first (4.14: 5 s for the registration GET); record that.
         res.on('close', () => {
-          if (timer) clearTimeout(timer);
+          cancelHeld?.();
           if (delivery.outcome !== 'pending') return;
           delivery.outcome = 'client-gone';
           ep.notify();
@@ -425,12 +478,10 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions = {})
           res.end(method === 'HEAD' ? undefined : (text ?? ''));
         };
         if (delivery.answer.delayMs === 0) return send();
-        const t = setTimeout(() => {
-          hub.timers.delete(t);
+        // The delay runs on the endpoint's clock: real time, or a test clock's advance.
+        cancelHeld = ep.hold(delivery.answer.delayMs, () => {
           if (!res.destroyed) send();
-        }, delivery.answer.delayMs);
-        timer = t;
-        hub.timers.add(t);
+        });
       },
       () => res.destroy(),
     );

@@ -34,12 +34,16 @@ export interface RetriesStop {
   longestIntervalSeconds: number;
 }
 
-/** Whether retries seen up to `at` (epoch ms) have stopped: a cadence, then STOPPED_SILENCE_FACTOR times its longest interval of silence. */
-export function retriesStop(deliveries: readonly EventDelivery[], at: number): RetriesStop {
+/**
+ * Whether retries seen up to `at` (epoch ms) have stopped: a cadence, then STOPPED_SILENCE_FACTOR
+ * times its longest interval of silence. Arrival times known within `resolutionSeconds` (a test
+ * clock moved in steps) count against stopping: the interval as long, the silence as short as they may be.
+ */
+export function retriesStop(deliveries: readonly EventDelivery[], at: number, resolutionSeconds = 0): RetriesStop {
   const intervals = intervalsOf(deliveries);
-  const longestIntervalSeconds = Math.max(0, ...intervals);
+  const longestIntervalSeconds = Math.max(0, ...intervals) + resolutionSeconds;
   const last = deliveries.at(-1);
-  const silenceSeconds = last === undefined ? 0 : (at - last.receivedAt) / 1000;
+  const silenceSeconds = last === undefined ? 0 : Math.max(0, (at - last.receivedAt) / 1000 - resolutionSeconds);
   const stopped = intervals.length >= INTERVALS_FOR_A_CADENCE && silenceSeconds >= STOPPED_SILENCE_FACTOR * Math.max(longestIntervalSeconds, 0.001);
   return { stopped, silenceSeconds, longestIntervalSeconds };
 }

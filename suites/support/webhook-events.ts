@@ -5,11 +5,13 @@
  */
 import { expect } from 'vitest';
 import {
+  awaitDeliveries,
   type Delivery,
   type EventDelivery,
   type EventType,
   expectSuccess,
   isEventDelivery,
+  letTimePass,
   NOT_TESTABLE_PREFIX,
   SkipTest,
   type Target,
@@ -60,12 +62,20 @@ export const eventsOf = (endpoint: WebhookEndpoint, type: EventType, reference: 
   endpoint.events().filter((d) => d.fields.type === type && d.fields.reference === reference);
 
 /**
- * Waits (at most `seconds`) until `count` deliveries of the event arrived; returns them. The
- * document gives no delivery time (6): past the budget the wait fails, saying which budget bounds it.
+ * Waits (at most `seconds` of the target's time: real, or its test clock) until `count` deliveries
+ * of the event arrived; returns them. The document gives no delivery time (6): past the budget the
+ * wait fails, saying which budget bounds it.
  */
-export async function waitForEvent(endpoint: WebhookEndpoint, type: EventType, reference: string, seconds: number, count = 1): Promise<EventDelivery[]> {
+export async function waitForEvent(
+  t: Target,
+  endpoint: WebhookEndpoint,
+  type: EventType,
+  reference: string,
+  seconds: number,
+  count = 1,
+): Promise<EventDelivery[]> {
   const label = `${count} type=${type} event(s) for reference ${reference}`;
-  const found = await endpoint.waitFor(isEventOf(type, reference), { timeoutMs: seconds * 1000, count, label }).catch((error: unknown) => {
+  const found = await awaitDeliveries(t.clock, endpoint, isEventOf(type, reference), { seconds, count, label }).catch((error: unknown) => {
     throw new Error(
       `${label}: not delivered within ${seconds} s (profile timeBudgets.webhookDeliverySeconds, else untimedWaitSeconds: the document ` +
         `gives no delivery time, raise the budget for a slower target); ${error instanceof Error ? error.message : String(error)}`,
@@ -76,34 +86,29 @@ export async function waitForEvent(endpoint: WebhookEndpoint, type: EventType, r
 }
 
 /**
- * The deliveries of one event that arrive within `seconds` (at most `enough` are waited for: the
- * wait ends once they are there). Unlike waitForEvent, running out of time is not an error: the
- * caller judges what was seen (a wait the document does not time is bounded).
+ * The deliveries of one event that arrive within `seconds` of the target's time (at most `enough`
+ * are waited for: the wait ends once they are there). Unlike waitForEvent, running out of time is
+ * not an error: the caller judges what was seen (a wait the document does not time is bounded).
  */
 export async function deliveriesWithin(
+  t: Target,
   endpoint: WebhookEndpoint,
   type: EventType,
   reference: string,
   seconds: number,
   enough: number,
 ): Promise<EventDelivery[]> {
-  await endpoint.waitFor(isEventOf(type, reference), { timeoutMs: seconds * 1000, count: enough }).catch(() => undefined);
+  await awaitDeliveries(t.clock, endpoint, isEventOf(type, reference), { seconds, count: enough }).catch(() => undefined);
   return eventsOf(endpoint, type, reference);
 }
 
 /**
- * After a virtual wait the target's due timers have fired, but their deliveries still cross the
- * network: this much real time lets them arrive.
+ * Lets `seconds` pass on the target and on the endpoints watched (test clock, or real time), so
+ * that an event that was going to be delivered in that window has arrived; used before asserting
+ * that none did. On a test clock the deliveries of its last step are let cross the network too.
  */
-const SETTLE_AFTER_VIRTUAL_WAIT_MS = 1000;
-
-/**
- * Lets `seconds` pass on the target (virtual clock, or real time), so that an event that was going
- * to be delivered in that window has arrived; used before asserting that none did.
- */
-export async function quietWindow(t: Target, seconds: number): Promise<void> {
-  await t.clock.wait(seconds);
-  if (t.clock.virtual) await new Promise((resolve) => setTimeout(resolve, SETTLE_AFTER_VIRTUAL_WAIT_MS));
+export async function quietWindow(t: Target, endpoints: readonly WebhookEndpoint[], seconds: number): Promise<void> {
+  await letTimePass(t.clock, endpoints, seconds);
 }
 
 /**
