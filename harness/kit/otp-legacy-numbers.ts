@@ -525,7 +525,7 @@ const contextFor = (t: LegacyNumbersTarget, attempts: number): PlanContext => ({
 async function findExpiredSendOn(t: LegacyNumbersTarget, records: Records, phone: string): Promise<void> {
   const decide = async (): Promise<ExpiredSendFinding> => {
     const company = t.name('co');
-    await expireCode({ t, records, phone, company });
+    if ((await records.read(phone)).state !== 'expired') await expireCode({ t, records, phone, company });
     const before = await records.read(phone);
     if (before.state !== 'expired') return { restarts: false, seen: `the code of ${phone} could not be let expire (it is ${describePlanState(before)})` };
     const sent = await t.api('otp-legacy/send', { json: sendingBody(phone, company) });
@@ -630,10 +630,11 @@ function profileNumbersLent(t: LegacyNumbersTarget, records: Records, lending: L
       // No way to a send that generates a code, and what a send after expiry does is not known yet:
       // found out on this number once it is pending (where a way there exists), which costs no number without a record.
       if ('none' in plan && need === 'sendable' && expiredSendRestartsOf(t) === undefined && canExpire(t)) {
-        const toPending = planPath(await records.read(phone), 'pending-code', contextFor(t, 0));
+        const here = await records.read(phone);
+        const toPending = here.state === 'expired' ? { steps: [], charged: 0 } : planPath(here, 'pending-code', contextFor(t, 0));
         if (!('none' in toPending)) {
           const company = t.name('co');
-          await walk({ t, records, phone, company }, toPending, 'pending-code', contextFor(t, 0));
+          if (toPending.steps.length > 0) await walk({ t, records, phone, company }, toPending, 'pending-code', contextFor(t, 0));
           await findExpiredSendOn(t, records, phone);
           plan = planPath(await records.read(phone), need, contextFor(t, attempts));
         }
