@@ -99,6 +99,8 @@ export interface Front {
   readonly forwarded: number;
   /** Requests the front refused (a gateway without its header). */
   readonly refused: number;
+  /** The remote port of every connection the front accepted, in order. */
+  readonly connections: number[];
   close(): Promise<void>;
 }
 
@@ -164,9 +166,12 @@ export async function startFront(upstream: string, options: FrontOptions): Promi
           },
           handler,
         ) as unknown as Server);
+  const connections: number[] = [];
+  server.on('connection', (socket: Socket) => connections.push(socket.remotePort ?? 0));
   const port = await listen(server);
   return {
     url: `${material === undefined ? 'http' : 'https'}://127.0.0.1:${port}`,
+    connections,
     get forwarded() {
       return forwarded;
     },
@@ -185,6 +190,8 @@ export interface CountingProxy {
   readonly requests: string[];
   /** The Proxy-Authorization headers seen (credentials the test gave). */
   readonly authorizations: string[];
+  /** The local port of each tunnel's connection to its target (what the target sees as the remote port). */
+  readonly upstreamPorts: number[];
   close(): Promise<void>;
 }
 
@@ -193,6 +200,7 @@ export async function startCountingProxy(): Promise<CountingProxy> {
   const tunnels: string[] = [];
   const requests: string[] = [];
   const authorizations: string[] = [];
+  const upstreamPorts: number[] = [];
   const sockets = new Set<Socket>();
   const server = createHttpServer((req, res) => {
     requests.push(req.url ?? '');
@@ -208,6 +216,7 @@ export async function startCountingProxy(): Promise<CountingProxy> {
     if (req.headers['proxy-authorization']) authorizations.push(req.headers['proxy-authorization']);
     const [host, port] = (req.url ?? '').split(':');
     const upstream = netConnect(Number(port), host!, () => {
+      upstreamPorts.push(upstream.localPort ?? 0);
       client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
       if (head.length > 0) upstream.write(head);
       upstream.pipe(client);
@@ -228,6 +237,7 @@ export async function startCountingProxy(): Promise<CountingProxy> {
     tunnels,
     requests,
     authorizations,
+    upstreamPorts,
     close: async () => {
       for (const socket of sockets) socket.destroy();
       await closeServer(server);

@@ -54,6 +54,7 @@ import { compareWithBaseline, readBaseline, type BaselineSummary } from '../repo
 import {
   buildSummary,
   gatePasses,
+  IDENTITY_NOT_CHECKED,
   leakHeadline,
   nothingCertified,
   summaryHeadMarkdown,
@@ -283,7 +284,7 @@ export function closingLines(outcome: Pick<CertificationOutcome, 'summary' | 'ou
   return [
     ...troubleLines(outcome.summary, outcome.redact),
     ...skipLines(outcome.summary),
-    `verdict: ${verdict} (exit ${code}): ${verdictReachText(coverage)}`,
+    `verdict: ${verdict} (exit ${code}): ${outcome.summary.identityNotChecked ? `${outcome.summary.identityNotChecked}; ` : ''}${verdictReachText(coverage)}`,
     failLevelReachText(coverage.failLevelRequirements),
     `tests: ${t.passed} passed, ${t.failed} failed, ${t.broken} broken, ${t.inconclusive} inconclusive, ${t.skipped} ` +
       `skipped (${t.notTestable} not testable), ${t.knownDeviations} known deviations; ${t.warnings} with warnings`,
@@ -347,6 +348,7 @@ export async function runCertification(args: CertifyArgs, control: Certification
       `certifying ${targetLabel} with ${files.length} suite files, profile ${profileLabel}, run ${config.runId}, seed ${config.seed}${latencyNote(latencyMs)}`,
     );
     // 5.2: half of what charged sends need (the flag without numbers, numbers without the flag) is said before the run.
+    if (route?.tls?.insecure) say(`--insecure: ${IDENTITY_NOT_CHECKED}; every report says so first`);
     const charges = chargesNotice(config);
     if (charges !== undefined) say(charges);
 
@@ -381,6 +383,11 @@ export async function runCertification(args: CertifyArgs, control: Certification
     const runErrors = redactedCopy(outcome.runErrors, secrets.redact);
     // The reports say it too: a run error fails the summary and shows in junit.xml.
     if (incomplete !== undefined) runErrors.unshift(`certification incomplete: ${incomplete}`);
+    // junit.xml's first lines: an unchecked identity (--insecure), then an incomplete run.
+    const headlinesOf = (unfinished: string | undefined): string[] => [
+      ...(route?.tls?.insecure ? [`NOTE: ${IDENTITY_NOT_CHECKED}`] : []),
+      ...(unfinished !== undefined ? [`INCOMPLETE: certification incomplete: ${unfinished}`] : []),
+    ];
     const junit = (headlines: string[], errors: readonly string[]) =>
       writeJunitReport(join(args.out, 'junit.xml'), {
         suiteName: 'messaging-conformance',
@@ -390,7 +397,7 @@ export async function runCertification(args: CertifyArgs, control: Certification
         wallSeconds: seconds,
         headlines,
       });
-    junit(incomplete !== undefined ? [`INCOMPLETE: certification incomplete: ${incomplete}`] : [], runErrors);
+    junit(headlinesOf(incomplete), runErrors);
 
     const reconciliation = reconcile(records, expected);
     // What the run had, so that no remedy of a skip asks for it again (report/skip-remedies.ts).
@@ -424,6 +431,8 @@ export async function runCertification(args: CertifyArgs, control: Certification
       ...(args.minCoverage !== undefined ? { minCoverage: args.minCoverage } : {}),
     });
     if (baseline !== undefined) summary = withBaseline(summary, compareWithBaseline(summary, baseline), args.failOn);
+    // --insecure: whatever answered may not be the target named; every report's first line says so.
+    if (route?.tls?.insecure) summary = { ...summary, identityNotChecked: IDENTITY_NOT_CHECKED };
     const writeSummary = () => {
       writeFileSync(join(args.out, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
       writeFileSync(join(args.out, 'summary.md'), summaryMarkdown(summary));
@@ -437,7 +446,7 @@ export async function runCertification(args: CertifyArgs, control: Certification
         const line = `the Allure report was not generated: ${secrets.redact((error as Error).message)}`;
         runErrors.push(line);
         summary = { ...summary, runErrors: [...summary.runErrors, line], ok: false };
-        junit(incomplete !== undefined ? [`INCOMPLETE: certification incomplete: ${incomplete}`] : [], runErrors);
+        junit(headlinesOf(incomplete), runErrors);
         writeSummary();
       }
     }
@@ -452,7 +461,7 @@ export async function runCertification(args: CertifyArgs, control: Certification
       // Every report says so first: summary.md's title and first line, junit.xml's headline and a run error.
       const headline = leakHeadline(summary.leakCheck!);
       summary = { ...summary, runErrors: [headline, ...summary.runErrors] };
-      junit([`FAIL: ${headline}`, ...(incomplete !== undefined ? [`INCOMPLETE: certification incomplete: ${incomplete}`] : [])], [headline, ...runErrors]);
+      junit([`FAIL: ${headline}`, ...headlinesOf(incomplete)], [headline, ...runErrors]);
     }
     writeSummary();
     // The tables stay in summary.md; the terminal gets its title here and the closing lines at the end (certify()).

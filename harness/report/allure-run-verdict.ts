@@ -12,7 +12,7 @@
 import { SPEC_PAGE_FILE } from '../kit/spec-section-link.ts';
 import { failLevelReachText, verdictReachText } from './run-coverage.ts';
 import { SKIP_GROUPS_AT_A_GLANCE, skipGroupText } from './skip-remedies.ts';
-import { gatePasses, type Summary } from './summary.ts';
+import { gatePasses, identityCaveat, type Summary } from './summary.ts';
 
 export const REPORT_TITLE = 'Messaging Service API conformance';
 
@@ -51,7 +51,7 @@ export function countsText(totals: Summary['totals']): string {
 
 const verdictText = (run: Summary): string => {
   const { verdict, gate } = verdictOf(run);
-  return gate === undefined ? verdict : `${verdict} (gate --fail-on regression: ${gate})`;
+  return `${gate === undefined ? verdict : `${verdict} (gate --fail-on regression: ${gate})`}${identityCaveat(run)}`;
 };
 
 /** The report's name: the verdict and how much the run decided first, so the tab and the first screen's heading say it. */

@@ -162,6 +162,11 @@ export interface Summary {
    * and where one was found (file and place, never the key). Absent until the search ran.
    */
   leakCheck?: LeakCheckSummary;
+  /**
+   * Set when the target's TLS certificate was not verified (certify --insecure): whatever answered
+   * may not be the target named, so every report's first line says so (IDENTITY_NOT_CHECKED).
+   */
+  identityNotChecked?: string;
   /** The share of the document's units the catalogue quotes (documentCoverageOfCatalogue). */
   documentCoverage: DocumentCoverageTotals;
   /**
@@ -637,13 +642,20 @@ export function summaryHeadMarkdown(s: Summary): string {
   return parts.join('\n\n');
 }
 
+/** What every first line says of a run whose target's certificate was not verified (certify --insecure). */
+export const IDENTITY_NOT_CHECKED = "the target's identity was not checked: --insecure, its TLS certificate was not verified";
+
+/** " (the target's identity was not checked: …)" after the verdict word, or nothing. */
+export const identityCaveat = (s: Pick<Summary, 'identityNotChecked'>): string => (s.identityNotChecked ? ` (${s.identityNotChecked})` : '');
+
 /**
  * The first line: the verdict, and when it is no plain failure, why (an incomplete run, a key in the
  * reports, a coverage below --min-coverage); then how much the run decided (run-coverage.ts), which
  * is part of the verdict: "PASS: 192 of 423 tests decided (45 %); 231 skipped".
  */
 function summaryTitle(s: Summary): string {
-  const reach = verdictReachText(s.coverage);
+  // An unchecked identity comes before the reach: what the verdict is about may not be the target named.
+  const reach = `${s.identityNotChecked ? `${s.identityNotChecked}; ` : ''}${verdictReachText(s.coverage)}`;
   if (s.leakCheck?.passed === false) return `# Conformance summary: FAIL (a key of the run was found in the reports); ${reach}`;
   if (s.incomplete !== undefined) return `# Conformance summary: INCOMPLETE (the run did not finish: no verdict on what did not run); ${reach}`;
   if (s.failOn === 'regression' && s.baseline !== undefined)
