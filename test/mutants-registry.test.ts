@@ -5,12 +5,22 @@
  * seam of the server's code (reference/seams.ts), and a server that starts with each.
  * The kill matrix itself (`npm run mutants`) shows that each override really changes the answers.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCertifyArgs } from '../harness/commands/certify-command.ts';
 import { UsageError } from '../harness/config/cli-errors.ts';
-import { appliesUnder, killersOf, parseMutantsArgs, resultsOfSummary, type RunOutcome } from '../harness/commands/mutants-command.ts';
+import {
+  appliesUnder,
+  killersOf,
+  otherAreasNaming,
+  parseMutantsArgs,
+  resultsOfSummary,
+  runCertify,
+  type RunOutcome,
+} from '../harness/commands/mutants-command.ts';
+import { MatrixWorkerPool } from '../harness/commands/matrix-worker-pool.ts';
 import { SUITES_DIR } from '../harness/config/project-paths.ts';
 import { personalityChoices } from '../reference/personality.ts';
 import { AMBIGUITY_IDS } from '../schemas/ambiguities.ts';
@@ -150,6 +160,22 @@ describe('npm run mutants', () => {
     expect(all.personalities, 'both personalities by default').toEqual(['default', 'alternate']);
     expect(parseMutantsArgs(['--personality', 'alternate']).personalities).toEqual(['alternate']);
     expect(() => parseMutantsArgs(['--personality', 'other'])).toThrow(UsageError);
+    expect(all.freshProcesses, 'warm matrix processes by default').toBe(false);
+    expect(parseMutantsArgs(['--fresh-processes']).freshProcesses).toBe(true);
+  });
+
+  it("points a second run at the other suite files that name the mutant's requirement, never at its own area again", () => {
+    const m = MUTANTS.find((x) => x.id === 'wallet-transaction-type-add')!;
+    const texts = new Map([
+      [m.area, `req(['${m.requirement}'], ...)`],
+      ['limits', `req(['${m.requirement}', 'limit:other'], ...)`],
+      ['sms', `req(["${m.requirement}"], ...)`],
+      ['voice', `req(['${m.requirement}-longer'], ...) // ${m.requirement} in a comment`],
+    ]);
+    expect(otherAreasNaming(m, texts)).toEqual(['limits', 'sms']);
+    expect(otherAreasNaming(m, new Map([[m.area, m.requirement]]))).toEqual([]);
+    // The suites as they are: the field-table enums of 4.8 are proven in limits.test.ts.
+    expect(otherAreasNaming(m)).toContain('limits');
   });
 
   it('a mutant whose change an ambiguity option allows is not applicable under a personality taking that option', () => {
@@ -220,4 +246,27 @@ describe('npm run mutants', () => {
     });
     expect(resultsOfSummary({ ok: true }).failedTests, 'a summary cut short').toEqual([]);
   });
+});
+
+describe('the warm certify processes of the matrix (matrix-worker-pool.ts)', () => {
+  it('answer a run as the certify command line does: its exit code, reports and first error line, run after run in one process', async () => {
+    const pool = new MatrixWorkerPool();
+    const out = mkdtempSync(join(tmpdir(), 'matrix-pool-'));
+    try {
+      const m = MUTANTS.find((x) => x.id === 'auth-missing-key-05')!;
+      const killed = await runCertify(join(out, 'a'), ['--mutant', m.id, '--only', 'auth', '--requirements', m.requirement], 240, (a, t) => pool.run(a, t));
+      expect(killed.exitCode, killed.stderr).toBe(1);
+      expect(killed.failedTests.length).toBeGreaterThan(0);
+      expect(readFileSync(join(out, 'a', 'certify.log'), 'utf8')).toMatch(/verdict: FAIL \(exit 1\)/);
+      const usage = await runCertify(join(out, 'b'), ['--only', 'auth', '--requirements', 'rule:no-such-requirement'], 60, (a, t) => pool.run(a, t));
+      expect(usage.exitCode).toBe(2);
+      expect(usage.stderr).toMatch(/^messaging-conformance: .*no-such-requirement/);
+      const passed = await runCertify(join(out, 'c'), ['--only', 'auth', '--requirements', m.requirement], 240, (a, t) => pool.run(a, t));
+      expect(passed.exitCode, passed.stderr).toBe(0);
+      expect(passed.ok).toBe(true);
+    } finally {
+      pool.close();
+      rmSync(out, { recursive: true, force: true });
+    }
+  }, 600_000);
 });

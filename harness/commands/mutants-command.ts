@@ -10,13 +10,17 @@
  * at minutes per matrix it must stay out of `npm test`'s vitest run of test/.
  *
  * Speed: every run uses the embedded server's test clock (certify's default). A mutant is
- * certified in up to three runs, cheapest first, stopping at the first that kills it: the tests of
- * its requirement's area file (suites/<area>.test.ts) that name its requirement, then that whole
- * file, then the whole suite; so a survivor is always a survivor of the full suite. A mutant whose
- * area has no suite file goes straight to the whole suite. `--full` certifies every mutant with the
- * whole suite only (the complete killedBy lists); `--areas` certifies it once, with those areas'
- * suite files only.
- * Runs go in parallel, about one per core but one (`--concurrency N` overrides).
+ * certified in up to four runs, cheapest first, stopping at the first that kills it: the tests of
+ * its requirement's area file (suites/<area>.test.ts) that name its requirement, then the tests
+ * naming it in the other suite files that name it (a requirement proven away from its area), then
+ * its area's whole file, then the whole suite; so a survivor is always a survivor of the full
+ * suite. `--full` certifies every mutant with the whole suite only (the complete killedBy lists);
+ * `--areas` certifies it once, with those areas' suite files only.
+ * Runs go in parallel, about one per core but one (`--concurrency N` overrides), both
+ * personalities in one queue, the areas whose tests wait first. Each run is a certify command line
+ * handed to a warm matrix process (matrix-worker.ts): the same flags, reports and exit code as the
+ * command, without loading node, tsx and the harness again for a run of a few tests; each run
+ * still starts its own embedded server and vitest. `--fresh-processes` starts a command per run.
  *
  * Personalities: the matrix runs once per personality of the reference server
  * (`--personality default|alternate|both`, default both), so that no mutant is killed only by a
@@ -30,7 +34,7 @@
  * unless something else caught it, and its broken tests are reported beside the verdict.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isMutantId, MUTANTS, type MutantDefinition, type MutantId } from '../../reference/mutants.ts';
@@ -43,7 +47,9 @@ import { exitWithUsageError } from '../config/cli-errors.ts';
 import { parseArgv } from '../config/flag-table.ts';
 import { MUTANTS_FLAGS } from '../config/mutants-flags.ts';
 import { commandHelpText } from './cli-help.ts';
-import { PROJECT_ROOT, SUITES_DIR } from '../config/project-paths.ts';
+import { MatrixWorkerPool, type PooledRun } from './matrix-worker-pool.ts';
+import { scheduleWeight } from '../run/suite-schedule.ts';
+import { areaOfSuiteFile, PROJECT_ROOT, SUITES_DIR } from '../config/project-paths.ts';
 
 const CLI = join(PROJECT_ROOT, 'harness', 'cli.ts');
 
@@ -61,6 +67,8 @@ export interface MutantsArgs {
   areas: string[] | undefined;
   /** The reference personalities the matrix runs under (both by default). */
   personalities: Personality[];
+  /** Each run a certify command of its own (as a user runs it) instead of a run in a warm matrix process. */
+  freshProcesses: boolean;
 }
 
 /** The matrix's flags (config/mutants-flags.ts holds each, with its check and help). */
@@ -74,6 +82,7 @@ export function parseMutantsArgs(argv: readonly string[]): MutantsArgs {
     concurrency: flags.concurrency,
     outDir: flags.out,
     full: flags.full,
+    freshProcesses: flags.freshProcesses,
     timeoutSeconds: flags.timeout,
     areas,
   };
@@ -128,12 +137,12 @@ function readReports(outDir: string): ReturnType<typeof resultsOfSummary> {
   return resultsOfSummary(existsSync(summaryPath) ? (JSON.parse(readFileSync(summaryPath, 'utf8')) as SummaryResults) : undefined);
 }
 
-/** `certify --no-html --out DIR [extra...]` in a child process; its output goes to DIR/certify.log. */
-export async function runCertify(outDir: string, extra: readonly string[], timeoutSeconds: number): Promise<RunOutcome> {
-  rmSync(outDir, { recursive: true, force: true });
-  mkdirSync(outDir, { recursive: true });
-  const started = Date.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'certify', '--no-html', '--out', outDir, ...extra], {
+/** How a certify command line is run: in a warm matrix process (matrix-worker-pool.ts), or afresh as a user runs it (--fresh-processes). */
+export type Certifier = (argv: readonly string[], timeoutSeconds: number) => Promise<PooledRun>;
+
+/** `certify ARGV` as a command of its own: node, tsx and the whole harness loaded for this one run. */
+export const freshProcess: Certifier = async (argv, timeoutSeconds) => {
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'certify', ...argv], {
     cwd: PROJECT_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, FORCE_COLOR: '0' },
@@ -152,9 +161,18 @@ export async function runCertify(outDir: string, extra: readonly string[], timeo
   }, timeoutSeconds * 1000);
   const exitCode = await new Promise<number | null>((done) => child.on('close', (code) => done(code)));
   clearTimeout(timer);
-  writeFileSync(join(outDir, 'certify.log'), log);
   const firstError = stderr.split('\n').find((l) => l.trim() !== '' && !l.startsWith('npm warn')) ?? '';
-  return { exitCode, timedOut, seconds: (Date.now() - started) / 1000, stderr: firstError, ...readReports(outDir) };
+  return { exitCode, timedOut, log, stderr: firstError };
+};
+
+/** `certify --no-html --out DIR [extra...]` through `certifier`; its output goes to DIR/certify.log. */
+export async function runCertify(outDir: string, extra: readonly string[], timeoutSeconds: number, certifier: Certifier): Promise<RunOutcome> {
+  rmSync(outDir, { recursive: true, force: true });
+  mkdirSync(outDir, { recursive: true });
+  const started = Date.now();
+  const run = await certifier(['--no-html', '--out', outDir, ...extra], timeoutSeconds);
+  writeFileSync(join(outDir, 'certify.log'), run.log);
+  return { exitCode: run.exitCode, timedOut: run.timedOut, seconds: (Date.now() - started) / 1000, stderr: run.stderr, ...readReports(outDir) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -207,19 +225,51 @@ export function focusArea(m: MutantDefinition): string | undefined {
   return existsSync(join(SUITES_DIR, `${m.area}.test.ts`)) ? m.area : undefined;
 }
 
+let suiteTexts: ReadonlyMap<string, string> | undefined;
+
+/** Each area's suite file, read once. */
+function suiteTextsByArea(): ReadonlyMap<string, string> {
+  suiteTexts ??= new Map(
+    readdirSync(SUITES_DIR).flatMap((f) => {
+      const area = areaOfSuiteFile(f);
+      return area === undefined ? [] : [[area, readFileSync(join(SUITES_DIR, f), 'utf8')] as const];
+    }),
+  );
+  return suiteTexts;
+}
+
+/**
+ * The areas other than the mutant's own whose suite file names its requirement id as written
+ * ('limit:wallet-transaction-type' in suites/limits.test.ts: the field-table enums of 4.5, 4.8 and
+ * 4.12), for a second pointed run when the first, in its own area, did not kill it. An id a file
+ * builds at run time is not seen here: that mutant goes on to its area's file and the whole suite.
+ */
+export function otherAreasNaming(m: MutantDefinition, texts: ReadonlyMap<string, string> = suiteTextsByArea()): string[] {
+  const own = focusArea(m);
+  return [...texts]
+    .filter(([area, text]) => area !== own && (text.includes(`'${m.requirement}'`) || text.includes(`"${m.requirement}"`)))
+    .map(([area]) => area)
+    .sort();
+}
+
 interface Baseline {
   personality: Personality;
   warnings: ReadonlySet<string>;
 }
 
-async function runMutant(m: MutantDefinition, args: MutantsArgs, baseline: Baseline): Promise<MutantResult & { seconds: number; scope: string }> {
+async function runMutant(
+  m: MutantDefinition,
+  args: MutantsArgs,
+  baseline: Baseline,
+  certifier: Certifier,
+): Promise<MutantResult & { seconds: number; scope: string }> {
   const outDir = join(args.outDir, 'mutants', baseline.personality, m.id);
   const base = { id: m.id as MutantId, section: m.section, requirement: m.requirement, personality: baseline.personality };
   if (!appliesUnder(m, baseline.personality)) {
     const why = `(no deviation under ${m.conformsUnder!.ambiguity}=${m.conformsUnder!.option})`;
     return { ...base, status: 'not-applicable', killedBy: [why], broken: [], seconds: 0, scope: 'none' };
   }
-  const certify = (extra: string[]) => runCertify(outDir, ['--mutant', m.id, '--personality', baseline.personality, ...extra], args.timeoutSeconds);
+  const certify = (extra: string[]) => runCertify(outDir, ['--mutant', m.id, '--personality', baseline.personality, ...extra], args.timeoutSeconds, certifier);
   const verdict = (run: RunOutcome, scope: string, seconds: number) => {
     const killedBy = killersOf(m, run, baseline.warnings);
     return { ...base, status: killedBy.length > 0 ? ('killed' as const) : ('survived' as const), killedBy, broken: run.brokenTests ?? [], seconds, scope };
@@ -228,18 +278,23 @@ async function runMutant(m: MutantDefinition, args: MutantsArgs, baseline: Basel
     const run = await certify(['--only', args.areas.join(',')]);
     return verdict(run, args.areas.join(','), run.seconds);
   }
-  const area = args.full ? undefined : focusArea(m);
   let seconds = 0;
-  if (area !== undefined) {
-    // Cheapest first: the tests that name the mutant's requirement, then its area's file.
-    const pointed = await certify(['--only', area, '--requirements', m.requirement]);
-    seconds += pointed.seconds;
-    const byPointed = verdict(pointed, `${area} (${m.requirement})`, seconds);
-    if (byPointed.status === 'killed') return byPointed;
-    const focused = await certify(['--only', area]);
-    seconds += focused.seconds;
-    const byFocused = verdict(focused, area, seconds);
-    if (byFocused.status === 'killed') return byFocused;
+  // Cheapest first, stopping at the first run that kills: the tests that name the mutant's
+  // requirement in its area's file, then in the other files that name it, then its area's whole
+  // file, then the whole suite; so a survivor is always a survivor of the full suite.
+  const area = args.full ? undefined : focusArea(m);
+  const steps: { only: string[]; pointed: boolean }[] = args.full
+    ? []
+    : [
+        ...(area === undefined ? [] : [{ only: [area], pointed: true }]),
+        ...(otherAreasNaming(m).length === 0 ? [] : [{ only: otherAreasNaming(m), pointed: true }]),
+        ...(area === undefined ? [] : [{ only: [area], pointed: false }]),
+      ];
+  for (const step of steps) {
+    const run = await certify(['--only', step.only.join(','), ...(step.pointed ? ['--requirements', m.requirement] : [])]);
+    seconds += run.seconds;
+    const byStep = verdict(run, step.pointed ? `${step.only.join(',')} (${m.requirement})` : step.only.join(','), seconds);
+    if (byStep.status === 'killed') return byStep;
   }
   const whole = await certify([]);
   seconds += whole.seconds;
@@ -286,46 +341,71 @@ export async function mutants(argv: string[]): Promise<number> {
   const say = (line: string) => process.stdout.write(`${line}\n`);
 
   const chosen = MUTANTS.filter((m) => args.ids.includes(m.id));
-  const results: (MutantResult & { seconds: number; scope: string })[] = [];
-  const baselines: Record<string, { seconds: number; warnings: string[] }> = {};
-  for (const personality of args.personalities) {
-    const baselineDir = join(args.outDir, 'mutants', personality, 'baseline');
-    say(`baseline (${personality} personality): certifying the reference server without a fault (${relative(PROJECT_ROOT, baselineDir) || '.'})`);
-    const baseline = await runCertify(
-      baselineDir,
-      ['--personality', personality, ...(args.areas ? ['--only', args.areas.join(',')] : [])],
-      args.timeoutSeconds,
-    );
-    if (baseline.exitCode !== 0) {
-      say(
-        `baseline FAILED in ${baseline.seconds.toFixed(0)} s: the suite fails against the ` +
-          `conformant server (${personality} personality), so the kill matrix would mean nothing.`,
+  const workers = args.freshProcesses ? undefined : new MatrixWorkerPool();
+  const certifier: Certifier = workers ? (runArgv, timeout) => workers.run(runArgv, timeout) : freshProcess;
+  try {
+    // The baselines of the personalities at once, then every mutant of every personality in one queue (no personality waits for another's last runs).
+    const baselineRuns = await pool(args.personalities, args.concurrency, async (personality) => {
+      const baselineDir = join(args.outDir, 'mutants', personality, 'baseline');
+      say(`baseline (${personality} personality): certifying the reference server without a fault (${relative(PROJECT_ROOT, baselineDir) || '.'})`);
+      const run = await runCertify(
+        baselineDir,
+        ['--personality', personality, ...(args.areas ? ['--only', args.areas.join(',')] : [])],
+        args.timeoutSeconds,
+        certifier,
       );
-      for (const c of catchersOf(baseline).slice(0, 20)) say(`  - ${c}`);
-      for (const b of (baseline.brokenTests ?? []).slice(0, 20)) say(`  - (broken: the kit could not talk to the server) ${b}`);
-      say('Fix the suite (or the reference server) first.');
-      return 1;
-    }
-    baselines[personality] = { seconds: baseline.seconds, warnings: baseline.warnedRequirements };
-    say(`baseline passed in ${baseline.seconds.toFixed(0)} s (${baseline.warnedRequirements.length} requirements with warnings)`);
-
-    const scope = args.areas ? `, suites ${args.areas.join(',')} only` : args.full ? ', whole suite each' : ', focused on the area of each requirement first';
-    say(`running ${chosen.length} mutants on the ${personality} personality, ${args.concurrency} at a time${scope}`);
-    let done = 0;
-    const warnings = new Set(baseline.warnedRequirements);
-    results.push(
-      ...(await pool(chosen, args.concurrency, async (m) => {
-        const r = await runMutant(m, args, { personality, warnings });
-        done += 1;
+      return { personality, run };
+    });
+    const baselines: Record<string, { seconds: number; warnings: string[] }> = {};
+    for (const { personality, run: baseline } of baselineRuns) {
+      if (baseline.exitCode !== 0) {
         say(
-          `[${done}/${chosen.length}] ${r.status === 'survived' ? 'SURVIVED' : r.status.padEnd(8)} ${r.id} ` +
-            `(${personality}, ${r.seconds.toFixed(0)} s, ${r.scope})${r.killedBy[0] ? `: ${r.killedBy[0]}` : ''}`,
+          `baseline FAILED in ${baseline.seconds.toFixed(0)} s: the suite fails against the ` +
+            `conformant server (${personality} personality), so the kill matrix would mean nothing.`,
         );
-        return r;
-      })),
-    );
-  }
+        for (const c of catchersOf(baseline).slice(0, 20)) say(`  - ${c}`);
+        for (const b of (baseline.brokenTests ?? []).slice(0, 20)) say(`  - (broken: the kit could not talk to the server) ${b}`);
+        say('Fix the suite (or the reference server) first.');
+        return 1;
+      }
+      baselines[personality] = { seconds: baseline.seconds, warnings: baseline.warnedRequirements };
+      say(`baseline passed in ${baseline.seconds.toFixed(0)} s (${personality} personality, ${baseline.warnedRequirements.length} requirements with warnings)`);
+    }
 
+    const scope = args.areas ? `, suites ${args.areas.join(',')} only` : args.full ? ', whole suite each' : ', focused on the tests of each requirement first';
+    // The table keeps the registry's order per personality; the queue starts with the areas whose
+    // tests wait (suite-schedule.ts), so that no long run is left for the end.
+    const runs = args.personalities.flatMap((personality) => chosen.map((m) => ({ m, personality })));
+    const queue = [...runs].sort((a, b) => scheduleWeight(b.m.area, 0) - scheduleWeight(a.m.area, 0));
+    say(
+      `running ${chosen.length} mutants on the ${args.personalities.join(' and ')} personalit${args.personalities.length > 1 ? 'ies' : 'y'}, ${args.concurrency} at a time${scope}`,
+    );
+    let done = 0;
+    const warnings = new Map(baselineRuns.map(({ personality, run }) => [personality, new Set(run.warnedRequirements)]));
+    const finished = await pool(queue, args.concurrency, async ({ m, personality }) => {
+      const r = await runMutant(m, args, { personality, warnings: warnings.get(personality)! }, certifier);
+      done += 1;
+      say(
+        `[${done}/${runs.length}] ${r.status === 'survived' ? 'SURVIVED' : r.status.padEnd(8)} ${r.id} ` +
+          `(${personality}, ${r.seconds.toFixed(0)} s, ${r.scope})${r.killedBy[0] ? `: ${r.killedBy[0]}` : ''}`,
+      );
+      return r;
+    });
+    const results = runs.map(({ m, personality }) => finished.find((r) => r.id === m.id && r.personality === personality)!);
+    return writeMatrixReports(args, started, results, baselines, say);
+  } finally {
+    workers?.close();
+  }
+}
+
+/** mutants.json, mutants.md and the closing lines; exit 1 when a mutant survived. */
+function writeMatrixReports(
+  args: MutantsArgs,
+  started: number,
+  results: readonly (MutantResult & { seconds: number; scope: string })[],
+  baselines: Record<string, { seconds: number; warnings: string[] }>,
+  say: (line: string) => void,
+): number {
   const seconds = Math.round((Date.now() - started) / 100) / 10;
   const survivors = results.filter((r) => r.status === 'survived');
   mkdirSync(args.outDir, { recursive: true });

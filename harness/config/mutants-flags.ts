@@ -49,6 +49,12 @@ export const MUTANTS_FLAGS = defineCommand({
       help: "certify every mutant with the whole suite (the complete killedBy lists), not first with its area's file",
       defaultHelp: 'off',
     },
+    freshProcesses: {
+      flag: 'fresh-processes',
+      kind: toggle(),
+      help: 'start a certify command of its own for every run, as a user runs it, instead of handing the runs to warm matrix processes',
+      defaultHelp: 'off: a few warm processes, each run with its own embedded server and vitest',
+    },
     timeout: {
       flag: 'timeout',
       kind: number('SECONDS', { whole: true, above: 0, takes: 'a whole number above 0' }),

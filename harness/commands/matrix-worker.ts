@@ -1,0 +1,82 @@
+/**
+ * A process of the kill matrix (mutants-command.ts) that certifies the embedded reference server
+ * run after run: each message from the matrix is one `certify` command line, run in this process
+ * exactly as `messaging-conformance certify` runs it (runCertification with the same checked flags,
+ * the same reports in its --out folder, the same exit code), and answered with that exit code.
+ *
+ * Why: a certify command started afresh spends most of a focused run (a few tests) loading node,
+ * tsx, the harness and the reference server; kept warm, a run costs its vitest start, its tests and
+ * its reports. Each run still starts its own embedded server (with its mutant) and its own vitest
+ * and workers, so nothing of one run's target or tests reaches the next. A run cut short (deadline)
+ * may leave abandoned tests behind: the process answers, then ends, and the matrix starts another.
+ */
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { UsageError } from '../config/cli-errors.ts';
+import { gatePasses, nothingCertified } from '../report/summary.ts';
+import { closingLines, parseCertifyArgs, runCertification, type CertificationOutcome } from './certify-command.ts';
+
+/** One certify command line (what follows `certify`). */
+export interface MatrixJob {
+  argv: string[];
+}
+
+/** What the command line would have ended with: its exit code, its output and its stderr's lines. */
+export interface MatrixJobResult {
+  exitCode: number;
+  log: string;
+  stderr: string;
+  /** Whether this process ends after the answer (a run cut short may have left tests running). */
+  ending: boolean;
+}
+
+/** certify()'s exit code and stderr line for a run's outcome (certify-command.ts decides them in the same order). */
+export function exitOf(outcome: CertificationOutcome): { exitCode: number; stderr: string } {
+  const { summary, leaks, incomplete } = outcome;
+  if (leaks.length > 0) return { exitCode: 1, stderr: `messaging-conformance: a key of the run was found in the reports: ${leaks.slice(0, 5).join('; ')}` };
+  if (incomplete !== undefined) return { exitCode: 2, stderr: `messaging-conformance: certification incomplete: ${incomplete}` };
+  if (nothingCertified(summary))
+    return {
+      exitCode: 2,
+      stderr: `messaging-conformance: nothing certified: ${summary.totals.broken} tests broken, ${summary.runErrors.length} run errors, no verdict`,
+    };
+  return { exitCode: gatePasses(summary) ? 0 : 1, stderr: '' };
+}
+
+export async function certifyOnce(job: MatrixJob): Promise<MatrixJobResult> {
+  const lines: string[] = [];
+  const say = (line: string): void => {
+    lines.push(line);
+  };
+  // The run owns SIGINT and SIGTERM through this signal (run-suites.ts removes vitest's own handlers, which would end the process).
+  const interrupt = new AbortController();
+  try {
+    const outcome = await runCertification(parseCertifyArgs(job.argv, {}), { say, interrupt: interrupt.signal });
+    const { exitCode, stderr } = exitOf(outcome);
+    lines.push('', closingLines(outcome, exitCode));
+    if (stderr) lines.push(stderr);
+    return { exitCode, log: `${lines.join('\n')}\n`, stderr, ending: outcome.incomplete !== undefined };
+  } catch (error) {
+    // As the command line: one line and exit 2 (cli-errors.ts), for a usage error or anything else the run threw.
+    const message = error instanceof Error ? error.message : String(error);
+    const stderr = `messaging-conformance: ${message.split('\n')[0]}`;
+    lines.push(stderr);
+    return { exitCode: 2, log: `${lines.join('\n')}\n`, stderr, ending: !(error instanceof UsageError) };
+  }
+}
+
+const isJob = (value: unknown): value is MatrixJob =>
+  typeof value === 'object' && value !== null && Array.isArray((value as MatrixJob).argv) && (value as MatrixJob).argv.every((a) => typeof a === 'string');
+
+// Started by the matrix with an IPC channel: one job at a time, until the channel closes.
+if (process.send !== undefined && process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  process.on('message', (message: unknown) => {
+    if (!isJob(message)) return;
+    void certifyOnce(message).then((result) => {
+      process.send!(result, () => {
+        if (result.ending) process.exit(0);
+      });
+    });
+  });
+  process.on('disconnect', () => process.exit(0));
+}
