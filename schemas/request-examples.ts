@@ -36,6 +36,8 @@ export const REQUEST_EXAMPLES: Readonly<Record<string, OperationRequestExamples>
         value: { numbers: `${NUMBER},${OTHER_NUMBER}`, message: TEXT, sandbox: 1, showCampaignId: true },
       },
     },
+    // showCampaignId in the query too: its place is not shown (4.2, ambiguity show-campaign-id-placement).
+    parameters: { with_campaign_id: { summary: 'showCampaignId also as a query parameter (its place: not shown, 4.2)', value: { showCampaignId: 'true' } } },
   },
   'sms/send-via-get': {
     parameters: {
@@ -91,6 +93,10 @@ export const REQUEST_EXAMPLES: Readonly<Record<string, OperationRequestExamples>
   },
   'otp-v2/delete': {
     body: { number: { summary: 'The number whose verification ends (4.4)', value: { phone_number: NUMBER, country_code: '52' } } },
+    // The same number in the query too: its request shape is not shown (4.4, ambiguity otp-delete-request-shape).
+    parameters: {
+      number: { summary: 'The number, also as query parameters (request shape: not shown, 4.4)', value: { phone_number: NUMBER, country_code: '52' } },
+    },
   },
   'otp-legacy/send': {
     body: {
@@ -104,7 +110,12 @@ export const REQUEST_EXAMPLES: Readonly<Record<string, OperationRequestExamples>
     body: { code: { summary: 'The code the number received (4.5)', value: { phone_number: '5511112222', verification_code: '4821' } } },
   },
   'otp-legacy/resend': {
-    body: { sms: { summary: 'The code again, to the number of the send (4.5)', value: { phone_number: '5511112222', country_code: '52', company: 'ACME' } } },
+    body: {
+      sms: {
+        summary: 'The code again, to the number of the send, with the fields of the send (4.5)',
+        value: { phone_number: '5511112222', country_code: '52', company: 'ACME', template: 'a', showcode: 1 },
+      },
+    },
   },
   'otp-legacy/reset': {
     body: { number: { summary: 'The number whose record restarts (4.5; its fields: not shown)', value: { phone_number: '5511112222', country_code: '52' } } },
@@ -130,7 +141,7 @@ export const REQUEST_EXAMPLES: Readonly<Record<string, OperationRequestExamples>
   },
   'contacts/poll': {
     body: { contact: { summary: 'The changes of a contact (4.6)', value: { list_key: 'lk_8f2c1a', contact_id: '1042' } } },
-    parameters: { sync: { summary: 'An action (its allowed values: not shown, 4.6)', value: { action: 'sync' } } },
+    parameters: { contact: { summary: 'The changes of a contact; an action (its allowed values: not shown, 4.6)', value: { action: 'update' } } },
   },
   'agendas/add': {
     body: {

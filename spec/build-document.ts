@@ -11,6 +11,7 @@ import type { AreaId } from '../schemas/areas.ts';
 import { OPERATIONS, type Operation } from '../schemas/operations.ts';
 import { GLOBAL_SECURITY, INFO, SECURITY_SCHEMES, SERVERS } from './document-info.ts';
 import { rewriteSchemaForms } from './json-schema-forms.ts';
+import { addAmbiguousPlacements } from './ambiguous-placements.ts';
 import { addRequestExamples } from './request-examples.ts';
 import { carryRequestRules } from './request-schemas.ts';
 import { addResponseLinks } from './response-links.ts';
@@ -61,6 +62,7 @@ export function buildDocument(operations: readonly Operation[] = OPERATIONS): Op
   // chains it implies (response-links.ts) are written in their final JSON Schema form.
   carryRequestRules(copy);
   addResponseLinks(copy);
+  addAmbiguousPlacements(copy);
   addRequestExamples(copy);
   return copy;
 }

@@ -3193,7 +3193,10 @@ export interface operations {
     };
     sendSms: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Where showCampaignId goes in a send request: not shown (section 4.2; ambiguity `show-campaign-id-placement`). The body is the default reading; a server may read it here instead (A query parameter of the POST.). Send it in both places to be read either way. */
+                showCampaignId?: "true" | "false";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3631,7 +3634,12 @@ export interface operations {
     };
     deleteOtpV2: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Request shape of DELETE /v2/otp: not shown (section 4.4; ambiguity `otp-delete-request-shape`). The body is the default reading; a server may read it here instead (phone_number and country_code as query parameters.). Send it in both places to be read either way. */
+                phone_number?: string;
+                /** @description Request shape of DELETE /v2/otp: not shown (section 4.4; ambiguity `otp-delete-request-shape`). The body is the default reading; a server may read it here instead (phone_number and country_code as query parameters.). Send it in both places to be read either way. */
+                country_code?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;

@@ -1,8 +1,11 @@
 /**
  * OpenAPI response links: the chains of calls the document implies, where a value of one answer
  * (or of its request) is what the next call names. A link sits on the success status of the
- * operation it starts from; since an error may come with HTTP 200 too (7.1), each link says it
- * holds when `success` is true.
+ * operation it starts from. An error may come with HTTP 200 too (7.1, 5), and OpenAPI 3.1 has no
+ * link that depends on the body: so a value the request already holds is taken from the request
+ * (`$request.body`, which resolves whatever the answer), and only a value that the success alone
+ * gives (a list_key, a contact's id, a wallet_key) from the answer, which resolves from a success
+ * answer only. Each link says it holds when `success` is true.
  *
  * Body fields are given as a literal request body whose string values embed runtime expressions in
  * braces (OpenAPI 3.1, "Runtime Expressions": "Expressions can be embedded into string values by
@@ -35,8 +38,20 @@ const listKeyFromAnswer = { list_key: fromResponse('list_key') };
 const OTP_V2_NUMBER = { section: '4.4, 3.1', why: 'a verification is kept per phone_number + country_code' } as const;
 const otpV2Number = { phone_number: fromRequest('phone_number'), country_code: fromRequest('country_code') };
 
-const SUBACCOUNT_EMAIL = { section: '4.11, 2.6', why: 'a subaccount is identified by email' } as const;
-const subaccountEmail = { email: fromResponse('email') };
+const SUBACCOUNT_EMAIL = { section: '4.11, 2.6', why: 'a subaccount is identified by email, the one its add names' } as const;
+const subaccountEmail = { email: fromRequest('email') };
+
+const WALLET = { section: '4.8, 2.5', why: 'wallet_key: the key of a wallet of the account (the first of the list)' } as const;
+const walletKey = { wallet_key: fromResponse('result/0/wallet_key') };
+const WALLET_CONTACT = { section: '4.8', why: 'a wallet contact is named by wallet_key and phone' } as const;
+const walletContact = { wallet_key: fromRequest('wallet_key'), phone: fromRequest('phone') };
+
+const LOYALTY = { section: '4.9, 2.5', why: 'loyalty_key: the key of a loyalty card of the account (the first of the list)' } as const;
+const loyaltyKey = { loyalty_key: fromResponse('result/0/loyalty_key') };
+const LOYALTY_CONTACT = { section: '4.9', why: 'a loyalty contact is named by loyalty_key and phone' } as const;
+const loyaltyContact = { loyalty_key: fromRequest('loyalty_key'), phone: fromRequest('phone') };
+
+const WEBHOOK = { section: '4.14, 7.2', why: 'status and delete act on the registered webhook (status_webhook_04: none registered)' } as const;
 
 export const RESPONSE_LINKS: readonly ResponseLink[] = [
   // 4.7 /agendas/add answers list_key; 2.3: "used by all contact operations".
@@ -116,6 +131,23 @@ export const RESPONSE_LINKS: readonly ResponseLink[] = [
     why: 'resend takes phone_number, country_code and company, as the send',
     requestBody: { phone_number: fromRequest('phone_number'), country_code: fromRequest('country_code'), company: fromRequest('company') },
   },
+  // 4.8, 2.5: the wallets of the account, then a contact of one by its phone.
+  { from: 'wallet/list', statuses: ['200'], name: 'AddContact', to: 'wallet/add-contact', ...WALLET, requestBody: walletKey },
+  { from: 'wallet/list', statuses: ['200'], name: 'GetContact', to: 'wallet/get-contact', ...WALLET, requestBody: walletKey },
+  { from: 'wallet/list', statuses: ['200'], name: 'UpdateBalance', to: 'wallet/update-balance', ...WALLET, requestBody: walletKey },
+  { from: 'wallet/list', statuses: ['200'], name: 'RegisterSale', to: 'wallet/register-sale', ...WALLET, requestBody: walletKey },
+  { from: 'wallet/add-contact', statuses: ['200'], name: 'GetContact', to: 'wallet/get-contact', ...WALLET_CONTACT, requestBody: walletContact },
+  { from: 'wallet/add-contact', statuses: ['200'], name: 'UpdateBalance', to: 'wallet/update-balance', ...WALLET_CONTACT, requestBody: walletContact },
+  { from: 'wallet/add-contact', statuses: ['200'], name: 'RegisterSale', to: 'wallet/register-sale', ...WALLET_CONTACT, requestBody: walletContact },
+  // 4.9, 2.5: the loyalty cards of the account, then a contact of one by its phone.
+  { from: 'loyalty/list', statuses: ['200'], name: 'AddContact', to: 'loyalty/add-contact', ...LOYALTY, requestBody: loyaltyKey },
+  { from: 'loyalty/list', statuses: ['200'], name: 'GetContacts', to: 'loyalty/get-contacts', ...LOYALTY, requestBody: loyaltyKey },
+  { from: 'loyalty/list', statuses: ['200'], name: 'RegisterSale', to: 'loyalty/register-sale', ...LOYALTY, requestBody: loyaltyKey },
+  { from: 'loyalty/add-contact', statuses: ['200'], name: 'GetContacts', to: 'loyalty/get-contacts', ...LOYALTY_CONTACT, requestBody: loyaltyContact },
+  { from: 'loyalty/add-contact', statuses: ['200'], name: 'RegisterSale', to: 'loyalty/register-sale', ...LOYALTY_CONTACT, requestBody: loyaltyContact },
+  // 4.14: the webhook an add registered; the calls carry no field of it.
+  { from: 'webhooks/add', statuses: ['200'], name: 'SetStatus', to: 'webhooks/set-status', ...WEBHOOK },
+  { from: 'webhooks/add', statuses: ['200'], name: 'Delete', to: 'webhooks/delete', ...WEBHOOK },
   // 4.10: an employee is disabled by its number.
   {
     from: 'employees/add',

@@ -285,7 +285,9 @@ describe('request bodies of spec/openapi.json', () => {
 // -------------------------------------------------------------------------------------------------
 
 /** Follows a JSON pointer (`a/b`) into a value. */
-const at = (value: unknown, pointer: string): unknown => pointer.split('/').reduce<unknown>((v, key) => (isNode(v) ? v[key] : undefined), value);
+/** The value at a JSON pointer (RFC 6901: an array element by its index). */
+const at = (value: unknown, pointer: string): unknown =>
+  pointer.split('/').reduce<unknown>((v, key) => (Array.isArray(v) ? v[Number(key)] : isNode(v) ? v[key] : undefined), value);
 
 /** The example values of a response (its named examples). */
 function exampleValues(response: unknown): unknown[] {
@@ -321,7 +323,8 @@ describe('response links of spec/openapi.json', () => {
     }
 
     const successExamples = exampleValues(isNode(response) ? response[status] : undefined);
-    const sourceFields = bodyProperties(from);
+    // A source without a body (wallet/list) can give values of its answer only.
+    const sourceFields = isNode(source?.op.requestBody) ? bodyProperties(from) : new Set<string>();
     for (const value of [...Object.values(link.parameters ?? {}), ...Object.values(link.requestBody ?? {})]) {
       const expression = expressionOf(value);
       const [kind, pointer = ''] = expression.split('#/');
