@@ -1,7 +1,9 @@
 /**
  * Time as the suite sees it. With the profile's test-clock capability the target offers
  * `GET /__test/clock` ({now: epoch ms}) and `POST /__test/clock/advance` ({seconds}), and a wait is
- * one call. Otherwise waits are real, derived from what the target reports (resend_available_in,
+ * one call. The kit takes the target's timers to run on that clock: expiries and cooldowns, and the
+ * delay of an event, its retries (6.3) and the 5 s of the registration GET (4.14), which the waits
+ * at the webhook receiver follow (delivery-waits.ts). Otherwise waits are real, derived from what the target reports (resend_available_in,
  * Retry-After, expires_at: 3.1, 4.4, 8), and the target's "now" is estimated from its Date header
  * (RFC 9110 6.6.1, one-second resolution) so that a near-future expiration_date is near the target's
  * future, not ours.
