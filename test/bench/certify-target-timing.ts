@@ -16,6 +16,7 @@ import { personalityChoices } from '../../reference/personality.ts';
 import { timeCertifyWith, tsxCli, type CertifyTiming } from './certify-timing.ts';
 import { PROJECT_ROOT, stopProcess } from './server-process.ts';
 import { declaredCapabilities } from '../../reference/declared-values.ts';
+import { RESTRICTED_KEY_VARIABLE } from '../../harness/commands/serve-profile.ts';
 
 /** Seconds before each successive retry of an event (serve --event-retry-schedule). */
 export const SLOW_RETRY_SCHEDULE = [10, 30, 60] as const;
@@ -87,6 +88,36 @@ export async function timeCertifySlowRetries(): Promise<CertifyTiming> {
       '900',
     ];
     return await timeCertifyWith('slow-retries', flags);
+  } finally {
+    rmSync(profileDir, { recursive: true, force: true });
+    await stopProcess(serving.child);
+  }
+}
+
+/**
+ * The README's try-out on one machine, as a user runs it: `serve --allow-loopback-webhooks
+ * --write-profile FILE` in a process of its own (no test hooks, real time), then the certify command
+ * it prints: account and manager keys, --allow-charges, that profile (every capability the server
+ * offers, the loopback webhook receiver reachable), the restricted key in its variable. The event
+ * tests wait for real deliveries here: the figure shows what declaring more capabilities costs.
+ */
+export async function timeCertifyServeProfile(): Promise<CertifyTiming> {
+  const profileDir = mkdtempSync(join(tmpdir(), 'mc-bench-serve-profile-'));
+  const profile = join(profileDir, 'profile.yaml');
+  const serving = await startServe(['--allow-loopback-webhooks', '--write-profile', profile]);
+  try {
+    const flags = [
+      '--target',
+      serving.baseUrl,
+      '--api-key',
+      serving.keys.account,
+      '--manager-key',
+      serving.keys.manager,
+      '--allow-charges',
+      '--profile',
+      profile,
+    ];
+    return await timeCertifyWith('serve-profile', flags, { [RESTRICTED_KEY_VARIABLE]: serving.keys.restricted });
   } finally {
     rmSync(profileDir, { recursive: true, force: true });
     await stopProcess(serving.child);

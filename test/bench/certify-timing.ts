@@ -12,10 +12,11 @@ import { PROJECT_ROOT } from './server-process.ts';
 
 /**
  * test-clock and real-time certify the embedded server; slow-retries certifies a reference server
- * started as a separate target without test hooks whose event retries follow a slow schedule
- * (certify-target-timing.ts).
+ * started as a separate target without test hooks whose event retries follow a slow schedule;
+ * serve-profile certifies `serve --allow-loopback-webhooks --write-profile` with the command it
+ * prints, every capability it offers declared, the loopback receiver reachable (certify-target-timing.ts).
  */
-export type CertifyMode = 'test-clock' | 'real-time' | 'slow-retries';
+export type CertifyMode = 'test-clock' | 'real-time' | 'slow-retries' | 'serve-profile';
 
 export interface CertifyTotals {
   tests: number;
@@ -59,7 +60,7 @@ export async function timeCertify(mode: Exclude<CertifyMode, 'slow-retries'>): P
 }
 
 /** Runs `certify --no-html --out <a fresh folder> ...flags` as a user runs it and times it. */
-export async function timeCertifyWith(mode: CertifyMode, flags: readonly string[]): Promise<CertifyTiming> {
+export async function timeCertifyWith(mode: CertifyMode, flags: readonly string[], env: Readonly<Record<string, string>> = {}): Promise<CertifyTiming> {
   const outDir = mkdtempSync(join(tmpdir(), `mc-bench-certify-${mode}-`));
   const out = openSync(join(outDir, 'certify.out'), 'w');
   const err = openSync(join(outDir, 'certify.err'), 'w');
@@ -67,7 +68,7 @@ export async function timeCertifyWith(mode: CertifyMode, flags: readonly string[
   const started = performance.now();
   try {
     const { code, signal } = await new Promise<{ code: number | null; signal: string | null }>((resolveExit, reject) => {
-      const child = spawn(process.execPath, args, { cwd: PROJECT_ROOT, stdio: ['ignore', out, err] });
+      const child = spawn(process.execPath, args, { cwd: PROJECT_ROOT, stdio: ['ignore', out, err], env: { ...process.env, ...env } });
       const timer = setTimeout(() => child.kill('SIGKILL'), TIMEOUT_MS);
       child.once('error', reject);
       child.once('exit', (c, s) => {

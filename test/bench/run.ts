@@ -4,7 +4,9 @@
  * machine; prints tables and writes reports/bench.json. Timings live here, never in `npm test`.
  *
  * Flags: --skip PART[,PART] (throughput, prism, memory, certify), --certify MODE[,MODE] (test-clock,
- * real-time, slow-retries: which certify timings; all by default), --duration S, --rounds N,
+ * real-time, slow-retries, serve-profile: which certify timings; all by default), --npm-test (time
+ * `npm test` too, last), --ci-timing FILE (the record .ci/run writes; reports/ci-timing.json by
+ * default: CI's time, and npm test's when not timed here), --duration S, --rounds N,
  * --connections N, --memory-requests N, --out FILE, --check (exit 1 when a measured target is missed; without it a
  * missed target is reported and the exit code is 0, since a benchmark's figure is not a failure).
  * Parts run one after another, each with the machine to itself as far as this process can tell.
@@ -12,12 +14,13 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadavg } from 'node:os';
-import { COOLDOWN_FLOOR_SECONDS, SLOW_RETRY_SCHEDULE, timeCertifySlowRetries } from './certify-target-timing.ts';
+import { COOLDOWN_FLOOR_SECONDS, SLOW_RETRY_SCHEDULE, timeCertifyServeProfile, timeCertifySlowRetries } from './certify-target-timing.ts';
 import { timeCertify, type CertifyMode, type CertifyTiming } from './certify-timing.ts';
 import { compareThroughput } from './comparison.ts';
 import { OPERATION_NAMES } from './loads.ts';
 import { measureMemory } from './memory.ts';
-import { describeMachine, judgeTargets, renderTables, round2, writeReport, type BenchReport } from './report.ts';
+import { DEFAULT_CI_TIMING, npmTestOfCi, readCiTiming, timeNpmTest } from './project-timing.ts';
+import { describeMachine, judgeTargets, missedTargets, renderTables, round2, writeReport, type BenchReport } from './report.ts';
 import { PROJECT_ROOT } from './server-process.ts';
 import type { LoadSettings } from './throughput.ts';
 
@@ -34,6 +37,8 @@ const { values } = parseArgs({
     out: { type: 'string', default: resolve(PROJECT_ROOT, 'reports', 'bench.json') },
     check: { type: 'boolean', default: false },
     certify: { type: 'string' },
+    'npm-test': { type: 'boolean', default: false },
+    'ci-timing': { type: 'string', default: DEFAULT_CI_TIMING },
   },
 });
 const skipped = new Set(
@@ -44,7 +49,7 @@ const skipped = new Set(
 );
 for (const s of skipped) if (!PARTS.includes(s as Part)) throw new Error(`--skip: unknown part "${s}" (parts: ${PARTS.join(', ')})`);
 const runs = (part: Part) => !skipped.has(part);
-const CERTIFY_MODES: readonly CertifyMode[] = ['test-clock', 'real-time', 'slow-retries'];
+const CERTIFY_MODES: readonly CertifyMode[] = ['test-clock', 'real-time', 'slow-retries', 'serve-profile'];
 const certifyModes = values.certify === undefined ? CERTIFY_MODES : values.certify.split(',').map((s) => s.trim());
 for (const m of certifyModes)
   if (!(CERTIFY_MODES as readonly string[]).includes(m)) throw new Error(`--certify: unknown mode "${m}" (modes: ${CERTIFY_MODES.join(', ')})`);
@@ -73,6 +78,13 @@ const report: BenchReport = {
   certifyRealtimeExitCode: null,
   certifySlowRetriesSeconds: null,
   certifySlowRetriesExitCode: null,
+  certifyServeProfileSeconds: null,
+  certifyServeProfileExitCode: null,
+  npmTestSeconds: null,
+  npmTestExitCode: null,
+  npmTestSource: null,
+  ciSeconds: null,
+  ciExitCode: null,
   cooldownFloorSeconds: COOLDOWN_FLOOR_SECONDS,
   certify: {},
   referenceRps: {},
@@ -154,6 +166,17 @@ if (runs('certify')) {
       (t) =>
         Object.assign(report, { certifySlowRetriesSeconds: t.seconds, certifySlowRetriesExitCode: t.exitCode, certify: { ...report.certify, slowRetries: t } }),
     ],
+    // The README's try-out: every capability serve offers declared, events delivered for real to the loopback receiver.
+    [
+      'serve-profile',
+      timeCertifyServeProfile,
+      (t) =>
+        Object.assign(report, {
+          certifyServeProfileSeconds: t.seconds,
+          certifyServeProfileExitCode: t.exitCode,
+          certify: { ...report.certify, serveProfile: t },
+        }),
+    ],
   ];
   for (const [mode, measure, keep] of timings.filter(([mode]) => certifyModes.includes(mode)))
     await part(
@@ -166,9 +189,32 @@ if (runs('certify')) {
     );
 }
 
+// npm test last: it loads the machine for minutes, and nothing after it is measured.
+if (values['npm-test'])
+  await part('npm test', async () => {
+    const t = await timeNpmTest();
+    Object.assign(report, { npmTestSeconds: t.seconds, npmTestExitCode: t.exitCode, npmTestSource: 'measured' });
+    log(`  npm test: ${t.seconds} s, exit ${t.exitCode}${t.exitCode === 0 ? '' : ` (see ${t.outDir})`}`);
+  });
+
+// CI's figures are .ci/run's own record of its steps; npm test's too when this run did not time it.
+await part(`CI record (${values['ci-timing']})`, async () => {
+  const ci = readCiTiming(values['ci-timing']);
+  if (ci === undefined) {
+    log(`  no CI record at ${values['ci-timing']}: CI not measured (.ci/run writes it)`);
+    return;
+  }
+  Object.assign(report, { ci, ciSeconds: ci.totalSeconds, ciExitCode: ci.exit });
+  const npmTest = npmTestOfCi(ci);
+  if (report.npmTestSource === null && npmTest !== undefined)
+    Object.assign(report, { npmTestSeconds: npmTest.seconds, npmTestExitCode: npmTest.exitCode, npmTestSource: 'ci' });
+});
+
 report.finishedAt = new Date().toISOString();
 report.machine.loadAverageEnd = round2(loadavg()[0] ?? 0);
 report.targets = judgeTargets(report);
 writeReport(values.out, report);
 process.stdout.write(`${renderTables(report, OPERATION_NAMES)}\n\nwritten: ${values.out}\n`);
-if (report.failures.length > 0 || (values.check && report.targets.some((t) => t.met === false))) process.exitCode = 1;
+const missed = missedTargets(report);
+if (values.check) for (const t of missed) log(`missed: ${t.name}, goal ${t.goal}`);
+if (report.failures.length > 0 || (values.check && missed.length > 0)) process.exitCode = 1;
