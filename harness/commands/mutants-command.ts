@@ -252,12 +252,12 @@ export function otherAreasNaming(m: MutantDefinition, texts: ReadonlyMap<string,
     .sort();
 }
 
-interface Baseline {
+export interface Baseline {
   personality: Personality;
   warnings: ReadonlySet<string>;
 }
 
-async function runMutant(
+export async function runMutant(
   m: MutantDefinition,
   args: MutantsArgs,
   baseline: Baseline,
