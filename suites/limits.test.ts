@@ -111,7 +111,7 @@ async function loadSummary(label: string, attempt: RateAttempt): Promise<void> {
 describe(`request rate: ${PER_SECOND} per second per key (8, 7.1)`, () => {
   req(['limit:rate-limit'], `${PER_SECOND} requests sent at once on a fresh key all pass (the limit itself is allowed)`, async () => {
     const [sub, warm] = [await t.newSubaccount(), await t.newSubaccount()];
-    const burster = createBurster(t.config.baseUrl, operationById(OP).path);
+    const burster = createBurster(t.config.baseUrl, operationById(OP).path, t.config.route);
     try {
       await burster.fire(warm.key, PER_SECOND);
       const result = await burster.fire(sub.key, PER_SECOND);
@@ -134,7 +134,7 @@ describe(`request rate: ${PER_SECOND} per second per key (8, 7.1)`, () => {
       `(kit's clock), the others answer rate_01 (status 429); the key works again after Retry-After`,
     async () => {
       const warm = await t.newSubaccount();
-      const burster = createBurster(t.config.baseUrl, operationById(OP).path);
+      const burster = createBurster(t.config.baseUrl, operationById(OP).path, t.config.route);
       let measured: Awaited<ReturnType<typeof measureRate>>;
       try {
         await summary('warm-up burst (another key)', await burster.fire(warm.key, WARM_UP));

@@ -31,4 +31,6 @@ export { NOT_TESTABLE_PREFIX, SkipTest } from './test-skip.ts';
 export type { QueryParams } from '../transport/http-client.ts';
 export { parseRetryAfterMs } from '../transport/pacer.ts';
 export { COUNTED_SPAN_MS, isRateLimited, judgeSustained, type SustainedJudgement, type TimedExchange } from '../transport/rate-burst.ts';
+// The road to a target behind a gateway, a private CA or a proxy, for the requests a suite sends unpaced (8's bursts).
+export { routeDispatcher, type TargetRoute } from '../transport/target-route.ts';
 export { type Delivery, type EventDelivery, type EventType, isEventDelivery, type WebhookEndpoint } from '../transport/webhook-receiver.ts';

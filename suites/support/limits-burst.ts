@@ -9,8 +9,16 @@
 import { setMaxListeners } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Agent, request } from 'undici';
-import { type Answer, isRateLimited, judgeSustained, type SustainedJudgement, type TimedExchange } from '../../harness/kit/index.ts';
+import { request } from 'undici';
+import {
+  type Answer,
+  isRateLimited,
+  judgeSustained,
+  routeDispatcher,
+  type SustainedJudgement,
+  type TargetRoute,
+  type TimedExchange,
+} from '../../harness/kit/index.ts';
 
 export interface BurstResult {
   answers: Answer[];
@@ -69,14 +77,16 @@ export interface Burster {
  * the burst under test is not slowed by connection set-up (every request then reaches the target
  * within the second).
  */
-export function createBurster(baseUrl: string, path: string): Burster {
-  const agent = new Agent({ connections: 512, pipelining: 1, keepAliveTimeout: 30_000 });
+export function createBurster(baseUrl: string, path: string, route?: TargetRoute): Burster {
+  // The run's road (a gateway's headers, a private CA, a client certificate, a proxy), as every other request of the kit takes.
+  const agent = routeDispatcher(route, { connections: 512, pipelining: 1, keepAliveTimeout: 30_000 });
+  const routeHeaders = Object.fromEntries((route?.headers ?? []).map((h) => [h.name.toLowerCase(), h.value]));
   const url = `${baseUrl.replace(/\/+$/, '')}${path}`;
   const one = async (key: string, signal?: AbortSignal): Promise<{ answer: Answer; timing: TimedExchange }> => {
     const sentAtMs = performance.now();
     const response = await request(url, {
       method: 'POST',
-      headers: { apikey: key, 'content-type': 'application/json' },
+      headers: { ...routeHeaders, apikey: key, 'content-type': 'application/json' },
       body: '{}',
       dispatcher: agent,
       signal,
