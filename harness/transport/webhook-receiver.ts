@@ -63,6 +63,8 @@ export interface Delivery {
   readonly fields: Readonly<Record<string, string>> | undefined;
   /** Epoch ms on the endpoint's clock (real time plus its advances) when the request arrived. */
   readonly receivedAt: number;
+  /** Milliseconds the endpoint's clock had been advanced in all when the request arrived (0 in real time). */
+  readonly advancedMs: number;
   /** The answer the script chose, decided on arrival. */
   readonly answer: Readonly<Answer> & { readonly delayMs: number };
   /** 'client-gone' when the sender gave up before the (delayed) answer, e.g. the 5 s of 4.14. */
@@ -129,6 +131,8 @@ export interface WebhookEndpoint {
   reset(): void;
   /** The endpoint's clock, epoch ms: real time plus every `advance`. */
   now(): number;
+  /** Milliseconds the endpoint's clock has been advanced in all. */
+  advanced(): number;
   /**
    * Moves the endpoint's clock `ms` forward without real waiting (the target's test clock moved by
    * as much): delayed answers that fall due are sent.
@@ -254,6 +258,10 @@ class Endpoint implements WebhookEndpoint {
     return Date.now() + this.advancedMs;
   }
 
+  advanced(): number {
+    return this.advancedMs;
+  }
+
   advance(ms: number): void {
     if (!(ms >= 0)) throw new RangeError(`webhook receiver: advance ${ms} is negative`);
     this.advancedMs += ms;
@@ -350,14 +358,20 @@ class Endpoint implements WebhookEndpoint {
   }
 
   /** Records a request and decides its answer (precedence of Script). */
-  accept(d: Omit<MutableDelivery, 'answer' | 'outcome' | 'receivedAt'>, arrivedRealMs: number): MutableDelivery {
+  accept(d: Omit<MutableDelivery, 'answer' | 'outcome' | 'receivedAt' | 'advancedMs'>, arrivedRealMs: number): MutableDelivery {
     const s = this.state;
     const chosen = s.paths.get(d.endpointPath) ??
       (d.kind === 'event' ? s.events.shift() : undefined) ??
       (d.kind === 'registration' ? s.registration : undefined) ??
       s.methods.get(d.method) ?? { status: 200 };
     const delayMs = chosen.delayMs ?? s.delays.get(d.kind) ?? s.delays.get('any') ?? 0;
-    const delivery: MutableDelivery = { ...d, receivedAt: arrivedRealMs + this.advancedMs, answer: { ...chosen, delayMs }, outcome: 'pending' };
+    const delivery: MutableDelivery = {
+      ...d,
+      receivedAt: arrivedRealMs + this.advancedMs,
+      advancedMs: this.advancedMs,
+      answer: { ...chosen, delayMs },
+      outcome: 'pending',
+    };
     this.list.push(delivery);
     this.notify();
     return delivery;
