@@ -57,6 +57,24 @@ interface Answer {
   status: number;
   contentType: string | undefined;
   body: string;
+  /** The Allow header, on a 405. */
+  allow?: string;
+  /** Every header, by its lower-case name. */
+  headers: Record<string, string>;
+}
+
+/** The headers the response declares, present where required and of their schema's type (Retry-After of 7.3: an integer). */
+function headerProblems(response: SchemaNode, answer: Answer, where: string): string[] {
+  const declared = isNode(response.headers) ? response.headers : {};
+  return Object.entries(declared).flatMap(([name, header]) => {
+    const value = answer.headers[name.toLowerCase()];
+    const node = isNode(header) ? header : {};
+    if (value === undefined) return node.required === true ? [`${where}: header ${name} is missing`] : [];
+    const schema = isNode(node.schema) ? node.schema : {};
+    const typed = schema.type === 'integer' || schema.type === 'number' ? Number(value) : value;
+    const ok = schema.type === 'integer' ? Number.isInteger(typed) && (typeof schema.minimum !== 'number' || Number(typed) >= schema.minimum) : true;
+    return ok ? [] : [`${where}: header ${name} "${value}" is not ${JSON.stringify(schema)}`];
+  });
 }
 
 /** What is wrong with `answer` as an answer of `op` by the file: nothing when it is allowed. */
@@ -71,6 +89,8 @@ function outsideTheFile(op: FileOperation, answer: Answer): string[] {
       : `/paths/${pointerKey(op.path)}/${op.method.toLowerCase()}/responses/${key}`;
   const response = atPointer(`#${base}`);
   const content = isNode(response) && isNode(response.content) ? response.content : undefined;
+  const headers = isNode(response) ? headerProblems(response, answer, `HTTP ${answer.status} -> ${key}`) : [];
+  if (headers.length > 0) return headers;
   if (!content) return answer.body === '' ? [] : [`HTTP ${answer.status} -> ${key}: the file declares no body, the answer has one`];
   const mediaType = answer.contentType?.split(';')[0]?.trim();
   if (mediaType === undefined || !(mediaType in content)) return [`HTTP ${answer.status} -> ${key}: content type ${mediaType} is not declared`];
@@ -258,8 +278,12 @@ function notAuthenticatedFirst(op: FileOperation, draft: Draft, answer: Answer):
 
 async function answerOf(server: ReferenceServerApp, request: Built): Promise<Answer> {
   const res = await server.app.inject({ method: request.method as 'GET', url: request.url, headers: request.headers, payload: request.payload });
-  const type = res.headers['content-type'];
-  return { status: res.statusCode, contentType: type === undefined ? undefined : String(Array.isArray(type) ? type[0] : type), body: res.body };
+  const header = (name: string): string | undefined => {
+    const value = res.headers[name];
+    return value === undefined ? undefined : String(Array.isArray(value) ? value[0] : value);
+  };
+  const headers = Object.fromEntries(Object.keys(res.headers).flatMap((name) => [[name.toLowerCase(), header(name) ?? '']]));
+  return { status: res.statusCode, contentType: header('content-type'), body: res.body, allow: header('allow'), headers };
 }
 
 describe('the file judges its own answers: outsideTheFile', () => {
@@ -269,12 +293,27 @@ describe('the file judges its own answers: outsideTheFile', () => {
 
   it('refuses what the file does not allow and admits what it does (the check is not vacuous)', () => {
     const envelope = { success: false, message: 'Malformed JSON body', status: 400, code: 'invalid_request', request_id: crypto.randomUUID() };
-    expect(outsideTheFile(otp, { status: 400, contentType: json, body: JSON.stringify(envelope) }), '7.3: a 400 of /v2/otp is the 4.4 body').not.toEqual([]);
+    expect(
+      outsideTheFile(otp, { status: 400, contentType: json, body: JSON.stringify(envelope), headers: {} }),
+      '7.3: a 400 of /v2/otp is the 4.4 body',
+    ).not.toEqual([]);
     const otpBody = { success: false, state: 'none', error: 'otp_invalid_param', message: 'Invalid', hint: 'body', next: [], request_id: crypto.randomUUID() };
-    expect(outsideTheFile(otp, { status: 400, contentType: json, body: JSON.stringify(otpBody) })).toEqual([]);
-    expect(outsideTheFile(otp, { status: 400, contentType: 'text/plain', body: JSON.stringify(otpBody) }), 'the content type is declared').not.toEqual([]);
-    expect(outsideTheFile(v1, { status: 200, contentType: json, body: '{"Estatus":"ok"}' }), '4.16: a success has mensaje and referencia').not.toEqual([]);
-    expect(outsideTheFile(v1, { status: 200, contentType: json, body: 'not json' })).not.toEqual([]);
+    expect(outsideTheFile(otp, { status: 400, contentType: json, body: JSON.stringify(otpBody), headers: {} })).toEqual([]);
+    expect(
+      outsideTheFile(otp, { status: 400, contentType: 'text/plain', body: JSON.stringify(otpBody), headers: {} }),
+      'the content type is declared',
+    ).not.toEqual([]);
+    expect(
+      outsideTheFile(v1, { status: 200, contentType: json, body: '{"Estatus":"ok"}', headers: {} }),
+      '4.16: a success has mensaje and referencia',
+    ).not.toEqual([]);
+    expect(outsideTheFile(v1, { status: 200, contentType: json, body: 'not json', headers: {} })).not.toEqual([]);
+    const throttled = { ...otpBody, error: 'otp_throttled', resend_available_in: 30 };
+    expect(outsideTheFile(otp, { status: 429, contentType: json, body: JSON.stringify(throttled), headers: { 'retry-after': '30' } })).toEqual([]);
+    expect(
+      outsideTheFile(otp, { status: 429, contentType: json, body: JSON.stringify(throttled), headers: { 'retry-after': 'soon' } }),
+      '7.3: Retry-After is seconds',
+    ).not.toEqual([]);
   });
 });
 
@@ -334,11 +373,12 @@ describe.each(PERSONALITIES)('the reference server answers only what spec/openap
       for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE', 'HEAD']) {
         if (served.has(method) || (method === 'HEAD' && served.has('GET'))) continue;
         const answer = await answerOf(server, { method, url, headers: { apikey: server.keys.account }, shown: '' });
-        const allow = (await server.app.inject({ method: method as 'GET', url, headers: { apikey: server.keys.account } })).headers.allow;
         const expected = unserved ? 404 : 405;
         if (answer.status !== expected) problems.push(`${method} ${url}: HTTP ${answer.status}, expected ${expected}`);
-        else if (!unserved && String(allow).split(/,\s*/).sort().join(',') !== [...served].sort().join(','))
-          problems.push(`${method} ${url}: Allow ${String(allow)}, the file declares ${[...served].join(', ')}`);
+        else if (method !== 'HEAD' && !answer.body.includes(unserved ? '"not_found"' : '"method_not_allowed"'))
+          problems.push(`${method} ${url}: ${answer.body.slice(0, 200)}, not the envelope of 2.1 naming the refusal`);
+        else if (!unserved && String(answer.allow).split(/,\s*/).sort().join(',') !== [...served].sort().join(','))
+          problems.push(`${method} ${url}: Allow ${String(answer.allow)}, the file declares ${[...served].join(', ')}`);
       }
     }
     expect(problems).toEqual([]);
