@@ -80,7 +80,8 @@ export function routeTroubleText(error: unknown, baseUrl: string, route: TargetR
   if (untrusted !== undefined)
     return tls?.caFile !== undefined
       ? `TLS: the certificate of ${host} is not signed by the authority of --ca-file ${tls.caFile} nor one this machine trusts (${untrusted}): give the authority that signed it`
-      : `TLS: the certificate of ${host} is not signed by an authority this machine trusts (${untrusted}): give the private authority's certificate with --ca-file PEM (or skip the check with --insecure)`;
+      : `TLS: the certificate of ${host} is not signed by an authority this machine trusts (${untrusted}): ` +
+          "give the private authority's certificate with --ca-file PEM (or skip the check with --insecure)";
   const outOfDate = has(OUT_OF_DATE);
   if (outOfDate !== undefined)
     return `TLS: the certificate of ${host} is out of its dates (${outOfDate}): renew it, or skip the check with --insecure (the reports then say the target's identity was not checked)`;
