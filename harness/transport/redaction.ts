@@ -26,6 +26,7 @@
  * everywhere, inside a kit word too.
  */
 import type { Exchange } from './exchange.ts';
+import { FixedRunFinder } from './fixed-run-finder.ts';
 
 export const REDACTED = '[REDACTED]';
 
@@ -89,14 +90,14 @@ export const MIN_FRAGMENT_LENGTH = 12;
 
 interface FragmentMatcher {
   /** Every run of MIN_FRAGMENT_LENGTH characters of every secret. */
-  pattern: RegExp;
+  finder: FixedRunFinder;
   /** Where each such run occurs: the secret and the offset in it. */
   at: Map<string, [string, number][]>;
   /**
    * The kit's words (in every form a report writes them) holding one of these runs, their pattern,
-   * how many registered words were looked at, and a copy of `pattern` to look with.
+   * and how many registered words were looked at.
    */
-  shielding: { words: string[]; pattern: RegExp | undefined; scanned: number; scan: RegExp };
+  shielding: { words: string[]; pattern: RegExp | undefined; scanned: number };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -142,9 +143,8 @@ function shieldOf(matcher: FragmentMatcher): RegExp | undefined {
   const shielding = matcher.shielding;
   if (shielding.scanned === kitWords.length) return shielding.pattern;
   let added = false;
-  const { scan } = shielding;
-  scan.lastIndex = kitWordStarts[shielding.scanned]!;
-  for (let match = scan.exec(kitWordText); match !== null; match = scan.exec(kitWordText)) {
+  let next = 0;
+  for (let match = matcher.finder.find(kitWordText, kitWordStarts[shielding.scanned]!); match !== undefined; match = matcher.finder.find(kitWordText, next)) {
     // The word the run was found in (the last to start at or before it), then on to the next word.
     let [low, high] = [shielding.scanned, kitWords.length - 1];
     while (low < high) {
@@ -154,7 +154,7 @@ function shieldOf(matcher: FragmentMatcher): RegExp | undefined {
     }
     shielding.words.push(...kitWordForms(kitWords[low]!));
     added = true;
-    scan.lastIndex = low + 1 < kitWords.length ? kitWordStarts[low + 1]! : kitWordText.length;
+    next = low + 1 < kitWords.length ? kitWordStarts[low + 1]! : kitWordText.length;
   }
   shielding.scanned = kitWords.length;
   if (added) {
@@ -184,8 +184,7 @@ function fragmentMatcherOf(secrets: Iterable<string>): FragmentMatcher | undefin
     }
   }
   if (at.size === 0) return undefined;
-  const pattern = new RegExp([...at.keys()].map(escapeRegExp).join('|'), 'g');
-  return { pattern, at, shielding: { words: [], pattern: undefined, scanned: 0, scan: new RegExp(pattern.source, 'g') } };
+  return { finder: new FixedRunFinder(at.keys(), MIN_FRAGMENT_LENGTH), at, shielding: { words: [], pattern: undefined, scanned: 0 } };
 }
 
 /**
@@ -195,12 +194,12 @@ function fragmentMatcherOf(secrets: Iterable<string>): FragmentMatcher | undefin
 function redactFragments(text: string, matcher: FragmentMatcher): string {
   let out = '';
   let last = 0;
-  matcher.pattern.lastIndex = 0;
+  let next = 0;
   let shielded: [number, number][] | undefined;
-  for (let match = matcher.pattern.exec(text); match !== null; match = matcher.pattern.exec(text)) {
-    let [from, to] = [match.index, match.index + match[0].length];
-    for (const [secret, offset] of matcher.at.get(match[0]) ?? []) {
-      let [start, end, before, after] = [match.index, match.index + match[0].length, offset, offset + match[0].length];
+  for (let match = matcher.finder.find(text, next); match !== undefined; match = matcher.finder.find(text, next)) {
+    let [from, to] = [match.index, match.index + match.run.length];
+    for (const [secret, offset] of matcher.at.get(match.run) ?? []) {
+      let [start, end, before, after] = [match.index, match.index + match.run.length, offset, offset + match.run.length];
       while (start > last && before > 0 && text[start - 1] === secret[before - 1]) [start, before] = [start - 1, before - 1];
       while (end < text.length && after < secret.length && text[end] === secret[after]) [end, after] = [end + 1, after + 1];
       if (end - start > to - from) [from, to] = [start, end];
@@ -208,12 +207,12 @@ function redactFragments(text: string, matcher: FragmentMatcher): string {
     // The kit's words are looked for only once a run is found: most texts hold none.
     shielded ??= shieldedRanges(text, matcher);
     if (shielded.some(([start, end]) => start <= from && to <= end)) {
-      matcher.pattern.lastIndex = match.index + 1;
+      next = match.index + 1;
       continue;
     }
     out += `${text.slice(last, from)}${REDACTED}`;
     last = to;
-    matcher.pattern.lastIndex = to;
+    next = to;
   }
   return last === 0 ? text : `${out}${text.slice(last)}`;
 }

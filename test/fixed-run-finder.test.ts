@@ -1,0 +1,48 @@
+/**
+ * The finder of the runs of secrets (harness/transport/fixed-run-finder.ts) agrees with the regular
+ * expression it replaced: the leftmost occurrence of any run, from any start, on generated texts.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { FixedRunFinder } from '../harness/transport/fixed-run-finder.ts';
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** What the regular expression of the same runs finds at or after `from`. */
+function byRegExp(runs: string[], text: string, from: number): { index: number; run: string } | undefined {
+  const pattern = new RegExp(runs.map(escapeRegExp).join('|'), 'g');
+  pattern.lastIndex = from;
+  const match = pattern.exec(text);
+  return match === null ? undefined : { index: match.index, run: match[0] };
+}
+
+describe('the finder of fixed-length runs', () => {
+  it('finds what the regular expression of the same runs finds, from every start', () => {
+    // A small alphabet, so that runs occur in the texts and near misses are common.
+    const alphabet = fc.constantFrom('a', 'b', 'c', '-', '\u00e9', '\ud83d\ude00');
+    const run = fc.array(alphabet, { minLength: 4, maxLength: 4 }).map((chars) => chars.join('').slice(0, 4));
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(
+          run.filter((r) => r.length === 4),
+          { minLength: 1, maxLength: 8 },
+        ),
+        fc.array(alphabet, { maxLength: 60 }),
+        (runs, chars) => {
+          const text = chars.join('') + runs[0];
+          const finder = new FixedRunFinder(runs, 4);
+          for (let from = 0; from <= text.length; from++) expect(finder.find(text, from)).toEqual(byRegExp(runs, text, from));
+        },
+      ),
+      { seed: 12, numRuns: 300 },
+    );
+  });
+
+  it('finds nothing in a text shorter than a run, from past the end, or with no runs', () => {
+    expect(new FixedRunFinder(['abcd'], 4).find('abc')).toBeUndefined();
+    expect(new FixedRunFinder(['abcd'], 4).find('abcd', 1)).toBeUndefined();
+    expect(new FixedRunFinder([], 4).find('abcd')).toBeUndefined();
+    expect(new FixedRunFinder(['abc', 'abcde'], 4).size).toBe(0);
+    expect(new FixedRunFinder(['abcd'], 4).find('xxabcdabcd', 3)).toEqual({ index: 6, run: 'abcd' });
+  });
+});
