@@ -10,6 +10,7 @@
  * files' teardowns run (subaccounts emptied and archived, webhooks put back), then what still runs
  * is abandoned and reported as not finished.
  */
+import { tmpdir } from 'node:os';
 import { basename, join, relative } from 'node:path';
 import { statSync } from 'node:fs';
 import { BaseSequencer, startVitest, type Reporter, type TestSpecification } from 'vitest/node';
@@ -88,6 +89,9 @@ const STOP_WAIT_MS = 2_000;
  * bound is the certifying machine's, a forked worker per file, not the target's.
  */
 const PARALLEL_FILE_WORKERS = 8;
+
+/** Where vitest keeps transformed modules between runs: the machine's temporary folder, per user (an installed package's folder may be read-only). */
+const TRANSFORMED_MODULES_CACHE = join(tmpdir(), `messaging-conformance-modules-${process.getuid?.() ?? 'user'}`);
 /**
  * Tests of one file marked concurrent that run at once. They mostly wait (the 30 s resend cooldown
  * and code expiry of 3.1 and 8, the event retries of 6.3) while their calls stay paced per key, so
@@ -149,6 +153,9 @@ export async function runSuites(options: RunSuitesOptions): Promise<SuitesOutcom
       watch: false,
       include: [`suites/**/*${SUITE_FILE_SUFFIX}`],
       pool: 'forks',
+      // The workers' modules as transformed by an earlier run, looked up by their content (a changed
+      // source is transformed again): the transform of the kit's modules was a second of every run.
+      experimental: { fsModuleCache: true, fsModuleCachePath: TRANSFORMED_MODULES_CACHE },
       isolate: false,
       fileParallelism: parallel,
       maxWorkers: parallel ? PARALLEL_FILE_WORKERS : 1,
