@@ -16,6 +16,7 @@ export const END_TO_END_TESTS = [
   'test/readme-own-server.test.ts',
   'test/certify-flaky-network.test.ts',
   'test/certify-embedded.test.ts',
+  'test/staging-road.test.ts',
   'test/hostile-target.test.ts',
   'test/package-install.test.ts',
   'test/pages-in-browser.test.ts',
