@@ -62,10 +62,32 @@ async function startThirdParty(): Promise<RunningThirdParty> {
 type Mode = 'a' | 'b';
 type Load = 'idle' | 'saturated';
 
+/**
+ * What the server's README states where the document gives no value, as its user declares it:
+ * 7 wrong legacy verifies per hour (validation_03), a company of at most 30 characters
+ * (verification_11), a report request limit the run may reach (report_05), and a sandbox quota the
+ * run may exhaust (each run starts the server afresh, so no one else's sandbox day is spent).
+ */
+const DECLARED_LIMITS = {
+  'legacy-otp-attempt-limit': true,
+  legacyOtpAttemptLimit: 7,
+  'legacy-otp-company-limit': true,
+  legacyOtpCompanyMax: 30,
+  'report-request-limit': true,
+  'sandbox-daily-limit-reachable': true,
+};
+
 /** Mode (b): discover's profile with the capabilities a user of that server can declare. */
 function declareCapabilities(discovered: string, declared: string, restrictedKey: string): void {
   const profile = parseYaml(readFileSync(discovered, 'utf8')) as { capabilities?: Record<string, unknown>; keys?: Record<string, unknown> };
-  profile.capabilities = { ...profile.capabilities, 'manager-key': true, 'webhook-reachable': true, 'real-delivery': true, 'ip-allow-list': true };
+  profile.capabilities = {
+    ...profile.capabilities,
+    'manager-key': true,
+    'webhook-reachable': true,
+    'real-delivery': true,
+    'ip-allow-list': true,
+    ...DECLARED_LIMITS,
+  };
   profile.keys = { ...profile.keys, restricted: restrictedKey };
   writeFileSync(declared, toYaml({ ...profile, phoneNumbers: OWN_NUMBERS }));
 }
