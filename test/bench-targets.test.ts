@@ -4,43 +4,14 @@
  * as such without failing it.
  */
 import { describe, expect, it } from 'vitest';
-import { describeMachine, judgeTargets, missedTargets, type BenchReport } from './bench/report.ts';
+import { emptyBenchReport, judgeTargets, missedTargets, type BenchReport } from './bench/report.ts';
 
 function report(figures: Partial<BenchReport>): BenchReport {
-  const empty: BenchReport = {
-    startedAt: '2026-11-28T00:00:00.000Z',
-    machine: describeMachine(),
-    settings: { load: { connections: 10, durationSeconds: 5, warmupSeconds: 1 }, rounds: 3, memoryRequests: 100_000 },
-    certifyClockSeconds: null,
-    certifyRealtimeSeconds: null,
-    certifyClockExitCode: null,
-    certifyRealtimeExitCode: null,
-    certifySlowRetriesSeconds: null,
-    certifySlowRetriesExitCode: null,
-    certifyServeProfileSeconds: null,
-    certifyServeProfileExitCode: null,
-    cooldownFloorSeconds: 30,
-    certify: {},
-    npmTestSeconds: null,
-    npmTestExitCode: null,
-    npmTestSource: null,
-    ciSeconds: null,
-    ciExitCode: null,
-    referenceRps: {},
-    prismRps: {},
-    bareRps: null,
-    bareNodeHttpRps: null,
-    referenceVsBareCredits: null,
-    referenceVsNodeHttpCredits: null,
-    referenceVsPrismCredits: null,
-    referenceVsBare: {},
-    referenceVsNodeHttp: {},
-    referenceVsPrism: {},
-    rssGrowthMiB: null,
-    measurements: { 'bare-fastify': {}, 'bare-node-http': {}, reference: {}, prism: {}, rounds: [] },
-    targets: [],
-    failures: [],
-  };
+  const empty = emptyBenchReport(
+    '2026-11-28T00:00:00.000Z',
+    { load: { connections: 10, durationSeconds: 5, warmupSeconds: 1 }, rounds: 3, memoryRequests: 100_000 },
+    30,
+  );
   const r = { ...empty, ...figures };
   return { ...r, targets: judgeTargets(r) };
 }

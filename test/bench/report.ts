@@ -240,3 +240,41 @@ export function writeReport(path: string, r: BenchReport): void {
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, `${JSON.stringify(r, null, 2)}\n`);
 }
+
+/** A report with no figure measured yet: each part of the bench fills in its own. */
+export function emptyBenchReport(startedAt: string, settings: BenchReport['settings'], cooldownFloorSeconds: number): BenchReport {
+  return {
+    startedAt,
+    machine: describeMachine(),
+    settings,
+    cooldownFloorSeconds,
+    certifyClockSeconds: null,
+    certifyRealtimeSeconds: null,
+    certifyClockExitCode: null,
+    certifyRealtimeExitCode: null,
+    certifySlowRetriesSeconds: null,
+    certifySlowRetriesExitCode: null,
+    certifyServeProfileSeconds: null,
+    certifyServeProfileExitCode: null,
+    npmTestSeconds: null,
+    npmTestExitCode: null,
+    npmTestSource: null,
+    ciSeconds: null,
+    ciExitCode: null,
+    certify: {},
+    referenceRps: {},
+    prismRps: {},
+    bareRps: null,
+    bareNodeHttpRps: null,
+    referenceVsBareCredits: null,
+    referenceVsNodeHttpCredits: null,
+    referenceVsPrismCredits: null,
+    referenceVsBare: {},
+    referenceVsNodeHttp: {},
+    referenceVsPrism: {},
+    rssGrowthMiB: null,
+    measurements: { 'bare-fastify': {}, 'bare-node-http': {}, reference: {}, prism: {}, rounds: [] },
+    targets: [],
+    failures: [],
+  };
+}

@@ -20,7 +20,7 @@ import { compareThroughput } from './comparison.ts';
 import { OPERATION_NAMES } from './loads.ts';
 import { measureMemory } from './memory.ts';
 import { DEFAULT_CI_TIMING, npmTestOfCi, readCiTiming, timeNpmTest } from './project-timing.ts';
-import { describeMachine, judgeTargets, missedTargets, renderTables, round2, writeReport, type BenchReport } from './report.ts';
+import { emptyBenchReport, judgeTargets, missedTargets, renderTables, round2, writeReport, type BenchReport } from './report.ts';
 import { PROJECT_ROOT } from './server-process.ts';
 import type { LoadSettings } from './throughput.ts';
 
@@ -68,40 +68,7 @@ const rounds = positive('rounds', values.rounds);
 const memoryRequests = positive('memory-requests', values['memory-requests']);
 const log = (text: string) => process.stderr.write(`bench: ${text}\n`);
 
-const report: BenchReport = {
-  startedAt: new Date().toISOString(),
-  machine: describeMachine(),
-  settings: { load, rounds, memoryRequests },
-  certifyClockSeconds: null,
-  certifyRealtimeSeconds: null,
-  certifyClockExitCode: null,
-  certifyRealtimeExitCode: null,
-  certifySlowRetriesSeconds: null,
-  certifySlowRetriesExitCode: null,
-  certifyServeProfileSeconds: null,
-  certifyServeProfileExitCode: null,
-  npmTestSeconds: null,
-  npmTestExitCode: null,
-  npmTestSource: null,
-  ciSeconds: null,
-  ciExitCode: null,
-  cooldownFloorSeconds: COOLDOWN_FLOOR_SECONDS,
-  certify: {},
-  referenceRps: {},
-  prismRps: {},
-  bareRps: null,
-  bareNodeHttpRps: null,
-  referenceVsBareCredits: null,
-  referenceVsNodeHttpCredits: null,
-  referenceVsPrismCredits: null,
-  referenceVsBare: {},
-  referenceVsNodeHttp: {},
-  referenceVsPrism: {},
-  rssGrowthMiB: null,
-  measurements: { 'bare-fastify': {}, 'bare-node-http': {}, reference: {}, prism: {}, rounds: [] },
-  targets: [],
-  failures: [],
-};
+const report: BenchReport = emptyBenchReport(new Date().toISOString(), { load, rounds, memoryRequests }, COOLDOWN_FLOOR_SECONDS);
 
 /** Runs one part; a part that throws is recorded in `failures` and the others still run. */
 async function part(name: string, body: () => Promise<void>): Promise<void> {
