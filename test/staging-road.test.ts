@@ -9,7 +9,7 @@
  * leak check passes, and this file searches the output again with the same check.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type RunningReferenceServer } from '../reference/server.ts';
@@ -31,10 +31,10 @@ const PROXY_PASSWORD = `pw-${Math.random().toString(36).slice(2)}-secret`;
 /** The variables of a road, emptied unless the test sets them: the caller's own proxy must not take part. */
 const ROAD_VARIABLES = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy', 'NO_PROXY', 'no_proxy', 'MC_PROXY', 'MC_CLIENT_KEY_PASSPHRASE'];
 
-function certify(args: readonly string[], env: Record<string, string> = {}): Promise<{ status: number | null; output: string }> {
+function certify(args: readonly string[], env: Record<string, string> = {}, area = 'credits'): Promise<{ status: number | null; output: string }> {
   const cleared = Object.fromEntries([...ROAD_VARIABLES, 'MC_TARGET', 'MC_API_KEY', 'MC_MANAGER_KEY', 'MC_PROFILE'].map((name) => [name, '']));
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, 'certify', '--only', 'credits', '--no-html', ...args], { env: { ...process.env, ...cleared, ...env } });
+    const child = spawn(process.execPath, [BIN, 'certify', '--only', area, '--no-html', ...args], { env: { ...process.env, ...cleared, ...env } });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -51,6 +51,9 @@ let server: RunningReferenceServer;
 let tlsFront: Front;
 let mutualFront: Front;
 let gatewayFront: Front;
+/** A server with the test clock's hooks behind the same kind of gateway: the hooks take the road too. */
+let clockServer: RunningReferenceServer;
+let clockGatewayFront: Front;
 let proxy: CountingProxy;
 
 beforeAll(async () => {
@@ -59,11 +62,14 @@ beforeAll(async () => {
   tlsFront = await startFront(server.baseUrl, { tls: material });
   mutualFront = await startFront(server.baseUrl, { tls: material, requireClientCert: true });
   gatewayFront = await startFront(server.baseUrl, { tls: material, gatewayHeader: { name: 'X-Gateway-Key', value: GATEWAY_KEY } });
+  clockServer = await startReferenceServer({ testClock: true });
+  clockGatewayFront = await startFront(clockServer.baseUrl, { tls: material, gatewayHeader: { name: 'X-Gateway-Key', value: GATEWAY_KEY } });
   proxy = await startCountingProxy();
 }, 60_000);
 
 afterAll(async () => {
-  await Promise.all([tlsFront?.close(), mutualFront?.close(), gatewayFront?.close(), proxy?.close()]);
+  await Promise.all([tlsFront?.close(), mutualFront?.close(), gatewayFront?.close(), clockGatewayFront?.close(), proxy?.close()]);
+  await clockServer?.close();
   await server?.close();
   material?.remove();
 });
@@ -178,5 +184,14 @@ describe.concurrent('a staging server behind a private CA, a client certificate,
       expect(entry.request.headers).toContainEqual({ name: 'x-gateway-key', value: '[REDACTED]' });
       expect(entry._route?.curlOptions).toBe('--insecure -H "x-gateway-key: $MC_HEADER_X_GATEWAY_KEY"');
     }
+  }, 600_000);
+  it("a gateway before a target with the test clock: the clock's hooks carry --header too, and the gateway refuses nothing", async () => {
+    const out = join(dir, 'clock-header');
+    const profile = join(dir, 'clock-profile.yaml');
+    writeFileSync(profile, 'capabilities:\n  test-clock: true\n');
+    const args = ['--target', clockGatewayFront.url, '--api-key', clockServer.keys.account, '--profile', profile, '--insecure'];
+    const run = await certify([...args, '--header', `X-Gateway-Key: ${GATEWAY_KEY}`, '--out', out], {}, 'reports');
+    expectCertified(run, out);
+    expect(clockGatewayFront.refused, 'requests the gateway refused (a clock hook without the header among them)').toBe(0);
   }, 600_000);
 });

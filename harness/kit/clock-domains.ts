@@ -22,7 +22,7 @@ export class ClockDomains {
   constructor(config: RunConfig, capabilities: ReadonlySet<CapabilityId>, fileTag: string) {
     this.fileDomain = capabilities.has('test-clock') ? `${config.runId}-${fileTag}` : undefined;
     this.perTest = this.fileDomain !== undefined && config.embedded;
-    this.clock = this.fileDomain ? virtualClock(config.baseUrl, () => this.now()!, this.perTest) : realClock();
+    this.clock = this.fileDomain ? virtualClock(config.baseUrl, () => this.now()!, this.perTest, config.route) : realClock();
   }
 
   /**

@@ -8,8 +8,9 @@
  * (RFC 9110 6.6.1, one-second resolution) so that a near-future expiration_date is near the target's
  * future, not ours.
  */
-import { request } from 'undici';
+import { type Dispatcher, request } from 'undici';
 import { TEST_CLOCK_DOMAIN_HEADER } from '../../schemas/capabilities.ts';
+import { routeDispatcher, type TargetRoute } from '../transport/target-route.ts';
 
 export interface TargetClock {
   /** True when waits advance the target's virtual clock instead of sleeping. */
@@ -31,8 +32,13 @@ export interface TargetClock {
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** `domain` names the clock domain of the moment (the calling test's, or the file's); `perTest` when it is the test's. */
-export function virtualClock(baseUrl: string, domain: () => string, perTest: boolean): TargetClock {
+export function virtualClock(baseUrl: string, domain: () => string, perTest: boolean, route?: TargetRoute): TargetClock {
   const url = (path: string) => `${baseUrl.replace(/\/+$/, '')}${path}`;
+  // The clock's hooks take the run's road to the target, as every other request does (a gateway's
+  // headers, a private CA, a client certificate, a proxy).
+  let dispatcher: Dispatcher | undefined;
+  const road = () => (dispatcher ??= routeDispatcher(route));
+  const routeHeaders = Object.fromEntries((route?.headers ?? []).map((h) => [h.name.toLowerCase(), h.value]));
   return {
     virtual: true,
     waitsMayOverlap: perTest,
@@ -41,7 +47,8 @@ export function virtualClock(baseUrl: string, domain: () => string, perTest: boo
         method: 'POST',
         // No keep-alive: an idle pooled socket would hold the suite's worker open after its tests.
         reset: true,
-        headers: { 'content-type': 'application/json', [TEST_CLOCK_DOMAIN_HEADER]: domain() },
+        dispatcher: road(),
+        headers: { ...routeHeaders, 'content-type': 'application/json', [TEST_CLOCK_DOMAIN_HEADER]: domain() },
         body: JSON.stringify({ seconds }),
       });
       const text = await response.body.text();
@@ -49,7 +56,11 @@ export function virtualClock(baseUrl: string, domain: () => string, perTest: boo
         throw new Error(`the target's test clock refused to advance ${seconds} s: HTTP ${response.statusCode} ${text.slice(0, 200)}`);
     },
     async now() {
-      const response = await request(url('/__test/clock'), { reset: true, headers: { [TEST_CLOCK_DOMAIN_HEADER]: domain() } });
+      const response = await request(url('/__test/clock'), {
+        reset: true,
+        dispatcher: road(),
+        headers: { ...routeHeaders, [TEST_CLOCK_DOMAIN_HEADER]: domain() },
+      });
       const body = (await response.body.json()) as { now?: unknown };
       if (typeof body.now !== 'number') throw new Error("the target's test clock did not answer {now: <epoch ms>}");
       return body.now;
