@@ -154,7 +154,7 @@ export const FOLDER_RULES: readonly FolderRule[] = [
   },
   {
     folder: 'harness/run',
-    allowed: ['harness/run', 'harness/config', 'harness/kit', 'harness/report', 'reference', 'schemas'],
+    allowed: ['harness/run', 'harness/config', 'harness/transport', 'harness/kit', 'harness/report', 'reference', 'schemas'],
     why: 'harness/run/ installs the reporters of report/ and starts reference/, never the commands',
   },
 ];

@@ -23,6 +23,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { FixedRunFinder } from '../transport/fixed-run-finder.ts';
 
 /** Secrets shorter than this are not searched for: they would be found in any text by chance. */
 export const MIN_SEARCHED_LENGTH = 8;
@@ -99,7 +100,7 @@ interface Matcher {
   /** The form's name by its latin1 text. */
   formOf: Map<string, string>;
   /** Every raw run of MIN_FRAGMENT_SEARCHED characters of the secrets longer than that, in latin1. */
-  fragments: RegExp | undefined;
+  fragments: FixedRunFinder | undefined;
   /** The kit's words holding such a run, in each form a report writes them (latin1): a run inside one is no leak. */
   kitWords: RegExp | undefined;
 }
@@ -155,7 +156,7 @@ function matcherOf(secrets: readonly string[], kitWords: readonly string[], whol
     pattern: new RegExp(alternatives.join('|'), 'g'),
     byPrefix,
     formOf,
-    fragments: runs.size > 0 ? new RegExp([...runs].map(escapeRegExp).join('|'), 'g') : undefined,
+    fragments: runs.size > 0 ? new FixedRunFinder(runs, MIN_FRAGMENT_SEARCHED) : undefined,
     kitWords: runs.size > 0 ? kitWordPattern(kitWords, runs) : undefined,
   };
 }
@@ -218,16 +219,14 @@ class Search {
     // Where no whole key is, a piece of one (what a cut left).
     if (!whole && fragments !== undefined) {
       let kitWords: [number, number][] | undefined;
-      fragments.lastIndex = 0;
-      for (let match = fragments.exec(text); match !== null && !this.full; match = fragments.exec(text)) {
+      let next = 0;
+      for (let match = fragments.find(text); match !== undefined && !this.full; match = fragments.find(text, next)) {
         // The kit's words are looked for only once a run is found: most texts hold none.
         kitWords ??= this.kitWordsIn(text);
-        const [from, to] = [match.index, match.index + match[0].length];
-        if (kitWords.some(([start, end]) => start <= from && to <= end)) {
-          fragments.lastIndex = from + 1;
-          continue;
-        }
-        this.note(`${where}line ${lineAt(text, from)}`, `a run of ${MIN_FRAGMENT_SEARCHED} or more characters of a key`);
+        const [from, to] = [match.index, match.index + match.run.length];
+        const insideKitWord = kitWords.some(([start, end]) => start <= from && to <= end);
+        next = insideKitWord ? from + 1 : to;
+        if (!insideKitWord) this.note(`${where}line ${lineAt(text, from)}`, `a run of ${MIN_FRAGMENT_SEARCHED} or more characters of a key`);
       }
     }
     if (this.full) return;
