@@ -32,6 +32,26 @@ const openssl = (dir: string, args: string[]): void => {
   execFileSync('openssl', args, { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
 };
 
+/** Signs `name`.csr with the CA of `dir` (ca.pem, ca.key) and the extensions of `name`.ext into `name`.pem, valid 2 days. */
+const signWithCa = (dir: string, name: string): void =>
+  openssl(dir, [
+    'x509',
+    '-req',
+    '-in',
+    `${name}.csr`,
+    '-CA',
+    'ca.pem',
+    '-CAkey',
+    'ca.key',
+    '-CAcreateserial',
+    '-out',
+    `${name}.pem`,
+    '-days',
+    '2',
+    '-extfile',
+    `${name}.ext`,
+  ]);
+
 /** A private CA, a server certificate for 127.0.0.1 and localhost, a client certificate with an encrypted key; EC keys (fast). */
 export function makeStagingMaterial(): StagingMaterial {
   const dir = mkdtempSync(join(tmpdir(), 'mc-staging-'));
@@ -40,42 +60,10 @@ export function makeStagingMaterial(): StagingMaterial {
   openssl(dir, ['req', '-x509', ...ec, '-nodes', '-keyout', 'ca.key', '-out', 'ca.pem', '-days', '2', '-subj', '/CN=Staging Test CA']);
   openssl(dir, ['req', ...ec, '-nodes', '-keyout', 'server.key', '-out', 'server.csr', '-subj', '/CN=127.0.0.1']);
   writeFileSync(join(dir, 'server.ext'), 'subjectAltName=IP:127.0.0.1,DNS:localhost\nextendedKeyUsage=serverAuth\n');
-  openssl(dir, [
-    'x509',
-    '-req',
-    '-in',
-    'server.csr',
-    '-CA',
-    'ca.pem',
-    '-CAkey',
-    'ca.key',
-    '-CAcreateserial',
-    '-out',
-    'server.pem',
-    '-days',
-    '2',
-    '-extfile',
-    'server.ext',
-  ]);
+  signWithCa(dir, 'server');
   openssl(dir, ['req', ...ec, '-passout', `pass:${passphrase}`, '-keyout', 'client.key', '-out', 'client.csr', '-subj', '/CN=staging-client']);
   writeFileSync(join(dir, 'client.ext'), 'extendedKeyUsage=clientAuth\n');
-  openssl(dir, [
-    'x509',
-    '-req',
-    '-in',
-    'client.csr',
-    '-CA',
-    'ca.pem',
-    '-CAkey',
-    'ca.key',
-    '-CAcreateserial',
-    '-out',
-    'client.pem',
-    '-days',
-    '2',
-    '-extfile',
-    'client.ext',
-  ]);
+  signWithCa(dir, 'client');
   const clientKey = join(dir, 'client.key');
   const clientKeyLines = readFileSync(clientKey, 'utf8')
     .split('\n')
