@@ -39,12 +39,14 @@ import {
 import type { ReportRow } from '../schemas/reports.ts';
 import type { CapabilityId } from '../schemas/capabilities.ts';
 import {
+  EARLY_EXPIRY_SECONDS,
   expirationIn,
   resendBody,
   resendWithCode,
   sendBody,
   sendWithCode,
   SHORT_EXPIRY_SECONDS,
+  sendWithCodeExpiringIn,
   verify,
   waitPast,
   without,
@@ -569,8 +571,7 @@ describe('expiry (7.2 verification_02, _25, validation_02; 8)', () => {
     onNumbers(1, async (n) => {
       const phone = await n.fresh();
       const company = t.name('co');
-      const expiry = await expirationIn(t, SHORT_EXPIRY_SECONDS);
-      await sendWithCode(t, phone, { company, expiration_date: expiry.text });
+      const { expiry } = await sendWithCodeExpiringIn(t, phone, SHORT_EXPIRY_SECONDS, { company });
       await waitPast(t, expiry.at);
       await expectExpiredCode('otp-legacy/resend', resendBody(phone, company), 'verification_02');
     }),
@@ -582,8 +583,7 @@ describe('expiry (7.2 verification_02, _25, validation_02; 8)', () => {
     'a send after the code expired without validation answers verification_25 (or _02, per the profile)',
     onNumbers(1, async (n) => {
       const phone = await n.fresh();
-      const expiry = await expirationIn(t, SHORT_EXPIRY_SECONDS);
-      await sendWithCode(t, phone, { expiration_date: expiry.text });
+      const { expiry } = await sendWithCodeExpiringIn(t, phone, SHORT_EXPIRY_SECONDS);
       await waitPast(t, expiry.at);
       await expectExpiredCode('otp-legacy/send', sendBody(t, phone), 'verification_25');
     }),
@@ -596,11 +596,12 @@ describe('expiry (7.2 verification_02, _25, validation_02; 8)', () => {
     onNumbers(2, async (n) => {
       const early = await n.fresh(0);
       const late = await n.fresh(1);
-      const expiry = await expirationIn(t, SHORT_EXPIRY_SECONDS + 1);
-      const first = await sendWithCode(t, early, { expiration_date: expiry.text });
-      const second = await sendWithCode(t, late, { expiration_date: expiry.text });
+      // The early code's date is far enough ahead that its verify surely arrives before it, on a
+      // busy machine too; the late one's is near, and waited past.
+      const first = await sendWithCodeExpiringIn(t, early, EARLY_EXPIRY_SECONDS);
+      const second = await sendWithCodeExpiringIn(t, late, SHORT_EXPIRY_SECONDS);
       expectSuccess(await verify(t, early, first.code), 'otp-legacy/verify', LegacyOtpVerifyResponse);
-      await waitPast(t, expiry.at);
+      await waitPast(t, second.expiry.at);
       expectError(await verify(t, late, second.code), 'validation_02', 'otp-legacy/verify');
     }),
     { ...SENDS, concurrent: OVERLAP_WAITS },

@@ -41,9 +41,9 @@ import { MEXICO_COUNTRY_CODE } from '../../schemas/sms.ts';
 import { watchAnswers } from './answer-watchers.ts';
 import { recordBehaviour } from './checks.ts';
 import { isDefaulted } from './defaulted-ambiguities.ts';
-import { formatMexicoDateTime, parseMexicoDateTime } from '../../schemas/formats.ts';
 import { currentTest, observe } from './current-test.ts';
 import { holdNumbers, type HeldNumbers } from './phone-number-locks.ts';
+import { sendBeforeExpiry } from './near-expiry.ts';
 import {
   describePlanState,
   type LegacyNeed,
@@ -450,10 +450,15 @@ const EXPIRE_MARGIN_SECONDS = 1.5;
  */
 async function expireCode(w: Walk): Promise<void> {
   const { t, phone } = w;
-  const now = await t.clock.now();
-  const text = formatMexicoDateTime(Math.ceil((now + EXPIRE_AHEAD_SECONDS * 1000) / 1000) * 1000);
-  const at = parseMexicoDateTime(text)!;
-  const answer = await t.api('otp-legacy/resend', { json: { ...sendingBody(phone, w.company), expiration_date: text } });
+  const {
+    answer,
+    expiry: { text, at },
+  } = await sendBeforeExpiry(
+    t.clock,
+    EXPIRE_AHEAD_SECONDS,
+    (e) => t.api('otp-legacy/resend', { json: { ...sendingBody(phone, w.company), expiration_date: e.text } }),
+    (a) => codeOf(a) === 'verification_13',
+  );
   if (codeOf(answer) !== 'verification_01') {
     if (tellsState('otp-legacy/resend', codeOf(answer))) return;
     throw new SkipTest(`setting up ${phone}: a resend with expiration_date ${text} (4.5 "as in send") answered ${describeAnswer(answer)}`);

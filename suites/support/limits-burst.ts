@@ -184,9 +184,15 @@ export interface RateAttempt {
 }
 
 /**
+ * Before another load, a pause this long times the loads already tried: what stalled the last one
+ * (a busy runner's other jobs, a collector's pause) is often over a few seconds later.
+ */
+export const LOAD_PAUSE_MS = 1_000;
+
+/**
  * Up to `tries` loads of the plan, each on a fresh key (whose counting starts empty), until one is
  * decided (exceeded or held): a load that could not tell (too slow, round trips too long) proves
- * nothing either way, and is tried again.
+ * nothing either way, and is tried again after a pause that grows with each try.
  */
 export async function measureRate(
   burster: Burster,
@@ -197,6 +203,7 @@ export async function measureRate(
 ): Promise<{ attempts: RateAttempt[]; decided?: RateAttempt }> {
   const attempts: RateAttempt[] = [];
   for (let attempt = 1; attempt <= tries; attempt += 1) {
+    if (attempt > 1) await sleep(LOAD_PAUSE_MS * (attempt - 1));
     const key = await freshKey();
     const load = await burster.sustain(key, plan);
     const judged = {

@@ -5,8 +5,7 @@
  * the expiration the test itself asked for.
  */
 import { expect } from 'vitest';
-import { type Answer, expectSuccess, type Target } from '../../harness/kit/index.ts';
-import { formatMexicoDateTime, parseMexicoDateTime } from '../../schemas/formats.ts';
+import { type Answer, expectSuccess, expiryAhead, type NearExpiry, sendBeforeExpiry, type Target } from '../../harness/kit/index.ts';
 import { LegacyOtpSendResult, type LegacyOtpResendRequest, type LegacyOtpSendRequest } from '../../schemas/otp-legacy.ts';
 import { MEXICO_COUNTRY_CODE } from '../../schemas/sms.ts';
 
@@ -27,10 +26,33 @@ export function without<T extends Record<string, unknown>>(body: T, ...fields: s
 
 /** POST /otp/send with showcode=1, asserting verification_01; returns the parsed body and the code. */
 export async function sendWithCode(t: Target, phone: string, extra: SendBody = {}): Promise<{ body: LegacyOtpSendResult; code: string; answer: Answer }> {
-  const answer = await t.api('otp-legacy/send', { json: sendBody(t, phone, { showcode: 1, ...extra }) });
+  return sentCode(await t.api('otp-legacy/send', { json: sendBody(t, phone, { showcode: 1, ...extra }) }));
+}
+
+function sentCode(answer: Answer): { body: LegacyOtpSendResult; code: string; answer: Answer } {
   const body = expectSuccess(answer, 'otp-legacy/send', LegacyOtpSendResult);
   expect(body.verification_code, 'showcode=1 returns verification_code (4.5)').toEqual(expect.any(String));
   return { body, code: body.verification_code!, answer };
+}
+
+/**
+ * sendWithCode with an expiration_date `seconds` ahead of the target's clock; a verification_13
+ * (7.2 bad expiration date) that may be a late arrival of the date is sent again further ahead
+ * (harness/kit/near-expiry.ts). Returns the date the code was sent with.
+ */
+export async function sendWithCodeExpiringIn(
+  t: Target,
+  phone: string,
+  seconds: number,
+  extra: SendBody = {},
+): Promise<{ body: LegacyOtpSendResult; code: string; answer: Answer; expiry: NearExpiry }> {
+  const { answer, expiry } = await sendBeforeExpiry(
+    t.clock,
+    seconds,
+    (e) => t.api('otp-legacy/send', { json: sendBody(t, phone, { showcode: 1, ...extra, expiration_date: e.text }) }),
+    (a) => a.body.code === 'verification_13',
+  );
+  return { ...sentCode(answer), expiry };
 }
 
 /**
@@ -57,11 +79,7 @@ export const verify = (t: Target, phone: string, code: unknown, extra: Record<st
  * America/Mexico_City like every date of the document), rounded up to the next whole second so that
  * the text is never earlier than asked. Returns the text and the instant it names.
  */
-export async function expirationIn(t: Target, seconds: number): Promise<{ text: string; at: number }> {
-  const now = await t.clock.now();
-  const text = formatMexicoDateTime(Math.ceil((now + seconds * 1000) / 1000) * 1000);
-  return { text, at: parseMexicoDateTime(text)! };
-}
+export const expirationIn = (t: Target, seconds: number): Promise<NearExpiry> => expiryAhead(t.clock, seconds);
 
 /** Seconds of margin past an expiry (the target's clock is estimated to about a second in real time). */
 const EXPIRY_MARGIN_SECONDS = 1.5;
@@ -76,3 +94,6 @@ export async function waitPast(t: Target, at: number): Promise<void> {
 
 /** A near-future expiration for the expiry tests: short, so that real-time runs stay short. */
 export const SHORT_EXPIRY_SECONDS = 3;
+
+/** An expiration that a call made right after the send surely precedes, however busy the machine (a minute; nothing waits for it). */
+export const EARLY_EXPIRY_SECONDS = 60;
