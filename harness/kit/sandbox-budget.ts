@@ -113,6 +113,8 @@ export interface SandboxBudgetCalls {
 /** One per suite file; the counts are the run's (every worker's), in the run's output folder. */
 export class SandboxBudget {
   private readonly calls: SandboxBudgetCalls;
+  /** Recipients sent and in flight from the file's own subaccount (reserveInFileSubaccount). */
+  private readonly ownSubaccountCounts = { used: 0, reserved: 0 };
 
   constructor(calls: SandboxBudgetCalls) {
     this.calls = calls;
@@ -161,20 +163,21 @@ export class SandboxBudget {
     const { config, area } = this.calls;
     const runAccount = key === config.apiKey;
     if (!runAccount && key !== this.calls.fileSubaccount()?.key) return undefined;
-    // A subaccount of the file's own is the file's alone: no plan, the limit only.
-    const { budget, leftToOthers } = runAccount ? this.runAccountBudget : { budget: this.limit, leftToOthers: 0 };
-    const shares = runAccount ? this.shares : {};
     const requested = recipientsOf(request);
     const expectsRefusal = request.expectsRefusal === true;
+    // A subaccount of the file's own is the file's alone: no plan, the limit only.
+    if (!runAccount) return this.reserveInFileSubaccount(requested, expectsRefusal, area);
+    const { budget, leftToOthers } = this.runAccountBudget;
+    const shares = this.shares;
     const id = accountId(key);
     const refused = await updateRunState(this.place, STATE, SandboxCounts, NO_COUNTS, (state) => {
       const counts = state.accounts[id] ?? { used: 0, reserved: 0 };
       const spent = counts.used + counts.reserved;
-      const decision = decideSend({ budget, shares, started: state.started, spent, requested, area, expectsRefusal, ...(runAccount ? {} : { headroom: 0 }) });
+      const decision = decideSend({ budget, shares, started: state.started, spent, requested, area, expectsRefusal });
       if (decision !== 'send') return { state, result: { decision, spent, kept: keptForLaterFiles(shares, state.started, area) } };
       return { state: { ...state, accounts: { ...state.accounts, [id]: { ...counts, reserved: counts.reserved + requested } } }, result: undefined };
     });
-    if (refused !== undefined) throw new SkipTest(this.reason({ runAccount, requested, leftToOthers, budget, ...refused }));
+    if (refused !== undefined) throw new SkipTest(this.reason({ runAccount: true, requested, leftToOthers, budget, ...refused }));
     return {
       settle: async (answer) => {
         const sent = acceptedSends(answer, requested);
@@ -185,6 +188,25 @@ export class SandboxBudget {
             result: undefined,
           };
         });
+      },
+    };
+  }
+
+  /**
+   * The file's own subaccount is used by this file alone, in this process (its tests may be
+   * concurrent, never in another worker): its sends are counted here, without the run's shared
+   * state and its lock, which cost two locked file writes per send.
+   */
+  private reserveInFileSubaccount(requested: number, expectsRefusal: boolean, area: string | undefined): SandboxReservation {
+    const counts = this.ownSubaccountCounts;
+    const spent = counts.used + counts.reserved;
+    const decision = decideSend({ budget: this.limit, shares: {}, started: [], spent, requested, area, expectsRefusal, headroom: 0 });
+    if (decision !== 'send') throw new SkipTest(this.reason({ runAccount: false, requested, leftToOthers: 0, budget: this.limit, decision, spent, kept: 0 }));
+    counts.reserved += requested;
+    return {
+      settle: async (answer) => {
+        counts.used += acceptedSends(answer, requested);
+        counts.reserved = Math.max(0, counts.reserved - requested);
       },
     };
   }

@@ -27,6 +27,7 @@
  */
 import type { Exchange } from './exchange.ts';
 import { FixedRunFinder } from './fixed-run-finder.ts';
+import { WholeFormMatcher } from './whole-form-matcher.ts';
 
 export const REDACTED = '[REDACTED]';
 
@@ -226,16 +227,12 @@ type SecretOrigin = 'given' | 'answer' | 'request';
 
 const registered = new Map<string, SecretOrigin>();
 const registerListeners = new Set<(secret: string) => void>();
-let registerPattern: RegExp | undefined;
+let registerForms: WholeFormMatcher | undefined;
 let registerFragments: FragmentMatcher | undefined;
 let registerPatternStale = false;
 
-/** One pattern for all `secrets`, longest form first, so that a secret containing another is replaced whole. */
-function patternOf(secrets: Iterable<string>): RegExp | undefined {
-  const forms = [...new Set([...secrets].flatMap(variantsOf))];
-  forms.sort((a, b) => b.length - a.length);
-  return forms.length > 0 ? new RegExp(forms.map(escapeRegExp).join('|'), 'g') : undefined;
-}
+/** One matcher for every form of all `secrets`, longest form first, so that a secret containing another is replaced whole. */
+const formsOf = (secrets: Iterable<string>): WholeFormMatcher => new WholeFormMatcher([...secrets].flatMap(variantsOf));
 
 function register(secret: string, origin: SecretOrigin): void {
   const known = registered.get(secret);
@@ -263,12 +260,12 @@ export function registerSecrets(secrets: Iterable<string>): void {
 /** `text` with every secret of the process register replaced by [REDACTED]; never throws. */
 export function redactKnown(text: string): string {
   if (registerPatternStale) {
-    registerPattern = patternOf(registered.keys());
+    registerForms = formsOf(registered.keys());
     registerFragments = fragmentMatcherOf(registered.keys());
     registerPatternStale = false;
   }
-  if (!registerPattern || !text) return text;
-  const whole = text.replace(registerPattern, REDACTED);
+  if (!registerForms?.active || !text) return text;
+  const whole = registerForms.replace(text, REDACTED);
   return registerFragments ? redactFragments(whole, registerFragments) : whole;
 }
 
@@ -373,14 +370,14 @@ export function createRedactor(secrets: string[]): Redactor {
   /** The keys whose return outside an apikey member is an echo: given ones and those the target returned. */
   const echoable = new Set(known);
   for (const secret of known) register(secret, 'given');
-  let pattern: RegExp | undefined;
+  let forms: WholeFormMatcher | undefined;
   let fragments: FragmentMatcher | undefined;
-  let echoPattern: RegExp | undefined;
+  let echoForms: WholeFormMatcher | undefined;
 
   const rebuild = () => {
-    pattern = patternOf(known);
+    forms = formsOf(known);
     fragments = fragmentMatcherOf(known);
-    echoPattern = patternOf(echoable);
+    echoForms = formsOf(echoable);
   };
   rebuild();
 
@@ -398,18 +395,15 @@ export function createRedactor(secrets: string[]): Redactor {
 
   // Whole secrets in every form first, then what a cut left of one.
   const redact = (text: string): string => {
-    if (!pattern || !text) return text;
-    const whole = text.replace(pattern, REDACTED);
+    if (!forms?.active || !text) return text;
+    const whole = forms.replace(text, REDACTED);
     return fragments ? redactFragments(whole, fragments) : whole;
   };
 
   /** Notes where the answer of `exchange` carries a key outside its apikey members (already replaced in `body`). */
   const noteEchoes = (exchange: Exchange, body: string): void => {
-    if (echoPattern === undefined || keyEchoCount >= MAX_KEY_ECHOES) return;
-    const carries = (text: string): boolean => {
-      echoPattern!.lastIndex = 0;
-      return echoPattern!.test(text);
-    };
+    if (!echoForms?.active || keyEchoCount >= MAX_KEY_ECHOES) return;
+    const carries = (text: string): boolean => echoForms!.test(text);
     const places = Object.entries(exchange.responseHeaders)
       .filter(([, value]) => carries(value))
       .map(([name]) => `response header ${name}`);

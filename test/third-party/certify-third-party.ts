@@ -9,7 +9,7 @@
  * the server breaks (listed, with its reason, in expected-failures.yaml beside this file) or a
  * reading of ours the suite still takes for the document.
  *
- * `npm run certify:third-party [-- --modes a,b] [--loads idle,saturated]`; .ci/run runs it when
+ * `npm run certify:third-party [-- --modes a,b] [--loads idle,saturated] [--keep]` (--keep leaves the reports in place and names their folder); .ci/run runs it when
  * ../shared/third-party-server exists. Loopback only: the server listens on 127.0.0.1 and reaches
  * only loopback receivers (its --allow-loopback-webhooks).
  */
@@ -158,7 +158,9 @@ async function main(argv: readonly string[]): Promise<number> {
         failures.push(...(await certifyOnce(mode, load, dir)).map((p) => `(${mode}, ${load}) ${p}`));
       }
   } finally {
-    rmSync(root, { recursive: true, force: true });
+    // --keep: the discovered profiles and every run's reports stay, to read the skip reasons.
+    if (argv.includes('--keep')) process.stdout.write(`reports kept in ${root}\n`);
+    else rmSync(root, { recursive: true, force: true });
   }
   for (const f of failures) process.stdout.write(`  ${f}\n`);
   process.stdout.write(failures.length === 0 ? 'third-party certification: PASS\n' : `third-party certification: FAIL (${failures.length})\n`);
