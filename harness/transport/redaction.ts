@@ -27,7 +27,7 @@
  */
 import type { Exchange } from './exchange.ts';
 import { FixedRunFinder } from './fixed-run-finder.ts';
-import { WholeFormMatcher } from './whole-form-matcher.ts';
+import { escapeRegExp, WholeFormMatcher } from './whole-form-matcher.ts';
 
 export const REDACTED = '[REDACTED]';
 
@@ -55,7 +55,6 @@ export interface Redactor {
   readonly size: number;
 }
 
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * The textual forms under which `secret` may appear: raw, percent-encoded in forms and URLs,

@@ -11,7 +11,8 @@ import { FixedRunFinder } from './fixed-run-finder.ts';
 /** The forms' prefixes looked up; the fragments of redaction.ts have the same length, so most keys take the fast way. */
 const PREFIX_LENGTH = 12;
 
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A literal string as a pattern of itself (redaction.ts builds its patterns of the kit's words with it too). */
+export const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export class WholeFormMatcher {
   private readonly finder: FixedRunFinder | undefined;
