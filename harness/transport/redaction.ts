@@ -55,7 +55,6 @@ export interface Redactor {
   readonly size: number;
 }
 
-
 /**
  * The textual forms under which `secret` may appear: raw, percent-encoded in forms and URLs,
  * escaped inside a JSON string, escaped for HTML or XML, and base64 (standard and URL-safe, without
