@@ -19,6 +19,3 @@ export async function loadCatalogues(names: Iterable<CatalogueName>): Promise<Ca
   for (const name of new Set(names)) loaded[name] = await LOADERS[name]();
   return loaded;
 }
-
-/** Every catalogue: for the programmatic API, whose modules load them anyway. */
-export const allCatalogues = (): Promise<Catalogues> => loadCatalogues(Object.keys(LOADERS) as CatalogueName[]);

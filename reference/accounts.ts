@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 
-export type AccountKind = 'manager' | 'normal' | 'subaccount';
+type AccountKind = 'manager' | 'normal' | 'subaccount';
 
 export interface Account {
   id: number;

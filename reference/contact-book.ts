@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { formatMexicoDateTime } from '../schemas/index.ts';
 import { areaState, type Account } from './accounts.ts';
 
-export const CUSTOM_FIELDS = ['custom_field_1', 'custom_field_2', 'custom_field_3', 'custom_field_4'] as const;
+const CUSTOM_FIELDS = ['custom_field_1', 'custom_field_2', 'custom_field_3', 'custom_field_4'] as const;
 export type CustomField = (typeof CUSTOM_FIELDS)[number];
 export type CustomValues = Partial<Record<CustomField, string>>;
 
@@ -47,7 +47,7 @@ interface Book {
 const book = (account: Account): Book => areaState(account, 'contact-book', () => ({ lists: new Map(), nextListId: 1, nextContactId: 1 }));
 
 /** 4.7: lists and contacts are "ordered by name"; case-insensitive, then exact, then id, so the order is total. */
-export function byName<T extends { id: number }>(name: (item: T) => string): (a: T, b: T) => number {
+function byName<T extends { id: number }>(name: (item: T) => string): (a: T, b: T) => number {
   return (a, b) => {
     const x = name(a);
     const y = name(b);

@@ -107,7 +107,7 @@ export function extraErrorFields(req: RawRequest, withHint: boolean, section: st
 }
 
 /** The default code of validation failures the document does not name (7.1). */
-export const INVALID_PARAMETERS_CODE = 'invalid_parameters';
+const INVALID_PARAMETERS_CODE = 'invalid_parameters';
 
 /**
  * Latitude unnamed-codes (7.1 "code value for ... validation failures: not shown"): the default

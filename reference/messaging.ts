@@ -11,7 +11,7 @@ import type { Clock } from './clock.ts';
 import type { ResolvedOptions } from './options.ts';
 import type { WebhookService } from './webhook-service.ts';
 
-export type MessageKind = 'sms' | 'voice' | 'otp' | 'payment' | 'v1';
+type MessageKind = 'sms' | 'voice' | 'otp' | 'payment' | 'v1';
 
 export interface SentMessage {
   reference: string;
@@ -51,13 +51,13 @@ interface MessageLog {
  * trimmed back to the cap once it holds a tenth more: trimming at every send once full moved the
  * whole array each time (benchmark: OTP creates fell to half speed past the cap).
  */
-export const MAX_LOGGED_MESSAGES = 50_000;
+const MAX_LOGGED_MESSAGES = 50_000;
 const LOG_TRIM_SLACK = MAX_LOGGED_MESSAGES / 10;
 /**
  * Message text kept per account, in characters (latitude size-limits: 8 gives no maximum SMS
  * length, and one text is at most FIELD_MAX_CHARS): long texts make the log keep fewer messages.
  */
-export const MAX_LOGGED_CHARS = 10_000_000;
+const MAX_LOGGED_CHARS = 10_000_000;
 const CHARS_TRIM_SLACK = MAX_LOGGED_CHARS / 10;
 const MAX_CAMPAIGNS = 10_000;
 

@@ -21,7 +21,7 @@ import { NO_FAULT, type Seams } from './seams.ts';
 /** How long a settled (verified or expired) record is kept before it may be dropped. */
 export const RETENTION_MS = 60 * 60 * 1000;
 /** Records kept per account and area, so that a flood of numbers cannot exhaust memory. */
-export const MAX_RECORDS = 50_000;
+const MAX_RECORDS = 50_000;
 /** Oldest records looked at for staleness on each write (amortised clean-up). */
 const SWEEP_PER_WRITE = 4;
 
@@ -29,7 +29,7 @@ const SWEEP_PER_WRITE = 4;
  * 3.1 verified + POST /v2/otp: "resulting state value: not shown" (ambiguity
  * otp-state-after-verified-restart). The server answers 'pending', as after any new code.
  */
-export const STATE_AFTER_VERIFIED_RESTART: OtpState = 'pending';
+const STATE_AFTER_VERIFIED_RESTART: OtpState = 'pending';
 
 /** Ambiguity otp-v2-lock-point: which wrong verify is the table's "last attempt". */
 export type OtpLockPoint = 'seventh-wrong-locks' | 'after-seventh-wrong';
@@ -173,7 +173,7 @@ export function createFacts(
  * used. A locked record's are; so are those of a pending record with none left, which exists only
  * under otp-v2-lock-point 'after-seventh-wrong' (the 7th wrong code answered 401 with 0 left).
  */
-export const roundUsedUp = (record: OtpRecord | undefined): boolean =>
+const roundUsedUp = (record: OtpRecord | undefined): boolean =>
   record !== undefined && (record.state === 'locked' || (record.state === 'pending' && record.attemptsRemaining <= 0));
 
 /**

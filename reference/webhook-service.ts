@@ -22,7 +22,7 @@ export interface WebhookConfig {
 export type Verification = { ok: true } | { ok: false; code: 'add_webhook_03' | 'add_webhook_06'; reason: string };
 
 /** 6.3: "up to 25 retries per event". */
-export const MAX_RETRIES = limitById('event-retries').max!;
+const MAX_RETRIES = limitById('event-retries').max!;
 
 /** 6.3: "If the endpoint does not answer HTTP 200 the event is retried". */
 const DELIVERED_STATUSES: readonly number[] = [200];
@@ -30,7 +30,7 @@ const DELIVERED_STATUSES: readonly number[] = [200];
 const LOOPBACK_FAMILIES = new Set(['localhost', 'loopback-ipv4', 'loopback-ipv6']);
 
 /** True only for hosts that are loopback by their text alone (no DNS). */
-export function isLoopbackUrl(url: string): boolean {
+function isLoopbackUrl(url: string): boolean {
   let host: string;
   try {
     host = new URL(url).hostname.toLowerCase();

@@ -22,7 +22,7 @@ export const normaliseDocumentText = (text: string): string =>
     .replace(/\s+/g, ' ')
     .trim();
 
-export const UNIT_KINDS = ['sentence', 'table-row'] as const;
+const UNIT_KINDS = ['sentence', 'table-row'] as const;
 
 export const DocumentSentence = z.object({
   /**
@@ -254,8 +254,8 @@ export function documentSentences(markdown: string): DocumentSentence[] {
  */
 export const MIN_QUOTE_CHARS = 20;
 
-export const UNIT_COVERAGE = ['quoted', 'untestable', 'uncovered'] as const;
-export type UnitCoverage = (typeof UNIT_COVERAGE)[number];
+const UNIT_COVERAGE = ['quoted', 'untestable', 'uncovered'] as const;
+type UnitCoverage = (typeof UNIT_COVERAGE)[number];
 
 export interface CoveredUnit extends DocumentSentence {
   coverage: UnitCoverage;

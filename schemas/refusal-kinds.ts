@@ -14,14 +14,14 @@
  * something else (an unknown wallet_key, a number already taken), so the validation option does not
  * judge it; its status is recorded.
  */
-export const REFUSAL_KINDS = ['invalid-input', 'missing-resource', 'duplicate', 'insufficient-balance'] as const;
+const REFUSAL_KINDS = ['invalid-input', 'missing-resource', 'duplicate', 'insufficient-balance'] as const;
 export type RefusalKind = (typeof REFUSAL_KINDS)[number];
 
 /**
  * The statuses that name a cause other than invalid input (RFC 9110 404 Not Found, 410 Gone, 409
  * Conflict; 402 Payment Required, which 7.3 itself gives to "no balance").
  */
-export const REFUSAL_KIND_OF_STATUS: Readonly<Record<number, Exclude<RefusalKind, 'invalid-input'>>> = {
+const REFUSAL_KIND_OF_STATUS: Readonly<Record<number, Exclude<RefusalKind, 'invalid-input'>>> = {
   402: 'insufficient-balance',
   404: 'missing-resource',
   409: 'duplicate',

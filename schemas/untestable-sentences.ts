@@ -15,7 +15,7 @@
 import { z } from 'zod';
 
 /** Why a unit gives nothing to check. */
-export const UNTESTABLE_KINDS = [
+const UNTESTABLE_KINDS = [
   /** Describes the service or summarises a section whose own sentences carry the checks. */
   'informational',
   /** Advice to clients (a SHOULD for the client, not the server). */

@@ -10,7 +10,7 @@
 export type VerdictLevel = 'fail' | 'warn' | 'record';
 
 /** The levels, from the one that weighs most on a target to the one that weighs least. */
-export const VERDICT_LEVELS: readonly VerdictLevel[] = ['fail', 'warn', 'record'];
+const VERDICT_LEVELS: readonly VerdictLevel[] = ['fail', 'warn', 'record'];
 
 /** The level of a reading of ours or a SHOULD (quotes.ts "a SHOULD, or a reading we derived"). */
 export const READING_LEVEL: VerdictLevel = 'warn';
@@ -60,7 +60,7 @@ type LevelledStatus = 'failed' | 'warning' | 'passed' | 'recorded';
  * the target did, recorded (quotes.ts). Every other outcome (broken, skipped, ...) is no verdict on
  * the requirement and stays as it is.
  */
-export const REQUIREMENT_STATUS_AT: Readonly<Record<VerdictLevel, Readonly<Record<TestsOutcome, LevelledStatus>>>> = {
+const REQUIREMENT_STATUS_AT: Readonly<Record<VerdictLevel, Readonly<Record<TestsOutcome, LevelledStatus>>>> = {
   fail: { failed: 'failed', passed: 'passed' },
   warn: { failed: 'warning', passed: 'passed' },
   record: { failed: 'warning', passed: 'recorded' },

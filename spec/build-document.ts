@@ -21,7 +21,7 @@ import { SHARED_SCHEMAS, registerSharedResponses } from './shared-responses.ts';
 import { buildTags } from './tags.ts';
 import { WEBHOOK_ROUTES } from './webhooks.ts';
 
-export const OPENAPI_VERSION = '3.1.0';
+const OPENAPI_VERSION = '3.1.0';
 
 function registryOf(operations: readonly Operation[]): OpenAPIRegistry {
   const routes = operations.map(operationRoute);

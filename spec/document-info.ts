@@ -5,7 +5,7 @@
 import type { InfoObject, SecurityRequirementObject, SecuritySchemeObject, ServerObject } from 'openapi3-ts/oas31';
 import pkg from '../package.json' with { type: 'json' };
 
-export const SOURCE_DOCUMENT = 'spec/source/messaging-service-interface.md';
+const SOURCE_DOCUMENT = 'spec/source/messaging-service-interface.md';
 
 export const INFO: InfoObject = {
   title: 'Messaging Service API',

@@ -19,7 +19,7 @@
  */
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
 
-export const FORM_MEDIA_TYPE = 'application/x-www-form-urlencoded';
+const FORM_MEDIA_TYPE = 'application/x-www-form-urlencoded';
 
 const NOTE =
   'JSON-only variant: every request body is offered as application/json alone (section 4: JSON is the body of every ' +

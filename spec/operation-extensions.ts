@@ -14,7 +14,7 @@ export interface AmbiguityRef {
   options: string[];
 }
 
-export interface LimitRef {
+interface LimitRef {
   id: string;
   description: string;
   unit: string;

@@ -21,7 +21,7 @@ const METHODS: Record<Operation['method'], Method> = { GET: 'get', POST: 'post',
  * Section 4: "Unless a line says otherwise ... the body is JSON; the reference also shows
  * form-style fields for the same operations", so every body is offered in both encodings.
  */
-export const BODY_MEDIA_TYPES = ['application/json', 'application/x-www-form-urlencoded'] as const;
+const BODY_MEDIA_TYPES = ['application/json', 'application/x-www-form-urlencoded'] as const;
 
 function requestBody(schema: z.ZodType): ZodRequestBody {
   return {

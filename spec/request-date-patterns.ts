@@ -10,8 +10,8 @@
  */
 
 /** What zod-to-openapi emits for the loose patterns of schemas/formats.ts (DATE_RE, DATE_TIME_RE). */
-export const LOOSE_DATE_PATTERN = '^(\\d{4})-(\\d{2})-(\\d{2})$';
-export const LOOSE_DATE_TIME_PATTERN = '^(\\d{4})-(\\d{2})-(\\d{2}) (\\d{2}):(\\d{2}):(\\d{2})$';
+const LOOSE_DATE_PATTERN = '^(\\d{4})-(\\d{2})-(\\d{2})$';
+const LOOSE_DATE_TIME_PATTERN = '^(\\d{4})-(\\d{2})-(\\d{2}) (\\d{2}):(\\d{2}):(\\d{2})$';
 
 // Years 1000 to 9999: the reference's calendar check refuses the two-digit years (Date.UTC reads
 // 0 to 99 as 1900 to 1999), and no request of the document means a year before 1000.
@@ -22,8 +22,8 @@ const LEAP_DAY = '(?:[1-9]\\d(?:0[48]|[2468][048]|[13579][26])|(?:[2468][048]|[1
 const DATE = `(?:${YEAR}-${MONTH_DAY}|${LEAP_DAY})`;
 const TIME = '(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d';
 
-export const REAL_DATE_PATTERN = `^${DATE}$`;
-export const REAL_DATE_TIME_PATTERN = `^${DATE} ${TIME}$`;
+const REAL_DATE_PATTERN = `^${DATE}$`;
+const REAL_DATE_TIME_PATTERN = `^${DATE} ${TIME}$`;
 
 /** The loose pattern -> the real-date one. */
 export const DATE_PATTERN_REPLACEMENTS: Readonly<Record<string, string>> = {

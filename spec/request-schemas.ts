@@ -65,7 +65,7 @@ function applyPropertyRule(component: string, target: Node, r: PropertyRule): vo
 }
 
 /** Adds the rules of each operation to its body schema; a component two operations share cannot take rules of one. */
-export function applyRequestRules(document: OpenAPIObject, rules: Readonly<Record<string, readonly RequestRule[]>> = REQUEST_RULES): void {
+function applyRequestRules(document: OpenAPIObject, rules: Readonly<Record<string, readonly RequestRule[]>> = REQUEST_RULES): void {
   const operations = operationsOf(document);
   const schemas = (document.components?.schemas ?? {}) as Record<string, Node>;
   for (const [operationId, list] of Object.entries(rules)) {
@@ -106,7 +106,7 @@ function reachableSchemas(node: unknown, schemas: Record<string, Node>, seen: Se
  * Replaces the loose date patterns in the schemas of request bodies and parameters; returns how
  * many it replaced (none means schemas/formats.ts changed its patterns: the caller fails).
  */
-export function tightenRequestDates(document: OpenAPIObject): number {
+function tightenRequestDates(document: OpenAPIObject): number {
   const schemas = (document.components?.schemas ?? {}) as Record<string, Node>;
   const nodes: Node[] = [];
   const seen = new Set<string>();

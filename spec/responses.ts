@@ -56,9 +56,9 @@ function examplesOf(alternatives: readonly ResponseAlternative[]): Record<string
   return examples;
 }
 
-export const responseRef = (component: string): ReferenceObject => ({ $ref: `#/components/responses/${component}` });
+const responseRef = (component: string): ReferenceObject => ({ $ref: `#/components/responses/${component}` });
 
-export function renderResponse(alternatives: readonly ResponseAlternative[]): ResponseConfig | ReferenceObject {
+function renderResponse(alternatives: readonly ResponseAlternative[]): ResponseConfig | ReferenceObject {
   const [only, ...others] = alternatives;
   if (only?.component !== undefined && others.length === 0) return responseRef(only.component);
   const examples = examplesOf(alternatives);

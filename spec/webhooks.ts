@@ -11,7 +11,7 @@ import { REQUIREMENTS } from '../schemas/requirements.ts';
 import { ambiguityRef } from './operation-extensions.ts';
 import { tagOf } from './tags.ts';
 
-export type EventType = 'confirmation' | 'response';
+type EventType = 'confirmation' | 'response';
 
 interface EventDefinition {
   type: EventType;

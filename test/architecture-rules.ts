@@ -13,10 +13,10 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import ts from 'typescript';
 
-export const PROJECT_ROOT = resolve(import.meta.dirname, '..');
+const PROJECT_ROOT = resolve(import.meta.dirname, '..');
 
 /** The folders whose files the rules are about. */
-export const CHECKED_FOLDERS = ['schemas', 'spec', 'reference', 'harness', 'suites'] as const;
+const CHECKED_FOLDERS = ['schemas', 'spec', 'reference', 'harness', 'suites'] as const;
 
 /** An import of one file: its specifier as written and, for one of ours, the file it names (project-relative, '/'-separated). */
 export interface ImportEdge {
@@ -127,7 +127,7 @@ interface FolderRule {
   forbidden?: readonly string[];
 }
 
-export const FOLDER_RULES: readonly FolderRule[] = [
+const FOLDER_RULES: readonly FolderRule[] = [
   { folder: 'schemas', allowed: ['schemas'], why: 'schemas/ is the document as data and imports nothing else of ours' },
   { folder: 'suites', forbidden: ['reference'], why: 'the suites test a target over HTTP only and never import reference/' },
   { folder: 'suites', allowed: ['suites', 'schemas', 'harness/kit/index.ts'], why: 'a suite reaches the harness through one door, harness/kit/index.ts' },

@@ -18,7 +18,7 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import { generate as orvalGenerate } from 'orval';
 import { PACKAGE_ROOT } from '../harness/config/project-paths.ts';
 
-export const SPEC_JSON = join(PACKAGE_ROOT, 'spec', 'openapi.json');
+const SPEC_JSON = join(PACKAGE_ROOT, 'spec', 'openapi.json');
 
 /** What each client program prints: the three answers as the server sent them (parsed JSON). */
 export interface ThreeAnswers {

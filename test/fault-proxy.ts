@@ -53,14 +53,14 @@ export interface FaultProxyOptions {
 }
 
 /** A request as the fault predicates see it. */
-export interface SeenRequest {
+interface SeenRequest {
   method: string;
   path: string;
   /** The request body as text ('' when none). */
   body: string;
 }
 
-export interface FaultCounts {
+interface FaultCounts {
   forwarded: number;
   /** Answered 429 rate_01 by the proxy itself. */
   refused: number;
@@ -87,7 +87,7 @@ export interface FaultProxy {
 }
 
 /** mulberry32: a small seeded PRNG, values in [0, 1). */
-export function seededRandom(seed: number): () => number {
+function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

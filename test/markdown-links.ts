@@ -26,7 +26,7 @@ const withoutFences = (text: string): string => text.replace(/^(```|~~~)[^\n]*\n
 const withoutCode = (text: string): string => withoutFences(text).replace(/(`+)[^`\n][\s\S]*?\1/g, blank);
 
 /** Inline links and images, `[text](target)` and `![alt](target "title")`, that point inside the project. */
-export function relativeLinksOf(page: string, text: string): MarkdownLink[] {
+function relativeLinksOf(page: string, text: string): MarkdownLink[] {
   const links: MarkdownLink[] = [];
   withoutCode(text)
     .split('\n')

@@ -40,7 +40,7 @@ export interface Binding {
   pointer: string;
 }
 
-export interface ExampleOutcome {
+interface ExampleOutcome {
   operation: string;
   example: string;
   status: number;
@@ -48,7 +48,7 @@ export interface ExampleOutcome {
   body: unknown;
 }
 
-export interface LinkOutcome {
+interface LinkOutcome {
   link: string;
   /** The source answered a success at the link's status, and its expressions resolved. */
   followed: boolean;

@@ -40,7 +40,7 @@ export function tarballFiles(tarball: string): string[] {
 }
 
 /** The consumer's lockfile: the tarball as its one dependency, with the project's production tree under it. */
-export function consumerLockfile(projectLock: Lockfile, tarballSpec: string): Lockfile & { name: string; lockfileVersion: number; requires: boolean } {
+function consumerLockfile(projectLock: Lockfile, tarballSpec: string): Lockfile & { name: string; lockfileVersion: number; requires: boolean } {
   const root = projectLock.packages[''];
   if (!root) throw new Error('package-lock.json has no root entry');
   const pick = (field: string) => (root[field] === undefined ? {} : { [field]: root[field] });

@@ -149,7 +149,7 @@ export function objectValue(schema: SchemaNode, depth = 0): fc.Arbitrary<Record<
 }
 
 /** Values of the wrong kind for any field. */
-export const junkValue: fc.Arbitrary<unknown> = fc.oneof(
+const junkValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.string({ maxLength: 20 }),
   fc.integer(),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
@@ -189,7 +189,7 @@ export const credential: fc.Arbitrary<Credential> = fc.oneof(
 export type BodyForm = { kind: 'json' } | { kind: 'form' } | { kind: 'raw'; text: string; contentType?: string } | { kind: 'none' };
 
 /** Bodies no operation reads as fields: not JSON, not an object, of another type, or past the body limit. */
-export const rawBody: fc.Arbitrary<BodyForm> = fc.oneof(
+const rawBody: fc.Arbitrary<BodyForm> = fc.oneof(
   fc
     .constantFrom('{"a":', '[1,2,3]', '42', '"text"', 'null', 'true', '{', '')
     .map((text): BodyForm => ({ kind: 'raw', text, contentType: 'application/json' })),

@@ -31,7 +31,7 @@ type AddFormats = (ajv: Ajv2020) => void;
 const requireFromProject = createRequire(join(PACKAGE_ROOT, 'package.json'));
 
 /** The $id the document is registered under: a schema of it is `${DOCUMENT_ID}#/<pointer>`. */
-export const DOCUMENT_ID = 'https://spec.local/openapi.json';
+const DOCUMENT_ID = 'https://spec.local/openapi.json';
 
 /** spec/openapi.json as committed, parsed. */
 export const specDocument: unknown = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'spec', 'openapi.json'), 'utf8'));

@@ -82,7 +82,7 @@ export function expectedDiagnostics(): { file: string; line: number; code: strin
  * The TypeScript block of docs/package.md's "## Typed clients", as a module: its free variables
  * baseUrl and apikey declared, so that the snippet users copy is the one that compiles.
  */
-export function docsSnippet(): string {
+function docsSnippet(): string {
   const section = readFileSync(PACKAGE_DOC, 'utf8')
     .split(/^## Typed clients$/m)[1]
     ?.split(/^##/m)[0];

@@ -20,7 +20,7 @@ function parentOf(pid: number): number | undefined {
 }
 
 /** This process's ancestors, nearest first, init (PID 1) excluded. */
-export function ancestors(): number[] {
+function ancestors(): number[] {
   const chain: number[] = [];
   for (let pid: number | undefined = process.ppid; pid !== undefined && pid > 1 && chain.length < 64; pid = parentOf(pid)) chain.push(pid);
   return chain;

@@ -32,7 +32,7 @@ export const SERVE_PROFILE_NUMBERS = 100;
  * The profile's numbers: 10 digits (4.5) starting with 1, which no Mexican area code does, so that
  * a profile copied to a real target by mistake charges no one's phone.
  */
-export const serveProfileNumbers = (): string[] => Array.from({ length: SERVE_PROFILE_NUMBERS }, (_, i) => `1000000${String(i + 1).padStart(3, '0')}`);
+const serveProfileNumbers = (): string[] => Array.from({ length: SERVE_PROFILE_NUMBERS }, (_, i) => `1000000${String(i + 1).padStart(3, '0')}`);
 
 /**
  * The waits of the embedded server's profile, but for events: `serve` runs in a process of its
@@ -46,7 +46,7 @@ const { eventRetriesSeconds: _embeddedRetries, ...EMBEDDED_WAITS } = REFERENCE_T
 const SERVE_TIME_BUDGETS = { ...EMBEDDED_WAITS, webhookDeliverySeconds: 15 };
 
 /** One capability: whether this server offers it, and why (or how to start it so that it does). */
-export interface Offer {
+interface Offer {
   readonly offered: boolean;
   readonly why: string;
 }
@@ -55,7 +55,7 @@ export interface Offer {
 const MIN_PACE_FOR_REPORT_LIMIT = 10;
 
 /** The pace the profile declares: the embedded server's, under a --rate-limit below section 8's 100 per second. */
-export function servePace(rateLimit: number): number {
+function servePace(rateLimit: number): number {
   return rateLimit === 0 ? EMBEDDED_REQUESTS_PER_SECOND : Math.min(EMBEDDED_REQUESTS_PER_SECOND, (rateLimit * 4) / 5);
 }
 
@@ -63,7 +63,7 @@ export function servePace(rateLimit: number): number {
 const admitsLoopback = (allowList: readonly string[]): boolean => allowList.some((ip) => ip === '::1' || ip === 'localhost' || /^(::ffff:)?127\./.test(ip));
 
 /** What `server` offers, per capability of schemas/capabilities.ts. */
-export function serveOffers(server: RunningReferenceServer): Record<CapabilityId, Offer> {
+function serveOffers(server: RunningReferenceServer): Record<CapabilityId, Offer> {
   const { options, capabilities: hooks } = server;
   const allowList = options.restrictedAllowList.join(', ');
   const reportLimitReachable = servePace(options.rateLimit) >= MIN_PACE_FOR_REPORT_LIMIT;

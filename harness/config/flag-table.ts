@@ -21,7 +21,7 @@ export type CatalogueName = 'mutant' | 'requirement';
 export type Catalogues = Partial<Record<CatalogueName, (id: string) => boolean>>;
 
 /** What a kind's checks may consult. */
-export interface ParseContext {
+interface ParseContext {
   catalogues: Catalogues;
 }
 

@@ -9,7 +9,7 @@
  */
 
 /** The latency per call that the unscaled timeouts already allow, ms. */
-export const LATENCY_ALLOWANCE_MS = 50;
+const LATENCY_ALLOWANCE_MS = 50;
 /** At most this multiple of a timeout. */
 export const MAX_TIMEOUT_SCALE = 8;
 

@@ -5,7 +5,7 @@
 import { availableParallelism } from 'node:os';
 import { AREAS, type AreaId } from '../../schemas/areas.ts';
 import { PERSONALITIES } from '../../schemas/latitudes.ts';
-import { defineCommand, idList, number, oneOf, path, toggle, type ArgsOf } from './flag-table.ts';
+import { defineCommand, idList, number, oneOf, path, toggle } from './flag-table.ts';
 
 /** About one run per core but one: the certify children share the machine with this process. */
 const DEFAULT_CONCURRENCY = Math.max(1, availableParallelism() - 1);
@@ -72,5 +72,3 @@ export const MUTANTS_FLAGS = defineCommand({
   },
   rules: [],
 });
-
-export type MutantsFlagArgs = ArgsOf<typeof MUTANTS_FLAGS.flags>;

@@ -50,7 +50,7 @@ const ambiguityChoices = z
  * decided it). A failure that read a defaulted ambiguity says so (requirement-test.ts). Optional in
  * the file, so that older profiles load; parseProfile fills in every id.
  */
-export const AMBIGUITY_PROVENANCES = ['observed', 'declared', 'defaulted'] as const;
+const AMBIGUITY_PROVENANCES = ['observed', 'declared', 'defaulted'] as const;
 export type AmbiguityProvenance = (typeof AMBIGUITY_PROVENANCES)[number];
 
 const ambiguityProvenance = z

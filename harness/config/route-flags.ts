@@ -12,7 +12,7 @@ import { UsageError } from './cli-errors.ts';
 import { httpUrl, path, toggle, type FlagRule, type ValueKind } from './flag-table.ts';
 
 /** Header names a route header may not take, lower-case: the key's (5.1), the refused token's (5.6), and the body's own. */
-export const RESERVED_HEADER_NAMES: readonly string[] = ['apikey', 'token', 'content-type', 'content-length'];
+const RESERVED_HEADER_NAMES: readonly string[] = ['apikey', 'token', 'content-type', 'content-length'];
 
 /** RFC 9110 5.1: a field name is a token. */
 const FIELD_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
@@ -34,7 +34,7 @@ export function checkedHeader(name: string, value: string, where: string): Heade
 }
 
 /** `Name: value`, as curl -H writes it. */
-export function headerLine(): ValueKind<string, HeaderArg> {
+function headerLine(): ValueKind<string, HeaderArg> {
   const check = (flag: string, text: unknown): HeaderArg => {
     if (typeof text !== 'string') throw new UsageError(`--${flag} takes "Name: value", got ${JSON.stringify(text)}`);
     const colon = text.indexOf(':');

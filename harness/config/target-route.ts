@@ -46,7 +46,7 @@ export interface ProfileHeader {
 }
 
 /** The variable a replay line writes for a header given on the command line: X-Gateway-Key is MC_HEADER_X_GATEWAY_KEY. */
-export const headerVariable = (name: string): string => `MC_HEADER_${name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
+const headerVariable = (name: string): string => `MC_HEADER_${name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
 
 type Env = Readonly<Record<string, string | undefined>>;
 

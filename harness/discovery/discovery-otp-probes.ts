@@ -30,7 +30,7 @@ const deleteByQuery = (ctx: ProbeContext, phone: string): Promise<ProbeAnswer> =
  * 3.1 any + DELETE → none, in the shape the delete-shape probe observed; both shapes when it
  * observed none (a delete is idempotent, and the shape it does not read is refused harmlessly).
  */
-export async function deleteOtp(ctx: ProbeContext, phone: string): Promise<void> {
+async function deleteOtp(ctx: ProbeContext, phone: string): Promise<void> {
   const shape = ctx.findings.get('otp-delete-request-shape')?.option;
   if (shape !== 'query') await deleteByBody(ctx, phone);
   if (shape !== 'json-body') await deleteByQuery(ctx, phone);

@@ -19,7 +19,7 @@ import { isJsonObject, type HttpClient, type QueryParams } from '../transport/ht
 import { burstIsConclusive, conclusiveBurstSize, isRateLimited, mostThatMayPass } from '../transport/rate-burst.ts';
 
 /** The account where probes that spend sandbox quota or leave traces run. */
-export interface WorkAccount {
+interface WorkAccount {
   key: string;
   /** Set when it is a subaccount discover created (4.11) and archives at the end. */
   subaccountEmail: string | undefined;

@@ -49,7 +49,7 @@ function rethrowNonVerdict(error: unknown): void {
 }
 
 /** Adds a warning to the running test (a failed reading or SHOULD); outside a test it goes to stderr. */
-export function addWarning(message: string): void {
+function addWarning(message: string): void {
   const running = currentTest();
   if (!running) {
     process.stderr.write(`warning outside a test: ${message}\n`);

@@ -32,7 +32,7 @@ export const currentTest = (): Running | undefined => storage.getStore();
 const isAmbiguityId = (key: string): key is AmbiguityId => (AMBIGUITY_IDS as readonly string[]).includes(key);
 
 /** Notes that the running test depends on an ambiguity's option; outside a test nothing is noted. */
-export function noteConsulted(ambiguity: AmbiguityId): void {
+function noteConsulted(ambiguity: AmbiguityId): void {
   storage.getStore()?.consulted?.add(ambiguity);
 }
 

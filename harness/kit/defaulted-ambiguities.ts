@@ -79,7 +79,7 @@ export function alternativeChoices(profile: TargetProfile, consulted: Iterable<A
 }
 
 /** The profile's choices with `combo` substituted. */
-export const choicesWith = (choices: AmbiguityChoices, combo: readonly OptionTaken[]): AmbiguityChoices =>
+const choicesWith = (choices: AmbiguityChoices, combo: readonly OptionTaken[]): AmbiguityChoices =>
   ({ ...choices, ...Object.fromEntries(combo.map((c) => [c.ambiguity, c.taken])) }) as AmbiguityChoices;
 
 /** What passUnderAllowedOptions needs of the test runner (requirement-test.ts gives the real ones). */

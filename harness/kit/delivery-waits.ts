@@ -25,7 +25,7 @@ const MAX_ARRIVAL_STEPS = 40;
  * Real time for deliveries made at the last step of a test clock to arrive before "none came" is
  * concluded: loopback transit (a target that delivers in the advance itself needs none).
  */
-export const DELIVERY_TRANSIT_MS = 500;
+const DELIVERY_TRANSIT_MS = 500;
 
 /**
  * How precisely the arrival times of deliveries awaited for `seconds` are known, seconds: 0 in real

@@ -38,7 +38,7 @@ const isTriggerless = (id: CapabilityId): id is TriggerlessCapability => Object.
  * which charges nobody). It gives the run capability real-delivery whether or not the profile
  * declares it.
  */
-export const chargedSendsAllowed = (config: RunConfig): boolean => config.allowCharges && (config.embedded || config.profile.phoneNumbers.length > 0);
+const chargedSendsAllowed = (config: RunConfig): boolean => config.allowCharges && (config.embedded || config.profile.phoneNumbers.length > 0);
 
 export function effectiveCapabilities(config: RunConfig): ReadonlySet<CapabilityId> {
   const declared = CAPABILITY_IDS.filter((id) => config.profile.capabilities[id]);

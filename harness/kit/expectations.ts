@@ -22,7 +22,7 @@ import { checkFor } from './requirement-checks.ts';
 import type { Answer } from './target.ts';
 
 /** A zod failure as lines "path: message", for assertion messages people can read. */
-export function describeIssues(error: z.ZodError): string {
+function describeIssues(error: z.ZodError): string {
   return error.issues.map((i) => `  ${i.path.join('.') || '(body)'}: ${i.message}`).join('\n');
 }
 
@@ -47,7 +47,7 @@ const detailOf = (issue: z.core.$ZodIssue): BodyDetail => {
  * detail (request_id, a message text) cannot fail a whole test. Returns the parsed body, or the
  * body as received when only details below the fail level are off.
  */
-export function expectBodyByDetail<S extends z.ZodType>(
+function expectBodyByDetail<S extends z.ZodType>(
   schema: S,
   value: unknown,
   what: string,
@@ -139,7 +139,7 @@ function codeRow(code: string, operation: Operation | undefined, family?: CodeFa
  * schemas/refusal-kinds.ts); a missing resource, a duplicate, a short balance and the codes of 7.2
  * (sms_07, agenda_02 ...) are latitude unstated-error-status: recorded, never asserted.
  */
-export function expectUnstatedErrorStatus(answer: Answer, what: string, kind: RefusalKind | 'named-code'): void {
+function expectUnstatedErrorStatus(answer: Answer, what: string, kind: RefusalKind | 'named-code'): void {
   warnUnless(`${what}: a client error is not a 5xx`, () => expect(answer.status, snippet(answer)).toBeLessThan(500));
   if (kind === 'named-code') {
     recordBehaviour(`${what}: HTTP status (latitude unstated-error-status)`, `HTTP ${answer.status}`);

@@ -40,10 +40,10 @@ declare module 'vitest' {
 }
 
 /** Exchanges kept per test and shown: the assertion is usually about the last, the one before gives context. */
-export const EXCHANGES_SHOWN = 3;
+const EXCHANGES_SHOWN = 3;
 /** Characters of a response body shown; a request body gets fewer (it is ours, the answer is the evidence). */
 export const RESPONSE_BODY_SHOWN = 500;
-export const REQUEST_BODY_SHOWN = 200;
+const REQUEST_BODY_SHOWN = 200;
 
 interface Noted {
   exchange: Exchange;
@@ -106,7 +106,7 @@ export function exchangeLines(exchange: Exchange, redact: (text: string) => stri
 }
 
 /** The block appended to a failure: the test's last exchanges, most recent last; '' when it made none. */
-export function lastExchangesText(task: object): string {
+function lastExchangesText(task: object): string {
   const noted = byTest.get(task) ?? [];
   if (noted.length === 0) return '';
   const head =

@@ -20,7 +20,7 @@ import { currentTest } from './current-test.ts';
 import type { RunPlace } from './run-state.ts';
 
 // The entry's shape, for the certify process that reads these files back (report/ reads kit's records, not transport/).
-export { HarEntry, HarLog } from '../transport/har-entry.ts';
+export { HarEntry } from '../transport/har-entry.ts';
 
 /** Where the workers of a run write their entries. */
 export const harPartsFolder = (place: RunPlace): string => join(place.outDir, '.har-parts', place.runId);

@@ -15,10 +15,8 @@ export { Inconclusive } from './inconclusive.ts';
 export { expiryAhead, type NearExpiry, sendBeforeExpiry } from './near-expiry.ts';
 export { reqNotTestable } from './not-testable-test.ts';
 export {
-  type CleanLegacyNumbers,
   type LegacyNumbers,
   legacyResetFinding,
-  type PendingCode,
   recordLegacyResetFinding,
   withCleanLegacyNumbers,
   withLegacyNumbers,
@@ -26,7 +24,7 @@ export {
 export { holdNumbers } from './phone-number-locks.ts';
 export { checkFor } from './requirement-checks.ts';
 export { req } from './requirement-test.ts';
-export { answerWhenSettled, RETRY_LATER_CODES } from './retry-later.ts';
+export { answerWhenSettled } from './retry-later.ts';
 export { type Answer, type ApiRequest, type Target, useTarget } from './target.ts';
 export { NOT_TESTABLE_PREFIX, SkipTest } from './test-skip.ts';
 export type { QueryParams } from '../transport/http-client.ts';

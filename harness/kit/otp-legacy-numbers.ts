@@ -84,13 +84,13 @@ export const LegacyResetFinding = z.object({
 export type LegacyResetFinding = z.infer<typeof LegacyResetFinding>;
 
 /** What the run found out about a send after a code expired (7.2 _25 "restart needed"; ambiguity otp-legacy-expired-send-code). */
-export const ExpiredSendFinding = z.object({
+const ExpiredSendFinding = z.object({
   /** The send generated a new code (verification_01): the send is the restart. */
   restarts: z.boolean(),
   /** What was seen, in one sentence. */
   seen: z.string(),
 });
-export type ExpiredSendFinding = z.infer<typeof ExpiredSendFinding>;
+type ExpiredSendFinding = z.infer<typeof ExpiredSendFinding>;
 
 /** Whether a resend's expiration_date was seen not to expire the code (4.5 "as in send"): then the run lets no code expire. */
 const ExpiryIgnored = z.object({ seen: z.string() });
@@ -359,13 +359,13 @@ async function holdOrSkip(t: LegacyNumbersTarget, candidates: readonly string[],
 // -------------------------------------------------------------------------------------------------
 
 /** A pending code the kit knows: the number, the code, and the company the code was last sent for. */
-export interface PendingCode {
+interface PendingCode {
   phone: string;
   code: string;
   company: string;
 }
 
-export interface PendingOptions {
+interface PendingOptions {
   /** Verify attempts the test will make on the code that must be answered under 7.2's hourly limit (default 2: a wrong one and the right one). */
   attempts?: number;
 }
@@ -711,4 +711,3 @@ function numbersFrom(
 
 /** The names the suites knew first: every ask of theirs was a number with no record. */
 export const withCleanLegacyNumbers = withLegacyNumbers;
-export type CleanLegacyNumbers = LegacyNumbers;

@@ -24,8 +24,8 @@
 import { z } from 'zod';
 
 /** What the kit knows of a number: 7.2's states, `unknown` until an answer told, `locked` once validation_03 answered. */
-export const LegacyState = z.enum(['unknown', 'none', 'pending', 'verified', 'expired', 'locked']);
-export type LegacyState = z.infer<typeof LegacyState>;
+const LegacyState = z.enum(['unknown', 'none', 'pending', 'verified', 'expired', 'locked']);
+type LegacyState = z.infer<typeof LegacyState>;
 
 export const LegacyNumberRecord = z.object({
   state: LegacyState,
@@ -119,7 +119,7 @@ export function observeAnswer(record: LegacyNumberRecord, answer: ObservedAnswer
 /** The state the planner works in: a pending number splits into one whose code the kit knows and one whose code it does not. */
 export type PlanState = Exclude<LegacyState, 'pending'> | 'pending-code' | 'pending';
 
-export const planStateOf = (record: LegacyNumberRecord): PlanState =>
+const planStateOf = (record: LegacyNumberRecord): PlanState =>
   record.state === 'pending' ? (record.code === null ? 'pending' : 'pending-code') : record.state;
 
 /**
@@ -165,7 +165,7 @@ const always = (): boolean => true;
 const SETTLED: readonly PlanState[] = ['pending', 'pending-code', 'verified', 'expired', 'locked'];
 
 /** The documented transitions the kit takes (4.5, 7.2), each with its cost and condition. */
-export const STEPS: readonly Step[] = [
+const STEPS: readonly Step[] = [
   { id: 'send', from: ['none'], to: () => 'pending-code', charged: always, when: always, says: '4.5: showcode=1 returns verification_code' },
   {
     id: 'send',
@@ -210,7 +210,7 @@ export const STEPS: readonly Step[] = [
 ];
 
 /** Wrong codes of the last hour (7.2 "attempts per hour") left under the limit; Infinity where the limit is not known. */
-export function attemptsLeft(record: LegacyNumberRecord, c: Pick<PlanContext, 'attemptLimit' | 'now'>): number {
+function attemptsLeft(record: LegacyNumberRecord, c: Pick<PlanContext, 'attemptLimit' | 'now'>): number {
   if (c.attemptLimit === undefined) return Number.POSITIVE_INFINITY;
   return c.attemptLimit - record.wrongAt.filter((at) => c.now - at < 3_600_000).length;
 }

@@ -27,15 +27,6 @@ export function checkFor<T>(ids: readonly string[], check: () => T): T {
   }
 }
 
-/** `checkFor` for a check that has to wait. */
-export async function checkForAsync<T>(ids: readonly string[], check: () => Promise<T>): Promise<T> {
-  try {
-    return await check();
-  } catch (error) {
-    throw tagged(error, ids);
-  }
-}
-
 /** The requirement ids a failed check was tagged with, if any. */
 export const failedRequirementsOf = (error: unknown): readonly string[] | undefined =>
   typeof error === 'object' && error !== null ? tags.get(error) : undefined;

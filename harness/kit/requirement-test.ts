@@ -100,7 +100,7 @@ const NOT_SELECTED = 'not selected: the run was limited with --requirements';
 const provesStatement = (requirements: readonly Requirement[]): boolean => failsTest(testLevel(requirements.map((r) => r.level)));
 
 /** The document's words of the requirements, as failure messages and the Allure description show them. */
-export function quoteLines(requirements: readonly Requirement[]): string {
+function quoteLines(requirements: readonly Requirement[]): string {
   return requirements
     .map((r) =>
       r.quotes.length > 0

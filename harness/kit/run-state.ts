@@ -40,7 +40,7 @@ export class RunLockTimeout extends Error {
  * Runs `body` holding the run's lock `name`, waiting at most `waitMs` for it (RunLockTimeout past
  * that). Not re-entrant: `body` must not take the same lock again.
  */
-export async function withRunLock<T>(place: RunPlace, name: string, body: () => T | Promise<T>, waitMs: number): Promise<T> {
+async function withRunLock<T>(place: RunPlace, name: string, body: () => T | Promise<T>, waitMs: number): Promise<T> {
   const path = lockPath(place, name);
   const deadline = Date.now() + waitMs;
   while (!tryLockFile(path)) {
@@ -73,7 +73,7 @@ export function readRunState<S extends z.ZodType>(place: RunPlace, name: string,
 }
 
 /** Replaces the state `name` of the run (call it under the lock of `name`). */
-export function writeRunState(place: RunPlace, name: string, value: unknown): void {
+function writeRunState(place: RunPlace, name: string, value: unknown): void {
   mkdirSync(runStateFolder(place), { recursive: true });
   const path = statePath(place, name);
   const temporary = `${path}.${process.pid}.tmp`;

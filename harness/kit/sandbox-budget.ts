@@ -37,7 +37,7 @@ import type { Answer, ApiRequest, Subaccount } from './target-contract.ts';
 import { SkipTest } from './test-skip.ts';
 
 /** The share of the day's limit left, in the run's account, to sandbox sends made outside this run. */
-export const EARLIER_SENDS_SHARE = 0.2;
+const EARLIER_SENDS_SHARE = 0.2;
 
 const SandboxCounts = z.object({
   /** Per account (a digest of its key, never the key: 5.2): recipients sent, and recipients of requests still in flight. */

@@ -11,7 +11,7 @@
 export const SPEC_PAGE_FILE = 'spec-document.html';
 
 /** The id of section `section`'s heading on the page (e.g. "section-4.1"). */
-export const specSectionAnchor = (section: string): string => `section-${section}`;
+const specSectionAnchor = (section: string): string => `section-${section}`;
 
 /** The link of section `section` (e.g. "4.1") from a page one folder below the output folder. */
 export const specSectionLink = (section: string): string => `../${SPEC_PAGE_FILE}#${specSectionAnchor(section)}`;

@@ -41,7 +41,7 @@ import { createSubaccount, fileSubaccountCredits } from './subaccounts.ts';
 import type { Answer, ApiRequest, Subaccount, Target, UseTargetOptions } from './target-contract.ts';
 import type { TargetClock } from './target-clock.ts';
 
-export type { Answer, ApiRequest, Subaccount, Target, UseTargetOptions } from './target-contract.ts';
+export type { Answer, ApiRequest, Target, UseTargetOptions } from './target-contract.ts';
 
 const answerOf = (result: CallResult): Answer => ({
   status: result.status,

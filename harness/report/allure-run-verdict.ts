@@ -14,7 +14,7 @@ import { failLevelReachText, verdictReachText } from './run-coverage.ts';
 import { SKIP_GROUPS_AT_A_GLANCE, skipGroupText } from './skip-remedies.ts';
 import { gatePasses, identityCaveat, type Summary } from './summary.ts';
 
-export const REPORT_TITLE = 'Messaging Service API conformance';
+const REPORT_TITLE = 'Messaging Service API conformance';
 
 type Verdict = 'PASS' | 'FAIL' | 'INCOMPLETE';
 

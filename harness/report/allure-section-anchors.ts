@@ -16,10 +16,10 @@
 import { SPEC_SECTION_LINK_NAME, specSectionLink } from '../kit/spec-section-link.ts';
 
 /** Where Allure 3 (awesome, 3.18) shows one link of a test: its name inside this element. */
-export const ALLURE_LINK_SELECTOR = '[data-testid="test-result-meta-link"]';
+const ALLURE_LINK_SELECTOR = '[data-testid="test-result-meta-link"]';
 
 /** The class of the anchors the script adds (the browser test finds them by it). */
-export const SECTION_ANCHOR_CLASS = 'mc-spec-section';
+const SECTION_ANCHOR_CLASS = 'mc-spec-section';
 
 /**
  * The script, as plain ES5 text (not a function of ours serialized: the TypeScript loader may add

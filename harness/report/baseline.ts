@@ -45,7 +45,7 @@ export function readBaseline(path: string): BaselineSummary {
   return parsed.data;
 }
 
-export interface ObservationChange {
+interface ObservationChange {
   ambiguity: string;
   before: string[];
   after: string[];

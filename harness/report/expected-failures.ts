@@ -73,16 +73,16 @@ const decidedRequirements = (test: TestResult): readonly string[] =>
  * test, or every one broken or inconclusive: a test that learned nothing neither confirms the
  * deviation nor shows it fixed).
  */
-export type ExpectedOutcome = 'known-deviation' | 'unexpected-pass' | 'not-run';
+type ExpectedOutcome = 'known-deviation' | 'unexpected-pass' | 'not-run';
 
-export interface EntryReconciliation {
+interface EntryReconciliation {
   entry: ExpectedFailure;
   outcome: ExpectedOutcome;
   /** The matching tests that reached a verdict (failed or passed). */
   tests: string[];
 }
 
-export interface FailureReconciliation {
+interface FailureReconciliation {
   test: string;
   covered: boolean;
   /** The entries that name the test or one of its requirements (they cover it only if `covered`). */

@@ -15,13 +15,13 @@ import type { TestStatus } from './test-status.ts';
  * testable test never ran its checks; an inconclusive one ran them but could not judge; a broken one
  * could not talk to the target: none of them decides anything.
  */
-export const DECIDING_TEST_STATUSES: readonly TestStatus[] = ['passed', 'failed', 'warned', 'recorded'];
+const DECIDING_TEST_STATUSES: readonly TestStatus[] = ['passed', 'failed', 'warned', 'recorded'];
 
 /**
  * A requirement is decided when a test settled it: passed, failed, known deviation, warning,
  * recorded. Broken, inconclusive, skipped, not testable and not covered leave it undecided.
  */
-export const DECIDING_REQUIREMENT_STATUSES: readonly RequirementStatus[] = ['passed', 'failed', 'known-deviation', 'warning', 'recorded'];
+const DECIDING_REQUIREMENT_STATUSES: readonly RequirementStatus[] = ['passed', 'failed', 'known-deviation', 'warning', 'recorded'];
 
 export const decidesTest = (status: TestStatus): boolean => DECIDING_TEST_STATUSES.includes(status);
 export const decidesRequirement = (status: RequirementStatus): boolean => DECIDING_REQUIREMENT_STATUSES.includes(status);
@@ -88,7 +88,7 @@ export function testReachText(t: TestReach): string {
 export const failLevelReachText = (r: Share): string => `fail-level requirements: ${r.decided} of ${r.total} decided (${r.percent} %)`;
 
 /** Why the run fails on its coverage: "coverage 45 % below --min-coverage 90". */
-export const belowMinimumText = (t: Share, minCoverage: number): string => `coverage ${t.percent} % below --min-coverage ${minCoverage}`;
+const belowMinimumText = (t: Share, minCoverage: number): string => `coverage ${t.percent} % below --min-coverage ${minCoverage}`;
 
 /** summary.json's `coverage`: the run's reach, the minimum it was held to, and what would run its skipped tests. */
 export interface RunCoverage {

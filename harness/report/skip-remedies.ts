@@ -151,7 +151,7 @@ for (const id of CAPABILITY_IDS)
 const CAPABILITY_PREFIX = 'target capability missing:';
 
 /** The capability ids a "target capability missing" reason names, in the order it names them. */
-export function capabilitiesNamed(reason: string): CapabilityId[] {
+function capabilitiesNamed(reason: string): CapabilityId[] {
   const rest = reason.slice(CAPABILITY_PREFIX.length);
   const at = (id: CapabilityId) => rest.search(new RegExp(`(?:^|[\\s;,(])${id.replace(/-/g, '\\-')}(?![\\w-])`));
   return CAPABILITY_IDS.filter((id) => at(id) >= 0).sort((a, b) => at(a) - at(b));

@@ -59,7 +59,7 @@ export const UNIT_STATUS_ORDER: readonly RequirementStatus[] = [
 ];
 
 /** How the page names each status (summary.ts's words, as a reader says them). */
-export const UNIT_STATUS_LABEL: Readonly<Record<RequirementStatus, string>> = {
+const UNIT_STATUS_LABEL: Readonly<Record<RequirementStatus, string>> = {
   failed: 'failed',
   broken: 'broken',
   warning: 'warned',

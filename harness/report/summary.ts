@@ -39,7 +39,7 @@ export interface RequirementSummary {
   reason?: string;
 }
 
-export interface AmbiguitySummary {
+interface AmbiguitySummary {
   id: string;
   title: string;
   expected: string;
@@ -65,14 +65,14 @@ export interface AreaTotals {
 }
 
 /** Requirements per level and status: what the head of the summary shows first. */
-export type LevelTotals = Record<VerdictLevel, { requirements: number } & Partial<Record<RequirementStatus, number>>>;
+type LevelTotals = Record<VerdictLevel, { requirements: number } & Partial<Record<RequirementStatus, number>>>;
 
 /**
  * How much of the document's text the catalogue quotes (document-text.ts coverageOf over every
  * requirement's quotes and the units listed as not testable): a property of the kit's catalogue,
  * the same for every run of one version of the kit, whatever ran.
  */
-export interface DocumentCoverageTotals {
+interface DocumentCoverageTotals {
   units: number;
   quoted: number;
   untestable: number;
@@ -84,7 +84,7 @@ export interface DocumentCoverageTotals {
 let catalogueCoverage: DocumentCoverageTotals | undefined;
 
 /** The catalogue's coverage of the document, computed once per process (it reads the document). */
-export function documentCoverageOfCatalogue(): DocumentCoverageTotals {
+function documentCoverageOfCatalogue(): DocumentCoverageTotals {
   if (catalogueCoverage === undefined) {
     const units = documentSentences(readFileSync(SPEC_DOCUMENT_PATH, 'utf8'));
     const coverage = coverageOf(
@@ -103,7 +103,7 @@ export function documentCoverageOfCatalogue(): DocumentCoverageTotals {
  * warning). A key in the reports, a run error, an expected failure that passed, an incomplete
  * run and a coverage below --min-coverage fail under both.
  */
-export const FAIL_ON = ['failure', 'regression'] as const;
+const FAIL_ON = ['failure', 'regression'] as const;
 export type FailOn = (typeof FAIL_ON)[number];
 
 export interface Summary {
@@ -466,7 +466,7 @@ function statusCounts(requirements: readonly RequirementSummary[]): { requiremen
  * A Markdown table a person reads at a glance: no line over LINE_MAX characters. Long
  * cells are cut with "…" (the longest first); summary.json keeps every text whole.
  */
-export const LINE_MAX = 300;
+const LINE_MAX = 300;
 const CELL_MAX = 160;
 
 const clip = (text: string, max: number): string => (text.length <= max ? text : `${text.slice(0, Math.max(0, max - 1))}…`);

@@ -23,7 +23,7 @@ export const TEST_STATUSES: readonly TestStatus[] = ['passed', 'failed', 'warned
  * (pass, fail, skip, todo, run, queued) as the Allure reporter sees it, or a status already decided
  * here (a record read back is decided again to the same status).
  */
-export type VitestState = 'passed' | 'failed' | 'skipped' | 'pending' | 'pass' | 'fail' | 'skip' | 'todo' | 'run' | 'queued' | 'only';
+type VitestState = 'passed' | 'failed' | 'skipped' | 'pending' | 'pass' | 'fail' | 'skip' | 'todo' | 'run' | 'queued' | 'only';
 
 /** What a status is decided from: the state, and the meta of the test (kit/test-meta.ts) or of its record. */
 export interface TestFacts {

@@ -37,7 +37,7 @@ const MIN_BASE64_RUN = 48;
  * A run of a secret this long, raw, is a leak too, when the whole secret is not there: what a cut
  * left of it (a preview of 40 characters, a body cut at 400). The redactor removes runs from 12 on.
  */
-export const MIN_FRAGMENT_SEARCHED = 16;
+const MIN_FRAGMENT_SEARCHED = 16;
 
 export interface LeakFinding {
   /** Relative to the output folder, '/'-separated. */

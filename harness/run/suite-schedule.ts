@@ -4,7 +4,7 @@
  * here as data (an area and why it waits) rather than read out of the suite files; the size of a file
  * is the proxy for the weight of the others. Neither needs a history of earlier runs.
  */
-export const STARTS_FIRST: Readonly<Record<string, string>> = {
+const STARTS_FIRST: Readonly<Record<string, string>> = {
   events: 'event retries and the silences of 6.3',
   'otp-legacy': "expiries, and on a real target the profile's few phone numbers, held by one test at a time",
   'otp-v2': 'the 30 s cooldown of 8 in real time, expiries',

@@ -17,7 +17,7 @@ import { curlLine } from './curl-line.ts';
 import type { Exchange } from './http-client.ts';
 
 /** Longer bodies are attached whole, with a preview of this many characters in the parameter. */
-export const BODY_PARAMETER_MAX = 200;
+const BODY_PARAMETER_MAX = 200;
 
 /**
  * The most of a body an attachment holds, in characters (about 256 KiB of text): a target's answer
@@ -28,7 +28,7 @@ export const BODY_PARAMETER_MAX = 200;
 export const ATTACHMENT_MAX_CHARS = 256 * 1024;
 
 /** `text` cut at `max` characters, with a line saying how much was cut; whole when it fits. */
-export function cappedAttachment(text: string, max: number = ATTACHMENT_MAX_CHARS): string {
+function cappedAttachment(text: string, max: number = ATTACHMENT_MAX_CHARS): string {
   if (text.length <= max) return text;
   return `${text.slice(0, max)}\n… (attachment cut at ${max} of ${text.length} characters: the kit keeps at most ${Math.round(max / 1024)} KiB of a body)`;
 }
@@ -55,7 +55,7 @@ async function body(step: allure.StepContext, name: string, text: string | undef
  * The most of a curl line kept in the parameter table: the report cuts long values for display, and
  * a cut command is no command. Longer, it is attached whole (a request body that long is attached too).
  */
-export const CURL_PARAMETER_MAX = 2000;
+const CURL_PARAMETER_MAX = 2000;
 
 async function curl(step: allure.StepContext, line: string): Promise<void> {
   if (line.length <= CURL_PARAMETER_MAX) return void (await step.parameter('curl', line));

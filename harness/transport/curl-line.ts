@@ -41,7 +41,7 @@ const PLAIN_WORD = /^[A-Za-z0-9_@%+=:,./-]+$/;
  * `text` in single quotes (the shell takes every character inside literally; a quote is closed,
  * escaped and reopened), or bare when nothing in it needs them.
  */
-export const singleQuoted = (text: string): string => (PLAIN_WORD.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`);
+const singleQuoted = (text: string): string => (PLAIN_WORD.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`);
 
 /** `text` as one shell word, every [REDACTED] in it written as "$variable" (expanded), the rest literal. */
 export function shellWord(text: string, variable: string): string {

@@ -18,7 +18,7 @@ import { AnswerTooLargeError, RunInterruptedError, TargetTimeoutError, TargetUnr
 // The record of an exchange lives in exchange.ts, so that redaction.ts can read it without importing the client.
 export type { Exchange } from './exchange.ts';
 // The errors of a failed connection live in transport-error.ts, beside the check that tells them from verdicts.
-export { AnswerTooLargeError, RunInterruptedError, TargetTimeoutError, TargetUnreachableError } from './transport-error.ts';
+export { TargetTimeoutError, TargetUnreachableError } from './transport-error.ts';
 
 export type KeyPlacement = 'header' | 'body' | 'query' | 'none';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
@@ -104,7 +104,7 @@ const TIMEOUT_PHASES: Readonly<Record<string, string>> = {
 };
 
 /** The phase a timeout error caught, or undefined when `error` is no timeout. */
-export function timeoutPhase(error: unknown): string | undefined {
+function timeoutPhase(error: unknown): string | undefined {
   const facts = (error ?? {}) as { code?: unknown; name?: unknown; cause?: unknown };
   if (typeof facts.code === 'string' && TIMEOUT_PHASES[facts.code]) return TIMEOUT_PHASES[facts.code];
   if (facts.name === 'TimeoutError') return TIMEOUT_PHASES.TimeoutError;
@@ -131,7 +131,7 @@ const DEFAULT_TIMEOUT_MS = 30_000;
  * the document describes (a report of 4.12 is rows of a few hundred bytes), and small enough that
  * a hostile or broken target sending 50 MB costs the kit a few MiB, not the whole answer.
  */
-export const DEFAULT_ANSWER_LIMIT_BYTES = 4 * 1024 * 1024;
+const DEFAULT_ANSWER_LIMIT_BYTES = 4 * 1024 * 1024;
 let answerLimitDefault = DEFAULT_ANSWER_LIMIT_BYTES;
 
 /**
@@ -143,10 +143,8 @@ export function setDefaultAnswerLimit(bytes: number): void {
   if (Number.isFinite(bytes) && bytes > 0) answerLimitDefault = Math.floor(bytes);
 }
 
-export const defaultAnswerLimitBytes = (): number => answerLimitDefault;
-
 /** "4 MiB", "256 KiB", "900 bytes": a size as the messages say it. */
-export function sizeText(bytes: number): string {
+function sizeText(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${Number((bytes / (1024 * 1024)).toFixed(1))} MiB`;
   if (bytes >= 1024) return `${Number((bytes / 1024).toFixed(1))} KiB`;
   return `${bytes} bytes`;

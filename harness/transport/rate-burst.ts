@@ -45,7 +45,7 @@ export interface TimedExchange {
  * some systems): where its second begins and ends may then lie up to a tick away from where its
  * clock says, so a second it counted may be a tick longer on the kit's finer clock.
  */
-export const TARGET_CLOCK_GRANULARITY_MS = 16;
+const TARGET_CLOCK_GRANULARITY_MS = 16;
 
 const SECOND_MS = 1000;
 
@@ -63,12 +63,12 @@ export const COUNTED_SPAN_MS = SECOND_MS - TARGET_CLOCK_GRANULARITY_MS;
  * mean anything: a target that accepted everything at 1.3 times the limit still shows some 128
  * accepted within a counted interval, well above the limit.
  */
-export const LOAD_FACTOR_NEEDED = 1.3;
+const LOAD_FACTOR_NEEDED = 1.3;
 
 /** The smallest margin after the load's first second (see judgeSustained), whatever the round trips. */
-export const MIN_MARGIN_MS = 50;
+const MIN_MARGIN_MS = 50;
 
-export type SustainedVerdict = 'exceeded' | 'held' | 'inconclusive';
+type SustainedVerdict = 'exceeded' | 'held' | 'inconclusive';
 
 export interface SustainedJudgement {
   verdict: SustainedVerdict;

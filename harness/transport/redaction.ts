@@ -85,7 +85,7 @@ export function variantsOf(secret: string): string[] {
  * characters, a snippet of an answer at 400; a 40-character key cut to 36 would otherwise stay
  * readable but for four characters).
  */
-export const MIN_FRAGMENT_LENGTH = 12;
+const MIN_FRAGMENT_LENGTH = 12;
 
 interface FragmentMatcher {
   /** Every run of MIN_FRAGMENT_LENGTH characters of every secret. */
@@ -248,11 +248,6 @@ export const knownSecrets = (): string[] => [...registered.keys()];
 export function onSecretLearned(listener: (secret: string) => void): () => void {
   registerListeners.add(listener);
   return () => registerListeners.delete(listener);
-}
-
-/** Adds secrets known elsewhere (the certify process's given keys, a worker's learned ones) to the register. */
-export function registerSecrets(secrets: Iterable<string>): void {
-  for (const secret of secrets) if (secret !== '' && secret !== REDACTED) register(secret, 'given');
 }
 
 /** `text` with every secret of the process register replaced by [REDACTED]; never throws. */

@@ -25,7 +25,7 @@ import type { ReplayRoute } from './exchange.ts';
 export type { ReplayRoute } from './exchange.ts';
 
 /** A header sent on every request to the target (certify --header, the profile's headers). */
-export interface ExtraHeader {
+interface ExtraHeader {
   /** As given; sent lower-case, as every header of the client. */
   name: string;
   value: string;
@@ -197,7 +197,7 @@ export function routeSecrets(route: TargetRoute | undefined): string[] {
 }
 
 /** The variable the replay line sets the client key's passphrase from: the one certify reads it from. */
-export const PASSPHRASE_VARIABLE = 'MC_CLIENT_KEY_PASSPHRASE';
+const PASSPHRASE_VARIABLE = 'MC_CLIENT_KEY_PASSPHRASE';
 
 /** What a replay of a request to `baseUrl` needs of the road (curl-line.ts), or undefined when the road is the plain one. */
 export function replayRouteOf(route: TargetRoute | undefined, baseUrl: string): ReplayRoute | undefined {

@@ -28,10 +28,10 @@ import type { AddressInfo } from 'node:net';
  * - event: GET with `type` in the query, or POST whose form body has `type` (6).
  * - other: anything else (a JSON POST, PUT, ...), kept so that a wrong delivery shows up.
  */
-export type DeliveryKind = 'head-check' | 'registration' | 'event' | 'other';
+type DeliveryKind = 'head-check' | 'registration' | 'event' | 'other';
 export type EventType = 'confirmation' | 'response';
 
-export interface Answer {
+interface Answer {
   status: number;
   delayMs?: number;
   /** Sent as the Location header (redirects). */
@@ -40,7 +40,7 @@ export interface Answer {
   body?: string;
 }
 /** A status alone, or a full answer. */
-export type AnswerSpec = number | Answer;
+type AnswerSpec = number | Answer;
 
 export interface Delivery {
   /** Arrival order across the whole receiver (all endpoints). */
@@ -75,7 +75,7 @@ export type EventDelivery = Delivery & { readonly kind: 'event'; readonly fields
 
 export const isEventDelivery = (d: Delivery): d is EventDelivery => d.kind === 'event' && d.fields !== undefined;
 
-export interface ScriptSpec {
+interface ScriptSpec {
   /** Default answer per method (uppercase); 200 when not given. */
   methods?: Readonly<Record<string, AnswerSpec>>;
   /** Answers per endpoint-relative path, for every method; they win over everything else. */
@@ -92,7 +92,7 @@ export interface ScriptSpec {
  * How an endpoint answers. Precedence: a path answer, then the kind's (the head of the event
  * queue, the registration answer), then the method default, then 200.
  */
-export interface Script {
+interface Script {
   /** Applies the parts of `spec` that are given, replacing what was there. */
   (spec: ScriptSpec): void;
   method(method: string, answer: AnswerSpec): void;
@@ -107,7 +107,7 @@ export interface Script {
   redirect(from: string, to: string, status?: 301 | 302 | 303 | 307 | 308): void;
 }
 
-export interface WaitForOptions {
+interface WaitForOptions {
   /** Default 5000. */
   timeoutMs?: number;
   /** How many matching deliveries to wait for; default 1. */

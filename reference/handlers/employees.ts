@@ -12,7 +12,7 @@ import { quotaFull, quotaReached } from '../quotas.ts';
 import { fail, ok } from '../replies.ts';
 import type { Seams } from '../seams.ts';
 
-export interface ToolUser {
+interface ToolUser {
   id: number;
   name: string;
   number: string;

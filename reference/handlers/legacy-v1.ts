@@ -32,7 +32,7 @@ const NUMBER_MIN_DIGITS = 6;
  * Refusals 7.4 gives no Codigo for (an invalid remitente, language or sandbox value): a code
  * outside the documented list, so that no documented Codigo is given a second meaning.
  */
-export const V1_OTHER_INVALID = '99';
+const V1_OTHER_INVALID = '99';
 
 type Codigo = '02' | '03' | '04' | '05' | '06' | '07' | '08' | '13' | '14' | '15' | '21' | '22' | typeof V1_OTHER_INVALID;
 type Lang = 'es' | 'en';

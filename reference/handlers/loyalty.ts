@@ -15,7 +15,7 @@ import { checkToolUser } from './employees.ts';
 
 type Req = RawRequest & { account: Account };
 
-export const STAMPS_PER_CARD = 10;
+const STAMPS_PER_CARD = 10;
 
 interface LoyaltyProgram {
   card: loyalty.LoyaltyCard;

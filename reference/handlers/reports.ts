@@ -25,12 +25,12 @@ const MINUTE_MS = 60_000;
 const HOUR_MS = 3_600_000;
 
 /** How long the alternate reports a fresh campaign as processing (details_04), on the server's clock. */
-export const CAMPAIGN_PROCESSING_MS = 1500;
+const CAMPAIGN_PROCESSING_MS = 1500;
 
 /** 2.8 status is a delivery code of 6.1 once confirmed; before that no code exists yet. */
-export const PENDING_STATUS = 'pending';
+const PENDING_STATUS = 'pending';
 /** 2.8 operator: the reference server delivers through no operator. */
-export const UNKNOWN_OPERATOR = 'unknown';
+const UNKNOWN_OPERATOR = 'unknown';
 
 interface RequestWindow {
   minute: number;

@@ -19,7 +19,7 @@ export type SendingRequest = RawRequest & { account: Account };
  * 8: the sandbox daily quota. The document names no code for it outside v1 (Codigo 22), so the
  * envelope answers carry this one.
  */
-export const SANDBOX_LIMIT_CODE = 'sandbox_limit';
+const SANDBOX_LIMIT_CODE = 'sandbox_limit';
 
 /** 7.2 sms_07 for a short balance; the sandbox quota of 8 otherwise. */
 export function sendRefusal(req: SendingRequest, reason: Extract<SendOutcome, { ok: false }>['reason']): Reply {
@@ -69,7 +69,7 @@ const hasAccents = (text: string): boolean => stripAccents(text) !== text.normal
  * included". Ambiguity sms-accented-text: 'rejected' refuses accents; 'stripped' (and record-only,
  * where this server takes the same position) removes them. What is left must be GSM-7.
  */
-export function smsText(req: RawRequest, message: string): TextOutcome {
+function smsText(req: RawRequest, message: string): TextOutcome {
   const rejectAccents = req.server.options.choices['sms-accented-text'] === 'rejected';
   if (rejectAccents && hasAccents(message)) return { ok: false, detail: 'message: accents must not be included (section 4.2)' };
   const text = stripAccents(message);

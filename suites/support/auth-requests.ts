@@ -14,7 +14,7 @@ import { type Answer, type ApiRequest, expectErrorBody, observe, type Target } f
  * their authentication are shown, so rules over "every operation" do not reach them (latitude
  * passing-paths); suites/other.test.ts records what they answer.
  */
-export const namedInPassing = (op: Operation): boolean => op.area === 'other';
+const namedInPassing = (op: Operation): boolean => op.area === 'other';
 
 /** Every operation but the legacy v1 ones (5.5: they take apikey as a parameter and answer 7.4 codes) and the 4.15 paths. */
 export const KEYED_OPERATIONS: readonly Operation[] = OPERATIONS.filter((op) => op.auth !== 'v1-parameter' && !namedInPassing(op));

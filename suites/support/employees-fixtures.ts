@@ -32,7 +32,7 @@ export function employeeFields(t: Target, overrides: Partial<EmployeeFields> = {
 }
 
 /** Registers the disabling of whatever employee `fields` may have created (also after a faulty acceptance). */
-export function disableAtTeardown(t: Target, number: string): void {
+function disableAtTeardown(t: Target, number: string): void {
   t.onCleanup(() => t.api('employees/disable', { json: { number } }));
 }
 

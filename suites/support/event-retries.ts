@@ -21,7 +21,7 @@ export const STOPPED_SILENCE_FACTOR = 10;
 const INTERVALS_FOR_A_CADENCE = 2;
 
 /** Seconds between successive deliveries, in arrival order. */
-export function intervalsOf(deliveries: readonly EventDelivery[]): number[] {
+function intervalsOf(deliveries: readonly EventDelivery[]): number[] {
   return deliveries.slice(1).map((d, i) => (d.receivedAt - deliveries[i]!.receivedAt) / 1000);
 }
 

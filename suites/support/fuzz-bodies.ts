@@ -20,7 +20,7 @@ import type { Operation } from '../../schemas/operations.ts';
 import { statedLimitsOf, type StatedLimit, type StatedLimitKind } from '../../schemas/stated-limits.ts';
 
 /** The part of a JSON Schema node this module reads. */
-export interface SchemaNode {
+interface SchemaNode {
   $ref?: string;
   type?: string | string[];
   properties?: Record<string, SchemaNode>;
@@ -43,7 +43,7 @@ export interface SchemaNode {
   $defs?: Record<string, SchemaNode>;
 }
 
-export type MutationRule = 'drop-required' | 'wrong-type' | 'too-long' | 'wrong-enum' | 'out-of-range' | 'not-integer' | 'pattern' | 'empty-string';
+type MutationRule = 'drop-required' | 'wrong-type' | 'too-long' | 'wrong-enum' | 'out-of-range' | 'not-integer' | 'pattern' | 'empty-string';
 
 export interface InvalidCase {
   rule: MutationRule;

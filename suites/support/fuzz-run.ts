@@ -22,7 +22,7 @@ import { concretePath } from './auth-requests.ts';
 import { planInvalidRequests, requestSchemaOf, statedLimitBroken, type FuzzPlan, type InvalidCase } from './fuzz-bodies.ts';
 
 /** At most this many requests per operation (the run stays short and the target unburdened). */
-export const MAX_CASES_PER_OPERATION = 8;
+const MAX_CASES_PER_OPERATION = 8;
 
 /** 7.3: the slugs of a 400 on this operation (missing or invalid parameter, channel, message). */
 const otp400Slugs = (operationId: string): string[] =>
@@ -39,7 +39,7 @@ export interface FuzzContext {
  * The seed of an operation's invalid requests: from the run's seed (certify --seed), never from the
  * run id, so that the same target and seed meet the same cases (reproducible verdicts).
  */
-export const fuzzSeed = (t: Target, op: Operation): number => seedFor(t.config.seed, `fuzz:${op.operationId}`);
+const fuzzSeed = (t: Target, op: Operation): number => seedFor(t.config.seed, `fuzz:${op.operationId}`);
 
 export function planFor(op: Operation, context: FuzzContext): FuzzPlan | undefined {
   const found = requestSchemaOf(op);
@@ -105,7 +105,7 @@ function checkRefusal(op: Operation, answer: Answer, c: InvalidCase): void {
 }
 
 /** fail where the document states the refusal or the bound (see the header), warn for the rest. */
-export function refusalLevel(op: Operation, c: InvalidCase): VerdictLevel {
+function refusalLevel(op: Operation, c: InvalidCase): VerdictLevel {
   if (c.rule === 'drop-required' || statedLimitBroken(op.operationId, c) !== undefined) return 'fail';
   return op.errorBody === 'otp-v2' && otp400Slugs(op.operationId).length > 0 ? 'fail' : 'warn';
 }

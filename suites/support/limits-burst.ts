@@ -34,7 +34,7 @@ export interface LoadPlan {
   durationMs: number;
 }
 
-export interface LoadResult {
+interface LoadResult {
   /** Per request, in the order sent: its timing, and its answer unless the kit gave up on it. */
   exchanges: { timing: TimedExchange; answer?: Answer }[];
   /** From the first send to the last answer read or given up on (ms). */
@@ -46,15 +46,15 @@ export interface LoadResult {
 }
 
 /** A load is never more requests than this, whatever the plan. */
-export const MAX_LOAD_REQUESTS = 1_000;
+const MAX_LOAD_REQUESTS = 1_000;
 /**
  * An answer still missing after this long stops the load: a round trip longer than a second
  * leaves no steady part to judge (rate-burst.ts judgeSustained), and a target that falls behind
  * would otherwise queue the rest of the load for minutes.
  */
-export const LOAD_LAG_LIMIT_MS = 1_000;
+const LOAD_LAG_LIMIT_MS = 1_000;
 /** After the last send, how long the kit waits for the answers before giving up on the rest (same reason). */
-export const LOAD_DRAIN_MS = 1_000;
+const LOAD_DRAIN_MS = 1_000;
 
 const parse = (text: string): unknown => {
   try {
@@ -187,7 +187,7 @@ export interface RateAttempt {
  * Before another load, a pause this long times the loads already tried: what stalled the last one
  * (a busy runner's other jobs, a collector's pause) is often over a few seconds later.
  */
-export const LOAD_PAUSE_MS = 1_000;
+const LOAD_PAUSE_MS = 1_000;
 
 /**
  * Up to `tries` loads of the plan, each on a fresh key (whose counting starts empty), until one is

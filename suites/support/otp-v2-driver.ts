@@ -86,7 +86,7 @@ export const elapsedBetween = (first: Timed, second: Timed): Elapsed => ({
 });
 
 /** Round trip of a call on the kit's clock, seconds. */
-export const roundTrip = (call: Timed): number => (call.answered - call.sent) / 1000;
+const roundTrip = (call: Timed): number => (call.answered - call.sent) / 1000;
 
 const isThrottled = (answer: Answer): boolean => answer.status === 429 && answer.body.error === 'otp_throttled';
 

@@ -24,7 +24,7 @@ import {
 } from './otp-v2-driver.ts';
 
 /** What is known of the verification just before the trigger. */
-export interface Prior {
+interface Prior {
   code?: string;
   attempts?: number;
   /** Cost of one message measured on the subject's account (4.4). */
@@ -53,7 +53,7 @@ const LONG = { code_length: OTP_V2_RULES.maxCodeLength };
 const operationOf = (row: OtpTransition): string => (row.trigger === 'verify' ? 'otp-v2/verify' : row.trigger === 'delete' ? 'otp-v2/delete' : 'otp-v2/create');
 
 /** The checks a row of 3.1 implies for the answer to its trigger. */
-export function expectRow(d: OtpDriver, row: OtpTransition, s: OtpSubject, prior: Prior, m: { answer: Answer; spent: number | undefined }): Answer {
+function expectRow(d: OtpDriver, row: OtpTransition, s: OtpSubject, prior: Prior, m: { answer: Answer; spent: number | undefined }): Answer {
   const { answer } = m;
   const where = `3.1 ${row.state} + ${row.trigger} (${row.condition})`;
   const op = operationOf(row);

@@ -13,7 +13,7 @@ export function firstWallet(program: ProgramAccount): Promise<Wallet> {
 }
 
 /** Every scalar value of a JSON body, at any depth (for bodies whose field names are not shown). */
-export function scalarsOf(value: unknown): (string | number | boolean | null)[] {
+function scalarsOf(value: unknown): (string | number | boolean | null)[] {
   if (Array.isArray(value)) return value.flatMap(scalarsOf);
   if (value !== null && typeof value === 'object') return Object.values(value).flatMap(scalarsOf);
   return [value as string | number | boolean | null];

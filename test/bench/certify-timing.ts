@@ -18,7 +18,7 @@ import { PROJECT_ROOT } from './server-process.ts';
  */
 export type CertifyMode = 'test-clock' | 'real-time' | 'slow-retries' | 'serve-profile';
 
-export interface CertifyTotals {
+interface CertifyTotals {
   tests: number;
   passed: number;
   failed: number;

@@ -11,7 +11,7 @@ import { startPrism, type PrismServer } from './prism.ts';
 import { startServerProcess, type ServerProcess } from './server-process.ts';
 import { measure, type LoadSettings, type Measurement } from './throughput.ts';
 
-export type Contender = 'bare-fastify' | 'bare-node-http' | 'reference' | 'prism';
+type Contender = 'bare-fastify' | 'bare-node-http' | 'reference' | 'prism';
 const OTHERS = ['bare-fastify', 'bare-node-http', 'prism'] as const;
 type Other = (typeof OTHERS)[number];
 const isBare = (c: Contender): boolean => c === 'bare-fastify' || c === 'bare-node-http';

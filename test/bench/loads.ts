@@ -17,7 +17,7 @@ export interface Target {
 
 let numberCounter = 0;
 /** A national number never used before in this process (10 digits, Mexico: 4.4, 4.6). */
-export function distinctNumber(): string {
+function distinctNumber(): string {
   numberCounter = (numberCounter + 1) % 100_000_000;
   return `55${String(numberCounter).padStart(8, '0')}`;
 }
@@ -63,7 +63,7 @@ export function contactAdd(target: Target, options: ContactAddOptions = {}): Req
   return dynamic('/contacts/add', target.apiKey, () => ({ list_key: target.listKey, number: number(), name: 'Bench Contact', email: 'bench@example.com' }));
 }
 
-export function creditsConsult(target: Target): Request {
+function creditsConsult(target: Target): Request {
   return { method: 'POST', path: '/credits/consult', headers: { apikey: target.apiKey } };
 }
 

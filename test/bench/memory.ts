@@ -16,7 +16,7 @@ import { contactAdd, otpCreate, type Target } from './loads.ts';
 import { startServerProcess, type MemoryMessage } from './server-process.ts';
 import { measure } from './throughput.ts';
 
-export interface MemorySample {
+interface MemorySample {
   requests: number;
   rssMiB: number;
   heapUsedMiB: number;

@@ -15,7 +15,7 @@ import type { MemoryReport } from './memory.ts';
 import type { Comparison } from './comparison.ts';
 import type { LoadSettings } from './throughput.ts';
 
-export interface Machine {
+interface Machine {
   cores: number;
   cpuModel: string;
   memoryMiB: number;
@@ -33,7 +33,7 @@ export interface TargetCheck {
   met: boolean | null;
 }
 
-export type PerOperation<T> = Partial<Record<OperationName, T>>;
+type PerOperation<T> = Partial<Record<OperationName, T>>;
 
 export interface BenchReport {
   startedAt: string;
@@ -89,7 +89,7 @@ export interface BenchReport {
   failures: string[];
 }
 
-export function describeMachine(): Machine {
+function describeMachine(): Machine {
   return {
     cores: availableParallelism(),
     cpuModel: cpus()[0]?.model ?? 'unknown',

@@ -26,8 +26,8 @@ export interface MemoryMessage {
   gcRan: boolean;
 }
 
-export type ChildMessage = ReadyMessage | MemoryMessage;
-export interface MemoryRequest {
+type ChildMessage = ReadyMessage | MemoryMessage;
+interface MemoryRequest {
   type: 'memory';
 }
 
