@@ -1,6 +1,7 @@
 /**
  * The messaging-conformance command line. Every usage or configuration error is one line on
- * stderr and exit code 2.
+ * stderr and exit code 2; a fault of the kit itself is "internal error" with its stack trace and
+ * exit code 70 (commands/cli-failure.ts).
  *
  * Fast where nothing runs: --help, a command's --help and every usage error of a command's flags
  * (an unknown flag, a bad value, a bad combination) are answered from the flag tables
@@ -9,11 +10,12 @@
  * The command then runs with the arguments already checked. (--version is answered earlier
  * still, by bin/messaging-conformance.js.)
  */
-import { exitWithUsageError, UsageError } from './config/cli-errors.ts';
+import { UsageError } from './config/cli-errors.ts';
 import { CERTIFY_FLAGS } from './config/certify-flags.ts';
 import { DISCOVER_FLAGS } from './config/discover-flags.ts';
 import { cataloguesNeeded, parseArgv, type CommandFlags, type FlagTable } from './config/flag-table.ts';
 import { SERVE_FLAGS } from './config/serve-flags.ts';
+import { exitOnFailure } from './commands/cli-failure.ts';
 import { CLI_COMMANDS, commandHelpText, packageVersion, programHelpText } from './commands/cli-help.ts';
 import { loadCatalogues } from './flag-catalogues.ts';
 
@@ -62,4 +64,4 @@ async function main(argv: string[]): Promise<void> {
   }
 }
 
-main(process.argv.slice(2)).catch(exitWithUsageError);
+main(process.argv.slice(2)).catch(exitOnFailure);

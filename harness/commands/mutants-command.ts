@@ -43,7 +43,7 @@ import { PERSONALITIES, type Personality } from '../../schemas/latitudes.ts';
 import { requirementById } from '../../schemas/requirements.ts';
 import { WARNING_KILLS_MUTANT } from '../../schemas/verdict-levels.ts';
 import type { Summary } from '../report/summary.ts';
-import { exitWithUsageError } from '../config/cli-errors.ts';
+import { exitOnFailure } from './cli-failure.ts';
 import { parseArgv } from '../config/flag-table.ts';
 import { MUTANTS_FLAGS } from '../config/mutants-flags.ts';
 import { commandHelpText } from './cli-help.ts';
@@ -449,5 +449,5 @@ function writeMatrixReports(
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  mutants(process.argv.slice(2)).then((code) => (process.exitCode = code), exitWithUsageError);
+  mutants(process.argv.slice(2)).then((code) => (process.exitCode = code), exitOnFailure);
 }

@@ -74,13 +74,28 @@ function writeServeProfile(server: RunningReferenceServer, file: string): string
   return file;
 }
 
+/**
+ * The server started, or a usage error (one line, exit 2) when the system refuses its address: a
+ * port in use or not allowed is the user's to change (--port, --host), not a fault of the kit.
+ */
+async function listening(options: ReferenceServerOptionsInput): Promise<RunningReferenceServer> {
+  try {
+    return await startReferenceServer(options);
+  } catch (e) {
+    const facts = e as NodeJS.ErrnoException;
+    if (facts.syscall === 'listen' || facts.code === 'EADDRINUSE' || facts.code === 'EACCES' || facts.code === 'EADDRNOTAVAIL')
+      throw new UsageError(facts.message);
+    throw e;
+  }
+}
+
 /** `messaging-conformance serve ...`, its flags checked (cli.ts): the server runs until a signal or its starter's end. */
 export async function serve(args: ServeArgs): Promise<void> {
   if (args.listMutants) {
     process.stdout.write(`${mutantListText()}\n`);
     return;
   }
-  const server = await startReferenceServer(serveOptions(args));
+  const server = await listening(serveOptions(args));
   const written = args.writeProfile !== undefined ? writeServeProfile(server, args.writeProfile) : undefined;
   process.stdout.write(
     [
