@@ -32,11 +32,11 @@ const config: KnipConfig = {
     // Loaded with a require made from the project's package.json (test/spec-validator.ts), which knip cannot follow.
     'ajv',
     'ajv-formats',
-    // Imported by no file: fastify's app.inject runs it (reference/server.ts's unlistened server, the property tests);
-    // listed so that the version inject runs is the pinned one.
+    // Imported by no file of ours: it is what fastify's app.inject runs (reference/server.ts's server without a socket,
+    // test/reference-answers-property.test.ts), listed beside fastify at the version the lock file holds.
     'light-my-request',
-    // The OpenAPI types of the objects @asteasolutions/zod-to-openapi builds (spec/), from its own dependency, so that
-    // they are always the types of the version it uses.
+    // The OpenAPI types of the objects @asteasolutions/zod-to-openapi builds (spec/), imported from that package's own
+    // dependency (not listed in package.json: the types follow whatever version it brings).
     'openapi3-ts',
     // The renderer allure's report plugin brings in: the tests render summary.md with the very one allure uses.
     'markdown-it',
