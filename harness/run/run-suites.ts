@@ -10,7 +10,6 @@
  * files' teardowns run (subaccounts emptied and archived, webhooks put back), then what still runs
  * is abandoned and reported as not finished.
  */
-import { tmpdir } from 'node:os';
 import { basename, join, relative } from 'node:path';
 import { statSync } from 'node:fs';
 import { BaseSequencer, startVitest, type Reporter, type TestSpecification } from 'vitest/node';
@@ -23,6 +22,7 @@ import { scaledTimeout } from '../config/latency-scale.ts';
 import { HOOK_TIMEOUT_MS } from '../config/test-timeouts.ts';
 import { areaOfSuiteFile, PROJECT_ROOT, SUITE_FILE_SUFFIX } from '../config/project-paths.ts';
 import { ResultCollector, type TestRecord } from '../report/result-collector.ts';
+import { moduleCacheFolder } from './module-cache-folder.ts';
 import { RunDeadline, type Unfinished } from './run-deadline.ts';
 import { RunConfig } from '../config/run-config.ts';
 import { removeRunState } from '../kit/run-state.ts';
@@ -90,8 +90,6 @@ const STOP_WAIT_MS = 2_000;
  */
 const PARALLEL_FILE_WORKERS = 8;
 
-/** Where vitest keeps transformed modules between runs: the machine's temporary folder, per user (an installed package's folder may be read-only). */
-const TRANSFORMED_MODULES_CACHE = join(tmpdir(), `messaging-conformance-modules-${process.getuid?.() ?? 'user'}`);
 /**
  * Tests of one file marked concurrent that run at once. They mostly wait (the 30 s resend cooldown
  * and code expiry of 3.1 and 8, the event retries of 6.3) while their calls stay paced per key, so
@@ -155,7 +153,7 @@ export async function runSuites(options: RunSuitesOptions): Promise<SuitesOutcom
       pool: 'forks',
       // The workers' modules as transformed by an earlier run, looked up by their content (a changed
       // source is transformed again): the transform of the kit's modules was a second of every run.
-      experimental: { fsModuleCache: true, fsModuleCachePath: TRANSFORMED_MODULES_CACHE },
+      experimental: { fsModuleCache: true, fsModuleCachePath: moduleCacheFolder(PROJECT_ROOT) },
       isolate: false,
       fileParallelism: parallel,
       maxWorkers: parallel ? PARALLEL_FILE_WORKERS : 1,
