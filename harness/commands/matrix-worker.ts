@@ -13,6 +13,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UsageError } from '../config/cli-errors.ts';
+import { cliFailureOf } from './cli-failure.ts';
 import { gatePasses, nothingCertified } from '../report/summary.ts';
 import { closingLines, parseCertifyArgs, runCertification, type CertificationOutcome } from './certify-command.ts';
 
@@ -57,11 +58,12 @@ export async function certifyOnce(job: MatrixJob): Promise<MatrixJobResult> {
     if (stderr) lines.push(stderr);
     return { exitCode, log: `${lines.join('\n')}\n`, stderr, ending: outcome.incomplete !== undefined };
   } catch (error) {
-    // As the command line: one line and exit 2 (cli-errors.ts), for a usage error or anything else the run threw.
-    const message = error instanceof Error ? error.message : String(error);
-    const stderr = `messaging-conformance: ${message.split('\n')[0]}`;
-    lines.push(stderr);
-    return { exitCode: 2, log: `${lines.join('\n')}\n`, stderr, ending: !(error instanceof UsageError) };
+    // As the command line (cli-failure.ts): a usage error or an unreachable target is one line and exit 2, a fault of
+    // the kit "internal error" with its trace and exit 70; the result's stderr is the first line, as a fresh process's.
+    const failure = await cliFailureOf(error);
+    lines.push(failure.stderr.trimEnd());
+    const stderr = failure.stderr.split('\n')[0]!;
+    return { exitCode: failure.exitCode, log: `${lines.join('\n')}\n`, stderr, ending: !(error instanceof UsageError) };
   }
 }
 
