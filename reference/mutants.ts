@@ -1271,6 +1271,12 @@ const MUTANT_ENTRIES = [
     fault: fault('events.delivered-statuses', () => Array.from({ length: 100 }, (_, i) => 200 + i)),
   },
   {
+    id: 'events-200-retried',
+    requirement: 'event:delivery.emitted-by',
+    description: 'an event answered 200 at once is delivered again (no answer counts as delivered)',
+    fault: fault('events.delivered-statuses', () => []),
+  },
+  {
     id: 'events-no-retry',
     requirement: 'event:delivery.retry-until-200',
     description: 'a failed delivery is never retried',

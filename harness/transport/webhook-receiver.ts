@@ -19,6 +19,7 @@
  * endpoints' by as much, so that a scripted delay (the 5 s of 4.14) and the arrival times of
  * deliveries (the intervals between the retries of 6.3) are measured in the target's time.
  */
+import { watchLoopStalls } from './loop-stalls.ts';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -69,6 +70,13 @@ export interface Delivery {
   readonly answer: Readonly<Answer> & { readonly delayMs: number };
   /** 'client-gone' when the sender gave up before the (delayed) answer, e.g. the 5 s of 4.14. */
   readonly outcome: 'pending' | 'answered' | 'client-gone';
+  /**
+   * Once answered: real ms from the request reaching the receiver's code to its answer leaving,
+   * and the longest stall of the receiver's event loop (loop-stalls.ts) from a second before it
+   * arrived to then. A target that gave up on a slow answer retries the event rightly (6.3).
+   */
+  readonly answeredAfterMs?: number;
+  readonly loopStallMs?: number;
 }
 
 export type EventDelivery = Delivery & { readonly kind: 'event'; readonly fields: Readonly<Record<string, string>> };
@@ -156,6 +164,8 @@ export interface WebhookReceiverOptions {
 }
 
 const DEFAULT_TIMEOUT_MS = 5000;
+/** A stall of the loop this long before a request reached the receiver's code may have held it in the socket. */
+const STALL_LOOKBACK_MS = 1_000;
 /** Bodies past this are cut: events are a few hundred bytes (6.1, 6.2). */
 const MAX_BODY_BYTES = 1024 * 1024;
 const NAME = /^[A-Za-z0-9._~-]+(?:\/[A-Za-z0-9._~-]+)*$/;
@@ -443,6 +453,7 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions = {})
 
   const hub = new Hub();
   let root: Endpoint | undefined;
+  const stalls = watchLoopStalls();
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const receivedAt = Date.now();
@@ -477,6 +488,9 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions = {})
         let cancelHeld: (() => void) | undefined;
         res.on('finish', () => {
           delivery.outcome = 'answered';
+          const answeredAt = Date.now();
+          delivery.answeredAfterMs = answeredAt - receivedAt;
+          delivery.loopStallMs = stalls.longestWithin(receivedAt - STALL_LOOKBACK_MS, answeredAt);
           ep.notify();
         });
         // The sender may give up first (4.14: 5 s for the registration GET); record that.
@@ -515,6 +529,7 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions = {})
   const close = (): Promise<void> => {
     closing ??= new Promise<void>((resolve) => {
       hub.closed = true;
+      stalls.stop();
       for (const t of hub.timers) clearTimeout(t);
       hub.timers.clear();
       rootEndpoint.abandon();

@@ -10,6 +10,7 @@ import {
   type EventDelivery,
   type EventType,
   expectSuccess,
+  Inconclusive,
   isEventDelivery,
   letTimePass,
   NOT_TESTABLE_PREFIX,
@@ -60,6 +61,41 @@ const isEventOf =
 /** The event deliveries of `type` for `reference` that `endpoint` received so far. */
 export const eventsOf = (endpoint: WebhookEndpoint, type: EventType, reference: string): EventDelivery[] =>
   endpoint.events().filter((d) => d.fields.type === type && d.fields.reference === reference);
+
+/**
+ * An answer that left the receiver within this long of the request reaching it, with its event loop
+ * never held longer meanwhile, is one any target waiting a sane time saw: the document gives no
+ * time a target waits for the 200 (6.3), and a target that gave up sooner retries rightly.
+ */
+const PROMPT_ANSWER_MS = 1_000;
+
+/**
+ * 6.3 "If the endpoint does not answer HTTP 200 the event is retried": once the receiver answered a
+ * delivery of the event 200 (promptly, by its own clock), the event is not delivered again.
+ * Deliveries before it (the sender gave up on an answer) are retries 6.3 asks for; a delivery
+ * after a 200 that left the receiver late, or while its loop was held up (a busy machine), may be
+ * a retry of a target that stopped waiting: that decides nothing either way (Inconclusive).
+ */
+export function expectDeliveredOnce(endpoint: WebhookEndpoint, type: EventType, reference: string): void {
+  const all = eventsOf(endpoint, type, reference);
+  // A delivery still pending is being answered (the wait ends on its arrival, before its answer leaves).
+  const acknowledged = all.findIndex((d) => d.outcome !== 'client-gone' && d.answer.status === 200);
+  expect(acknowledged, `a delivery of the type=${type} event for ${reference} was answered 200`).toBeGreaterThanOrEqual(0);
+  const again = all.slice(acknowledged + 1);
+  if (again.length === 0) return;
+  const ack = all[acknowledged]!;
+  const late = Math.max(ack.answeredAfterMs ?? Number.POSITIVE_INFINITY, ack.loopStallMs ?? 0);
+  if (late > PROMPT_ANSWER_MS)
+    throw new Inconclusive(
+      `the type=${type} event for ${reference} arrived ${again.length} more time(s) after the receiver answered it 200, but that ` +
+        `answer left ${Math.round(ack.answeredAfterMs ?? 0)} ms after the request reached the receiver's code, its loop held up to ` +
+        `${Math.round(ack.loopStallMs ?? 0)} ms (a busy machine): the target may have stopped waiting for it and retried (6.3), as it may`,
+    );
+  expect(
+    again.map((d) => `#${d.seq}`),
+    `answered 200 within ${PROMPT_ANSWER_MS} ms, the type=${type} event arrived once`,
+  ).toEqual([]);
+}
 
 /**
  * Waits (at most `seconds` of the target's time: real, or its test clock) until `count` deliveries
