@@ -7,6 +7,9 @@
  * consumer gets a lockfile instead: the tarball, and beside it the production part of this
  * project's package-lock.json (the exact tree the project tests with), installed with
  * `npm ci --offline` from the cache that the project's own `npm ci` filled.
+ *
+ * The timeouts (5 minutes each) only tell a hung npm: the pack compiles the whole project
+ * (prepack), which took over 2 minutes on a saturated 2-core machine.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -28,7 +31,7 @@ const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 /** `npm pack` of the checkout (its prepack builds dist/); the tarball's path. */
 export function packProject(destination: string): string {
   mkdirSync(destination, { recursive: true });
-  execFileSync(NPM, ['pack', '--pack-destination', destination, '--silent'], { cwd: PACKAGE_ROOT, stdio: ['ignore', 'ignore', 'pipe'], timeout: 120_000 });
+  execFileSync(NPM, ['pack', '--pack-destination', destination, '--silent'], { cwd: PACKAGE_ROOT, stdio: ['ignore', 'ignore', 'pipe'], timeout: 300_000 });
   const tarball = readdirSync(destination).find((f) => f.endsWith('.tgz'));
   if (!tarball) throw new Error(`npm pack wrote no tarball to ${destination}`);
   return join(destination, tarball);
@@ -72,7 +75,7 @@ export function installConsumer(dir: string, tarball: string): string {
   );
   const projectLock = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package-lock.json'), 'utf8')) as Lockfile;
   writeFileSync(join(dir, 'package-lock.json'), `${JSON.stringify(consumerLockfile(projectLock, spec), null, 2)}\n`);
-  const install = spawnSync(NPM, ['ci', '--offline', '--no-audit', '--no-fund', '--loglevel', 'warn'], { cwd: dir, encoding: 'utf8', timeout: 120_000 });
+  const install = spawnSync(NPM, ['ci', '--offline', '--no-audit', '--no-fund', '--loglevel', 'warn'], { cwd: dir, encoding: 'utf8', timeout: 300_000 });
   if (install.status !== 0) throw new Error(`npm ci of the consumer failed (${install.status ?? install.signal}): ${install.stderr}`);
   return install.stderr;
 }

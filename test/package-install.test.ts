@@ -25,7 +25,7 @@ let installWarnings = '';
 beforeAll(() => {
   tarball = packProject(join(work, 'pack'));
   installWarnings = installConsumer(consumer, tarball);
-}, 180_000);
+}, 660_000);
 
 it('installs in a consumer without an engine warning on this Node (every dependency supports the engines declared)', () => {
   expect(installWarnings).not.toMatch(/EBADENGINE/);
