@@ -174,18 +174,22 @@ export function buildReferenceApp(options: ResolvedOptions, context: ServerConte
 
   // Any method on a served path that no route takes (PUT, TRACE, OPTIONS, HEAD of a POST path, ...)
   // is a wrong method: 405 with Allow; anything else is an unknown path.
-  app.setNotFoundHandler((request, reply) => {
+  const unrouted = (request: FastifyRequest) => {
     const path = request.url.split('?')[0] ?? '';
     const served = servedPaths.find((p) => p.pattern.test(path));
     if (served)
-      return send(reply, {
+      return {
         status: 405,
         body: protocolError(405, 'method_not_allowed', `${request.method} is not allowed on ${path}`),
         headers: { allow: served.allow },
-      });
-    return send(reply, { status: 404, body: protocolError(404, 'not_found', `No operation at ${request.method} ${path}`) });
-  });
-  app.setErrorHandler((error: { statusCode?: number; code?: string; message?: string }, _request, reply) => {
+      };
+    return { status: 404, body: protocolError(404, 'not_found', `No operation at ${request.method} ${path}`) };
+  };
+  app.setNotFoundHandler((request, reply) => send(reply, unrouted(request)));
+  app.setErrorHandler((error: { statusCode?: number; code?: string; message?: string }, request, reply) => {
+    // A request no route takes is a wrong method or an unknown path whatever its body: the framework
+    // reads the body of a method it knows to carry one (QUERY without Content-Type) before it finds no route.
+    if (request.is404) return send(reply, unrouted(request));
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     const code = status === 500 ? 'server_01' : status === 413 ? 'payload_too_large' : status === 415 ? 'unsupported_media_type' : 'invalid_request';
     // Latitude size-limits: the body limit is stated in the answer (the framework's text names no size).

@@ -359,7 +359,7 @@ describe.each(PERSONALITIES)('the reference server answers only what spec/openap
     expect(refused, 'requests the file refuses').toBeGreaterThan(OPERATIONS.length);
   }, 120_000);
 
-  it('a method the file does not declare on a path answers 405 with Allow naming the declared ones', async () => {
+  it('a method the file does not declare on a path answers 405 with Allow naming the declared ones, whatever its body', async () => {
     const paths = [...new Set(OPERATIONS.map((o) => o.path))];
     const problems: string[] = [];
     for (const path of paths) {
@@ -370,7 +370,8 @@ describe.each(PERSONALITIES)('the reference server answers only what spec/openap
       const unserved = probe.status === 404;
       // 4.1 (ambiguity credits-consult-method): under 'both' GET /credits/consult is answered too.
       const served = new Set([...declared, ...(server.options.choices['credits-consult-method'] === 'both' && path === '/credits/consult' ? ['GET'] : [])]);
-      for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE', 'HEAD']) {
+      // QUERY carries a body the framework would read (and refuse without Content-Type) before it finds no route.
+      for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE', 'HEAD', 'QUERY']) {
         if (served.has(method) || (method === 'HEAD' && served.has('GET'))) continue;
         const answer = await answerOf(server, { method, url, headers: { apikey: server.keys.account }, shown: '' });
         const expected = unserved ? 404 : 405;
