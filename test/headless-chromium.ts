@@ -15,6 +15,12 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 
 /** Where .ci/run installs Chromium (apt-get install chromium). */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
+/**
+ * How long a page may take to show what a test waits for before the test counts it as missing:
+ * a wait ends as soon as it is there, and the singleFile Allure report renders in seconds idle but
+ * took over 30 s on a saturated machine. A bound for a page that never shows it, not a speed check.
+ */
+export const PAGE_WAIT_MS = 90_000;
 export const chromiumInstalled = (): boolean => existsSync(CHROMIUM_PATH);
 
 const FLAGS = [
@@ -64,6 +70,7 @@ export async function openOfflineBrowser(viewport = { width: 1280, height: 800 }
     return route.abort('blockedbyclient');
   });
   const page = context.pages()[0] ?? (await context.newPage());
+  page.setDefaultTimeout(PAGE_WAIT_MS);
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });

@@ -14,6 +14,7 @@ import { promisify } from 'node:util';
 import type { Locator, Page } from 'playwright-core';
 import { PACKAGE_ROOT } from '../harness/config/project-paths.ts';
 import { specSectionLinkName } from '../harness/kit/spec-section-link.ts';
+import { PAGE_WAIT_MS } from './headless-chromium.ts';
 
 const run = promisify(execFile);
 
@@ -103,7 +104,7 @@ export async function followSectionLink(page: Page, reportPage: string): Promise
   await page.goto(pathToFileURL(reportPage).href);
   await page.getByText(FAILING_RUN.test).first().click();
   await page.getByRole('link', { name: specSectionLinkName(FAILING_RUN.section), exact: true }).click();
-  await page.waitForURL(/\/spec-document\.html#/, { timeout: 10_000 });
+  await page.waitForURL(/\/spec-document\.html#/, { timeout: PAGE_WAIT_MS });
 }
 
 /** Opens the report as a person does, on its first screen; the banner with the run's verdict. */

@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_PATH, chromiumInstalled, openOfflineBrowser, staysOnMachine, type OfflineBrowser } from './headless-chromium.ts';
+import { CHROMIUM_PATH, chromiumInstalled, openOfflineBrowser, PAGE_WAIT_MS, staysOnMachine, type OfflineBrowser } from './headless-chromium.ts';
 import {
   buildDocsPage,
   buildFailingReport,
@@ -62,17 +62,17 @@ describe.skipIf(!runs)(title, () => {
 
   it("the Redoc page shows an operation's section, offline and without console errors", async () => {
     const heading = await openOperationSection(browser.page, docsPage);
-    await expect.poll(() => heading.isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => heading.isVisible(), { timeout: PAGE_WAIT_MS }).toBe(true);
     expect(await browser.page.title()).toBe('Messaging Service API');
     // The request box of the section names the method and path a client calls.
-    await expect.poll(() => browser.page.getByText(DOCS_OPERATION.path, { exact: true }).first().isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => browser.page.getByText(DOCS_OPERATION.path, { exact: true }).first().isVisible(), { timeout: PAGE_WAIT_MS }).toBe(true);
     // Redoc's telemetry posts batches of traces a few seconds after clicks (its batch delay is 5 s):
     // a person clicking through the sidebar, then the wait for such a batch.
     await clickThroughSidebar(browser.page, 6);
     await new Promise((resolve) => setTimeout(resolve, 7_000));
     expect(browser.blocked).toEqual([]);
     expect(browser.errors).toEqual([]);
-  }, 90_000);
+  }, 240_000);
 
   it("the Allure report of a failing run says FAIL on its first screen, with its counts, the run's wall time and a link to the coloured document", async () => {
     browser.blocked.length = 0;
@@ -85,7 +85,7 @@ describe.skipIf(!runs)(title, () => {
     };
     expect(summary.ok, 'the fault fails the run').toBe(false);
     const banner = await openFirstScreen(browser.page, reportPage);
-    await expect.poll(() => banner.isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => banner.isVisible(), { timeout: PAGE_WAIT_MS }).toBe(true);
     // On the first screen: inside the window as the page opens, without scrolling.
     const box = await banner.boundingBox();
     expect(box?.y).toBe(0);
@@ -104,7 +104,7 @@ describe.skipIf(!runs)(title, () => {
             .getByText(/^FAIL: Messaging Service API conformance, /)
             .first()
             .isVisible(),
-        { timeout: 10_000 },
+        { timeout: PAGE_WAIT_MS },
       )
       .toBe(true);
     // The header's span is the run's (its start and wall time), not the first to the last test's.
@@ -115,11 +115,11 @@ describe.skipIf(!runs)(title, () => {
     expect(span).toEqual({ start, stop: start + Math.round(summary.seconds * 1000), duration: Math.round(summary.seconds * 1000) });
     // Its link opens the document coloured by the run, beside the report folder.
     await banner.getByRole('link').click();
-    await browser.page.waitForURL(/\/certify\/spec-document\.html$/, { timeout: 10_000 });
+    await browser.page.waitForURL(/\/certify\/spec-document\.html$/, { timeout: PAGE_WAIT_MS });
     expect(await browser.page.locator('h1').first().innerText()).toContain('Messaging Service');
     expect(browser.blocked).toEqual([]);
     expect(browser.errors).toEqual([]);
-  }, 60_000);
+  }, 240_000);
 
   it('a failed test\'s "spec §N" link in the Allure report opens that section of the coloured document', async () => {
     browser.blocked.length = 0;
@@ -133,16 +133,16 @@ describe.skipIf(!runs)(title, () => {
       const box = await heading.boundingBox();
       return box !== null && box.y + box.height > 0 && box.y < (browser.page.viewportSize()?.height ?? 0);
     };
-    await expect.poll(inWindow, { timeout: 5_000 }).toBe(true);
+    await expect.poll(inWindow, { timeout: PAGE_WAIT_MS }).toBe(true);
     expect(browser.blocked).toEqual([]);
     expect(browser.errors).toEqual([]);
-  }, 60_000);
+  }, 240_000);
 
   it("the Allure report shows a failed test's exchange (request, redacted key, response body), offline and without console errors", async () => {
     browser.blocked.length = 0;
     browser.errors.length = 0;
     const step = await openFailedExchange(browser.page, reportPage);
-    await expect.poll(() => step.isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => step.isVisible(), { timeout: PAGE_WAIT_MS }).toBe(true);
     await expect.poll(() => browser.page.getByText('Failed', { exact: true }).first().isVisible()).toBe(true);
     const shown = await browser.page.locator('body').innerText();
     expect(shown).toContain(FAILING_RUN.test);
@@ -152,14 +152,14 @@ describe.skipIf(!runs)(title, () => {
     expect(shown).toMatch(/"credit":"\d+\.\d"/);
     expect(browser.blocked).toEqual([]);
     expect(browser.errors).toEqual([]);
-  }, 60_000);
+  }, 240_000);
 
   it('the coloured document marks the broken sentence as failed, and a click shows its requirement and failing test, linked into the report', async () => {
     browser.blocked.length = 0;
     browser.errors.length = 0;
     const { sentence, detail } = await openFailedSentence(browser.page, join(dir, 'certify', 'spec-document.html'));
     expect(await sentence.getAttribute('data-status')).toBe('failed');
-    await expect.poll(() => detail.isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => detail.isVisible(), { timeout: PAGE_WAIT_MS }).toBe(true);
     const shown = await detail.innerText();
     expect(shown).toContain(FAILING_RUN.requirement);
     expect(shown).toContain(FAILING_RUN.test);
@@ -167,7 +167,7 @@ describe.skipIf(!runs)(title, () => {
     expect(await link.getAttribute('href')).toMatch(/^allure-report\/index\.html#\/[0-9a-f]+$/);
     // A second click closes it again.
     await sentence.click();
-    await expect.poll(() => detail.isVisible(), { timeout: 5_000 }).toBe(false);
+    await expect.poll(() => detail.isVisible(), { timeout: PAGE_WAIT_MS }).toBe(false);
     // In print every detail is open and the status is written out.
     await browser.page.emulateMedia({ media: 'print' });
     expect(await detail.isVisible()).toBe(true);
@@ -175,5 +175,5 @@ describe.skipIf(!runs)(title, () => {
     await browser.page.emulateMedia({ media: 'screen' });
     expect(browser.blocked).toEqual([]);
     expect(browser.errors).toEqual([]);
-  }, 30_000);
+  }, 240_000);
 });
