@@ -110,7 +110,7 @@ export interface SandboxBudgetCalls {
   fileSubaccount(): Subaccount | undefined;
 }
 
-/** One per suite file; the counts are the run's (every worker's), in the run's output folder. */
+/** One per suite file; the run account's counts are the run's (every worker's), in the run's output folder; the file subaccount's are this file's, in memory. */
 export class SandboxBudget {
   private readonly calls: SandboxBudgetCalls;
   /** Recipients sent and in flight from the file's own subaccount (reserveInFileSubaccount). */
