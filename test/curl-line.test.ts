@@ -22,6 +22,7 @@ import { curlLine, CURL_BODY_MAX_CHARS, shellWord, UNNAMED_KEY_VARIABLE } from '
 import { createHttpClient, type CallOptions, type HttpClient } from '../harness/transport/http-client.ts';
 import { createRedactor, REDACTED, variantsOf } from '../harness/transport/redaction.ts';
 import { listenOnLoopback } from './loopback-listener.ts';
+import { exchangeOf } from './exchange-fixture.ts';
 
 const run = promisify(execFile);
 
@@ -210,18 +211,7 @@ describe('the curl line of an exchange', () => {
 
   it('a body over the bound is not written into the line, which says where it is', () => {
     const body = 'y'.repeat(CURL_BODY_MAX_CHARS + 1);
-    const line = curlLine({
-      method: 'POST',
-      url: 'http://h/p',
-      requestHeaders: {},
-      requestBody: body,
-      status: 200,
-      responseHeaders: {},
-      responseBody: '',
-      startedAt: '',
-      durationMs: 1,
-      attempt: 1,
-    });
+    const line = curlLine(exchangeOf({ method: 'POST', url: 'http://h/p', requestBody: body }));
     expect(line.length).toBeLessThan(1000);
     expect(line).toContain(`(${body.length} characters) is too long`);
   });

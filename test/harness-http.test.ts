@@ -19,6 +19,7 @@ import { createPacer, MAX_RETRY_AFTER_MS, parseRetryAfterMs, type PacerClock, ty
 import { DOCUMENTED_REQUESTS_PER_SECOND, EMBEDDED_REQUESTS_PER_SECOND, RATE_LIMIT_MAX_RETRIES } from '../harness/config/pacing-defaults.ts';
 import { createRedactor, REDACTED } from '../harness/transport/redaction.ts';
 import { startReferenceServer, type RunningReferenceServer } from '../reference/server.ts';
+import { exchangeOf } from './exchange-fixture.ts';
 
 /** A pacer with the embedded profile's pace and the profile's retries unless a test says otherwise. */
 const pacerWith = (options: Partial<PacerOptions> = {}) =>
@@ -190,18 +191,7 @@ describe('redaction of keys (5.1, 5.5, 4.11)', () => {
   it('never throws on odd bodies and still hides the key', () => {
     const key = `${'k'.repeat(12)}0123456789`;
     const redactor = createRedactor([]);
-    const base: Exchange = {
-      method: 'POST',
-      url: 'http://127.0.0.1/x',
-      requestHeaders: {},
-      requestBody: undefined,
-      status: 200,
-      responseHeaders: {},
-      responseBody: '',
-      startedAt: new Date(0).toISOString(),
-      durationMs: 1,
-      attempt: 1,
-    };
+    const base = exchangeOf({ method: 'POST' });
     const deep = `${'['.repeat(5000)}{"apikey":"${key}"}${']'.repeat(5000)}`;
     const bodies = [
       '\u0000\u00ff\ufffd binary \ud800',

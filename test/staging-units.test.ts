@@ -22,6 +22,7 @@ import { createHttpClient } from '../harness/transport/http-client.ts';
 import { createRedactor } from '../harness/transport/redaction.ts';
 import { routeTroubleText } from '../harness/transport/route-trouble.ts';
 import { proxyFor, replayRouteOf, routeSecrets } from '../harness/transport/target-route.ts';
+import { exchangeOf } from './exchange-fixture.ts';
 
 const TARGET = ['--target', 'https://staging.example.com', '--api-key', 'staging-api-key-0001'];
 
@@ -159,19 +160,7 @@ describe('the client on the road', () => {
       { tls: { caFile: '/ca.pem', clientCert: '/c.pem', clientKey: '/k.pem', passphrase: 'x', insecure: true }, proxy: { httpsProxy: 'http://proxy:3128' } },
       'https://staging.example.com',
     );
-    const exchange = {
-      method: 'GET',
-      url: 'https://staging.example.com/x',
-      requestHeaders: {},
-      requestBody: undefined,
-      status: 200,
-      responseHeaders: {},
-      responseBody: '',
-      startedAt: new Date(0).toISOString(),
-      durationMs: 1,
-      attempt: 1,
-      ...(route ? { route } : {}),
-    };
+    const exchange = exchangeOf({ url: 'https://staging.example.com/x', ...(route ? { route } : {}) });
     expect(curlLine(exchange)).toBe(
       'curl --cacert /ca.pem --cert /c.pem --key /k.pem --pass "$MC_CLIENT_KEY_PASSPHRASE" --insecure -x http://proxy:3128 https://staging.example.com/x',
     );
