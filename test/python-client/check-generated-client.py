@@ -181,13 +181,18 @@ def check_request_body(document: Document, module: types.ModuleType, where: str,
                 errors.append(f"{model.__name__}.from_dict: {type(error).__name__}: {error}")
                 continue
             figures.request_parsed += 1
-            if round_trips(parsed, value):
-                figures.request_round_trips += 1
-            else:
-                figures.fail(place, f"{model.__name__}.to_dict() gives {parsed.to_dict()!r}, not the example {value!r}")
+            figures.request_round_trips += round_trip_checked(figures, place, parsed, value)
             break
         else:
             figures.fail(place, "; ".join(errors) or f"no generated body model matches {expected} (have {[m.__name__ for m in models]})")
+
+
+def round_trip_checked(figures: Figures, place: str, parsed: object, value: object) -> bool:
+    """Whether `parsed` gives the example back with to_dict; a failure of the check where it does not."""
+    if round_trips(parsed, value):
+        return True
+    figures.fail(place, f"{type(parsed).__name__}.to_dict() gives {parsed.to_dict()!r}, not the example {value!r}")
+    return False
 
 
 def unlisted_status(operation: dict, value: object) -> int:
@@ -225,10 +230,7 @@ def check_responses(
                 figures.fail(place, f"parsed as {type(parsed).__name__}; the example validates against {expected}")
                 continue
             figures.response_parsed += 1
-            if round_trips(parsed, value):
-                figures.response_round_trips += 1
-            else:
-                figures.fail(place, f"{type(parsed).__name__}.to_dict() gives {parsed.to_dict()!r}, not the example {value!r}")
+            figures.response_round_trips += round_trip_checked(figures, place, parsed, value)
 
 
 def accepts(hint: object, value: object) -> bool:
