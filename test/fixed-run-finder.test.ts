@@ -7,9 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FixedRunFinder } from '../harness/transport/fixed-run-finder.ts';
-import { WholeFormMatcher } from '../harness/transport/whole-form-matcher.ts';
-
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+import { escapeRegExp, WholeFormMatcher } from '../harness/transport/whole-form-matcher.ts';
 
 /** What the regular expression of the same runs finds at or after `from`. */
 function byRegExp(runs: string[], text: string, from: number): { index: number; run: string } | undefined {

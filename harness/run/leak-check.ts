@@ -24,6 +24,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { FixedRunFinder } from '../transport/fixed-run-finder.ts';
+import { escapeRegExp } from '../transport/whole-form-matcher.ts';
 
 /** Secrets shorter than this are not searched for: they would be found in any text by chance. */
 export const MIN_SEARCHED_LENGTH = 8;
@@ -55,8 +56,6 @@ function* filesUnder(dir: string): Generator<string> {
     else yield path;
   }
 }
-
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** base64 of `bytes` preceded by `offset` bytes, keeping only the characters `bytes` alone decide. */
 function base64At(bytes: Buffer, offset: number, urlSafe: boolean): string {
