@@ -12,7 +12,7 @@ export { optionsToAccept } from './defaulted-ambiguities.ts';
 export { arrivalResolutionSeconds, awaitDeliveries, letTimePass } from './delivery-waits.ts';
 export { expectError, expectErrorBody, expectRefused, expectSchema, expectSuccess, expectV1Error, type RefusalKind } from './expectations.ts';
 export { Inconclusive } from './inconclusive.ts';
-export { expiryAhead, type NearExpiry, sendBeforeExpiry } from './near-expiry.ts';
+export { expiryAhead, type NearExpiry, secondsUntilPast, sendBeforeExpiry } from './near-expiry.ts';
 export { reqNotTestable } from './not-testable-test.ts';
 export {
   type LegacyNumbers,

@@ -30,6 +30,13 @@ const MAX_TRIES = 3;
  */
 const uncertaintyMs = (clock: TargetClock): number => (clock.virtual ? 250 : 1_000);
 
+/** Seconds of margin past an expiry before it is taken as passed: the target's clock is estimated to about a second in real time. */
+export const EXPIRY_MARGIN_SECONDS = 1.5;
+
+/** The seconds to let pass on the target's clock until the instant `at` (ms) is surely behind it. */
+export const secondsUntilPast = async (clock: TargetClock, at: number): Promise<number> =>
+  Math.max(0, (at - (await clock.now())) / 1000) + EXPIRY_MARGIN_SECONDS;
+
 /** An expiration_date `seconds` ahead of the target's clock, rounded up to a whole second so that the text is never earlier than asked. */
 export async function expiryAhead(clock: TargetClock, seconds: number): Promise<NearExpiry> {
   const now = await clock.now();

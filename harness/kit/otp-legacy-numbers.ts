@@ -43,7 +43,7 @@ import { recordBehaviour } from './checks.ts';
 import { isDefaulted } from './defaulted-ambiguities.ts';
 import { currentTest, observe } from './current-test.ts';
 import { holdNumbers, type HeldNumbers } from './phone-number-locks.ts';
-import { sendBeforeExpiry } from './near-expiry.ts';
+import { EXPIRY_MARGIN_SECONDS, secondsUntilPast, sendBeforeExpiry } from './near-expiry.ts';
 import {
   describePlanState,
   type LegacyNeed,
@@ -438,9 +438,8 @@ async function takeStep(w: Walk, step: StepId, record: LegacyNumberRecord): Prom
     );
 }
 
-/** Seconds ahead of the target's clock for the expiration_date of a code the kit lets expire, and the margin past it (the clock is estimated to about a second). */
+/** Seconds ahead of the target's clock for the expiration_date of a code the kit lets expire (the margin past it: near-expiry.ts). */
 const EXPIRE_AHEAD_SECONDS = 2;
-const EXPIRE_MARGIN_SECONDS = 1.5;
 
 /**
  * A pending code brought to expiry: a resend with showcode=1 and an expiration_date a few seconds
@@ -463,7 +462,7 @@ async function expireCode(w: Walk): Promise<void> {
     if (tellsState('otp-legacy/resend', codeOf(answer))) return;
     throw new SkipTest(`setting up ${phone}: a resend with expiration_date ${text} (4.5 "as in send") answered ${describeAnswer(answer)}`);
   }
-  await t.clock.wait(Math.max(0, (at - (await t.clock.now())) / 1000) + EXPIRE_MARGIN_SECONDS);
+  await t.clock.wait(await secondsUntilPast(t.clock, at));
   const seen = await look(t, phone);
   if (codeOf(seen) === 'validation_05' || codeOf(seen) === 'validation_01') {
     const finding = { seen: `a resend of ${phone} with expiration_date ${text} was still pending after it (${codeOf(seen)})` };
@@ -510,7 +509,7 @@ function expiredSendRestartsOf(t: LegacyNumbersTarget): boolean | undefined {
  */
 const canExpire = (t: LegacyNumbersTarget): boolean =>
   (!t.clock.virtual || t.clock.waitsMayOverlap) &&
-  EXPIRE_AHEAD_SECONDS + EXPIRE_MARGIN_SECONDS + 1 <= t.config.profile.timeBudgets.expirySeconds &&
+  EXPIRE_AHEAD_SECONDS + EXPIRY_MARGIN_SECONDS + 1 <= t.config.profile.timeBudgets.expirySeconds &&
   !readRunState(placeOf(t), EXPIRY_IGNORED_STATE, ExpiryIgnored.nullable());
 
 const contextFor = (t: LegacyNumbersTarget, attempts: number): PlanContext => ({

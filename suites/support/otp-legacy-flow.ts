@@ -5,7 +5,7 @@
  * the expiration the test itself asked for.
  */
 import { expect } from 'vitest';
-import { type Answer, expectSuccess, expiryAhead, type NearExpiry, sendBeforeExpiry, type Target } from '../../harness/kit/index.ts';
+import { type Answer, expectSuccess, expiryAhead, type NearExpiry, secondsUntilPast, sendBeforeExpiry, type Target } from '../../harness/kit/index.ts';
 import { LegacyOtpSendResult, type LegacyOtpResendRequest, type LegacyOtpSendRequest } from '../../schemas/otp-legacy.ts';
 import { MEXICO_COUNTRY_CODE } from '../../schemas/sms.ts';
 
@@ -81,12 +81,9 @@ export const verify = (t: Target, phone: string, code: unknown, extra: Record<st
  */
 export const expirationIn = (t: Target, seconds: number): Promise<NearExpiry> => expiryAhead(t.clock, seconds);
 
-/** Seconds of margin past an expiry (the target's clock is estimated to about a second in real time). */
-const EXPIRY_MARGIN_SECONDS = 1.5;
-
 /** Lets the target's clock pass the instant `at` (ms), within the profile's expiry budget. */
 export async function waitPast(t: Target, at: number): Promise<void> {
-  const seconds = Math.max(0, (at - (await t.clock.now())) / 1000) + EXPIRY_MARGIN_SECONDS;
+  const seconds = await secondsUntilPast(t.clock, at);
   const budget = t.config.profile.timeBudgets.expirySeconds;
   if (seconds > budget) throw new Error(`waiting ${seconds.toFixed(1)} s for an expiry exceeds timeBudgets.expirySeconds (${budget})`);
   await t.clock.wait(seconds);
