@@ -159,6 +159,12 @@ const MODEL_IDS = [
   'rule:otp2.attempts-remaining',
 ] as const;
 
+/**
+ * What a model-based test may take before it counts as hung: its runs take seconds on an idle
+ * machine and passed 120 s on a saturated one (a bound, not a speed check).
+ */
+const MODEL_RUN_TIMEOUT_MS = 300_000;
+
 async function modelRuns(waits: readonly number[], numRuns: number, maxCommands: number, expirySeconds?: number): Promise<void> {
   const base = await d.subject({ ownAccount: true, credits: 200 });
   // A skip inside the property (the run's sandbox budget spent, 8) ends the runs and skips the test:
@@ -636,7 +642,7 @@ describe('3.1 model-based (test clock: long waits)', { concurrent: CONCURRENT },
     async () => {
       await modelRuns([1, 7, 31, 120, 300], 20, 10, 120);
     },
-    { needs: ['test-clock'], timeout: 120_000 },
+    { needs: ['test-clock'], timeout: MODEL_RUN_TIMEOUT_MS },
   );
 });
 
@@ -741,6 +747,6 @@ describe('waits: cooldown and expiry (concurrent unless the test clock is shared
     async () => {
       await modelRuns([0, 0.5], 15, 8);
     },
-    { concurrent: CONCURRENT, timeout: 120_000 },
+    { concurrent: CONCURRENT, timeout: MODEL_RUN_TIMEOUT_MS },
   );
 });
