@@ -66,9 +66,10 @@ export interface Pacer {
   /**
    * Runs `attempt` in the key's slots; on a rate-limited answer waits and tries again, up to
    * maxRetries, unless `retry` is false (the suites that assert rate limiting must see the 429).
-   * Returns the last answer, rate-limited or not.
+   * Returns the last answer, rate-limited or not. `attempt` is given the time its call was let go,
+   * by the pacer's clock: what the spacing holds on.
    */
-  run<R>(key: string, attempt: (attemptNumber: number) => Promise<R>, signalOf: (answer: R) => RateLimitSignal, retry: boolean): Promise<R>;
+  run<R>(key: string, attempt: (attemptNumber: number, releasedAtMs: number) => Promise<R>, signalOf: (answer: R) => RateLimitSignal, retry: boolean): Promise<R>;
 }
 
 const systemClock: PacerClock = {
@@ -118,11 +119,11 @@ export function createPacer(options: PacerOptions): Pacer {
 
   /**
    * Waits until a call on `key` may go out without making more than perSecond calls within one
-   * second of what was really sent, then records it as sent. Check and record run without an await
-   * between them, so concurrent calls cannot both take the last place.
+   * second of what was really sent, then records it as sent and returns that time. Check and record
+   * run without an await between them, so concurrent calls cannot both take the last place.
    */
-  const dispatch = async (key: string): Promise<void> => {
-    if (perSecond === 0) return;
+  const dispatch = async (key: string): Promise<number> => {
+    if (perSecond === 0) return clock.now();
     const times = sent.get(key) ?? [];
     sent.set(key, times);
     for (;;) {
@@ -131,7 +132,7 @@ export function createPacer(options: PacerOptions): Pacer {
       if (earliest <= now) {
         times.push(now);
         if (times.length > perSecond) times.splice(0, times.length - perSecond);
-        return;
+        return now;
       }
       await waitUntil(earliest);
     }
@@ -151,12 +152,11 @@ export function createPacer(options: PacerOptions): Pacer {
     return ceiling / 2 + random() * (ceiling / 2);
   };
 
-  const run = async <R>(key: string, attempt: (attemptNumber: number) => Promise<R>, signalOf: (answer: R) => RateLimitSignal, retry: boolean): Promise<R> => {
+  const run = async <R>(key: string, attempt: (attemptNumber: number, releasedAtMs: number) => Promise<R>, signalOf: (answer: R) => RateLimitSignal, retry: boolean): Promise<R> => {
     let notBefore = clock.now();
     for (let n = 1; ; n += 1) {
       await waitUntil(reserve(key, notBefore));
-      await dispatch(key);
-      const answer = await attempt(n);
+      const answer = await attempt(n, await dispatch(key));
       const signal = signalOf(answer);
       if (!signal.rateLimited || !retry || n > maxRetries) return answer;
       notBefore = clock.now() + retryDelayMs(n, signal.retryAfter);
