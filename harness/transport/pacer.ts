@@ -69,7 +69,12 @@ export interface Pacer {
    * Returns the last answer, rate-limited or not. `attempt` is given the time its call was let go,
    * by the pacer's clock: what the spacing holds on.
    */
-  run<R>(key: string, attempt: (attemptNumber: number, releasedAtMs: number) => Promise<R>, signalOf: (answer: R) => RateLimitSignal, retry: boolean): Promise<R>;
+  run<R>(
+    key: string,
+    attempt: (attemptNumber: number, releasedAtMs: number) => Promise<R>,
+    signalOf: (answer: R) => RateLimitSignal,
+    retry: boolean,
+  ): Promise<R>;
 }
 
 const systemClock: PacerClock = {
@@ -152,7 +157,12 @@ export function createPacer(options: PacerOptions): Pacer {
     return ceiling / 2 + random() * (ceiling / 2);
   };
 
-  const run = async <R>(key: string, attempt: (attemptNumber: number, releasedAtMs: number) => Promise<R>, signalOf: (answer: R) => RateLimitSignal, retry: boolean): Promise<R> => {
+  const run = async <R>(
+    key: string,
+    attempt: (attemptNumber: number, releasedAtMs: number) => Promise<R>,
+    signalOf: (answer: R) => RateLimitSignal,
+    retry: boolean,
+  ): Promise<R> => {
     let notBefore = clock.now();
     for (let n = 1; ; n += 1) {
       await waitUntil(reserve(key, notBefore));
