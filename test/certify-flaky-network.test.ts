@@ -1,7 +1,7 @@
 /**
  * Reproducible verdicts under a flaky network, end to end: certify the reference server as a remote target
- * (--target, its own profile), directly and through a fault-injecting proxy (fault-proxy.ts: 10% of
- * keyed requests answered 429 rate_01 with Retry-After 1 and never forwarded, 10% delayed 300 ms),
+ * (--target, its own profile), directly and through a fault-injecting proxy (fault-proxy.ts: 5% of
+ * keyed requests answered 429 rate_01 with Retry-After 1 and never forwarded, 5% delayed 150 ms),
  * with the same seed: the per-test verdicts are the same (and the two are also two runs of one
  * seed against one server). Under the alternate personality, with the fuzzing of the envelope
  * suite, two runs of one seed give the same verdicts and warnings, and another seed does not. A
@@ -11,7 +11,10 @@
  * Areas: otp-v2 (its 429 otp_throttled and otp_max_attempts are answers, its rate_01 are resent)
  * and limits (the rate-limit tests, which see every 429 and resend nothing). The runs go at once:
  * the proxied one mostly waits (Retry-After, delays), and sharing the manager key between two runs
- * is what a busy shared key is. Loopback only.
+ * is what a busy shared key is. Loopback only. The shares are small because each refusal holds its
+ * key for the second of its Retry-After, and the OTP sequences are long chains on one key: with 10%
+ * refused and 10% delayed 300 ms the proxied run took 113 s idle; with these, some 25 refusals and
+ * 120 delays of its 2,500 requests, spread over the tests.
  */
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -98,6 +101,9 @@ describe('a flaky network and a busy key change no verdict', () => {
     proxy = await startFaultProxy({
       target: target.server.baseUrl,
       seed: SEED,
+      rateLimitShare: 0.05,
+      delayShare: 0.05,
+      delayMs: 150,
       // The rate-limit tests hammer POST /credits/consult unpaced on keys they create, and every 429
       // there is the answer under test: a shared key's rate_01 cannot reach a fresh key (8: the limit
       // is counted per key), so the proxy never refuses that operation (it still delays it).
@@ -109,7 +115,7 @@ describe('a flaky network and a busy key change no verdict', () => {
     await target?.server.close();
   });
 
-  it('directly and through a proxy refusing 10% with 429 rate_01 and delaying 10% by 300 ms: the same per-test verdicts', async () => {
+  it('directly and through a proxy refusing 5% with 429 rate_01 and delaying 5% by 150 ms: the same per-test verdicts', async () => {
     const flags = (url: string) => [
       '--target',
       url,
