@@ -42,7 +42,23 @@ export const SATURATING_TESTS = ['test/saturated-certify.test.ts'];
  */
 const unitOnly = process.env.MC_SKIP_END_TO_END === '1';
 const KEPT_ON_EVERY_NODE = ['test/package-install.test.ts'];
-const leftOut = unitOnly ? [...END_TO_END_TESTS.filter((f) => !KEPT_ON_EVERY_NODE.includes(f)), ...SATURATING_TESTS] : [];
+/**
+ * Also on Node 20 only: the slowest unit files whose subject is the kit's or the server's own logic,
+ * not a Node API (together about 230 s of test time per version). What they touch of Node, HTTP on
+ * sockets, child processes and files, the files kept exercise on every version, as do the installed
+ * package and `npm run certify`: reference-hostile.test.ts sends malformed bytes on the socket,
+ * harness-http.test.ts and http-keep-alive.test.ts drive the client's connections.
+ */
+const LOGIC_TESTS_ON_NODE_20_ONLY = [
+  'test/cli-certify.test.ts', // the command line's flags and usage errors
+  'test/rate-limit-strict.test.ts', // the judge of 8 over simulated and loopback loads
+  'test/reference-fuzz.test.ts', // the server's answers to malformed field values (fast-check)
+  'test/har.test.ts', // the HAR file's assembly from the workers' parts
+  'test/typed-client.test.ts', // openapi-typescript and tsc over the spec
+  'test/mutants-registry.test.ts', // the mutant registry's data, each mutant's server starting
+  'test/openapi-redoc-samples.test.ts', // what Redoc shows, in Chromium
+];
+const leftOut = unitOnly ? [...END_TO_END_TESTS.filter((f) => !KEPT_ON_EVERY_NODE.includes(f)), ...SATURATING_TESTS, ...LOGIC_TESTS_ON_NODE_20_ONLY] : [];
 
 /** The named slow files first, in their order; then the others as vitest orders them. */
 class SlowFirstSequencer extends BaseSequencer {

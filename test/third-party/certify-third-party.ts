@@ -9,7 +9,9 @@
  * the server breaks (listed, with its reason, in expected-failures.yaml beside this file) or a
  * reading of ours the suite still takes for the document.
  *
- * `npm run certify:third-party [-- --modes a,b] [--loads idle,saturated] [--keep]` (--keep leaves the reports in place and names their folder); .ci/run runs it when
+ * `npm run certify:third-party [-- --modes a,b] [--loads idle,saturated] [--runs a-idle,b-saturated] [--keep]`
+ * (--runs names the mode-load pairs instead of every pair of --modes and --loads; --keep leaves the
+ * reports in place and names their folder); .ci/run runs it when
  * ../shared/third-party-server exists. Loopback only: the server listens on 127.0.0.1 and reaches
  * only loopback receivers (its --allow-loopback-webhooks).
  */
@@ -61,6 +63,7 @@ async function startThirdParty(): Promise<RunningThirdParty> {
 
 type Mode = 'a' | 'b';
 type Load = 'idle' | 'saturated';
+const ALL_RUNS = ['a-idle', 'b-idle', 'a-saturated', 'b-saturated'];
 
 /**
  * What the server's README states where the document gives no value, as its user declares it:
@@ -148,15 +151,17 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   const modes = listFlag(argv, '--modes', ['a', 'b']) as Mode[];
   const loads = listFlag(argv, '--loads', ['idle', 'saturated']) as Load[];
+  const pairs = loads.flatMap((load) => modes.map((mode) => `${mode}-${load}`));
+  const runs = argv.includes('--runs') ? listFlag(argv, '--runs', ALL_RUNS) : pairs;
   const root = mkdtempSync(join(tmpdir(), 'mc-third-party-'));
   const failures: string[] = [];
   try {
-    for (const load of loads)
-      for (const mode of modes) {
-        const dir = join(root, `${mode}-${load}`);
-        mkdirSync(dir);
-        failures.push(...(await certifyOnce(mode, load, dir)).map((p) => `(${mode}, ${load}) ${p}`));
-      }
+    for (const run of runs) {
+      const [mode, load] = run.split('-') as [Mode, Load];
+      const dir = join(root, run);
+      mkdirSync(dir);
+      failures.push(...(await certifyOnce(mode, load, dir)).map((p) => `(${mode}, ${load}) ${p}`));
+    }
   } finally {
     // --keep: the discovered profiles and every run's reports stay, to read the skip reasons.
     if (argv.includes('--keep')) process.stdout.write(`reports kept in ${root}\n`);
