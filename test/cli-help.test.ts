@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCertifyArgs } from '../harness/commands/certify-command.ts';
+import { CLI_DOC_PATH, withFlagTables } from '../harness/commands/cli-doc-command.ts';
 import { CLI_COMMANDS, commandHelpText, DOCUMENTED_COMMANDS, flagMarkers, flagReferenceMarkdown } from '../harness/commands/cli-help.ts';
 import { CERTIFY_FLAGS, DEFAULT_MAX_DURATION_SECONDS } from '../harness/config/certify-flags.ts';
 import { UsageError } from '../harness/config/cli-errors.ts';
@@ -32,14 +33,25 @@ describe.each(DOCUMENTED_COMMANDS.map((c) => [c.command, c] as const))('%s flags
   });
 
   it('docs/cli.md holds exactly the rendered table, between its markers', () => {
-    const doc = readFileSync(join(PACKAGE_ROOT, 'docs', 'cli.md'), 'utf8');
+    const doc = readFileSync(CLI_DOC_PATH, 'utf8');
     const { start, end } = flagMarkers(command.command);
     const from = doc.indexOf(start);
     const to = doc.indexOf(end);
     expect(from, `${start} in docs/cli.md`).toBeGreaterThanOrEqual(0);
     expect(to, `${end} in docs/cli.md`).toBeGreaterThan(from);
-    // On a difference, paste the expected text between the markers.
-    expect(doc.slice(from + start.length, to).trim()).toBe(flagReferenceMarkdown(command));
+    // On a difference, `npm run docs:cli` writes the tables.
+    expect(doc.slice(from + start.length, to).trim(), 'npm run docs:cli').toBe(flagReferenceMarkdown(command));
+  });
+});
+
+describe('npm run docs:cli', () => {
+  it('writes each table between its markers and keeps the prose around them', () => {
+    const doc = readFileSync(CLI_DOC_PATH, 'utf8');
+    const { start, end } = flagMarkers('serve');
+    const stale = doc.replace(new RegExp(`${start}[\\s\\S]*${end}`), `${start}\n| an old table |\n${end}`);
+    expect(stale).not.toBe(doc);
+    expect(withFlagTables(stale)).toBe(doc);
+    expect(() => withFlagTables(doc.replace(start, ''))).toThrow(/no <!-- flags:serve:start -->/);
   });
 });
 
