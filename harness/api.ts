@@ -17,7 +17,8 @@ import { CERTIFY_FLAGS, type CertifyFlagOptions } from './config/certify-flags.t
 import { DISCOVER_FLAGS, type DiscoverFlagOptions } from './config/discover-flags.ts';
 import { parseOptions, type Catalogues } from './config/flag-table.ts';
 import type { TargetProfile } from './config/profile.ts';
-import { gatePasses, nothingCertified, type Summary } from './report/summary.ts';
+import type { Summary } from './report/summary.ts';
+import { runEnding } from './commands/run-ending.ts';
 
 export { startReferenceServer, type ReferenceKeys, type RunningReferenceServer } from '../reference/server.ts';
 export type { ReferenceServerOptionsInput } from '../reference/options.ts';
@@ -55,12 +56,11 @@ export async function certify(options: CertifyOptions = {}): Promise<Summary> {
   const args = parseOptions(CERTIFY_FLAGS, flags, CATALOGUES);
   const say = onProgress ?? (log ? sayOnStdout : undefined);
   const outcome = await runCertification(args, say ? { say } : {});
-  const { summary, leaks, incomplete } = outcome;
-  if (leaks.length > 0) throw new Error(`messaging-conformance: an API key was found in the reports: ${leaks.join(', ')}`);
-  if (incomplete !== undefined) throw new Error(`messaging-conformance: certification incomplete: ${incomplete}`);
+  const { exitCode, stderr, rejects } = runEnding(outcome);
+  if (rejects) throw new Error(stderr);
   // The command line's closing lines, the verdict among them (certify-command.ts certify()).
-  if (say) for (const line of ['', ...closingLines(outcome, nothingCertified(summary) ? 2 : gatePasses(summary) ? 0 : 1).split('\n')]) say(line);
-  return summary;
+  if (say) for (const line of ['', ...closingLines(outcome, exitCode).split('\n')]) say(line);
+  return outcome.summary;
 }
 
 /** discover()'s options: the flags of `messaging-conformance discover` by their API names (but the file to write), and where its lines go, as certify()'s. */

@@ -44,6 +44,7 @@ import { pemLines, runSecrets } from './run-secrets.ts';
 import { resolveRoute } from '../config/target-route.ts';
 import { routeSecrets } from '../transport/target-route.ts';
 import { preflight } from './preflight.ts';
+import { runEnding } from './run-ending.ts';
 import { areaOfSuiteFile, SUITES_DIR, suiteFileName } from '../config/project-paths.ts';
 import { defaultProfile, loadProfile, type TargetProfile } from '../config/profile.ts';
 import { timeoutScale } from '../config/latency-scale.ts';
@@ -53,10 +54,8 @@ import { INTERRUPT_GRACE_MS, runSuites } from '../run/run-suites.ts';
 import { compareWithBaseline, readBaseline, type BaselineSummary } from '../report/baseline.ts';
 import {
   buildSummary,
-  gatePasses,
   IDENTITY_NOT_CHECKED,
   leakHeadline,
-  nothingCertified,
   summaryHeadMarkdown,
   summaryMarkdown,
   withBaseline,
@@ -208,41 +207,16 @@ export async function certify(args: CertifyArgs): Promise<number> {
     // A second signal while the last lines are written still ends the process at once.
     if (!interruption.signal.aborted) giveBack();
   }
-  const { summary, leaks, incomplete } = outcome;
   // A run cut short (its deadline passed, or it was interrupted) may have abandoned tests that still
   // hold workers, and vitest sets the exit code when they end: such a process ends now, once its
   // output is written. The last lines a person reads are the verdict, the counts, the exit code and
   // where the reports are.
-  const end = async (code: number): Promise<number> => {
-    process.stdout.write(`\n${closingLines(outcome, code)}\n`);
-    if (incomplete === undefined) return code;
-    await new Promise<void>((resolve) => process.stdout.write('', () => process.stderr.write('', () => resolve())));
-    return process.exit(code);
-  };
-  // A key in the reports comes first (exit 1): whatever else the run did, they must not be shared.
-  if (leaks.length > 0) {
-    process.stderr.write(
-      `messaging-conformance: a key of the run was found in the reports (they must not be ` +
-        `shared): ${terminalText(leaks.slice(0, 5).join('; '))}${leaks.length > 5 ? `; and ${leaks.length - 5} more (summary.json leakCheck)` : ''}\n`,
-    );
-    return end(1);
-  }
-  // A run cut short certifies nothing: exit 2, like a target that cannot be reached.
-  if (incomplete !== undefined) {
-    process.stderr.write(`messaging-conformance: certification incomplete: ${incomplete}\n`);
-    return end(2);
-  }
-  // No test reached a verdict and some broke (or every file's setup failed): like an unreachable
-  // target, there is nothing to read, and a pipeline must not take it for a failed certification.
-  if (nothingCertified(summary)) {
-    process.stderr.write(
-      `messaging-conformance: nothing certified: ${summary.totals.broken} tests broken (the ` +
-        `kit could not talk to the target), ${summary.runErrors.length} run errors, no verdict\n`,
-    );
-    return end(2);
-  }
-  // --fail-on regression: only what the baseline did not have fails (summary.ts gatePasses).
-  return end(gatePasses(summary) ? 0 : 1);
+  const { exitCode, stderr } = runEnding(outcome);
+  if (stderr) process.stderr.write(`${stderr}\n`);
+  process.stdout.write(`\n${closingLines(outcome, exitCode)}\n`);
+  if (outcome.incomplete === undefined) return exitCode;
+  await new Promise<void>((resolve) => process.stdout.write('', () => process.stderr.write('', () => resolve())));
+  return process.exit(exitCode);
 }
 
 /**

@@ -14,8 +14,8 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UsageError } from '../config/cli-errors.ts';
 import { cliFailureOf } from './cli-failure.ts';
-import { gatePasses, nothingCertified } from '../report/summary.ts';
-import { closingLines, parseCertifyArgs, runCertification, type CertificationOutcome } from './certify-command.ts';
+import { runEnding } from './run-ending.ts';
+import { closingLines, parseCertifyArgs, runCertification } from './certify-command.ts';
 
 /** One certify command line (what follows `certify`). */
 export interface MatrixJob {
@@ -31,19 +31,6 @@ export interface MatrixJobResult {
   ending: boolean;
 }
 
-/** certify()'s exit code and stderr line for a run's outcome (certify-command.ts decides them in the same order). */
-export function exitOf(outcome: CertificationOutcome): { exitCode: number; stderr: string } {
-  const { summary, leaks, incomplete } = outcome;
-  if (leaks.length > 0) return { exitCode: 1, stderr: `messaging-conformance: a key of the run was found in the reports: ${leaks.slice(0, 5).join('; ')}` };
-  if (incomplete !== undefined) return { exitCode: 2, stderr: `messaging-conformance: certification incomplete: ${incomplete}` };
-  if (nothingCertified(summary))
-    return {
-      exitCode: 2,
-      stderr: `messaging-conformance: nothing certified: ${summary.totals.broken} tests broken, ${summary.runErrors.length} run errors, no verdict`,
-    };
-  return { exitCode: gatePasses(summary) ? 0 : 1, stderr: '' };
-}
-
 export async function certifyOnce(job: MatrixJob): Promise<MatrixJobResult> {
   const lines: string[] = [];
   const say = (line: string): void => {
@@ -53,7 +40,7 @@ export async function certifyOnce(job: MatrixJob): Promise<MatrixJobResult> {
   const interrupt = new AbortController();
   try {
     const outcome = await runCertification(parseCertifyArgs(job.argv, {}), { say, interrupt: interrupt.signal });
-    const { exitCode, stderr } = exitOf(outcome);
+    const { exitCode, stderr } = runEnding(outcome);
     lines.push('', closingLines(outcome, exitCode));
     if (stderr) lines.push(stderr);
     return { exitCode, log: `${lines.join('\n')}\n`, stderr, ending: outcome.incomplete !== undefined };
