@@ -11,7 +11,8 @@
  */
 import { isMutantId } from '../reference/mutants.ts';
 import { isRequirementId } from '../schemas/requirements.ts';
-import { closingLines, runCertification, sayOnStdout } from './commands/certify-command.ts';
+import { closingLines, sayOnStdout } from './commands/certify-command.ts';
+import { runCertification } from './commands/certification-run.ts';
 import { runDiscovery } from './commands/discover-command.ts';
 import { CERTIFY_FLAGS, type CertifyFlagOptions } from './config/certify-flags.ts';
 import { DISCOVER_FLAGS, type DiscoverFlagOptions } from './config/discover-flags.ts';

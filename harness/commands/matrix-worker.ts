@@ -15,7 +15,8 @@ import { fileURLToPath } from 'node:url';
 import { UsageError } from '../config/cli-errors.ts';
 import { cliFailureOf } from './cli-failure.ts';
 import { runEnding } from './run-ending.ts';
-import { closingLines, parseCertifyArgs, runCertification } from './certify-command.ts';
+import { closingLines, parseCertifyArgs } from './certify-command.ts';
+import { runCertification } from './certification-run.ts';
 
 /** One certify command line (what follows `certify`). */
 export interface MatrixJob {

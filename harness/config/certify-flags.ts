@@ -3,7 +3,7 @@
  * line, the checker of the API's certify() options (CertifyOptions is derived from it), the
  * --help text and the flag reference of docs/cli.md. To add a flag: add its entry here (and, if
  * it combines with others, a rule below), then read it where the run uses it
- * (commands/certify-command.ts runCertification); `npm run docs:cli` then writes its row into
+ * (commands/certification-run.ts runCertification); `npm run docs:cli` then writes its row into
  * docs/cli.md (`npm test`'s cli-help test fails until it is written).
  *
  * Light: schemas/areas.ts, schemas/latitudes.ts and run-seed.ts only; requirement and mutant ids
