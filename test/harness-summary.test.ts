@@ -188,6 +188,23 @@ describe('buildSummary', () => {
     expect(warned.requirements.find((r) => r.id === stated.id)?.status).toBe('warning');
   });
 
+  it('summary.md: under the failed requirements, the tests that failed each, by name and inert; a passing test of one is not listed', () => {
+    const s = summarize([
+      record('auth_01 > no key answers auth_01', 'failed', ['err:auth_01']),
+      record('consult > | pipes | and <b>tags</b>', 'failed', ['op:credits/consult', 'err:auth_01']),
+      record('auth_01 > passes', 'passed', ['err:auth_01']),
+    ]);
+    const listed = summaryHeadMarkdown(s).split('### The tests that failed them\n\n')[1]!.split('\n\n')[0]!.split('\n');
+    expect(listed.sort()).toEqual(
+      [
+        '- err:auth_01: `consult > ¦ pipes ¦ and <b>tags</b>`',
+        '- err:auth_01: `auth_01 > no key answers auth_01`',
+        '- op:credits/consult: `consult > ¦ pipes ¦ and <b>tags</b>`',
+      ].sort(),
+    );
+    expect(summaryHeadMarkdown(summarize([record('p', 'passed', ['err:auth_01'])]))).not.toContain('The tests that failed them');
+  });
+
   it('summary.md: broken and inconclusive have columns, the head line counts them, and sections say why', () => {
     const s = summarize([
       record('b', 'broken', ['err:auth_01'], { broken: 'POST http://h/sms/send timed out after 30 s (no response headers)' }),

@@ -590,6 +590,10 @@ export function summaryHeadMarkdown(s: Summary): string {
     ),
   ];
   const failed = s.requirements.filter((r) => r.status === 'failed');
+  // Where to look: the tests that failed each, by their names as junit.xml and Allure give them.
+  const failedBy = failed.flatMap((r) =>
+    r.tests.filter((t) => s.failedTests.includes(t)).map((t) => `- ${r.id}: ${markdownText(clip(oneLine(t), LINE_MAX - 40))}`),
+  );
   if (failed.length > 0)
     parts.push(
       '## Failed requirements',
@@ -597,6 +601,7 @@ export function summaryHeadMarkdown(s: Summary): string {
         ['Requirement', 'Section', 'The document says', 'Reason'],
         failed.map((r) => [r.id, r.section, r.quote ?? '', reasonCell(r.reason)]),
       ),
+      ...(failedBy.length > 0 ? ['### The tests that failed them', failedBy.join('\n')] : []),
     );
   const broken = s.requirements.filter((r) => r.status === 'broken');
   if (broken.length > 0)
