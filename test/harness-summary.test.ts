@@ -15,21 +15,9 @@ import type { TestRecord } from '../harness/report/result-collector.ts';
 import { compareWithBaseline } from '../harness/report/baseline.ts';
 import { buildSummary, gatePasses, nothingCertified, summaryHeadMarkdown, summaryMarkdown, withBaseline, withLeakCheck } from '../harness/report/summary.ts';
 import { testScratchDir } from './scratch-dir.ts';
-import { summaryOfRecords } from './summary-of-records.ts';
+import { summaryOfRecords, testRecord } from './summary-of-records.ts';
 
-const record = (name: string, status: TestRecord['status'], requirements: string[], extra: Partial<TestRecord> = {}): TestRecord => ({
-  name,
-  file: 'suites/x.test.ts',
-  status,
-  requirements,
-  skipReason: status === 'skipped' ? 'target capability missing: fault-injection' : undefined,
-  observations: [],
-  warnings: [],
-  recorded: [],
-  error: status === 'failed' ? 'expected 401, got 200' : undefined,
-  durationMs: 1,
-  ...extra,
-});
+const record = testRecord;
 
 const summarize = (records: TestRecord[], expected = parseExpectedFailures([], 'none')) => summaryOfRecords(records, { expected });
 

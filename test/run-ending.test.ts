@@ -5,25 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runEnding } from '../harness/commands/run-ending.ts';
-import type { TestRecord } from '../harness/report/result-collector.ts';
-import { summaryOfRecords } from './summary-of-records.ts';
-
-const record = (name: string, status: TestRecord['status'], requirements: string[]): TestRecord => ({
-  name,
-  file: 'suites/x.test.ts',
-  status,
-  requirements,
-  skipReason: undefined,
-  observations: [],
-  warnings: [],
-  recorded: [],
-  error: status === 'failed' ? 'expected 401, got 200' : status === 'broken' ? 'POST http://h/credits/consult timed out' : undefined,
-  durationMs: 1,
-});
+import { summaryOfRecords, testRecord as record } from './summary-of-records.ts';
 
 const passed = summaryOfRecords([record('a', 'passed', ['op:credits/consult'])]);
 const failed = summaryOfRecords([record('a', 'passed', ['op:credits/consult']), record('b', 'failed', ['err:auth_01'])]);
-const allBroken = summaryOfRecords([record('a', 'broken', ['op:credits/consult'])]);
+const allBroken = summaryOfRecords([record('a', 'broken', ['op:credits/consult'], { broken: 'POST http://h/credits/consult timed out' })]);
 const places = ['summary.md: line 3 (raw)', 'junit.xml: line 9 (raw)', 'a: 1', 'b: 2', 'c: 3', 'd: 4', 'e\u001b[31m: 5'];
 
 describe('runEnding', () => {

@@ -8,6 +8,21 @@ import type { TestRecord } from '../harness/report/result-collector.ts';
 import type { RunMeans } from '../harness/report/skip-remedies.ts';
 import { buildSummary } from '../harness/report/summary.ts';
 
+/** A test's record as a worker reports it: what its status implies by default (a skip's reason, a failure's error), then `extra`. */
+export const testRecord = (name: string, status: TestRecord['status'], requirements: string[], extra: Partial<TestRecord> = {}): TestRecord => ({
+  name,
+  file: 'suites/x.test.ts',
+  status,
+  requirements,
+  skipReason: status === 'skipped' ? 'target capability missing: fault-injection' : undefined,
+  observations: [],
+  warnings: [],
+  recorded: [],
+  error: status === 'failed' ? 'expected 401, got 200' : undefined,
+  durationMs: 1,
+  ...extra,
+});
+
 export interface RunExtras {
   expected?: ExpectedFailure[];
   means?: RunMeans;
