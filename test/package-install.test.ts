@@ -19,6 +19,13 @@ const work = fileScratchDir('mc-package-');
 const consumer = join(work, 'consumer');
 const version = (JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 const TSC = createRequire(join(PACKAGE_ROOT, 'package.json')).resolve('typescript/bin/tsc');
+/**
+ * How long a child of these tests (the installed CLI, node -e, tsc on the consumer) may take before
+ * it counts as hung: each takes seconds idle, and tsc on the consumer took 62 s in a loaded npm test.
+ * A bound, not a speed check; each test gets it and a margin.
+ */
+const CHILD_MS = 300_000;
+const TEST_MS = CHILD_MS + 30_000;
 let tarball = '';
 let installWarnings = '';
 
@@ -31,7 +38,7 @@ it('installs in a consumer without an engine warning on this Node (every depende
   expect(installWarnings).not.toMatch(/EBADENGINE/);
 });
 
-const node = (args: string[], timeout = 60_000) =>
+const node = (args: string[], timeout = CHILD_MS) =>
   spawnSync(process.execPath, args, { cwd: consumer, encoding: 'utf8', timeout, env: { ...process.env, FORCE_COLOR: '0', MC_TARGET: '', MC_API_KEY: '' } });
 const bin = join(consumer, 'node_modules', '.bin', 'messaging-conformance');
 
@@ -71,18 +78,22 @@ describe('the installed bin', () => {
     expect(node([bin, '--help']).stdout).toMatch(/certify[\s\S]*discover[\s\S]*serve/);
   });
 
-  it('certify --only credits certifies the embedded server (exit 0, summary and Allure report written)', () => {
-    const out = join(work, 'certify-out');
-    const r = node([bin, 'certify', '--only', 'credits', '--out', out], 120_000);
-    expect(r.stderr).toBe('');
-    expect(r.status).toBe(0);
-    expect(r.stdout).toContain('suites/credits.test.js');
-    const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as { ok: boolean; totals: { passed: number; failed: number } };
-    expect(summary.ok).toBe(true);
-    expect(summary.totals.passed).toBeGreaterThan(0);
-    expect(summary.totals.failed).toBe(0);
-    expect(existsSync(join(out, 'allure-report', 'index.html'))).toBe(true);
-  }, 120_000);
+  it(
+    'certify --only credits certifies the embedded server (exit 0, summary and Allure report written)',
+    () => {
+      const out = join(work, 'certify-out');
+      const r = node([bin, 'certify', '--only', 'credits', '--out', out]);
+      expect(r.stderr).toBe('');
+      expect(r.status).toBe(0);
+      expect(r.stdout).toContain('suites/credits.test.js');
+      const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as { ok: boolean; totals: { passed: number; failed: number } };
+      expect(summary.ok).toBe(true);
+      expect(summary.totals.passed).toBeGreaterThan(0);
+      expect(summary.totals.failed).toBe(0);
+      expect(existsSync(join(out, 'allure-report', 'index.html'))).toBe(true);
+    },
+    TEST_MS,
+  );
 });
 
 describe('every export from plain Node', () => {
@@ -126,20 +137,21 @@ describe('every export from plain Node', () => {
     });
   });
 
-  it('the programmatic certify() resolves the summary', () => {
-    const out = join(work, 'api-out');
-    const r = node(
-      [
+  it(
+    'the programmatic certify() resolves the summary',
+    () => {
+      const out = join(work, 'api-out');
+      const r = node([
         '-e',
         `import('messaging-conformance').then(async (m) => { const s = await m.certify({ only: ['credits'], ` +
           `out: ${JSON.stringify(out)}, html: false }); console.log('SUMMARY ' + JSON.stringify({ ok: s.ok, passed: s.totals.passed })); })`,
-      ],
-      120_000,
-    );
-    expect(r.stderr).toBe('');
-    const line = r.stdout.split('\n').find((l) => l.startsWith('SUMMARY '));
-    expect(JSON.parse(line!.slice('SUMMARY '.length))).toEqual({ ok: true, passed: expect.any(Number) });
-  }, 120_000);
+      ]);
+      expect(r.stderr).toBe('');
+      const line = r.stdout.split('\n').find((l) => l.startsWith('SUMMARY '));
+      expect(JSON.parse(line!.slice('SUMMARY '.length))).toEqual({ ok: true, passed: expect.any(Number) });
+    },
+    TEST_MS,
+  );
 });
 
 describe('a TypeScript consumer (strict, moduleResolution nodenext)', () => {
@@ -160,13 +172,15 @@ describe('a TypeScript consumer (strict, moduleResolution nodenext)', () => {
   const typecheck = (file: string, source: string) => {
     writeFileSync(join(consumer, file), source);
     writeFileSync(join(consumer, `tsconfig.${file}.json`), JSON.stringify(tsconfig(file)));
-    return spawnSync(process.execPath, [TSC, '-p', `tsconfig.${file}.json`], { cwd: consumer, encoding: 'utf8', timeout: 60_000 });
+    return spawnSync(process.execPath, [TSC, '-p', `tsconfig.${file}.json`], { cwd: consumer, encoding: 'utf8', timeout: CHILD_MS });
   };
 
-  it('type-checks code that uses every typed export', () => {
-    const r = typecheck(
-      'consumer.ts',
-      `import { certify, discover, startReferenceServer, type CertifyOptions, type Summary, type TargetProfile } from 'messaging-conformance';
+  it(
+    'type-checks code that uses every typed export',
+    () => {
+      const r = typecheck(
+        'consumer.ts',
+        `import { certify, discover, startReferenceServer, type CertifyOptions, type Summary, type TargetProfile } from 'messaging-conformance';
 import { operations, requirements, credits, type Operation } from 'messaging-conformance/schemas';
 import { startReferenceServer as fromReference, type RunningReferenceServer } from 'messaging-conformance/reference';
 import type { components, paths } from 'messaging-conformance/openapi';
@@ -185,27 +199,33 @@ export async function main(): Promise<[Summary, TargetProfile, RunningReferenceS
   return [summary, profile, server, \`\${first?.operationId}\${doc.openapi}\${schemaNames.length}\${requirements.length}\`];
 }
 `,
-    );
-    expect(r.stdout + r.stderr).toBe('');
-    expect(r.status).toBe(0);
-  }, 60_000);
+      );
+      expect(r.stdout + r.stderr).toBe('');
+      expect(r.status).toBe(0);
+    },
+    TEST_MS,
+  );
 
-  it('refuses code that misuses them (the declarations carry real types)', () => {
-    const r = typecheck(
-      'misuse.ts',
-      `import { certify } from 'messaging-conformance';
+  it(
+    'refuses code that misuses them (the declarations carry real types)',
+    () => {
+      const r = typecheck(
+        'misuse.ts',
+        `import { certify } from 'messaging-conformance';
 import { operations } from 'messaging-conformance/schemas';
 import type { paths } from 'messaging-conformance/openapi';
 export const id: number = operations[0]!.operationId;
 export const verdict: Promise<string> = certify({}).then((s) => s.ok);
 export type Missing = paths['/no/such/path'];
 `,
-    );
-    expect(r.status).not.toBe(0);
-    const errors = r.stdout
-      .split('\n')
-      .filter((l) => l.includes('error TS'))
-      .map((l) => /\((\d+),\d+\): error (TS\d+)/.exec(l)?.slice(1).join(' '));
-    expect(errors).toEqual(['4 TS2322', '5 TS2322', '6 TS2339']);
-  }, 60_000);
+      );
+      expect(r.status).not.toBe(0);
+      const errors = r.stdout
+        .split('\n')
+        .filter((l) => l.includes('error TS'))
+        .map((l) => /\((\d+),\d+\): error (TS\d+)/.exec(l)?.slice(1).join(' '));
+      expect(errors).toEqual(['4 TS2322', '5 TS2322', '6 TS2339']);
+    },
+    TEST_MS,
+  );
 });
