@@ -95,6 +95,20 @@ export function resolveImport(fromFile: string, specifier: string): ImportEdge {
   return { specifier };
 }
 
+/**
+ * Where a file writes vitest's test metadata itself (`task.meta`, `.meta.x =`): only the kit may
+ * (kit/test-meta.ts and the modules of req() and the checks); a suite or its helpers skip, warn or
+ * record through the kit, so that every report reads what they wrote. Comments are not code.
+ */
+export function metaWrites(text: string): number[] {
+  const lines: number[] = [];
+  text.split('\n').forEach((line, i) => {
+    const code = line.replace(/\/\/.*$/, '').replace(/^\s*\*.*$/, '');
+    if (/\btask\.meta\b|\.meta\s*(\.\s*\w+\s*)?(=(?!=)|\[)/.test(code)) lines.push(i + 1);
+  });
+  return lines;
+}
+
 /** Every .ts file under the checked folders (project-relative), with its imports. */
 export function readImportGraph(folders: readonly string[] = CHECKED_FOLDERS): ImportGraph {
   const walk = (dir: string): string[] =>

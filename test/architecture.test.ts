@@ -4,8 +4,12 @@
  * `npm run arch` runs this file alone.
  */
 import { describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PROJECT_ROOT } from '../harness/config/project-paths.ts';
 import {
   cycleFindings,
+  metaWrites,
   importCycles,
   importSpecifiers,
   readImportGraph,
@@ -58,6 +62,28 @@ const graphOf = (edges: Record<string, readonly string[]>): ImportGraph =>
       targets.map((t) => (/\.(ts|json)$/.test(t) ? { specifier: t, target: t } : { specifier: t })),
     ]),
   );
+
+describe('the suites write no test metadata themselves', () => {
+  it('no file of suites/ touches task.meta: the kit (req(), the checks, SkipTest) writes what every report reads', () => {
+    const files = readdirSync(join(PROJECT_ROOT, 'suites'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
+    expect(files.length).toBeGreaterThan(20);
+    const writes = files.flatMap((f) => metaWrites(readFileSync(join(PROJECT_ROOT, 'suites', f), 'utf8')).map((line) => `suites/${f}:${line}`));
+    expect(writes).toEqual([]);
+  });
+
+  it('the finder sees a write, a read of task.meta and an index, and not a comment or a comparison', () => {
+    const text = [
+      'context.task.meta.skipReason = reason;',
+      'const m = ctx.task.meta;',
+      'x.meta["warnings"] = [];',
+      'y.meta = {};',
+      '// context.task.meta.skipReason = reason;',
+      ' * task.meta in a doc comment',
+      'if (a.meta === b) {}',
+    ].join('\n');
+    expect(metaWrites(text)).toEqual([1, 2, 3, 4]);
+  });
+});
 
 describe('the checker, on made-up graphs', () => {
   it('reads static, type-only, side-effect, re-export and dynamic imports and import types, and nothing in comments or strings', () => {
