@@ -68,7 +68,10 @@ export interface CertificationOutcome {
 export interface CertificationControl {
   /** Ends the run as its deadline would when it fires; its reason names what ("SIGINT"). */
   interrupt?: AbortSignal;
-  /** Each line of progress (none when absent). */
+  /**
+   * Where the run's lines for a person go (what it certifies, each suite file as it ends, the
+   * summary's title): the terminal for the command line; nowhere unless asked for the API (api.ts).
+   */
   say?: (line: string) => void;
 }
 
