@@ -1,3 +1,22 @@
+/**
+ * `messaging-conformance certify`: certifies a target (the embedded reference server by default)
+ * against the document, through the suites of suites/, and writes the reports.
+ *
+ * Exit codes: 0 every required check passed (with --fail-on regression: nothing failed or broke
+ * that had not in the --baseline run); 1 a check failed, a test broke (the kit could not
+ * talk to the target: the run is not a pass), an expected failure passed, a key leaked into the
+ * reports, or fewer tests decided than --min-coverage asks (summary.ts ok, run-coverage.ts); 2 a
+ * usage or configuration error or an unreachable target (one line, before any test
+ * runs), a run cut short by its deadline or interrupted (SIGINT, SIGTERM), or a run that certified
+ * nothing (every test that ran broke, or the setup of every file failed: summary.ts nothingCertified).
+ * Decided once, for the API and the kill matrix too: run-ending.ts.
+ *
+ * The run itself, step by step, and its secrets (5.2): certification-run.ts.
+ *
+ * Interruption: the first SIGINT or SIGTERM ends the run as its deadline would (run-suites.ts: no
+ * test starts any more, the tests in flight get a grace, their files' teardowns run, the partial
+ * reports are written and say so), one line on stderr, exit 2; a second one ends the process at once.
+ */
 import { constants } from 'node:os';
 import { isRequirementId } from '../../schemas/requirements.ts';
 import { CERTIFY_FLAGS, type FAIL_ON_CHOICES, type CertifyArgs } from '../config/certify-flags.ts';
