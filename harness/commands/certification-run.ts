@@ -88,7 +88,7 @@ export async function runCertification(args: CertifyArgs, control: Certification
     prepareOutDir(args.out);
     const config = runConfigOf(args, plan, target, credits, latencyMs);
     announce(plan, target, config, latencyMs, say);
-    const executed = await execute(args, plan, target, config, control);
+    const executed = await execute(args, plan, target, config, control.interrupt, say);
     // Every key the embedded server issued is a secret of the run, whether a worker reported it or not.
     for (const key of embedded?.server.issuedKeys() ?? []) target.secrets.learn(key);
     const reports = reportWriter(args, plan, executed);
@@ -242,7 +242,14 @@ interface Executed {
   seconds: number;
 }
 
-async function execute(args: CertifyArgs, plan: RunPlan, target: RunTarget, config: RunConfig, control: CertificationControl): Promise<Executed> {
+async function execute(
+  args: CertifyArgs,
+  plan: RunPlan,
+  target: RunTarget,
+  config: RunConfig,
+  interrupt: AbortSignal | undefined,
+  say: (line: string) => void,
+): Promise<Executed> {
   const startedAt = new Date();
   const outcome = await runSuites({
     config,
@@ -257,8 +264,8 @@ async function execute(args: CertifyArgs, plan: RunPlan, target: RunTarget, conf
     },
     deadlineAtMs: plan.deadlineAtMs,
     secrets: target.secrets,
-    ...(control.interrupt ? { interrupt: control.interrupt } : {}),
-    progress: control.say ?? ((): void => undefined),
+    ...(interrupt ? { interrupt } : {}),
+    progress: say,
   });
   const seconds = (Date.now() - startedAt.getTime()) / 1000;
   const incomplete =
