@@ -61,9 +61,12 @@ async function startThirdParty(): Promise<RunningThirdParty> {
   };
 }
 
-type Mode = 'a' | 'b';
-type Load = 'idle' | 'saturated';
-const ALL_RUNS = ['a-idle', 'b-idle', 'a-saturated', 'b-saturated'];
+const MODES = ['a', 'b'] as const;
+const LOADS = ['idle', 'saturated'] as const;
+type Mode = (typeof MODES)[number];
+type Load = (typeof LOADS)[number];
+/** The runs of these modes under these loads, "mode-load", the loads outermost (every idle run first). */
+const runsOf = (modes: readonly Mode[], loads: readonly Load[]): string[] => loads.flatMap((load) => modes.map((mode) => `${mode}-${load}`));
 
 /**
  * What the server's README states where the document gives no value, as its user declares it:
@@ -149,10 +152,9 @@ async function main(argv: readonly string[]): Promise<number> {
     process.stdout.write(`third-party certification skipped: ${SERVER} is not present\n`);
     return 0;
   }
-  const modes = listFlag(argv, '--modes', ['a', 'b']) as Mode[];
-  const loads = listFlag(argv, '--loads', ['idle', 'saturated']) as Load[];
-  const pairs = loads.flatMap((load) => modes.map((mode) => `${mode}-${load}`));
-  const runs = argv.includes('--runs') ? listFlag(argv, '--runs', ALL_RUNS) : pairs;
+  const modes = listFlag(argv, '--modes', MODES) as Mode[];
+  const loads = listFlag(argv, '--loads', LOADS) as Load[];
+  const runs = argv.includes('--runs') ? listFlag(argv, '--runs', runsOf(MODES, LOADS)) : runsOf(modes, loads);
   const root = mkdtempSync(join(tmpdir(), 'mc-third-party-'));
   const failures: string[] = [];
   try {
