@@ -44,7 +44,7 @@ const unitOnly = process.env.MC_SKIP_END_TO_END === '1';
 const KEPT_ON_EVERY_NODE = ['test/package-install.test.ts'];
 /**
  * Also on Node 20 only: the slowest unit files whose subject is the kit's or the server's own logic,
- * not a Node API (together about 230 s of test time per version). What they touch of Node, HTTP on
+ * not a Node API (together about 300 s of test time per version). What they touch of Node, HTTP on
  * sockets, child processes and files, the files kept exercise on every version, as do the installed
  * package and `npm run certify`: reference-hostile.test.ts sends malformed bytes on the socket,
  * harness-http.test.ts and http-keep-alive.test.ts drive the client's connections.
@@ -57,6 +57,8 @@ const LOGIC_TESTS_ON_NODE_20_ONLY = [
   'test/typed-client.test.ts', // openapi-typescript and tsc over the spec
   'test/mutants-registry.test.ts', // the mutant registry's data, each mutant's server starting
   'test/openapi-redoc-samples.test.ts', // what Redoc shows, in Chromium
+  'test/reference-hostile-load.test.ts', // the server's logic under hostile load (heap, rate limit, prototype names, sizes)
+  'test/reference-answers-property.test.ts', // the server's answers against its OpenAPI file, in process (fast-check)
 ];
 const leftOut = unitOnly ? [...END_TO_END_TESTS.filter((f) => !KEPT_ON_EVERY_NODE.includes(f)), ...SATURATING_TESTS, ...LOGIC_TESTS_ON_NODE_20_ONLY] : [];
 
