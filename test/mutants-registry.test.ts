@@ -2,7 +2,8 @@
  * The mutant registry of reference/mutants.ts: enough faults, spread over every area of the
  * document (schemas/areas.ts) that states a checkable rule, each naming a requirement of the
  * catalogue (its section and area are that requirement's) and stated as an override of one declared
- * seam of the server's code (reference/seams.ts), and a server that starts with each.
+ * seam of the server's code, beside it in its area's file (reference/faults/<area>.ts), each seam
+ * naming the requirements a fault there breaks; and a server that starts with each.
  * The kill matrix itself (`npm run mutants`) shows that each override really changes the answers.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -34,12 +35,14 @@ import { isRequirementId, REQUIREMENTS, requirementById } from '../schemas/requi
 
 const REFERENCE = join(import.meta.dirname, '..', 'reference');
 
-/** The server's sources, the registry (mutants.ts) and the seams' declarations (seams.ts) excluded. */
+const FAULTS = join(REFERENCE, 'faults');
+
+/** The server's sources, the registry (mutants.ts), the seams' index (seams.ts) and the areas' seams and faults (faults/) excluded. */
 function referenceSources(): { path: string; text: string }[] {
   const walk = (dir: string): string[] =>
     readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
   return walk(REFERENCE)
-    .filter((p) => !p.endsWith(join('reference', 'mutants.ts')) && !p.endsWith(join('reference', 'seams.ts')))
+    .filter((p) => !p.endsWith(join('reference', 'mutants.ts')) && !p.endsWith(join('reference', 'seams.ts')) && !p.startsWith(FAULTS))
     .map((path) => ({ path, text: readFileSync(path, 'utf8') }));
 }
 
@@ -57,10 +60,9 @@ describe('mutant registry (reference/mutants.ts)', () => {
     for (const m of MUTANTS) expect(m.description.length, m.id).toBeGreaterThan(10);
   });
 
-  it('gives each mutant an area with a suite file, where the matrix certifies it first', () => {
-    const withoutSuite = MUTANTS.filter((m) => !AREA_IDS.includes(m.area) || !existsSync(join(SUITES_DIR, `${m.area}.test.ts`))).map(
-      (m) => `${m.id}: ${m.area}`,
-    );
+  it('gives each mutant an area with suites (a file or a folder of files), where the matrix certifies it first', () => {
+    const hasSuites = (area: string): boolean => existsSync(join(SUITES_DIR, `${area}.test.ts`)) || existsSync(join(SUITES_DIR, area));
+    const withoutSuite = MUTANTS.filter((m) => !AREA_IDS.includes(m.area) || !hasSuites(m.area)).map((m) => `${m.id}: ${m.area}`);
     expect(withoutSuite).toEqual([]);
   });
 
@@ -87,10 +89,36 @@ describe('mutant registry (reference/mutants.ts)', () => {
       declared.filter((seam) => !MUTANTS.some((m) => m.fault.seam === seam)),
       'seams no mutant overrides',
     ).toEqual([]);
-    for (const [name, seam] of Object.entries(SEAMS)) {
-      expect(seam.section, name).toMatch(/^\d+(\.\d+)*(, \d+(\.\d+)*)*$/);
-      expect(seam.rule.length, name).toBeGreaterThan(10);
-    }
+  });
+
+  it("names, for every seam, the requirements of the catalogue a fault there breaks: at least one, and each of its mutants' among them", () => {
+    const entries: [string, { readonly requirements: readonly string[] }][] = Object.entries(SEAMS);
+    expect(entries.filter(([, seam]) => seam.requirements.length === 0).map(([name]) => name)).toEqual([]);
+    const unknown = entries.flatMap(([name, seam]) => seam.requirements.filter((id) => !isRequirementId(id)).map((id) => `${name}: ${id}`));
+    expect(unknown, 'requirement ids the catalogue does not have').toEqual([]);
+    const repeated = entries.filter(([, seam]) => new Set(seam.requirements).size !== seam.requirements.length).map(([name]) => name);
+    expect(repeated, 'seams naming a requirement twice').toEqual([]);
+    const outside = MUTANTS.filter((m) => !(SEAMS[m.fault.seam as SeamName].requirements as readonly string[]).includes(m.requirement));
+    expect(
+      outside.map((m) => `${m.id}: ${m.requirement} at ${m.fault.seam}`),
+      'mutants whose requirement their seam does not name',
+    ).toEqual([]);
+  });
+
+  it("keeps each area's faults beside its seams: a file of reference/faults/ overrides only the seams it declares, or the shared lenient reading", () => {
+    const files = readdirSync(FAULTS).filter((f) => f.endsWith('.ts') && f !== 'seam-point.ts' && f !== 'lenient-reading.ts');
+    expect(files.length).toBeGreaterThan(10);
+    const misplaced = files.flatMap((file) => {
+      const text = readFileSync(join(FAULTS, file), 'utf8');
+      const declared = new Set([...text.matchAll(/^ {2}'([a-z0-9.-]+)': point</gm)].map((m) => m[1]!));
+      const overridden = [...text.matchAll(/\bfault\(\s*'([a-z0-9.-]+)'/g)].map((m) => m[1]!);
+      return overridden.filter((seam) => !declared.has(seam)).map((seam) => `${file}: ${seam}`);
+    });
+    expect(misplaced).toEqual([]);
+    const declaredTwice = Object.keys(SEAMS).filter(
+      (seam) => files.filter((file) => readFileSync(join(FAULTS, file), 'utf8').includes(`  '${seam}': point<`)).length > 1,
+    );
+    expect(declaredTwice).toEqual([]);
   });
 
   it('keeps mutant names out of the request path: only the registry names them', () => {
