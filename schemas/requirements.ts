@@ -12,7 +12,7 @@
  *   webhook:<row>               a row of the webhook state table (3.2)
  *   webhook:forbidden-host.<family>  a forbidden host family (4.14)
  *   event:<type>.<field>, event:delivery.<rule>, event:status-codes   events (6)
- *   rule:<id>                   any other statement (rules.ts)
+ *   rule:<id>                   any other statement: its record in rules/<area>.ts
  */
 import type { AmbiguityId } from './ambiguities.ts';
 import type { AreaId } from './areas.ts';
@@ -22,9 +22,10 @@ import { ConfirmationEvent, DELIVERY_STATUS_CODES, EVENT_DELIVERY_RULES, Respons
 import { LIMITS, type Limit } from './limits.ts';
 import { OPERATIONS, operationById } from './operations.ts';
 import { OTP_V2_TRANSITIONS, type OtpTransition } from './otp-v2-transitions.ts';
+import type { RequirementQuote } from './quote-level.ts';
 import { REQUIREMENT_QUOTES } from './quotes.ts';
 import { RULES } from './rules.ts';
-import { STATED_LIMIT_REQUIREMENTS, STATED_RULE_STATEMENTS } from './stated-limits.ts';
+import { STATED_LIMIT_REQUIREMENTS } from './stated-limits.ts';
 import { requirementLevel, type VerdictLevel } from './verdict-levels.ts';
 import { FORBIDDEN_HOST_FAMILIES, WEBHOOK_TRANSITIONS } from './webhooks.ts';
 
@@ -46,12 +47,12 @@ export interface Requirement {
   section: string;
   /** The statement, in the document's words where it has them. */
   statement: string;
-  /** FAIL for a must, WARN for a should (conventions: OIDF severities). */
-  severity: 'must' | 'should';
-  /** The verbatim words of the document it rests on (quotes.ts); empty when there are none. */
+  /** The verbatim words of the document it rests on (its rule record or quotes.ts); empty when there are none. */
   quotes: readonly string[];
-  /** What a failed check of it does to a target: fail, warn or record (quotes.ts). */
+  /** What a failed check of it does to a target: fail, warn or record (quote-level.ts; conventions: OIDF severities). */
   level: VerdictLevel;
+  /** Why the level is below fail, in the words of its record or quote entry; absent at fail. */
+  why?: string;
   operations: readonly string[];
   /** A target capability without which the statement cannot be provoked (capabilities.ts). */
   capability?: CapabilityId;
@@ -114,7 +115,6 @@ const endpointRequirements: Unquoted[] = OPERATIONS.map((op) => ({
     `HTTP ${op.success.httpStatus.join(' or ')}` +
     `${SUCCESS_HTTP_STATED.has(op.operationId) ? '' : ' (the document states no HTTP status for this success)'}.` +
     `${op.notShown ? ` Not shown: ${op.notShown}.` : ''}`,
-  severity: 'must',
   operations: [op.operationId],
   ...(op.auth === 'manager' ? { capability: 'manager-key' as const } : {}),
   ambiguities: op.ambiguities,
@@ -138,7 +138,6 @@ const codeRequirements: Unquoted[] = RESULT_CODES.map((c) => ({
   area: codeArea(c),
   section: c.section,
   statement: `${c.family === 'legacy-v1' ? `Codigo ${c.code}` : c.code}: ${c.meaning}${codeStatusText(c)}.`,
-  severity: 'must',
   operations: c.operations === 'all' ? [] : c.operations,
   ...(c.capability ? { capability: c.capability } : {}),
   ambiguities: (c.ambiguities ?? []) as AmbiguityId[],
@@ -152,7 +151,6 @@ const limitRequirements: Unquoted[] = (LIMITS as readonly Limit[]).map((l) => {
     area: limitArea(l),
     section: l.section,
     statement: `${l.description}${l.notShown ? ` (${l.notShown}: the observed behaviour is recorded)` : ''}.`,
-    severity: 'must',
     operations: l.operations,
     ...(capability ? { capability } : {}),
     ambiguities: l.ambiguity ? [l.ambiguity as AmbiguityId] : [],
@@ -167,7 +165,6 @@ const otpRequirements: Unquoted[] = (OTP_V2_TRANSITIONS as readonly OtpTransitio
   area: 'otp-v2',
   section: t.section,
   statement: `${t.state} + ${t.trigger} (${t.condition}) -> ${t.next}: ${t.also}.`,
-  severity: 'must',
   operations: OTP_TRIGGER_OPERATION[t.trigger],
   ambiguities: t.ambiguity ? [t.ambiguity as AmbiguityId] : [],
 }));
@@ -178,7 +175,6 @@ const webhookRequirements: Unquoted[] = WEBHOOK_TRANSITIONS.map((t) => ({
   area: 'webhooks',
   section: t.section,
   statement: `${t.state} + ${t.trigger}${t.condition ? ` (${t.condition})` : ''} -> ${t.next}.`,
-  severity: 'must',
   operations: ['webhooks/add', 'webhooks/set-status', 'webhooks/delete', 'webhooks/get'],
   ambiguities: [],
 }));
@@ -189,7 +185,6 @@ const forbiddenHostRequirements: Unquoted[] = FORBIDDEN_HOST_FAMILIES.map((f) =>
   area: 'webhooks',
   section: '4.14',
   statement: `A webhook URL on a ${f.description} host is refused (no local hosts or private networks).`,
-  severity: 'must',
   operations: ['webhooks/add'],
   ambiguities: [],
 }));
@@ -208,7 +203,6 @@ const eventFieldRequirements: Unquoted[] = (
     area: 'events' as const,
     section,
     statement: `A type=${type} event carries ${field} in the documented format.`,
-    severity: 'must' as const,
     operations: [],
     capability: EVENT_CAPABILITY[type],
     ambiguities: ['webhook-delivery-method'] as AmbiguityId[],
@@ -222,7 +216,6 @@ const eventDeliveryRequirements: Unquoted[] = [
     area: 'events',
     section: '6.1',
     statement: `The status of a confirmation is one of the delivery codes ${Object.keys(DELIVERY_STATUS_CODES).join(', ')}.`,
-    severity: 'must',
     operations: [],
     capability: 'webhook-reachable',
     ambiguities: [],
@@ -235,25 +228,11 @@ const eventDeliveryRequirements: Unquoted[] = [
       area: 'events' as const,
       section: r.section,
       statement: r.statement,
-      severity: 'must' as const,
       operations: [],
       capability: 'webhook-reachable' as const,
       ambiguities: [] as AmbiguityId[],
     })),
 ];
-
-const ruleRequirements: Unquoted[] = RULES.map((r) => ({
-  id: `rule:${r.id}`,
-  kind: 'rule',
-  area: r.area,
-  section: r.section,
-  // A rule whose bound the document states (a length, an enum, a prohibition) is worded as stated.
-  statement: STATED_RULE_STATEMENTS[`rule:${r.id}`] ?? r.statement,
-  severity: r.severity,
-  operations: [],
-  ...(r.capability ? { capability: r.capability } : {}),
-  ambiguities: r.ambiguity ? [r.ambiguity] : [],
-}));
 
 /** The stated limits no other table holds (stated-limits.ts): an enum, a country code, a uniqueness. */
 const statedLimitRequirements: Unquoted[] = STATED_LIMIT_REQUIREMENTS.map((l) => ({
@@ -262,46 +241,61 @@ const statedLimitRequirements: Unquoted[] = STATED_LIMIT_REQUIREMENTS.map((l) =>
   area: l.area,
   section: l.section,
   statement: l.statement,
-  severity: 'must',
   operations: l.operations,
   ...(l.capability ? { capability: l.capability } : {}),
   ambiguities: l.ambiguity ? [l.ambiguity] : [],
 }));
 
-type Unquoted = Omit<Requirement, 'quotes' | 'level'>;
+type Unquoted = Omit<Requirement, 'quotes' | 'level' | 'why'>;
 
 /**
- * A requirement with the words its quote entry gives and the level they carry (verdict-levels.ts:
- * a SHOULD or a requirement without a quote is at most warn; a check fails a target only where the
- * document states the rule).
+ * The words an entry gives and the level they carry (verdict-levels.ts: a check fails a target only
+ * where the document states the rule; a requirement without quoted words is at most warn).
  */
-function withQuote(r: Unquoted): Requirement {
-  const entry = REQUIREMENT_QUOTES[r.id]!;
-  return { ...r, quotes: entry.quotes, level: requirementLevel(entry.level, entry.quotes.length > 0, r.severity) };
-}
+const levelled = (entry: RequirementQuote): Pick<Requirement, 'quotes' | 'level' | 'why'> => ({
+  quotes: entry.quotes,
+  level: requirementLevel(entry.level, entry.quotes.length > 0),
+  ...(entry.why === undefined ? {} : { why: entry.why }),
+});
 
 /**
- * Every requirement has its entry in quotes.ts: one without would have no words and no level of its
- * own, so the catalogue is not built without it (rather than giving it a level nothing stated).
+ * Every requirement a table builds has its entry in quotes.ts: one without would have no words and
+ * no level of its own, so the catalogue is not built without it (rather than giving it a level
+ * nothing stated).
  */
 function quotedCatalogue(requirements: readonly Unquoted[]): Requirement[] {
   const missing = requirements.filter((r) => !Object.hasOwn(REQUIREMENT_QUOTES, r.id)).map((r) => r.id);
   if (missing.length > 0) throw new Error(`requirement(s) without an entry in schemas/quotes.ts (its words and level): ${missing.join(', ')}`);
-  return requirements.map(withQuote);
+  return requirements.map((r) => ({ ...r, ...levelled(REQUIREMENT_QUOTES[r.id]!) }));
 }
 
-export const REQUIREMENTS: readonly Requirement[] = quotedCatalogue([
-  ...endpointRequirements,
-  ...codeRequirements,
-  ...limitRequirements,
-  ...statedLimitRequirements,
-  ...otpRequirements,
-  ...webhookRequirements,
-  ...forbiddenHostRequirements,
-  ...eventFieldRequirements,
-  ...eventDeliveryRequirements,
+/** A rule is its record (rules/<area>.ts): id, section, statement, words and level in one place. */
+const ruleRequirements: Requirement[] = RULES.map((r) => ({
+  id: r.id,
+  kind: 'rule',
+  area: r.area,
+  section: r.section,
+  statement: r.statement,
+  operations: [],
+  ...(r.capability ? { capability: r.capability } : {}),
+  ambiguities: r.ambiguity ? [r.ambiguity] : [],
+  ...levelled(r),
+}));
+
+export const REQUIREMENTS: readonly Requirement[] = [
+  ...quotedCatalogue([
+    ...endpointRequirements,
+    ...codeRequirements,
+    ...limitRequirements,
+    ...statedLimitRequirements,
+    ...otpRequirements,
+    ...webhookRequirements,
+    ...forbiddenHostRequirements,
+    ...eventFieldRequirements,
+    ...eventDeliveryRequirements,
+  ] as Unquoted[]),
   ...ruleRequirements,
-] as Unquoted[]);
+];
 
 const byId = new Map(REQUIREMENTS.map((r) => [r.id, r]));
 

@@ -179,25 +179,6 @@ export const STATED_LIMIT_REQUIREMENTS: readonly StatedLimitRequirement[] = [
   },
 ];
 
-/**
- * The catalogue's statements of the rules (rules.ts) that called the refusal a reading while the
- * document states the rule (a length, an enum, a prohibition, a uniqueness): requirements.ts words
- * them from here.
- */
-export const STATED_RULE_STATEMENTS: Readonly<Record<string, string>> = {
-  'rule:sms.national-numbers': 'National numbers have 10 digits: another length, or a non-digit, is refused.',
-  'rule:sms.find-country-code':
-    'With find_country_code=1 each number has 12 digits including the country code 52; ' +
-    'without it a 12-digit number is not a national number: both are refused otherwise.',
-  'rule:sms.rcs-flash-incompatible':
-    'RCS (channel=2) is incompatible with flash (whose parameter name is not shown explicitly): channel=2 with flash=1 is refused.',
-  'rule:sandbox.no-scheduled': 'No scheduled sends in sandbox (date is unavailable in sandbox): sandbox=1 with a date is refused.',
-  'rule:voice.templates': 'template is one of a to k: another value is refused.',
-  'rule:otp-legacy.templates': 'template is one of a to n (default a): another letter is refused.',
-  'rule:employees.roles': 'type is cajero or gerente: another type is refused.',
-  'rule:subaccounts.credits-integer': 'credits is an integer greater than 0, no decimals: other values are refused and move nothing.',
-};
-
 const FLAG_VALUES = { values: [0, 1], text: 'enum 0,1' } as const;
 const MX = { values: ['52'], text: 'Mexico only (country code 52)' } as const;
 

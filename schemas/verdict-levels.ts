@@ -1,7 +1,7 @@
 /**
  * The verdict levels, and what each one does, decided here once (conventions: OIDF gives every
- * condition a level, FAILURE, WARNING or INFO, and one enum read by every report). quotes.ts gives
- * each requirement its level from the document's words:
+ * condition a level, FAILURE, WARNING or INFO, and one enum read by every report). The words behind
+ * each requirement give its level (quote-level.ts: a rule's record or its entry in quotes.ts):
  *  - fail:   the document states it; a failed check fails the test and the run.
  *  - warn:   a SHOULD, or a reading we derived from the quoted words; a failed check is a warning.
  *  - record: the document is silent ("not shown"); the check writes down what the target did.
@@ -12,7 +12,7 @@ export type VerdictLevel = 'fail' | 'warn' | 'record';
 /** The levels, from the one that weighs most on a target to the one that weighs least. */
 const VERDICT_LEVELS: readonly VerdictLevel[] = ['fail', 'warn', 'record'];
 
-/** The level of a reading of ours or a SHOULD (quotes.ts "a SHOULD, or a reading we derived"). */
+/** The level of a reading of ours or a SHOULD (quote-level.ts `reading`). */
 export const READING_LEVEL: VerdictLevel = 'warn';
 
 /** The lower of two levels: a check that is `level` by its requirement and at most `most` by its kind. */
@@ -20,19 +20,19 @@ export const lowerLevel = (level: VerdictLevel, most: VerdictLevel): VerdictLeve
   VERDICT_LEVELS.indexOf(level) >= VERDICT_LEVELS.indexOf(most) ? level : most;
 
 /**
- * A requirement's level: the one its quote entry gives (quotes.ts `reading`, `notShown`); else
- * fail, lowered to warn for a SHOULD and for a requirement the entry quotes no words for (quotes.ts:
- * "A requirement without a quote is at most warn").
+ * A requirement's level: the one its words give (quote-level.ts `reading`, `notShown`), else fail;
+ * a requirement with no quoted words is at most warn ("a check fails a target only where the
+ * document states the rule"). Nothing else lowers it: a SHOULD is a `reading` with its reason.
  */
-export function requirementLevel(given: VerdictLevel | undefined, quoted: boolean, severity: 'must' | 'should'): VerdictLevel {
+export function requirementLevel(given: VerdictLevel | undefined, quoted: boolean): VerdictLevel {
   if (given !== undefined) return given;
-  return quoted && severity === 'must' ? 'fail' : READING_LEVEL;
+  return quoted ? 'fail' : READING_LEVEL;
 }
 
 /** What a failed check does to its test. */
 export type FailedCheckOutcome = 'test-fails' | 'warning' | 'recorded';
 
-/** What a failed check at each level does (quotes.ts: "what a failed check of it does to a target"). */
+/** What a failed check at each level does (quote-level.ts: the level is "what a failed check of it does to a target"). */
 export const FAILED_CHECK_AT: Readonly<Record<VerdictLevel, FailedCheckOutcome>> = {
   fail: 'test-fails',
   warn: 'warning',
@@ -57,7 +57,7 @@ type LevelledStatus = 'failed' | 'warning' | 'passed' | 'recorded';
 /**
  * A requirement's status from its tests' outcome, at its level: only a stated rule fails a target; a
  * failure of a reading or a silence is a warning, and where the document is silent a pass is what
- * the target did, recorded (quotes.ts). Every other outcome (broken, skipped, ...) is no verdict on
+ * the target did, recorded (quote-level.ts). Every other outcome (broken, skipped, ...) is no verdict on
  * the requirement and stays as it is.
  */
 const REQUIREMENT_STATUS_AT: Readonly<Record<VerdictLevel, Readonly<Record<TestsOutcome, LevelledStatus>>>> = {

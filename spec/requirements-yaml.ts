@@ -21,7 +21,6 @@ const entryOf = (r: Requirement) => ({
   area: r.area,
   section: r.section,
   level: r.level,
-  severity: r.severity,
   statement: r.statement,
   quotes: [...r.quotes],
   operations: [...r.operations],

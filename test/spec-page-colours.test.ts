@@ -23,7 +23,6 @@ const run: SpecPageRun = {
   requirements: REQUIREMENTS.map((r) => ({
     id: r.id,
     level: r.level,
-    severity: r.severity,
     status: r.id === FAILED ? ('failed' as const) : ('passed' as const),
     tests: r.id === FAILED ? [failingTest] : [`${r.id} test`],
     ...(r.id === FAILED ? { reason: `credit: a decimal with two places\nHTTP 200 ${HOSTILE}` } : {}),

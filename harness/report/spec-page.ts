@@ -95,7 +95,7 @@ export interface SpecPageRun {
   target: string;
   startedAt: string;
   ok: boolean;
-  requirements: readonly Pick<RequirementSummary, 'id' | 'level' | 'severity' | 'status' | 'tests' | 'reason'>[];
+  requirements: readonly Pick<RequirementSummary, 'id' | 'level' | 'status' | 'tests' | 'reason'>[];
   /** Tests counted as failed, and broken ones, by name: marked in the details. */
   failedTests: readonly string[];
   brokenTests: readonly string[];
@@ -205,8 +205,7 @@ function detailBody(m: MarkedUnit, run: SpecPageRun): string {
     });
     const reason = r.reason !== undefined && r.status !== 'passed' ? `<pre class="reason">${htmlText(r.reason)}</pre>` : '';
     return [
-      `<li><code class="req">${htmlText(r.id)}</code> level ${htmlText(r.level)} ` +
-        `(${htmlText(r.severity)}): <b class="tag st-${r.status}">${UNIT_STATUS_LABEL[r.status]}</b>`,
+      `<li><code class="req">${htmlText(r.id)}</code> level ${htmlText(r.level)}: <b class="tag st-${r.status}">${UNIT_STATUS_LABEL[r.status]}</b>`,
       tests.length > 0 ? `<ul class="tests">${tests.join('')}</ul>` : '<div>no test of this run names it</div>',
       reason,
       '</li>',

@@ -28,10 +28,9 @@ export interface RequirementSummary {
   id: string;
   area: string;
   section: string;
-  severity: 'must' | 'should';
   /** fail: the document states it; warn: a reading or SHOULD; record: the document is silent. */
   level: VerdictLevel;
-  /** The document's words it rests on (schemas/quotes.ts), excerpts joined by " … "; absent when none. */
+  /** The document's words it rests on (its rule record or schemas/quotes.ts), excerpts joined by " … "; absent when none. */
   quote?: string;
   status: RequirementStatus;
   tests: string[];
@@ -313,7 +312,6 @@ export function buildSummary(input: SummaryInput): Summary {
       id: r.id,
       area: r.area,
       section: r.section,
-      severity: r.severity,
       level: r.level,
       ...(r.quotes.length > 0 ? { quote: r.quotes.join(' … ') } : {}),
       status,
