@@ -1,6 +1,6 @@
 /**
- * The seams and faults of authentication (5): where the key is read, the removed token header, the allow-list, the manager key and the
- * body of an auth error.
+ * The seams and faults of authentication (5): where the key is read, the removed token header, the
+ * allow-list, the manager key and the body of an auth error.
  */
 import { faultOn, point, type MutantEntry } from './seam-point.ts';
 

@@ -1,6 +1,6 @@
 /**
- * The seams and faults of contacts and contact lists (2.3, 4.6, 4.7): names, order, labels, codes, deletion, search pages and the
- * limits of their fields.
+ * The seams and faults of contacts and contact lists (2.3, 4.6, 4.7): names, order, labels, codes,
+ * deletion, search pages and the limits of their fields.
  */
 import { limitById } from '../../schemas/limits.ts';
 import { FLAG_01, keepFirst, outsideAs, readLeniently } from './lenient-reading.ts';

@@ -1,5 +1,6 @@
 /**
- * The seams and faults of credits (1, 2.2, 2.7, 4.1): what a send is charged and reports, a short balance, the balance as shown.
+ * The seams and faults of credits (1, 2.2, 2.7, 4.1): what a send is charged and reports, a short
+ * balance, the balance as shown.
  */
 import { faultOn, point, type MutantEntry } from './seam-point.ts';
 

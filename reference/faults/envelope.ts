@@ -1,5 +1,6 @@
 /**
- * The seams and faults of the response envelope (2.1) and how bodies are read (0, 4): the status field, the error body, JSON and form bodies.
+ * The seams and faults of the response envelope (2.1) and how bodies are read (0, 4): the status
+ * field, the error body, JSON and form bodies.
  */
 import { faultOn, point, type MutantEntry } from './seam-point.ts';
 

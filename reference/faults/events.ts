@@ -1,5 +1,6 @@
 /**
- * The seams and faults of events (6): the HEAD check, how an event is posted, its fields (6.1, 6.2) and its retries (6.3).
+ * The seams and faults of events (6): the HEAD check, how an event is posted, its fields (6.1, 6.2)
+ * and its retries (6.3).
  */
 import { faultOn, point, type MutantEntry } from './seam-point.ts';
 

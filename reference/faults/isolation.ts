@@ -1,5 +1,6 @@
 /**
- * The seams and faults of isolation between accounts (1, 5.2): a key reaches its own account's verifications, codes, lists and webhook only.
+ * The seams and faults of isolation between accounts (1, 5.2): a key reaches its own account's
+ * verifications, codes, lists and webhook only.
  */
 import { faultOn, point, type MutantEntry } from './seam-point.ts';
 

@@ -1,5 +1,6 @@
 /**
- * The seams and faults of the legacy v1 SMS API (4.16, 7.4): its batch and message limits and its numbered error codes.
+ * The seams and faults of the legacy v1 SMS API (4.16, 7.4): its batch and message limits and its
+ * numbered error codes.
  */
 import { limitById } from '../../schemas/limits.ts';
 import { keepFirst, keepLast, readLeniently } from './lenient-reading.ts';

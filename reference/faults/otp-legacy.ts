@@ -1,6 +1,6 @@
 /**
- * The seams and faults of the legacy OTP (4.5, 7.2): the pending code, the verify codes, code length, resend, showcode, the WhatsApp
- * fallback and the limits of its fields.
+ * The seams and faults of the legacy OTP (4.5, 7.2): the pending code, the verify codes, code
+ * length, resend, showcode, the WhatsApp fallback and the limits of its fields.
  */
 import { limitById } from '../../schemas/limits.ts';
 import { clamped, FLAG_01, keepLast, outsideAs, readLeniently } from './lenient-reading.ts';

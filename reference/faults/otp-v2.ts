@@ -1,6 +1,6 @@
 /**
- * The seams and faults of the current OTP (/v2/otp): the state table of 3.1 column by column, its code_custom paragraph, the other rules
- * of 4.4 and the limits of its fields (4.4, 8).
+ * The seams and faults of the current OTP (/v2/otp): the state table of 3.1 column by column, its
+ * code_custom paragraph, the other rules of 4.4 and the limits of its fields (4.4, 8).
  */
 import { limitById } from '../../schemas/limits.ts';
 import { clamped, keepFirst, keepLast, outsideAs, readLeniently } from './lenient-reading.ts';

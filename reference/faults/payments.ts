@@ -1,5 +1,6 @@
 /**
- * The seams and faults of payment requests (4.13, 8): the stated bounds of template, message and amount, and the limits of the other fields.
+ * The seams and faults of payment requests (4.13, 8): the stated bounds of template, message and
+ * amount, and the limits of the other fields.
  */
 import { limitById } from '../../schemas/limits.ts';
 import { keepFirst, keepLast, readLeniently } from './lenient-reading.ts';

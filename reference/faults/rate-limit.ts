@@ -1,5 +1,6 @@
 /**
- * The seams and faults of the request rate of section 8 and its answer of 7.1: which requests count, the limit, the window, the code.
+ * The seams and faults of the request rate of section 8 and its answer of 7.1: which requests
+ * count, the limit, the window, the code.
  */
 import { faultOn, point, type MutantEntry } from './seam-point.ts';
 

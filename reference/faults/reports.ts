@@ -1,5 +1,6 @@
 /**
- * The seams and faults of reports (4.12, 7.2): the period, the sandbox flag and the codes of generate and details.
+ * The seams and faults of reports (4.12, 7.2): the period, the sandbox flag and the codes of
+ * generate and details.
  */
 import { FLAG_01, outsideAs, readLeniently } from './lenient-reading.ts';
 import { faultOn, point, type MutantEntry } from './seam-point.ts';

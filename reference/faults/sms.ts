@@ -1,6 +1,7 @@
 /**
- * The seams and faults of sending SMS and voice (2.2, 4.2, 4.3): the send result, recipients, sender, flags, GSM-7 text (also the
- * current OTP message's, 4.4, 7.3), scheduled sends and the sandbox (4.2, 8).
+ * The seams and faults of sending SMS and voice (2.2, 4.2, 4.3): the send result, recipients,
+ * sender, flags, GSM-7 text (also the current OTP message's, 4.4, 7.3), scheduled sends and the
+ * sandbox (4.2, 8).
  */
 import { limitById } from '../../schemas/limits.ts';
 import { urlsIn } from '../../schemas/sms.ts';

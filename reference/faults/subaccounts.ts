@@ -1,6 +1,6 @@
 /**
- * The seams and faults of subaccounts (2.7, 3.3, 4.11, 5.3): whose balance a subaccount key spends, the credit pool, withdrawals,
- * archiving, get_apikey and the limits of their fields.
+ * The seams and faults of subaccounts (2.7, 3.3, 4.11, 5.3): whose balance a subaccount key spends,
+ * the credit pool, withdrawals, archiving, get_apikey and the limits of their fields.
  */
 import { limitById } from '../../schemas/limits.ts';
 import { clamped, keepFirst, keepLast, outsideAs, readLeniently } from './lenient-reading.ts';

@@ -1,6 +1,6 @@
 /**
- * The seams and faults of wallet, loyalty cards and tool users (2.5, 4.8 to 4.10): filters, sales, uniqueness, the listed tool user and the
- * limits of their fields.
+ * The seams and faults of wallet, loyalty cards and tool users (2.5, 4.8 to 4.10): filters, sales,
+ * uniqueness, the listed tool user and the limits of their fields.
  */
 import { limitById } from '../../schemas/limits.ts';
 import { FLAG_01, keepFirst, keepLast, outsideAs, readLeniently } from './lenient-reading.ts';

@@ -1,5 +1,6 @@
 /**
- * The seams and faults of the webhook (3.2, 4.14, 7.2): its status, deletion, the registration GET and the hosts it may not name.
+ * The seams and faults of the webhook (3.2, 4.14, 7.2): its status, deletion, the registration GET
+ * and the hosts it may not name.
  */
 import { outsideAs, readLeniently } from './lenient-reading.ts';
 import { faultOn, point, type Fault, type MutantEntry } from './seam-point.ts';
