@@ -41,9 +41,9 @@ function config(overrides: Partial<RunConfig> = {}): RunConfig {
   };
 }
 
-/** The budget of one suite file (`area`) of a run. */
-const budgetOf = (runConfig: RunConfig, area?: string, file?: Subaccount): SandboxBudget =>
-  new SandboxBudget({ config: runConfig, area, fileSubaccount: () => file });
+/** The budget of one suite file of a run, by its id (`sms`, `otp-v2/waits`: area otp-v2). */
+const budgetOf = (runConfig: RunConfig, id?: string, file?: Subaccount): SandboxBudget =>
+  new SandboxBudget({ config: runConfig, file: id === undefined ? undefined : { id, area: id.split('/')[0]! }, fileSubaccount: () => file });
 
 const answer = (body: Record<string, unknown>): Answer => ({ status: 200, headers: {}, text: JSON.stringify(body), json: body, body });
 const ACCEPTED = answer({ success: true, code: 'sms_11', total_messages: 1 });
@@ -188,5 +188,36 @@ describe("the plan of the run's account across its files", () => {
     const alone = budgetOf(config({ suiteAreas: ['otp-v2'] }), 'otp-v2');
     await alone.start();
     await sendAccepted(alone, RUN_KEY, PLANNED);
+  });
+
+  it('an area in a folder has one share for its files, kept from the other areas until the last of its files starts', async () => {
+    // otp-v2 as three files (suites/otp-v2/*.test.ts), sms as one.
+    const runConfig = config({ suiteAreas: ['otp-v2', 'otp-v2', 'otp-v2', 'sms'] });
+    const shares = planSandboxShares(RUN_BUDGET, runConfig.suiteAreas!);
+    expect(shares, 'one share per area, not per file').toEqual(planSandboxShares(RUN_BUDGET, ['otp-v2', 'sms']));
+    const first = budgetOf(runConfig, 'otp-v2/state-table');
+    await first.start();
+    const second = budgetOf(runConfig, 'otp-v2/waits');
+    await second.start();
+    const sms = budgetOf(runConfig, 'sms');
+    await sms.start();
+    // One otp-v2 file has not started: the area's share is still kept from sms.
+    await sendAccepted(sms, RUN_KEY, PLANNED - shares['otp-v2']!);
+    expect(await skipOf(sms.reserve(SMS, sandboxSms(), RUN_KEY))).toMatch(/^sandbox budget: this file's part/);
+    // The files of otp-v2 spend the area's share, whichever of them sends.
+    await sendAccepted(first, RUN_KEY, 1);
+    await sendAccepted(second, RUN_KEY, shares['otp-v2']! - 2);
+    const last = budgetOf(runConfig, 'otp-v2/model-based');
+    await sendAccepted(last, RUN_KEY, 1);
+    await skipOf(last.reserve(SMS, sandboxSms(), RUN_KEY));
+  });
+
+  it('once every file of a folder has started, its area keeps no share from the others', async () => {
+    const runConfig = config({ suiteAreas: ['otp-v2', 'otp-v2', 'sms'] });
+    const shares = planSandboxShares(RUN_BUDGET, runConfig.suiteAreas!);
+    for (const id of ['otp-v2/state-table', 'otp-v2/waits']) await budgetOf(runConfig, id).start();
+    const sms = budgetOf(runConfig, 'sms');
+    await sms.start();
+    await sendAccepted(sms, RUN_KEY, PLANNED - shares['otp-v2']! + 1);
   });
 });

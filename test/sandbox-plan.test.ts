@@ -5,7 +5,15 @@
  * to be refused let out on the account's room alone.
  */
 import { describe, expect, it } from 'vitest';
-import { decideSend, keptForLaterFiles, planSandboxShares, SANDBOX_DEMANDS, type SandboxDemand, type SendQuestion } from '../harness/kit/sandbox-plan.ts';
+import {
+  decideSend,
+  keptForLaterFiles,
+  planSandboxShares,
+  SANDBOX_DEMANDS,
+  startedAreas,
+  type SandboxDemand,
+  type SendQuestion,
+} from '../harness/kit/sandbox-plan.ts';
 
 const DEMANDS: Record<string, readonly SandboxDemand[]> = {
   dense: [{ sends: 4, decides: 8 }],
@@ -91,5 +99,17 @@ describe('decideSend', () => {
     // 80 - 35 kept - 3 headroom = 42.
     expect(ask({ area: undefined, started: [], spent: 41 })).toBe('send');
     expect(ask({ area: undefined, started: [], spent: 42 })).toBe('over-plan');
+  });
+});
+
+describe('startedAreas', () => {
+  it('counts an area as started once every one of its files has (an area in a folder has several), a one-file area at its file', () => {
+    const fileAreas = ['otp-v2', 'otp-v2', 'otp-v2', 'sms'];
+    expect(startedAreas(fileAreas, [])).toEqual([]);
+    expect(startedAreas(fileAreas, ['otp-v2', 'sms'])).toEqual(['sms']);
+    expect(startedAreas(fileAreas, ['otp-v2', 'otp-v2'])).toEqual([]);
+    expect(startedAreas(fileAreas, ['otp-v2', 'otp-v2', 'otp-v2'])).toEqual(['otp-v2']);
+    // A file outside the run's list (run by hand) counts as its area's one file.
+    expect(startedAreas([], ['contacts'])).toEqual(['contacts']);
   });
 });

@@ -7,20 +7,19 @@
  * too: every `limit:` requirement the catalogue states at the fail level is a row here, so that a
  * limit added to the catalogue cannot stay outside the table the fuzzing reads.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { listSuiteFiles, SUITES_DIR } from '../harness/config/project-paths.ts';
 import { MUTANTS } from '../reference/mutants.ts';
 import { planInvalidRequests, requestSchemaOf, statedLimitBroken } from '../suites/support/fuzz-bodies.ts';
 import { operationById, OPERATIONS } from '../schemas/operations.ts';
 import { isRequirementId, requirementById, REQUIREMENTS } from '../schemas/requirements.ts';
 import { NOT_STATED_LIMITS, STATED_LIMIT_KINDS, STATED_LIMIT_REQUIREMENTS, STATED_LIMITS, type StatedLimit } from '../schemas/stated-limits.ts';
 
-const SUITES = join(import.meta.dirname, '..', 'suites');
-const suiteSources = readdirSync(SUITES)
-  .filter((f) => f.endsWith('.test.ts'))
-  .map((f) => ({ file: f, text: readFileSync(join(SUITES, f), 'utf8') }));
+// Every suite file: an area's one file or each file of its folder (suites/<area>/<part>.test.ts).
+const suiteSources = listSuiteFiles().map((f) => ({ file: f, text: readFileSync(join(SUITES_DIR, f), 'utf8') }));
 
 /**
  * The suite files whose source names `id`: as a string ('id', "id" or `id`), or as a template over a

@@ -11,8 +11,8 @@
  * run error, report file and line printed passes it, and the output folder is then searched for all
  * of them (run/leak-check.ts). A key found fails the run and every report says so first.
  */
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 import type { AreaId } from '../../schemas/areas.ts';
 import { CAPABILITY_IDS } from '../../schemas/capabilities.ts';
 import { isMutantId } from '../../reference/mutants.ts';
@@ -20,7 +20,7 @@ import { UsageError } from '../config/cli-errors.ts';
 import type { CertifyArgs } from '../config/certify-flags.ts';
 import { timeoutScale } from '../config/latency-scale.ts';
 import { defaultProfile, loadProfile, type TargetProfile } from '../config/profile.ts';
-import { areaOfSuiteFile, SUITES_DIR, suiteFileName } from '../config/project-paths.ts';
+import { areaOfSuiteFile, listSuiteFiles, SUITES_DIR, suiteFileAt } from '../config/project-paths.ts';
 import { newRunId, type RunConfig } from '../config/run-config.ts';
 import { resolveRoute, type TargetRoute } from '../config/target-route.ts';
 import { chargesNotice, effectiveCapabilities } from '../kit/effective-capabilities.ts';
@@ -124,14 +124,13 @@ function planRun(args: CertifyArgs, say: (line: string) => void): RunPlan {
   return { files, deadlineAtMs, givenProfile, expected, baseline: loadBaseline(args.baseline), route: resolveRoute(args, args.target, givenProfile.headers) };
 }
 
-/** The suite files to run: one per area (suites/<area>.test.ts, .test.js once compiled), filtered by --only. */
+/**
+ * The suite files to run: an area's one file (suites/<area>.test.ts, .test.js once compiled) or every
+ * file of its folder (suites/<area>/<part>.test.ts), filtered by --only.
+ */
 export function suiteFiles(only: readonly AreaId[] | undefined): string[] {
-  const all = existsSync(SUITES_DIR)
-    ? readdirSync(SUITES_DIR)
-        .filter((f) => areaOfSuiteFile(f) !== undefined)
-        .sort()
-    : [];
-  const chosen = only ? all.filter((f) => only.some((area) => suiteFileName(area) === f)) : all;
+  const all = listSuiteFiles();
+  const chosen = only ? all.filter((f) => only.some((area) => areaOfSuiteFile(f) === area)) : all;
   if (chosen.length === 0) throw new UsageError(only ? `--only ${only.join(',')}: no suite file for these areas in suites/` : 'no suite files in suites/');
   return chosen.map((f) => join(SUITES_DIR, f));
 }
@@ -280,9 +279,9 @@ async function execute(
   return { records: redactedCopy(outcome.records, target.secrets.redact), runErrors, incomplete, startedAt, seconds };
 }
 
-/** What did not finish, in words: "3 tests did not finish, in 2 suite files: a.test.ts, b.test.ts". */
+/** What did not finish, in words: "3 tests did not finish, in 2 suite files: a.test.ts, otp-v2/cooldown.test.ts" (a folder's file with its area). */
 function unfinishedText(unfinished: Unfinished): string {
-  const names = unfinished.files.map((f) => f.split(/[\\/]/).pop() ?? f);
+  const names = unfinished.files.map((f) => (suiteFileAt(f) === undefined ? (f.split(/[\\/]/).pop() ?? f) : relative(SUITES_DIR, f).split(sep).join('/')));
   return names.length === 0 ? 'every test had ended' : `${unfinished.tests} tests did not finish, in ${names.length} suite files: ${names.join(', ')}`;
 }
 

@@ -11,9 +11,9 @@
  *
  * Speed: every run uses the embedded server's test clock (certify's default). A mutant is
  * certified in up to four runs, cheapest first, stopping at the first that kills it: the tests of
- * its requirement's area file (suites/<area>.test.ts) that name its requirement, then the tests
- * naming it in the other suite files that name it (a requirement proven away from its area), then
- * its area's whole file, then the whole suite; so a survivor is always a survivor of the full
+ * its requirement's area (suites/<area>.test.ts, or every file of suites/<area>/) that name its
+ * requirement, then the tests naming it in the other areas' suite files that name it (a requirement
+ * proven away from its area), then its area's whole files, then the whole suite; so a survivor is always a survivor of the full
  * suite. `--full` certifies every mutant with the whole suite only (the complete killedBy lists);
  * `--areas` certifies it once, with those areas' suite files only.
  * Runs go in parallel, about one per core but one (`--concurrency N` overrides), both
@@ -34,7 +34,7 @@
  * unless something else caught it, and its broken tests are reported beside the verdict.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isMutantId, MUTANTS, type MutantDefinition, type MutantId } from '../../reference/mutants.ts';
@@ -49,7 +49,7 @@ import { MUTANTS_FLAGS } from '../config/mutants-flags.ts';
 import { commandHelpText } from './cli-help.ts';
 import { MatrixWorkerPool, type PooledRun } from './matrix-worker-pool.ts';
 import { scheduleWeight } from '../run/suite-schedule.ts';
-import { areaOfSuiteFile, PROJECT_ROOT, SUITES_DIR } from '../config/project-paths.ts';
+import { areaOfSuiteFile, listSuiteFiles, PROJECT_ROOT, SUITES_DIR } from '../config/project-paths.ts';
 
 const CLI = join(PROJECT_ROOT, 'harness', 'cli.ts');
 
@@ -220,21 +220,23 @@ export function killersOf(m: MutantDefinition, run: RunOutcome, baselineWarnings
   return run.warnedRequirements.filter((id) => !baselineWarnings.has(id)).map((id) => `(new warning) ${id}`);
 }
 
-/** The suite area that proves the mutant's requirement, when a suite file exists for it. */
+/** The suite area that proves the mutant's requirement, when a suite file exists for it (suites/<area>.test.ts or suites/<area>/). */
 export function focusArea(m: MutantDefinition): string | undefined {
-  return existsSync(join(SUITES_DIR, `${m.area}.test.ts`)) ? m.area : undefined;
+  return listSuiteFiles().some((f) => areaOfSuiteFile(f) === m.area) ? m.area : undefined;
 }
 
 let suiteTexts: ReadonlyMap<string, string> | undefined;
 
-/** Each area's suite file, read once. */
+/** Each area's suite files, read once: the text of an area in a folder is that of all its files. */
 function suiteTextsByArea(): ReadonlyMap<string, string> {
-  suiteTexts ??= new Map(
-    readdirSync(SUITES_DIR).flatMap((f) => {
-      const area = areaOfSuiteFile(f);
-      return area === undefined ? [] : [[area, readFileSync(join(SUITES_DIR, f), 'utf8')] as const];
-    }),
-  );
+  if (suiteTexts === undefined) {
+    const texts = new Map<string, string>();
+    for (const f of listSuiteFiles()) {
+      const area = areaOfSuiteFile(f)!;
+      texts.set(area, `${texts.get(area) ?? ''}${readFileSync(join(SUITES_DIR, f), 'utf8')}\n`);
+    }
+    suiteTexts = texts;
+  }
   return suiteTexts;
 }
 
@@ -376,7 +378,7 @@ export async function mutants(argv: string[]): Promise<number> {
     // The table keeps the registry's order per personality; the queue starts with the areas whose
     // tests wait (suite-schedule.ts), so that no long run is left for the end.
     const runs = args.personalities.flatMap((personality) => chosen.map((m) => ({ m, personality })));
-    const queue = [...runs].sort((a, b) => scheduleWeight(b.m.area, 0) - scheduleWeight(a.m.area, 0));
+    const queue = [...runs].sort((a, b) => scheduleWeight({ id: b.m.area, area: b.m.area }, 0) - scheduleWeight({ id: a.m.area, area: a.m.area }, 0));
     say(
       `running ${chosen.length} mutants on the ${args.personalities.join(' and ')} personalit${args.personalities.length > 1 ? 'ies' : 'y'}, ${args.concurrency} at a time${scope}`,
     );

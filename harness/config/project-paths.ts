@@ -2,12 +2,12 @@
  * Where the project's own files are, for the commands that start vitest or child CLIs.
  *
  * Two layouts run this module: the source checkout (tsx runs `harness/*.ts`, the suites are
- * `suites/<area>.test.ts`) and the installed package (Node runs the compiled `dist/harness/*.js`,
- * the suites are `dist/suites/<area>.test.js`). Paths and the suite files' extension are taken
- * from where this module itself runs, so both layouts find their own suites.
+ * `suites/<area>.test.ts` and `suites/<area>/<part>.test.ts`) and the installed package (Node runs
+ * the compiled `dist/harness/*.js`, the suites are `dist/suites/...test.js`). Paths and the suite
+ * files' extension are taken from where this module itself runs, so both layouts find their own suites.
  */
-import { existsSync } from 'node:fs';
-import { dirname, extname, join, resolve } from 'node:path';
+import { existsSync, readdirSync } from 'node:fs';
+import { dirname, extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const HERE = fileURLToPath(import.meta.url);
@@ -19,7 +19,10 @@ const HERE = fileURLToPath(import.meta.url);
 export const PROJECT_ROOT = resolve(dirname(HERE), '..', '..');
 /** The folder of package.json: the checkout, or the parent of dist/. */
 export const PACKAGE_ROOT = existsSync(join(PROJECT_ROOT, 'package.json')) ? PROJECT_ROOT : dirname(PROJECT_ROOT);
-/** The conformance suites: one file per area, `suites/<area>.test.ts` (`.test.js` once compiled). */
+/**
+ * The conformance suites: an area is one file, `suites/<area>.test.ts`, or a folder of files, one per
+ * operation or table of the document, `suites/<area>/<part>.test.ts` (`.test.js` once compiled).
+ */
 export const SUITES_DIR = join(PROJECT_ROOT, 'suites');
 /** `.ts` in the checkout, `.js` in the compiled package. */
 const SOURCE_EXTENSION = extname(HERE);
@@ -27,8 +30,36 @@ const SOURCE_EXTENSION = extname(HERE);
 export const SUITE_FILE_SUFFIX = `.test${SOURCE_EXTENSION}`;
 
 export const suiteFileName = (area: string): string => `${area}${SUITE_FILE_SUFFIX}`;
-/** The area of a suite file's name, or undefined when the name is not a suite file of this layout. */
-export const areaOfSuiteFile = (name: string): string | undefined => (name.endsWith(SUITE_FILE_SUFFIX) ? name.slice(0, -SUITE_FILE_SUFFIX.length) : undefined);
+
+/** A suite file as the run knows it: its id, its path in suites/ without the ending (`sms`, `otp-v2/state-table`), and its area. */
+export interface SuiteFileId {
+  readonly id: string;
+  readonly area: string;
+}
+
+/**
+ * The suite file at `path` (absolute, or relative to suites/), or undefined when it is not a suite
+ * file of this layout: `<area>.test.ts` at the top of suites/, or `<area>/<part>.test.ts` one folder down.
+ */
+export function suiteFileAt(path: string): SuiteFileId | undefined {
+  const inSuites = (isAbsolute(path) ? relative(SUITES_DIR, path) : path).split(sep).join('/');
+  if (!inSuites.endsWith(SUITE_FILE_SUFFIX)) return undefined;
+  const id = inSuites.slice(0, -SUITE_FILE_SUFFIX.length);
+  const parts = id.split('/');
+  if (parts.length > 2 || parts.some((part) => part === '' || part === '..')) return undefined;
+  return { id, area: parts[0]! };
+}
+
+/** The area of the suite file at `path` (absolute, or relative to suites/), or undefined when it is not a suite file of this layout. */
+export const areaOfSuiteFile = (path: string): string | undefined => suiteFileAt(path)?.area;
+
+/** Every suite file of this layout, as paths relative to suites/ ('otp-v2/state-table.test.ts', 'sms.test.ts'), sorted. */
+export function listSuiteFiles(): string[] {
+  if (!existsSync(SUITES_DIR)) return [];
+  const entries = readdirSync(SUITES_DIR, { withFileTypes: true });
+  const inFolders = entries.filter((e) => e.isDirectory()).flatMap((folder) => readdirSync(join(SUITES_DIR, folder.name)).map((f) => `${folder.name}/${f}`));
+  return [...entries.filter((e) => e.isFile()).map((e) => e.name), ...inFolders].filter((f) => suiteFileAt(f) !== undefined).sort();
+}
 
 /** The source document (shipped in the package too): the words every requirement quotes. */
 export const SPEC_DOCUMENT_PATH = join(PACKAGE_ROOT, 'spec', 'source', 'messaging-service-interface.md');

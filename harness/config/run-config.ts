@@ -43,8 +43,9 @@ export const RunConfig = z.object({
    */
   latencyMs: z.number().nonnegative().optional(),
   /**
-   * The areas of the run's suite files (run/run-suites.ts): the sandbox plan shares the run account's
-   * quota among these files only (kit/sandbox-plan.ts). Absent: every file that sends in sandbox.
+   * The area of each of the run's suite files, once per file (run/run-suites.ts): the sandbox plan shares
+   * the run account's quota among these areas only, an area's share kept until all its files have started
+   * (kit/sandbox-plan.ts). Absent: every area that sends in sandbox, one file each.
    */
   suiteAreas: z.array(z.string()).optional(),
   /** Only the tests that name one of these requirement ids run (--requirements); the rest are skipped. */

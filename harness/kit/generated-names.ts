@@ -4,8 +4,7 @@
  * once never meet on a name or a number (and a run's leftovers are recognisable by their prefix);
  * a number that may really be charged is the profile's own (5.2, 8).
  */
-import { readdirSync } from 'node:fs';
-import { areaOfSuiteFile, SUITES_DIR } from '../config/project-paths.ts';
+import { listSuiteFiles, suiteFileAt, type SuiteFileId } from '../config/project-paths.ts';
 import type { RunConfig } from '../config/run-config.ts';
 import { CostGuardError } from './cost-guard.ts';
 
@@ -16,17 +15,17 @@ export interface SuiteFile {
 }
 
 /**
- * The calling suite file: its name (letters and digits) tags the names it creates, and its index
- * among the suite files gives its phone numbers a block of their own, so that files running at
- * once never meet on a name or a number.
+ * The calling suite file: its id (`sms`, `otp-v2/state-table`: the files of an area's folder run at
+ * once, each on its own) in letters and digits tags the names it creates, and its index among the
+ * suite files gives its phone numbers a block of their own, so that files running at once never meet
+ * on a name or a number.
  */
-export function suiteFileOf(area: string | undefined): SuiteFile {
-  const file = area ?? 'adhoc';
-  const files = readdirSync(SUITES_DIR)
-    .map(areaOfSuiteFile)
-    .filter((area) => area !== undefined)
-    .sort();
-  return { tag: file.replace(/[^A-Za-z0-9]/g, '').toLowerCase(), index: Math.max(0, files.indexOf(file)) };
+export function suiteFileOf(file: SuiteFileId | undefined): SuiteFile {
+  const id = file?.id ?? 'adhoc';
+  const ids = listSuiteFiles()
+    .map((f) => suiteFileAt(f)?.id)
+    .filter((f) => f !== undefined);
+  return { tag: id.replace(/[^A-Za-z0-9]/g, '').toLowerCase(), index: Math.max(0, ids.indexOf(id)) };
 }
 
 /** One per suite file: its counters make each name and number of the file new. */

@@ -3,10 +3,9 @@
  * run/run-suites.ts provides to vitest (`provide`), read here with `inject`, and the suite file
  * being collected, from vitest's own collector (not a stack trace).
  */
-import { basename } from 'node:path';
 import { inject, TestRunner } from 'vitest';
 import { RunConfig } from '../config/run-config.ts';
-import { areaOfSuiteFile } from '../config/project-paths.ts';
+import { suiteFileAt, type SuiteFileId } from '../config/project-paths.ts';
 
 /** The run configuration in a suite worker; a clear error when the suites are run by hand. */
 export function readRunConfig(): RunConfig {
@@ -15,8 +14,11 @@ export function readRunConfig(): RunConfig {
   return RunConfig.parse(provided);
 }
 
-/** The area of the suite file vitest is collecting (`sms` for suites/sms.test.ts), or undefined outside one. */
-export function collectingSuiteArea(): string | undefined {
+/**
+ * The suite file vitest is collecting (id `sms` and area `sms` for suites/sms.test.ts, id
+ * `otp-v2/state-table` and area `otp-v2` for suites/otp-v2/state-table.test.ts), or undefined outside one.
+ */
+export function collectingSuiteFile(): SuiteFileId | undefined {
   const filepath = TestRunner.getCurrentSuite()?.file?.filepath;
-  return filepath === undefined ? undefined : areaOfSuiteFile(basename(filepath));
+  return filepath === undefined ? undefined : suiteFileAt(filepath);
 }

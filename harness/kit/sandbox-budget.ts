@@ -32,7 +32,8 @@ import type { Operation } from '../../schemas/operations.ts';
 import type { RunConfig } from '../config/run-config.ts';
 import { isJsonObject } from '../transport/http-client.ts';
 import { updateRunState, type RunPlace } from './run-state.ts';
-import { decideSend, keptForLaterFiles, planSandboxShares, REFUSAL_HEADROOM, SANDBOX_DEMANDS, type SendDecision } from './sandbox-plan.ts';
+import type { SuiteFileId } from '../config/project-paths.ts';
+import { decideSend, keptForLaterFiles, planSandboxShares, REFUSAL_HEADROOM, SANDBOX_DEMANDS, startedAreas, type SendDecision } from './sandbox-plan.ts';
 import type { Answer, ApiRequest, Subaccount } from './target-contract.ts';
 import { SkipTest } from './test-skip.ts';
 
@@ -42,7 +43,10 @@ const EARLIER_SENDS_SHARE = 0.2;
 const SandboxCounts = z.object({
   /** Per account (a digest of its key, never the key: 5.2): recipients sent, and recipients of requests still in flight. */
   accounts: z.record(z.string(), z.object({ used: z.number().int().nonnegative(), reserved: z.number().int().nonnegative() })),
-  /** The suite files (areas) that have started: their shares of the plan are no longer kept for them. */
+  /**
+   * The suite files that have started, by id (`sms`, `otp-v2/state-table`): an area's share of the
+   * plan is no longer kept once all its files have (sandbox-plan.ts startedAreas).
+   */
   started: z.array(z.string()).default([]),
 });
 type SandboxCounts = z.output<typeof SandboxCounts>;
@@ -104,8 +108,8 @@ export interface SandboxReservation {
 /** What the budget needs of the file's target handle (target.ts). */
 export interface SandboxBudgetCalls {
   readonly config: RunConfig;
-  /** The suite file (area) the budget counts for; undefined outside one. */
-  readonly area?: string | undefined;
+  /** The suite file the budget counts for (its id and area); undefined outside one. */
+  readonly file?: SuiteFileId | undefined;
   /** The subaccount the file works in, once its setup has made it. */
   fileSubaccount(): Subaccount | undefined;
 }
@@ -137,17 +141,30 @@ export class SandboxBudget {
     return { budget: limit - leftToOthers, leftToOthers };
   }
 
-  /** The plan of the run's account: each file's share (sandbox-plan.ts), over the files of this run. */
-  private get shares(): Record<string, number> {
-    return planSandboxShares(this.runAccountBudget.budget, this.calls.config.suiteAreas ?? Object.keys(SANDBOX_DEMANDS));
+  /** The area of each suite file of this run (an area in a folder once per file). */
+  private get fileAreas(): readonly string[] {
+    return this.calls.config.suiteAreas ?? Object.keys(SANDBOX_DEMANDS);
   }
 
-  /** The file has started (its setup): its share is no longer kept for it, and it spends from it. */
+  /** The plan of the run's account: each area's share (sandbox-plan.ts), over the files of this run. */
+  private get shares(): Record<string, number> {
+    return planSandboxShares(this.runAccountBudget.budget, this.fileAreas);
+  }
+
+  /** The areas whose share is no longer kept, given the ids of the files that have started. */
+  private startedAreas(started: readonly string[]): string[] {
+    return startedAreas(
+      this.fileAreas,
+      started.map((id) => id.split('/')[0]!),
+    );
+  }
+
+  /** The file has started (its setup): once every file of its area has, the area's share is no longer kept for it, and it spends from it. */
   async start(): Promise<void> {
-    const area = this.calls.area;
-    if (area === undefined) return;
+    const id = this.calls.file?.id;
+    if (id === undefined) return;
     await updateRunState(this.place, STATE, SandboxCounts, NO_COUNTS, (state) => ({
-      state: state.started.includes(area) ? state : { ...state, started: [...state.started, area] },
+      state: state.started.includes(id) ? state : { ...state, started: [...state.started, id] },
       result: undefined,
     }));
   }
@@ -160,7 +177,8 @@ export class SandboxBudget {
    */
   async reserve(op: Operation, request: ApiRequest, key: string | undefined): Promise<SandboxReservation | undefined> {
     if (!op.sends || !isSandboxRequest(request) || key === undefined) return undefined;
-    const { config, area } = this.calls;
+    const { config } = this.calls;
+    const area = this.calls.file?.area;
     const runAccount = key === config.apiKey;
     if (!runAccount && key !== this.calls.fileSubaccount()?.key) return undefined;
     const requested = recipientsOf(request);
@@ -173,8 +191,9 @@ export class SandboxBudget {
     const refused = await updateRunState(this.place, STATE, SandboxCounts, NO_COUNTS, (state) => {
       const counts = state.accounts[id] ?? { used: 0, reserved: 0 };
       const spent = counts.used + counts.reserved;
-      const decision = decideSend({ budget, shares, started: state.started, spent, requested, area, expectsRefusal });
-      if (decision !== 'send') return { state, result: { decision, spent, kept: keptForLaterFiles(shares, state.started, area) } };
+      const started = this.startedAreas(state.started);
+      const decision = decideSend({ budget, shares, started, spent, requested, area, expectsRefusal });
+      if (decision !== 'send') return { state, result: { decision, spent, kept: keptForLaterFiles(shares, started, area) } };
       return { state: { ...state, accounts: { ...state.accounts, [id]: { ...counts, reserved: counts.reserved + requested } } }, result: undefined };
     });
     if (refused !== undefined) throw new SkipTest(this.reason({ runAccount: true, requested, leftToOthers, budget, ...refused }));

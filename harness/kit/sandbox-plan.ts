@@ -99,7 +99,7 @@ export interface SendQuestion {
   readonly budget: number;
   /** The shares of the run's files (planSandboxShares). */
   readonly shares: Readonly<Record<string, number>>;
-  /** The files that have started (their shares are no longer kept for them). */
+  /** The areas whose files have all started (their shares are no longer kept for them: startedAreas). */
   readonly started: readonly string[];
   /** Sends counted in the account so far, those in flight included. */
   readonly spent: number;
@@ -119,6 +119,17 @@ export interface SendQuestion {
  * - `over-plan`: the account has room, but it is kept for the files still to start.
  */
 export type SendDecision = 'send' | 'over-limit' | 'over-plan';
+
+/**
+ * The areas whose share is no longer kept: those every file of which has started. An area in a
+ * folder (suites/<area>/<part>.test.ts) has one share for all its files, kept until its last file
+ * starts; its files spend from it (their own area's share is never kept from them).
+ * `fileAreas`: the area of each suite file of the run; `startedFileAreas`: the area of each file that has started.
+ */
+export function startedAreas(fileAreas: readonly string[], startedFileAreas: readonly string[]): string[] {
+  const count = (areas: readonly string[], area: string) => areas.filter((a) => a === area).length;
+  return [...new Set(startedFileAreas)].filter((area) => count(startedFileAreas, area) >= Math.max(1, count(fileAreas, area)));
+}
 
 /** The sends kept for the files that have not started, other than `area`. */
 export function keptForLaterFiles(shares: Readonly<Record<string, number>>, started: readonly string[], area: string | undefined): number {

@@ -20,6 +20,7 @@ import { operationById, type Operation } from '../../schemas/operations.ts';
 import { scaledTimeout } from '../config/latency-scale.ts';
 import { HOOK_TIMEOUT_MS, REQUIREMENT_TEST_TIMEOUT_MS } from '../config/test-timeouts.ts';
 import type { RunConfig } from '../config/run-config.ts';
+import type { SuiteFileId } from '../config/project-paths.ts';
 import { recordExchange } from '../transport/allure-exchange.ts';
 import { createHttpClient, isJsonObject, type CallOptions, type CallResult, type HttpClient, type KeyPlacement } from '../transport/http-client.ts';
 import { createPacer } from '../transport/pacer.ts';
@@ -34,7 +35,7 @@ import { noteExchange } from './failure-exchanges.ts';
 import { GeneratedNames, suiteFileOf, type SuiteFile } from './generated-names.ts';
 import { recordHarExchange } from './har-recorder.ts';
 import { keyReferenceOf, namedKeysOf } from './key-reference.ts';
-import { collectingSuiteArea, readRunConfig } from './run-context.ts';
+import { collectingSuiteFile, readRunConfig } from './run-context.ts';
 import { ReportRequests } from './report-requests.ts';
 import { accountKeyOf, SandboxBudget } from './sandbox-budget.ts';
 import { createSubaccount, fileSubaccountCredits } from './subaccounts.ts';
@@ -71,7 +72,7 @@ class TargetHandle implements Target {
   private readonly sandboxBudget: SandboxBudget;
   private readonly reportRequests: ReportRequests;
 
-  constructor(config: RunConfig, file: SuiteFile, area: string | undefined) {
+  constructor(config: RunConfig, file: SuiteFile, id: SuiteFileId | undefined) {
     this.config = config;
     this.fileTag = file.tag;
     this.names = new GeneratedNames(config, file);
@@ -102,7 +103,7 @@ class TargetHandle implements Target {
       api: (operationId, request) => this.api(operationId, request),
       credits: (key) => this.credits(key),
     });
-    this.sandboxBudget = new SandboxBudget({ config, area, fileSubaccount: () => this.subaccount });
+    this.sandboxBudget = new SandboxBudget({ config, file: id, fileSubaccount: () => this.subaccount });
     this.reportRequests = new ReportRequests({ config, fileSubaccount: () => this.subaccount });
   }
 
@@ -241,8 +242,8 @@ class TargetHandle implements Target {
  */
 export function useTarget(options: UseTargetOptions = {}): Target {
   const config = readRunConfig();
-  const area = collectingSuiteArea();
-  const handle = new TargetHandle(config, suiteFileOf(area), area);
+  const file = collectingSuiteFile();
+  const handle = new TargetHandle(config, suiteFileOf(file), file);
   // Scaled with the latency the preflight measured (latency-scale.ts): setup and teardown are many calls.
   beforeAll(() => handle.setup(options), scaledTimeout(REQUIREMENT_TEST_TIMEOUT_MS, config.latencyMs));
   afterAll(() => handle.teardown(), scaledTimeout(HOOK_TIMEOUT_MS, config.latencyMs));

@@ -37,8 +37,9 @@ export class ProgressReporter implements Reporter {
     this.failures += counts.failed + counts.broken + (loadFailed ? 1 : 0);
     const mark = counts.failed > 0 || counts.broken > 0 || loadFailed ? '✗' : '✓';
     const undecided = `${counts.broken > 0 ? `, ${counts.broken} broken` : ''}${counts.inconclusive > 0 ? `, ${counts.inconclusive} inconclusive` : ''}`;
+    // Wide enough for a file of an area's folder (suites/otp-v2/create-channel-message.test.ts), so that the counts line up.
     this.write(
-      `${mark} ${testModule.relativeModuleId.padEnd(28)} ${counts.passed} passed, ${counts.failed} ` +
+      `${mark} ${testModule.relativeModuleId.padEnd(44)} ${counts.passed} passed, ${counts.failed} ` +
         `failed${undecided}, ${counts.skipped} skipped${loadFailed ? ', file error' : ''}   ` +
         `[${this.filesDone}/${this.totalFiles} files, ${this.tests} tests, ${this.failures} failures so far]`,
     );

@@ -10,7 +10,7 @@
  * files' teardowns run (subaccounts emptied and archived, webhooks put back), then what still runs
  * is abandoned and reported as not finished.
  */
-import { basename, join, relative } from 'node:path';
+import { join, relative } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { statSync } from 'node:fs';
 import { BaseSequencer, startVitest, type Reporter, type TestSpecification } from 'vitest/node';
@@ -21,7 +21,7 @@ import { writeHarFile } from '../report/har-file.ts';
 import { ProgressReporter } from '../report/progress-reporter.ts';
 import { scaledTimeout } from '../config/latency-scale.ts';
 import { HOOK_TIMEOUT_MS } from '../config/test-timeouts.ts';
-import { areaOfSuiteFile, PROJECT_ROOT, SUITE_FILE_SUFFIX } from '../config/project-paths.ts';
+import { areaOfSuiteFile, PROJECT_ROOT, SUITE_FILE_SUFFIX, suiteFileAt } from '../config/project-paths.ts';
 import { ResultCollector, type TestRecord } from '../report/result-collector.ts';
 import { moduleCacheFolder } from './module-cache-folder.ts';
 import { RunDeadline, type Unfinished } from './run-deadline.ts';
@@ -32,7 +32,7 @@ import { scheduleWeight } from './suite-schedule.ts';
 /** Files with long waits first, then the heaviest (suite-schedule.ts declares which and why). */
 class LongWaitsFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const weight = (f: TestSpecification) => scheduleWeight(areaOfSuiteFile(basename(f.moduleId)), statSync(f.moduleId).size);
+    const weight = (f: TestSpecification) => scheduleWeight(suiteFileAt(f.moduleId), statSync(f.moduleId).size);
     const weights = new Map(files.map((f) => [f, weight(f)]));
     return [...files].sort((a, b) => weights.get(b)! - weights.get(a)!);
   }
@@ -153,7 +153,7 @@ export async function runSuites(options: RunSuitesOptions): Promise<SuitesOutcom
       config: false,
       // The workers' one channel to the run (kit/run-context.ts injects it): in memory, never a file.
       // The areas of the files of this run: the sandbox plan shares the run account's quota among them (kit/sandbox-plan.ts).
-      provide: { runConfig: RunConfig.parse({ ...config, suiteAreas: options.files.map((f) => areaOfSuiteFile(basename(f))).filter((a) => a !== undefined) }) },
+      provide: { runConfig: RunConfig.parse({ ...config, suiteAreas: options.files.map((f) => areaOfSuiteFile(f)).filter((a) => a !== undefined) }) },
       watch: false,
       include: [`suites/**/*${SUITE_FILE_SUFFIX}`],
       pool: 'forks',
