@@ -21,7 +21,7 @@ const config: KnipConfig = {
     // Fixture runs a test starts by path in a child process (hostile-units, har, harness-test-status-run and
     // requirement-attribution-run tests), and the fixture suites those runs give vitest by path.
     'test/*-fixture/run-*.ts',
-    'test/*-fixture/*.fixture.ts',
+    'test/*-fixture/**/*.fixture.ts',
     // Loaded with `node --import` by test/cli-fast-paths.test.ts.
     'test/cli-module-log.mjs',
     // Compiled and run by test/typed-client.test.ts in a project of its own (test/typed-client-project.ts).

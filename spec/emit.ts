@@ -1,15 +1,22 @@
 /**
  * CLI. `npm run spec` writes spec/openapi.json, spec/openapi.yaml, spec/openapi.d.ts, the JSON-only
- * variant and spec/requirements.yaml (the requirement catalogue) from the zod schemas;
+ * variant and spec/requirements.yaml (the requirement catalogue and its traceability matrix) from the
+ * zod schemas, the suites' tests as vitest collects them and the reference server's seams and mutants;
  * `npm run spec:check` (--check) regenerates them in memory and fails, naming each stale file,
  * when the committed ones differ.
  */
 import { fileURLToPath } from 'node:url';
 import { buildDocument } from './build-document.ts';
 import { renderOutputs } from './render-outputs.ts';
+import { faultsByRequirement } from './requirement-faults.ts';
+import { collectRequirementTests } from './requirement-tests.ts';
+import type { Traceability } from './requirements-yaml.ts';
 import { staleOutputs, writeOutputs } from './write-outputs.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** What spec/requirements.yaml says decides and breaks each requirement: the suites' tests, the seams and the mutants. */
+const traceability = async (): Promise<Traceability> => ({ tests: await collectRequirementTests(), faults: faultsByRequirement() });
 
 async function main(argv: readonly string[]): Promise<number> {
   const unknown = argv.filter((a) => a !== '--check');
@@ -17,7 +24,9 @@ async function main(argv: readonly string[]): Promise<number> {
     console.error(`usage: tsx spec/emit.ts [--check] (unknown argument: ${unknown.join(' ')})`);
     return 2;
   }
-  const files = await renderOutputs(buildDocument());
+  // The collection's worker loads the suites while this process builds the document.
+  const trace = traceability();
+  const files = await renderOutputs(buildDocument(), await trace);
   if (argv.includes('--check')) {
     const stale = await staleOutputs(ROOT, files);
     if (stale.length === 0) {

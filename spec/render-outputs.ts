@@ -1,14 +1,14 @@
 /**
  * The OpenAPI document -> the text of the committed files: JSON, YAML, the TypeScript types of
  * openapi-typescript, and the JSON-only variant in JSON and YAML. Same document, same bytes.
- * Beside them, the requirement catalogue as YAML (requirements-yaml.ts), checked alike.
+ * Beside them, the requirement catalogue and its traceability matrix as YAML (requirements-yaml.ts), checked alike.
  */
 import openapiTS, { astToString } from 'openapi-typescript';
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
 import { stringify } from 'yaml';
 import { REQUIREMENTS } from '../schemas/requirements.ts';
 import { jsonOnlyVariant } from './json-only-variant.ts';
-import { renderRequirementsYaml, REQUIREMENTS_YAML_PATH } from './requirements-yaml.ts';
+import { renderRequirementsYaml, REQUIREMENTS_YAML_PATH, type Traceability } from './requirements-yaml.ts';
 
 export interface OutputFile {
   /** Path relative to the package root. */
@@ -42,7 +42,7 @@ async function renderTypes(json: string): Promise<string> {
   return `/**\n * ${GENERATED_NOTE}\n * Types of spec/openapi.json, by openapi-typescript.\n */\n\n${astToString(ast)}`;
 }
 
-export async function renderOutputs(document: OpenAPIObject): Promise<OutputFile[]> {
+export async function renderOutputs(document: OpenAPIObject, trace: Traceability): Promise<OutputFile[]> {
   const json = renderJson(document);
   const jsonOnly = jsonOnlyVariant(document);
   return [
@@ -51,6 +51,6 @@ export async function renderOutputs(document: OpenAPIObject): Promise<OutputFile
     { path: OUTPUT_PATHS.types, content: await renderTypes(json) },
     { path: OUTPUT_PATHS.jsonOnlyJson, content: renderJson(jsonOnly) },
     { path: OUTPUT_PATHS.jsonOnlyYaml, content: renderYaml(jsonOnly) },
-    { path: OUTPUT_PATHS.requirements, content: renderRequirementsYaml(REQUIREMENTS) },
+    { path: OUTPUT_PATHS.requirements, content: renderRequirementsYaml(REQUIREMENTS, trace) },
   ];
 }

@@ -254,8 +254,10 @@ export function req(ids: readonly string[], name: string, body: (context: TestCo
   // Scaled with the latency the preflight measured (latency-scale.ts): a slow target is not failed by our clock.
   const timeout = scaledTimeout(options.timeout ?? REQUIREMENT_TEST_TIMEOUT_MS, config().latencyMs);
   const selected = config().onlyRequirements;
+  // The ids ride in the test's meta from collection on, so that the requirement matrix (spec/requirement-tests.ts) reads them without running it.
+  const collected = { meta: { requirements: [...ids] } };
   if (selected && !ids.some((id) => selected.includes(id))) {
-    test(name, async (context) => {
+    test(name, collected, async (context) => {
       context.task.meta.requirements = [...ids];
       context.task.meta.skipReason = NOT_SELECTED;
       await label(requirements, options);
@@ -263,6 +265,6 @@ export function req(ids: readonly string[], name: string, body: (context: TestCo
     });
     return;
   }
-  if (options.concurrent) test.concurrent(name, run, timeout);
-  else test(name, run, timeout);
+  if (options.concurrent) test.concurrent(name, { ...collected, timeout }, run);
+  else test(name, { ...collected, timeout }, run);
 }
