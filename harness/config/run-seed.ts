@@ -1,7 +1,7 @@
 /**
  * The seed of a run (a CI gate must be reproducible). Every random choice of the suites
  * that decides what is asserted (the invalid requests of the fuzzing, suites/support/fuzz-run.ts;
- * the command sequences of the 3.1 model, suites/otp-v2.test.ts) is drawn from a seed derived from
+ * the command sequences of the 3.1 model, suites/otp-v2/model-based.test.ts) is drawn from a seed derived from
  * it, so that the same target certified with the same seed meets the same requests and gets the
  * same verdicts. `certify --seed N` chooses another; the run prints it, summary.json and summary.md
  * carry it, and Allure shows it beside target and profile.

@@ -1,5 +1,5 @@
 /**
- * Helpers of suites/otp-v2.test.ts: the calls of 4.4 (create, verify, status, delete) for one
+ * Helpers of suites/otp-v2/: the calls of 4.4 (create, verify, status, delete) for one
  * verification (phone_number + country_code, 3.1), the request shapes the document leaves open
  * (ambiguities otp-status-request-shape, otp-delete-request-shape), the verify answers whose slugs
  * are not shown (otp-verify-error-slugs), the lock point (otp-v2-lock-point), charge

@@ -1,0 +1,59 @@
+/**
+ * 8 "Current OTP attempts | 7 per code round" and 3.1's locked state: after the 7 wrong codes of a
+ * round no code verifies, and a resend without code_rotate answers 429 otp_max_attempts. A resend may
+ * wait out the cooldown: starts first in a run (harness/run/suite-schedule.ts).
+ */
+import { describe, expect } from 'vitest';
+import { type Answer, expectError, expectSchema, req, useTarget } from '../../harness/kit/index.ts';
+import { OtpErrorBody } from '../../schemas/envelope.ts';
+import { OtpDriver, type OtpSubject } from '../support/otp-v2-driver.ts';
+
+const t = useTarget();
+const d = new OtpDriver(t);
+/**
+ * Waiting tests overlap where one test's waits age nothing of another's: in real time, and with a
+ * clock per test. On a test clock shared by all they run one by one (waits are instant there).
+ */
+const CONCURRENT = t.clock.waitsMayOverlap;
+
+describe('waits: cooldown and expiry (concurrent unless the test clock is shared)', { concurrent: CONCURRENT }, () => {
+  // 3.1 "pending | POST /v2/otp/verify | 7 attempts used up | locked | HTTP 429" and 8 "Current OTP
+  // attempts | 7 per code round": after the 7 wrong codes of a round no code verifies, the right one
+  // included (an 8th attempt is none of the 7), and a resend is one of a locked verification ("locked
+  // | POST /v2/otp | no code_rotate | locked | HTTP 429 otp_max_attempts"), whichever wrong code the
+  // profile's otp-v2-lock-point says answers 429. The state with the 401 of a 7th wrong code is not
+  // stated and only recorded (OtpDriver.wrongAttemptWith).
+  req(
+    ['limit:otp-v2-attempts', 'otp2:pending-verify-exhausted', 'otp2:locked-verify', 'otp2:locked-create-no-rotate', 'err:otp_max_attempts'],
+    'after the 7 wrong codes of a round no code verifies, the right one included, and POST /v2/otp without code_rotate answers 429 otp_max_attempts',
+    async () => {
+      const expectLocked = (answer: Answer, why: string): void => {
+        expect(
+          answer.status,
+          `${why}: after the 7 wrong codes of a round the right code must not verify (3.1 "7 ` +
+            `attempts used up → locked", 8 "7 per code round") — ${answer.text.slice(0, 200)}`,
+        ).not.toBe(200);
+        expect(answer.status, `${why}: HTTP 429 (3.1; 4.4 "429 attempts exhausted")`).toBe(429);
+        expect(expectSchema(OtpErrorBody, answer.json, 'the error body of 4.4', answer).state, `${why}: state locked (3.1)`).toBe('locked');
+      };
+      const resendOf = async (x: OtpSubject, why: string): Promise<void> => {
+        const answer = await d.createPastCooldown(x, {}, 'locked', '3.1 locked + create (no code_rotate)');
+        expectError(answer, 'otp_max_attempts', 'otp-v2/create');
+        expect(answer.body.state, `${why}: state locked (3.1)`).toBe('locked');
+      };
+      // The right code as the 8th attempt, then a resend.
+      const a = await d.subject({ ownAccount: CONCURRENT });
+      const { code } = await d.pending(a);
+      await d.useRound(a, code);
+      expectLocked(await d.verify(a, code), 'the right code after 7 wrong ones');
+      await resendOf(a, 'a resend after the right code was refused');
+      // A resend straight after the 7 wrong codes, then the right code.
+      const b = d.sibling(a);
+      const { code: codeB } = await d.pending(b);
+      await d.useRound(b, codeB);
+      await resendOf(b, 'a resend after 7 wrong codes');
+      expectLocked(await d.verify(b, codeB), 'the right code after 7 wrong codes and a resend');
+    },
+    { concurrent: CONCURRENT, timeout: 240_000 },
+  );
+});

@@ -1,0 +1,90 @@
+/**
+ * 4.4 GET /v2/otp/status and DELETE /v2/otp: status reads and changes nothing, delete invalidates the
+ * verification in the profile's request shape, and one number's verification never touches another's
+ * (3.1 "per number").
+ */
+import { describe, expect } from 'vitest';
+import { expectError, expectSchema, expectSuccess, observe, recordBehaviour, req, useTarget } from '../../harness/kit/index.ts';
+import { OtpStatusResponse } from '../../schemas/otp-v2.ts';
+import { OTP_V2_RULES } from '../../schemas/otp-v2-transitions.ts';
+import { elapsedBetween, OtpDriver } from '../support/otp-v2-driver.ts';
+
+const t = useTarget();
+const d = new OtpDriver(t);
+/**
+ * As in the area's files whose tests wait: concurrent where one test's waits age nothing of another's
+ * (real time, a clock per test); the tests here keep their order (describe.sequential).
+ */
+const CONCURRENT = t.clock.waitsMayOverlap;
+
+describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () => {
+  describe.sequential('4.4 status and delete', () => {
+    req(
+      ['op:otp-v2/get-status', 'rule:otp2.status-read-only', 'rule:otp2.free-operations'],
+      'GET /v2/otp/status reads state and counters and changes nothing',
+      async () => {
+        const s = await d.subject();
+        const sent = await d.timed(() => d.create(s));
+        const code = String(d.expectCreated(sent.answer, 'created').code);
+        const first = await d.stateOf(s);
+        if (t.choices['otp-status-request-shape'] === 'query') {
+          expect(first.state).toBe('pending');
+          const body = expectSchema(OtpStatusResponse, first.answer.json, 'status body', first.answer);
+          if (typeof body.attempts_remaining === 'number') expect(body.attempts_remaining, 'attempts counter').toBe(OTP_V2_RULES.attemptsPerRound);
+          if (typeof body.resend_available_in === 'number')
+            expect(body.resend_available_in, 'resend counter within the cooldown').toBeLessThanOrEqual(OTP_V2_RULES.cooldownSeconds);
+        }
+        const before = await d.balance(s);
+        for (let i = 0; i < 3; i++) await d.status(s);
+        const after = await d.balance(s);
+        if (before !== undefined && after !== undefined) expect(after, 'status is free').toBe(before);
+        // Read-only: no attempt consumed, the cooldown still running (where the kit's clock can tell:
+        // judgeThrottled), the code unchanged.
+        await d.wrongAttempt(s, code, OTP_V2_RULES.attemptsPerRound - 1);
+        const resend = await d.timed(() => d.create(s));
+        if (d.judgeThrottled(sent, resend, 'a resend after the status reads') === undefined)
+          recordBehaviour(
+            'the cooldown after the status reads',
+            `not judged: the resend may have reached the target ${elapsedBetween(sent, resend).high.toFixed(2)} ` +
+              `s after the send (${d.latenciesText([sent, resend])}), and it was carried out`,
+          );
+        const again = await d.stateOf(s);
+        if (t.choices['otp-status-request-shape'] === 'query') {
+          const body = expectSchema(OtpStatusResponse, again.answer.json, 'status body', again.answer);
+          if (typeof body.attempts_remaining === 'number')
+            expect(body.attempts_remaining, 'attempts counter after one wrong code').toBe(OTP_V2_RULES.attemptsPerRound - 1);
+        }
+        expectSuccess(await d.verify(s, code), 'otp-v2/verify');
+        await d.expectState(d.sibling(s), 'none', 'a number without verification');
+      },
+    );
+
+    req(
+      ['op:otp-v2/delete', 'otp2:any-delete'],
+      "DELETE /v2/otp in the profile's shape invalidates the verification (ambiguity otp-delete-request-shape)",
+      async () => {
+        const s = await d.subject();
+        const { code } = await d.pending(s);
+        const answer = await d.remove(s);
+        const shape = t.choices['otp-delete-request-shape'];
+        observe('otp-delete-request-shape', `${shape}: HTTP ${answer.status} ${answer.text.slice(0, 100)}`, answer.status === 200);
+        expectSuccess(answer, 'otp-v2/delete');
+        d.expectVerifyRefusal(await d.verify(s, code), 404, 'none');
+      },
+    );
+
+    req(['rule:otp2.per-number', 'otp2:pending-verify-exhausted', 'otp2:any-delete'], "one number's verification does not affect another's", async () => {
+      const a = await d.subject();
+      const b = d.sibling(a);
+      const codeA = await d.locked(a);
+      const { code: codeB } = await d.pending(b);
+      await d.wrongAttempt(b, codeB, OTP_V2_RULES.attemptsPerRound - 1);
+      expectSuccess(await d.remove(b), 'otp-v2/delete');
+      const stillLocked = await d.verify(a, codeA);
+      expect(stillLocked.status, 'deleting another number leaves this one locked').toBe(429);
+      expectError(await d.createPastCooldown(a, {}, 'locked', '3.1 locked + create (no code_rotate)'), 'otp_max_attempts', 'otp-v2/create');
+      const { code: fresh } = await d.pending(b);
+      expectSuccess(await d.verify(b, fresh), 'otp-v2/verify');
+    });
+  });
+});
