@@ -24,7 +24,7 @@ import { runEnding } from './commands/run-ending.ts';
 export { startReferenceServer, type ReferenceKeys, type RunningReferenceServer } from '../reference/server.ts';
 export type { ReferenceServerOptionsInput } from '../reference/options.ts';
 export type { AreaTotals, FailOn, RequirementStatus, RequirementSummary, Summary } from './report/summary.ts';
-export { gatePasses } from './report/summary.ts';
+export { gatePasses } from './report/run-verdict.ts';
 export type { BaselineComparison } from './report/baseline.ts';
 export type { TargetProfile } from './config/profile.ts';
 export { UsageError } from './config/cli-errors.ts';
@@ -57,10 +57,10 @@ export async function certify(options: CertifyOptions = {}): Promise<Summary> {
   const args = parseOptions(CERTIFY_FLAGS, flags, CATALOGUES);
   const say = onProgress ?? (log ? sayOnStdout : undefined);
   const outcome = await runCertification(args, say ? { say } : {});
-  const { exitCode, stderr, rejects } = runEnding(outcome);
-  if (rejects) throw new Error(stderr);
+  const ending = runEnding(outcome);
+  if (ending.rejects) throw new Error(ending.stderr);
   // The command line's closing lines, the verdict among them (certify-command.ts certify()).
-  if (say) for (const line of ['', ...closingLines(outcome, exitCode).split('\n')]) say(line);
+  if (say) for (const line of ['', ...closingLines(outcome, ending).split('\n')]) say(line);
   return outcome.summary;
 }
 

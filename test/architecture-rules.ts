@@ -109,6 +109,20 @@ export function metaWrites(text: string): number[] {
   return lines;
 }
 
+/**
+ * Lines of `text` (1-based) that decide a verdict word from a condition (`ok ? 'PASS' : 'FAIL'`, a
+ * code mapped to 'INCOMPLETE'): only report/run-verdict.ts may, so that every report, the exit code
+ * and the closing line say the same.
+ */
+export function verdictDecisions(text: string): number[] {
+  const lines: number[] = [];
+  text.split('\n').forEach((line, i) => {
+    const code = line.replace(/\/\/.*$/, '').replace(/^\s*\*.*$/, '');
+    if (/\?\s*['"`](PASS|FAIL|INCOMPLETE|NOTHING CERTIFIED)['"`]|['"`](PASS|FAIL|INCOMPLETE)['"`]\s*:(?!\s*string)/.test(code)) lines.push(i + 1);
+  });
+  return lines;
+}
+
 /** Every .ts file under the checked folders (project-relative), with its imports. */
 export function readImportGraph(folders: readonly string[] = CHECKED_FOLDERS): ImportGraph {
   const walk = (dir: string): string[] =>

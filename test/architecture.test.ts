@@ -10,6 +10,7 @@ import { PROJECT_ROOT } from '../harness/config/project-paths.ts';
 import {
   cycleFindings,
   metaWrites,
+  verdictDecisions,
   importCycles,
   importSpecifiers,
   readImportGraph,
@@ -82,6 +83,29 @@ describe('the suites write no test metadata themselves', () => {
       'if (a.meta === b) {}',
     ].join('\n');
     expect(metaWrites(text)).toEqual([1, 2, 3, 4]);
+  });
+});
+
+describe('one module decides the verdict', () => {
+  it('no file of harness/ but report/run-verdict.ts turns a condition into PASS, FAIL or INCOMPLETE', () => {
+    const files = readdirSync(join(PROJECT_ROOT, 'harness'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
+    const decisions = files
+      .filter((f) => f !== join('report', 'run-verdict.ts'))
+      .flatMap((f) => verdictDecisions(readFileSync(join(PROJECT_ROOT, 'harness', f), 'utf8')).map((line) => `harness/${f}:${line}`));
+    expect(decisions).toEqual([]);
+    expect(verdictDecisions(readFileSync(join(PROJECT_ROOT, 'harness', 'report', 'run-verdict.ts'), 'utf8')).length).toBeGreaterThan(0);
+  });
+
+  it('the finder sees a word chosen by a condition, and not a type, a comment or a word written as such', () => {
+    const text = [
+      "const v = s.ok ? 'PASS' : 'FAIL';",
+      'const w = code === 2 ? "NOTHING CERTIFIED" : other;',
+      "const colours = { PASS: '#1b7f3b' };",
+      "type Verdict = 'PASS' | 'FAIL';",
+      "// s.ok ? 'PASS' : 'FAIL'",
+      "return '# Conformance summary: ' + word;",
+    ].join('\n');
+    expect(verdictDecisions(text)).toEqual([1, 2]);
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * `certify --baseline` and `--fail-on regression` end to end (harness/report/baseline.ts,
- * summary.ts gatePasses): a clean certification of the embedded server's credits area is the
+ * run-verdict.ts gatePasses): a clean certification of the embedded server's credits area is the
  * baseline; the same area with an injected fault names exactly the requirements the fault broke as
  * newly failing, and fails the regression gate; the faulty server again, against its own earlier
  * run, passes it (every failure is known), while its verdict stays FAIL.

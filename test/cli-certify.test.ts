@@ -168,8 +168,8 @@ describe('the closing lines of a run', () => {
     };
     const summary = { totals, requirements, runErrors: [], coverage } as unknown as Parameters<typeof closingLines>[0]['summary'];
     const lines = closingLines(
-      { summary, outDir: 'out', incomplete: undefined, html: false, redact: (t) => t.replaceAll('key-123456789', '[REDACTED]') },
-      1,
+      { summary, outDir: 'out', html: false, redact: (t) => t.replaceAll('key-123456789', '[REDACTED]') },
+      { exitCode: 1, word: 'FAIL' },
     ).split('\n');
     expect(lines).toEqual([
       'failed: op:a: expected [REDACTED] to be 2',

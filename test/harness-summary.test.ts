@@ -13,7 +13,8 @@ import { findLeaks } from '../harness/run/leak-check.ts';
 import { missingCapabilities, requirementsOf } from '../harness/kit/requirement-test.ts';
 import type { TestRecord } from '../harness/report/result-collector.ts';
 import { compareWithBaseline } from '../harness/report/baseline.ts';
-import { buildSummary, gatePasses, nothingCertified, summaryHeadMarkdown, summaryMarkdown, withBaseline, withLeakCheck } from '../harness/report/summary.ts';
+import { buildSummary, summaryHeadMarkdown, summaryMarkdown, withBaseline, withLeakCheck } from '../harness/report/summary.ts';
+import { gatePasses, nothingCertified } from '../harness/report/run-verdict.ts';
 import { testScratchDir } from './scratch-dir.ts';
 import { summaryOfRecords, testRecord } from './summary-of-records.ts';
 

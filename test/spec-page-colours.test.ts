@@ -19,7 +19,7 @@ const failingTest = `POST /credits/consult (4.1) > answers credit_01 <b>bold</b>
 const run: SpecPageRun = {
   target: `http://127.0.0.1:1/<i>`,
   startedAt: '2026-11-26T10:00:00Z',
-  ok: false,
+  verdict: 'FAIL',
   requirements: REQUIREMENTS.map((r) => ({
     id: r.id,
     level: r.level,

@@ -8,7 +8,7 @@
  * reports, or fewer tests decided than --min-coverage asks (summary.ts ok, run-coverage.ts); 2 a
  * usage or configuration error or an unreachable target (one line, before any test
  * runs), a run cut short by its deadline or interrupted (SIGINT, SIGTERM), or a run that certified
- * nothing (every test that ran broke, or the setup of every file failed: summary.ts nothingCertified).
+ * nothing (every test that ran broke, or the setup of every file failed: report/run-verdict.ts).
  * Decided once, for the API and the kill matrix too: run-ending.ts.
  *
  * The run itself, step by step, and its secrets (5.2): certification-run.ts.
@@ -26,7 +26,7 @@ import { terminalText } from '../report/inert-text.ts';
 import { SPEC_PAGE_FILE } from '../kit/spec-section-link.ts';
 import { failLevelReachText, verdictReachText } from '../report/run-coverage.ts';
 import { SKIP_GROUPS_AT_A_GLANCE, skipGroupText } from '../report/skip-remedies.ts';
-import { runEnding } from './run-ending.ts';
+import { runEnding, type RunEnding } from './run-ending.ts';
 import { type CertificationOutcome, runCertification } from './certification-run.ts';
 import { INTERRUPT_GRACE_MS } from '../run/run-suites.ts';
 import type { FailOn, Summary } from '../report/summary.ts';
@@ -100,9 +100,10 @@ export async function certify(args: CertifyArgs): Promise<number> {
   // hold workers, and vitest sets the exit code when they end: such a process ends now, once its
   // output is written. The last lines a person reads are the verdict, the counts, the exit code and
   // where the reports are.
-  const { exitCode, stderr } = runEnding(outcome);
+  const ending = runEnding(outcome);
+  const { exitCode, stderr } = ending;
   if (stderr) process.stderr.write(`${stderr}\n`);
-  process.stdout.write(`\n${closingLines(outcome, exitCode)}\n`);
+  process.stdout.write(`\n${closingLines(outcome, ending)}\n`);
   if (outcome.incomplete === undefined) return exitCode;
   await new Promise<void>((resolve) => process.stdout.write('', () => process.stderr.write('', () => resolve())));
   return process.exit(exitCode);
@@ -139,15 +140,17 @@ function skipLines(summary: Summary): string[] {
  * verdict with the exit code and how much the run decided (run-coverage.ts), the tests per status,
  * the reports.
  */
-export function closingLines(outcome: Pick<CertificationOutcome, 'summary' | 'outDir' | 'incomplete' | 'html' | 'redact'>, code: number): string {
+export function closingLines(
+  outcome: Pick<CertificationOutcome, 'summary' | 'outDir' | 'html' | 'redact'>,
+  ending: Pick<RunEnding, 'exitCode' | 'word'>,
+): string {
   const t = outcome.summary.totals;
-  const verdict = outcome.incomplete !== undefined ? 'INCOMPLETE' : code === 0 ? 'PASS' : code === 2 ? 'NOTHING CERTIFIED' : 'FAIL';
   const reports = ['summary.md', 'summary.json', 'junit.xml', ...(outcome.html ? ['allure-report/index.html', SPEC_PAGE_FILE] : [])];
   const { coverage } = outcome.summary;
   return [
     ...troubleLines(outcome.summary, outcome.redact),
     ...skipLines(outcome.summary),
-    `verdict: ${verdict} (exit ${code}): ${outcome.summary.identityNotChecked ? `${outcome.summary.identityNotChecked}; ` : ''}${verdictReachText(coverage)}`,
+    `verdict: ${ending.word} (exit ${ending.exitCode}): ${outcome.summary.identityNotChecked ? `${outcome.summary.identityNotChecked}; ` : ''}${verdictReachText(coverage)}`,
     failLevelReachText(coverage.failLevelRequirements),
     `tests: ${t.passed} passed, ${t.failed} failed, ${t.broken} broken, ${t.inconclusive} inconclusive, ${t.skipped} ` +
       `skipped (${t.notTestable} not testable), ${t.knownDeviations} known deviations; ${t.warnings} with warnings`,

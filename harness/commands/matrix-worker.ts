@@ -41,8 +41,9 @@ export async function certifyOnce(job: MatrixJob): Promise<MatrixJobResult> {
   const interrupt = new AbortController();
   try {
     const outcome = await runCertification(parseCertifyArgs(job.argv, {}), { say, interrupt: interrupt.signal });
-    const { exitCode, stderr } = runEnding(outcome);
-    lines.push('', closingLines(outcome, exitCode));
+    const ending = runEnding(outcome);
+    const { exitCode, stderr } = ending;
+    lines.push('', closingLines(outcome, ending));
     if (stderr) lines.push(stderr);
     return { exitCode, log: `${lines.join('\n')}\n`, stderr, ending: outcome.incomplete !== undefined };
   } catch (error) {

@@ -21,6 +21,7 @@ import { reportName, runSpan, runSpanScript, verdictBanner } from './allure-run-
 import { sectionAnchorScript } from './allure-section-anchors.ts';
 import { mapStrings } from './run-redaction.ts';
 import { writeSpecPage } from './spec-page.ts';
+import { runVerdict } from './run-verdict.ts';
 import type { Summary } from './summary.ts';
 
 const require = createRequire(import.meta.url);
@@ -128,5 +129,5 @@ export async function generateAllureReport(outDir: string, run?: Summary): Promi
   writeFileSync(page, withRunAdditions(withoutAnalytics(readFileSync(page, 'utf8')), run));
   if (run !== undefined) setSummaryDuration(reportDir, run);
   // The target of every result's "spec §N" link (requirement-test.ts), and the run read through the document.
-  writeSpecPage(outDir, run);
+  writeSpecPage(outDir, run === undefined ? undefined : { ...run, verdict: runVerdict(run).word });
 }

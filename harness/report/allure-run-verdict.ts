@@ -12,18 +12,15 @@
 import { SPEC_PAGE_FILE } from '../kit/spec-section-link.ts';
 import { failLevelReachText, verdictReachText } from './run-coverage.ts';
 import { SKIP_GROUPS_AT_A_GLANCE, skipGroupText } from './skip-remedies.ts';
-import { gatePasses, identityCaveat, type Summary } from './summary.ts';
+import { runVerdict, type VerdictWord } from './run-verdict.ts';
+import { identityCaveat, type Summary } from './summary.ts';
 
 const REPORT_TITLE = 'Messaging Service API conformance';
 
-type Verdict = 'PASS' | 'FAIL' | 'INCOMPLETE';
-
-/** The verdict word of summary.md's first line (summary.ts summaryTitle), and the gate's when it differs. */
-function verdictOf(run: Summary): { verdict: Verdict; gate?: 'PASS' | 'FAIL' } {
-  if (run.incomplete !== undefined) return { verdict: 'INCOMPLETE' };
-  const verdict = run.ok ? 'PASS' : 'FAIL';
-  if (run.failOn === 'regression' && run.baseline !== undefined) return { verdict, gate: gatePasses(run) ? 'PASS' : 'FAIL' };
-  return { verdict };
+/** The verdict word of summary.md's first line (run-verdict.ts), and the gate's when it differs. */
+function verdictOf(run: Summary): { verdict: VerdictWord; gate?: 'PASS' | 'FAIL' } {
+  const { word, gate } = runVerdict(run);
+  return gate === undefined ? { verdict: word } : { verdict: word, gate };
 }
 
 /** The counts a person reads first, worst first; a status with no test is left out. */
@@ -65,7 +62,7 @@ export function runSpan(run: Summary): { start: number; stop: number; duration: 
   return { start, stop: start + duration, duration };
 }
 
-const BANNER_COLOUR: Readonly<Record<Verdict, string>> = { PASS: '#1b7f3b', FAIL: '#b00020', INCOMPLETE: '#8a5a00' };
+const BANNER_COLOUR: Readonly<Record<VerdictWord, string>> = { PASS: '#1b7f3b', FAIL: '#b00020', INCOMPLETE: '#8a5a00' };
 
 /** The kit's own words, escaped all the same: a remedy may one day quote something with a `<` in it. */
 const html = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

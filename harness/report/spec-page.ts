@@ -24,6 +24,7 @@ import { SPEC_DOCUMENT_PATH } from '../config/project-paths.ts';
 import { SPEC_PAGE_FILE } from '../kit/spec-section-link.ts';
 import { htmlText } from './inert-text.ts';
 import type { RequirementStatus, RequirementSummary } from './summary.ts';
+import type { VerdictWord } from './run-verdict.ts';
 
 const inline = (text: string): string =>
   htmlText(text)
@@ -90,11 +91,11 @@ export function worstStatus(statuses: readonly RequirementStatus[]): Requirement
   return statuses.reduce<RequirementStatus>((worst, s) => (UNIT_STATUS_ORDER.indexOf(s) < UNIT_STATUS_ORDER.indexOf(worst) ? s : worst), 'not-covered');
 }
 
-/** What the page reads of a run: summary.ts's Summary has all of it. */
+/** What the page reads of a run: summary.ts's Summary has all of it but the verdict (run-verdict.ts). */
 export interface SpecPageRun {
   target: string;
   startedAt: string;
-  ok: boolean;
+  verdict: VerdictWord;
   requirements: readonly Pick<RequirementSummary, 'id' | 'level' | 'status' | 'tests' | 'reason'>[];
   /** Tests counted as failed, and broken ones, by name: marked in the details. */
   failedTests: readonly string[];
@@ -259,7 +260,7 @@ function headHtml(marked: readonly MarkedUnit[], titles: ReadonlyMap<string, str
   return [
     '<section class="run-head">',
     `<h2>This run, through the document</h2>`,
-    `<p>Target ${htmlText(run.target)}, started ${htmlText(run.startedAt)}: <b>${run.ok ? 'PASS' : 'FAIL'}</b>. Each ` +
+    `<p>Target ${htmlText(run.target)}, started ${htmlText(run.startedAt)}: <b>${run.verdict}</b>. Each ` +
       `sentence or table row a requirement quotes carries the worst status of those requirements in this run ` +
       `(order: ${UNIT_STATUS_ORDER.map((s) => UNIT_STATUS_LABEL[s]).join(' &gt; ')}); click it for the requirements, their tests and why.</p>`,
     `<ul class="legend">${legend.join('')}</ul>`,

@@ -19,6 +19,7 @@ import { REQUIREMENT_STATUSES, type RequirementStatus } from './requirement-stat
 import type { FailureExchange } from '../kit/failure-exchanges.ts';
 import type { TestRecord } from './result-collector.ts';
 import { failLevelReachText, runCoverage, verdictReachText, type RunCoverage } from './run-coverage.ts';
+import { runVerdict } from './run-verdict.ts';
 import { skipGroupText, type RunMeans } from './skip-remedies.ts';
 import { isPassing, isSkipped, testStatus } from './test-status.ts';
 
@@ -414,23 +415,6 @@ export function withBaseline(s: Summary, baseline: BaselineComparison, failOn: F
   return { ...s, baseline, ...(failOn === 'regression' ? { failOn } : {}) };
 }
 
-/**
- * Whether the run passes its gate: `ok` under --fail-on failure; under --fail-on regression, no
- * failed or broken test the baseline did not have (with --strict, no requirement newly warning
- * either), and none of what fails every run: a key in the reports, a run error (which an
- * incomplete run is too), an expected failure that passed, a coverage below --min-coverage.
- */
-export function gatePasses(s: Summary): boolean {
-  if (s.failOn !== 'regression' || s.baseline === undefined) return s.ok;
-  const alwaysFails =
-    s.leakCheck?.passed === false ||
-    s.incomplete !== undefined ||
-    s.runErrors.length > 0 ||
-    s.expectedFailures.some((e) => e.outcome === 'unexpected-pass') ||
-    s.coverage.belowMinimum;
-  return !alwaysFails && !s.baseline.regression && !(s.strict && s.baseline.newlyWarning.length > 0);
-}
-
 /** What a leak means, in one line naming where it is (never the key). */
 export function leakHeadline(check: LeakCheckSummary): string {
   const shown = check.findings.slice(0, 5).join('; ');
@@ -438,16 +422,6 @@ export function leakHeadline(check: LeakCheckSummary): string {
     `a key of the run was found in the reports (5.2), which must not be ` +
     `shared: ${shown}${check.findings.length > 5 ? `; and ${check.findings.length - 5} more (summary.json leakCheck)` : ''}`
   );
-}
-
-/**
- * Whether the run certified nothing: no test reached a verdict (none passed, none failed) and
- * something went wrong (a broken test, a run error such as a setup the target did not answer).
- * certify then exits 2, as when the preflight cannot reach the target: there is no result to read.
- */
-export function nothingCertified(s: Summary): boolean {
-  const verdicts = s.totals.passed + s.totals.failed + s.totals.knownDeviations;
-  return verdicts === 0 && (s.totals.broken > 0 || s.runErrors.length > 0);
 }
 
 function statusCounts(requirements: readonly RequirementSummary[]): { requirements: number } & Partial<Record<RequirementStatus, number>> {
@@ -659,14 +633,15 @@ export const identityCaveat = (s: Pick<Summary, 'identityNotChecked'>): string =
 function summaryTitle(s: Summary): string {
   // An unchecked identity comes before the reach: what the verdict is about may not be the target named.
   const reach = `${s.identityNotChecked ? `${s.identityNotChecked}; ` : ''}${verdictReachText(s.coverage)}`;
-  if (s.leakCheck?.passed === false) return `# Conformance summary: FAIL (a key of the run was found in the reports); ${reach}`;
-  if (s.incomplete !== undefined) return `# Conformance summary: INCOMPLETE (the run did not finish: no verdict on what did not run); ${reach}`;
-  if (s.failOn === 'regression' && s.baseline !== undefined)
+  const { word, cause, gate } = runVerdict(s);
+  if (cause === 'leak') return `# Conformance summary: ${word} (a key of the run was found in the reports); ${reach}`;
+  if (cause === 'incomplete') return `# Conformance summary: ${word} (the run did not finish: no verdict on what did not run); ${reach}`;
+  if (gate !== undefined)
     return (
-      `# Conformance summary: ${s.ok ? 'PASS' : 'FAIL'}; gate (--fail-on ` +
-      `regression): ${gatePasses(s) ? 'PASS, nothing failed or broke that had not in the baseline' : 'FAIL'}; ${reach}`
+      `# Conformance summary: ${word}; gate (--fail-on ` +
+      `regression): ${gate === 'PASS' ? 'PASS, nothing failed or broke that had not in the baseline' : 'FAIL'}; ${reach}`
     );
-  return `# Conformance summary: ${s.ok ? 'PASS' : 'FAIL'}: ${reach}`;
+  return `# Conformance summary: ${word}: ${reach}`;
 }
 
 /**
