@@ -16,7 +16,7 @@ export async function expectNoVerification(d: OtpDriver, s: OtpSubject, why: str
 }
 
 /** 7.3's one row for both slugs: "| 400 | otp_missing_param, otp_invalid_param | missing or invalid parameter ...". */
-export const PARAM_SLUGS: readonly string[] = ['otp_missing_param', 'otp_invalid_param'];
+const PARAM_SLUGS: readonly string[] = ['otp_missing_param', 'otp_invalid_param'];
 
 /**
  * A refusal with `slug`. For the two slugs of 7.3's parameter row, which slug names which cause is a
