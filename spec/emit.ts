@@ -24,9 +24,7 @@ async function main(argv: readonly string[]): Promise<number> {
     console.error(`usage: tsx spec/emit.ts [--check] (unknown argument: ${unknown.join(' ')})`);
     return 2;
   }
-  // The collection's worker loads the suites while this process builds the document.
-  const trace = traceability();
-  const files = await renderOutputs(buildDocument(), await trace);
+  const files = await renderOutputs(buildDocument(), await traceability());
   if (argv.includes('--check')) {
     const stale = await staleOutputs(ROOT, files);
     if (stale.length === 0) {
