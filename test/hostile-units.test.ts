@@ -17,7 +17,8 @@ import { markdownText, terminalText, xmlAttribute } from '../harness/report/iner
 import { junitXml } from '../harness/report/junit-report.ts';
 import type { TestRecord } from '../harness/report/result-collector.ts';
 import { ATTACHMENT_MAX_BYTES, mapStrings, RedactingReporter } from '../harness/report/run-redaction.ts';
-import { buildSummary, summaryMarkdown, withLeakCheck } from '../harness/report/summary.ts';
+import { buildSummary, withLeakCheck } from '../harness/report/summary.ts';
+import { summaryMarkdown } from '../harness/report/summary-markdown.ts';
 import { findLeakPlaces, leakPlaceText } from '../harness/run/leak-check.ts';
 import { createHttpClient } from '../harness/transport/http-client.ts';
 import { createRedactor, onKeyEcho, redactKnown, REDACTED } from '../harness/transport/redaction.ts';

@@ -11,7 +11,8 @@ import { parseExpectedFailures, reconcile } from '../harness/report/expected-fai
 import { parseProfile } from '../harness/config/profile.ts';
 import type { TestRecord } from '../harness/report/result-collector.ts';
 import type { RunConfig } from '../harness/config/run-config.ts';
-import { buildSummary, summaryHeadMarkdown } from '../harness/report/summary.ts';
+import { buildSummary } from '../harness/report/summary.ts';
+import { summaryHeadMarkdown } from '../harness/report/summary-markdown.ts';
 import { CostGuardError } from '../harness/kit/cost-guard.ts';
 import { isNotTestable, skipReasonOf, SkipTest } from '../harness/kit/test-skip.ts';
 

@@ -9,7 +9,8 @@ import { notTestableReason, skipReason, TRIGGERLESS_CAPABILITIES } from '../harn
 import type { TestRecord } from '../harness/report/result-collector.ts';
 import { belowMinimum, decidesRequirement, decidesTest, failLevelReach, shareOf, testReach, testReachText } from '../harness/report/run-coverage.ts';
 import { NEEDS, needsOf, NO_MEANS, skipGroups, skipGroupText, type RunMeans } from '../harness/report/skip-remedies.ts';
-import { REQUIREMENT_STATUSES, summaryMarkdown, withBaseline } from '../harness/report/summary.ts';
+import { REQUIREMENT_STATUSES, withBaseline } from '../harness/report/summary.ts';
+import { summaryMarkdown } from '../harness/report/summary-markdown.ts';
 import { gatePasses } from '../harness/report/run-verdict.ts';
 import { TEST_STATUSES } from '../harness/report/test-status.ts';
 import { CERTIFY_FLAGS } from '../harness/config/certify-flags.ts';

@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { closingLines } from '../harness/commands/certify-command.ts';
 import { runEnding } from '../harness/commands/run-ending.ts';
 import { verdictBanner } from '../harness/report/allure-run-verdict.ts';
-import { summaryHeadMarkdown, withLeakCheck } from '../harness/report/summary.ts';
+import { withLeakCheck } from '../harness/report/summary.ts';
+import { summaryHeadMarkdown } from '../harness/report/summary-markdown.ts';
 import { summaryOfRecords, testRecord as record } from './summary-of-records.ts';
 
 const passed = summaryOfRecords([record('a', 'passed', ['op:credits/consult'])]);

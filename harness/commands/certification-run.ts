@@ -33,16 +33,8 @@ import { writeJunitReport } from '../report/junit-report.ts';
 import type { TestRecord } from '../report/result-collector.ts';
 import { redactedCopy } from '../report/run-redaction.ts';
 import type { RunMeans } from '../report/skip-remedies.ts';
-import {
-  buildSummary,
-  IDENTITY_NOT_CHECKED,
-  leakHeadline,
-  summaryHeadMarkdown,
-  summaryMarkdown,
-  withBaseline,
-  withLeakCheck,
-  type Summary,
-} from '../report/summary.ts';
+import { buildSummary, IDENTITY_NOT_CHECKED, leakHeadline, withBaseline, withLeakCheck, type Summary } from '../report/summary.ts';
+import { summaryHeadMarkdown, summaryMarkdown } from '../report/summary-markdown.ts';
 import { startEmbeddedTarget, type EmbeddedTarget } from '../run/embedded-target.ts';
 import { findLeakPlaces, leakPlaceText } from '../run/leak-check.ts';
 import type { Unfinished } from '../run/run-deadline.ts';

@@ -2,7 +2,7 @@
  * The certification summary: for every requirement of the catalogue its status and the tests that
  * name it (not-covered when none), the profile's option and the target's observed behaviour for
  * every ambiguity, totals per area, and the expected-failures reconciliation. summary.json is for
- * machines (CI gates, comparisons between runs); summary.md is the same for people.
+ * machines (CI gates, comparisons between runs); summary.md is the same for people (summary-markdown.ts).
  */
 import { readFileSync } from 'node:fs';
 import { AMBIGUITIES, type AmbiguityChoices } from '../../schemas/ambiguities.ts';
@@ -12,15 +12,13 @@ import { requirementStatusAt, type VerdictLevel } from '../../schemas/verdict-le
 import { REQUIREMENTS } from '../../schemas/requirements.ts';
 import { UNTESTABLE_SENTENCES } from '../../schemas/untestable-sentences.ts';
 import { SPEC_DOCUMENT_PATH } from '../config/project-paths.ts';
-import { baselineMarkdown, type BaselineComparison } from './baseline.ts';
+import type { BaselineComparison } from './baseline.ts';
 import type { Reconciliation } from './expected-failures.ts';
-import { markdownText, oneLine } from './inert-text.ts';
 import { REQUIREMENT_STATUSES, type RequirementStatus } from './requirement-status.ts';
-import type { FailureExchange } from '../kit/failure-exchanges.ts';
+import type { FailureExchange } from '../kit/test-meta.ts';
 import type { TestRecord } from './result-collector.ts';
-import { failLevelReachText, runCoverage, verdictReachText, type RunCoverage } from './run-coverage.ts';
-import { runVerdict } from './run-verdict.ts';
-import { skipGroupText, type RunMeans } from './skip-remedies.ts';
+import { runCoverage, type RunCoverage } from './run-coverage.ts';
+import type { RunMeans } from './skip-remedies.ts';
 import { isPassing, isSkipped, testStatus } from './test-status.ts';
 
 export { REQUIREMENT_STATUSES, type RequirementStatus };
@@ -39,7 +37,7 @@ export interface RequirementSummary {
   reason?: string;
 }
 
-interface AmbiguitySummary {
+export interface AmbiguitySummary {
   id: string;
   title: string;
   expected: string;
@@ -298,63 +296,8 @@ function ambiguitySummaries(records: readonly TestRecord[], choices: AmbiguityCh
 export function buildSummary(input: SummaryInput): Summary {
   const records = decided(input.records);
   const covered = new Set(input.reconciliation.failures.filter((f) => f.covered).map((f) => f.test));
-  const byRequirement = new Map<string, TestRecord[]>();
-  for (const record of records)
-    for (const id of new Set([...record.requirements, ...(record.failedRequirements ?? [])]))
-      byRequirement.set(id, [...(byRequirement.get(id) ?? []), asSeenBy(record, id)]);
-
-  const requirements: RequirementSummary[] = REQUIREMENTS.map((r) => {
-    const tests = byRequirement.get(r.id) ?? [];
-    // Only a stated rule fails a target; a reading or SHOULD warns, and where the document is
-    // silent what the target did is recorded (schemas/verdict-levels.ts).
-    const status = requirementStatusAt(requirementStatus(tests, covered), r.level);
-    const reason = requirementReason(status, tests);
-    return {
-      id: r.id,
-      area: r.area,
-      section: r.section,
-      level: r.level,
-      ...(r.quotes.length > 0 ? { quote: r.quotes.join(' … ') } : {}),
-      status,
-      tests: tests.map((t) => t.name),
-      ...(reason ? { reason } : {}),
-    };
-  });
-
-  const areas: AreaTotals[] = AREAS.map((a) => {
-    const of = requirements.filter((r) => r.area === a.id);
-    const count = (s: RequirementStatus) => of.filter((r) => r.status === s).length;
-    return {
-      area: a.id,
-      requirements: of.length,
-      passed: count('passed'),
-      failed: count('failed'),
-      knownDeviations: count('known-deviation'),
-      broken: count('broken'),
-      warnings: count('warning'),
-      inconclusive: count('inconclusive'),
-      recorded: count('recorded'),
-      skipped: count('skipped'),
-      notTestable: count('not-testable'),
-      notCovered: count('not-covered'),
-    };
-  }).filter((a) => a.requirements > 0);
-
-  const failedTests = records.filter((t) => t.status === 'failed');
-  const uncovered = failedTests.filter((t) => !covered.has(t.name));
-  const brokenTests = records.filter((t) => t.status === 'broken');
-  const totals = {
-    tests: records.length,
-    passed: records.filter((t) => isPassing(t.status)).length,
-    failed: uncovered.length,
-    broken: brokenTests.length,
-    inconclusive: records.filter((t) => t.status === 'inconclusive').length,
-    skipped: records.filter((t) => isSkipped(t.status)).length,
-    notTestable: records.filter((t) => t.status === 'not-testable').length,
-    knownDeviations: failedTests.length - uncovered.length,
-    warnings: records.filter((t) => t.warnings.length > 0).length,
-    recorded: records.filter((t) => t.recorded.length > 0).length,
-  };
+  const requirements = requirementSummaries(testsByRequirement(records), covered);
+  const { totals, failedTests, uncovered, brokenTests } = testTotals(records, covered);
   const strict = input.strict ?? false;
   const coverage = runCoverage({ tests: records, requirements, means: input.means, minCoverage: input.minCoverage });
 
@@ -374,7 +317,7 @@ export function buildSummary(input: SummaryInput): Summary {
     },
     requirements,
     ambiguities: ambiguitySummaries(records, input.choices),
-    areas,
+    areas: areaTotals(requirements),
     expectedFailures: input.reconciliation.entries.map((e) => ({
       id: e.entry.id,
       kind: e.entry.kind,
@@ -391,15 +334,93 @@ export function buildSummary(input: SummaryInput): Summary {
     ...(input.incomplete !== undefined ? { incomplete: input.incomplete } : {}),
     documentCoverage: documentCoverageOfCatalogue(),
     coverage,
-    ok:
-      input.incomplete === undefined &&
-      input.reconciliation.ok &&
-      input.runErrors.length === 0 &&
-      totals.failed === 0 &&
-      totals.broken === 0 &&
-      !coverage.belowMinimum &&
-      !(strict && (totals.warnings > 0 || totals.inconclusive > 0)),
+    ok: runPasses(input, totals, coverage, strict),
   };
+}
+
+/** Each requirement id with the tests that name it (or whose failed check names it), each test as that requirement sees it. */
+function testsByRequirement(records: readonly TestRecord[]): Map<string, TestRecord[]> {
+  const byRequirement = new Map<string, TestRecord[]>();
+  for (const record of records)
+    for (const id of new Set([...record.requirements, ...(record.failedRequirements ?? [])]))
+      byRequirement.set(id, [...(byRequirement.get(id) ?? []), asSeenBy(record, id)]);
+  return byRequirement;
+}
+
+/** Every requirement of the catalogue, in its order, with its status at its level and the tests behind it. */
+function requirementSummaries(byRequirement: ReadonlyMap<string, TestRecord[]>, covered: ReadonlySet<string>): RequirementSummary[] {
+  return REQUIREMENTS.map((r) => {
+    const tests = byRequirement.get(r.id) ?? [];
+    // Only a stated rule fails a target; a reading or SHOULD warns, and where the document is
+    // silent what the target did is recorded (schemas/verdict-levels.ts).
+    const status = requirementStatusAt(requirementStatus(tests, covered), r.level);
+    const reason = requirementReason(status, tests);
+    return {
+      id: r.id,
+      area: r.area,
+      section: r.section,
+      level: r.level,
+      ...(r.quotes.length > 0 ? { quote: r.quotes.join(' … ') } : {}),
+      status,
+      tests: tests.map((t) => t.name),
+      ...(reason ? { reason } : {}),
+    };
+  });
+}
+
+/** Requirements per status in each area that has any, in the order of schemas/areas.ts. */
+function areaTotals(requirements: readonly RequirementSummary[]): AreaTotals[] {
+  return AREAS.map((a) => {
+    const of = requirements.filter((r) => r.area === a.id);
+    const count = (s: RequirementStatus) => of.filter((r) => r.status === s).length;
+    return {
+      area: a.id,
+      requirements: of.length,
+      passed: count('passed'),
+      failed: count('failed'),
+      knownDeviations: count('known-deviation'),
+      broken: count('broken'),
+      warnings: count('warning'),
+      inconclusive: count('inconclusive'),
+      recorded: count('recorded'),
+      skipped: count('skipped'),
+      notTestable: count('not-testable'),
+      notCovered: count('not-covered'),
+    };
+  }).filter((a) => a.requirements > 0);
+}
+
+/** Tests per status (Summary.totals), and the failed ones (all, and those no expected failure covers) and the broken ones. */
+function testTotals(records: readonly TestRecord[], covered: ReadonlySet<string>) {
+  const failedTests = records.filter((t) => t.status === 'failed');
+  const uncovered = failedTests.filter((t) => !covered.has(t.name));
+  const brokenTests = records.filter((t) => t.status === 'broken');
+  const totals: Summary['totals'] = {
+    tests: records.length,
+    passed: records.filter((t) => isPassing(t.status)).length,
+    failed: uncovered.length,
+    broken: brokenTests.length,
+    inconclusive: records.filter((t) => t.status === 'inconclusive').length,
+    skipped: records.filter((t) => isSkipped(t.status)).length,
+    notTestable: records.filter((t) => t.status === 'not-testable').length,
+    knownDeviations: failedTests.length - uncovered.length,
+    warnings: records.filter((t) => t.warnings.length > 0).length,
+    recorded: records.filter((t) => t.recorded.length > 0).length,
+  };
+  return { totals, failedTests, uncovered, brokenTests };
+}
+
+/** Summary.ok before the leak check: the conditions its comment lists. */
+function runPasses(input: SummaryInput, totals: Summary['totals'], coverage: RunCoverage, strict: boolean): boolean {
+  return (
+    input.incomplete === undefined &&
+    input.reconciliation.ok &&
+    input.runErrors.length === 0 &&
+    totals.failed === 0 &&
+    totals.broken === 0 &&
+    !coverage.belowMinimum &&
+    !(strict && (totals.warnings > 0 || totals.inconclusive > 0))
+  );
 }
 
 /**
@@ -430,242 +451,8 @@ function statusCounts(requirements: readonly RequirementSummary[]): { requiremen
   return counts;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Markdown.
-// ---------------------------------------------------------------------------------------------
-
-/**
- * A Markdown table a person reads at a glance: no line over LINE_MAX characters. Long
- * cells are cut with "…" (the longest first); summary.json keeps every text whole.
- */
-const LINE_MAX = 300;
-const CELL_MAX = 160;
-
-const clip = (text: string, max: number): string => (text.length <= max ? text : `${text.slice(0, Math.max(0, max - 1))}…`);
-
-/**
- * A table cell: the kit's own words (a string, Markdown the kit wrote), text that may hold the
- * target's words (`fromTarget`: shown inert, inert-text.ts), or a cell the kit composed of both and
- * already bounded (`composed`: never cut, so that a cut cannot fall inside a code span).
- */
-type Cell = string | { readonly target: string } | { readonly composed: string };
-const fromTarget = (text: string): Cell => ({ target: text });
-
-/** A cell's text before it is made Markdown: cut from here, so that a cut never breaks a code span. */
-const rawOf = (c: Cell): string => (typeof c === 'string' ? c.replace(/\s*\n\s*/g, ' ') : 'target' in c ? oneLine(c.target) : c.composed);
-function render(c: Cell, raw: string): string {
-  if (typeof c === 'string') return raw.replace(/\|/g, '\\|');
-  return 'target' in c ? markdownText(raw) : raw;
-}
-
-function row(cells: readonly Cell[]): string {
-  const raws = cells.map((c) => (typeof c === 'object' && 'composed' in c ? rawOf(c) : clip(rawOf(c), CELL_MAX)));
-  const line = () => `| ${cells.map((c, i) => render(c, raws[i]!)).join(' | ')} |`;
-  const cuttable = (i: number) => !(typeof cells[i] === 'object' && 'composed' in cells[i]!);
-  while (line().length > LINE_MAX) {
-    const longest = raws.reduce((best, r, i) => (cuttable(i) && (best < 0 || r.length > raws[best]!.length) ? i : best), -1);
-    if (longest < 0) break;
-    const excess = line().length - LINE_MAX;
-    raws[longest] = clip(raws[longest]!, Math.max(8, raws[longest]!.length - excess));
-    if (raws[longest]!.length <= 8) break;
-  }
-  return line();
-}
-
-const table = (header: string[], rows: Cell[][]): string => [row(header), `| ${header.map(() => '---').join(' | ')} |`, ...rows.map(row)].join('\n');
-
-/**
- * A reason in one cell that keeps its cause. A check's message is often a head line ending with a
- * colon ("... does not match the documented schema:") and the cause on the next ("result.credit:
- * expected string"); cut to a cell, the head alone would remain. So a long head is cut first, and the
- * cause follows it; summary.json keeps the whole.
- */
-function reasonCell(text: string | undefined): Cell {
-  const lines = (text ?? '')
-    .split('\n')
-    .map((l) => l.trim())
-    .filter((l) => l !== '');
-  const [head, cause, ...rest] = lines;
-  if (head === undefined) return '';
-  if (cause === undefined || !head.endsWith(':')) return fromTarget(lines.join(' '));
-  const causeKept = clip(cause, CELL_MAX - 70);
-  const kept = `${clip(head, CELL_MAX - causeKept.length - 2)} ${causeKept}`;
-  const room = CELL_MAX - kept.length - 1;
-  return fromTarget(rest.length > 0 && room > 12 ? `${kept} ${clip(rest.join(' '), room)}` : kept);
-}
-
-/** An ambiguity's observations in one cell: how many distinct values, the commonest first; each value inert and cut to 32 characters. */
-function observedCell(observed: AmbiguitySummary['observed']): Cell {
-  if (observed.length === 0) return '—';
-  const sorted = [...observed].sort((a, b) => b.count - a.count);
-  const shown = sorted.slice(0, 3).map((o) => `${markdownText(clip(oneLine(o.value), 32))} (×${o.count})`);
-  return { composed: `${observed.length > 3 ? `${observed.length} distinct: ` : ''}${shown.join('; ')}${observed.length > 3 ? '; …' : ''}` };
-}
-
-/** The head of the summary: verdict, totals, per-area totals, ambiguities, failures. Printed at the end of a run. */
-export function summaryHeadMarkdown(s: Summary): string {
-  const t = s.totals;
-  const levelRow = (name: string, counts: { requirements: number } & Partial<Record<RequirementStatus, number>>) => [
-    name,
-    String(counts.requirements),
-    ...REQUIREMENT_STATUSES.map((st) => String(counts[st] ?? 0)),
-  ];
-  const statusColumns = ['Passed', 'Failed', 'Known deviations', 'Broken', 'Warned', 'Inconclusive', 'Recorded', 'Skipped', 'Not testable', 'Not covered'];
-  const dc = s.documentCoverage;
-  const parts = [
-    summaryTitle(s),
-    coverageMarkdown(s),
-    ...(s.baseline !== undefined ? [baselineMarkdown(s.baseline, markdownText).join('\n').trim()] : []),
-    ...(s.leakCheck?.passed === false ? [`**${markdownText(leakHeadline(s.leakCheck))}**`] : []),
-    ...(s.incomplete !== undefined
-      ? [`**The certification is incomplete**: ${markdownText(s.incomplete)}. What did not finish has no verdict; the reports below are partial.`]
-      : []),
-    `Target ${markdownText(s.target)}, profile ${markdownText(s.profile)}${s.seed !== undefined ? `, seed ${s.seed}` : ''}, ${s.seconds.toFixed(1)} ` +
-      `s${s.strict ? ', strict (warnings and inconclusive tests fail the run)' : ''}. Tests: ${t.passed} ` +
-      `passed, ${t.failed} failed, ${t.broken} broken, ${t.inconclusive} inconclusive, ${t.skipped} skipped (${t.notTestable} not ` +
-      `testable), ${t.knownDeviations} known deviations, ${t.warnings} with warnings, ${t.recorded} recording behaviour the document leaves open.`,
-    `Document coverage: the catalogue quotes ${dc.quoted} of the document's ${dc.units} sentences and ` +
-      `table rows (${(dc.quotedShare * 100).toFixed(1)}%); ${dc.untestable} are not testable, ${dc.uncovered} ` +
-      `not yet quoted. spec-document.html beside this summary shows each one with its status in this run.`,
-    '## Requirements per level',
-    'fail: the document states it (a failure fails the run); warn: a reading of ours or a SHOULD (a ' +
-      'warning); record: the document is silent (what the target did is written down). Broken: the kit could ' +
-      'not talk to the target (no verdict; the run does not pass); inconclusive: a test could not decide.',
-    table(
-      ['Level', 'Requirements', ...statusColumns],
-      [levelRow('fail', s.levels.fail), levelRow('warn', s.levels.warn), levelRow('record', s.levels.record), levelRow('all', s.requirementTotals)],
-    ),
-    '## Requirements per area',
-    table(
-      ['Area', 'Requirements', ...statusColumns],
-      s.areas.map((a) =>
-        [
-          a.area,
-          a.requirements,
-          a.passed,
-          a.failed,
-          a.knownDeviations,
-          a.broken,
-          a.warnings,
-          a.inconclusive,
-          a.recorded,
-          a.skipped,
-          a.notTestable,
-          a.notCovered,
-        ].map(String),
-      ),
-    ),
-    '## Ambiguities (profile option and what the target did)',
-    table(
-      ['Ambiguity', 'Expected', 'Observed', 'Verdict'],
-      s.ambiguities.map((a) => [a.id, a.expected, observedCell(a.observed), a.verdict]),
-    ),
-  ];
-  const failed = s.requirements.filter((r) => r.status === 'failed');
-  // Where to look: the tests that failed each, by their names as junit.xml and Allure give them.
-  const failedBy = failed.flatMap((r) =>
-    r.tests.filter((t) => s.failedTests.includes(t)).map((t) => `- ${r.id}: ${markdownText(clip(oneLine(t), LINE_MAX - 40))}`),
-  );
-  if (failed.length > 0)
-    parts.push(
-      '## Failed requirements',
-      table(
-        ['Requirement', 'Section', 'The document says', 'Reason'],
-        failed.map((r) => [r.id, r.section, r.quote ?? '', reasonCell(r.reason)]),
-      ),
-      ...(failedBy.length > 0 ? ['### The tests that failed them', failedBy.join('\n')] : []),
-    );
-  const broken = s.requirements.filter((r) => r.status === 'broken');
-  if (broken.length > 0)
-    parts.push(
-      '## Broken (the kit could not talk to the target: no verdict)',
-      table(
-        ['Requirement', 'Section', 'Transport trouble'],
-        broken.map((r) => [r.id, r.section, reasonCell(r.reason)]),
-      ),
-    );
-  const warned = s.requirements.filter((r) => r.status === 'warning');
-  if (warned.length > 0)
-    parts.push(
-      '## Warnings',
-      table(
-        ['Requirement', 'Level', 'Reason'],
-        warned.map((r) => [r.id, r.level, reasonCell(r.reason)]),
-      ),
-    );
-  const inconclusive = s.requirements.filter((r) => r.status === 'inconclusive');
-  if (inconclusive.length > 0)
-    parts.push(
-      '## Inconclusive',
-      table(
-        ['Requirement', 'Level', 'Why no decision'],
-        inconclusive.map((r) => [r.id, r.level, reasonCell(r.reason)]),
-      ),
-    );
-  if (s.expectedFailures.length > 0)
-    parts.push(
-      '## Expected failures',
-      table(
-        ['Entry', 'Outcome', 'Reason'],
-        s.expectedFailures.map((e) => [e.id, e.outcome, fromTarget(e.reason)]),
-      ),
-    );
-  if (s.runErrors.length > 0) parts.push('## Run errors', s.runErrors.map((e) => `- ${markdownText(clip(oneLine(e), LINE_MAX - 10))}`).join('\n'));
-  if (s.leakCheck?.passed === false)
-    parts.push(
-      '## Keys found in the reports (file and place; the key is never shown)',
-      s.leakCheck.findings.map((f) => `- ${markdownText(clip(f, LINE_MAX - 10))}`).join('\n'),
-    );
-  return parts.join('\n\n');
-}
-
 /** What every first line says of a run whose target's certificate was not verified (certify --insecure). */
 export const IDENTITY_NOT_CHECKED = "the target's identity was not checked: --insecure, its TLS certificate was not verified";
 
 /** " (the target's identity was not checked: …)" after the verdict word, or nothing. */
 export const identityCaveat = (s: Pick<Summary, 'identityNotChecked'>): string => (s.identityNotChecked ? ` (${s.identityNotChecked})` : '');
-
-/**
- * The first line: the verdict, and when it is no plain failure, why (an incomplete run, a key in the
- * reports, a coverage below --min-coverage); then how much the run decided (run-coverage.ts), which
- * is part of the verdict: "PASS: 192 of 423 tests decided (45 %); 231 skipped".
- */
-function summaryTitle(s: Summary): string {
-  // An unchecked identity comes before the reach: what the verdict is about may not be the target named.
-  const reach = `${s.identityNotChecked ? `${s.identityNotChecked}; ` : ''}${verdictReachText(s.coverage)}`;
-  const { word, cause, gate } = runVerdict(s);
-  if (cause === 'leak') return `# Conformance summary: ${word} (a key of the run was found in the reports); ${reach}`;
-  if (cause === 'incomplete') return `# Conformance summary: ${word} (the run did not finish: no verdict on what did not run); ${reach}`;
-  if (gate !== undefined)
-    return (
-      `# Conformance summary: ${word}; gate (--fail-on ` +
-      `regression): ${gate === 'PASS' ? 'PASS, nothing failed or broke that had not in the baseline' : 'FAIL'}; ${reach}`
-    );
-  return `# Conformance summary: ${word}: ${reach}`;
-}
-
-/**
- * Below the first line: the fail-level requirements decided, then the skipped tests grouped by what
- * would run them, each group with its remedy (skip-remedies.ts; every group's tests and reasons are
- * in summary.json coverage.skipGroups).
- */
-function coverageMarkdown(s: Summary): string {
-  const { failLevelRequirements, skipGroups, tests } = s.coverage;
-  const head = `Reach: ${failLevelReachText(failLevelRequirements)}.`;
-  if (skipGroups.length === 0) return head;
-  return [`${head} What would run the ${tests.skipped} skipped tests:`, '', ...skipGroups.map((g) => `- ${skipGroupText(g)}`)].join('\n');
-}
-
-/** The whole summary: the head, then a table per area with every requirement. */
-export function summaryMarkdown(s: Summary): string {
-  const perArea = s.areas.map((a) =>
-    [
-      `### ${a.area}`,
-      table(
-        ['Requirement', 'Section', 'Level', 'Status', 'Tests', 'Note'],
-        s.requirements.filter((r) => r.area === a.area).map((r) => [r.id, r.section, r.level, r.status, String(r.tests.length), reasonCell(r.reason)]),
-      ),
-    ].join('\n\n'),
-  );
-  return `${[summaryHeadMarkdown(s), '## Every requirement', ...perArea].join('\n\n')}\n`;
-}
