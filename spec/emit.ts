@@ -31,7 +31,8 @@ async function main(argv: readonly string[]): Promise<number> {
       console.log(`spec:check: ${files.map((f) => f.path).join(', ')} are up to date.`);
       return 0;
     }
-    for (const s of stale) console.error(`spec:check: ${s.path} is ${s.reason === 'missing' ? 'missing' : 'stale (differs from what the schemas generate)'}`);
+    for (const s of stale)
+      console.error(`spec:check: ${s.path} is ${s.reason === 'missing' ? 'missing' : 'stale (differs from what schemas/, suites/ and reference/ generate)'}`);
     console.error('Run `npm run spec` and commit the result.');
     return 1;
   }
