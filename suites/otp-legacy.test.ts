@@ -76,6 +76,9 @@ const onNumbers =
   (): Promise<void> =>
     withLegacyNumbers(t, count, body, first);
 
+/** A test body on one number whose first ask is a pending code the kit knows (a resend meets one, 4.5; a verify needs one, 7.2). */
+const onPendingCode = (body: (numbers: LegacyNumbers) => Promise<void>): (() => Promise<void>) => onNumbers(1, body, 'pending-code');
+
 /**
  * Real waits overlap (concurrent tests), and so do virtual ones where each test has a clock of its
  * own. A virtual clock shared by every test must not: a test advancing it would age a sibling's
@@ -333,9 +336,11 @@ describe('templates a to n (4.5)', () => {
 });
 
 // -------------------------------------------------------------------------------------------------
-// Field limits and their codes (4.5, 7.2, 8)
+// Field limits and their codes (4.5, 7.2, 8): the code's length and type; then, in a second describe
+// of the same title, the recipient, the sender and the expiry.
 // -------------------------------------------------------------------------------------------------
 
+// biome-ignore lint/suspicious/noIdenticalTestTitle: both halves keep the title, so that their tests keep their names (baselines match them)
 describe('POST /otp/send: field rules and their codes (7.2)', () => {
   req(
     ['limit:otp-legacy-code-length'],
@@ -385,7 +390,13 @@ describe('POST /otp/send: field rules and their codes (7.2)', () => {
     }),
     SENDS,
   );
+});
 
+// -------------------------------------------------------------------------------------------------
+// The same rules for the recipient, the sender and the expiry (4.5, 7.2, 8).
+// -------------------------------------------------------------------------------------------------
+
+describe('POST /otp/send: field rules and their codes (7.2)', () => {
   req(
     ['err:verification_07'],
     'a phone_number that is not 10 digits answers verification_07 (9, 11 digits, letters)',
@@ -491,15 +502,11 @@ describe('POST /otp/send: state of the number (7.2)', () => {
   req(
     ['err:verification_03'],
     'a second send while the code awaits verification answers verification_03, and the first code still verifies',
-    onNumbers(
-      1,
-      async (n) => {
-        const { phone, code } = await n.pending(0, { attempts: 1 });
-        expectError(await t.api('otp-legacy/send', { json: sendBody(t, phone) }), 'verification_03', 'otp-legacy/send');
-        expectSuccess(await verify(t, phone, code), 'otp-legacy/verify', LegacyOtpVerifyResponse);
-      },
-      'pending-code',
-    ),
+    onPendingCode(async (n) => {
+      const { phone, code } = await n.pending(0, { attempts: 1 });
+      expectError(await t.api('otp-legacy/send', { json: sendBody(t, phone) }), 'verification_03', 'otp-legacy/send');
+      expectSuccess(await verify(t, phone, code), 'otp-legacy/verify', LegacyOtpVerifyResponse);
+    }),
     SENDS,
   );
 
@@ -633,109 +640,85 @@ describe('POST /otp/resend (4.5)', () => {
   req(
     ['op:otp-legacy/resend', 'rule:otp-legacy.resend-keeps-code'],
     'without reset_code and with reset_code=false the same code is resent; reset_code=true sends a new one and only it verifies',
-    onNumbers(
-      1,
-      async (n) => {
-        // A pending code the kit knows, however it was reached (a send or a resend with showcode=1).
-        const first = await n.pending();
-        const { phone, company } = first;
-        const kept = await resendWithCode(t, phone, company);
-        expect(kept.code, 'reset_code absent (default false): same code').toBe(first.code);
-        const keptFalse = await resendWithCode(t, phone, company, { reset_code: false });
-        expect(keptFalse.code, 'reset_code=false: same code').toBe(first.code);
-        const renewed = await resendWithCode(t, phone, company, { reset_code: true, code_length: CODE_LENGTH.max });
-        expect(renewed.code, 'reset_code=true: a new random code').not.toBe(first.code);
-        expectError(await verify(t, phone, first.code), 'validation_05', 'otp-legacy/verify');
-        expectSuccess(await verify(t, phone, renewed.code), 'otp-legacy/verify', LegacyOtpVerifyResponse);
-      },
-      'pending-code',
-    ),
+    onPendingCode(async (n) => {
+      // A pending code the kit knows, however it was reached (a send or a resend with showcode=1).
+      const first = await n.pending();
+      const { phone, company } = first;
+      const kept = await resendWithCode(t, phone, company);
+      expect(kept.code, 'reset_code absent (default false): same code').toBe(first.code);
+      const keptFalse = await resendWithCode(t, phone, company, { reset_code: false });
+      expect(keptFalse.code, 'reset_code=false: same code').toBe(first.code);
+      const renewed = await resendWithCode(t, phone, company, { reset_code: true, code_length: CODE_LENGTH.max });
+      expect(renewed.code, 'reset_code=true: a new random code').not.toBe(first.code);
+      expectError(await verify(t, phone, first.code), 'validation_05', 'otp-legacy/verify');
+      expectSuccess(await verify(t, phone, renewed.code), 'otp-legacy/verify', LegacyOtpVerifyResponse);
+    }),
     SENDS,
   );
 
   req(
     ['rule:otp-legacy.resend-keeps-code', 'limit:otp-legacy-code-length'],
     'code_length and code_type apply only with reset_code=true',
-    onNumbers(
-      1,
-      async (n) => {
-        const first = await n.pending(0, { attempts: 0 });
-        const { phone, company } = first;
-        const ignored = await resendWithCode(t, phone, company, { code_length: CODE_LENGTH.max, code_type: 'numeric' });
-        expect(ignored.code, 'without reset_code, code_length and code_type are ignored').toBe(first.code);
-        const renewed = await resendWithCode(t, phone, company, { reset_code: true, code_length: CODE_LENGTH.max, code_type: 'numeric' });
-        expect(renewed.code, 'with reset_code=true they apply').toMatch(new RegExp(`^\\d{${CODE_LENGTH.max}}$`));
-      },
-      'pending-code',
-    ),
+    onPendingCode(async (n) => {
+      const first = await n.pending(0, { attempts: 0 });
+      const { phone, company } = first;
+      const ignored = await resendWithCode(t, phone, company, { code_length: CODE_LENGTH.max, code_type: 'numeric' });
+      expect(ignored.code, 'without reset_code, code_length and code_type are ignored').toBe(first.code);
+      const renewed = await resendWithCode(t, phone, company, { reset_code: true, code_length: CODE_LENGTH.max, code_type: 'numeric' });
+      expect(renewed.code, 'with reset_code=true they apply').toMatch(new RegExp(`^\\d{${CODE_LENGTH.max}}$`));
+    }),
     SENDS,
   );
 
   req(
     ['op:otp-legacy/resend', 'rule:otp-legacy.whatsapp-fallback'],
     'voice=true is accepted; whatsapp=true falls back to SMS (fallback=true) without a WhatsApp instance',
-    onNumbers(
-      1,
-      async (n) => {
-        const first = await n.pending(0, { attempts: 0 });
-        const { phone, company } = first;
-        const voice = await resendWithCode(t, phone, company, { voice: true });
-        expect(voice.code, 'a voice resend reads the same code').toBe(first.code);
-        const whatsapp = await resendWithCode(t, phone, company, { whatsapp: true });
-        expect(whatsapp.code).toBe(first.code);
-        expect(
-          whatsapp.body.fallback,
-          t.has('whatsapp-instance') ? 'an active WhatsApp instance: no fallback' : 'no WhatsApp instance: fell back to SMS (4.5, 2.10)',
-        ).toBe(!t.has('whatsapp-instance'));
-      },
-      'pending-code',
-    ),
+    onPendingCode(async (n) => {
+      const first = await n.pending(0, { attempts: 0 });
+      const { phone, company } = first;
+      const voice = await resendWithCode(t, phone, company, { voice: true });
+      expect(voice.code, 'a voice resend reads the same code').toBe(first.code);
+      const whatsapp = await resendWithCode(t, phone, company, { whatsapp: true });
+      expect(whatsapp.code).toBe(first.code);
+      expect(
+        whatsapp.body.fallback,
+        t.has('whatsapp-instance') ? 'an active WhatsApp instance: no fallback' : 'no WhatsApp instance: fell back to SMS (4.5, 2.10)',
+      ).toBe(!t.has('whatsapp-instance'));
+    }),
     SENDS,
   );
 
   req(
     ['err:verification_12'],
     'a voice value that is not a boolean answers verification_12',
-    onNumbers(
-      1,
-      async (n) => {
-        // A resend meets a pending code (4.5), whichever: these refusals are of a field, not of the state.
-        const { phone, company } = await n.pending(0, { attempts: 0 });
-        expectError(await t.api('otp-legacy/resend', { json: resendBody(phone, company, { voice: 'call' }) }), 'verification_12', 'otp-legacy/resend');
-      },
-      'pending-code',
-    ),
+    onPendingCode(async (n) => {
+      // A resend meets a pending code (4.5), whichever: these refusals are of a field, not of the state.
+      const { phone, company } = await n.pending(0, { attempts: 0 });
+      expectError(await t.api('otp-legacy/resend', { json: resendBody(phone, company, { voice: 'call' }) }), 'verification_12', 'otp-legacy/resend');
+    }),
     SENDS,
   );
 
   req(
     ['err:verification_14'],
     'a reset_code value that is not a boolean answers verification_14',
-    onNumbers(
-      1,
-      async (n) => {
-        // A resend meets a pending code (4.5), whichever: these refusals are of a field, not of the state.
-        const { phone, company } = await n.pending(0, { attempts: 0 });
-        expectError(await t.api('otp-legacy/resend', { json: resendBody(phone, company, { reset_code: 'again' }) }), 'verification_14', 'otp-legacy/resend');
-      },
-      'pending-code',
-    ),
+    onPendingCode(async (n) => {
+      // A resend meets a pending code (4.5), whichever: these refusals are of a field, not of the state.
+      const { phone, company } = await n.pending(0, { attempts: 0 });
+      expectError(await t.api('otp-legacy/resend', { json: resendBody(phone, company, { reset_code: 'again' }) }), 'verification_14', 'otp-legacy/resend');
+    }),
     SENDS,
   );
 
   req(
     ['err:verification_20', 'err:verification_07'],
     'resend requires company (verification_20) and a 10-digit phone_number (verification_07)',
-    onNumbers(
-      1,
-      async (n) => {
-        // A resend meets a pending code (4.5), whichever: these refusals are of a field, not of the state.
-        const { phone, company } = await n.pending(0, { attempts: 0 });
-        expectError(await t.api('otp-legacy/resend', { json: without(resendBody(phone, company), 'company') }), 'verification_20', 'otp-legacy/resend');
-        expectError(await t.api('otp-legacy/resend', { json: resendBody(phone.slice(0, 9), company) }), 'verification_07', 'otp-legacy/resend');
-      },
-      'pending-code',
-    ),
+    onPendingCode(async (n) => {
+      // A resend meets a pending code (4.5), whichever: these refusals are of a field, not of the state.
+      const { phone, company } = await n.pending(0, { attempts: 0 });
+      expectError(await t.api('otp-legacy/resend', { json: without(resendBody(phone, company), 'company') }), 'verification_20', 'otp-legacy/resend');
+      expectError(await t.api('otp-legacy/resend', { json: resendBody(phone.slice(0, 9), company) }), 'verification_07', 'otp-legacy/resend');
+    }),
     SENDS,
   );
 });
@@ -748,48 +731,36 @@ describe('POST /otp/verify (4.5, 7.2)', () => {
   req(
     ['op:otp-legacy/verify', 'err:validation_01', 'rule:otp-legacy.verify-marks-verified'],
     'the right code answers validation_01 and the number becomes verified',
-    onNumbers(
-      1,
-      async (n) => {
-        const { phone, code } = await n.pending(0, { attempts: 1 });
-        const body = expectSuccess(await verify(t, phone, code), 'otp-legacy/verify', LegacyOtpVerifyResponse);
-        expect(body.status).toBe(200);
-        // Verified: a second verify and a new send both say so (7.2 validation_06, verification_04).
-        expect((await verify(t, phone, code)).body.code, 'the number is verified').toBe('validation_06');
-        expect((await t.api('otp-legacy/send', { json: sendBody(t, phone) })).body.code, 'the number is verified').toBe('verification_04');
-      },
-      'pending-code',
-    ),
+    onPendingCode(async (n) => {
+      const { phone, code } = await n.pending(0, { attempts: 1 });
+      const body = expectSuccess(await verify(t, phone, code), 'otp-legacy/verify', LegacyOtpVerifyResponse);
+      expect(body.status).toBe(200);
+      // Verified: a second verify and a new send both say so (7.2 validation_06, verification_04).
+      expect((await verify(t, phone, code)).body.code, 'the number is verified').toBe('validation_06');
+      expect((await t.api('otp-legacy/send', { json: sendBody(t, phone) })).body.code, 'the number is verified').toBe('verification_04');
+    }),
     SENDS,
   );
 
   req(
     ['err:validation_06'],
     'a verify of a number already verified answers validation_06',
-    onNumbers(
-      1,
-      async (n) => {
-        const { phone, code } = await n.pending(0, { attempts: 1 });
-        expectSuccess(await verify(t, phone, code), 'otp-legacy/verify', LegacyOtpVerifyResponse);
-        expectError(await verify(t, phone, code), 'validation_06', 'otp-legacy/verify');
-      },
-      'pending-code',
-    ),
+    onPendingCode(async (n) => {
+      const { phone, code } = await n.pending(0, { attempts: 1 });
+      expectSuccess(await verify(t, phone, code), 'otp-legacy/verify', LegacyOtpVerifyResponse);
+      expectError(await verify(t, phone, code), 'validation_06', 'otp-legacy/verify');
+    }),
     SENDS,
   );
 
   req(
     ['err:validation_05'],
     'a wrong code answers validation_05 and does not verify the number',
-    onNumbers(
-      1,
-      async (n) => {
-        const { phone, code } = await n.pending(0, { attempts: 1 });
-        expectError(await verify(t, phone, differentCodeLike(code)), 'validation_05', 'otp-legacy/verify');
-        expectError(await t.api('otp-legacy/send', { json: sendBody(t, phone) }), 'verification_03', 'otp-legacy/send');
-      },
-      'pending-code',
-    ),
+    onPendingCode(async (n) => {
+      const { phone, code } = await n.pending(0, { attempts: 1 });
+      expectError(await verify(t, phone, differentCodeLike(code)), 'validation_05', 'otp-legacy/verify');
+      expectError(await t.api('otp-legacy/send', { json: sendBody(t, phone) }), 'verification_03', 'otp-legacy/send');
+    }),
     SENDS,
   );
 
@@ -810,18 +781,14 @@ describe('POST /otp/verify (4.5, 7.2)', () => {
   req(
     ['err:validation_03'],
     "wrong codes up to the profile's hourly limit answer validation_05, the next one validation_03",
-    onNumbers(
-      1,
-      async (n) => {
-        const limit = t.config.profile.capabilities.legacyOtpAttemptLimit!;
-        // 7.2 "attempts per hour": a number no wrong code of this run reached within the hour, whatever a new code does to the count.
-        const { phone, code } = await n.pending(0, { attempts: limit });
-        const wrong = differentCodeLike(code);
-        for (let i = 1; i <= limit; i++) expectError(await verify(t, phone, wrong), 'validation_05', 'otp-legacy/verify');
-        expectError(await verify(t, phone, wrong), 'validation_03', 'otp-legacy/verify');
-      },
-      'pending-code',
-    ),
+    onPendingCode(async (n) => {
+      const limit = t.config.profile.capabilities.legacyOtpAttemptLimit!;
+      // 7.2 "attempts per hour": a number no wrong code of this run reached within the hour, whatever a new code does to the count.
+      const { phone, code } = await n.pending(0, { attempts: limit });
+      const wrong = differentCodeLike(code);
+      for (let i = 1; i <= limit; i++) expectError(await verify(t, phone, wrong), 'validation_05', 'otp-legacy/verify');
+      expectError(await verify(t, phone, wrong), 'validation_03', 'otp-legacy/verify');
+    }),
     SENDS,
   );
 
