@@ -131,11 +131,6 @@ export async function runSuites(options: RunSuitesOptions): Promise<SuitesOutcom
   const collector = new ResultCollector();
   // reportMatchers off: matcher steps would record the values given to expect(), keys included (5.2).
   const allure = new AllureReporter({ resultsDir: join(options.outDir, 'allure-results'), environmentInfo: options.environment, reportMatchers: false });
-  // Without a manager key every file shares one account and its rate limit (8): one at a time.
-  // A virtual clock is shared by files unless the target keeps clock domains apart (the embedded
-  // server does, target-clock.ts); a file advancing a shared one would age another file's codes.
-  const sharedClock = config.profile.capabilities['test-clock'] && !config.embedded;
-  const parallel = !sharedClock && config.managerKey !== undefined;
   const exitCodeBefore = process.exitCode;
   const margin = stopMarginMs(options.deadlineAtMs - Date.now());
   const deadline = new RunDeadline(options.deadlineAtMs - margin);
@@ -145,37 +140,75 @@ export async function runSuites(options: RunSuitesOptions): Promise<SuitesOutcom
   const onInterrupt = () => deadline.interrupt(String(options.interrupt?.reason ?? 'an interruption'));
   if (options.interrupt?.aborted) onInterrupt();
   else options.interrupt?.addEventListener('abort', onInterrupt, { once: true });
+  // The boundary first: every later reporter reads what it already redacted.
+  const reporters = [boundary, ...handover, new ProgressReporter(options.files.length, options.progress), collector, allure, deadline];
   const run = startVitest(
     'test',
     options.files.map((f) => relative(PROJECT_ROOT, f)),
-    {
-      root: PROJECT_ROOT,
-      config: false,
-      // The workers' one channel to the run (kit/run-context.ts injects it): in memory, never a file.
-      // The areas of the files of this run: the sandbox plan shares the run account's quota among them (kit/sandbox-plan.ts).
-      provide: { runConfig: RunConfig.parse({ ...config, suiteAreas: options.files.map((f) => areaOfSuiteFile(f)).filter((a) => a !== undefined) }) },
-      watch: false,
-      include: [`suites/**/*${SUITE_FILE_SUFFIX}`],
-      pool: 'forks',
-      // The workers' modules as transformed by an earlier run, looked up by their content (a changed
-      // source is transformed again): the transform of the kit's modules was a second of every run.
-      experimental: { fsModuleCache: true, fsModuleCachePath: moduleCacheFolder(PROJECT_ROOT) },
-      isolate: false,
-      fileParallelism: parallel,
-      maxWorkers: parallel ? PARALLEL_FILE_WORKERS : 1,
-      maxConcurrency: CONCURRENT_TESTS_PER_FILE,
-      sequence: { sequencer: LongWaitsFirstSequencer },
-      // Scaled with the latency the preflight measured (latency-scale.ts): a slow target is not failed by the kit's clock.
-      testTimeout: scaledTimeout(HOOK_TIMEOUT_MS, config.latencyMs),
-      hookTimeout: scaledTimeout(HOOK_TIMEOUT_MS, config.latencyMs),
-      // The boundary first: every later reporter reads what it already redacted.
-      reporters: [boundary, ...handover, new ProgressReporter(options.files.length, options.progress), collector, allure, deadline],
-    },
+    vitestOptions(options, reporters),
   );
-  // A hanging target must not hold the run past its deadline, nor an interrupted run the process.
-  // The run ends; or the deadline passes (or the run is interrupted), vitest starts no test any
-  // more, and the tests in flight get a grace to end and their files' teardowns to run (after an
-  // interruption up to INTERRUPT_GRACE_MS); then what still runs is abandoned.
+  await endOrAbandon(run, deadline, {
+    margin,
+    deadlineAtMs: options.deadlineAtMs,
+    stopListening: () => options.interrupt?.removeEventListener('abort', onInterrupt),
+  });
+  // What the workers decided and counted together (kit/run-state.ts) belongs to this run alone.
+  removeRunState({ outDir: config.outDir, runId: config.runId });
+  const runErrors = await closingRunErrors(options, collector, boundary, allure);
+  // vitest sets the exit code of the process; the certify command decides it from the summary.
+  process.exitCode = exitCodeBefore;
+  return {
+    records: collector.records,
+    runErrors,
+    unfinished: deadline.hasPassed ? deadline.unfinished(options.files) : undefined,
+    interruptedBy: deadline.interruptedBy,
+  };
+}
+
+/** vitest's options for the run: the workers, their parallelism and timeouts, the order of the files, the reporters. */
+function vitestOptions(options: RunSuitesOptions, reporters: Reporter[]): Parameters<typeof startVitest>[2] {
+  const { config } = options;
+  // Without a manager key every file shares one account and its rate limit (8): one at a time.
+  // A virtual clock is shared by files unless the target keeps clock domains apart (the embedded
+  // server does, target-clock.ts); a file advancing a shared one would age another file's codes.
+  const sharedClock = config.profile.capabilities['test-clock'] && !config.embedded;
+  const parallel = !sharedClock && config.managerKey !== undefined;
+  return {
+    root: PROJECT_ROOT,
+    config: false,
+    // The workers' one channel to the run (kit/run-context.ts injects it): in memory, never a file.
+    // The areas of the files of this run: the sandbox plan shares the run account's quota among them (kit/sandbox-plan.ts).
+    provide: { runConfig: RunConfig.parse({ ...config, suiteAreas: options.files.map((f) => areaOfSuiteFile(f)).filter((a) => a !== undefined) }) },
+    watch: false,
+    include: [`suites/**/*${SUITE_FILE_SUFFIX}`],
+    pool: 'forks',
+    // The workers' modules as transformed by an earlier run, looked up by their content (a changed
+    // source is transformed again): the transform of the kit's modules was a second of every run.
+    experimental: { fsModuleCache: true, fsModuleCachePath: moduleCacheFolder(PROJECT_ROOT) },
+    isolate: false,
+    fileParallelism: parallel,
+    maxWorkers: parallel ? PARALLEL_FILE_WORKERS : 1,
+    maxConcurrency: CONCURRENT_TESTS_PER_FILE,
+    sequence: { sequencer: LongWaitsFirstSequencer },
+    // Scaled with the latency the preflight measured (latency-scale.ts): a slow target is not failed by the kit's clock.
+    testTimeout: scaledTimeout(HOOK_TIMEOUT_MS, config.latencyMs),
+    hookTimeout: scaledTimeout(HOOK_TIMEOUT_MS, config.latencyMs),
+    reporters,
+  };
+}
+
+/**
+ * A hanging target must not hold the run past its deadline, nor an interrupted run the process.
+ * The run ends; or the deadline passes (or the run is interrupted), vitest starts no test any
+ * more, and the tests in flight get a grace to end and their files' teardowns to run (after an
+ * interruption up to INTERRUPT_GRACE_MS); then what still runs is abandoned. Once that is decided,
+ * a further interruption is no longer listened to (stopListening).
+ */
+async function endOrAbandon(
+  run: ReturnType<typeof startVitest>,
+  deadline: RunDeadline,
+  { margin, deadlineAtMs, stopListening }: { margin: number; deadlineAtMs: number; stopListening: () => void },
+): Promise<void> {
   const settled = run.then(
     () => true,
     () => true,
@@ -185,16 +218,22 @@ export async function runSuites(options: RunSuitesOptions): Promise<SuitesOutcom
   if (!ended)
     ended = await Promise.race([
       settled,
-      sleep(interrupted() ? Math.min(INTERRUPT_GRACE_MS, Math.max(margin, options.deadlineAtMs - Date.now())) : margin / 2).then(() => false),
+      sleep(interrupted() ? Math.min(INTERRUPT_GRACE_MS, Math.max(margin, deadlineAtMs - Date.now())) : margin / 2).then(() => false),
     ]);
-  options.interrupt?.removeEventListener('abort', onInterrupt);
+  stopListening();
   if (ended) await (await run.catch(() => undefined))?.close();
   else {
     run.catch(() => undefined);
     await deadline.stop(interrupted() ? STOP_WAIT_MS : margin / 4);
   }
-  // What the workers decided and counted together (kit/run-state.ts) belongs to this run alone.
-  removeRunState({ outDir: config.outDir, runId: config.runId });
+}
+
+/**
+ * What went wrong in the run itself, once it ended: the collector's errors, failed cleanups, the HAR,
+ * keys the target echoed, Allure results not written or not redacted again.
+ */
+async function closingRunErrors(options: RunSuitesOptions, collector: ResultCollector, boundary: RedactingReporter, allure: AllureReporter): Promise<string[]> {
+  const { config } = options;
   // Files that never ended (abandoned) are cleaned here too, with every secret learned by now.
   boundary.finish();
   const runErrors = [...collector.runErrors, ...boundary.cleanupFailures];
@@ -212,12 +251,5 @@ export async function runSuites(options: RunSuitesOptions): Promise<SuitesOutcom
   await redactResultsFolder(join(options.outDir, 'allure-results'), (text) => options.secrets.redact(text)).catch((e: unknown) =>
     runErrors.push(`Allure results not redacted again: ${(e as Error).message}`),
   );
-  // vitest sets the exit code of the process; the certify command decides it from the summary.
-  process.exitCode = exitCodeBefore;
-  return {
-    records: collector.records,
-    runErrors,
-    unfinished: deadline.hasPassed ? deadline.unfinished(options.files) : undefined,
-    interruptedBy: deadline.interruptedBy,
-  };
+  return runErrors;
 }
