@@ -53,7 +53,7 @@ function testsOf(module: TestModule): RequirementTest[] {
   const errors = module.errors();
   if (errors.length > 0) throw new Error(`${file} could not be collected: ${errors.map((e) => e.message).join('; ')}`);
   return [...module.children.allTests()].map((test) => {
-    const requirements = test.meta().requirements ?? [];
+    const requirements = test.meta().declaredRequirements ?? [];
     if (requirements.length === 0) throw new Error(`${file} > ${test.fullName}: names no requirement id (declare it with req())`);
     if (test.location === undefined) throw new Error(`${file} > ${test.fullName}: vitest gave no line`);
     return { file, line: test.location.line, name: test.fullName, requirements };

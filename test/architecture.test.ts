@@ -72,6 +72,14 @@ describe('the suites write no test metadata themselves', () => {
     expect(writes).toEqual([]);
   });
 
+  it('in harness/kit, only test-report.ts touches a task meta: the one door of the report to the run', () => {
+    const dir = join(PROJECT_ROOT, 'harness', 'kit');
+    const files = readdirSync(dir).filter((f) => f.endsWith('.ts') && f !== 'test-report.ts');
+    const touches = files.flatMap((f) => metaWrites(readFileSync(join(dir, f), 'utf8')).map((line) => `harness/kit/${f}:${line}`));
+    expect(touches).toEqual([]);
+    expect(metaWrites(readFileSync(join(dir, 'test-report.ts'), 'utf8')).length).toBeGreaterThan(0);
+  });
+
   it('the finder sees a write, a read of task.meta and an index, and not a comment or a comparison', () => {
     const text = [
       'context.task.meta.skipReason = reason;',

@@ -20,7 +20,7 @@ import { FAILED_CHECK_AT, type VerdictLevel } from '../../schemas/verdict-levels
 import { redactKnown } from '../transport/redaction.ts';
 import { currentTest } from './current-test.ts';
 import { isNonVerdict } from './non-verdict.ts';
-import './test-meta.ts';
+import { appendToReport } from './test-report.ts';
 
 /**
  * The most characters of a warning or a recorded behaviour kept: whole up to here, its head and
@@ -60,9 +60,8 @@ function addWarning(message: string): void {
 
 /** Adds a warning to the test of `context`: in its meta (summary, junit) and as a broken Allure step. */
 export function warnTest(context: TestContext, message: string): void {
-  const meta = context.task.meta;
   const kept = boundedText(redactKnown(message));
-  meta.warnings = [...(meta.warnings ?? []), kept];
+  appendToReport(context.task, 'warnings', kept);
   void allure.logStep(`WARNING: ${kept}`, Status.BROKEN);
 }
 
@@ -97,10 +96,9 @@ export async function warnUnlessAsync(what: string, check: () => Promise<void>):
 export function recordBehaviour(what: string, observed: string): void {
   const running = currentTest();
   if (!running) return;
-  const meta = running.context.task.meta;
   // What the target did is often its own words: redacted (5.2) and bounded before it is kept.
   const entry = { what: redactKnown(what), observed: boundedText(redactKnown(observed)) };
-  meta.recorded = [...(meta.recorded ?? []), entry];
+  appendToReport(running.context.task, 'recorded', entry);
   void allure.logStep(`RECORDED: ${entry.what}: ${entry.observed}`, Status.PASSED);
 }
 

@@ -10,11 +10,11 @@
  * steps that failed (reportCleanupFailure: what was left on the target).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { beforeAll, TestRunner, type TaskMeta, type TestContext } from 'vitest';
+import { beforeAll, TestRunner, type TestContext } from 'vitest';
 import { AMBIGUITY_IDS, ambiguityById, type AmbiguityChoices, type AmbiguityId } from '../../schemas/ambiguities.ts';
 import { knownSecrets, onKeyEcho, onSecretLearned, redactKnown } from '../transport/redaction.ts';
 import type { Observation } from './test-meta.ts';
-import './test-meta.ts';
+import { appendToReport, setInReport, type ReportingTask } from './test-report.ts';
 
 interface Running {
   context: TestContext;
@@ -76,8 +76,7 @@ export function observe(ambiguity: AmbiguityId, observed: string, matches: boole
   const expected = running.choices[ambiguity];
   // What the target did is often its own words (a code, a message): no key of the run may stay in it (5.2).
   const entry: Observation = { ambiguity, expected, observed: redactKnown(observed), matches: expected === 'record-only' ? null : matches };
-  const meta = running.context.task.meta;
-  meta.observations = [...(meta.observations ?? []), entry];
+  appendToReport(running.context.task, 'observations', entry);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -85,9 +84,8 @@ export function observe(ambiguity: AmbiguityId, observed: string, matches: boole
 // ---------------------------------------------------------------------------------------------
 
 /** The part of vitest's file task used here. */
-interface SuiteFileTask {
+interface SuiteFileTask extends ReportingTask {
   readonly filepath: string;
-  meta: TaskMeta;
 }
 
 let runningFile: SuiteFileTask | undefined;
@@ -99,14 +97,14 @@ let listening = false;
 
 function appendTo(file: SuiteFileTask | undefined, field: 'keyEchoes' | 'cleanupFailures', line: string): void {
   if (file === undefined) unplaced[field].push(line);
-  else file.meta[field] = [...(file.meta[field] ?? []), line];
+  else appendToReport(file, field, line);
 }
 
 function listenOnce(): void {
   if (listening) return;
   listening = true;
   onSecretLearned((secret) => {
-    if (runningFile !== undefined) runningFile.meta.learnedSecrets = [...(runningFile.meta.learnedSecrets ?? []), secret];
+    if (runningFile !== undefined) appendToReport(runningFile, 'learnedSecrets', secret);
   });
   onKeyEcho((echo) => appendTo(runningFile, 'keyEchoes', echo));
 }
@@ -115,7 +113,7 @@ function listenOnce(): void {
 function noteRunningFile(file: SuiteFileTask): void {
   listenOnce();
   runningFile = file;
-  file.meta.learnedSecrets = knownSecrets();
+  setInReport(file, 'learnedSecrets', knownSecrets());
   for (const field of ['keyEchoes', 'cleanupFailures'] as const) for (const line of unplaced[field].splice(0)) appendTo(file, field, line);
 }
 
@@ -141,11 +139,11 @@ export function watchCollectingSuite(): void {
  * certify process redacts this test's reports against them at once, before its file ends (and a
  * file cut short by the run's deadline never sends its own meta).
  */
-export function shipLearnedSecrets(meta: TaskMeta): void {
+export function shipLearnedSecrets(task: ReportingTask): void {
   const fresh = knownSecrets().filter((secret) => !shipped.has(secret));
   if (fresh.length === 0) return;
   for (const secret of fresh) shipped.add(secret);
-  meta.learnedSecrets = [...(meta.learnedSecrets ?? []), ...fresh];
+  appendToReport(task, 'learnedSecrets', ...fresh);
 }
 
 /** What a failed cleanup step reports: what it tried, and what it left on the target. */

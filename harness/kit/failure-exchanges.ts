@@ -14,30 +14,12 @@
  * keys as $MC_API_KEY and the like, never their values), go on the failed test's meta
  * (`failureExchanges`): the certify process writes them beside the test in junit.xml and summary.json.
  */
-import type { TaskMeta } from 'vitest';
 import { currentTest } from './current-test.ts';
 import { curlLine } from '../transport/curl-line.ts';
 import type { Exchange } from '../transport/http-client.ts';
 import { redactKnown } from '../transport/redaction.ts';
-
-/** One of a failed test's last exchanges as the reports keep it beside the test. */
-export interface FailureExchange {
-  /** "POST /v2/otp → HTTP 429 in 12 ms (attempt 2, resent after rate_01)". */
-  exchange: string;
-  /** Cut like the failure message's (REQUEST_BODY_SHOWN), redacted; absent without a body. */
-  requestBody?: string;
-  /** Cut like the failure message's (RESPONSE_BODY_SHOWN), redacted; "(empty)" for none. */
-  responseBody: string;
-  /** The curl command that sends the request again (the whole body, up to curl-line.ts's bound). */
-  curl: string;
-}
-
-declare module 'vitest' {
-  interface TaskMeta {
-    /** Set on a failed or broken test: its last exchanges, most recent last (failure-exchanges.ts). */
-    failureExchanges?: FailureExchange[];
-  }
-}
+import type { FailureExchange } from './test-meta.ts';
+import { isReportingTask, setInReport } from './test-report.ts';
 
 /** Exchanges kept per test and shown: the assertion is usually about the last, the one before gives context. */
 const EXCHANGES_SHOWN = 3;
@@ -116,15 +98,18 @@ function lastExchangesText(task: object): string {
   return [head, ...noted.flatMap(({ exchange, redact }) => exchangeLines(exchange, redact).map((line) => `  ${line}`))].join('\n');
 }
 
-const hasMeta = (task: object): task is { meta: TaskMeta } => 'meta' in task && typeof task.meta === 'object' && task.meta !== null;
-
 /**
  * Appends the test's last exchanges to the message of `error` (an Error; anything else is returned
  * as is), and puts them with their curl lines on the test's meta (`failureExchanges`), whatever `error` is.
  */
 export function withLastExchanges(error: unknown, task: object): unknown {
   const noted = byTest.get(task) ?? [];
-  if (noted.length > 0 && hasMeta(task)) task.meta.failureExchanges = noted.map(({ exchange, redact }) => failureExchangeOf(exchange, redact));
+  if (noted.length > 0 && isReportingTask(task))
+    setInReport(
+      task,
+      'failureExchanges',
+      noted.map(({ exchange, redact }) => failureExchangeOf(exchange, redact)),
+    );
   if (!(error instanceof Error)) return error;
   const text = lastExchangesText(task);
   if (text !== '') error.message = `${error.message}\n  ${text.replace(/\n/g, '\n  ')}`;

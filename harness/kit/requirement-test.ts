@@ -43,7 +43,7 @@ import { transportFailureOf } from '../transport/transport-error.ts';
 import { setDefaultAnswerLimit } from '../transport/http-client.ts';
 import { protectKitWords, redactKnown } from '../transport/redaction.ts';
 import { protectCatalogueWords } from './kit-words.ts';
-import './test-meta.ts';
+import { appendToReport, reportAtCollection, reportOf, setInReport } from './test-report.ts';
 
 export interface ReqOptions {
   /** Capabilities needed beyond those of the requirements (e.g. test-clock for a fast-only variant). */
@@ -150,7 +150,7 @@ function withDefaultedAmbiguities(error: unknown, consulted: ReadonlySet<Ambigui
  * it inconclusive with its reason, and the run fails on it only under --strict.
  */
 async function endInconclusive(context: TestContext, reason: string): Promise<void> {
-  context.task.meta.inconclusive = reason;
+  setInReport(context.task, 'inconclusive', reason);
   await allure.logStep(`INCONCLUSIVE: ${reason}`, Status.SKIPPED);
   await allure.label('tag', 'inconclusive');
 }
@@ -176,7 +176,7 @@ async function endOnError(context: TestContext, error: unknown, requirements: re
   // the cost guard refuses, a capability the kit cannot trigger): a skip with its reason, never a failure.
   const skip = skipReasonOf(error);
   if (skip !== undefined) {
-    context.task.meta.skipReason = skip;
+    setInReport(context.task, 'skipReason', skip);
     context.skip(skip);
   }
   const inconclusive = inconclusiveReasonOf(error);
@@ -186,7 +186,7 @@ async function endOnError(context: TestContext, error: unknown, requirements: re
   const broken = transportFailureOf(error);
   if (error instanceof Error) error.message = redactKnown(error.message);
   if (broken !== undefined) {
-    context.task.meta.broken = redactKnown(broken);
+    setInReport(context.task, 'broken', redactKnown(broken));
     await allure.label('tag', 'broken');
     throw withLastExchanges(error, context.task);
   }
@@ -194,7 +194,12 @@ async function endOnError(context: TestContext, error: unknown, requirements: re
   if (provesStatement(requirements)) {
     // The requirements the failed check was about: those its tag names, else all of the test's.
     const failing = failedRequirementsAmong(error, requirements);
-    if (failing !== requirements) context.task.meta.failedRequirements = failing.map((r) => r.id);
+    if (failing !== requirements)
+      setInReport(
+        context.task,
+        'failedRequirements',
+        failing.map((r) => r.id),
+      );
     // What the target answered last (method, path, status, redacted body), then the document's words.
     throw withQuotes(withDefaultedAmbiguities(withLastExchanges(error, context.task), consulted), failing);
   }
@@ -211,11 +216,11 @@ export function req(ids: readonly string[], name: string, body: (context: TestCo
   // The file's meta carries what the worker learns while it runs (current-test.ts).
   watchCollectingSuite();
   const run = async (context: TestContext): Promise<void> => {
-    context.task.meta.requirements = [...ids];
+    setInReport(context.task, 'requirements', [...ids]);
     const missing = missingCapabilities(requirements, options.needs ?? [], availableCapabilities());
     if (missing.length > 0) {
       const reason = skipReason(missing, config());
-      context.task.meta.skipReason = reason;
+      setInReport(context.task, 'skipReason', reason);
       // Labelled first: a skipped test sits in its area and operation like the others.
       await label(requirements, options);
       context.skip(reason);
@@ -236,30 +241,27 @@ export function req(ids: readonly string[], name: string, body: (context: TestCo
           snapshot: () => keepTestState(context),
           onTaken: (combo) => {
             const line = optionsTakenLine(combo);
-            context.task.meta.recorded = [
-              ...(context.task.meta.recorded ?? []),
-              { what: 'a defaulted ambiguity passes every option the document allows', observed: line },
-            ];
+            appendToReport(context.task, 'recorded', { what: 'a defaulted ambiguity passes every option the document allows', observed: line });
           },
         });
       } catch (error) {
         await endOnError(context, error, requirements, consulted);
       }
-      if ((context.task.meta.warnings ?? []).length > 0) await allure.label('tag', 'warning');
+      if ((reportOf(context.task).warnings ?? []).length > 0) await allure.label('tag', 'warning');
     } finally {
       // A key the test made the target return (4.11) reaches the certify process with the test's result.
-      shipLearnedSecrets(context.task.meta);
+      shipLearnedSecrets(context.task);
     }
   };
   // Scaled with the latency the preflight measured (latency-scale.ts): a slow target is not failed by our clock.
   const timeout = scaledTimeout(options.timeout ?? REQUIREMENT_TEST_TIMEOUT_MS, config().latencyMs);
   const selected = config().onlyRequirements;
   // The ids ride in the test's meta from collection on, so that the requirement matrix (spec/requirement-tests.ts) reads them without running it.
-  const collected = { meta: { requirements: [...ids] } };
+  const collected = reportAtCollection(ids);
   if (selected && !ids.some((id) => selected.includes(id))) {
     test(name, collected, async (context) => {
-      context.task.meta.requirements = [...ids];
-      context.task.meta.skipReason = NOT_SELECTED;
+      setInReport(context.task, 'requirements', [...ids]);
+      setInReport(context.task, 'skipReason', NOT_SELECTED);
       await label(requirements, options);
       context.skip(NOT_SELECTED);
     });

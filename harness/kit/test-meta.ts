@@ -17,8 +17,23 @@ export interface Observation {
   matches: boolean | null;
 }
 
+/** One of a failed test's last exchanges as the reports keep it beside the test. */
+export interface FailureExchange {
+  /** "POST /v2/otp → HTTP 429 in 12 ms (attempt 2, resent after rate_01)". */
+  exchange: string;
+  /** Cut like the failure message's (REQUEST_BODY_SHOWN), redacted; absent without a body. */
+  requestBody?: string;
+  /** Cut like the failure message's (RESPONSE_BODY_SHOWN), redacted; "(empty)" for none. */
+  responseBody: string;
+  /** The curl command that sends the request again (the whole body, up to curl-line.ts's bound). */
+  curl: string;
+}
+
 export interface ConformanceMeta {
+  /** Set when the test runs: the requirement ids it proves (the reports read these). */
   requirements?: string[];
+  /** Set at collection: the same ids, for the requirement matrix only (spec/requirement-tests.ts); no report reads them. */
+  declaredRequirements?: string[];
   skipReason?: string;
   observations?: Observation[];
   /** Failed SHOULD statements and readings: reported as warnings, not failures (conventions: OIDF WARNING). */
@@ -48,6 +63,8 @@ export interface ConformanceMeta {
    * takes them out of the meta before any reporter reads it (report/run-redaction.ts).
    */
   learnedSecrets?: string[];
+  /** Set on a failed or broken test: its last exchanges, most recent last (failure-exchanges.ts). */
+  failureExchanges?: FailureExchange[];
   /** On a suite file: where the target sent a key back outside the apikey member of 4.11 (transport/redaction.ts). */
   keyEchoes?: string[];
   /**

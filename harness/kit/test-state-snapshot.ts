@@ -7,22 +7,21 @@
  */
 import type { TestContext } from 'vitest';
 import { keepNotedExchanges } from './failure-exchanges.ts';
-import './test-meta.ts';
-
-/** The meta fields a run of the body writes; secrets learned (learnedSecrets) are never dropped. */
-const RUN_FIELDS = ['observations', 'warnings', 'recorded', 'failedRequirements'] as const;
+import { reportOf, setInReport } from './test-report.ts';
 
 /** Keeps the state of the test now; the function returned puts it back. */
 export function keepTestState(context: TestContext): () => void {
-  const meta = context.task.meta;
-  const kept = Object.fromEntries(RUN_FIELDS.map((field) => [field, meta[field] === undefined ? undefined : [...meta[field]]]));
+  // What a run of the body writes; secrets learned (learnedSecrets) are never dropped.
+  const report = reportOf(context.task);
+  const { observations, warnings, recorded, failedRequirements } = report;
+  const copy = <T>(list: readonly T[] | undefined): T[] | undefined => (list === undefined ? undefined : [...list]);
+  const kept = { observations: copy(observations), warnings: copy(warnings), recorded: copy(recorded), failedRequirements: copy(failedRequirements) };
   const restoreExchanges = keepNotedExchanges(context.task);
   return () => {
-    for (const field of RUN_FIELDS) {
-      const value = kept[field];
-      if (value === undefined) delete meta[field];
-      else Object.assign(meta, { [field]: [...value] });
-    }
+    setInReport(context.task, 'observations', copy(kept.observations));
+    setInReport(context.task, 'warnings', copy(kept.warnings));
+    setInReport(context.task, 'recorded', copy(kept.recorded));
+    setInReport(context.task, 'failedRequirements', copy(kept.failedRequirements));
     restoreExchanges();
   };
 }

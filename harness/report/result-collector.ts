@@ -6,7 +6,7 @@
  * their curl lines (kit/failure-exchanges.ts). The certify command reads it after the run.
  */
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
-import type { FailureExchange } from '../kit/failure-exchanges.ts';
+import type { FailureExchange } from '../kit/test-meta.ts';
 import type { Observation, RecordedBehaviour } from '../kit/test-meta.ts';
 import { isSkipped, testStatus, type TestStatus } from './test-status.ts';
 import '../kit/test-meta.ts';
