@@ -1,0 +1,115 @@
+/**
+ * 6 and 3.2: where events do not go. No delivery to a URL that does not accept HEAD (6 "checked
+ * before delivery"); only the account's single URL gets them, the one that replaced the former (6,
+ * 1); none while the webhook is disabled, by add or by status, and they arrive again once it is
+ * enabled; none after it is deleted (3.2). Silence is judged over the profile's delivery budget
+ * (timeBudgets.webhookDeliverySeconds: the document times no delivery); each test waits in an
+ * account of its own (support/webhook-accounts.ts), concurrently.
+ *
+ * Starts first in a run (declared in harness/run/suite-schedule.ts for the area: the silences of 6.3).
+ */
+import { describe, expect } from 'vitest';
+import { req, useTarget } from '../../harness/kit/index.ts';
+import { waitingTestMs } from '../support/event-fixtures.ts';
+import { withOwnAccount } from '../support/webhook-accounts.ts';
+import { deliveryBudgetSeconds, eventsOf, quietWindow, sendSms, waitForEvent } from '../support/webhook-events.ts';
+import { clearWebhook, freshEndpoint, registerWebhook, setWebhookStatus } from '../support/webhook-ops.ts';
+
+const t = useTarget();
+
+const DELIVERY_S = deliveryBudgetSeconds(t);
+const WAITING_TEST_MS = waitingTestMs(t);
+
+// The tests of this file were in one describe with those of retries.test.ts: it keeps its title, so
+// that they keep their names.
+describe('delivery rules over time (6, 6.3, 3.2)', () => {
+  req(
+    ['event:delivery.head-before-delivery'],
+    'a URL that does not accept HEAD gets no delivery (6: "The URL must accept HEAD (checked before delivery)")',
+    async () => {
+      await withOwnAccount(t, 1, async (key) => {
+        const endpoint = await freshEndpoint(t, 'nohead');
+        await registerWebhook(t, key, endpoint.url, '1');
+        endpoint.script.method('HEAD', 405);
+        const sent = await sendSms(t, key, 'Conformance head refused');
+        await quietWindow(t, [endpoint], DELIVERY_S);
+        expect(
+          endpoint.deliveries.some((d) => d.method === 'HEAD'),
+          'the URL was checked with HEAD',
+        ).toBe(true);
+        expect(eventsOf(endpoint, 'confirmation', sent.reference), 'no delivery while the HEAD check fails').toEqual([]);
+      });
+    },
+    { needs: ['real-delivery'], concurrent: true, timeout: WAITING_TEST_MS },
+  );
+
+  req(
+    ['event:delivery.single-url-per-account', 'rule:webhooks.single-url'],
+    "events go to the account's single URL: the one that replaced the former (6, 1)",
+    async () => {
+      await withOwnAccount(t, 1, async (key) => {
+        const former = await freshEndpoint(t, 'former');
+        const current = await freshEndpoint(t, 'current');
+        await registerWebhook(t, key, former.url, '1');
+        await registerWebhook(t, key, current.url, '1');
+        const sent = await sendSms(t, key, 'Conformance single url');
+        await waitForEvent(t, current, 'confirmation', sent.reference, DELIVERY_S);
+        await quietWindow(t, [former, current], DELIVERY_S);
+        expect(former.events(), 'the replaced URL receives no event').toEqual([]);
+        expect(eventsOf(current, 'confirmation', sent.reference), 'the current URL receives the event once').toHaveLength(1);
+      });
+    },
+    { needs: ['real-delivery'], concurrent: true, timeout: WAITING_TEST_MS },
+  );
+
+  req(
+    ['rule:webhooks.disabled-no-events', 'webhook:any-add-disabled', 'webhook:enabled-status-disabled', 'webhook:disabled-status-enabled'],
+    'no events while the webhook is disabled, by add or by status; enabled again, they arrive (3.2, 6)',
+    async () => {
+      // Two accounts side by side, so that the two waits for silence overlap (long waits
+      // overlap); without the manager key withOwnAccount runs them one after the other.
+      const addedDisabled = withOwnAccount(t, 1, async (key) => {
+        const endpoint = await freshEndpoint(t, 'addedoff');
+        await registerWebhook(t, key, endpoint.url, '0');
+        const sent = await sendSms(t, key, 'Conformance disabled 1');
+        await quietWindow(t, [endpoint], DELIVERY_S);
+        expect(endpoint.events(), `added with status 0: no event (the send ${sent.reference})`).toEqual([]);
+      });
+      const statusDisabled = withOwnAccount(t, 2, async (key) => {
+        const endpoint = await freshEndpoint(t, 'disabled');
+        await registerWebhook(t, key, endpoint.url, '0');
+        await setWebhookStatus(t, key, '1');
+        const whileEnabled = await sendSms(t, key, 'Conformance disabled 2');
+        await waitForEvent(t, endpoint, 'confirmation', whileEnabled.reference, DELIVERY_S);
+
+        await setWebhookStatus(t, key, '0');
+        const seen = endpoint.events().length;
+        const whileStatusDisabled = await sendSms(t, key, 'Conformance disabled 3');
+        await quietWindow(t, [endpoint], DELIVERY_S);
+        expect(endpoint.events().slice(seen), `status 0: no event at all while disabled (the send ${whileStatusDisabled.reference})`).toEqual([]);
+      });
+      const outcomes = await Promise.allSettled([addedDisabled, statusDisabled]);
+      for (const outcome of outcomes) if (outcome.status === 'rejected') throw outcome.reason;
+    },
+    { needs: ['real-delivery'], concurrent: true, timeout: WAITING_TEST_MS },
+  );
+
+  req(
+    ['rule:webhooks.deleted-no-events', 'webhook:configured-delete'],
+    'no events after the webhook is deleted (3.2, 6)',
+    async () => {
+      await withOwnAccount(t, 2, async (key) => {
+        const endpoint = await freshEndpoint(t, 'deleted');
+        await registerWebhook(t, key, endpoint.url, '1');
+        const before = await sendSms(t, key, 'Conformance deleted 1');
+        await waitForEvent(t, endpoint, 'confirmation', before.reference, DELIVERY_S);
+        await clearWebhook(t, key);
+        const seen = endpoint.events().length;
+        const after = await sendSms(t, key, 'Conformance deleted 2');
+        await quietWindow(t, [endpoint], DELIVERY_S);
+        expect(endpoint.events().slice(seen), `no event after the delete (the send ${after.reference})`).toEqual([]);
+      });
+    },
+    { needs: ['real-delivery'], concurrent: true, timeout: WAITING_TEST_MS },
+  );
+});
