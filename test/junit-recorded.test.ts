@@ -36,13 +36,13 @@ const recordedValues = (text: string): string[] => [...text.matchAll(/<property 
 
 describe('junit.xml: recorded behaviour once where it belongs', () => {
   const xml = xmlOf([
-    record('one', 'suites/webhooks.test.ts', [STATUS, STATUS, STATUS, ONCE]),
-    record('two', 'suites/webhooks.test.ts', [STATUS]),
+    record('one', 'suites/webhooks/add.test.ts', [STATUS, STATUS, STATUS, ONCE]),
+    record('two', 'suites/webhooks/add.test.ts', [STATUS]),
     record('three', 'suites/otp-v2.test.ts', [STATUS, STATUS]),
   ]);
 
   it("what several testcases of a file recorded alike is once in the testsuite's properties, with how many tests, and on none of them", () => {
-    const suite = /<testsuite name="suites\/webhooks.test.ts"[^>]*>\n {4}<properties>([\s\S]*?)<\/properties>/.exec(xml)?.[1] ?? '';
+    const suite = /<testsuite name="suites\/webhooks\/add.test.ts"[^>]*>\n {4}<properties>([\s\S]*?)<\/properties>/.exec(xml)?.[1] ?? '';
     expect(recordedValues(suite)).toEqual([`${STATUS[0]}: ${STATUS[1]} (recorded by 2 tests of this file)`]);
     expect(recordedValues(testcaseOf(xml, 'one'))).toEqual([`${ONCE[0]}: ${ONCE[1]}`]);
     expect(recordedValues(testcaseOf(xml, 'two'))).toEqual([]);
@@ -66,8 +66,8 @@ describe('junit.xml: recorded behaviour once where it belongs', () => {
       expect(junitVerdicts(join(dir, 'junit.xml'))).toEqual(
         new Map([
           ['suites/otp-v2.test.ts > three', 'passed'],
-          ['suites/webhooks.test.ts > one', 'passed'],
-          ['suites/webhooks.test.ts > two', 'passed'],
+          ['suites/webhooks/add.test.ts > one', 'passed'],
+          ['suites/webhooks/add.test.ts > two', 'passed'],
         ]),
       );
     } finally {

@@ -1,0 +1,25 @@
+/**
+ * What the webhook suites send to be refused (4.14, 2.9, 7.2) and how they check that a refusal
+ * registered nothing: the malformed URLs and bad statuses, the pairs of codes a missing or malformed
+ * value may answer (ambiguity paired-code-order), and the webhook left as it was.
+ */
+import { expect } from 'vitest';
+import type { Target } from '../../harness/kit/index.ts';
+
+/** 7.2 add_webhook_03 "URL ... malformed": texts that are no absolute URL at all. */
+export const MALFORMED_URLS = ['not a url', 'http://', 'https://exa mple.com/hook', 'https://hooks.example.com:99999/hook', 'hooks example com'];
+/** 7.2 add_webhook_05 / status_webhook_03 "not 0/1". */
+export const BAD_STATUSES = ['2', '10', '-1', 'enabled'];
+
+export const URL_PAIR = ['add_webhook_02', 'add_webhook_03'] as const;
+export const ADD_STATUS_PAIR = ['add_webhook_04', 'add_webhook_05'] as const;
+export const SET_STATUS_PAIR = ['status_webhook_02', 'status_webhook_03'] as const;
+
+/** The URL must not have been registered: /webhook/get does not answer it (4.14, 2.9). */
+export async function expectNotRegistered(t: Target, key: string, urls: readonly string[]): Promise<void> {
+  const got = await t.api('webhooks/get', { key });
+  expect(got.status, `/webhook/get must not be a server error (${got.text.slice(0, 200)})`).toBeLessThan(500);
+  if (got.body.success !== true) return;
+  const result = got.body.result as { url?: unknown } | undefined;
+  expect(urls, 'a refused URL is not the registered webhook').not.toContain(result?.url);
+}
