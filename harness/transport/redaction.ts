@@ -358,45 +358,89 @@ const redactFormKeyFields = (text: string): string => text.replace(/((?:^|[?&])a
 const credentialOf = (headerValue: string): string => headerValue.replace(/^\s*(bearer|basic|token)\s+/i, '').trim();
 
 export function createRedactor(secrets: string[]): Redactor {
-  // Secrets given by the caller are the target's keys: honoured at any non-empty length.
-  const known = new Set(secrets.filter((s) => s !== ''));
-  /** The keys whose return outside an apikey member is an echo: given ones and those the target returned. */
-  const echoable = new Set(known);
-  for (const secret of known) register(secret, 'given');
-  let forms: WholeFormMatcher | undefined;
-  let fragments: FragmentMatcher | undefined;
-  let echoForms: WholeFormMatcher | undefined;
+  return new SecretRedactor(secrets);
+}
 
-  const rebuild = () => {
-    forms = formsOf(known);
-    fragments = fragmentMatcherOf(known);
-    echoForms = formsOf(echoable);
+/**
+ * A redactor's state: the secrets it knows, those whose return outside an apikey member is an echo
+ * (given ones and those the target returned), and the matchers built from both. Its public members
+ * are arrow functions: callers pass `redact` around on its own.
+ */
+class SecretRedactor implements Redactor {
+  private readonly known: Set<string>;
+  private readonly echoable: Set<string>;
+  private forms: WholeFormMatcher | undefined;
+  private fragments: FragmentMatcher | undefined;
+  private echoForms: WholeFormMatcher | undefined;
+
+  constructor(secrets: string[]) {
+    // Secrets given by the caller are the target's keys: honoured at any non-empty length.
+    this.known = new Set(secrets.filter((s) => s !== ''));
+    this.echoable = new Set(this.known);
+    for (const secret of this.known) register(secret, 'given');
+    this.rebuild();
+  }
+
+  get size(): number {
+    return this.known.size;
+  }
+
+  // A key learned on purpose (t.learnSecret, 4.11's apikey) is one the target issued.
+  readonly learn = (secret: string): void => this.learnFrom(secret, 'answer');
+
+  // Whole secrets in every form first, then what a cut left of one.
+  readonly redact = (text: string): string => {
+    if (!this.forms?.active || !text) return text;
+    const whole = this.forms.replace(text, REDACTED);
+    return this.fragments ? redactFragments(whole, this.fragments) : whole;
   };
-  rebuild();
 
-  const learnFrom = (secret: string, origin: 'answer' | 'request') => {
+  readonly redactExchange = (exchange: Exchange): Exchange => {
+    try {
+      // Learn first (request and response), so that every part below is redacted with all keys.
+      for (const [name, value] of Object.entries(exchange.requestHeaders))
+        if (SECRET_HEADERS.has(name.toLowerCase())) this.learnFrom(credentialOf(value), 'request');
+      for (const value of formKeyValues(exchange.url)) this.learnFrom(value, 'request');
+      const requestValues = this.learnFromBody(exchange.requestBody, 'request');
+      const responseValues = this.learnFromBody(exchange.responseBody, 'answer');
+      // What is left of the answer once its apikey members are out: a key there is an echo.
+      if (exchange.responseBody !== '' || Object.keys(exchange.responseHeaders).length > 0)
+        this.noteEchoes(exchange, redactFormKeyFields(redactJsonKeyFields(exchange.responseBody, responseValues)));
+      return {
+        ...exchange,
+        url: this.redact(redactFormKeyFields(exchange.url)),
+        requestHeaders: this.redactHeaders(exchange.requestHeaders),
+        requestBody: this.redactBody(exchange.requestBody, requestValues),
+        responseHeaders: this.redactHeaders(exchange.responseHeaders),
+        responseBody: this.redactBody(exchange.responseBody, responseValues) ?? '',
+      };
+    } catch {
+      // Never throw from redaction (a report must still be written); never leak either: drop the bodies.
+      return { ...exchange, url: REDACTED, requestHeaders: {}, requestBody: REDACTED, responseHeaders: {}, responseBody: REDACTED };
+    }
+  };
+
+  private rebuild(): void {
+    this.forms = formsOf(this.known);
+    this.fragments = fragmentMatcherOf(this.known);
+    this.echoForms = formsOf(this.echoable);
+  }
+
+  private learnFrom(secret: string, origin: 'answer' | 'request'): void {
     const value = secret.trim();
     if (value.length < MIN_LEARNED_SECRET_LENGTH || value === REDACTED) return;
     register(value, origin);
-    if (known.has(value) && (origin === 'request' || echoable.has(value))) return;
-    known.add(value);
-    if (origin === 'answer') echoable.add(value);
-    rebuild();
-  };
-  // A key learned on purpose (t.learnSecret, 4.11's apikey) is one the target issued.
-  const learn = (secret: string) => learnFrom(secret, 'answer');
-
-  // Whole secrets in every form first, then what a cut left of one.
-  const redact = (text: string): string => {
-    if (!forms?.active || !text) return text;
-    const whole = forms.replace(text, REDACTED);
-    return fragments ? redactFragments(whole, fragments) : whole;
-  };
+    if (this.known.has(value) && (origin === 'request' || this.echoable.has(value))) return;
+    this.known.add(value);
+    if (origin === 'answer') this.echoable.add(value);
+    this.rebuild();
+  }
 
   /** Notes where the answer of `exchange` carries a key outside its apikey members (already replaced in `body`). */
-  const noteEchoes = (exchange: Exchange, body: string): void => {
+  private noteEchoes(exchange: Exchange, body: string): void {
+    const echoForms = this.echoForms;
     if (!echoForms?.active || keyEchoCount >= MAX_KEY_ECHOES) return;
-    const carries = (text: string): boolean => echoForms!.test(text);
+    const carries = (text: string): boolean => echoForms.test(text);
     const places = Object.entries(exchange.responseHeaders)
       .filter(([, value]) => carries(value))
       .map(([name]) => `response header ${name}`);
@@ -409,60 +453,26 @@ export function createRedactor(secrets: string[]): Redactor {
       // The URL is the kit's own; a target cannot make it unparsable, but the note must not throw.
     }
     noteKeyEcho(`${exchange.method} ${path}: ${places.join(', ')}`);
-  };
+  }
 
   // Bodies are read as JSON and as form text both: the content-type may lie, and a truncated JSON
   // body (not parseable) can still carry "apikey":"...".
-  const learnFromBody = (body: string | undefined, origin: 'answer' | 'request'): string[] => {
+  private learnFromBody(body: string | undefined, origin: 'answer' | 'request'): string[] {
     if (!body) return [];
     const json = parseJson(body);
     const values = [...(json === undefined ? jsonTextKeyValues(body) : keyFieldValues(json)), ...formKeyValues(body)];
-    for (const value of values) learnFrom(value, origin);
+    for (const value of values) this.learnFrom(value, origin);
     return values;
-  };
+  }
 
-  const redactBody = (body: string | undefined, values: readonly string[]): string | undefined => {
+  private redactBody(body: string | undefined, values: readonly string[]): string | undefined {
     if (body === undefined || body === '') return body;
-    return redact(redactFormKeyFields(redactJsonKeyFields(body, values)));
-  };
+    return this.redact(redactFormKeyFields(redactJsonKeyFields(body, values)));
+  }
 
-  const redactHeaders = (headers: Readonly<Record<string, string>>): Record<string, string> => {
+  private redactHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
     const out: Record<string, string> = {};
-    for (const [name, value] of Object.entries(headers)) out[name] = SECRET_HEADERS.has(name.toLowerCase()) ? REDACTED : redact(value);
+    for (const [name, value] of Object.entries(headers)) out[name] = SECRET_HEADERS.has(name.toLowerCase()) ? REDACTED : this.redact(value);
     return out;
-  };
-
-  const redactExchange = (exchange: Exchange): Exchange => {
-    try {
-      // Learn first (request and response), so that every part below is redacted with all keys.
-      for (const [name, value] of Object.entries(exchange.requestHeaders))
-        if (SECRET_HEADERS.has(name.toLowerCase())) learnFrom(credentialOf(value), 'request');
-      for (const value of formKeyValues(exchange.url)) learnFrom(value, 'request');
-      const requestValues = learnFromBody(exchange.requestBody, 'request');
-      const responseValues = learnFromBody(exchange.responseBody, 'answer');
-      // What is left of the answer once its apikey members are out: a key there is an echo.
-      if (exchange.responseBody !== '' || Object.keys(exchange.responseHeaders).length > 0)
-        noteEchoes(exchange, redactFormKeyFields(redactJsonKeyFields(exchange.responseBody, responseValues)));
-      return {
-        ...exchange,
-        url: redact(redactFormKeyFields(exchange.url)),
-        requestHeaders: redactHeaders(exchange.requestHeaders),
-        requestBody: redactBody(exchange.requestBody, requestValues),
-        responseHeaders: redactHeaders(exchange.responseHeaders),
-        responseBody: redactBody(exchange.responseBody, responseValues) ?? '',
-      };
-    } catch {
-      // Never throw from redaction (a report must still be written); never leak either: drop the bodies.
-      return { ...exchange, url: REDACTED, requestHeaders: {}, requestBody: REDACTED, responseHeaders: {}, responseBody: REDACTED };
-    }
-  };
-
-  return {
-    redact,
-    redactExchange,
-    learn,
-    get size() {
-      return known.size;
-    },
-  };
+  }
 }
