@@ -19,149 +19,27 @@
  * endpoints' by as much, so that a scripted delay (the 5 s of 4.14) and the arrival times of
  * deliveries (the intervals between the retries of 6.3) are measured in the target's time.
  */
-import { watchLoopStalls } from './loop-stalls.ts';
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { watchLoopStalls, type LoopStalls } from './loop-stalls.ts';
+import {
+  isEventDelivery,
+  type Answer,
+  type AnswerSpec,
+  type Delivery,
+  type DeliveryKind,
+  type EventDelivery,
+  type EventType,
+  type Script,
+  type ScriptSpec,
+  type WaitForOptions,
+  type WebhookEndpoint,
+  type WebhookReceiver,
+  type WebhookReceiverOptions,
+} from './webhook-receiver-contract.ts';
 
-/**
- * - head-check: HEAD, "The URL must accept HEAD (checked before delivery)" (6).
- * - registration: GET without a `type` parameter, the check of POST /webhook/add (4.14).
- * - event: GET with `type` in the query, or POST whose form body has `type` (6).
- * - other: anything else (a JSON POST, PUT, ...), kept so that a wrong delivery shows up.
- */
-type DeliveryKind = 'head-check' | 'registration' | 'event' | 'other';
-export type EventType = 'confirmation' | 'response';
-
-interface Answer {
-  status: number;
-  delayMs?: number;
-  /** Sent as the Location header (redirects). */
-  location?: string;
-  headers?: Readonly<Record<string, string>>;
-  body?: string;
-}
-/** A status alone, or a full answer. */
-type AnswerSpec = number | Answer;
-
-export interface Delivery {
-  /** Arrival order across the whole receiver (all endpoints). */
-  readonly seq: number;
-  readonly method: string;
-  /** The request target as received (path and query). */
-  readonly url: string;
-  readonly path: string;
-  /** The path relative to the endpoint that received it ('/' for the endpoint URL itself). */
-  readonly endpointPath: string;
-  /** Query parameters; for a repeated name the last value. */
-  readonly query: Readonly<Record<string, string>>;
-  readonly headers: IncomingHttpHeaders;
-  /** The raw body, UTF-8. */
-  readonly body: string;
-  /** Form fields when the body is application/x-www-form-urlencoded. */
-  readonly form: Readonly<Record<string, string>> | undefined;
-  readonly kind: DeliveryKind;
-  /** The event's parameters (form for POST, query for GET, section 6); undefined unless an event. */
-  readonly fields: Readonly<Record<string, string>> | undefined;
-  /** Epoch ms on the endpoint's clock (real time plus its advances) when the request arrived. */
-  readonly receivedAt: number;
-  /** Milliseconds the endpoint's clock had been advanced in all when the request arrived (0 in real time). */
-  readonly advancedMs: number;
-  /** The answer the script chose, decided on arrival. */
-  readonly answer: Readonly<Answer> & { readonly delayMs: number };
-  /** 'client-gone' when the sender gave up before the (delayed) answer, e.g. the 5 s of 4.14. */
-  readonly outcome: 'pending' | 'answered' | 'client-gone';
-  /**
-   * Once answered: real ms from the request reaching the receiver's code to its answer leaving,
-   * and the longest stall of the receiver's event loop (loop-stalls.ts) from a second before it
-   * arrived to then. A target that gave up on a slow answer retries the event rightly (6.3).
-   */
-  readonly answeredAfterMs?: number;
-  readonly loopStallMs?: number;
-}
-
-export type EventDelivery = Delivery & { readonly kind: 'event'; readonly fields: Readonly<Record<string, string>> };
-
-export const isEventDelivery = (d: Delivery): d is EventDelivery => d.kind === 'event' && d.fields !== undefined;
-
-interface ScriptSpec {
-  /** Default answer per method (uppercase); 200 when not given. */
-  methods?: Readonly<Record<string, AnswerSpec>>;
-  /** Answers per endpoint-relative path, for every method; they win over everything else. */
-  paths?: Readonly<Record<string, AnswerSpec>>;
-  /** Answers for the next event deliveries, one each; the method default once it runs out. */
-  events?: readonly AnswerSpec[];
-  /** Answer to registration GETs. */
-  registration?: AnswerSpec;
-  /** Delay per kind of request ('any' for all); an answer's own delayMs wins. */
-  delays?: Readonly<Partial<Record<DeliveryKind | 'any', number>>>;
-}
-
-/**
- * How an endpoint answers. Precedence: a path answer, then the kind's (the head of the event
- * queue, the registration answer), then the method default, then 200.
- */
-interface Script {
-  /** Applies the parts of `spec` that are given, replacing what was there. */
-  (spec: ScriptSpec): void;
-  method(method: string, answer: AnswerSpec): void;
-  path(path: string, answer: AnswerSpec): void;
-  /** Replaces the event queue: `events([500, 500, 500])` fails three deliveries, then the default. */
-  events(answers: readonly AnswerSpec[]): void;
-  /** `registration(404)` makes POST /webhook/add fail verification (add_webhook_06, 4.14). */
-  registration(answer: AnswerSpec): void;
-  /** `delay(6000, 'registration')` outlasts the 5 s verification timeout of 4.14. */
-  delay(ms: number, kind?: DeliveryKind | 'any'): void;
-  /** Answers `from` with a redirect to `to` (both endpoint-relative); 4.14: not followed. */
-  redirect(from: string, to: string, status?: 301 | 302 | 303 | 307 | 308): void;
-}
-
-interface WaitForOptions {
-  /** Default 5000. */
-  timeoutMs?: number;
-  /** How many matching deliveries to wait for; default 1. */
-  count?: number;
-  /** Names the predicate in the timeout message. */
-  label?: string;
-}
-
-export interface WebhookEndpoint {
-  /** The URL to register: under publicUrl when one was given, else the loopback URL. */
-  readonly url: string;
-  readonly localUrl: string;
-  /** A snapshot of this endpoint's deliveries, in arrival order. */
-  readonly deliveries: readonly Delivery[];
-  readonly script: Script;
-  events(): EventDelivery[];
-  eventsOfType(type: EventType): EventDelivery[];
-  /** Resolves with the matching deliveries once `count` have arrived; rejects listing what arrived. */
-  waitFor(predicate: (d: Delivery) => boolean, options?: WaitForOptions): Promise<Delivery[]>;
-  /** Forgets this endpoint's deliveries and script (not other endpoints'). */
-  reset(): void;
-  /** The endpoint's clock, epoch ms: real time plus every `advance`. */
-  now(): number;
-  /** Milliseconds the endpoint's clock has been advanced in all. */
-  advanced(): number;
-  /**
-   * Moves the endpoint's clock `ms` forward without real waiting (the target's test clock moved by
-   * as much): delayed answers that fall due are sent.
-   */
-  advance(ms: number): void;
-  /** A sub-URL `<url>/<name>` whose deliveries and script are kept apart from this endpoint's. */
-  endpoint(name: string): WebhookEndpoint;
-}
-
-export interface WebhookReceiver extends WebhookEndpoint {
-  close(): Promise<void>;
-}
-
-export interface WebhookReceiverOptions {
-  /** A loopback address; anything else is refused. */
-  host?: string;
-  /** The URL a tunnel exposes for this receiver; `url` is built from it. */
-  publicUrl?: string;
-  /** A path prefix for the receiver's own URL, e.g. '/suite-a'. */
-  pathPrefix?: string;
-}
+// What it records and how a test scripts it are in webhook-receiver-contract.ts; importers take them from here.
+export { isEventDelivery, type Delivery, type EventDelivery, type EventType, type WebhookEndpoint, type WebhookReceiver, type WebhookReceiverOptions };
 
 const DEFAULT_TIMEOUT_MS = 5000;
 /** A stall of the loop this long before a request reached the receiver's code may have held it in the socket. */
@@ -437,83 +315,11 @@ function readBody(req: IncomingMessage): Promise<string> {
 }
 
 export async function startWebhookReceiver(options: WebhookReceiverOptions = {}): Promise<WebhookReceiver> {
-  const host = options.host ?? '127.0.0.1';
-  if (!isLoopbackHost(host)) throw new Error(`webhook receiver: host ${host} is not a loopback address; the receiver listens on loopback only`);
-  const prefix = (options.pathPrefix ?? '').replace(/\/+$/, '');
-  if (prefix !== '' && !/^\/[A-Za-z0-9._~/-]+$/.test(prefix))
-    throw new Error(`webhook receiver: pathPrefix "${options.pathPrefix}" must start with / and hold only path characters`);
-  let publicBase: string | undefined;
-  if (options.publicUrl !== undefined) {
-    const u = new URL(options.publicUrl);
-    // Endpoint URLs are built by appending path segments, which a query or fragment would break.
-    if (!/^https?:$/.test(u.protocol) || u.search || u.hash)
-      throw new Error(`webhook receiver: publicUrl ${options.publicUrl} must be http(s) without query or fragment`);
-    publicBase = u.href.replace(/\/+$/, '');
-  }
-
+  const { host, prefix, publicBase } = receiverPlace(options);
   const hub = new Hub();
   let root: Endpoint | undefined;
   const stalls = watchLoopStalls();
-
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const receivedAt = Date.now();
-    res.on('error', () => undefined);
-    readBody(req).then(
-      (body) => {
-        if (!root || hub.closed) return void res.destroy();
-        const target = new URL(req.url ?? '/', 'http://receiver.invalid');
-        const method = (req.method ?? 'GET').toUpperCase();
-        const isForm = String(req.headers['content-type'] ?? '')
-          .toLowerCase()
-          .startsWith('application/x-www-form-urlencoded');
-        const form = isForm ? record(new URLSearchParams(body)) : undefined;
-        const ep = hub.route(target.pathname, root);
-        const inside = ep.prefix === '' || target.pathname === ep.prefix || target.pathname.startsWith(`${ep.prefix}/`);
-        const rel = inside ? target.pathname.slice(ep.prefix.length) : target.pathname;
-        const delivery = ep.accept(
-          {
-            seq: ++hub.seq,
-            method,
-            url: req.url ?? '/',
-            path: target.pathname,
-            endpointPath: rel === '' ? '/' : rel,
-            query: record(target.searchParams),
-            headers: req.headers,
-            body,
-            form,
-            ...classify(method, target.searchParams, form),
-          },
-          receivedAt,
-        );
-        let cancelHeld: (() => void) | undefined;
-        res.on('finish', () => {
-          delivery.outcome = 'answered';
-          const answeredAt = Date.now();
-          delivery.answeredAfterMs = answeredAt - receivedAt;
-          delivery.loopStallMs = stalls.longestWithin(receivedAt - STALL_LOOKBACK_MS, answeredAt);
-          ep.notify();
-        });
-        // The sender may give up first (4.14: 5 s for the registration GET); record that.
-        res.on('close', () => {
-          cancelHeld?.();
-          if (delivery.outcome !== 'pending') return;
-          delivery.outcome = 'client-gone';
-          ep.notify();
-        });
-        const send = () => {
-          const { status, location, headers, body: text } = delivery.answer;
-          res.writeHead(status, { 'content-type': 'text/plain', ...headers, ...(location ? { location } : {}) });
-          res.end(method === 'HEAD' ? undefined : (text ?? ''));
-        };
-        if (delivery.answer.delayMs === 0) return send();
-        // The delay runs on the endpoint's clock: real time, or a test clock's advance.
-        cancelHeld = ep.hold(delivery.answer.delayMs, () => {
-          if (!res.destroyed) send();
-        });
-      },
-      () => res.destroy(),
-    );
-  });
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => answerRequest({ hub, root, stalls }, req, res));
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -542,4 +348,96 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions = {})
   };
 
   return Object.assign(rootEndpoint, { close });
+}
+
+/** The loopback host, the path prefix and the public base URL of the options, checked: loopback only, a prefix of path characters. */
+function receiverPlace(options: WebhookReceiverOptions): { host: string; prefix: string; publicBase: string | undefined } {
+  const host = options.host ?? '127.0.0.1';
+  if (!isLoopbackHost(host)) throw new Error(`webhook receiver: host ${host} is not a loopback address; the receiver listens on loopback only`);
+  const prefix = (options.pathPrefix ?? '').replace(/\/+$/, '');
+  if (prefix !== '' && !/^\/[A-Za-z0-9._~/-]+$/.test(prefix))
+    throw new Error(`webhook receiver: pathPrefix "${options.pathPrefix}" must start with / and hold only path characters`);
+  let publicBase: string | undefined;
+  if (options.publicUrl !== undefined) {
+    const u = new URL(options.publicUrl);
+    // Endpoint URLs are built by appending path segments, which a query or fragment would break.
+    if (!/^https?:$/.test(u.protocol) || u.search || u.hash)
+      throw new Error(`webhook receiver: publicUrl ${options.publicUrl} must be http(s) without query or fragment`);
+    publicBase = u.href.replace(/\/+$/, '');
+  }
+  return { host, prefix, publicBase };
+}
+
+/** What a request is answered with: the hub, the root endpoint once listening (undefined before), the loop's stall watch. */
+interface ReceiverState {
+  hub: Hub;
+  root: Endpoint | undefined;
+  stalls: LoopStalls;
+}
+
+/** Records a request at the endpoint that contains its path, then answers it as the endpoint's script says, at once or held. */
+function answerRequest({ hub, root, stalls }: ReceiverState, req: IncomingMessage, res: ServerResponse): void {
+  const receivedAt = Date.now();
+  res.on('error', () => undefined);
+  readBody(req).then(
+    (body) => {
+      if (!root || hub.closed) return void res.destroy();
+      const { ep, delivery } = recordRequest(hub, root, req, body, receivedAt);
+      let cancelHeld: (() => void) | undefined;
+      res.on('finish', () => {
+        delivery.outcome = 'answered';
+        const answeredAt = Date.now();
+        delivery.answeredAfterMs = answeredAt - receivedAt;
+        delivery.loopStallMs = stalls.longestWithin(receivedAt - STALL_LOOKBACK_MS, answeredAt);
+        ep.notify();
+      });
+      // The sender may give up first (4.14: 5 s for the registration GET); record that.
+      res.on('close', () => {
+        cancelHeld?.();
+        if (delivery.outcome !== 'pending') return;
+        delivery.outcome = 'client-gone';
+        ep.notify();
+      });
+      const send = () => {
+        const { status, location, headers, body: text } = delivery.answer;
+        res.writeHead(status, { 'content-type': 'text/plain', ...headers, ...(location ? { location } : {}) });
+        res.end(delivery.method === 'HEAD' ? undefined : (text ?? ''));
+      };
+      if (delivery.answer.delayMs === 0) return send();
+      // The delay runs on the endpoint's clock: real time, or a test clock's advance.
+      cancelHeld = ep.hold(delivery.answer.delayMs, () => {
+        if (!res.destroyed) send();
+      });
+    },
+    () => res.destroy(),
+  );
+}
+
+/** The request as a delivery of the endpoint whose prefix contains its path (the root otherwise), its answer chosen on arrival. */
+function recordRequest(hub: Hub, root: Endpoint, req: IncomingMessage, body: string, receivedAt: number): { ep: Endpoint; delivery: MutableDelivery } {
+  const target = new URL(req.url ?? '/', 'http://receiver.invalid');
+  const method = (req.method ?? 'GET').toUpperCase();
+  const isForm = String(req.headers['content-type'] ?? '')
+    .toLowerCase()
+    .startsWith('application/x-www-form-urlencoded');
+  const form = isForm ? record(new URLSearchParams(body)) : undefined;
+  const ep = hub.route(target.pathname, root);
+  const inside = ep.prefix === '' || target.pathname === ep.prefix || target.pathname.startsWith(`${ep.prefix}/`);
+  const rel = inside ? target.pathname.slice(ep.prefix.length) : target.pathname;
+  const delivery = ep.accept(
+    {
+      seq: ++hub.seq,
+      method,
+      url: req.url ?? '/',
+      path: target.pathname,
+      endpointPath: rel === '' ? '/' : rel,
+      query: record(target.searchParams),
+      headers: req.headers,
+      body,
+      form,
+      ...classify(method, target.searchParams, form),
+    },
+    receivedAt,
+  );
+  return { ep, delivery };
 }
