@@ -98,6 +98,16 @@ describe('the success envelope (2.1)', () => {
   });
 });
 
+/** A POST /v2/otp that succeeds on any target (4.4: sandbox, the code in the answer), on a number of the file's own. */
+const sandboxOtpCreateBody = (): Record<string, unknown> => ({
+  phone_number: t.phone(),
+  country_code: '52',
+  company: 'ACME',
+  message: '{{company}}: tu codigo es {{code}}',
+  sandbox: true,
+  code_in_response: true,
+});
+
 describe('error bodies (2.1, 7.1)', () => {
   req(
     ['rule:envelope.error-body', 'rule:envelope.success-flag', 'rule:envelope.request-id', 'rule:envelope.fields'],
@@ -140,16 +150,7 @@ describe('error bodies (2.1, 7.1)', () => {
     ['rule:envelope.request-id', 'rule:otp2.error-body'],
     'the current OTP set: a success carries a UUID request_id; an error body of 4.4 carries one when present',
     async () => {
-      const ok = await t.api('otp-v2/create', {
-        json: {
-          phone_number: t.phone(),
-          country_code: '52',
-          company: 'ACME',
-          message: '{{company}}: tu codigo es {{code}}',
-          sandbox: true,
-          code_in_response: true,
-        },
-      });
+      const ok = await t.api('otp-v2/create', { json: sandboxOtpCreateBody() });
       expectSchema(Uuid, ok.body.request_id, 'otp-v2/create success: request_id (4.4 lists it)', ok);
       const failed = await t.api('otp-v2/create', { json: { country_code: '52', company: 'ACME', sandbox: true, code_in_response: true } });
       const body = expectSchema(OtpErrorBody, failed.json, 'otp-v2/create without phone_number: the error body of 4.4', failed);
