@@ -308,8 +308,6 @@ function prepare(baseUrl: string, call: CallOptions, routeHeaders: Readonly<Reco
 const KEEP_ALIVE = { keepAliveTimeout: 3_000, keepAliveTimeoutThreshold: 2_000, keepAliveMaxTimeout: 30_000 } as const;
 
 export function createHttpClient(options: HttpClientOptions): HttpClient {
-  const { redactor, pacer, onExchange } = options;
-  const origin = new URL(options.baseUrl).origin;
   const deadlineMs = options.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS;
   const dispatcher: Dispatcher = routeDispatcher(options.route, {
     connect: { timeout: Math.min(options.connectTimeoutMs ?? DEFAULT_TIMEOUT_MS, deadlineMs) },
@@ -317,12 +315,46 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     bodyTimeout: deadlineMs,
     ...KEEP_ALIVE,
   });
+  const route = routeRecording(options);
+  const client: ClientState = { options, origin: new URL(options.baseUrl).origin, deadlineMs, dispatcher, route };
+
+  const call = async (callOptions: CallOptions): Promise<CallResult> => {
+    const prepared = prepare(options.baseUrl, callOptions, route.headers);
+    const send = (n: number) => attempt(client, callOptions.method, prepared, n);
+    if (!options.pacer) return send(1);
+    // Pace per key (8: the limit is per account); calls without a key share one lane, as the
+    // target then counts them by address.
+    const lane = callOptions.apiKey ?? '';
+    return options.pacer.run(lane, send, (r) => rateLimitSignalOf(r.status, r.headers, r.json), callOptions.retryOn429 ?? true);
+  };
+
+  return { call, close: () => dispatcher.close() };
+}
+
+/** What every attempt of a client shares: its options, the target's origin, the deadline of one attempt, the connection pool and the route. */
+interface ClientState {
+  options: HttpClientOptions;
+  origin: string;
+  deadlineMs: number;
+  dispatcher: Dispatcher;
+  route: RouteRecording;
+}
+
+/** The route's headers (names lower-case) as sent, and how an exchange over the route is recorded. */
+interface RouteRecording {
+  headers: Record<string, string>;
+  /** The headers as recorded: a route header still carrying the route's value is [REDACTED] whatever its length. */
+  recordedHeaders(sent: Record<string, string>): Record<string, string>;
+  /** The exchange with the route's secrets redacted in every text, and what a replay needs of the route. */
+  withRoute(exchange: Exchange): Exchange;
+}
+
+function routeRecording(options: HttpClientOptions): RouteRecording {
   const routeHeaders = Object.fromEntries((options.route?.headers ?? []).map((h) => [h.name.toLowerCase(), h.value]));
   const replay = replayRouteOf(options.route, options.baseUrl);
   // The route's secrets are redacted in every text of a record (a gateway may echo its header); too short a value would cut words apart.
   const routeSecretList = routeSecrets(options.route).filter((secret) => secret.length >= MIN_LEARNED_SECRET_LENGTH);
   const routeRedactor = routeSecretList.length > 0 ? createRedactor(routeSecretList) : undefined;
-  /** The headers as recorded: a route header still carrying the route's value is [REDACTED] whatever its length. */
   const recordedHeaders = (sent: Record<string, string>): Record<string, string> =>
     Object.fromEntries(
       Object.entries(sent).map(([name, value]) => [name, routeHeaders[name] !== undefined && routeHeaders[name] === value ? REDACTED : value]),
@@ -341,70 +373,68 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       ...(replay !== undefined ? { route: replay } : {}),
     };
   };
+  return { headers: routeHeaders, recordedHeaders, withRoute };
+}
 
-  /** One attempt: send, read the whole body (at most the answer limit), record the redacted exchange. */
-  const attempt = async (method: HttpMethod, prepared: PreparedRequest, attemptNumber: number): Promise<CallResult> => {
-    const startedAt = new Date().toISOString();
-    const start = performance.now();
-    const where = () => `${method} ${origin}${new URL(prepared.url).pathname}`;
-    if (options.signal?.aborted) throw new RunInterruptedError(`${where()} not sent: the run was interrupted`);
-    const limit = options.answerLimitBytes ?? answerLimitDefault;
-    let status: number;
-    let headers: Record<string, string>;
-    let text: string;
-    let headersArrived = false;
-    try {
-      // One deadline for the whole attempt: undici's phase timeouts alone let a trickling body run on.
-      const deadline = AbortSignal.timeout(deadlineMs);
-      const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;
-      const response = await request(prepared.url, { method, headers: prepared.headers, body: prepared.body, dispatcher, signal });
-      headersArrived = true;
-      status = response.statusCode;
-      headers = flattenHeaders(response.headers);
-      text = await readBounded(response.body, headers, limit);
-    } catch (error) {
-      // Only the origin and path in the message: the query may hold a v1 key (5.5), the error text may not be one line.
-      if (error instanceof OverLimit)
-        throw new AnswerTooLargeError(
-          `${redactor.redact(where())} answer larger than ${sizeText(limit)}${error.announced ? ' (announced by Content-Length)' : ''}: ` +
-            `the kit stopped reading and closed the connection (profile limits.answerBytes)`,
-        );
-      if (options.signal?.aborted) throw new RunInterruptedError(`${redactor.redact(where())} abandoned: the run was interrupted`, { cause: error });
-      const phase = timeoutPhaseAfter(error, headersArrived);
-      if (phase !== undefined)
-        throw new TargetTimeoutError(redactor.redact(`${method} ${origin}${new URL(prepared.url).pathname} ${timedOutAfter(deadlineMs)} (${phase})`), {
-          cause: error,
-        });
-      throw new TargetUnreachableError(`cannot reach ${origin}: ${redactor.redact(describeNetworkError(error))}`, { cause: error });
-    }
-    const durationMs = performance.now() - start;
-    const exchange = withRoute(
-      redactor.redactExchange({
-        method,
-        url: prepared.url,
-        requestHeaders: recordedHeaders(prepared.headers),
-        requestBody: prepared.body,
-        status,
-        responseHeaders: headers,
-        responseBody: text,
-        startedAt,
-        durationMs,
-        attempt: attemptNumber,
-      }),
-    );
-    onExchange?.(exchange);
-    return { status, headers, text, json: parseJsonOrUndefined(text), exchange };
-  };
+/** One attempt: send, read the whole body (at most the answer limit), record the redacted exchange. */
+async function attempt(client: ClientState, method: HttpMethod, prepared: PreparedRequest, attemptNumber: number): Promise<CallResult> {
+  const { options, route } = client;
+  const startedAt = new Date().toISOString();
+  const start = performance.now();
+  const { status, headers, text } = await sendOnce(client, method, prepared);
+  const durationMs = performance.now() - start;
+  const exchange = route.withRoute(
+    options.redactor.redactExchange({
+      method,
+      url: prepared.url,
+      requestHeaders: route.recordedHeaders(prepared.headers),
+      requestBody: prepared.body,
+      status,
+      responseHeaders: headers,
+      responseBody: text,
+      startedAt,
+      durationMs,
+      attempt: attemptNumber,
+    }),
+  );
+  options.onExchange?.(exchange);
+  return { status, headers, text, json: parseJsonOrUndefined(text), exchange };
+}
 
-  const call = async (callOptions: CallOptions): Promise<CallResult> => {
-    const prepared = prepare(options.baseUrl, callOptions, routeHeaders);
-    const send = (n: number) => attempt(callOptions.method, prepared, n);
-    if (!pacer) return send(1);
-    // Pace per key (8: the limit is per account); calls without a key share one lane, as the
-    // target then counts them by address.
-    const lane = callOptions.apiKey ?? '';
-    return pacer.run(lane, send, (r) => rateLimitSignalOf(r.status, r.headers, r.json), callOptions.retryOn429 ?? true);
-  };
-
-  return { call, close: () => dispatcher.close() };
+/** Sends the request once and reads its answer; transport trouble becomes the kit's error for it (too large, interrupted, timed out, unreachable). */
+async function sendOnce(
+  client: ClientState,
+  method: HttpMethod,
+  prepared: PreparedRequest,
+): Promise<{ status: number; headers: Record<string, string>; text: string }> {
+  const { options, origin, deadlineMs, dispatcher } = client;
+  const { redactor } = options;
+  const where = () => `${method} ${origin}${new URL(prepared.url).pathname}`;
+  if (options.signal?.aborted) throw new RunInterruptedError(`${where()} not sent: the run was interrupted`);
+  const limit = options.answerLimitBytes ?? answerLimitDefault;
+  let headersArrived = false;
+  try {
+    // One deadline for the whole attempt: undici's phase timeouts alone let a trickling body run on.
+    const deadline = AbortSignal.timeout(deadlineMs);
+    const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;
+    const response = await request(prepared.url, { method, headers: prepared.headers, body: prepared.body, dispatcher, signal });
+    headersArrived = true;
+    const headers = flattenHeaders(response.headers);
+    const text = await readBounded(response.body, headers, limit);
+    return { status: response.statusCode, headers, text };
+  } catch (error) {
+    // Only the origin and path in the message: the query may hold a v1 key (5.5), the error text may not be one line.
+    if (error instanceof OverLimit)
+      throw new AnswerTooLargeError(
+        `${redactor.redact(where())} answer larger than ${sizeText(limit)}${error.announced ? ' (announced by Content-Length)' : ''}: ` +
+          `the kit stopped reading and closed the connection (profile limits.answerBytes)`,
+      );
+    if (options.signal?.aborted) throw new RunInterruptedError(`${redactor.redact(where())} abandoned: the run was interrupted`, { cause: error });
+    const phase = timeoutPhaseAfter(error, headersArrived);
+    if (phase !== undefined)
+      throw new TargetTimeoutError(redactor.redact(`${method} ${origin}${new URL(prepared.url).pathname} ${timedOutAfter(deadlineMs)} (${phase})`), {
+        cause: error,
+      });
+    throw new TargetUnreachableError(`cannot reach ${origin}: ${redactor.redact(describeNetworkError(error))}`, { cause: error });
+  }
 }
