@@ -95,85 +95,100 @@ export function parseRetryAfterMs(value: string | undefined, nowMs: number): num
 }
 
 export function createPacer(options: PacerOptions): Pacer {
-  const rps = options.requestsPerSecond;
-  const intervalMs = rps > 0 && Number.isFinite(rps) ? 1000 / rps : 0;
-  const { maxRetries } = options;
-  const baseDelayMs = options.baseDelayMs ?? 250;
-  const factor = options.factor ?? 2;
-  const maxDelayMs = options.maxDelayMs ?? 8000;
-  const maxRetryAfterMs = options.maxRetryAfterMs ?? MAX_RETRY_AFTER_MS;
-  const clock = options.clock ?? systemClock;
-  const random = options.random ?? Math.random;
+  return new SpacedPacer(options);
+}
+
+/** The pacer's settings, resolved from its options once, and each key's slots and sends. */
+class SpacedPacer implements Pacer {
+  readonly maxRetries: number;
+  private readonly intervalMs: number;
+  private readonly perSecond: number;
+  private readonly baseDelayMs: number;
+  private readonly factor: number;
+  private readonly maxDelayMs: number;
+  private readonly maxRetryAfterMs: number;
+  private readonly clock: PacerClock;
+  private readonly random: () => number;
   /** Per key: the earliest time of its next slot. */
-  const nextSlot = new Map<string, number>();
+  private readonly nextSlot = new Map<string, number>();
   /** Per key: when its last calls (at most one second's worth) really went out, oldest first. */
-  const sent = new Map<string, number[]>();
-  const perSecond = intervalMs > 0 ? Math.max(1, Math.floor(rps)) : 0;
+  private readonly sent = new Map<string, number[]>();
+
+  constructor(options: PacerOptions) {
+    const rps = options.requestsPerSecond;
+    this.intervalMs = rps > 0 && Number.isFinite(rps) ? 1000 / rps : 0;
+    this.perSecond = this.intervalMs > 0 ? Math.max(1, Math.floor(rps)) : 0;
+    this.maxRetries = options.maxRetries;
+    this.baseDelayMs = options.baseDelayMs ?? 250;
+    this.factor = options.factor ?? 2;
+    this.maxDelayMs = options.maxDelayMs ?? 8000;
+    this.maxRetryAfterMs = options.maxRetryAfterMs ?? MAX_RETRY_AFTER_MS;
+    this.clock = options.clock ?? systemClock;
+    this.random = options.random ?? Math.random;
+  }
+
+  async acquire(key: string): Promise<void> {
+    await this.waitUntil(this.reserve(key, this.clock.now()));
+    await this.dispatch(key);
+  }
+
+  retryDelayMs(retry: number, retryAfter: string | undefined): number {
+    const told = parseRetryAfterMs(retryAfter, this.clock.now());
+    if (told !== undefined) return Math.min(told, this.maxRetryAfterMs);
+    // "Equal jitter": half fixed, half random, so retries of concurrent calls spread out while the
+    // delay still grows with each retry (7.1 "exponential backoff").
+    const ceiling = Math.min(this.maxDelayMs, this.baseDelayMs * this.factor ** Math.max(0, retry - 1));
+    return ceiling / 2 + this.random() * (ceiling / 2);
+  }
+
+  async run<R>(
+    key: string,
+    attempt: (attemptNumber: number, releasedAtMs: number) => Promise<R>,
+    signalOf: (answer: R) => RateLimitSignal,
+    retry: boolean,
+  ): Promise<R> {
+    let notBefore = this.clock.now();
+    for (let n = 1; ; n += 1) {
+      await this.waitUntil(this.reserve(key, notBefore));
+      const answer = await attempt(n, await this.dispatch(key));
+      const signal = signalOf(answer);
+      if (!signal.rateLimited || !retry || n > this.maxRetries) return answer;
+      notBefore = this.clock.now() + this.retryDelayMs(n, signal.retryAfter);
+      // The whole key is over the limit, not only this call: hold back its other calls as well.
+      this.nextSlot.set(key, Math.max(this.nextSlot.get(key) ?? 0, notBefore));
+    }
+  }
 
   /** Reserves the key's next slot at or after `notBefore`; returns the slot time. */
-  const reserve = (key: string, notBefore: number): number => {
-    const slot = Math.max(notBefore, nextSlot.get(key) ?? notBefore);
-    nextSlot.set(key, slot + intervalMs);
+  private reserve(key: string, notBefore: number): number {
+    const slot = Math.max(notBefore, this.nextSlot.get(key) ?? notBefore);
+    this.nextSlot.set(key, slot + this.intervalMs);
     return slot;
-  };
+  }
 
   /** Sleeps until `at`; loops because a timer may fire a little early against the clock. */
-  const waitUntil = async (at: number): Promise<void> => {
-    for (let left = at - clock.now(); left > 0; left = at - clock.now()) await clock.sleep(left);
-  };
+  private async waitUntil(at: number): Promise<void> {
+    for (let left = at - this.clock.now(); left > 0; left = at - this.clock.now()) await this.clock.sleep(left);
+  }
 
   /**
    * Waits until a call on `key` may go out without making more than perSecond calls within one
    * second of what was really sent, then records it as sent and returns that time. Check and record
    * run without an await between them, so concurrent calls cannot both take the last place.
    */
-  const dispatch = async (key: string): Promise<number> => {
-    if (perSecond === 0) return clock.now();
-    const times = sent.get(key) ?? [];
-    sent.set(key, times);
+  private async dispatch(key: string): Promise<number> {
+    if (this.perSecond === 0) return this.clock.now();
+    const times = this.sent.get(key) ?? [];
+    this.sent.set(key, times);
     for (;;) {
-      const now = clock.now();
-      const earliest = times.length >= perSecond ? times[times.length - perSecond]! + 1000 : now;
+      const now = this.clock.now();
+      const earliest = times.length >= this.perSecond ? times[times.length - this.perSecond]! + 1000 : now;
       if (earliest <= now) {
         times.push(now);
-        if (times.length > perSecond) times.splice(0, times.length - perSecond);
+        if (times.length > this.perSecond) times.splice(0, times.length - this.perSecond);
         return now;
       }
-      await waitUntil(earliest);
+      await this.waitUntil(earliest);
     }
-  };
-
-  const acquire = async (key: string): Promise<void> => {
-    await waitUntil(reserve(key, clock.now()));
-    await dispatch(key);
-  };
-
-  const retryDelayMs = (retry: number, retryAfter: string | undefined): number => {
-    const told = parseRetryAfterMs(retryAfter, clock.now());
-    if (told !== undefined) return Math.min(told, maxRetryAfterMs);
-    // "Equal jitter": half fixed, half random, so retries of concurrent calls spread out while the
-    // delay still grows with each retry (7.1 "exponential backoff").
-    const ceiling = Math.min(maxDelayMs, baseDelayMs * factor ** Math.max(0, retry - 1));
-    return ceiling / 2 + random() * (ceiling / 2);
-  };
-
-  const run = async <R>(
-    key: string,
-    attempt: (attemptNumber: number, releasedAtMs: number) => Promise<R>,
-    signalOf: (answer: R) => RateLimitSignal,
-    retry: boolean,
-  ): Promise<R> => {
-    let notBefore = clock.now();
-    for (let n = 1; ; n += 1) {
-      await waitUntil(reserve(key, notBefore));
-      const answer = await attempt(n, await dispatch(key));
-      const signal = signalOf(answer);
-      if (!signal.rateLimited || !retry || n > maxRetries) return answer;
-      notBefore = clock.now() + retryDelayMs(n, signal.retryAfter);
-      // The whole key is over the limit, not only this call: hold back its other calls as well.
-      nextSlot.set(key, Math.max(nextSlot.get(key) ?? 0, notBefore));
-    }
-  };
-
-  return { maxRetries, acquire, retryDelayMs, run };
+  }
 }
