@@ -16,7 +16,6 @@
  */
 import { readFileSync } from 'node:fs';
 import type { RunSecrets } from '../report/run-redaction.ts';
-import { MIN_SEARCHED_LENGTH } from '../run/leak-check.ts';
 import { protectCatalogueWords } from '../kit/kit-words.ts';
 import { createRedactor, MIN_LEARNED_SECRET_LENGTH, protectedKitWords } from '../transport/redaction.ts';
 
@@ -36,7 +35,7 @@ export function pemLines(path: string | undefined): string[] {
     return readFileSync(path, 'utf8')
       .split(/\r?\n/)
       .map((line) => line.trim())
-      .filter((line) => line.length >= MIN_SEARCHED_LENGTH * 2 && !line.startsWith('-----') && !line.includes(':'));
+      .filter((line) => line.length >= MIN_LEARNED_SECRET_LENGTH * 2 && !line.startsWith('-----') && !line.includes(':'));
   } catch {
     return [];
   }
@@ -51,7 +50,7 @@ export function runSecrets(given: readonly (string | undefined)[], road: readonl
   return {
     redact: (text) => redactor.redact(text),
     learn: (secret) => {
-      if (secret.length < MIN_SEARCHED_LENGTH || list.has(secret)) return;
+      if (secret.length < MIN_LEARNED_SECRET_LENGTH || list.has(secret)) return;
       list.add(secret);
       redactor.learn(secret);
     },

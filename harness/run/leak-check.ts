@@ -24,10 +24,9 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { FixedRunFinder } from '../transport/fixed-run-finder.ts';
+import { MIN_LEARNED_SECRET_LENGTH } from '../transport/redaction.ts';
 import { escapeRegExp } from '../transport/whole-form-matcher.ts';
 
-/** Secrets shorter than this are not searched for: they would be found in any text by chance. */
-export const MIN_SEARCHED_LENGTH = 8;
 /** Places named per file: enough to find the fault, few enough to read. */
 const PLACES_PER_FILE = 10;
 /** How deep encoded data is decoded (a base64 file of JSON holding base64 is two levels). */
@@ -81,7 +80,7 @@ function formsOf(secret: string): [string, string][] {
   ];
   for (const urlSafe of [false, true]) for (const offset of [0, 1, 2]) forms.push(['base64', base64At(bytes, offset, urlSafe)]);
   // Forms shorter than the secret's search bound would be found by chance.
-  return forms.filter(([, form]) => form.length >= MIN_SEARCHED_LENGTH);
+  return forms.filter(([, form]) => form.length >= MIN_LEARNED_SECRET_LENGTH);
 }
 
 /**
@@ -133,7 +132,7 @@ function kitWordPattern(words: readonly string[], runs: ReadonlySet<string>): Re
 
 function matcherOf(secrets: readonly string[], kitWords: readonly string[], wholeOnly: readonly string[] = []): Matcher | undefined {
   const formOf = new Map<string, string>();
-  for (const secret of [...secrets, ...wholeOnly].filter((s) => s.length >= MIN_SEARCHED_LENGTH))
+  for (const secret of [...secrets, ...wholeOnly].filter((s) => s.length >= MIN_LEARNED_SECRET_LENGTH))
     for (const [name, form] of formsOf(secret)) {
       const latin1 = Buffer.from(form, 'utf8').toString('latin1');
       if (!formOf.has(latin1) || name === 'raw') formOf.set(latin1, name);

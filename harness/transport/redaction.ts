@@ -41,6 +41,9 @@ const KEY_FIELD = 'apikey';
  * Values discovered in fields are learned for redaction everywhere only from this length on: the
  * suites send short wrong keys on purpose (auth_05 with "x"), and redacting every "x" of every later
  * text would destroy the evidence. Such short values are still redacted where they stand (the field).
+ * The leak check of the output folder (run/leak-check.ts) searches from the same length: a shorter
+ * value would be found in any text by chance, and one the redaction does not remove everywhere
+ * cannot be a leak it missed.
  */
 export const MIN_LEARNED_SECRET_LENGTH = 8;
 
