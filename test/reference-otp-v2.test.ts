@@ -1,68 +1,17 @@
 /**
- * Self-tests of the reference server's OTP handlers (4.4, 4.5, 3.1, 7.2, 7.3, 8) through HTTP,
- * with the virtual clock of the test hook, plus unit tests of the engine where simpler. Every row
- * of the current OTP table (schemas/otp-v2-transitions.ts) is reached through HTTP; the last test
- * checks that none was missed.
+ * Self-tests of the reference server's current OTP handlers (4.4, 4.5, 3.1, 7.3, 8) through HTTP,
+ * with the virtual clock of the test hook. Every row of the current OTP table
+ * (schemas/otp-v2-transitions.ts) is reached through HTTP; the last test of the rows checks that
+ * none was missed. The engine's unit tests are in reference-otp-engine.test.ts, the legacy
+ * endpoints in reference-otp-legacy.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorBody, OtpErrorBody } from '../schemas/envelope.ts';
+import { OtpErrorBody } from '../schemas/envelope.ts';
 import { formatMexicoDateTime, parseMexicoDateTime } from '../schemas/formats.ts';
-import { LegacyOtpSendResult, LegacyOtpVerifyResponse } from '../schemas/otp-legacy.ts';
 import { OTP_CODE_ALPHABETS, OtpCreateResponse, OtpDeleteResponse, OtpStatusResponse, OtpVerifyResponse } from '../schemas/otp-v2.ts';
-import { matchOtpTransition, OTP_V2_TRANSITIONS } from '../schemas/otp-v2-transitions.ts';
-import { applyRow, createFacts, createStateOf, generateCode, RecordBook, RETENTION_MS, verifyFacts, type OtpRecord } from '../reference/otp-v2-engine.ts';
+import { OTP_V2_TRANSITIONS } from '../schemas/otp-v2-transitions.ts';
 import { startReferenceServer, type RunningReferenceServer } from '../reference/server.ts';
-
-interface Answer {
-  status: number;
-  body: Record<string, unknown>;
-  headers: Headers;
-}
-
-type Fields = Record<string, unknown>;
-
-/** A client for one server and key. */
-class Client {
-  constructor(
-    private readonly server: RunningReferenceServer,
-    private readonly key: string = server.keys.account,
-  ) {}
-
-  async call(method: string, path: string, body?: Fields, query?: Record<string, string>): Promise<Answer> {
-    const url = new URL(path, this.server.baseUrl);
-    for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, v);
-    const res = await fetch(url, {
-      method,
-      headers: { apikey: this.key, ...(body ? { 'content-type': 'application/json' } : {}) },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    return { status: res.status, body: (await res.json()) as Record<string, unknown>, headers: res.headers };
-  }
-
-  post = (path: string, body: Fields): Promise<Answer> => this.call('POST', path, body);
-
-  async credit(): Promise<number> {
-    return Number((await this.post('/credits/consult', {})).body.credit);
-  }
-
-  async now(): Promise<number> {
-    const res = await fetch(new URL('/__test/clock', this.server.baseUrl));
-    return ((await res.json()) as { now: number }).now;
-  }
-
-  async advance(seconds: number): Promise<void> {
-    const res = await fetch(new URL('/__test/clock/advance', this.server.baseUrl), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ seconds }),
-    });
-    expect(res.status).toBe(200);
-  }
-}
-
-let serial = 0;
-/** A fresh 10-digit number per scenario, so that scenarios do not share verifications. */
-const freshNumber = (prefix = '55'): string => `${prefix}${String(++serial).padStart(8, '0')}`;
+import { type Answer, Client, type Fields, freshNumber } from './reference-otp-client.ts';
 
 const MESSAGE = '{{company}}: tu codigo es {{code}}';
 const createBody = (phone: string, extra: Fields = {}): Fields => ({
@@ -105,16 +54,17 @@ async function wrongAttempts(c: Client, phone: string, n: number, from = 7): Pro
   }
 }
 
-describe('current OTP (/v2/otp) through HTTP', () => {
-  let server: RunningReferenceServer;
-  let c: Client;
+// One server for the table and the parameters: the rows' record of reached ids spans their describes.
+let server: RunningReferenceServer;
+let c: Client;
 
-  beforeAll(async () => {
-    server = await startReferenceServer({ testClock: true, rateLimit: 0 });
-    c = new Client(server);
-  });
-  afterAll(async () => server.close());
+beforeAll(async () => {
+  server = await startReferenceServer({ testClock: true, rateLimit: 0 });
+  c = new Client(server);
+});
+afterAll(async () => server.close());
 
+describe('current OTP (/v2/otp) through HTTP: creating, resending and rotating a pending code', () => {
   it('none → pending: 201 created, one message charged, default code 6 digits, 24 h expiry (3.1, 4.4)', async () => {
     const phone = freshNumber();
     const before = await c.credit();
@@ -193,7 +143,9 @@ describe('current OTP (/v2/otp) through HTTP', () => {
     expect(ok.status).toBe(200);
     expect(OtpVerifyResponse.parse(ok.body).state).toBe('verified');
   });
+});
 
+describe('current OTP (/v2/otp) through HTTP: locking, verifying, expiry and deletion', () => {
   it('locking: the 7th wrong code answers 429 and locks; locked rows of create and verify', async () => {
     const phone = freshNumber();
     await c.post('/v2/otp', createBody(phone, { code_custom: 'Lock1' }));
@@ -287,7 +239,9 @@ describe('current OTP (/v2/otp) through HTTP', () => {
     const missing = OTP_V2_TRANSITIONS.map((r) => r.id).filter((id) => !reached.has(id));
     expect(missing).toEqual([]);
   });
+});
 
+describe('current OTP (/v2/otp) through HTTP: the parameters of create', () => {
   it('message: 160 characters after substitution pass, 161 are refused with the excess in the hint', async () => {
     const fits = `{{company}}{{code}}${'x'.repeat(160 - 4 - 6)}`;
     expectCreated(await c.post('/v2/otp', createBody(freshNumber(), { message: fits })), 201, 'created');
@@ -428,204 +382,5 @@ describe('current OTP: no balance and the after-seventh-wrong lock point', () =>
     const rotated = expectCreated(await c.post('/v2/otp', createBody(phone, { sandbox: true, code_rotate: true })), 200, 'restarted');
     expect(rotated.attempts_remaining).toBe(7);
     expect((await c.post('/v2/otp/verify', { ...target(phone), code: String(rotated.code) })).status).toBe(200);
-  });
-});
-
-describe('OTP engine', () => {
-  const record = (over: Partial<OtpRecord> = {}): OtpRecord => ({
-    state: 'pending',
-    code: 'Ab12',
-    attemptsRemaining: 7,
-    expiresAt: 1e12,
-    lastSentAt: 0,
-    channel: 'sms',
-    ...over,
-  });
-
-  it('lastAttempt follows otp-v2-lock-point', () => {
-    expect(verifyFacts(record({ attemptsRemaining: 1 }), 'x', 'seventh-wrong-locks').facts.lastAttempt).toBe(true);
-    expect(verifyFacts(record({ attemptsRemaining: 1 }), 'x', 'after-seventh-wrong').facts.lastAttempt).toBe(false);
-    expect(verifyFacts(record({ attemptsRemaining: 0 }), 'x', 'after-seventh-wrong').facts.lastAttempt).toBe(true);
-    expect(verifyFacts(record({ attemptsRemaining: 1 }), 'Ab12', 'seventh-wrong-locks')).toEqual({
-      state: 'pending',
-      facts: { codeMatches: true, lastAttempt: false },
-    });
-  });
-
-  it("once the round's 7 attempts are used no code verifies, the right one included (3.1, 8)", () => {
-    // after-seventh-wrong: the 7th wrong code left 0; the right code is the 8th attempt.
-    const usedUp = verifyFacts(record({ attemptsRemaining: 0 }), 'Ab12', 'after-seventh-wrong');
-    expect(usedUp).toEqual({ state: 'pending', facts: { codeMatches: false, lastAttempt: true } });
-    expect(matchOtpTransition(usedUp.state, 'verify', usedUp.facts)?.id).toBe('pending-verify-exhausted');
-    const locked = verifyFacts(record({ state: 'locked', attemptsRemaining: 0 }), 'Ab12', 'seventh-wrong-locks');
-    expect(matchOtpTransition(locked.state, 'verify', locked.facts)?.id).toBe('locked-verify');
-    // A resend of such a round is one of a locked verification.
-    expect(createStateOf(record({ attemptsRemaining: 0 }))).toBe('locked');
-    expect(createStateOf(record({ attemptsRemaining: 1 }))).toBe('pending');
-  });
-
-  it('facts of create: cooldown and code_custom', () => {
-    expect(createFacts(record({ lastSentAt: 1000 }), { codeRotate: false }, 20_000)).toEqual({ codeRotate: false, withinCooldown: true, customCode: 'absent' });
-    expect(createFacts(record({ lastSentAt: 1000 }), { codeRotate: true, codeCustom: 'Ab12' }, 31_001).customCode).toBe('same');
-    expect(createFacts(record(), { codeRotate: false, codeCustom: 'ab12' }, 0).customCode).toBe('different');
-    expect(createFacts(record({ lastSentAt: undefined }), { codeRotate: false }, 0).withinCooldown).toBe(false);
-  });
-
-  it('applies rows: verified restart is pending; delete is none; the 7th wrong locks with 0 left', () => {
-    const restart = matchOtpTransition('verified', 'create')!;
-    expect(applyRow(record({ state: 'verified' }), restart, { newCode: 'N3w1', expiresAt: 5, channel: 'voice', sentAt: 9 }, 9)).toMatchObject({
-      state: 'pending',
-      code: 'N3w1',
-      attemptsRemaining: 7,
-      lastSentAt: 9,
-      channel: 'voice',
-    });
-    expect(applyRow(record(), matchOtpTransition('pending', 'delete')!, {}, 0)).toBeUndefined();
-    const exhausted = matchOtpTransition('pending', 'verify', verifyFacts(record({ attemptsRemaining: 1 }), 'x', 'seventh-wrong-locks').facts)!;
-    expect(applyRow(record({ attemptsRemaining: 1 }), exhausted, {}, 0)).toMatchObject({ state: 'locked', attemptsRemaining: 0 });
-  });
-
-  it('generates codes from the format alphabet', () => {
-    expect(generateCode(10, 'numeric')).toMatch(/^\d{10}$/);
-    expect(generateCode(8, 'letters')).toMatch(/^[A-Za-z]{8}$/);
-  });
-
-  it('keeps memory bounded: stale records are dropped when touched, the oldest go past the cap', () => {
-    const book = new RecordBook<{ settled?: number }>((r) => r.settled, 3);
-    book.put('a', { settled: 0 }, 0);
-    expect(book.get('a', RETENTION_MS)).toBeDefined();
-    expect(book.get('a', RETENTION_MS + 1)).toBeUndefined();
-    for (const k of ['b', 'c', 'd', 'e']) book.put(k, {}, 0);
-    expect(book.size).toBe(3);
-    expect(book.get('b', 0)).toBeUndefined();
-    expect(book.get('e', 0)).toBeDefined();
-  });
-});
-
-describe('legacy OTP (/otp/*) through HTTP', () => {
-  let server: RunningReferenceServer;
-  let c: Client;
-
-  beforeAll(async () => {
-    server = await startReferenceServer({ testClock: true, rateLimit: 0 });
-    c = new Client(server);
-  });
-  afterAll(async () => server.close());
-
-  const send = (phone: string, extra: Fields = {}) => c.post('/otp/send', { phone_number: phone, country_code: '52', company: 'ACME', ...extra });
-  const resend = (phone: string, extra: Fields = {}) => c.post('/otp/resend', { phone_number: phone, country_code: '52', company: 'ACME', ...extra });
-  const verify = (phone: string, code: string, extra: Fields = {}) => c.post('/otp/verify', { phone_number: phone, verification_code: code, ...extra });
-  const codeOf = (a: Answer): string => String(a.body.verification_code);
-
-  function expectCode(a: Answer, code: string): void {
-    expect(a.status, JSON.stringify(a.body)).toBe(200);
-    expect(a.body.code, JSON.stringify(a.body)).toBe(code);
-    if (a.body.success === false) ErrorBody.parse(a.body);
-  }
-
-  it('send: verification_01 with the 2.10 fields, default code of 4 alphanumeric characters, one message charged', async () => {
-    const phone = freshNumber('33');
-    const before = await c.credit();
-    const a = await send(phone, { showcode: 1 });
-    expectCode(a, 'verification_01');
-    const body = LegacyOtpSendResult.parse(a.body);
-    expect(body).toMatchObject({ message: 'code_successfully_generated', total_messages: 1, number: `52${phone}`, credit: 1, fallback: false });
-    expect(body.reference).toBeTruthy();
-    expect(codeOf(a)).toMatch(/^[0-9A-Za-z]{4}$/);
-    expect(await c.credit()).toBe(before - 1);
-    const quiet = await send(freshNumber('33'), { reference: false });
-    expect(quiet.body.verification_code).toBeUndefined();
-    expect(quiet.body.reference).toBeUndefined();
-  });
-
-  it('send to a pending number verification_03, verify wrong _05, right _01, again _06, send to it _04', async () => {
-    const phone = freshNumber('33');
-    const code = codeOf(await send(phone, { showcode: 1, code_type: 'numeric', code_length: 6 }));
-    expect(code).toMatch(/^\d{6}$/);
-    expectCode(await send(phone), 'verification_03');
-    expectCode(await verify(phone, 'zzzzzz'), 'validation_05');
-    const ok = await verify(phone, code);
-    expectCode(ok, 'validation_01');
-    LegacyOtpVerifyResponse.parse(ok.body);
-    expectCode(await verify(phone, code), 'validation_06');
-    expectCode(await send(phone), 'verification_04');
-  });
-
-  it('verify: no record _04, wrong number _07, code missing _08', async () => {
-    expectCode(await verify(freshNumber('33'), '1234'), 'validation_04');
-    expectCode(await verify('123456789', '1234'), 'validation_07');
-    expectCode(await c.post('/otp/verify', { phone_number: freshNumber('33') }), 'validation_08');
-  });
-
-  it('expiry: verify _02, send and resend verification_25, reset then send afresh', async () => {
-    const phone = freshNumber('33');
-    const now = await c.now();
-    const code = codeOf(await send(phone, { showcode: 1, expiration_date: formatMexicoDateTime(now + 60_000) }));
-    await c.advance(62);
-    expectCode(await verify(phone, code), 'validation_02');
-    expectCode(await send(phone), 'verification_25');
-    expectCode(await resend(phone), 'verification_25');
-    const reset = await c.post('/otp/reset', { phone_number: phone, country_code: '52' });
-    expect(reset.body).toMatchObject({ success: true, status: 200 });
-    expectCode(await verify(phone, code), 'validation_04');
-    expectCode(await send(phone), 'verification_01');
-  });
-
-  it('resend: reset_code false keeps the code (code_length ignored), true makes a new one; whatsapp falls back, voice does not', async () => {
-    const phone = freshNumber('33');
-    const code = codeOf(await send(phone, { showcode: 1 }));
-    const same = await resend(phone, { showcode: 1, code_length: 9 });
-    expectCode(same, 'verification_01');
-    expect(codeOf(same)).toBe(code);
-    const wa = await resend(phone, { showcode: 1, whatsapp: true });
-    expect(LegacyOtpSendResult.parse(wa.body).fallback).toBe(true);
-    const voice = await resend(phone, { showcode: 1, voice: true });
-    expect(LegacyOtpSendResult.parse(voice.body).fallback).toBe(false);
-    const renewed = await resend(phone, { showcode: 1, reset_code: true, code_length: 8, code_type: 'numeric' });
-    expect(codeOf(renewed)).toMatch(/^\d{8}$/);
-    expectCode(await verify(phone, code), 'validation_05');
-    expectCode(await verify(phone, codeOf(renewed)), 'validation_01');
-    expectCode(await resend(phone), 'verification_04');
-  });
-
-  it('validation codes of send and resend (7.2)', async () => {
-    const p = freshNumber('33');
-    expectCode(await send('123456789'), 'verification_07');
-    expectCode(await send(p, { country_code: '1' }), 'verification_08');
-    expectCode(await send(p, { code_length: 3 }), 'verification_09');
-    expectCode(await send(p, { code_length: 11 }), 'verification_09');
-    expectCode(await c.post('/otp/send', { phone_number: p, country_code: '52' }), 'verification_20');
-    expectCode(await send(p, { company: 'x'.repeat(51) }), 'verification_11');
-    expectCode(await send(p, { expiration_date: '2020-13-01' }), 'verification_13');
-    expectCode(await send(p, { expiration_date: formatMexicoDateTime((await c.now()) + 4 * 86_400_000) }), 'verification_13');
-    expectCode(await send(p, { code_type: 'hex' }), 'verification_15');
-    expectCode(await resend(p, { voice: 'x' }), 'verification_12');
-    expectCode(await resend(p, { reset_code: 'x' }), 'verification_14');
-    expectCode(await send(p), 'verification_01');
-  });
-
-  it('locale en answers in English, es (default) in Spanish', async () => {
-    const phone = freshNumber('33');
-    await send(phone);
-    const es = await send(phone);
-    const en = await send(phone, { locale: 'en' });
-    expectCode(en, 'verification_03');
-    expect(en.body.message).not.toBe(es.body.message);
-    expect(String(en.body.message)).toMatch(/already sent/);
-  });
-
-  it('reset: unknown number validation_04, bad number verification_07', async () => {
-    expectCode(await c.post('/otp/reset', { phone_number: freshNumber('33'), country_code: '52' }), 'validation_04');
-    expectCode(await c.post('/otp/reset', { phone_number: '12', country_code: '52' }), 'verification_07');
-  });
-
-  it('verify: more than 10 wrong codes within an hour answer validation_03, even with the right code', async () => {
-    const phone = freshNumber('33');
-    const code = codeOf(await send(phone, { showcode: 1 }));
-    for (let i = 0; i < 10; i++) expectCode(await verify(phone, 'bad!'), 'validation_05');
-    expectCode(await verify(phone, 'bad!'), 'validation_03');
-    expectCode(await verify(phone, code), 'validation_03');
-    await c.advance(3601);
-    expectCode(await verify(phone, code), 'validation_01');
   });
 });
