@@ -41,7 +41,7 @@ function config(overrides: Partial<RunConfig> = {}): RunConfig {
   };
 }
 
-/** The budget of one suite file of a run, by its id (`sms`, `otp-v2/cooldown`: area otp-v2). */
+/** The budget of one suite file of a run, by its id (`sms`, `otp-v2/waits`: area otp-v2). */
 const budgetOf = (runConfig: RunConfig, id?: string, file?: Subaccount): SandboxBudget =>
   new SandboxBudget({ config: runConfig, file: id === undefined ? undefined : { id, area: id.split('/')[0]! }, fileSubaccount: () => file });
 
@@ -197,7 +197,7 @@ describe("the plan of the run's account across its files", () => {
     expect(shares, 'one share per area, not per file').toEqual(planSandboxShares(RUN_BUDGET, ['otp-v2', 'sms']));
     const first = budgetOf(runConfig, 'otp-v2/state-table');
     await first.start();
-    const second = budgetOf(runConfig, 'otp-v2/cooldown');
+    const second = budgetOf(runConfig, 'otp-v2/waits');
     await second.start();
     const sms = budgetOf(runConfig, 'sms');
     await sms.start();
@@ -215,7 +215,7 @@ describe("the plan of the run's account across its files", () => {
   it('once every file of a folder has started, its area keeps no share from the others', async () => {
     const runConfig = config({ suiteAreas: ['otp-v2', 'otp-v2', 'sms'] });
     const shares = planSandboxShares(RUN_BUDGET, runConfig.suiteAreas!);
-    for (const id of ['otp-v2/state-table', 'otp-v2/cooldown']) await budgetOf(runConfig, id).start();
+    for (const id of ['otp-v2/state-table', 'otp-v2/waits']) await budgetOf(runConfig, id).start();
     const sms = budgetOf(runConfig, 'sms');
     await sms.start();
     await sendAccepted(sms, RUN_KEY, PLANNED - shares['otp-v2']! + 1);

@@ -16,7 +16,7 @@ describe('suite files', () => {
   it('reads an area and an id from a suite file at the top of suites/ or one folder down, and nothing else', () => {
     expect(suiteFileAt('sms.test.ts')).toEqual({ id: 'sms', area: 'sms' });
     expect(suiteFileAt('otp-v2/state-table.test.ts')).toEqual({ id: 'otp-v2/state-table', area: 'otp-v2' });
-    expect(suiteFileAt(join(SUITES_DIR, 'otp-v2', 'cooldown.test.ts'))).toEqual({ id: 'otp-v2/cooldown', area: 'otp-v2' });
+    expect(suiteFileAt(join(SUITES_DIR, 'otp-v2', 'waits.test.ts'))).toEqual({ id: 'otp-v2/waits', area: 'otp-v2' });
     expect(areaOfSuiteFile(join(SUITES_DIR, 'credits.test.ts'))).toBe('credits');
     for (const path of ['support/otp-v2-driver.ts', 'a/b/c.test.ts', '../test/x.test.ts', join(SUITES_DIR, '..', 'test', 'x.test.ts'), 'sms.ts'])
       expect(suiteFileAt(path), path).toBeUndefined();
@@ -42,7 +42,7 @@ describe('suite files', () => {
   it("starts first the files the schedule names, by area or by one file of an area's folder, and a whole area when any file of it does", () => {
     const first = Number.MAX_SAFE_INTEGER / 2;
     expect(scheduleWeight({ id: 'events', area: 'events' }, 10)).toBe(first + 10);
-    expect(scheduleWeight({ id: 'otp-v2/cooldown', area: 'otp-v2' }, 10)).toBe(first + 10);
+    expect(scheduleWeight({ id: 'otp-v2/waits', area: 'otp-v2' }, 10)).toBe(first + 10);
     expect(scheduleWeight({ id: 'otp-v2/create-codes', area: 'otp-v2' }, 10)).toBe(10);
     expect(scheduleWeight({ id: 'otp-v2', area: 'otp-v2' }, 0)).toBe(first);
     expect(scheduleWeight({ id: 'credits', area: 'credits' }, 10)).toBe(10);

@@ -271,7 +271,7 @@ async function execute(
   return { records: redactedCopy(outcome.records, target.secrets.redact), runErrors, incomplete, startedAt, seconds };
 }
 
-/** What did not finish, in words: "3 tests did not finish, in 2 suite files: a.test.ts, otp-v2/cooldown.test.ts" (a folder's file with its area). */
+/** What did not finish, in words: "3 tests did not finish, in 2 suite files: a.test.ts, otp-v2/waits.test.ts" (a folder's file with its area). */
 function unfinishedText(unfinished: Unfinished): string {
   const names = unfinished.files.map((f) => (suiteFileAt(f) === undefined ? (f.split(/[\\/]/).pop() ?? f) : relative(SUITES_DIR, f).split(sep).join('/')));
   return names.length === 0 ? 'every test had ended' : `${unfinished.tests} tests did not finish, in ${names.length} suite files: ${names.join(', ')}`;

@@ -1,7 +1,7 @@
 /**
  * The state table of 3.1 (schemas/otp-v2-transitions.ts): every row reached through the API without
  * waiting is one test (its scenario in support/otp-v2-rows.ts); the rows reached by waiting are in
- * state-table-waits.test.ts.
+ * waits.test.ts.
  */
 import { describe } from 'vitest';
 import { useTarget } from '../../harness/kit/index.ts';

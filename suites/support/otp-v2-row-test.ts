@@ -1,7 +1,7 @@
 /**
  * One test per row of the state table of 3.1 (schemas/otp-v2-transitions.ts), its scenario from
  * otp-v2-rows.ts, for the files of suites/otp-v2/ that declare the rows (state-table.test.ts: the
- * rows reached without waiting; state-table-waits.test.ts: those that wait).
+ * rows reached without waiting; waits.test.ts: those that wait).
  */
 import { req, type Target } from '../../harness/kit/index.ts';
 import type { OTP_V2_TRANSITIONS } from '../../schemas/otp-v2-transitions.ts';

@@ -1,0 +1,122 @@
+/**
+ * What waits out the cooldown or an expiry: 8 "Current OTP resend cooldown | 30 seconds", judged
+ * from the kit's own clock; 8 "Current OTP attempts | 7 per code round" and 3.1's locked state,
+ * whose resend may wait out the cooldown; and the rows of the state table of 3.1 reached by
+ * waiting (support/otp-v2-rows.ts). One file, so that its waits overlap (concurrent where one
+ * test's waits age nothing of another's) even where files run one after another (no manager key).
+ * Starts first in a run (harness/run/suite-schedule.ts).
+ */
+import { describe, expect } from 'vitest';
+import { type Answer, expectError, expectSchema, Inconclusive, recordBehaviour, req, useTarget } from '../../harness/kit/index.ts';
+import { OtpErrorBody } from '../../schemas/envelope.ts';
+import { limitById } from '../../schemas/limits.ts';
+import { OTP_V2_TRANSITIONS } from '../../schemas/otp-v2-transitions.ts';
+import { elapsedBetween, OtpDriver, type OtpSubject, type Timed, WINDOW_REPEATS } from '../support/otp-v2-driver.ts';
+import { rowTest } from '../support/otp-v2-row-test.ts';
+import { ROW_SCENARIOS } from '../support/otp-v2-rows.ts';
+
+const t = useTarget();
+const d = new OtpDriver(t);
+/**
+ * Waiting tests overlap where one test's waits age nothing of another's: in real time, and with a
+ * clock per test. On a test clock shared by all they run one by one (waits are instant there).
+ */
+const CONCURRENT = t.clock.waitsMayOverlap;
+
+const cooldown = limitById('otp-v2-cooldown');
+
+describe('waits: cooldown and expiry (concurrent unless the test clock is shared)', { concurrent: CONCURRENT }, () => {
+  // 8: "Current OTP resend cooldown | 30 seconds". Judged from the kit's own clock (OtpDriver.tick):
+  // the target handled each call between its send start and the end of its answer. An early resend,
+  // aimed a few round trips before 30 s after the create's send start, must be throttled when its
+  // answer ended less than 30 s after that start (judgeThrottled); a late one sent 30 s after the
+  // end of the create's answer must be carried out. When the measured round trips leave the early
+  // one undecided and the target carried it out, a fresh number is tried (WINDOW_REPEATS), then the
+  // test is inconclusive with the latencies: a slow network is never the target's failure.
+  req(
+    ['limit:otp-v2-cooldown', 'otp2:pending-create-throttled', 'otp2:pending-create-resend'],
+    `the cooldown holds until ${cooldown.min} s: a resend just before ${cooldown.min} s by the kit's clock is throttled, one at ${cooldown.min} s is sent`,
+    async () => {
+      const seen: Timed[] = [];
+      for (let attempt = 0; attempt <= WINDOW_REPEATS; attempt++) {
+        const s = await d.subject({ ownAccount: CONCURRENT });
+        const create = await d.timed(() => d.create(s));
+        d.expectCreated(create.answer, 'created');
+        // At least 0.8 s before the end, and three of the create's round trips on a slow target.
+        const lead = Math.min(10, Math.max(0.8, (3 * (create.answered - create.sent)) / 1000));
+        await d.waitUntil(create.sent + (cooldown.min! - lead) * 1000);
+        const early = await d.timed(() => d.create(s));
+        seen.push(create, early);
+        if (
+          d.judgeThrottled(
+            create,
+            early,
+            `a resend ${elapsedBetween(create, early).low.toFixed(2)} to ${elapsedBetween(create, early).high.toFixed(2)} s after the send`,
+          ) === undefined
+        ) {
+          recordBehaviour(
+            `cooldown try ${attempt + 1}`,
+            `undecided: the early resend may have reached the target ${elapsedBetween(create, early).high.toFixed(2)} ` +
+              `s after the send (${d.latenciesText([create, early])}), and it was carried out`,
+          );
+          continue;
+        }
+        // The throttled resend sent nothing: the cooldown still counts from the create (in real time
+        // 50 ms more, for a timer that fires a millisecond early).
+        await d.waitUntil(create.answered + cooldown.min! * 1000 + (t.clock.virtual ? 0 : 50));
+        d.expectCreated(await d.create(s), 'resent');
+        return;
+      }
+      throw new Inconclusive(
+        `the ${cooldown.min} s cooldown could not be observed in ${WINDOW_REPEATS + 1} ` +
+          `tries: ${d.latenciesText(seen)} leave no resend provably inside it, and the target carried each out`,
+      );
+    },
+    { concurrent: CONCURRENT, timeout: 240_000 },
+  );
+
+  // 3.1 "pending | POST /v2/otp/verify | 7 attempts used up | locked | HTTP 429" and 8 "Current OTP
+  // attempts | 7 per code round": after the 7 wrong codes of a round no code verifies, the right one
+  // included (an 8th attempt is none of the 7), and a resend is one of a locked verification ("locked
+  // | POST /v2/otp | no code_rotate | locked | HTTP 429 otp_max_attempts"), whichever wrong code the
+  // profile's otp-v2-lock-point says answers 429. The state with the 401 of a 7th wrong code is not
+  // stated and only recorded (OtpDriver.wrongAttemptWith).
+  req(
+    ['limit:otp-v2-attempts', 'otp2:pending-verify-exhausted', 'otp2:locked-verify', 'otp2:locked-create-no-rotate', 'err:otp_max_attempts'],
+    'after the 7 wrong codes of a round no code verifies, the right one included, and POST /v2/otp without code_rotate answers 429 otp_max_attempts',
+    async () => {
+      const expectLocked = (answer: Answer, why: string): void => {
+        expect(
+          answer.status,
+          `${why}: after the 7 wrong codes of a round the right code must not verify (3.1 "7 ` +
+            `attempts used up → locked", 8 "7 per code round") — ${answer.text.slice(0, 200)}`,
+        ).not.toBe(200);
+        expect(answer.status, `${why}: HTTP 429 (3.1; 4.4 "429 attempts exhausted")`).toBe(429);
+        expect(expectSchema(OtpErrorBody, answer.json, 'the error body of 4.4', answer).state, `${why}: state locked (3.1)`).toBe('locked');
+      };
+      const resendOf = async (x: OtpSubject, why: string): Promise<void> => {
+        const answer = await d.createPastCooldown(x, {}, 'locked', '3.1 locked + create (no code_rotate)');
+        expectError(answer, 'otp_max_attempts', 'otp-v2/create');
+        expect(answer.body.state, `${why}: state locked (3.1)`).toBe('locked');
+      };
+      // The right code as the 8th attempt, then a resend.
+      const a = await d.subject({ ownAccount: CONCURRENT });
+      const { code } = await d.pending(a);
+      await d.useRound(a, code);
+      expectLocked(await d.verify(a, code), 'the right code after 7 wrong ones');
+      await resendOf(a, 'a resend after the right code was refused');
+      // A resend straight after the 7 wrong codes, then the right code.
+      const b = d.sibling(a);
+      const { code: codeB } = await d.pending(b);
+      await d.useRound(b, codeB);
+      await resendOf(b, 'a resend after 7 wrong codes');
+      expectLocked(await d.verify(b, codeB), 'the right code after 7 wrong codes and a resend');
+    },
+    { concurrent: CONCURRENT, timeout: 240_000 },
+  );
+
+  // Longest first: vitest starts a file's concurrent tests in the order they are declared, a bounded
+  // number at once (maxConcurrency, harness/run/run-suites.ts), so the longest waits begin first.
+  for (const row of OTP_V2_TRANSITIONS) if (ROW_SCENARIOS[row.id].waits && row.trigger === 'create' && row.state === 'pending') rowTest(t, d, row);
+  for (const row of OTP_V2_TRANSITIONS) if (ROW_SCENARIOS[row.id].waits && !(row.trigger === 'create' && row.state === 'pending')) rowTest(t, d, row);
+});
