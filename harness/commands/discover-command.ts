@@ -31,8 +31,8 @@ import { createPacer } from '../transport/pacer.ts';
 import { preflight } from './preflight.ts';
 import { parseProfile, type TargetProfile } from '../config/profile.ts';
 import { PROFILE_REQUESTS_PER_SECOND, RATE_LIMIT_MAX_RETRIES } from '../config/pacing-defaults.ts';
-import { createRedactor, MIN_LEARNED_SECRET_LENGTH } from '../transport/redaction.ts';
-import { resolveRoute } from '../config/target-route.ts';
+import { createRedactor, MIN_LEARNED_SECRET_LENGTH, type Redactor } from '../transport/redaction.ts';
+import { resolveRoute, type TargetRoute } from '../config/target-route.ts';
 import { routeSecrets } from '../transport/target-route.ts';
 import { protectCatalogueWords } from '../kit/kit-words.ts';
 import { newRunId } from '../config/run-config.ts';
@@ -162,13 +162,17 @@ const QUOTA_REQUESTS_PER_SECOND = 50;
 /** How long discover waits for an event at its receiver (the reference confirms in well under 1 s). */
 const EVENT_WAIT_MS = 10_000;
 
+type DiscoveryArgs = Omit<DiscoverArgs, 'writeProfile' | 'sandboxBudget'> & {
+  sandboxBudget?: number | undefined;
+  interrupt?: AbortSignal;
+  say?: (line: string) => void;
+};
+
 /**
  * Probes the target (each finding to `say`: stdout for the command line, nowhere unless asked for
  * the API) and returns the profile it matches; writes nothing.
  */
-export async function runDiscovery(
-  args: Omit<DiscoverArgs, 'writeProfile' | 'sandboxBudget'> & { sandboxBudget?: number | undefined; interrupt?: AbortSignal; say?: (line: string) => void },
-): Promise<DiscoveryOutcome> {
+export async function runDiscovery(args: DiscoveryArgs): Promise<DiscoveryOutcome> {
   // The probes take the road certify takes (a gateway's headers, a private authority, a client certificate, a proxy).
   const route = resolveRoute(args, args.target);
   await preflight(args.target, args.apiKey, undefined, route);
@@ -176,9 +180,46 @@ export async function runDiscovery(
   protectCatalogueWords();
   const roadSecrets = routeSecrets(route).filter((secret) => secret.length >= MIN_LEARNED_SECRET_LENGTH);
   const redactor = createRedactor([args.apiKey, ...(args.managerKey ? [args.managerKey] : []), ...roadSecrets]);
+  const clients = probeClients(args, redactor, route);
+  const findings = new Map<AmbiguityId, ProbeFinding>();
+  const ctx = probeContext(args, clients, redactor, findings);
+  const interrupt = args.interrupt;
+  let work: DiscoverySubaccount | undefined;
+  const restored: string[] = [];
+  let found: { profile: TargetProfile; yaml: string };
+  try {
+    if (args.managerKey) work = await openWorkSubaccount(ctx, args.managerKey);
+    const { capabilities, records } = await runProbes(ctx, findings, redactor, interrupt);
+    capabilities['manager-key'] = {
+      value: args.managerKey !== undefined,
+      note: args.managerKey !== undefined ? 'a manager key was given' : 'no manager key was given',
+    };
+    restored.push(...records.filter((r) => r.startsWith('webhook:')));
+    const yaml = redactor.redact(profileYaml(args.target, { ambiguities: findings, capabilities, records }));
+    // The written profile must load: a probe that produced an unknown option is a bug here, not the user's.
+    const profile = parseProfile((await import('yaml')).parse(yaml), 'the discovered profile');
+    found = { profile, yaml };
+  } finally {
+    if (work && args.managerKey) {
+      const trouble = await closeSubaccount(ctx, args.managerKey, work).catch((e: Error) => `could not archive discover's subaccount: ${e.message}`);
+      if (trouble) ctx.progress(`  ${trouble}`);
+      restored.push(trouble ? redactor.redact(trouble) : `subaccount ${work.email} emptied and archived`);
+    }
+    await clients.client.close();
+    await clients.burstClient.close();
+    await clients.quotaClient.close();
+  }
+  return { ...found, ...(interrupt?.aborted ? { interrupted: String(interrupt.reason) } : {}), restored: restoredText(restored) };
+}
+
+/**
+ * The probes' three clients: the paced one, the unpaced one of the rate probe's burst and the one
+ * of the daily-limit count. The probe client is never interrupted: the probes put back what they
+ * changed with it (a webhook, a subaccount's credits). The burst and the quota count, the long
+ * loops, are cut short.
+ */
+function probeClients(args: DiscoveryArgs, redactor: Redactor, route: TargetRoute | undefined): Pick<ProbeContext, 'client' | 'burstClient' | 'quotaClient'> {
   const road = route !== undefined ? { route } : {};
-  // The probe client is never interrupted: the probes put back what they changed with it (a
-  // webhook, a subaccount's credits). The burst and the quota count, the long loops, are cut short.
   const interrupt = args.interrupt;
   const client = createHttpClient({
     baseUrl: args.target,
@@ -194,14 +235,21 @@ export async function runDiscovery(
     ...(interrupt ? { signal: interrupt } : {}),
     ...road,
   });
+  return { client, burstClient, quotaClient };
+}
+
+/** What every probe is given: the clients, the keys, where to work, the findings so far, and where its progress lines go. */
+function probeContext(
+  args: DiscoveryArgs,
+  clients: Pick<ProbeContext, 'client' | 'burstClient' | 'quotaClient'>,
+  redactor: Redactor,
+  findings: Map<AmbiguityId, ProbeFinding>,
+): ProbeContext {
   // What the target says reaches the terminal redacted, and without control characters (an escape sequence could rewrite the screen).
   const say = args.say;
   const progress = (line: string): void => say?.(terminalText(redactor.redact(line)));
-  const findings = new Map<AmbiguityId, ProbeFinding>();
-  const ctx: ProbeContext = {
-    client,
-    burstClient,
-    quotaClient,
+  return {
+    ...clients,
     apiKey: args.apiKey,
     managerKey: args.managerKey,
     work: { key: args.apiKey, subaccountEmail: undefined },
@@ -212,53 +260,43 @@ export async function runDiscovery(
     progress,
     learnSecret: (secret) => redactor.learn(secret),
   };
-  let work: DiscoverySubaccount | undefined;
-  const restored: string[] = [];
-  let found: { profile: TargetProfile; yaml: string };
-  try {
-    if (args.managerKey) {
-      const opened = await openSubaccount(ctx, args.managerKey, 'work');
-      if (typeof opened === 'string') progress(`  ${opened}: the probes run in the account itself`);
-      else {
-        work = opened;
-        ctx.work = { key: opened.key, subaccountEmail: opened.email };
-        progress(`  probes that spend sandbox quota or leave traces run in the subaccount ${opened.email} (archived at the end)`);
-      }
-    }
-    const capabilities: Partial<Record<CapabilityId, CapabilityFinding>> = { ...(await probeCapabilities(ctx)) };
-    const records: string[] = [];
-    for (const step of DISCOVERY_STEPS) {
-      // Interrupted: no probe starts any more (the one in flight has ended and put back what it changed).
-      if (interrupt?.aborted) break;
-      try {
-        const outcome = await step.run(ctx);
-        for (const [id, finding] of Object.entries(outcome.findings) as [AmbiguityId, ProbeFinding][]) findings.set(id, finding);
-        Object.assign(capabilities, outcome.capabilities ?? {});
-        records.push(...(outcome.records ?? []));
-      } catch (error) {
-        const note = `probe failed: ${redactor.redact((error as Error).message.split('\n')[0]!)}`;
-        for (const id of step.covers) findings.set(id, { note });
-      }
-      for (const id of step.covers) progress(`  ${id}: ${findings.get(id)?.option ?? '(default)'}  ${findings.get(id)?.note ?? ''}`);
-    }
-    capabilities['manager-key'] = {
-      value: args.managerKey !== undefined,
-      note: args.managerKey !== undefined ? 'a manager key was given' : 'no manager key was given',
-    };
-    restored.push(...records.filter((r) => r.startsWith('webhook:')));
-    const yaml = redactor.redact(profileYaml(args.target, { ambiguities: findings, capabilities, records }));
-    // The written profile must load: a probe that produced an unknown option is a bug here, not the user's.
-    const profile = parseProfile((await import('yaml')).parse(yaml), 'the discovered profile');
-    found = { profile, yaml };
-  } finally {
-    if (work && args.managerKey) {
-      const trouble = await closeSubaccount(ctx, args.managerKey, work).catch((e: Error) => `could not archive discover's subaccount: ${e.message}`);
-      if (trouble) progress(`  ${trouble}`);
-      restored.push(trouble ? redactor.redact(trouble) : `subaccount ${work.email} emptied and archived`);
-    }
-    await client.close();
-    await burstClient.close();
-    await quotaClient.close();
+}
+
+/** Opens the subaccount the probes that spend sandbox quota or leave traces run in (4.11); undefined when none could be opened. */
+async function openWorkSubaccount(ctx: ProbeContext, managerKey: string): Promise<DiscoverySubaccount | undefined> {
+  const opened = await openSubaccount(ctx, managerKey, 'work');
+  if (typeof opened === 'string') {
+    ctx.progress(`  ${opened}: the probes run in the account itself`);
+    return undefined;
   }
-  return { ...found, ...(interrupt?.aborted ? { interrupted: String(interrupt.reason) } : {}), restored: restoredText(restored) };
+  ctx.work = { key: opened.key, subaccountEmail: opened.email };
+  ctx.progress(`  probes that spend sandbox quota or leave traces run in the subaccount ${opened.email} (archived at the end)`);
+  return opened;
+}
+
+/** Probes the capabilities, then runs every discovery step in turn (a failed one notes why), until the end or an interruption. */
+async function runProbes(
+  ctx: ProbeContext,
+  findings: Map<AmbiguityId, ProbeFinding>,
+  redactor: Redactor,
+  interrupt: AbortSignal | undefined,
+): Promise<{ capabilities: Partial<Record<CapabilityId, CapabilityFinding>>; records: string[] }> {
+  const { progress } = ctx;
+  const capabilities: Partial<Record<CapabilityId, CapabilityFinding>> = { ...(await probeCapabilities(ctx)) };
+  const records: string[] = [];
+  for (const step of DISCOVERY_STEPS) {
+    // Interrupted: no probe starts any more (the one in flight has ended and put back what it changed).
+    if (interrupt?.aborted) break;
+    try {
+      const outcome = await step.run(ctx);
+      for (const [id, finding] of Object.entries(outcome.findings) as [AmbiguityId, ProbeFinding][]) findings.set(id, finding);
+      Object.assign(capabilities, outcome.capabilities ?? {});
+      records.push(...(outcome.records ?? []));
+    } catch (error) {
+      const note = `probe failed: ${redactor.redact((error as Error).message.split('\n')[0]!)}`;
+      for (const id of step.covers) findings.set(id, { note });
+    }
+    for (const id of step.covers) progress(`  ${id}: ${findings.get(id)?.option ?? '(default)'}  ${findings.get(id)?.note ?? ''}`);
+  }
+  return { capabilities, records };
 }
