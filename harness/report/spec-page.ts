@@ -296,12 +296,7 @@ const SCRIPT =
 /** The page for `markdown`, coloured by `run` when given: pure, for the tests. */
 export function renderSpecPage(markdown: string, run?: SpecPageRun): string {
   const marked = run ? markUnits(markdown, run) : [];
-  const proseAt = new Map<number, MarkedUnit[]>();
-  const rowAt = new Map<number, MarkedUnit>();
-  for (const m of marked) {
-    if (m.unit.kind === 'table-row') rowAt.set(m.unit.line, m);
-    else proseAt.set(m.unit.line, [...(proseAt.get(m.unit.line) ?? []), m]);
-  }
+  const { proseAt, rowAt } = unitsByLine(marked);
   const titles = new Map<string, string>();
   const out: string[] = [];
   const lines = markdown.split('\n');
@@ -315,12 +310,7 @@ export function renderSpecPage(markdown: string, run?: SpecPageRun): string {
     const line = lines[i]!;
     const heading = /^(#{1,6})\s+(.*)$/.exec(line);
     if (heading) {
-      const level = heading[1]!.length;
-      // The title opens the preamble, which the requirements cite as section 0 (schemas/document-text.ts).
-      const number = /^(\d+(?:\.\d+)*)\.?\s/.exec(heading[2]!)?.[1] ?? (level === 1 ? '0' : undefined);
-      section = number;
-      if (number !== undefined && !number.includes('.')) titles.set(number, heading[2]!.replace(/\*\*|`/g, ''));
-      out.push(`<h${level}${number ? ` id="section-${number}"` : ''}>${inline(heading[2]!)}</h${level}>`);
+      section = headingHtml(heading[1]!.length, heading[2]!, titles, out);
       continue;
     }
     if (line.trim().startsWith('|')) {
@@ -328,23 +318,7 @@ export function renderSpecPage(markdown: string, run?: SpecPageRun): string {
       const rows: string[] = [];
       while (i < lines.length && lines[i]!.trim().startsWith('|')) rows.push(lines[i++]!);
       i -= 1;
-      const [head, ...rest] = rows;
-      const headCells = cells(head!);
-      out.push('<table>', `<tr>${headCells.map((c) => `<th>${inline(c)}</th>`).join('')}</tr>`);
-      rest.forEach((l, k) => {
-        if (isSeparator(l)) return;
-        const m = rowAt.get(start + 2 + k);
-        const tds = cells(l).map((c) => `<td>${inline(c)}</td>`);
-        if (m === undefined) {
-          out.push(`<tr>${tds.join('')}</tr>`);
-          return;
-        }
-        tds[tds.length - 1] = tds[tds.length - 1]!.replace(/<\/td>$/, `${printNote(m)}</td>`);
-        out.push(`<tr${markAttributes(m)}>${tds.join('')}</tr>`);
-        if (m.status !== undefined)
-          out.push(`<tr class="detail-row" id="${m.ref}" hidden><td colspan="${headCells.length}"><div class="detail">${detailBody(m, run!)}</div></td></tr>`);
-      });
-      out.push('</table>');
+      out.push(...tableHtml(rows, start, rowAt, run));
       continue;
     }
     if (/^\s*[-*]\s+/.test(line)) prose(i, '• ', line.replace(/^\s*[-*]\s+/, ''), ' class="item"');
@@ -359,6 +333,49 @@ export function renderSpecPage(markdown: string, run?: SpecPageRun): string {
     `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>Messaging Service Interface ` +
     `Specification</title><style>${STYLE}</style></head><body>\n${head}\n${out.join('\n')}\n${script}</body></html>\n`
   );
+}
+
+/** The marked units by their line (1-based): a table row is one unit, a line of prose may hold several. */
+function unitsByLine(marked: readonly MarkedUnit[]): { proseAt: Map<number, MarkedUnit[]>; rowAt: Map<number, MarkedUnit> } {
+  const proseAt = new Map<number, MarkedUnit[]>();
+  const rowAt = new Map<number, MarkedUnit>();
+  for (const m of marked) {
+    if (m.unit.kind === 'table-row') rowAt.set(m.unit.line, m);
+    else proseAt.set(m.unit.line, [...(proseAt.get(m.unit.line) ?? []), m]);
+  }
+  return { proseAt, rowAt };
+}
+
+/** A heading with its section's anchor; a top section's title is kept for the head. Returns the section's number, if any. */
+function headingHtml(level: number, text: string, titles: Map<string, string>, out: string[]): string | undefined {
+  // The title opens the preamble, which the requirements cite as section 0 (schemas/document-text.ts).
+  const number = /^(\d+(?:\.\d+)*)\.?\s/.exec(text)?.[1] ?? (level === 1 ? '0' : undefined);
+  if (number !== undefined && !number.includes('.')) titles.set(number, text.replace(/\*\*|`/g, ''));
+  out.push(`<h${level}${number ? ` id="section-${number}"` : ''}>${inline(text)}</h${level}>`);
+  return number;
+}
+
+/** A table of the document (its lines from index `start`), each row coloured by its unit's status, with its detail row below it. */
+function tableHtml(rows: readonly string[], start: number, rowAt: ReadonlyMap<number, MarkedUnit>, run: SpecPageRun | undefined): string[] {
+  const out: string[] = [];
+  const [head, ...rest] = rows;
+  const headCells = cells(head!);
+  out.push('<table>', `<tr>${headCells.map((c) => `<th>${inline(c)}</th>`).join('')}</tr>`);
+  rest.forEach((l, k) => {
+    if (isSeparator(l)) return;
+    const m = rowAt.get(start + 2 + k);
+    const tds = cells(l).map((c) => `<td>${inline(c)}</td>`);
+    if (m === undefined) {
+      out.push(`<tr>${tds.join('')}</tr>`);
+      return;
+    }
+    tds[tds.length - 1] = tds[tds.length - 1]!.replace(/<\/td>$/, `${printNote(m)}</td>`);
+    out.push(`<tr${markAttributes(m)}>${tds.join('')}</tr>`);
+    if (m.status !== undefined)
+      out.push(`<tr class="detail-row" id="${m.ref}" hidden><td colspan="${headCells.length}"><div class="detail">${detailBody(m, run!)}</div></td></tr>`);
+  });
+  out.push('</table>');
+  return out;
 }
 
 /**
