@@ -346,58 +346,84 @@ export async function mutants(argv: string[]): Promise<number> {
   const workers = args.freshProcesses ? undefined : new MatrixWorkerPool();
   const certifier: Certifier = workers ? (runArgv, timeout) => workers.run(runArgv, timeout) : freshProcess;
   try {
-    // The baselines of the personalities at once, then every mutant of every personality in one queue (no personality waits for another's last runs).
-    const baselineRuns = await pool(args.personalities, args.concurrency, async (personality) => {
-      const baselineDir = join(args.outDir, 'mutants', personality, 'baseline');
-      say(`baseline (${personality} personality): certifying the reference server without a fault (${relative(PROJECT_ROOT, baselineDir) || '.'})`);
-      const run = await runCertify(
-        baselineDir,
-        ['--personality', personality, ...(args.areas ? ['--only', args.areas.join(',')] : [])],
-        args.timeoutSeconds,
-        certifier,
-      );
-      return { personality, run };
-    });
-    const baselines: Record<string, { seconds: number; warnings: string[] }> = {};
-    for (const { personality, run: baseline } of baselineRuns) {
-      if (baseline.exitCode !== 0) {
-        say(
-          `baseline FAILED in ${baseline.seconds.toFixed(0)} s: the suite fails against the ` +
-            `conformant server (${personality} personality), so the kill matrix would mean nothing.`,
-        );
-        for (const c of catchersOf(baseline).slice(0, 20)) say(`  - ${c}`);
-        for (const b of (baseline.brokenTests ?? []).slice(0, 20)) say(`  - (broken: the kit could not talk to the server) ${b}`);
-        say('Fix the suite (or the reference server) first.');
-        return 1;
-      }
-      baselines[personality] = { seconds: baseline.seconds, warnings: baseline.warnedRequirements };
-      say(`baseline passed in ${baseline.seconds.toFixed(0)} s (${personality} personality, ${baseline.warnedRequirements.length} requirements with warnings)`);
-    }
-
-    const scope = args.areas ? `, suites ${args.areas.join(',')} only` : args.full ? ', whole suite each' : ', focused on the tests of each requirement first';
-    // The table keeps the registry's order per personality; the queue starts with the areas whose
-    // tests wait (suite-schedule.ts), so that no long run is left for the end.
-    const runs = args.personalities.flatMap((personality) => chosen.map((m) => ({ m, personality })));
-    const queue = [...runs].sort((a, b) => scheduleWeight({ id: b.m.area, area: b.m.area }, 0) - scheduleWeight({ id: a.m.area, area: a.m.area }, 0));
-    say(
-      `running ${chosen.length} mutants on the ${args.personalities.join(' and ')} personalit${args.personalities.length > 1 ? 'ies' : 'y'}, ${args.concurrency} at a time${scope}`,
-    );
-    let done = 0;
-    const warnings = new Map(baselineRuns.map(({ personality, run }) => [personality, new Set(run.warnedRequirements)]));
-    const finished = await pool(queue, args.concurrency, async ({ m, personality }) => {
-      const r = await runMutant(m, args, { personality, warnings: warnings.get(personality)! }, certifier);
-      done += 1;
-      say(
-        `[${done}/${runs.length}] ${r.status === 'survived' ? 'SURVIVED' : r.status.padEnd(8)} ${r.id} ` +
-          `(${personality}, ${r.seconds.toFixed(0)} s, ${r.scope})${r.killedBy[0] ? `: ${r.killedBy[0]}` : ''}`,
-      );
-      return r;
-    });
-    const results = runs.map(({ m, personality }) => finished.find((r) => r.id === m.id && r.personality === personality)!);
+    const baselineRuns = await certifyBaselines(args, certifier, say);
+    const baselines = passedBaselines(baselineRuns, say);
+    if (baselines === undefined) return 1;
+    const results = await runMatrix(chosen, args, baselineRuns, certifier, say);
     return writeMatrixReports(args, started, results, baselines, say);
   } finally {
     workers?.close();
   }
+}
+
+type BaselineRun = { personality: MutantsArgs['personalities'][number]; run: RunOutcome };
+
+/** The baselines of the personalities at once: the reference server certified without a fault. */
+function certifyBaselines(args: MutantsArgs, certifier: Certifier, say: (line: string) => void): Promise<BaselineRun[]> {
+  return pool(args.personalities, args.concurrency, async (personality) => {
+    const baselineDir = join(args.outDir, 'mutants', personality, 'baseline');
+    say(`baseline (${personality} personality): certifying the reference server without a fault (${relative(PROJECT_ROOT, baselineDir) || '.'})`);
+    const run = await runCertify(
+      baselineDir,
+      ['--personality', personality, ...(args.areas ? ['--only', args.areas.join(',')] : [])],
+      args.timeoutSeconds,
+      certifier,
+    );
+    return { personality, run };
+  });
+}
+
+/** Each personality's baseline time and warnings; undefined, having said why, when one failed: the kill matrix would then mean nothing. */
+function passedBaselines(
+  baselineRuns: readonly BaselineRun[],
+  say: (line: string) => void,
+): Record<string, { seconds: number; warnings: string[] }> | undefined {
+  const baselines: Record<string, { seconds: number; warnings: string[] }> = {};
+  for (const { personality, run: baseline } of baselineRuns) {
+    if (baseline.exitCode !== 0) {
+      say(
+        `baseline FAILED in ${baseline.seconds.toFixed(0)} s: the suite fails against the ` +
+          `conformant server (${personality} personality), so the kill matrix would mean nothing.`,
+      );
+      for (const c of catchersOf(baseline).slice(0, 20)) say(`  - ${c}`);
+      for (const b of (baseline.brokenTests ?? []).slice(0, 20)) say(`  - (broken: the kit could not talk to the server) ${b}`);
+      say('Fix the suite (or the reference server) first.');
+      return undefined;
+    }
+    baselines[personality] = { seconds: baseline.seconds, warnings: baseline.warnedRequirements };
+    say(`baseline passed in ${baseline.seconds.toFixed(0)} s (${personality} personality, ${baseline.warnedRequirements.length} requirements with warnings)`);
+  }
+  return baselines;
+}
+
+/** Every mutant of every personality in one queue (no personality waits for another's last runs); the results in the registry's order. */
+async function runMatrix(
+  chosen: readonly MutantDefinition[],
+  args: MutantsArgs,
+  baselineRuns: readonly BaselineRun[],
+  certifier: Certifier,
+  say: (line: string) => void,
+): Promise<(MutantResult & { seconds: number; scope: string })[]> {
+  const scope = args.areas ? `, suites ${args.areas.join(',')} only` : args.full ? ', whole suite each' : ', focused on the tests of each requirement first';
+  // The table keeps the registry's order per personality; the queue starts with the areas whose
+  // tests wait (suite-schedule.ts), so that no long run is left for the end.
+  const runs = args.personalities.flatMap((personality) => chosen.map((m) => ({ m, personality })));
+  const queue = [...runs].sort((a, b) => scheduleWeight({ id: b.m.area, area: b.m.area }, 0) - scheduleWeight({ id: a.m.area, area: a.m.area }, 0));
+  say(
+    `running ${chosen.length} mutants on the ${args.personalities.join(' and ')} personalit${args.personalities.length > 1 ? 'ies' : 'y'}, ${args.concurrency} at a time${scope}`,
+  );
+  let done = 0;
+  const warnings = new Map(baselineRuns.map(({ personality, run }) => [personality, new Set(run.warnedRequirements)]));
+  const finished = await pool(queue, args.concurrency, async ({ m, personality }) => {
+    const r = await runMutant(m, args, { personality, warnings: warnings.get(personality)! }, certifier);
+    done += 1;
+    say(
+      `[${done}/${runs.length}] ${r.status === 'survived' ? 'SURVIVED' : r.status.padEnd(8)} ${r.id} ` +
+        `(${personality}, ${r.seconds.toFixed(0)} s, ${r.scope})${r.killedBy[0] ? `: ${r.killedBy[0]}` : ''}`,
+    );
+    return r;
+  });
+  return runs.map(({ m, personality }) => finished.find((r) => r.id === m.id && r.personality === personality)!);
 }
 
 /** mutants.json, mutants.md and the closing lines; exit 1 when a mutant survived. */
