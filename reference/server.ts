@@ -84,9 +84,27 @@ function send(reply: FastifyReply, r: Reply): FastifyReply {
 const pathPattern = (path: string): RegExp => new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '[^/]+')}$`);
 
 export function buildReferenceApp(options: ResolvedOptions, context: ServerContext): FastifyInstance {
-  // Bounded bodies, time limits on every phase of a connection, envelope answers for
-  // malformed HTTP and bad URLs, and a Host header not required (a request without one is answered
-  // like any other rather than with node's bare 400).
+  const app = createFastify();
+  registerBodyParsers(app);
+  const servedPaths = registerOperations(app, operationsByPath(options), new Pipeline(context, HANDLERS));
+  if (options.testClock) {
+    // Test hook: a request naming a clock domain runs (with all it starts) on that domain's clock.
+    app.addHook('onRequest', (request, _reply, done) => {
+      const domain = request.headers[TEST_CLOCK_DOMAIN_HEADER];
+      context.clock.inDomain(typeof domain === 'string' && domain.length <= 100 ? domain : undefined, done);
+    });
+    registerTestHooks(app, context);
+  }
+  registerFallbacks(app, servedPaths);
+  return app;
+}
+
+/**
+ * Bounded bodies, time limits on every phase of a connection, envelope answers for malformed HTTP
+ * and bad URLs, and a Host header not required (a request without one is answered like any other
+ * rather than with node's bare 400).
+ */
+function createFastify(): FastifyInstance {
   const app = Fastify({
     logger: false,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -106,10 +124,14 @@ export function buildReferenceApp(options: ResolvedOptions, context: ServerConte
   });
   app.server.maxConnections = connectionCap();
   app.server.on('connect', answerConnect);
-  const pipeline = new Pipeline(context, HANDLERS);
+  return app;
+}
 
-  // JSON bodies: an empty body is an empty object (POST operations with "no body", 4.1 etc.). A body
-  // that cannot be read is handed on as such: the key is checked before the body is refused (5).
+/**
+ * JSON bodies: an empty body is an empty object (POST operations with "no body", 4.1 etc.). A body
+ * that cannot be read is handed on as such: the key is checked before the body is refused (5).
+ */
+function registerBodyParsers(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, text, done) => {
     const body = typeof text === 'string' ? text : text.toString('utf8');
@@ -125,7 +147,10 @@ export function buildReferenceApp(options: ResolvedOptions, context: ServerConte
     done(null, new UnreadableBody(`The body is ${type}, neither JSON nor form fields`, { status: 415, code: 'unsupported_media_type' }));
   });
   void app.register(formbody);
+}
 
+/** The operations the personality serves, by path. */
+function operationsByPath(options: ResolvedOptions): Map<string, Operation[]> {
   const byPath = new Map<string, Operation[]>();
   // Latitude passing-paths (4.15: "named in passing ...; their shapes: not shown"): the alternate
   // personality does not serve them, so they answer 404 not_found like any unknown path, before
@@ -135,19 +160,27 @@ export function buildReferenceApp(options: ResolvedOptions, context: ServerConte
     const consult = OPERATIONS.find((o) => o.operationId === 'credits/consult')!;
     byPath.get(consult.path)!.push({ ...consult, method: 'GET' });
   }
+  return byPath;
+}
 
-  // One route per operation, so that the router picks the operation; a method a path does not
-  // serve answers 405 with Allow (the not-found handler below). Handlers answer synchronously when
-  // the operation did (most do): no promise per request on the hot path.
-  const toIncoming = (request: FastifyRequest) => ({
-    method: request.method,
-    ip: request.ip,
-    headers: request.headers,
-    query: (request.query ?? {}) as Record<string, unknown>,
-    body: request.body,
-    params: (request.params ?? {}) as Record<string, string>,
-    formBody: (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded'),
-  });
+/** A request as the pipeline reads it. */
+const toIncoming = (request: FastifyRequest) => ({
+  method: request.method,
+  ip: request.ip,
+  headers: request.headers,
+  query: (request.query ?? {}) as Record<string, unknown>,
+  body: request.body,
+  params: (request.params ?? {}) as Record<string, string>,
+  formBody: (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded'),
+});
+
+/**
+ * One route per operation, so that the router picks the operation; a method a path does not
+ * serve answers 405 with Allow (the not-found handler, registerFallbacks). Handlers answer
+ * synchronously when the operation did (most do): no promise per request on the hot path.
+ * Returns each served path with the methods it allows.
+ */
+function registerOperations(app: FastifyInstance, byPath: ReadonlyMap<string, Operation[]>, pipeline: Pipeline): { pattern: RegExp; allow: string }[] {
   const servedPaths: { pattern: RegExp; allow: string }[] = [];
   for (const [path, ops] of byPath) {
     for (const op of ops)
@@ -162,16 +195,11 @@ export function buildReferenceApp(options: ResolvedOptions, context: ServerConte
       });
     servedPaths.push({ pattern: pathPattern(path), allow: ops.map((o) => o.method).join(', ') });
   }
+  return servedPaths;
+}
 
-  if (options.testClock) {
-    // Test hook: a request naming a clock domain runs (with all it starts) on that domain's clock.
-    app.addHook('onRequest', (request, _reply, done) => {
-      const domain = request.headers[TEST_CLOCK_DOMAIN_HEADER];
-      context.clock.inDomain(typeof domain === 'string' && domain.length <= 100 ? domain : undefined, done);
-    });
-    registerTestHooks(app, context);
-  }
-
+/** What no route answers: a wrong method or an unknown path, and the framework's errors as envelopes. */
+function registerFallbacks(app: FastifyInstance, servedPaths: readonly { pattern: RegExp; allow: string }[]): void {
   // Any method on a served path that no route takes (PUT, TRACE, OPTIONS, HEAD of a POST path, ...)
   // is a wrong method: 405 with Allow; anything else is an unknown path.
   const unrouted = (request: FastifyRequest) => {
@@ -201,7 +229,6 @@ export function buildReferenceApp(options: ResolvedOptions, context: ServerConte
           : (error.message ?? 'Invalid request');
     return send(reply, { status, body: protocolError(status, code, message) });
   });
-  return app;
 }
 
 /** A reference server built but not listening: requests reach it through `app.inject` (light-my-request), no socket. */
