@@ -272,53 +272,87 @@ function create(ctx: RequestContext<CreateInput>): Reply {
   const code = generates
     ? (input.code_custom ?? generateCode(input.code_length ?? OTP_V2_RULES.defaultCodeLength, input.code_format ?? 'numeric'))
     : (record?.code ?? '');
-  const channel = input.channel ?? 'sms';
+  const send: CreateSend = { code, generates, channel: input.channel ?? 'sms', expiry };
+  const refused = messageRefusal(ctx, send, record, now);
+  if (refused) return refused;
 
-  // 4.4, 7.3: the message is checked at every send with the code really sent; refusing it leaves
-  // the verification untouched. whatsapp ignores the message.
-  // "checked at every send with the real length of the code being sent (a resend reuses the stored
-  // code, which may be longer than this request's code_length)"; GSM-7 characters only, company included.
-  const checkedCode = seams.at('otp2.message-checked-code', code, {
-    generated: generates,
+  const outcome = deliver(ctx, row, textToSend(input, send.channel, code));
+  if (!outcome.ok && outcome.reason === 'sandbox-limit') return sandboxLimitReached(ctx, record, now);
+  return registerSend(ctx, { key, book, record, row, now }, send, outcome.ok);
+}
+
+/** What a create that sends sends: the code (new or the stored one), whether it is new, the channel, the requested expiry. */
+interface CreateSend {
+  code: string;
+  generates: boolean;
+  channel: OtpChannel;
+  expiry: number | undefined;
+}
+
+/**
+ * 4.4, 7.3: the message is checked at every send with the code really sent; refusing it leaves
+ * the verification untouched. whatsapp ignores the message.
+ * "checked at every send with the real length of the code being sent (a resend reuses the stored
+ * code, which may be longer than this request's code_length)"; GSM-7 characters only, company included.
+ */
+function messageRefusal(ctx: RequestContext<CreateInput>, send: CreateSend, record: OtpRecord | undefined, now: number): Reply | undefined {
+  const { input } = ctx;
+  const seams = ctx.server.seams;
+  const checkedCode = seams.at('otp2.message-checked-code', send.code, {
+    generated: send.generates,
     requestCodeLength: input.code_length ?? OTP_V2_RULES.defaultCodeLength,
   });
   const checkedCompany = seams.at('otp2.message-checked-company', input.company);
   const maxLength = seams.at('otp2.message-max-length', OTP_V2_RULES.maxMessageLength);
-  const problem = channel === 'whatsapp' ? undefined : otpMessageProblem(input.message, checkedCompany, checkedCode, maxLength);
-  if (problem) {
-    const hint = problem.excess === undefined ? problem.reason : `${problem.reason}: shorten it by ${problem.excess} characters`;
-    return otpError(ctx, 400, 'otp_message_invalid', record, now, { hint });
-  }
+  const problem = send.channel === 'whatsapp' ? undefined : otpMessageProblem(input.message, checkedCompany, checkedCode, maxLength);
+  if (!problem) return undefined;
+  const hint = problem.excess === undefined ? problem.reason : `${problem.reason}: shorten it by ${problem.excess} characters`;
+  return otpError(ctx, 400, 'otp_message_invalid', record, now, { hint });
+}
 
-  const outcome = deliver(ctx, row, textToSend(input, channel, code));
-  if (!outcome.ok && outcome.reason === 'sandbox-limit') {
-    const wait = secondsUntilNextDay(now);
-    return otpError(
-      ctx,
-      429,
-      'otp_throttled',
-      record,
-      now,
-      { resend_available_in: wait, hint: `Sandbox daily limit of ${ctx.server.messaging.sandboxLimit()} sends reached` },
-      { 'retry-after': String(wait) },
-    );
-  }
+/** 7.3 otp_throttled with the seconds until the sandbox's next day, when its daily sends are used up. */
+function sandboxLimitReached(ctx: RequestContext<CreateInput>, record: OtpRecord | undefined, now: number): Reply {
+  const wait = secondsUntilNextDay(now);
+  return otpError(
+    ctx,
+    429,
+    'otp_throttled',
+    record,
+    now,
+    { resend_available_in: wait, hint: `Sandbox daily limit of ${ctx.server.messaging.sandboxLimit()} sends reached` },
+    { 'retry-after': String(wait) },
+  );
+}
+
+/** The verification a create works on: its key in the account's book, its record before the create, the 3.1 row taken, the time. */
+interface CreateTarget {
+  key: string;
+  book: OtpVerifications;
+  record: OtpRecord | undefined;
+  row: OtpTransition;
+  now: number;
+}
+
+/** Registers what was sent (or, 4.4, the code of a failed send) and answers the row's status, or 402 when the send failed. */
+function registerSend(ctx: RequestContext<CreateInput>, { key, book, record, row, now }: CreateTarget, send: CreateSend, sent: boolean): Reply {
+  const seams = ctx.server.seams;
+  const { code, generates, channel, expiry } = send;
   const effects: OtpEffects = {
     newCode: generates ? code : undefined,
     expiresAt: generates ? (expiry ?? resolveOtpExpiry(now, undefined)) : expiry,
     channel,
-    sentAt: outcome.ok ? now : undefined,
+    sentAt: sent ? now : undefined,
     seams,
   };
   // 4.4: "If sending fails (402 or 502) the code stays registered but nothing was delivered".
-  if (!outcome.ok && !seams.at('otp2.failed-send-registers', true)) return otpError(ctx, 402, 'otp_insufficient_credits', record, now);
+  if (!sent && !seams.at('otp2.failed-send-registers', true)) return otpError(ctx, 402, 'otp_insufficient_credits', record, now);
   const next = book.apply(key, record, row, effects, now);
   if (!next) return otpError(ctx, 500, 'otp_internal', record, now);
   // 4.4's error body carries "when applicable ... code", and 7.3's row reads "no balance (code sms_07)":
   // the default puts the registered code there when code_in_response asks for it; the alternate
   // writes the row's sms_07, as written.
-  const failedCode = takesAlternate(ctx.server.options) ? { code: 'sms_07' } : input.code_in_response === true ? { code: next.code } : {};
-  if (!outcome.ok) return otpError(ctx, 402, 'otp_insufficient_credits', next, now, failedCode);
+  const failedCode = takesAlternate(ctx.server.options) ? { code: 'sms_07' } : ctx.input.code_in_response === true ? { code: next.code } : {};
+  if (!sent) return otpError(ctx, 402, 'otp_insufficient_credits', next, now, failedCode);
   // 3.1 status column: 201 for created and for a verified number's new cycle, 200 for resent and restarted.
   const status = seams.at('otp2.http-status', row.httpStatus ?? 200, { row: row.id, action: row.action });
   return otpOk(ctx, status, createdBody(ctx, row, next, channel, now));
