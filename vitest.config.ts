@@ -47,7 +47,7 @@ const KEPT_ON_EVERY_NODE = ['test/package-install.test.ts'];
  * not a Node API (together about 300 s of test time per version). What they touch of Node, HTTP on
  * sockets, child processes and files, the files kept exercise on every version, as do the installed
  * package and `npm run certify`: reference-hostile.test.ts sends malformed bytes on the socket,
- * harness-http.test.ts and http-keep-alive.test.ts drive the client's connections.
+ * harness-http-*.test.ts and http-keep-alive.test.ts drive the client's connections.
  */
 const LOGIC_TESTS_ON_NODE_20_ONLY = [
   'test/cli-certify.test.ts', // the command line's flags and usage errors
