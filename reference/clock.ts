@@ -50,66 +50,83 @@ const MAX_TIMERS_PER_ADVANCE = 10_000;
 const MAX_TIMER_WORK_MS = 15_000;
 
 export function createClock(virtual: boolean): Clock {
-  const domains = new AsyncLocalStorage<string>();
-  const offsets = new Map<string, number>();
-  const timers = new Set<Timer>();
-  const currentDomain = (): string => (virtual ? (domains.getStore() ?? DEFAULT_DOMAIN) : DEFAULT_DOMAIN);
-  const nowIn = (domain: string): number => Date.now() + (offsets.get(domain) ?? 0);
+  return new DomainClock(virtual);
+}
+
+/** Each domain's offset from real time and the pending timers of every domain. */
+class DomainClock implements Clock {
+  private readonly domains = new AsyncLocalStorage<string>();
+  private readonly offsets = new Map<string, number>();
+  private readonly timers = new Set<Timer>();
+
+  constructor(readonly virtual: boolean) {}
+
+  now(): number {
+    return this.nowIn(this.currentDomain());
+  }
+
+  after(ms: number, fn: () => unknown): () => void {
+    const domain = this.currentDomain();
+    const t: Timer = { due: this.nowIn(domain) + ms, domain, fn, handle: setTimeout(() => this.fire(t), Math.max(0, ms)) };
+    t.handle.unref();
+    this.timers.add(t);
+    return () => {
+      clearTimeout(t.handle);
+      this.timers.delete(t);
+    };
+  }
+
+  async advance(ms: number): Promise<void> {
+    if (!this.virtual) throw new Error('the clock is not virtual');
+    const domain = this.currentDomain();
+    const offsets = this.offsets;
+    // The span ends `ms` of virtual time from now, real time passing meanwhile included.
+    const endOffset = (offsets.get(domain) ?? 0) + ms;
+    const moveTo = (offset: number) => offsets.set(domain, Math.max(offsets.get(domain) ?? 0, offset));
+    // Timers fired may schedule more inside the span (a retry of a retry): each runs at its own time.
+    for (let t = this.nextDue(domain, Date.now() + endOffset), fired = 0; t !== undefined && fired < MAX_TIMERS_PER_ADVANCE; fired += 1) {
+      moveTo(t.due - Date.now());
+      await finished(this.fire(t));
+      t = this.nextDue(domain, Date.now() + endOffset);
+    }
+    moveTo(endOffset);
+  }
+
+  inDomain<T>(domain: string | undefined, fn: () => T): T {
+    return this.virtual && domain ? this.domains.run(domain, fn) : fn();
+  }
+
+  stop(): void {
+    for (const t of this.timers) clearTimeout(t.handle);
+    this.timers.clear();
+  }
+
+  private currentDomain(): string {
+    return this.virtual ? (this.domains.getStore() ?? DEFAULT_DOMAIN) : DEFAULT_DOMAIN;
+  }
+
+  private nowIn(domain: string): number {
+    return Date.now() + (this.offsets.get(domain) ?? 0);
+  }
 
   /** The domain's earliest timer due by `until` (epoch ms of the domain's clock). */
-  const nextDue = (domain: string, until: number): Timer | undefined => {
+  private nextDue(domain: string, until: number): Timer | undefined {
     let next: Timer | undefined;
-    for (const t of timers) if (t.domain === domain && t.due <= until && (next === undefined || t.due < next.due)) next = t;
+    for (const t of this.timers) if (t.domain === domain && t.due <= until && (next === undefined || t.due < next.due)) next = t;
     return next;
-  };
+  }
 
-  const fire = (t: Timer): unknown => {
-    if (!timers.delete(t)) return undefined;
+  private fire(t: Timer): unknown {
+    if (!this.timers.delete(t)) return undefined;
     clearTimeout(t.handle);
-    return domains.run(t.domain, t.fn);
-  };
+    return this.domains.run(t.domain, t.fn);
+  }
+}
 
-  /** Waits for a timer's work, if it started any, within MAX_TIMER_WORK_MS; its failure is the work's own. */
-  const finished = async (work: unknown): Promise<void> => {
-    if (!(work instanceof Promise)) return;
-    let bound: NodeJS.Timeout | undefined;
-    await Promise.race([work.catch(() => undefined), new Promise<void>((resolve) => (bound = setTimeout(resolve, MAX_TIMER_WORK_MS)))]);
-    clearTimeout(bound);
-  };
-
-  return {
-    virtual,
-    now: () => nowIn(currentDomain()),
-    after(ms, fn) {
-      const domain = currentDomain();
-      const t: Timer = { due: nowIn(domain) + ms, domain, fn, handle: setTimeout(() => fire(t), Math.max(0, ms)) };
-      t.handle.unref();
-      timers.add(t);
-      return () => {
-        clearTimeout(t.handle);
-        timers.delete(t);
-      };
-    },
-    async advance(ms) {
-      if (!virtual) throw new Error('the clock is not virtual');
-      const domain = currentDomain();
-      // The span ends `ms` of virtual time from now, real time passing meanwhile included.
-      const endOffset = (offsets.get(domain) ?? 0) + ms;
-      const moveTo = (offset: number) => offsets.set(domain, Math.max(offsets.get(domain) ?? 0, offset));
-      // Timers fired may schedule more inside the span (a retry of a retry): each runs at its own time.
-      for (let t = nextDue(domain, Date.now() + endOffset), fired = 0; t !== undefined && fired < MAX_TIMERS_PER_ADVANCE; fired += 1) {
-        moveTo(t.due - Date.now());
-        await finished(fire(t));
-        t = nextDue(domain, Date.now() + endOffset);
-      }
-      moveTo(endOffset);
-    },
-    inDomain(domain, fn) {
-      return virtual && domain ? domains.run(domain, fn) : fn();
-    },
-    stop() {
-      for (const t of timers) clearTimeout(t.handle);
-      timers.clear();
-    },
-  };
+/** Waits for a timer's work, if it started any, within MAX_TIMER_WORK_MS; its failure is the work's own. */
+async function finished(work: unknown): Promise<void> {
+  if (!(work instanceof Promise)) return;
+  let bound: NodeJS.Timeout | undefined;
+  await Promise.race([work.catch(() => undefined), new Promise<void>((resolve) => (bound = setTimeout(resolve, MAX_TIMER_WORK_MS)))]);
+  clearTimeout(bound);
 }
