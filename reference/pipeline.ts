@@ -117,18 +117,8 @@ export class Pipeline {
       fields: unreadable ? ownFields() : (fields as Record<string, unknown>),
     };
 
-    const now = server.clock.now();
-    // 8: the limit applies to all endpoints, per key: counted on the account the key names, so
-    // that nothing is kept for unknown keys.
-    const limited = server.seams.at('rate-limit.applies', true, { area: op.area });
-    const key = limited ? presentedKey(req) : undefined;
-    const holder = key === undefined ? undefined : server.accounts.byApiKey(key);
-    if (holder && !this.limiter.take(holder, now)) {
-      const r = fail(req, server.seams.at('rate-limit.code', 'rate_01'), 'Rate limit exceeded; retry with exponential backoff', { status: 429 });
-      const status = server.options.choices['rate-limit-http-status'] === 'body-429' ? 200 : 429;
-      return { status, body: r.body, headers: { 'retry-after': String(RateLimiter.retryAfter(now)) } };
-    }
-
+    const refusedByRate = this.rateLimited(req);
+    if (refusedByRate) return refusedByRate;
     const auth = authenticate(req, server.accounts);
     if (!auth.ok) return auth.reply;
     // The body is refused only once the key is known good (5 before 4).
@@ -138,27 +128,48 @@ export class Pipeline {
 
     const entry = this.handlers[op.operationId];
     if (!entry) return fail(req, 'not_implemented', `No handler for ${op.operationId}`);
-
-    const schema = op.request.body ?? op.request.query;
-    req.fields = incoming.formBody || op.method === 'GET' ? coerceStringFields(schema, req.fields) : req.fields;
-    // Latitude invalid-input: the alternate personality coerces or ignores what the document does not say is refused.
-    req.fields = lenientFields(op, schema, req.fields, server.options);
-    // Latitude size-limits: a text field past the server's bound is refused before anything stores it.
-    const oversize = oversizeField(op, schema, req.fields);
-    if (oversize !== undefined) return fieldTooLong(withAccount(req, auth.account, undefined), oversize);
-    if (!schema) return entry.handle(withAccount(req, auth.account, req.fields as never));
-    const parsed = schema.safeParse(req.fields);
-    if (!parsed.success) {
-      // 4, 8: a body past a bound its field table or section 8 states is refused as it came. Fields
-      // that differ once checked are checked afresh (the conformant server hands them back as sent).
-      const checked = server.seams.at('request.checked-fields', req.fields, { operationId: op.operationId });
-      const retried = checked === req.fields ? undefined : schema.safeParse(checked);
-      if (retried?.success) {
-        req.fields = checked;
-        return entry.handle(withAccount(req, auth.account, retried.data as never));
-      }
-      return (entry.onInvalid ?? genericInvalid)(withAccount(req, auth.account, undefined), parsed.error.issues);
-    }
-    return entry.handle(withAccount(req, auth.account, parsed.data as never));
+    return handleFields(req, auth.account, entry, incoming.formBody);
   }
+
+  /**
+   * 8: the limit applies to all endpoints, per key: counted on the account the key names, so that
+   * nothing is kept for unknown keys. The 429 rate_01 answer once the key's account is over it.
+   */
+  private rateLimited(req: RawRequest): Reply | undefined {
+    const server = this.server;
+    const now = server.clock.now();
+    const limited = server.seams.at('rate-limit.applies', true, { area: req.op.area });
+    const key = limited ? presentedKey(req) : undefined;
+    const holder = key === undefined ? undefined : server.accounts.byApiKey(key);
+    if (!holder || this.limiter.take(holder, now)) return undefined;
+    const r = fail(req, server.seams.at('rate-limit.code', 'rate_01'), 'Rate limit exceeded; retry with exponential backoff', { status: 429 });
+    const status = server.options.choices['rate-limit-http-status'] === 'body-429' ? 200 : 429;
+    return { status, body: r.body, headers: { 'retry-after': String(RateLimiter.retryAfter(now)) } };
+  }
+}
+
+/** The fields of an authenticated request read as the operation's schema reads them, then handed to its handler, or refused. */
+function handleFields(req: RawRequest, account: Account, entry: OperationHandler, formBody: boolean): Reply | Promise<Reply> {
+  const { op, server } = req;
+  const schema = op.request.body ?? op.request.query;
+  req.fields = formBody || op.method === 'GET' ? coerceStringFields(schema, req.fields) : req.fields;
+  // Latitude invalid-input: the alternate personality coerces or ignores what the document does not say is refused.
+  req.fields = lenientFields(op, schema, req.fields, server.options);
+  // Latitude size-limits: a text field past the server's bound is refused before anything stores it.
+  const oversize = oversizeField(op, schema, req.fields);
+  if (oversize !== undefined) return fieldTooLong(withAccount(req, account, undefined), oversize);
+  if (!schema) return entry.handle(withAccount(req, account, req.fields as never));
+  const parsed = schema.safeParse(req.fields);
+  if (!parsed.success) {
+    // 4, 8: a body past a bound its field table or section 8 states is refused as it came. Fields
+    // that differ once checked are checked afresh (the conformant server hands them back as sent).
+    const checked = server.seams.at('request.checked-fields', req.fields, { operationId: op.operationId });
+    const retried = checked === req.fields ? undefined : schema.safeParse(checked);
+    if (retried?.success) {
+      req.fields = checked;
+      return entry.handle(withAccount(req, account, retried.data as never));
+    }
+    return (entry.onInvalid ?? genericInvalid)(withAccount(req, account, undefined), parsed.error.issues);
+  }
+  return entry.handle(withAccount(req, account, parsed.data as never));
 }
