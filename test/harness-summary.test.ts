@@ -23,7 +23,7 @@ const record = testRecord;
 
 const summarize = (records: TestRecord[], expected = parseExpectedFailures([], 'none')) => summaryOfRecords(records, { expected });
 
-describe('buildSummary', () => {
+describe('buildSummary: the catalogue, expected failures and levels', () => {
   it('lists every requirement of the catalogue, not-covered when no test names it', () => {
     const s = summarize([record('a', 'passed', ['op:credits/consult'])]);
     expect(s.requirements).toHaveLength(REQUIREMENTS.length);
@@ -108,7 +108,9 @@ describe('buildSummary', () => {
     expect(failed.requirements.find((r) => r.id === stated.id)).toMatchObject({ status: 'failed', level: 'fail', quote: expect.any(String) });
     expect(failed.ok).toBe(false);
   });
+});
 
+describe('buildSummary: summary.md totals, broken and inconclusive tests', () => {
   it('summary.md starts with requirement totals per level, and no line of it is over 300 characters', () => {
     const long = 'x'.repeat(5000);
     const s = summarize([
@@ -178,7 +180,9 @@ describe('buildSummary', () => {
     const warned = summarize([...records, record('w', 'passed', [stated.id], { warnings: ['a reading'] })]);
     expect(warned.requirements.find((r) => r.id === stated.id)?.status).toBe('warning');
   });
+});
 
+describe('buildSummary: the tests behind a failed requirement, broken and inconclusive columns, nothing certified, run errors', () => {
   it('summary.md: under the failed requirements, the tests that failed each, by name and inert; a passing test of one is not listed', () => {
     const s = summarize([
       record('auth_01 > no key answers auth_01', 'failed', ['err:auth_01']),
