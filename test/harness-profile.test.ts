@@ -35,7 +35,7 @@ function usageError(fn: () => unknown): string {
   throw new Error('expected a UsageError');
 }
 
-describe('target profile', () => {
+describe('target profile: defaults and what a file sets', () => {
   it('defaults: register choices, no capabilities, pacing and budgets of section 8', () => {
     const p = defaultProfile();
     expect(p.ambiguities).toEqual(DEFAULT_AMBIGUITY_CHOICES);
@@ -125,7 +125,9 @@ describe('target profile', () => {
     expect(p.timeBudgets.otpCooldownSeconds).toBe(35);
     expect(p.keys).toEqual({ restricted: 'restricted-key' });
   });
+});
 
+describe('target profile: provenance, formats and the example file', () => {
   it("gives every ambiguity a provenance: the file's own, else declared when it names an option and defaulted when it does not", () => {
     const p = parseProfile(
       {
@@ -169,7 +171,9 @@ describe('target profile', () => {
     expect(p.pacing.requestsPerSecond).toBe(20);
     expect(p.keys?.restricted).toBeTruthy();
   });
+});
 
+describe('target profile: refused values and unreadable files', () => {
   it.each<[string, unknown, string]>([
     ['unknown option', { ambiguities: { 'sandbox-daily-limit': 7 } }, 'profile.yaml: ambiguities.sandbox-daily-limit: unknown option "7" (options: 100, 1000)'],
     [
