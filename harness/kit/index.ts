@@ -14,13 +14,8 @@ export { expectError, expectErrorBody, expectRefused, expectSchema, expectSucces
 export { Inconclusive } from './inconclusive.ts';
 export { expiryAhead, type NearExpiry, secondsUntilPast, sendBeforeExpiry } from './near-expiry.ts';
 export { reqNotTestable } from './not-testable-test.ts';
-export {
-  type LegacyNumbers,
-  legacyResetFinding,
-  recordLegacyResetFinding,
-  withCleanLegacyNumbers,
-  withLegacyNumbers,
-} from './otp-legacy-numbers.ts';
+export { type LegacyNumbers, withCleanLegacyNumbers, withLegacyNumbers } from './otp-legacy-numbers.ts';
+export { legacyResetFinding, recordLegacyResetFinding } from './otp-legacy-reset-finding.ts';
 export { holdNumbers } from './phone-number-locks.ts';
 export { checkFor } from './requirement-checks.ts';
 export { req } from './requirement-test.ts';
