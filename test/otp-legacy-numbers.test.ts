@@ -241,7 +241,9 @@ describe('a number in the state a test asks for, on each reading of POST /otp/re
     expect(await skipOf(sendOnce(t))).toMatch(/could not be had: .*this target's POST \/otp\/reset does not clear a number.*; add numbers to phoneNumbers/);
     await verifyPending(t);
   });
+});
 
+describe('a number in the state a test asks for: numbers left by earlier runs, the hourly count, expiry and too few numbers', () => {
   it('an earlier run left a number pending: looked at, passed over for no record, used for a pending code', async () => {
     const t = new LegacyOtpTarget('restarts', 'dirty5', [NUMBERS[2]!]);
     await legacyResetFinding(t);
