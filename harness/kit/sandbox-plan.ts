@@ -4,9 +4,10 @@
  * one account of --api-key, and the files run one after another; a file that runs early would spend
  * the day's quota on its own tests and leave nothing to the files after it. So the run's budget is
  * planned before any file sends:
- *  - each suite file that sends in sandbox from the run's account gets a share, in the order of the
- *    requirements its sending tests decide per send (SANDBOX_DEMANDS), each share at most what the
- *    file spends; the shares of the files that have not started yet are kept for them;
+ *  - each area that sends in sandbox from the run's account gets a share (its one suite file, or all
+ *    the files of its folder together), in the order of the requirements its sending tests decide per
+ *    send (SANDBOX_DEMANDS), each share at most what the area spends; the shares of the areas whose
+ *    files have not all started yet are kept for them (startedAreas);
  *  - a headroom (REFUSAL_HEADROOM) is never planned: a request its test expects to be refused costs
  *    nothing on a target that keeps the rule (a refused request is not a send, 8), but it goes out only
  *    while the account has room for it, so that a refusal is never the limit's (7.4 Codigo 22);
