@@ -46,7 +46,7 @@ function referenceSources(): { path: string; text: string }[] {
     .map((path) => ({ path, text: readFileSync(path, 'utf8') }));
 }
 
-describe('mutant registry (reference/mutants.ts)', () => {
+describe('mutant registry (reference/mutants.ts): ids, requirements and areas', () => {
   it('holds at least 60 mutants with unique ids', () => {
     expect(MUTANTS.length).toBeGreaterThanOrEqual(60);
     const ids = MUTANTS.map((m) => m.id);
@@ -72,7 +72,9 @@ describe('mutant registry (reference/mutants.ts)', () => {
     expect(stating.length).toBeGreaterThan(10);
     expect(stating.filter((a) => !MUTANTS.some((m) => m.area === a))).toEqual([]);
   });
+});
 
+describe('mutant registry (reference/mutants.ts): seams and the faults beside them', () => {
   it('states every fault as an override of a declared seam, consulted in the server code, and every seam as overridden by some mutant', () => {
     const sources = referenceSources();
     const consulted = new Set(sources.flatMap((s) => [...s.text.matchAll(/\.at\(\s*'([a-z0-9.-]+)'/g)].map((m) => m[1]!)));
@@ -120,7 +122,9 @@ describe('mutant registry (reference/mutants.ts)', () => {
     );
     expect(declaredTwice).toEqual([]);
   });
+});
 
+describe('mutant registry (reference/mutants.ts): the server with and without its faults', () => {
   it('keeps mutant names out of the request path: only the registry names them', () => {
     const named = (text: string, id: string): boolean => new RegExp(`(?<![\\w-])${id}(?![\\w-])`).test(text);
     const found = referenceSources().flatMap((s) => MUTANTS.filter((m) => named(s.text, m.id)).map((m) => `${relative(REFERENCE, s.path)}: ${m.id}`));
