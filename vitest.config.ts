@@ -18,6 +18,7 @@ export const END_TO_END_TESTS = [
   'test/certify-embedded.test.ts',
   'test/staging-road.test.ts',
   'test/hostile-target.test.ts',
+  'test/hostile-interrupted.test.ts',
   'test/package-install.test.ts',
   'test/pages-in-browser.test.ts',
   'test/certify-baseline.test.ts',
