@@ -87,7 +87,8 @@ describe('what a client sends before authentication is not kept', () => {
   }, 180_000);
 });
 
-describe('hostile traffic, overlapping', { concurrent: true }, () => {
+// Two consecutive concurrent describes run as one concurrent group: the three loads overlap.
+describe('hostile traffic, overlapping: names of Object.prototype and a flood of made-up keys', { concurrent: true }, () => {
   it(`names of Object.prototype as form, JSON and query parameters of every operation never answer 5xx (${PROTOTYPE_NAMES.length} names)`, async () => {
     const server = await startReferenceServer({ rateLimit: 0 });
     try {
@@ -172,7 +173,9 @@ describe('hostile traffic, overlapping', { concurrent: true }, () => {
     // npm test's other files; a test stopped at 60 s left its flood running into the slow-clients
     // test below, which then read 6 s for a normal request.
   }, 180_000);
+});
 
+describe('hostile traffic, overlapping: text fields past their limit', { concurrent: true }, () => {
   it(`text fields past ${FIELD_MAX_CHARS} characters answer field_too_long, and ` +
     `the list quota answers quota_exceeded; documented maxima keep their answers`, async () => {
     const server = await startReferenceServer({ rateLimit: 0 });

@@ -112,7 +112,8 @@ describe('the connection cap', () => {
 
 // The waits overlap: each is judged by the order of what happens (answered, closed), and the
 // server's limits bound them, so a loaded machine slows them without changing their verdict.
-describe('slow clients and a hanging target, overlapping', { concurrent: true }, () => {
+// Two consecutive concurrent describes run as one concurrent group, so their tests overlap too.
+describe('slow clients and a hanging target, overlapping: bodies that stop or trickle', { concurrent: true }, () => {
   it(`a body that stops arriving is answered 408 in the envelope and closed within ${CONNECTION_TIMEOUTS.requestMs / 1000} s`, async () => {
     const server = await startReferenceServer();
     try {
@@ -181,7 +182,9 @@ describe('slow clients and a hanging target, overlapping', { concurrent: true },
       await server.close();
     }
   }, 180_000);
+});
 
+describe('slow clients and a hanging target, overlapping: a target that hangs after the preflight', { concurrent: true }, () => {
   it('certify against a target that hangs after the preflight ends within its run deadline, exit 2, naming the timeout', async () => {
     const target = await startHangingTarget();
     const dir = testScratchDir('mc-hang-');
