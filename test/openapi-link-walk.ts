@@ -202,6 +202,41 @@ function isSuccess(operation: string, status: number, json: unknown): boolean {
   return isNode(json) && 'success' in json ? json.success === true : op.success.schema.safeParse(json).success;
 }
 
+/** 7.2 details_04: "campaign still processing, retry later": the call is made again, as a client would. */
+async function sendRetryingLater(target: WalkTarget, op: DocumentOperation, fields: Node, body: Node | undefined): Promise<Call> {
+  for (let attempt = 1; ; attempt += 1) {
+    const call = await send(target, op, fields, body);
+    const code = isNode(call.json) ? call.json.code : undefined;
+    if (!RETRY_LATER.includes(String(code)) || attempt >= RETRY_LATER_ATTEMPTS) return call;
+    await new Promise((done) => setTimeout(done, RETRY_LATER_WAIT_MS));
+  }
+}
+
+/** One call of `op` to the target, with the key its authentication takes. */
+async function send(target: WalkTarget, op: DocumentOperation, fields: Node, body: Node | undefined): Promise<Call> {
+  const auth = registryOperation(op.id).auth;
+  let path = op.path;
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(fields)) {
+    if (op.parameterIn.get(name) === 'path') path = path.replace(`{${name}}`, encodeURIComponent(String(value)));
+    else query.set(name, String(value));
+  }
+  // 5.5: the legacy v1 key is a request parameter; 5.3: /manager/ takes the manager key.
+  if (auth === 'v1-parameter') query.set('apikey', target.accountKey);
+  const headers: Record<string, string> = auth === 'v1-parameter' ? {} : { apikey: auth === 'manager' ? target.managerKey : target.accountKey };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const url = `${target.baseUrl}${path}${query.size > 0 ? `?${query}` : ''}`;
+  const answer = await fetch(url, { method: op.method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await answer.text();
+  let json: unknown;
+  try {
+    json = text.length > 0 ? JSON.parse(text) : undefined;
+  } catch {
+    json = text;
+  }
+  return { request: body ?? {}, status: answer.status, json, success: isSuccess(op.id, answer.status, json) };
+}
+
 export interface WalkOptions {
   bindings?: readonly Binding[];
   /** Field values that replace an example's for the target at hand (a reachable webhook URL). */
@@ -220,40 +255,6 @@ export async function walkLinks(document: Node, target: WalkTarget, options: Wal
     if (!found) throw new Error(`walk: no operation ${id}`);
     return found;
   };
-
-  /** 7.2 details_04: "campaign still processing, retry later": the call is made again, as a client would. */
-  async function sendRetryingLater(op: DocumentOperation, fields: Node, body: Node | undefined): Promise<Call> {
-    for (let attempt = 1; ; attempt += 1) {
-      const call = await send(op, fields, body);
-      const code = isNode(call.json) ? call.json.code : undefined;
-      if (!RETRY_LATER.includes(String(code)) || attempt >= RETRY_LATER_ATTEMPTS) return call;
-      await new Promise((done) => setTimeout(done, RETRY_LATER_WAIT_MS));
-    }
-  }
-
-  async function send(op: DocumentOperation, fields: Node, body: Node | undefined): Promise<Call> {
-    const auth = registryOperation(op.id).auth;
-    let path = op.path;
-    const query = new URLSearchParams();
-    for (const [name, value] of Object.entries(fields)) {
-      if (op.parameterIn.get(name) === 'path') path = path.replace(`{${name}}`, encodeURIComponent(String(value)));
-      else query.set(name, String(value));
-    }
-    // 5.5: the legacy v1 key is a request parameter; 5.3: /manager/ takes the manager key.
-    if (auth === 'v1-parameter') query.set('apikey', target.accountKey);
-    const headers: Record<string, string> = auth === 'v1-parameter' ? {} : { apikey: auth === 'manager' ? target.managerKey : target.accountKey };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const url = `${target.baseUrl}${path}${query.size > 0 ? `?${query}` : ''}`;
-    const answer = await fetch(url, { method: op.method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    const text = await answer.text();
-    let json: unknown;
-    try {
-      json = text.length > 0 ? JSON.parse(text) : undefined;
-    } catch {
-      json = text;
-    }
-    return { request: body ?? {}, status: answer.status, json, success: isSuccess(op.id, answer.status, json) };
-  }
 
   /** The fields the links into `id` carry, each from its source's first example's answer. */
   async function linkedFields(id: string): Promise<{ body: Node; parameters: Node; followed: [DocumentLink, string][] }> {
@@ -298,7 +299,7 @@ export async function walkLinks(document: Node, target: WalkTarget, options: Wal
       for (const [k, v] of Object.entries(example)) if (k !== 'body') fields[k.slice(k.indexOf(':') + 1)] = v;
       Object.assign(fields, linked.parameters);
       const body = isNode(example.body) ? { ...example.body, ...linked.body, ...bound, ...(options.overrides?.[id] ?? {}) } : undefined;
-      const call = await sendRetryingLater(op, fields, body);
+      const call = await sendRetryingLater(target, op, fields, body);
       examples.push({ operation: id, example: name, status: call.status, success: call.success, body: call.json });
       for (const [link, carried] of linked.followed) {
         if (linkOutcomes.get(link.key)?.followed) continue;
