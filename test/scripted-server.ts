@@ -12,7 +12,7 @@ export interface Scripted {
   body: string;
 }
 
-export interface Arrival {
+interface Arrival {
   path: string;
   at: number;
   body: string;
