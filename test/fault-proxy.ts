@@ -208,6 +208,52 @@ async function streamHuge(outgoing: ServerResponse, bytes: number): Promise<void
   await pipeline(Readable.from(parts()), outgoing).catch(() => undefined);
 }
 
+/** The garbled answer to the preflight's POST /credits/consult: terminal escapes, bytes that are no UTF-8, a script. */
+function writeGarbledPreflight(outgoing: ServerResponse): void {
+  outgoing.writeHead(200, { 'content-type': 'application/json' });
+  outgoing.end(
+    Buffer.concat([
+      Buffer.from('{"success":true,"credit":"1\u001b[2J\u0007'),
+      Buffer.from([0xff, 0xfe, 0x00, 0x1b, 0x5b, 0x33, 0x31, 0x6d]),
+      Buffer.from('<script>x</script>'),
+    ]),
+  );
+}
+
+/**
+ * The hostile rewrites of a forwarded answer that the options ask for: the keys of the request and
+ * the last subaccount key issued (4.11) echoed into its body and headers, markup injected into its
+ * text fields. Counts what it did; answers the body to send.
+ */
+function rewriteHostile(
+  options: FaultProxyOptions,
+  counts: FaultCounts,
+  answerBody: Buffer,
+  answerHeaders: Record<string, string | string[]>,
+  keysSeen: () => string[],
+): Buffer {
+  let rewritten = answerBody;
+  if (options.echoKeys) {
+    const keys = keysSeen();
+    const echoed = keys.length > 0 ? rewriteJson(rewritten, (json) => echoInto(json, keys)) : undefined;
+    if (echoed !== undefined) {
+      counts.echoed += 1;
+      rewritten = echoed;
+      answerHeaders['x-debug-key'] = keys[0]!;
+      answerHeaders['x-last-issued'] = keys[keys.length - 1]!;
+    }
+  }
+  if (options.injectHtml) {
+    const injected = rewriteJson(rewritten, injectInto);
+    if (injected !== undefined) {
+      rewritten = injected;
+      answerHeaders['x-debug-html'] = '<script>alert(3)</script>';
+    }
+    if (injected !== undefined && isError(injected)) counts.injected += 1;
+  }
+  return rewritten;
+}
+
 export async function startFaultProxy(options: FaultProxyOptions): Promise<FaultProxy> {
   const random = seededRandom(options.seed);
   const rateLimitShare = options.rateLimitShare ?? 0.1;
@@ -225,14 +271,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
     const body = await readBody(incoming);
     const seen: SeenRequest = { method, path: url.pathname, body: body.toString('utf8') };
     if (options.garbledPreflight && method === 'POST' && url.pathname === '/credits/consult') {
-      outgoing.writeHead(200, { 'content-type': 'application/json' });
-      outgoing.end(
-        Buffer.concat([
-          Buffer.from('{"success":true,"credit":"1\u001b[2J\u0007'),
-          Buffer.from([0xff, 0xfe, 0x00, 0x1b, 0x5b, 0x33, 0x31, 0x6d]),
-          Buffer.from('<script>x</script>'),
-        ]),
-      );
+      writeGarbledPreflight(outgoing);
       return;
     }
     if (options.stall?.(seen)) {
@@ -273,24 +312,8 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
     for (const [name, value] of Object.entries(answer.headers)) if (value !== undefined && !NOT_FORWARDED.has(name)) answerHeaders[name] = value;
     const issued = issuedKeyOf(answerBody);
     if (issued !== undefined) lastIssuedKey = issued;
-    if (options.echoKeys) {
-      const keys = [keyOf(incoming, url, body), lastIssuedKey].filter((k): k is string => k !== undefined);
-      const echoed = keys.length > 0 ? rewriteJson(answerBody, (json) => echoInto(json, keys)) : undefined;
-      if (echoed !== undefined) {
-        counts.echoed += 1;
-        answerBody = echoed;
-        answerHeaders['x-debug-key'] = keys[0]!;
-        answerHeaders['x-last-issued'] = keys[keys.length - 1]!;
-      }
-    }
-    if (options.injectHtml) {
-      const injected = rewriteJson(answerBody, injectInto);
-      if (injected !== undefined) {
-        answerBody = injected;
-        answerHeaders['x-debug-html'] = '<script>alert(3)</script>';
-      }
-      if (injected !== undefined && isError(injected)) counts.injected += 1;
-    }
+    const keysSeen = () => [keyOf(incoming, url, body), lastIssuedKey].filter((k): k is string => k !== undefined);
+    answerBody = rewriteHostile(options, counts, answerBody, answerHeaders, keysSeen);
     answerHeaders['content-length'] = String(answerBody.length);
     outgoing.writeHead(answer.statusCode, answerHeaders);
     outgoing.end(answerBody);
