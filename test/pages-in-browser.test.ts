@@ -46,20 +46,22 @@ describe('which requests stay on the machine', () => {
   ])('%s: %s', (url, stays) => expect(staysOnMachine(url)).toBe(stays));
 });
 
-describe.skipIf(!runs)(title, () => {
-  const dir = fileScratchDir('mc-pages-');
-  let browser: OfflineBrowser;
-  let docsPage = '';
-  let reportPage = '';
+// Built once for the two describes below, and only where they run.
+const dir = fileScratchDir('mc-pages-');
+let browser: OfflineBrowser;
+let docsPage = '';
+let reportPage = '';
 
-  beforeAll(async () => {
-    docsPage = join(dir, 'docs', 'index.html');
-    [reportPage, browser] = await Promise.all([buildFailingReport(join(dir, 'certify')), buildDocsPage(docsPage).then(() => openOfflineBrowser())]);
-  }, 180_000);
-  afterAll(async () => {
-    await browser?.close();
-  });
+beforeAll(async () => {
+  if (!runs) return;
+  docsPage = join(dir, 'docs', 'index.html');
+  [reportPage, browser] = await Promise.all([buildFailingReport(join(dir, 'certify')), buildDocsPage(docsPage).then(() => openOfflineBrowser())]);
+}, 180_000);
+afterAll(async () => {
+  await browser?.close();
+});
 
+describe.skipIf(!runs)(`${title}: the Redoc page and the report's first screen`, () => {
   it("the Redoc page shows an operation's section, offline and without console errors", async () => {
     const heading = await openOperationSection(browser.page, docsPage);
     await expect.poll(() => heading.isVisible(), { timeout: PAGE_WAIT_MS }).toBe(true);
@@ -120,7 +122,9 @@ describe.skipIf(!runs)(title, () => {
     expect(browser.blocked).toEqual([]);
     expect(browser.errors).toEqual([]);
   }, 240_000);
+});
 
+describe.skipIf(!runs)(`${title}: a failed test's section link, exchange and sentence`, () => {
   it('a failed test\'s "spec §N" link in the Allure report opens that section of the coloured document', async () => {
     browser.blocked.length = 0;
     browser.errors.length = 0;
