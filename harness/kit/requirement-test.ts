@@ -208,6 +208,31 @@ async function endOnError(context: TestContext, error: unknown, requirements: re
   warnTest(context, `${requirements.map((r) => r.id).join(', ')} (${requirements.map((r) => r.level).join(', ')}): ${reasonOf(error)}`);
 }
 
+/**
+ * Skips the test when the target lacks a capability its requirements need: with the reason in every
+ * report ("not testable" when the profile declares one the kit cannot trigger). Returns whether it did.
+ */
+async function skippedForCapabilities(context: TestContext, requirements: readonly Requirement[], options: ReqOptions): Promise<boolean> {
+  const missing = missingCapabilities(requirements, options.needs ?? [], availableCapabilities());
+  if (missing.length === 0) return false;
+  const reason = skipReason(missing, config());
+  setInReport(context.task, 'skipReason', reason);
+  // Labelled first: a skipped test sits in its area and operation like the others.
+  await label(requirements, options);
+  context.skip(reason);
+  return true;
+}
+
+/** A test outside the run's --requirements: collected and listed like the others, skipped as not selected. */
+function notSelectedTest(name: string, ids: readonly string[], requirements: readonly Requirement[], options: ReqOptions): void {
+  test(name, reportAtCollection(ids), async (context) => {
+    setInReport(context.task, 'requirements', [...ids]);
+    setInReport(context.task, 'skipReason', NOT_SELECTED);
+    await label(requirements, options);
+    context.skip(NOT_SELECTED);
+  });
+}
+
 export function req(ids: readonly string[], name: string, body: (context: TestContext) => Promise<void>, options: ReqOptions = {}): void {
   const requirements = requirementsOf(ids);
   // The kit's words are never what a cut left of a key (5.2 redacts the target's data, not them).
@@ -217,15 +242,7 @@ export function req(ids: readonly string[], name: string, body: (context: TestCo
   watchCollectingSuite();
   const run = async (context: TestContext): Promise<void> => {
     setInReport(context.task, 'requirements', [...ids]);
-    const missing = missingCapabilities(requirements, options.needs ?? [], availableCapabilities());
-    if (missing.length > 0) {
-      const reason = skipReason(missing, config());
-      setInReport(context.task, 'skipReason', reason);
-      // Labelled first: a skipped test sits in its area and operation like the others.
-      await label(requirements, options);
-      context.skip(reason);
-      return;
-    }
+    if (await skippedForCapabilities(context, requirements, options)) return;
     await label(requirements, options);
     const startedAt = Date.now();
     const consulted = new Set<AmbiguityId>();
@@ -258,15 +275,7 @@ export function req(ids: readonly string[], name: string, body: (context: TestCo
   const selected = config().onlyRequirements;
   // The ids ride in the test's meta from collection on, so that the requirement matrix (spec/requirement-tests.ts) reads them without running it.
   const collected = reportAtCollection(ids);
-  if (selected && !ids.some((id) => selected.includes(id))) {
-    test(name, collected, async (context) => {
-      setInReport(context.task, 'requirements', [...ids]);
-      setInReport(context.task, 'skipReason', NOT_SELECTED);
-      await label(requirements, options);
-      context.skip(NOT_SELECTED);
-    });
-    return;
-  }
-  if (options.concurrent) test.concurrent(name, { ...collected, timeout }, run);
+  if (selected && !ids.some((id) => selected.includes(id))) notSelectedTest(name, ids, requirements, options);
+  else if (options.concurrent) test.concurrent(name, { ...collected, timeout }, run);
   else test(name, { ...collected, timeout }, run);
 }
