@@ -237,6 +237,43 @@ async function send(target: WalkTarget, op: DocumentOperation, fields: Node, bod
   return { request: body ?? {}, status: answer.status, json, success: isSuccess(op.id, answer.status, json) };
 }
 
+/**
+ * The fields the links into `id` carry, each from its source's first example's answer (`callExample`
+ * makes it once); a link that cannot be followed gets its outcome in `outcomes` saying why.
+ */
+async function linkedFields(
+  id: string,
+  links: readonly DocumentLink[],
+  operations: ReadonlyMap<string, DocumentOperation>,
+  callExample: (id: string, name: string) => Promise<Call>,
+  outcomes: Map<string, LinkOutcome>,
+): Promise<{ body: Node; parameters: Node; followed: [DocumentLink, string][] }> {
+  const body: Node = {};
+  const parameters: Node = {};
+  const followed: [DocumentLink, string][] = [];
+  for (const link of links.filter((l) => l.to === id)) {
+    const from = operations.get(link.from);
+    if (!from) throw new Error(`walk: no operation ${link.from}`);
+    const [first] = from.examples;
+    const source = await callExample(link.from, first![0]);
+    if (String(source.status) !== link.status) continue;
+    if (!source.success) {
+      outcomes.set(link.key, { link: link.key, followed: false, targetSuccess: false, detail: `source answered ${source.status} without success` });
+      continue;
+    }
+    const values = [...Object.entries(link.requestBody).map(([k, v]) => [k, resolveValue(v, source), body] as const)];
+    values.push(...Object.entries(link.parameters).map(([k, v]) => [k, resolveValue(v, source), parameters] as const));
+    const missing = values.filter(([, v]) => v === undefined).map(([k]) => k);
+    if (missing.length > 0) {
+      outcomes.set(link.key, { link: link.key, followed: false, targetSuccess: false, detail: `unresolved: ${missing.join(', ')}` });
+      continue;
+    }
+    for (const [k, v, into] of values) into[k] = v;
+    followed.push([link, `${values.map(([k]) => k).join(', ') || 'no field'}`]);
+  }
+  return { body, parameters, followed };
+}
+
 export interface WalkOptions {
   bindings?: readonly Binding[];
   /** Field values that replace an example's for the target at hand (a reachable webhook URL). */
@@ -256,32 +293,6 @@ export async function walkLinks(document: Node, target: WalkTarget, options: Wal
     return found;
   };
 
-  /** The fields the links into `id` carry, each from its source's first example's answer. */
-  async function linkedFields(id: string): Promise<{ body: Node; parameters: Node; followed: [DocumentLink, string][] }> {
-    const body: Node = {};
-    const parameters: Node = {};
-    const followed: [DocumentLink, string][] = [];
-    for (const link of links.filter((l) => l.to === id)) {
-      const [first] = operation(link.from).examples;
-      const source = await callExample(link.from, first![0]);
-      if (String(source.status) !== link.status) continue;
-      if (!source.success) {
-        linkOutcomes.set(link.key, { link: link.key, followed: false, targetSuccess: false, detail: `source answered ${source.status} without success` });
-        continue;
-      }
-      const values = [...Object.entries(link.requestBody).map(([k, v]) => [k, resolveValue(v, source), body] as const)];
-      values.push(...Object.entries(link.parameters).map(([k, v]) => [k, resolveValue(v, source), parameters] as const));
-      const missing = values.filter(([, v]) => v === undefined).map(([k]) => k);
-      if (missing.length > 0) {
-        linkOutcomes.set(link.key, { link: link.key, followed: false, targetSuccess: false, detail: `unresolved: ${missing.join(', ')}` });
-        continue;
-      }
-      for (const [k, v, into] of values) into[k] = v;
-      followed.push([link, `${values.map(([k]) => k).join(', ') || 'no field'}`]);
-    }
-    return { body, parameters, followed };
-  }
-
   function callExample(id: string, name: string): Promise<Call> {
     const key = `${id} ${name}`;
     const known = calls.get(key);
@@ -289,7 +300,7 @@ export async function walkLinks(document: Node, target: WalkTarget, options: Wal
     const made = (async () => {
       const op = operation(id);
       const example = op.examples.find(([n]) => n === name)?.[1] ?? {};
-      const linked = await linkedFields(id);
+      const linked = await linkedFields(id, links, operations, callExample, linkOutcomes);
       const bound: Node = {};
       for (const b of (options.bindings ?? []).filter((x) => x.to === id)) {
         const from = await callExample(b.from, b.example);
