@@ -254,6 +254,57 @@ function rewriteHostile(
   return rewritten;
 }
 
+/**
+ * The faults a test asked for by request (a garbled preflight, a stall, a reset, a huge answer):
+ * answers the request as the fault says and tells whether it did, counting it.
+ */
+async function answeredByAskedFault(
+  options: FaultProxyOptions,
+  counts: FaultCounts,
+  seen: SeenRequest,
+  incoming: IncomingMessage,
+  outgoing: ServerResponse,
+): Promise<boolean> {
+  if (options.garbledPreflight && seen.method === 'POST' && seen.path === '/credits/consult') {
+    writeGarbledPreflight(outgoing);
+    return true;
+  }
+  if (options.stall?.(seen)) {
+    counts.stalled += 1;
+    // Held: no answer until the proxy closes (the client's deadline ends it).
+    return true;
+  }
+  if (options.reset?.(seen)) {
+    counts.reset += 1;
+    incoming.socket.destroy();
+    return true;
+  }
+  if (options.hugeAnswer && counts.huge < options.hugeAnswer.times && options.hugeAnswer.match(seen)) {
+    counts.huge += 1;
+    await streamHuge(outgoing, options.hugeAnswer.bytes);
+    return true;
+  }
+  return false;
+}
+
+/** The request sent on to the target, and its answer read whole, without the hop-by-hop headers. */
+async function forwardToTarget(
+  upstream: Dispatcher,
+  incoming: IncomingMessage,
+  url: URL,
+  body: Buffer,
+): Promise<{ statusCode: number; headers: Record<string, string | string[]>; body: Buffer }> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(incoming.headers))
+    if (value !== undefined && !NOT_FORWARDED.has(name)) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  const method = (incoming.method ?? 'GET') as Dispatcher.HttpMethod;
+  const answer = await request(url, { method, headers, body: body.length > 0 ? body : null, dispatcher: upstream });
+  const answerBody = Buffer.from(await answer.body.arrayBuffer());
+  const answerHeaders: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(answer.headers)) if (value !== undefined && !NOT_FORWARDED.has(name)) answerHeaders[name] = value;
+  return { statusCode: answer.statusCode, headers: answerHeaders, body: answerBody };
+}
+
 export async function startFaultProxy(options: FaultProxyOptions): Promise<FaultProxy> {
   const random = seededRandom(options.seed);
   const rateLimitShare = options.rateLimitShare ?? 0.1;
@@ -270,25 +321,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
     const url = new URL(incoming.url ?? '/', targetOrigin);
     const body = await readBody(incoming);
     const seen: SeenRequest = { method, path: url.pathname, body: body.toString('utf8') };
-    if (options.garbledPreflight && method === 'POST' && url.pathname === '/credits/consult') {
-      writeGarbledPreflight(outgoing);
-      return;
-    }
-    if (options.stall?.(seen)) {
-      counts.stalled += 1;
-      // Held: no answer until the proxy closes (the client's deadline ends it).
-      return;
-    }
-    if (options.reset?.(seen)) {
-      counts.reset += 1;
-      incoming.socket.destroy();
-      return;
-    }
-    if (options.hugeAnswer && counts.huge < options.hugeAnswer.times && options.hugeAnswer.match(seen)) {
-      counts.huge += 1;
-      await streamHuge(outgoing, options.hugeAnswer.bytes);
-      return;
-    }
+    if (await answeredByAskedFault(options, counts, seen, incoming, outgoing)) return;
     // Both draws on every request, so that the sequence of decisions does not depend on which requests carry keys.
     const refuse = random() < rateLimitShare;
     const delay = random() < delayShare;
@@ -302,20 +335,13 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
       counts.delayed += 1;
       await new Promise((resolve) => setTimeout(resolve, delayMs));
     }
-    const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(incoming.headers))
-      if (value !== undefined && !NOT_FORWARDED.has(name)) headers[name] = Array.isArray(value) ? value.join(', ') : value;
-    const answer = await request(url, { method: method as Dispatcher.HttpMethod, headers, body: body.length > 0 ? body : null, dispatcher: upstream });
-    let answerBody: Buffer = Buffer.from(await answer.body.arrayBuffer());
+    const answer = await forwardToTarget(upstream, incoming, url, body);
     counts.forwarded += 1;
-    const answerHeaders: Record<string, string | string[]> = {};
-    for (const [name, value] of Object.entries(answer.headers)) if (value !== undefined && !NOT_FORWARDED.has(name)) answerHeaders[name] = value;
-    const issued = issuedKeyOf(answerBody);
-    if (issued !== undefined) lastIssuedKey = issued;
+    lastIssuedKey = issuedKeyOf(answer.body) ?? lastIssuedKey;
     const keysSeen = () => [keyOf(incoming, url, body), lastIssuedKey].filter((k): k is string => k !== undefined);
-    answerBody = rewriteHostile(options, counts, answerBody, answerHeaders, keysSeen);
-    answerHeaders['content-length'] = String(answerBody.length);
-    outgoing.writeHead(answer.statusCode, answerHeaders);
+    const answerBody = rewriteHostile(options, counts, answer.body, answer.headers, keysSeen);
+    answer.headers['content-length'] = String(answerBody.length);
+    outgoing.writeHead(answer.statusCode, answer.headers);
     outgoing.end(answerBody);
   };
 
