@@ -27,6 +27,23 @@ export interface ForgetfulServer {
 
 const HEAD_END = '\r\n\r\n';
 
+/** The length of the first whole request in `buffered` (head and content-length body), undefined until it has arrived. */
+function firstRequestLength(buffered: Buffer): number | undefined {
+  const text = buffered.toString('latin1');
+  const headEnd = text.indexOf(HEAD_END);
+  if (headEnd < 0) return undefined;
+  const length = Number(/\r\ncontent-length:\s*(\d+)/i.exec(text.slice(0, headEnd))?.[1] ?? 0);
+  const total = headEnd + HEAD_END.length + length;
+  return buffered.length < total ? undefined : total;
+}
+
+/** The `n`th answer: a 200 that keeps the connection alive, with the keep-alive hint when one is set. */
+function keptAliveAnswer(n: number, hintSeconds: number | undefined): string {
+  const body = JSON.stringify({ success: true, status: 200, code: 'ok', n });
+  const hint = hintSeconds === undefined ? '' : `keep-alive: timeout=${hintSeconds}\r\n`;
+  return `HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: keep-alive\r\n${hint}\r\n${body}`;
+}
+
 export async function startForgetfulServer(options: ForgetfulServerOptions): Promise<ForgetfulServer> {
   const counts = { connections: 0, answered: 0, reset: 0 };
   const sockets = new Set<Socket>();
@@ -53,19 +70,11 @@ export async function startForgetfulServer(options: ForgetfulServerOptions): Pro
       }
       buffered = Buffer.concat([buffered, chunk]);
       for (;;) {
-        const text = buffered.toString('latin1');
-        const headEnd = text.indexOf(HEAD_END);
-        if (headEnd < 0) return;
-        const length = Number(/\r\ncontent-length:\s*(\d+)/i.exec(text.slice(0, headEnd))?.[1] ?? 0);
-        const total = headEnd + HEAD_END.length + length;
-        if (buffered.length < total) return;
+        const total = firstRequestLength(buffered);
+        if (total === undefined) return;
         buffered = buffered.subarray(total);
         counts.answered += 1;
-        const body = JSON.stringify({ success: true, status: 200, code: 'ok', n: counts.answered });
-        const hint = options.hintSeconds === undefined ? '' : `keep-alive: timeout=${options.hintSeconds}\r\n`;
-        socket.write(
-          `HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: keep-alive\r\n${hint}\r\n${body}`,
-        );
+        socket.write(keptAliveAnswer(counts.answered, options.hintSeconds));
         startIdle();
       }
     });
