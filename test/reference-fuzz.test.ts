@@ -50,34 +50,37 @@ const junkValue = fc.oneof(
   fc.constant('{{code}}{{company}}'),
 );
 
+// The operation's fields and names of Object.prototype, each present or not, with junk values.
+const fieldPairs = (o: Operation) =>
+  fc
+    .tuple(
+      ...[...fieldNames(o), ...PROTOTYPE_NAMES].map((f) =>
+        fc.option(
+          junkValue.map((v): [string, unknown] => [f, v]),
+          { nil: undefined },
+        ),
+      ),
+    )
+    .map((pairs) => pairs.filter((p): p is [string, unknown] => p !== undefined));
+/** The same fields as a form body. */
+const formBody = (o: Operation) =>
+  fieldPairs(o).map((pairs) =>
+    new URLSearchParams(pairs.map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : String(JSON.stringify(v))])).toString(),
+  );
+/** Bodies that are no object: unreadable, a scalar, an array, or too long. */
+const rawBody = fc.oneof(
+  fc.constant('{"a":'),
+  fc.constant('[1,2,3]'),
+  fc.constant('42'),
+  fc.constant('"text"'),
+  fc.constant('null'),
+  fc.string(),
+  fc.constant(`{"x":"${'y'.repeat(2_000_000)}"}`),
+);
+
 function requestArbitrary(key: string): fc.Arbitrary<FuzzRequest> {
   const op = fc.constantFrom(...OPERATIONS);
   const auth = fc.constantFrom<Record<string, string>>({ apikey: key }, {}, { apikey: 'wrong' }, { token: 'jwt' });
-  // The operation's fields and names of Object.prototype, each present or not, with junk values.
-  const fieldPairs = (o: Operation) =>
-    fc
-      .tuple(
-        ...[...fieldNames(o), ...PROTOTYPE_NAMES].map((f) =>
-          fc.option(
-            junkValue.map((v): [string, unknown] => [f, v]),
-            { nil: undefined },
-          ),
-        ),
-      )
-      .map((pairs) => pairs.filter((p): p is [string, unknown] => p !== undefined));
-  const formBody = (o: Operation) =>
-    fieldPairs(o).map((pairs) =>
-      new URLSearchParams(pairs.map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : String(JSON.stringify(v))])).toString(),
-    );
-  const rawBody = fc.oneof(
-    fc.constant('{"a":'),
-    fc.constant('[1,2,3]'),
-    fc.constant('42'),
-    fc.constant('"text"'),
-    fc.constant('null'),
-    fc.string(),
-    fc.constant(`{"x":"${'y'.repeat(2_000_000)}"}`),
-  );
   return fc.oneof(
     // An operation with junk fields (JSON or query).
     fc.tuple(op, auth).chain(([o, h]) =>
