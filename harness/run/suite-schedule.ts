@@ -11,7 +11,8 @@ import type { SuiteFileId } from '../config/project-paths.ts';
 const STARTS_FIRST: Readonly<Record<string, string>> = {
   events: 'event retries and the silences of 6.3',
   'otp-legacy': "expiries, and on a real target the profile's few phone numbers, held by one test at a time",
-  'otp-v2/waits': 'the 30 s cooldown of 8 in real time, expiries, and the rows of 3.1 reached by waiting them out',
+  'otp-v2/cooldown': 'the 30 s cooldown of 8 in real time',
+  'otp-v2/waits': 'expiries and the rows of 3.1 reached by waiting out the 30 s cooldown of 8',
   'otp-v2/model-based': 'random sequences with waits: the 30 s cooldown of 8 and expiries in real time',
   sandbox: 'a sandbox event that may never come (untimedWaitSeconds: the document times no event)',
   webhooks: 'the 5-second verification window of 4.14 in real time (on a test clock it passes without waiting)',

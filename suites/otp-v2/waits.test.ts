@@ -1,17 +1,15 @@
 /**
- * What waits out the cooldown or an expiry: 8 "Current OTP resend cooldown | 30 seconds", judged
- * from the kit's own clock; 8 "Current OTP attempts | 7 per code round" and 3.1's locked state,
- * whose resend may wait out the cooldown; and the rows of the state table of 3.1 reached by
- * waiting (support/otp-v2-rows.ts). One file, so that its waits overlap (concurrent where one
- * test's waits age nothing of another's) even where files run one after another (no manager key).
- * Starts first in a run (harness/run/suite-schedule.ts).
+ * What waits out the cooldown or an expiry: 8 "Current OTP attempts | 7 per code round" and 3.1's
+ * locked state, whose resend may wait out the cooldown, and the rows of the state table of 3.1
+ * reached by waiting (support/otp-v2-rows.ts). One file, so that its waits overlap (concurrent where
+ * one test's waits age nothing of another's) even where files run one after another (no manager
+ * key); the cooldown itself is cooldown.test.ts. Starts first in a run (harness/run/suite-schedule.ts).
  */
 import { describe, expect } from 'vitest';
-import { type Answer, expectError, expectSchema, Inconclusive, recordBehaviour, req, useTarget } from '../../harness/kit/index.ts';
+import { type Answer, expectError, expectSchema, req, useTarget } from '../../harness/kit/index.ts';
 import { OtpErrorBody } from '../../schemas/envelope.ts';
-import { limitById } from '../../schemas/limits.ts';
 import { OTP_V2_TRANSITIONS } from '../../schemas/otp-v2-transitions.ts';
-import { elapsedBetween, OtpDriver, type OtpSubject, type Timed, WINDOW_REPEATS } from '../support/otp-v2-driver.ts';
+import { OtpDriver, type OtpSubject } from '../support/otp-v2-driver.ts';
 import { rowTest } from '../support/otp-v2-row-test.ts';
 import { ROW_SCENARIOS } from '../support/otp-v2-rows.ts';
 
@@ -23,58 +21,7 @@ const d = new OtpDriver(t);
  */
 const CONCURRENT = t.clock.waitsMayOverlap;
 
-const cooldown = limitById('otp-v2-cooldown');
-
 describe('waits: cooldown and expiry (concurrent unless the test clock is shared)', { concurrent: CONCURRENT }, () => {
-  // 8: "Current OTP resend cooldown | 30 seconds". Judged from the kit's own clock (OtpDriver.tick):
-  // the target handled each call between its send start and the end of its answer. An early resend,
-  // aimed a few round trips before 30 s after the create's send start, must be throttled when its
-  // answer ended less than 30 s after that start (judgeThrottled); a late one sent 30 s after the
-  // end of the create's answer must be carried out. When the measured round trips leave the early
-  // one undecided and the target carried it out, a fresh number is tried (WINDOW_REPEATS), then the
-  // test is inconclusive with the latencies: a slow network is never the target's failure.
-  req(
-    ['limit:otp-v2-cooldown', 'otp2:pending-create-throttled', 'otp2:pending-create-resend'],
-    `the cooldown holds until ${cooldown.min} s: a resend just before ${cooldown.min} s by the kit's clock is throttled, one at ${cooldown.min} s is sent`,
-    async () => {
-      const seen: Timed[] = [];
-      for (let attempt = 0; attempt <= WINDOW_REPEATS; attempt++) {
-        const s = await d.subject({ ownAccount: CONCURRENT });
-        const create = await d.timed(() => d.create(s));
-        d.expectCreated(create.answer, 'created');
-        // At least 0.8 s before the end, and three of the create's round trips on a slow target.
-        const lead = Math.min(10, Math.max(0.8, (3 * (create.answered - create.sent)) / 1000));
-        await d.waitUntil(create.sent + (cooldown.min! - lead) * 1000);
-        const early = await d.timed(() => d.create(s));
-        seen.push(create, early);
-        if (
-          d.judgeThrottled(
-            create,
-            early,
-            `a resend ${elapsedBetween(create, early).low.toFixed(2)} to ${elapsedBetween(create, early).high.toFixed(2)} s after the send`,
-          ) === undefined
-        ) {
-          recordBehaviour(
-            `cooldown try ${attempt + 1}`,
-            `undecided: the early resend may have reached the target ${elapsedBetween(create, early).high.toFixed(2)} ` +
-              `s after the send (${d.latenciesText([create, early])}), and it was carried out`,
-          );
-          continue;
-        }
-        // The throttled resend sent nothing: the cooldown still counts from the create (in real time
-        // 50 ms more, for a timer that fires a millisecond early).
-        await d.waitUntil(create.answered + cooldown.min! * 1000 + (t.clock.virtual ? 0 : 50));
-        d.expectCreated(await d.create(s), 'resent');
-        return;
-      }
-      throw new Inconclusive(
-        `the ${cooldown.min} s cooldown could not be observed in ${WINDOW_REPEATS + 1} ` +
-          `tries: ${d.latenciesText(seen)} leave no resend provably inside it, and the target carried each out`,
-      );
-    },
-    { concurrent: CONCURRENT, timeout: 240_000 },
-  );
-
   // 3.1 "pending | POST /v2/otp/verify | 7 attempts used up | locked | HTTP 429" and 8 "Current OTP
   // attempts | 7 per code round": after the 7 wrong codes of a round no code verifies, the right one
   // included (an 8th attempt is none of the 7), and a resend is one of a locked verification ("locked
