@@ -39,7 +39,7 @@ import { Seams } from './seams.ts';
 interface RequirementPlace {
   /** The section(s) of the document the fault violates: its requirement's (e.g. "5" or "4.11, 2.7"). */
   section: string;
-  /** Its requirement's area: the suite file (suites/<area>.test.ts) that proves it first. */
+  /** Its requirement's area: the suite files (suites/<area>.test.ts, or the folder suites/<area>/) that prove it first. */
   area: AreaId;
 }
 

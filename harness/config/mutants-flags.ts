@@ -46,7 +46,7 @@ export const MUTANTS_FLAGS = defineCommand({
     full: {
       flag: 'full',
       kind: toggle(),
-      help: "certify every mutant with the whole suite (the complete killedBy lists), not first with its area's file",
+      help: "certify every mutant with the whole suite (the complete killedBy lists), not first with its area's files",
       defaultHelp: 'off',
     },
     freshProcesses: {
