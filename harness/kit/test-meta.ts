@@ -79,7 +79,10 @@ export interface RecordedBehaviour {
   observed: string;
 }
 
-declare module 'vitest' {
+// vitest's TaskMeta is declared in @vitest/runner and re-exported by vitest: the augmentation names
+// the module that declares it. Naming 'vitest' merged only while some other import of the program
+// happened to make it resolve there, and the package's build (tsconfig.build.json) lost it.
+declare module '@vitest/runner' {
   // Empty on purpose: a module augmentation adds members by merging an interface of the same name
   // into vitest's own TaskMeta, and extending ConformanceMeta is how it names them all at once.
   interface TaskMeta extends ConformanceMeta {}
