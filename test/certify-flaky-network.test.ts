@@ -17,13 +17,14 @@
  * 120 delays of its 2,500 requests, spread over the tests.
  */
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedTarget, type EmbeddedTarget } from '../harness/run/embedded-target.ts';
 import { startFaultProxy, type FaultProxy } from './fault-proxy.ts';
-import { fileScratchDir, testScratchDir } from './scratch-dir.ts';
+import { profileFile, remoteFlags } from './remote-target.ts';
+import { testScratchDir } from './scratch-dir.ts';
 
 const BIN = fileURLToPath(new URL('../bin/messaging-conformance.js', import.meta.url));
 const SEED = 4242;
@@ -90,14 +91,9 @@ const count = (v: Record<string, Verdict>, status: Verdict['status']) => Object.
 describe('a flaky network and a busy key change no verdict', () => {
   let target: EmbeddedTarget;
   let proxy: FaultProxy;
-  let profilePath: string;
-  const profileDir = fileScratchDir('mc-flaky-profile-');
 
   beforeAll(async () => {
     target = await startEmbeddedTarget({}, { testClock: true, personality: 'default' });
-    // As a remote target: its profile in a file, numbers that may be charged for the real sends (4.4 charging).
-    profilePath = join(profileDir, 'profile.json');
-    writeFileSync(profilePath, JSON.stringify({ ...target.profile, phoneNumbers: ['5512340001', '5512340002', '5512340003', '5512340004'] }));
     proxy = await startFaultProxy({
       target: target.server.baseUrl,
       seed: SEED,
@@ -116,21 +112,9 @@ describe('a flaky network and a busy key change no verdict', () => {
   });
 
   it('directly and through a proxy refusing 5% with 429 rate_01 and delaying 5% by 150 ms: the same per-test verdicts', async () => {
-    const flags = (url: string) => [
-      '--target',
-      url,
-      '--api-key',
-      target.server.keys.account,
-      '--manager-key',
-      target.server.keys.manager,
-      '--profile',
-      profilePath,
-      '--allow-charges',
-      '--only',
-      'otp-v2,limits',
-      '--seed',
-      String(SEED),
-    ];
+    // As a remote target: its profile in a file, numbers that may be charged for the real sends (4.4 charging).
+    const profile = profileFile(target, { phoneNumbers: ['5512340001', '5512340002', '5512340003', '5512340004'] });
+    const flags = (url: string) => [...remoteFlags(target, url, profile, 'otp-v2,limits'), '--allow-charges', '--seed', String(SEED)];
     const [direct, proxied] = await Promise.all([certify(flags(target.server.baseUrl)), certify(flags(proxy.url))]);
 
     // The faults happened, on the requests that matter: resends of rate_01, and delays.
@@ -157,20 +141,9 @@ describe('the same seed, the same verdicts, with fuzzing (alternate personality)
   afterAll(() => target?.server.close());
 
   it('two runs of one seed agree on every test and warning; another seed draws other cases', async () => {
-    const flags = (seed: number) => [
-      '--target',
-      target.server.baseUrl,
-      '--api-key',
-      target.server.keys.account,
-      '--manager-key',
-      target.server.keys.manager,
-      '--profile',
-      profilePathOf(target),
-      '--only',
-      'envelope',
-      '--seed',
-      String(seed),
-    ];
+    // The alternate server's own choices in its profile.
+    const profile = profileFile(target);
+    const flags = (seed: number) => [...remoteFlags(target, target.server.baseUrl, profile, 'envelope'), '--seed', String(seed)];
     const [first, second, other] = await Promise.all([certify(flags(SEED)), certify(flags(SEED)), certify(flags(SEED + 1))]);
     const a = verdicts(first);
     // The alternate personality accepts some invalid requests: the fuzzing warns, so warnings are compared.
@@ -183,13 +156,6 @@ describe('the same seed, the same verdicts, with fuzzing (alternate personality)
     for (const run of [first, second, other]) expect(run.exit, run.output.slice(-2000)).toBe(0);
   }, 300_000);
 });
-
-/** The target's profile as a file (the alternate server's own choices). */
-function profilePathOf(target: EmbeddedTarget): string {
-  const path = join(testScratchDir('mc-flaky-profile-'), 'profile.json');
-  writeFileSync(path, JSON.stringify(target.profile));
-  return path;
-}
 
 describe('every failure shows what the target answered', () => {
   it('junit.xml and the Allure results: method, path, HTTP status and the redacted response body, then the quote', async () => {

@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startEmbeddedTarget, type EmbeddedTarget } from '../harness/run/embedded-target.ts';
 import { startWebhookReceiver } from '../harness/transport/webhook-receiver.ts';
-import { BIN, certify, concurrentScratchDir, remoteFlags, type Run, summaryOf, withProxy } from './hostile-runs.ts';
+import { BIN, certify, concurrentScratchDir, type Run, summaryOf, withProxy } from './hostile-runs.ts';
+import { remoteFlags } from './remote-target.ts';
 
 describe('certify interrupted mid-run', () => {
   const targets: EmbeddedTarget[] = [];

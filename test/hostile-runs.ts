@@ -5,7 +5,7 @@
  * proxy (fault-proxy.ts), and the search of an output folder for the run's keys in every form.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -96,26 +96,6 @@ export function certify(flags: string[], options: CertifyOptions = {}): Promise<
     });
   });
 }
-
-/** The reference server as a remote target: its profile in a file, with what the test adds. */
-export function profileFile(target: EmbeddedTarget, extra: Record<string, unknown> = {}): string {
-  const path = join(testScratchDir('mc-hostile-profile-'), 'profile.json');
-  writeFileSync(path, JSON.stringify({ ...target.profile, ...extra }));
-  return path;
-}
-
-export const remoteFlags = (target: EmbeddedTarget, url: string, profile: string, only: string): string[] => [
-  '--target',
-  url,
-  '--api-key',
-  target.server.keys.account,
-  '--manager-key',
-  target.server.keys.manager,
-  '--profile',
-  profile,
-  '--only',
-  only,
-];
 
 export async function withProxy<T>(
   target: EmbeddedTarget,

@@ -21,7 +21,8 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedTarget, type EmbeddedTarget } from '../harness/run/embedded-target.ts';
-import { certify, keysIn, MB, profileFile, remoteFlags, summaryOf, withProxy } from './hostile-runs.ts';
+import { certify, keysIn, MB, summaryOf, withProxy } from './hostile-runs.ts';
+import { profileFile, remoteFlags } from './remote-target.ts';
 import { testScratchDir } from './scratch-dir.ts';
 
 /** Elements the kit's summary.md makes when rendered: headings, paragraphs, tables, lists, code, bold. */
