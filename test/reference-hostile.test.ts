@@ -227,9 +227,11 @@ describe('slow clients and a hanging target, overlapping: a target that hangs af
       const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
       clearTimeout(killer);
       expect(code, stderr).toBe(2);
+      // Whether tests were still running at the deadline, or had all ended while the run still waited on
+      // the hanging target (its cleanup), depends on the machine's speed: both are the deadline's line.
       expect(stderr).toMatch(
         new RegExp(
-          `^messaging-conformance: certification incomplete: the run deadline of ${maxDuration} s \\(--max-duration\\) passed; \\d+ tests did not finish`,
+          `^messaging-conformance: certification incomplete: the run deadline of ${maxDuration} s \\(--max-duration\\) passed; (\\d+ tests did not finish|every test had ended)`,
         ),
       );
       expect(stderr.trim().split('\n')).toHaveLength(1);

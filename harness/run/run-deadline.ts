@@ -26,10 +26,13 @@ export class RunDeadline implements Reporter {
   private timer: NodeJS.Timeout | undefined;
   private passed = false;
   private interruption: string | undefined;
-  /** Tests per suite file (absolute path), as collected. */
-  private readonly collected = new Map<string, number>();
-  /** Tests per suite file that ran to an end: any result before the deadline, passed or failed after it. */
-  private readonly ran = new Map<string, number>();
+  /** Test ids per suite file (absolute path), as collected. */
+  private readonly collected = new Map<string, Set<string>>();
+  /**
+   * Ids of the tests that ran to an end: any result before the deadline, passed or failed after it.
+   * A set, not a count: a test in flight when the run is cancelled may be reported more than once.
+   */
+  private readonly ran = new Set<string>();
   private announce: () => void = () => undefined;
   /** Resolves when the deadline passes; never, when the run ends first. */
   readonly expired: Promise<void> = new Promise((resolve) => {
@@ -68,14 +71,13 @@ export class RunDeadline implements Reporter {
   }
 
   onTestModuleCollected(testModule: TestModule): void {
-    this.collected.set(testModule.moduleId, [...testModule.children.allTests()].length);
+    this.collected.set(testModule.moduleId, new Set([...testModule.children.allTests()].map((t) => t.id)));
   }
 
   onTestCaseResult(testCase: TestCase): void {
     // After the deadline a skipped test is one the cancellation stopped.
     if (this.passed && testCase.result().state === 'skipped') return;
-    const file = testCase.module.moduleId;
-    this.ran.set(file, (this.ran.get(file) ?? 0) + 1);
+    this.ran.add(testCase.id);
   }
 
   onTestRunEnd(): void {
@@ -87,7 +89,7 @@ export class RunDeadline implements Reporter {
     const out: Unfinished = { files: [], tests: 0 };
     for (const file of files) {
       const collected = this.collected.get(file);
-      const missing = collected === undefined ? undefined : collected - (this.ran.get(file) ?? 0);
+      const missing = collected === undefined ? undefined : [...collected].filter((id) => !this.ran.has(id)).length;
       if (missing === 0) continue;
       out.files.push(file);
       out.tests += missing ?? 0;
