@@ -22,7 +22,8 @@ import {
   type RunOutcome,
 } from '../harness/commands/mutants-command.ts';
 import { MatrixWorkerPool } from '../harness/commands/matrix-worker-pool.ts';
-import { SUITES_DIR } from '../harness/config/project-paths.ts';
+import { listSuiteFiles, SUITES_DIR } from '../harness/config/project-paths.ts';
+import { testFilesOf } from '../harness/commands/requirement-test-files.ts';
 import { personalityChoices } from '../reference/personality.ts';
 import { AMBIGUITY_IDS } from '../schemas/ambiguities.ts';
 import { parseServeArgs } from '../harness/commands/serve-command.ts';
@@ -208,6 +209,21 @@ describe('npm run mutants', () => {
     expect(otherAreasNaming(m, new Map([[m.area, m.requirement]]))).toEqual([]);
     // The suites as they are: the field-table enums of 4.8 are proven in limits.test.ts.
     expect(otherAreasNaming(m)).toContain('limits');
+  });
+
+  it("narrows a pointed run to the files of the traceability matrix that hold a test of the mutant's requirement", () => {
+    // A table id of 3.1: its tests are in two of the folder's ten files.
+    expect(testFilesOf('otp2:none-create', ['otp-v2'])).toEqual(['otp-v2/model-based.test.ts', 'otp-v2/state-table.test.ts']);
+    // None in other areas, or an id the matrix does not list: undefined, and the run keeps every file.
+    expect(testFilesOf('otp2:none-create', ['sms'])).toBeUndefined();
+    expect(testFilesOf('rule:no-such-rule', ['otp-v2'])).toBeUndefined();
+    // Every mutant's requirement has a test in a file that exists, in its own area or one that names it.
+    const suiteFiles = new Set(listSuiteFiles());
+    for (const m of MUTANTS) {
+      const files = testFilesOf(m.requirement, [m.area, ...otherAreasNaming(m)]) ?? [];
+      expect(files.length, m.id).toBeGreaterThan(0);
+      for (const f of files) expect(suiteFiles.has(f), `${m.id}: ${f}`).toBe(true);
+    }
   });
 
   it('a mutant whose change an ambiguity option allows is not applicable under a personality taking that option', () => {

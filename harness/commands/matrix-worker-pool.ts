@@ -57,8 +57,8 @@ export class MatrixWorkerPool {
     else this.idle.push(worker);
   }
 
-  /** One `certify ARGV` in a warm process; killed past `timeoutSeconds`. */
-  async run(argv: readonly string[], timeoutSeconds: number): Promise<PooledRun> {
+  /** One `certify ARGV` in a warm process, narrowed to `files` when given (MatrixJob); killed past `timeoutSeconds`. */
+  async run(argv: readonly string[], timeoutSeconds: number, files?: readonly string[]): Promise<PooledRun> {
     let worker = this.idle.pop();
     while (worker !== undefined && (worker.exited || !worker.child.connected)) worker = this.idle.pop();
     worker ??= this.start();
@@ -88,7 +88,7 @@ export class MatrixWorkerPool {
       };
       current.child.on('message', onMessage);
       current.child.on('exit', onExit);
-      current.child.send({ argv: [...argv] });
+      current.child.send(files ? { argv: [...argv], files: [...files] } : { argv: [...argv] });
     });
     this.release(current);
     return result;

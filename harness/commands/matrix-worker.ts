@@ -18,9 +18,10 @@ import { runEnding } from './run-ending.ts';
 import { closingLines, parseCertifyArgs } from './certify-command.ts';
 import { runCertification } from './certification-run.ts';
 
-/** One certify command line (what follows `certify`). */
+/** One certify command line (what follows `certify`), and the suite files it is narrowed to (CertificationControl.files). */
 export interface MatrixJob {
   argv: string[];
+  files?: string[];
 }
 
 /** What the command line would have ended with: its exit code, its output and its stderr's lines. */
@@ -40,7 +41,7 @@ export async function certifyOnce(job: MatrixJob): Promise<MatrixJobResult> {
   // The run owns SIGINT and SIGTERM through this signal (run-suites.ts removes vitest's own handlers, which would end the process).
   const interrupt = new AbortController();
   try {
-    const outcome = await runCertification(parseCertifyArgs(job.argv, {}), { say, interrupt: interrupt.signal });
+    const outcome = await runCertification(parseCertifyArgs(job.argv, {}), { say, interrupt: interrupt.signal, ...(job.files ? { files: job.files } : {}) });
     const ending = runEnding(outcome);
     const { exitCode, stderr } = ending;
     lines.push('', closingLines(outcome, ending));
@@ -56,8 +57,12 @@ export async function certifyOnce(job: MatrixJob): Promise<MatrixJobResult> {
   }
 }
 
+const isStrings = (value: unknown): value is string[] => Array.isArray(value) && value.every((a) => typeof a === 'string');
 const isJob = (value: unknown): value is MatrixJob =>
-  typeof value === 'object' && value !== null && Array.isArray((value as MatrixJob).argv) && (value as MatrixJob).argv.every((a) => typeof a === 'string');
+  typeof value === 'object' &&
+  value !== null &&
+  isStrings((value as MatrixJob).argv) &&
+  ((value as MatrixJob).files === undefined || isStrings((value as MatrixJob).files));
 
 // Started by the matrix with an IPC channel: one job at a time, until the channel closes.
 if (process.send !== undefined && process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -47,6 +47,7 @@ import { exitOnFailure } from './cli-failure.ts';
 import { parseArgv } from '../config/flag-table.ts';
 import { MUTANTS_FLAGS } from '../config/mutants-flags.ts';
 import { commandHelpText } from './cli-help.ts';
+import { testFilesOf } from './requirement-test-files.ts';
 import { MatrixWorkerPool, type PooledRun } from './matrix-worker-pool.ts';
 import { scheduleWeight } from '../run/suite-schedule.ts';
 import { areaOfSuiteFile, listSuiteFiles, PROJECT_ROOT, SUITES_DIR } from '../config/project-paths.ts';
@@ -137,10 +138,16 @@ function readReports(outDir: string): ReturnType<typeof resultsOfSummary> {
   return resultsOfSummary(existsSync(summaryPath) ? (JSON.parse(readFileSync(summaryPath, 'utf8')) as SummaryResults) : undefined);
 }
 
-/** How a certify command line is run: in a warm matrix process (matrix-worker-pool.ts), or afresh as a user runs it (--fresh-processes). */
-export type Certifier = (argv: readonly string[], timeoutSeconds: number) => Promise<PooledRun>;
+/**
+ * How a certify command line is run: in a warm matrix process (matrix-worker-pool.ts), narrowed to
+ * `files` when given (requirement-test-files.ts), or afresh as a user runs it (--fresh-processes).
+ */
+export type Certifier = (argv: readonly string[], timeoutSeconds: number, files?: readonly string[]) => Promise<PooledRun>;
 
-/** `certify ARGV` as a command of its own: node, tsx and the whole harness loaded for this one run. */
+/**
+ * `certify ARGV` as a command of its own: node, tsx and the whole harness loaded for this one run.
+ * No flag narrows a command line to some files of an area, so it runs them all (the same verdict).
+ */
 export const freshProcess: Certifier = async (argv, timeoutSeconds) => {
   const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'certify', ...argv], {
     cwd: PROJECT_ROOT,
@@ -166,11 +173,17 @@ export const freshProcess: Certifier = async (argv, timeoutSeconds) => {
 };
 
 /** `certify --no-html --out DIR [extra...]` through `certifier`; its output goes to DIR/certify.log. */
-export async function runCertify(outDir: string, extra: readonly string[], timeoutSeconds: number, certifier: Certifier): Promise<RunOutcome> {
+export async function runCertify(
+  outDir: string,
+  extra: readonly string[],
+  timeoutSeconds: number,
+  certifier: Certifier,
+  files?: readonly string[],
+): Promise<RunOutcome> {
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
   const started = Date.now();
-  const run = await certifier(['--no-html', '--out', outDir, ...extra], timeoutSeconds);
+  const run = await certifier(['--no-html', '--out', outDir, ...extra], timeoutSeconds, files);
   writeFileSync(join(outDir, 'certify.log'), run.log);
   return { exitCode: run.exitCode, timedOut: run.timedOut, seconds: (Date.now() - started) / 1000, stderr: run.stderr, ...readReports(outDir) };
 }
@@ -271,7 +284,8 @@ export async function runMutant(
     const why = `(no deviation under ${m.conformsUnder!.ambiguity}=${m.conformsUnder!.option})`;
     return { ...base, status: 'not-applicable', killedBy: [why], broken: [], seconds: 0, scope: 'none' };
   }
-  const certify = (extra: string[]) => runCertify(outDir, ['--mutant', m.id, '--personality', baseline.personality, ...extra], args.timeoutSeconds, certifier);
+  const certify = (extra: string[], files?: readonly string[]) =>
+    runCertify(outDir, ['--mutant', m.id, '--personality', baseline.personality, ...extra], args.timeoutSeconds, certifier, files);
   const verdict = (run: RunOutcome, scope: string, seconds: number) => {
     const killedBy = killersOf(m, run, baseline.warnings);
     return { ...base, status: killedBy.length > 0 ? ('killed' as const) : ('survived' as const), killedBy, broken: run.brokenTests ?? [], seconds, scope };
@@ -293,7 +307,9 @@ export async function runMutant(
         ...(area === undefined ? [] : [{ only: [area], pointed: false }]),
       ];
   for (const step of steps) {
-    const run = await certify(['--only', step.only.join(','), ...(step.pointed ? ['--requirements', m.requirement] : [])]);
+    // A pointed run starts only the files with a test of the requirement: the others would skip every test.
+    const files = step.pointed ? testFilesOf(m.requirement, step.only) : undefined;
+    const run = await certify(['--only', step.only.join(','), ...(step.pointed ? ['--requirements', m.requirement] : [])], files);
     seconds += run.seconds;
     const byStep = verdict(run, step.pointed ? `${step.only.join(',')} (${m.requirement})` : step.only.join(','), seconds);
     if (byStep.status === 'killed') return byStep;
@@ -344,7 +360,7 @@ export async function mutants(argv: string[]): Promise<number> {
 
   const chosen = MUTANTS.filter((m) => args.ids.includes(m.id));
   const workers = args.freshProcesses ? undefined : new MatrixWorkerPool();
-  const certifier: Certifier = workers ? (runArgv, timeout) => workers.run(runArgv, timeout) : freshProcess;
+  const certifier: Certifier = workers ? (runArgv, timeout, files) => workers.run(runArgv, timeout, files) : freshProcess;
   try {
     const baselineRuns = await certifyBaselines(args, certifier, say);
     const baselines = passedBaselines(baselineRuns, say);
