@@ -30,12 +30,13 @@ import {
   isRateLimited,
   parseRetryAfterMs,
   req,
+  type Target,
   useTarget,
   withCleanLegacyNumbers,
 } from '../harness/kit/index.ts';
 import { operationById } from '../schemas/operations.ts';
 import { addEmployee } from './support/employees-fixtures.ts';
-import { createBurster, describeLoad, measureRate, type BurstResult, type LoadPlan, type RateAttempt } from './support/limits-burst.ts';
+import { createBurster, describeLoad, measureRate, type BurstResult, type LoadPlan, type RateAttempt, type RateMeasurement } from './support/limits-burst.ts';
 import { sendBody } from './support/otp-legacy-flow.ts';
 import { programAccount } from './support/program-account.ts';
 import { mexicoDay } from './support/sending-helpers.ts';
@@ -112,6 +113,75 @@ async function loadSummary(label: string, attempt: RateAttempt): Promise<void> {
   await allure.attachment(label, JSON.stringify(figures, null, 2), 'application/json');
 }
 
+/** A warm-up burst on another key opens the connections, then loads on fresh keys until one decides (8). */
+async function measureUnderLoad(): Promise<RateMeasurement> {
+  const warm = await t.newSubaccount();
+  const burster = createBurster(t.config.baseUrl, operationById(OP).path, t.config.route);
+  try {
+    await summary('warm-up burst (another key)', await burster.fire(warm.key, WARM_UP));
+    // A load too slow or with round trips too long to tell proves nothing either way: try
+    // again, each on a fresh key (whose counting starts empty), on the warm connections.
+    return await measureRate(burster, async () => (await t.newSubaccount()).key, LOAD, PER_SECOND, LOAD_TRIES);
+  } finally {
+    await burster.close();
+  }
+}
+
+/** The load that decided, after attaching every load tried; none deciding leaves the test inconclusive. */
+async function decidedLoad(measured: RateMeasurement): Promise<RateAttempt> {
+  for (const [i, attempt] of measured.attempts.entries()) await loadSummary(`load ${i + 1}`, attempt);
+  const { decided } = measured;
+  if (!decided)
+    throw new Inconclusive(
+      `the kit could not hold a steady load of ${LOAD.perSecond} requests per second long enough to ` +
+        `tell whether more than ${PER_SECOND} were accepted within one second, in ${LOAD_TRIES} loads: ` +
+        measured.attempts.map((a, i) => `load ${i + 1}: ${a.judgement.reason ?? ''} (${describeLoad(a)})`).join('; '),
+    );
+  return decided;
+}
+
+/** The decided load held the limit (8): no second over it, the others answering rate_01; returns the rate_01 answers. */
+function expectLoadLimited(decided: RateAttempt): Answer[] {
+  const j = decided.judgement;
+  // 8: more than 100 accepted within one second, whichever way the seconds are placed, is a fact of this load.
+  if (j.verdict === 'exceeded')
+    expect.fail(
+      `${j.accepted} of ${j.sent} requests of one key were accepted under a steady load; however ` +
+        `the target's seconds are placed, one of them holds ${j.busiestAligned} accepted requests ` +
+        `that the target surely processed within it (sent at or after its start and answered within ${COUNTED_SPAN_MS} ` +
+        `ms of it, by the kit's clock): more than ${PER_SECOND} accepted within one second (${describeLoad(decided)})`,
+    );
+
+  const answers = decided.load.exchanges.flatMap((e) => (e.answer ? [e.answer] : []));
+  const passed = answers.filter((a) => !isRateLimited(a));
+  const limited = answers.filter(isRateLimited);
+  const othersRefused = `${j.sent} requests at ${LOAD.perSecond} per second on one key, ${passed.length} accepted: the others answer rate_01`;
+  expect(limited.length, othersRefused).toBeGreaterThan(0);
+  expect(passed.length, `a fresh key may make ${PER_SECOND} requests in a second before the limit applies`).toBeGreaterThanOrEqual(PER_SECOND);
+  for (const answer of limited) expectError(answer, 'rate_01', OP);
+  for (const answer of passed) expectSuccess(answer, OP, CreditsConsultResponse);
+  return limited;
+}
+
+/** The key's answer once the waits are over, and the seconds waited before each call. */
+async function recoverAfterLimit(key: string, lastLimited: Answer): Promise<{ answer: Answer; waited: number[] }> {
+  // Recovery (7.1 "retry with exponential backoff"): wait what the target asked for (Retry-After),
+  // else back off from 1 s, doubling; and again after each further rate_01, up to RECOVERY_TRIES
+  // calls. Unpaced and not retried by the client (retryOn429: false): each answer is observed.
+  // More than one try, because a key shared with other clients (or a proxy in front of the
+  // target) may meet one more rate_01 that is not this load's; a key that stays limited still fails.
+  const waited: number[] = [];
+  let answer = lastLimited;
+  for (let tryNumber = 1; tryNumber <= RECOVERY_TRIES && isRateLimited(answer); tryNumber += 1) {
+    const told = parseRetryAfterMs(answer.headers['retry-after'], Date.now());
+    const seconds = told !== undefined ? Math.max(1, Math.ceil(told / 1000)) : 2 ** (tryNumber - 1);
+    waited.push(seconds);
+    await t.clock.wait(seconds);
+    answer = await t.api(OP, { key, retryOn429: false });
+  }
+  return { answer, waited };
+}
+
 describe(`request rate: ${PER_SECOND} per second per key (8, 7.1)`, () => {
   req(['limit:rate-limit'], `${PER_SECOND} requests sent at once on a fresh key all pass (the limit itself is allowed)`, async () => {
     const [sub, warm] = [await t.newSubaccount(), await t.newSubaccount()];
@@ -137,61 +207,9 @@ describe(`request rate: ${PER_SECOND} per second per key (8, 7.1)`, () => {
       `than ${PER_SECOND} accepted within any second of the target's, however it places its seconds ` +
       `(kit's clock), the others answer rate_01 (status 429); the key works again after Retry-After`,
     async () => {
-      const warm = await t.newSubaccount();
-      const burster = createBurster(t.config.baseUrl, operationById(OP).path, t.config.route);
-      let measured: Awaited<ReturnType<typeof measureRate>>;
-      try {
-        await summary('warm-up burst (another key)', await burster.fire(warm.key, WARM_UP));
-        // A load too slow or with round trips too long to tell proves nothing either way: try
-        // again, each on a fresh key (whose counting starts empty), on the warm connections.
-        measured = await measureRate(burster, async () => (await t.newSubaccount()).key, LOAD, PER_SECOND, LOAD_TRIES);
-      } finally {
-        await burster.close();
-      }
-      for (const [i, attempt] of measured.attempts.entries()) await loadSummary(`load ${i + 1}`, attempt);
-      const { decided } = measured;
-      if (!decided)
-        throw new Inconclusive(
-          `the kit could not hold a steady load of ${LOAD.perSecond} requests per second long enough to ` +
-            `tell whether more than ${PER_SECOND} were accepted within one second, in ${LOAD_TRIES} loads: ` +
-            measured.attempts.map((a, i) => `load ${i + 1}: ${a.judgement.reason ?? ''} (${describeLoad(a)})`).join('; '),
-        );
-      const j = decided.judgement;
-      // 8: more than 100 accepted within one second, whichever way the seconds are placed, is a fact of this load.
-      if (j.verdict === 'exceeded')
-        expect.fail(
-          `${j.accepted} of ${j.sent} requests of one key were accepted under a steady load; however ` +
-            `the target's seconds are placed, one of them holds ${j.busiestAligned} accepted requests ` +
-            `that the target surely processed within it (sent at or after its start and answered within ${COUNTED_SPAN_MS} ` +
-            `ms of it, by the kit's clock): more than ${PER_SECOND} accepted within one second (${describeLoad(decided)})`,
-        );
-
-      const answers = decided.load.exchanges.flatMap((e) => (e.answer ? [e.answer] : []));
-      const passed = answers.filter((a) => !isRateLimited(a));
-      const limited = answers.filter(isRateLimited);
-      expect(
-        limited.length,
-        `${j.sent} requests at ${LOAD.perSecond} per second on one key, ${passed.length} accepted: the others answer rate_01`,
-      ).toBeGreaterThan(0);
-      expect(passed.length, `a fresh key may make ${PER_SECOND} requests in a second before the limit applies`).toBeGreaterThanOrEqual(PER_SECOND);
-      for (const answer of limited) expectError(answer, 'rate_01', OP);
-      for (const answer of passed) expectSuccess(answer, OP, CreditsConsultResponse);
-
-      // Recovery (7.1 "retry with exponential backoff"): wait what the target asked for (Retry-After),
-      // else back off from 1 s, doubling; and again after each further rate_01, up to RECOVERY_TRIES
-      // calls. Unpaced and not retried by the client (retryOn429: false): each answer is observed.
-      // More than one try, because a key shared with other clients (or a proxy in front of the
-      // target) may meet one more rate_01 that is not this load's; a key that stays limited still fails.
-      const key = decided.key;
-      const waited: number[] = [];
-      let answer: Answer = limited[limited.length - 1]!;
-      for (let tryNumber = 1; tryNumber <= RECOVERY_TRIES && isRateLimited(answer); tryNumber += 1) {
-        const told = parseRetryAfterMs(answer.headers['retry-after'], Date.now());
-        const seconds = told !== undefined ? Math.max(1, Math.ceil(told / 1000)) : 2 ** (tryNumber - 1);
-        waited.push(seconds);
-        await t.clock.wait(seconds);
-        answer = await t.api(OP, { key, retryOn429: false });
-      }
+      const decided = await decidedLoad(await measureUnderLoad());
+      const limited = expectLoadLimited(decided);
+      const { answer, waited } = await recoverAfterLimit(decided.key, limited[limited.length - 1]!);
       expect(
         isRateLimited(answer),
         `after waiting ${waited.join(', ')} s (Retry-After, else backing off) the key is no longer limited: ${answer.text.slice(0, 200)}`,
@@ -201,6 +219,16 @@ describe(`request rate: ${PER_SECOND} per second per key (8, 7.1)`, () => {
     { timeout: 90_000 },
   );
 });
+
+/** The two calls that take a transaction_type (4.8) on one wallet contact; a sale names the tool user who makes it. */
+function walletTransactions(pt: Target, contact: { wallet_key: string; phone: string }, usertoolId: number) {
+  return {
+    update: (transaction_type: number, transaction_amount: number) =>
+      pt.api('wallet/update-balance', { json: { ...contact, transaction_type, transaction_amount } }),
+    sale: (transaction_type: number, transaction_amount: number) =>
+      pt.api('wallet/register-sale', { json: { ...contact, transaction_type, transaction_amount, usertool_id: usertoolId } }),
+  };
+}
 
 describe('stated enums of the field tables (4.5, 4.8, 4.12)', () => {
   // 4.5 "showcode | enum 0,1". Legacy OTP sends have no sandbox: each is a charged send to a number
@@ -239,10 +267,7 @@ describe('stated enums of the field tables (4.5, 4.8, 4.12)', () => {
         'wallet/add-contact',
         WalletAddContactResponse,
       );
-      const update = (transaction_type: number, transaction_amount: number) =>
-        pt.api('wallet/update-balance', { json: { ...base, transaction_type, transaction_amount } });
-      const sale = (transaction_type: number, transaction_amount: number) =>
-        pt.api('wallet/register-sale', { json: { ...base, transaction_type, transaction_amount, usertool_id: user.collaboratorId } });
+      const { update, sale } = walletTransactions(pt, base, user.collaboratorId);
       expectSuccess(await update(0, 50), 'wallet/update-balance', WalletUpdateBalanceResponse);
       expectSuccess(await update(1, 20), 'wallet/update-balance', WalletUpdateBalanceResponse);
       expectRefused(await update(2, 5), 'wallet/update-balance', 'transaction_type 2');

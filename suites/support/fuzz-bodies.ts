@@ -238,16 +238,43 @@ export function statedLimitBroken(operationId: string, c: InvalidCase): StatedLi
   );
 }
 
-/** Builds the base request and up to `maxCases` schema-invalid variants of it. */
-export function planInvalidRequests(schema: z.ZodType, carrier: 'json' | 'query', options: FuzzOptions): FuzzPlan {
+/** An operation's request schema as the planner reads it: its fields, the required ones, and those never mutated. */
+interface RequestShape {
+  schema: z.ZodType;
+  carrier: 'json' | 'query';
+  properties: Record<string, SchemaNode>;
+  required: Set<string>;
+  /** Fields the target adds itself (FuzzOptions.implicit): checked with the request, never sent nor mutated. */
+  implicit: Record<string, unknown>;
+  frozen: Set<string>;
+  resolve: (node: SchemaNode) => SchemaNode;
+}
+
+function requestShape(schema: z.ZodType, carrier: 'json' | 'query', options: FuzzOptions): RequestShape {
   const top = root(schema);
   const resolve = resolver(top);
   const object = resolve(top);
-  const properties = object.properties ?? {};
-  const required = new Set(object.required ?? []);
   const implicit = options.implicit ?? {};
-  const frozen = new Set([...(options.frozen ?? []), ...Object.keys(implicit)]);
+  return {
+    schema,
+    carrier,
+    properties: object.properties ?? {},
+    required: new Set(object.required ?? []),
+    implicit,
+    frozen: new Set([...(options.frozen ?? []), ...Object.keys(implicit)]),
+    resolve,
+  };
+}
 
+/** Whether the schema accepts the fields, with those the target adds itself (query values read as a target reads them). */
+function schemaAccepts(shape: RequestShape, fields: Record<string, unknown>): boolean {
+  const candidate = { ...fields, ...shape.implicit };
+  return shape.schema.safeParse(shape.carrier === 'query' ? coerceQuery(shape.properties, candidate, shape.resolve) : candidate).success;
+}
+
+/** The request the mutations start from: the required fields (overridden or included where the options say), then what the schema still asks for. */
+function baseRequest(shape: RequestShape, options: FuzzOptions): Record<string, unknown> {
+  const { properties, required, implicit, frozen, resolve, carrier } = shape;
   const base: Record<string, unknown> = {};
   for (const [name, node] of Object.entries(properties)) {
     if (name in implicit) continue;
@@ -257,46 +284,55 @@ export function planInvalidRequests(schema: z.ZodType, carrier: 'json' | 'query'
   }
   if (carrier === 'query') for (const [k, v] of Object.entries(base)) if (typeof v !== 'string') base[k] = String(v);
 
-  const check = (fields: Record<string, unknown>): boolean => {
-    const candidate = { ...fields, ...implicit };
-    return schema.safeParse(carrier === 'query' ? coerceQuery(properties, candidate, resolve) : candidate).success;
-  };
   // A rule across fields (4.8: transaction_amount required when transaction_type is 0) is no part of
   // the JSON Schema the base is built from: optional fields join the base, each with its example,
   // until the schema accepts it, so that every case breaks the one rule it names.
   for (const [name, node] of Object.entries(properties)) {
-    if (check(base)) break;
+    if (schemaAccepts(shape, base)) break;
     if (name in base || name in implicit || frozen.has(name)) continue;
     const example = exampleOf(resolve(node));
     if (example !== undefined) base[name] = carrier === 'query' && typeof example !== 'string' ? String(example) : replaceNumbers(example, options.number);
   }
+  return base;
+}
 
+/** Every variant of the base that breaks one field and that the schema refuses, each request once. */
+function invalidCases(shape: RequestShape, base: Record<string, unknown>, seed: number): InvalidCase[] {
   const all: InvalidCase[] = [];
   let n = 0;
-  for (const [name, node] of Object.entries(properties)) {
-    if (frozen.has(name)) continue;
-    if (required.has(name)) {
+  for (const [name, node] of Object.entries(shape.properties)) {
+    if (shape.frozen.has(name)) continue;
+    if (shape.required.has(name)) {
       const { [name]: _dropped, ...rest } = base;
       all.push({ rule: 'drop-required', field: name, fields: rest });
     }
-    for (const { rule, value } of invalidValues(resolve(node), carrier, options.seed + (n += 1)))
+    for (const { rule, value } of invalidValues(shape.resolve(node), shape.carrier, seed + (n += 1)))
       all.push({ rule, field: name, fields: { ...base, [name]: value } });
   }
   const seen = new Set<string>();
-  const invalid = all.filter((c) => {
+  return all.filter((c) => {
     const key = JSON.stringify(c.fields);
-    if (seen.has(key) || check(c.fields)) return false;
+    if (seen.has(key) || schemaAccepts(shape, c.fields)) return false;
     seen.add(key);
     return true;
   });
+}
 
-  // A seeded sample, one rule at a time first, so that a small budget still covers every rule.
-  const shuffled = invalid.length === 0 ? [] : draw(fc.shuffledSubarray(invalid, { minLength: invalid.length, maxLength: invalid.length }), options.seed);
+/** A seeded sample, one rule at a time first, so that a small budget still covers every rule. */
+function sampleByRule(invalid: InvalidCase[], maxCases: number, seed: number): InvalidCase[] {
+  const shuffled = invalid.length === 0 ? [] : draw(fc.shuffledSubarray(invalid, { minLength: invalid.length, maxLength: invalid.length }), seed);
   const byRule = new Map<MutationRule, InvalidCase[]>();
   for (const c of shuffled) byRule.set(c.rule, [...(byRule.get(c.rule) ?? []), c]);
   const cases: InvalidCase[] = [];
-  while (cases.length < options.maxCases && [...byRule.values()].some((l) => l.length > 0))
-    for (const list of byRule.values()) if (list.length > 0 && cases.length < options.maxCases) cases.push(list.shift()!);
+  while (cases.length < maxCases && [...byRule.values()].some((l) => l.length > 0))
+    for (const list of byRule.values()) if (list.length > 0 && cases.length < maxCases) cases.push(list.shift()!);
+  return cases;
+}
 
-  return { carrier, base, baseValid: check(base), cases };
+/** Builds the base request and up to `maxCases` schema-invalid variants of it. */
+export function planInvalidRequests(schema: z.ZodType, carrier: 'json' | 'query', options: FuzzOptions): FuzzPlan {
+  const shape = requestShape(schema, carrier, options);
+  const base = baseRequest(shape, options);
+  const cases = sampleByRule(invalidCases(shape, base, options.seed), options.maxCases, options.seed);
+  return { carrier, base, baseValid: schemaAccepts(shape, base), cases };
 }

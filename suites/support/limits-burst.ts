@@ -9,7 +9,7 @@
 import { setMaxListeners } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { request } from 'undici';
+import { type Dispatcher, request } from 'undici';
 import {
   type Answer,
   isRateLimited,
@@ -72,17 +72,35 @@ export interface Burster {
   close(): Promise<void>;
 }
 
-/**
- * Connections stay open between bursts: a first burst with a throw-away key opens them, so that
- * the burst under test is not slowed by connection set-up (every request then reaches the target
- * within the second).
- */
-export function createBurster(baseUrl: string, path: string, route?: TargetRoute): Burster {
-  // The run's road (a gateway's headers, a private CA, a client certificate, a proxy), as every other request of the kit takes.
-  const agent = routeDispatcher(route, { connections: 512, pipelining: 1, keepAliveTimeout: 30_000 });
+/** One request of a burst or a load that was answered: the answer, and when the request went out and its answer came back. */
+interface Exchange {
+  answer: Answer;
+  timing: TimedExchange;
+}
+
+type LoadExchange = LoadResult['exchanges'][number];
+
+/** Sends one POST with `key`, unpaced, on the burster's connections. */
+type SendOne = (key: string, signal?: AbortSignal) => Promise<Exchange>;
+
+/** An answer as the kit reads every other: headers by lower-case name, the body when it is a JSON object. */
+function answerOf(status: number, rawHeaders: Record<string, string | string[] | undefined>, text: string): Answer {
+  const json = parse(text);
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(rawHeaders))
+    if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  return {
+    status,
+    headers,
+    text,
+    json,
+    body: json !== null && typeof json === 'object' && !Array.isArray(json) ? (json as Record<string, unknown>) : {},
+  };
+}
+
+function oneRequestSender(url: string, route: TargetRoute | undefined, agent: Dispatcher): SendOne {
   const routeHeaders = Object.fromEntries((route?.headers ?? []).map((h) => [h.name.toLowerCase(), h.value]));
-  const url = `${baseUrl.replace(/\/+$/, '')}${path}`;
-  const one = async (key: string, signal?: AbortSignal): Promise<{ answer: Answer; timing: TimedExchange }> => {
+  return async (key, signal) => {
     const sentAtMs = performance.now();
     const response = await request(url, {
       method: 'POST',
@@ -91,87 +109,116 @@ export function createBurster(baseUrl: string, path: string, route?: TargetRoute
       dispatcher: agent,
       signal,
     });
-    const text = await response.body.text();
-    const json = parse(text);
-    const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(response.headers))
-      if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
-    const answer: Answer = {
-      status: response.statusCode,
-      headers,
-      text,
-      json,
-      body: json !== null && typeof json === 'object' && !Array.isArray(json) ? (json as Record<string, unknown>) : {},
-    };
+    const answer = answerOf(response.statusCode, response.headers, await response.body.text());
     return { answer, timing: { sentAtMs, answeredAtMs: performance.now(), accepted: !isRateLimited(answer) } };
   };
+}
+
+async function fireAtOnce(one: SendOne, key: string, count: number): Promise<BurstResult> {
+  const start = performance.now();
+  const exchanges = await Promise.all(Array.from({ length: count }, () => one(key)));
+  return { answers: exchanges.map((e) => e.answer), timings: exchanges.map((e) => e.timing), elapsedMs: performance.now() - start };
+}
+
+/** The requests of one steady load: those sent, those still waiting for their answer, and the signal that gives up on them. */
+class LoadInFlight {
+  private readonly giveUp = new AbortController();
+  /** The requests still waiting for their answer, by when they were sent. */
+  private readonly waiting = new Set<{ sentAtMs: number }>();
+  private readonly sent: Promise<LoadExchange>[] = [];
+
+  constructor(
+    private readonly one: SendOne,
+    private readonly key: string,
+  ) {
+    // Every open request listens to it (undici): as many as the load may hold open at once.
+    setMaxListeners(MAX_LOAD_REQUESTS + 1, this.giveUp.signal);
+  }
+
+  send(): void {
+    const ticket = { sentAtMs: performance.now() };
+    this.waiting.add(ticket);
+    this.sent.push(
+      this.one(this.key, this.giveUp.signal).then(
+        (exchange) => {
+          this.waiting.delete(ticket);
+          return exchange;
+        },
+        (error: unknown) => {
+          this.waiting.delete(ticket);
+          // Once the load gave up (its own AbortController), every open request ends so; any
+          // other failure is the transport's, and breaks the test as a failed call does.
+          if (!this.giveUp.signal.aborted) throw error;
+          return { timing: { sentAtMs: ticket.sentAtMs, answeredAtMs: performance.now(), accepted: false, unanswered: true as const } };
+        },
+      ),
+    );
+  }
+
+  /** When the oldest request still waiting was sent; `now` when none is. */
+  oldestWaitingSince(now: number): number {
+    return [...this.waiting].reduce((m, w) => Math.min(m, w.sentAtMs), now);
+  }
+
+  /** Every exchange in the order sent, once all are answered or given up on. */
+  async settle(): Promise<LoadExchange[]> {
+    // Every answer, or none after LOAD_DRAIN_MS: requests then still open are given up on.
+    const all = Promise.allSettled(this.sent);
+    const drained = await Promise.race([all.then(() => true), sleep(LOAD_DRAIN_MS, undefined, { ref: false }).then(() => false)]);
+    if (!drained) this.giveUp.abort();
+    const settled = await all;
+    const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+    if (failed) throw failed.reason;
+    return settled.map((s) => (s as PromiseFulfilledResult<LoadExchange>).value);
+  }
+}
+
+/** Sends the load's `count` requests on time; why it stopped before the last, when an answer lagged too long. */
+async function paceLoad(load: LoadInFlight, count: number, intervalMs: number, start: number): Promise<string | undefined> {
+  // Request i is due at start + i x interval; a late loop sends every due request at once, so
+  // that the rate holds on average (the judging counts the clumps this makes, rate-burst.ts).
+  for (let i = 0; i < count; ) {
+    const now = performance.now();
+    const oldest = load.oldestWaitingSince(now);
+    if (now - oldest > LOAD_LAG_LIMIT_MS)
+      return `after ${i} of ${count} requests (${Math.round(now - start)} ms): an answer was still missing after ${LOAD_LAG_LIMIT_MS} ms`;
+    const due = start + i * intervalMs;
+    if (due <= now) {
+      load.send();
+      i += 1;
+    } else await sleep(due - now);
+  }
+  return undefined;
+}
+
+async function sustainLoad(one: SendOne, key: string, plan: LoadPlan): Promise<LoadResult> {
+  const intervalMs = 1000 / plan.perSecond;
+  const count = Math.min(MAX_LOAD_REQUESTS, Math.round(plan.durationMs / intervalMs));
+  const load = new LoadInFlight(one, key);
+  const start = performance.now();
+  const stoppedEarly = await paceLoad(load, count, intervalMs, start);
+  const exchanges = await load.settle();
+  const end = exchanges.reduce((m, e) => Math.max(m, e.timing.answeredAtMs), start);
   return {
-    async fire(key, count) {
-      const start = performance.now();
-      const exchanges = await Promise.all(Array.from({ length: count }, () => one(key)));
-      return { answers: exchanges.map((e) => e.answer), timings: exchanges.map((e) => e.timing), elapsedMs: performance.now() - start };
-    },
-    async sustain(key, plan) {
-      const intervalMs = 1000 / plan.perSecond;
-      const count = Math.min(MAX_LOAD_REQUESTS, Math.round(plan.durationMs / intervalMs));
-      const giveUp = new AbortController();
-      // Every open request listens to it (undici): as many as the load may hold open at once.
-      setMaxListeners(MAX_LOAD_REQUESTS + 1, giveUp.signal);
-      /** The requests still waiting for their answer, by when they were sent. */
-      const waiting = new Set<{ sentAtMs: number }>();
-      const sent: Promise<LoadResult['exchanges'][number]>[] = [];
-      const send = (): void => {
-        const ticket = { sentAtMs: performance.now() };
-        waiting.add(ticket);
-        sent.push(
-          one(key, giveUp.signal).then(
-            (exchange) => {
-              waiting.delete(ticket);
-              return exchange;
-            },
-            (error: unknown) => {
-              waiting.delete(ticket);
-              // Once the load gave up (its own AbortController), every open request ends so; any
-              // other failure is the transport's, and breaks the test as a failed call does.
-              if (!giveUp.signal.aborted) throw error;
-              return { timing: { sentAtMs: ticket.sentAtMs, answeredAtMs: performance.now(), accepted: false, unanswered: true as const } };
-            },
-          ),
-        );
-      };
-      const start = performance.now();
-      let stoppedEarly: string | undefined;
-      // Request i is due at start + i x interval; a late loop sends every due request at once, so
-      // that the rate holds on average (the judging counts the clumps this makes, rate-burst.ts).
-      for (let i = 0; i < count; ) {
-        const now = performance.now();
-        const oldest = [...waiting].reduce((m, w) => Math.min(m, w.sentAtMs), now);
-        if (now - oldest > LOAD_LAG_LIMIT_MS) {
-          stoppedEarly = `after ${i} of ${count} requests (${Math.round(now - start)} ms): an answer was still missing after ${LOAD_LAG_LIMIT_MS} ms`;
-          break;
-        }
-        const due = start + i * intervalMs;
-        if (due <= now) {
-          send();
-          i += 1;
-        } else await sleep(due - now);
-      }
-      // Every answer, or none after LOAD_DRAIN_MS: requests then still open are given up on.
-      const all = Promise.allSettled(sent);
-      const drained = await Promise.race([all.then(() => true), sleep(LOAD_DRAIN_MS, undefined, { ref: false }).then(() => false)]);
-      if (!drained) giveUp.abort();
-      const settled = await all;
-      const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
-      if (failed) throw failed.reason;
-      const exchanges = settled.map((s) => (s as PromiseFulfilledResult<LoadResult['exchanges'][number]>).value);
-      const end = exchanges.reduce((m, e) => Math.max(m, e.timing.answeredAtMs), start);
-      return {
-        exchanges,
-        elapsedMs: end - start,
-        unanswered: exchanges.filter((e) => e.answer === undefined).length,
-        ...(stoppedEarly === undefined ? {} : { stoppedEarly }),
-      };
-    },
+    exchanges,
+    elapsedMs: end - start,
+    unanswered: exchanges.filter((e) => e.answer === undefined).length,
+    ...(stoppedEarly === undefined ? {} : { stoppedEarly }),
+  };
+}
+
+/**
+ * Connections stay open between bursts: a first burst with a throw-away key opens them, so that
+ * the burst under test is not slowed by connection set-up (every request then reaches the target
+ * within the second).
+ */
+export function createBurster(baseUrl: string, path: string, route?: TargetRoute): Burster {
+  // The run's road (a gateway's headers, a private CA, a client certificate, a proxy), as every other request of the kit takes.
+  const agent = routeDispatcher(route, { connections: 512, pipelining: 1, keepAliveTimeout: 30_000 });
+  const one = oneRequestSender(`${baseUrl.replace(/\/+$/, '')}${path}`, route, agent);
+  return {
+    fire: (key, count) => fireAtOnce(one, key, count),
+    sustain: (key, plan) => sustainLoad(one, key, plan),
     close: () => agent.close(),
   };
 }
@@ -181,6 +228,12 @@ export interface RateAttempt {
   key: string;
   load: LoadResult;
   judgement: SustainedJudgement;
+}
+
+/** The loads of a rate measurement in the order tried, and the one that decided, if one did. */
+export interface RateMeasurement {
+  attempts: RateAttempt[];
+  decided?: RateAttempt;
 }
 
 /**
@@ -200,7 +253,7 @@ export async function measureRate(
   plan: LoadPlan,
   perSecond: number,
   tries: number,
-): Promise<{ attempts: RateAttempt[]; decided?: RateAttempt }> {
+): Promise<RateMeasurement> {
   const attempts: RateAttempt[] = [];
   for (let attempt = 1; attempt <= tries; attempt += 1) {
     if (attempt > 1) await sleep(LOAD_PAUSE_MS * (attempt - 1));
