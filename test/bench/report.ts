@@ -162,8 +162,8 @@ function table(rows: string[][]): string {
   return [line(rows[0]!), `| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`, ...rows.slice(1).map(line)].join('\n');
 }
 
-export function renderTables(r: BenchReport, operations: readonly OperationName[]): string {
-  const throughput = [
+function throughputTable(r: BenchReport, operations: readonly OperationName[]): string[][] {
+  return [
     ['Operation', 'Reference rps', 'Prism rps', 'Reference / Prism', 'Reference / bare fastify', 'Reference / bare node:http', 'Ref non-2xx', 'Ref p99 ms'],
     ['bare fastify hello', fmt(r.bareRps), '', '', '', '', '', ''],
     ['bare node:http hello', fmt(r.bareNodeHttpRps), '', '', '', '', '', ''],
@@ -178,6 +178,9 @@ export function renderTables(r: BenchReport, operations: readonly OperationName[
       fmt(r.measurements.reference[op]?.latencyP99Ms),
     ]),
   ];
+}
+
+function certifyTable(r: BenchReport): string[][] {
   const certifyRow = (label: string, t: CertifyTiming | undefined, floor: string) => [
     label,
     fmt(t?.seconds, 1),
@@ -187,14 +190,18 @@ export function renderTables(r: BenchReport, operations: readonly OperationName[
   ];
   // The floor of a real-time run: the OTP resend cooldown (8), the longest wait the document times.
   const floor = `${r.cooldownFloorSeconds} (cooldown)`;
-  const certify = [
+  return [
     ['Certify', 'Seconds', 'Floor (s)', 'Exit', 'Tests'],
     certifyRow('embedded, test clock', r.certify.testClock, '—'),
     certifyRow('embedded, real time', r.certify.realTime, floor),
     certifyRow(`serve without test hooks, event retries ${SLOW_RETRY_SCHEDULE.join(',')} s`, r.certify.slowRetries, floor),
     certifyRow('serve --write-profile, its certify command (loopback receiver, every capability)', r.certify.serveProfile, floor),
   ];
-  const project = [
+}
+
+/** npm test and CI, with CI's steps under its total. */
+function projectTable(r: BenchReport): string[][] {
+  return [
     ['Project', 'Seconds', 'Exit', 'Source'],
     ['npm test', fmt(r.npmTestSeconds, 1), r.npmTestExitCode === null ? '—' : String(r.npmTestExitCode), r.npmTestSource ?? '—'],
     [
@@ -205,33 +212,53 @@ export function renderTables(r: BenchReport, operations: readonly OperationName[
     ],
     ...(r.ci?.steps ?? []).map((step) => [`  ${step.name}`, fmt(step.seconds), String(step.exit), '']),
   ];
-  const memory = [
+}
+
+/** The growth in a line, then the samples it was computed from. */
+function memorySection(r: BenchReport): string[] {
+  const samples = [
     ['Requests', 'RSS MiB', 'Heap used MiB'],
     ...(r.memory?.samples ?? []).map((s) => [fmt(s.requests), fmt(s.rssMiB, 1), fmt(s.heapUsedMiB, 1)]),
   ];
-  const targets = [
+  return [
+    `Memory: ${fmt(r.settings.memoryRequests)} state-changing requests, RSS growth ${fmt(r.rssGrowthMiB, 1)} ` +
+      `MiB (last batch ${fmt(r.memory?.rssGrowthLastBatchMiB, 1)}), heap after ` +
+      `GC ${fmt(r.memory?.heapGrowthMiB, 1)} MiB (last batch ${fmt(r.memory?.heapGrowthLastBatchMiB, 1)})`,
+    table(samples),
+  ];
+}
+
+function targetsTable(r: BenchReport): string[][] {
+  return [
     ['Target', 'Goal', 'Value', 'Met'],
     ...r.targets.map((t) => [t.name, t.goal, fmt(t.value, 2), t.met === null ? 'not measured' : t.met ? 'yes' : 'NO']),
   ];
+}
+
+/** Where and under what load the figures were taken: a busy or small machine explains them. */
+function conditionLines(r: BenchReport): string[] {
   const m = r.machine;
   return [
     `Machine: ${m.cores} cores (${m.cpuModel}), ${fmt(m.memoryMiB)} MiB, Node ${m.node}, ${m.platform}; ` +
       `load average ${m.loadAverageStart} at start, ${m.loadAverageEnd ?? '—'} at end`,
     `Load: ${r.settings.load.connections} connections, ${r.settings.load.durationSeconds} s measured ` +
       `after ${r.settings.load.warmupSeconds} s warm-up, loopback; median of ${r.settings.rounds} interleaved rounds`,
+  ];
+}
+
+export function renderTables(r: BenchReport, operations: readonly OperationName[]): string {
+  return [
+    ...conditionLines(r),
     '',
-    table(throughput),
+    table(throughputTable(r, operations)),
     '',
-    table(certify),
+    table(certifyTable(r)),
     '',
-    table(project),
+    table(projectTable(r)),
     '',
-    `Memory: ${fmt(r.settings.memoryRequests)} state-changing requests, RSS growth ${fmt(r.rssGrowthMiB, 1)} ` +
-      `MiB (last batch ${fmt(r.memory?.rssGrowthLastBatchMiB, 1)}), heap after ` +
-      `GC ${fmt(r.memory?.heapGrowthMiB, 1)} MiB (last batch ${fmt(r.memory?.heapGrowthLastBatchMiB, 1)})`,
-    table(memory),
+    ...memorySection(r),
     '',
-    table(targets),
+    table(targetsTable(r)),
     ...(r.failures.length > 0 ? ['', 'Not measured:', ...r.failures.map((f) => `- ${f}`)] : []),
   ].join('\n');
 }
