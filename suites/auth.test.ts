@@ -11,8 +11,7 @@ import { AgendaAddResponse, AgendaListResponse } from '../schemas/agendas.ts';
 import { CreditsConsultResponse } from '../schemas/credits.ts';
 import { LegacyV1SendResponse } from '../schemas/legacy-v1.ts';
 import { SendResult } from '../schemas/sms.ts';
-import { checkAt, expectError, expectSuccess, expectV1Error, req, reqNotTestable, useTarget } from '../harness/kit/index.ts';
-import { requirementById } from '../schemas/requirements.ts';
+import { expectError, expectSuccess, expectV1Error, judge, req, reqNotTestable, useTarget } from '../harness/kit/index.ts';
 import {
   expectNotManagerRefusal,
   inertRequest,
@@ -90,7 +89,7 @@ describe('auth_05: a key no account has (5)', () => {
     // Form bodies are a reading of 4 ("the reference also shows form-style fields"): a server that
     // reads JSON only sees no key in a form body (auth_01), at that reading's level.
     const form = await t.api('credits/consult', { key: unknownKey(), form: {}, keyPlacement: 'body' });
-    checkAt(requirementById('rule:envelope.form-bodies').level, "a form body's apikey field is read as the key (4: form-style fields)", () =>
+    judge('rule:envelope.form-bodies', "a form body's apikey field is read as the key (4: form-style fields)", () =>
       expectError(form, 'auth_05', 'credits/consult'),
     );
   });

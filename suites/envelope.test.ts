@@ -14,20 +14,18 @@ import { ContactCallbackResponse } from '../schemas/contacts.ts';
 import { CreditsConsultResponse } from '../schemas/credits.ts';
 import { ErrorBody, OtpErrorBody, requestId } from '../schemas/envelope.ts';
 import { OPERATIONS, type Operation } from '../schemas/operations.ts';
-import { requirementById } from '../schemas/requirements.ts';
 import {
   type Answer,
-  checkAt,
   expectError,
   expectErrorBody,
   expectRefused,
   expectSchema,
   expectSuccess,
+  judge,
   recordBehaviour,
   req,
   reqNotTestable,
   useTarget,
-  warnUnless,
 } from '../harness/kit/index.ts';
 import { planInvalidRequests, requestSchemaOf } from './support/fuzz-bodies.ts';
 import { planFor, sendInvalidRequests, type FuzzContext } from './support/fuzz-run.ts';
@@ -45,18 +43,16 @@ const MachineToken = z.string().regex(/^[A-Za-z][A-Za-z0-9_]*$/, 'a machine toke
  */
 function expectSuccessEnvelope(answer: Answer, operationId: string): void {
   const body = answer.body;
-  checkAt(requirementById('rule:envelope.success-flag').level, `${operationId}: success is true on success`, () => expect(body.success).toBe(true));
-  checkAt(requirementById('rule:envelope.status-repeated').level, `${operationId}: HTTP 200, repeated as the body status`, () => {
+  judge('rule:envelope.success-flag', `${operationId}: success is true on success`, () => expect(body.success).toBe(true));
+  judge('rule:envelope.status-repeated', `${operationId}: HTTP 200, repeated as the body status`, () => {
     expect(answer.status, 'HTTP status').toBe(200);
     expect(body.status, 'the body status repeats the status code').toBe(answer.status);
   });
-  checkAt(requirementById('rule:envelope.fields').level, `${operationId}: message and code are strings`, () => {
+  judge('rule:envelope.fields', `${operationId}: message and code are strings`, () => {
     expect(typeof body.message, 'message').toBe('string');
     expect(typeof body.code, 'code').toBe('string');
   });
-  checkAt(requirementById('rule:envelope.request-id').level, `${operationId}: request_id is a UUID`, () =>
-    expectSchema(Uuid, body.request_id, `${operationId}: request_id`, answer),
-  );
+  judge('rule:envelope.request-id', `${operationId}: request_id is a UUID`, () => expectSchema(Uuid, body.request_id, `${operationId}: request_id`, answer));
 }
 
 /**
@@ -110,7 +106,7 @@ const sandboxOtpCreateBody = (): Record<string, unknown> => ({
 
 describe('error bodies (2.1, 7.1)', () => {
   req(
-    ['rule:envelope.error-body', 'rule:envelope.success-flag', 'rule:envelope.request-id', 'rule:envelope.fields'],
+    ['rule:envelope.error-body', 'rule:envelope.success-flag', 'rule:envelope.request-id', 'rule:envelope.fields', 'rule:envelope.no-server-error'],
     'an auth error, a documented validation code and an unknown list each answer success=false, message, status, code and a UUID request_id',
     async () => {
       const answers: [string, Answer][] = [
@@ -123,7 +119,7 @@ describe('error bodies (2.1, 7.1)', () => {
       for (const [what, answer] of answers) {
         const body = expectErrorBody(ErrorBody, answer.json, `${what}: the error body of 2.1`, answer);
         expect(body.success, `${what}: success is false on error`).toBe(false);
-        warnUnless(`${what}: not a 5xx`, () => expect(answer.status).toBeLessThan(500));
+        judge('rule:envelope.no-server-error', `${what}: not a 5xx`, () => expect(answer.status).toBeLessThan(500));
       }
     },
   );
@@ -161,7 +157,7 @@ describe('error bodies (2.1, 7.1)', () => {
 
   // The document says nothing of unknown paths or methods: every check here is a reading (warning).
   req(
-    ['rule:envelope.error-body', 'rule:envelope.request-id'],
+    ['rule:envelope.error-body', 'rule:envelope.request-id', 'rule:envelope.unknown-request-refused'],
     'an unknown path, or a method an operation does not take, is a client error: never a 5xx, and a JSON answer is an error body (readings: warnings)',
     async () => {
       const probes: [string, Answer][] = [
@@ -172,30 +168,39 @@ describe('error bodies (2.1, 7.1)', () => {
       ];
       for (const [what, answer] of probes) {
         recordBehaviour(what, `HTTP ${answer.status}`);
-        warnUnless(`${what}: a client error, not a 5xx`, () => {
+        judge('rule:envelope.unknown-request-refused', `${what}: a client error, not a 5xx`, () => {
           expect(answer.status, `HTTP ${answer.status} ${answer.text.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
           expect(answer.status).toBeLessThan(500);
         });
-        if (answer.json !== undefined) warnUnless(`${what}: a JSON answer is the error body of 2.1`, () => expectSchema(ErrorBody, answer.json, what, answer));
+        if (answer.json !== undefined)
+          judge('rule:envelope.unknown-request-refused', `${what}: a JSON answer is the error body of 2.1`, () =>
+            expectSchema(ErrorBody, answer.json, what, answer),
+          );
       }
     },
   );
 
   // Section 4 says bodies are JSON; what a body that is not JSON gets is not said: the refusal is a
   // reading (warning); that nothing is created from it is asserted.
-  req(['rule:envelope.error-body'], 'a malformed JSON body creates nothing; its refusal with an error body, never a 5xx, is a reading (warning)', async () => {
-    const name = t.name('broken');
-    const answer = await t.api('agendas/add', { body: `{"agenda_name": "${name}",`, headers: { 'content-type': 'application/json' } });
-    warnUnless('a malformed JSON body: not a 5xx', () => expect(answer.status, `HTTP ${answer.status}`).toBeLessThan(500));
-    warnUnless('a malformed JSON body: not a success', () => expect(answer.body.success).not.toBe(true));
-    if (answer.json !== undefined)
-      warnUnless('a JSON answer is the error body of 2.1', () => expectSchema(ErrorBody, answer.json, 'malformed JSON body', answer));
-    const lists = expectSuccess(await t.api('agendas/list'), 'agendas/list', AgendaListResponse).result;
-    expect(
-      lists.map((l) => l.agenda_name),
-      'no list from a malformed body',
-    ).not.toContain(name);
-  });
+  req(
+    ['rule:envelope.error-body', 'rule:envelope.unknown-request-refused', 'rule:envelope.no-server-error'],
+    'a malformed JSON body creates nothing; its refusal with an error body, never a 5xx, is a reading (warning)',
+    async () => {
+      const name = t.name('broken');
+      const answer = await t.api('agendas/add', { body: `{"agenda_name": "${name}",`, headers: { 'content-type': 'application/json' } });
+      judge('rule:envelope.no-server-error', 'a malformed JSON body: not a 5xx', () => expect(answer.status, `HTTP ${answer.status}`).toBeLessThan(500));
+      judge('rule:envelope.unknown-request-refused', 'a malformed JSON body: not a success', () => expect(answer.body.success).not.toBe(true));
+      if (answer.json !== undefined)
+        judge('rule:envelope.unknown-request-refused', 'a JSON answer is the error body of 2.1', () =>
+          expectSchema(ErrorBody, answer.json, 'malformed JSON body', answer),
+        );
+      const lists = expectSuccess(await t.api('agendas/list'), 'agendas/list', AgendaListResponse).result;
+      expect(
+        lists.map((l) => l.agenda_name),
+        'no list from a malformed body',
+      ).not.toContain(name);
+    },
+  );
 
   // 7.1: server_01 is an internal error; only a fault-injection hook can provoke one.
   reqNotTestable(['err:server_01'], 'an internal error answers server_01 with a request_id', 'fault-injection');
@@ -255,6 +260,7 @@ const chargesIfAccepted = (op: Operation): boolean => op.sends === true && op.sa
 
 const idsFor = (op: Operation): string[] => [
   `op:${op.operationId}`,
+  'rule:envelope.invalid-input-refused',
   ...(op.errorBody === 'envelope' ? ['rule:envelope.error-body'] : op.errorBody === 'otp-v2' ? ['rule:otp2.error-body'] : []),
 ];
 

@@ -2,10 +2,10 @@
  * 4.15 Other paths: "/whatsapp/send, /agenda and /campaigns are named in passing (campaign ids are
  * checked against /campaigns); their shapes: not shown." Neither their answers nor their
  * authentication are shown (latitude passing-paths): what the target answers, with and without a
- * key, is recorded; a server error is a warning. Nothing else is asserted.
+ * key, is recorded; a server error is a warning (rule:envelope.no-server-error, 7.1). Nothing else is asserted.
  */
 import { describe, expect, type TestContext } from 'vitest';
-import { recordBehaviour, req, useTarget, warnUnless } from '../harness/kit/index.ts';
+import { judge, recordBehaviour, req, useTarget } from '../harness/kit/index.ts';
 import { otherOperations } from '../schemas/other-paths.ts';
 import { describeAnswer, record, withCampaignId, withCountryCode, expectSent, plainText } from './support/sending-helpers.ts';
 
@@ -15,21 +15,25 @@ const t = useTarget();
 async function probe(context: TestContext, operationId: string, json: Record<string, unknown> = {}) {
   const answer = await t.api(operationId, { json });
   await record(context, `${operationId} with ${JSON.stringify(json)}: ${describeAnswer(answer)}`);
-  warnUnless(`${operationId}: not a server error`, () => expect(answer.status).toBeLessThan(500));
+  judge('rule:envelope.no-server-error', `${operationId}: not a server error`, () => expect(answer.status).toBeLessThan(500));
   return answer;
 }
 
 describe('paths named in passing (4.15)', () => {
   for (const op of otherOperations) {
-    req([`op:${op.operationId}`], `${op.method} ${op.path}: shape not shown; the answers with and without a key are recorded`, async (context) => {
-      await probe(context, op.operationId);
-      const keyless = await t.api(op.operationId, { json: {}, key: null });
-      recordBehaviour(`${op.operationId} without a key`, `${describeAnswer(keyless)}${keyless.body.code ? ` (code ${String(keyless.body.code)})` : ''}`);
-    });
+    req(
+      [`op:${op.operationId}`, 'rule:envelope.no-server-error'],
+      `${op.method} ${op.path}: shape not shown; the answers with and without a key are recorded`,
+      async (context) => {
+        await probe(context, op.operationId);
+        const keyless = await t.api(op.operationId, { json: {}, key: null });
+        recordBehaviour(`${op.operationId} without a key`, `${describeAnswer(keyless)}${keyless.body.code ? ` (code ${String(keyless.body.code)})` : ''}`);
+      },
+    );
   }
 
   req(
-    ['op:other/campaigns', 'rule:sms.campaign-id'],
+    ['op:other/campaigns', 'rule:sms.campaign-id', 'rule:envelope.no-server-error'],
     'POST /campaigns after a send with showCampaignId: whether the campaign id shows is recorded',
     async (context) => {
       const number = t.phone();

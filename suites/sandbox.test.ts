@@ -9,18 +9,16 @@ import { describe, expect } from 'vitest';
 import {
   type Answer,
   awaitDeliveries,
-  checkAt,
   type Delivery,
   expectRefused,
   expectSuccess,
   isEventDelivery,
+  judge,
   observe,
   req,
   useTarget,
 } from '../harness/kit/index.ts';
 import { limitById } from '../schemas/limits.ts';
-import type { VerdictLevel } from '../schemas/quotes.ts';
-import { requirementById } from '../schemas/requirements.ts';
 import { withOwnAccount } from './support/webhook-accounts.ts';
 import {
   dayOf,
@@ -39,9 +37,6 @@ const t = useTarget();
 
 const SENDER_MAX = limitById('sender-id-length').max!;
 const VOICE_MESSAGE_MAX = limitById('voice-message-length').max!;
-
-/** The level of a requirement of the catalogue (quotes.ts): fail where the document states the rule. */
-const levelOf = (id: string): VerdictLevel => requirementById(id).level;
 
 const sandboxSms = (numbers: readonly string[], extra: Fields = {}): Fields => sandboxSmsBody(t, 'sbx', numbers, extra);
 const sendSms = (json: Fields, key?: string): Promise<Answer> => t.api('sms/send', key === undefined ? { json } : { json, key });
@@ -115,7 +110,7 @@ describe('sandbox sends (1, 4.2)', { concurrent: OVERLAP }, () => {
         invalid.push(['channel=2 with flash=1', sandboxSms([t.phone()], { channel: 2, flash: 1 }), 'rule:sms.rcs-flash-incompatible']);
       for (const [what, json, requirement] of invalid) {
         const answer = await sendRefusedSms(json);
-        checkAt(levelOf(requirement), `sandbox validates: ${what} (${requirement})`, () => {
+        judge(requirement, `sandbox validates: ${what} (${requirement})`, () => {
           expect(isSendSuccess(answer), `refused (${describeAnswer(answer)})`).toBe(false);
           expectRefused(answer, 'sms/send');
         });
@@ -131,7 +126,7 @@ describe('sandbox sends (1, 4.2)', { concurrent: OVERLAP }, () => {
       ];
       for (const [what, json, requirement] of voiceCases) {
         const answer = await t.api('voice/send', { json, expectsRefusal: true });
-        checkAt(levelOf(requirement), `sandbox validates: ${what} (${requirement})`, () => {
+        judge(requirement, `sandbox validates: ${what} (${requirement})`, () => {
           expect(isSendSuccess(answer), `refused (${describeAnswer(answer)})`).toBe(false);
           expectRefused(answer, 'voice/send');
         });

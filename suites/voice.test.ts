@@ -4,7 +4,7 @@
  * 52. Validations run in sandbox (sandbox=1 charges nothing); charging needs real-delivery.
  */
 import { describe, expect } from 'vitest';
-import { type Answer, expectError, expectRefused, recordBehaviour, req, useTarget, warnUnless } from '../harness/kit/index.ts';
+import { type Answer, expectError, expectRefused, judge, recordBehaviour, req, useTarget } from '../harness/kit/index.ts';
 import { limitById } from '../schemas/limits.ts';
 import { CUSTOM_TEXT_TEMPLATE, VOICE_TEMPLATES, type VoiceTemplateLetter } from '../schemas/voice.ts';
 import { describeAnswer, expectSent, isSendSuccess, phones, record, withCountryCode, type Fields } from './support/sending-helpers.ts';
@@ -130,7 +130,7 @@ describe('templates (4.3)', () => {
   // 4.3 "voice_message ... only with template k": a voice_message beside another template may be
   // refused or ignored (latitude only-with); either is accepted and what the target did is recorded.
   req(
-    ['rule:voice.template-k-message'],
+    ['rule:voice.template-k-message', 'rule:voice.template-k-needs-message'],
     'voice_message is used with template k; beside another template it is refused or ignored (recorded)',
     async (context) => {
       for (const template of TEMPLATES.filter((l) => l !== CUSTOM_TEXT_TEMPLATE).slice(0, 3)) {
@@ -150,7 +150,7 @@ describe('templates (4.3)', () => {
       const { voice_message: _m, ...bare } = voiceBody([t.phone()], CUSTOM_TEXT_TEMPLATE);
       const answer = await send(bare);
       await record(context, `template k without voice_message: ${describeAnswer(answer)}`);
-      warnUnless('template k without voice_message is refused (a reading of "k uses voice_message")', () => {
+      judge('rule:voice.template-k-needs-message', 'template k without voice_message is refused (a reading of "k uses voice_message")', () => {
         expect(isSendSuccess(answer), 'not a send').toBe(false);
         expectRefused(answer, 'voice/send');
       });

@@ -123,6 +123,21 @@ export function verdictDecisions(text: string): number[] {
   return lines;
 }
 
+/**
+ * Lines of `text` (1-based) where a suite judges without naming the requirement the check is about:
+ * a check at a level it picked (`checkAt`), a tag of ids (`checkFor`), or a requirement's level read
+ * to pick one (`requirementById(...).level`). A suite judges with the kit's `judge(id, ...)`, which
+ * takes the level from the catalogue and tags the failure with the id. Comments are not code.
+ */
+export function levelledChecks(text: string): number[] {
+  const lines: number[] = [];
+  text.split('\n').forEach((line, i) => {
+    const code = line.replace(/\/\/.*$/, '').replace(/^\s*\*.*$/, '');
+    if (/\b(checkAt|checkFor)\s*(<[^>]*>)?\s*\(|\brequirementById\s*\([^)]*\)\s*\.\s*level\b/.test(code)) lines.push(i + 1);
+  });
+  return lines;
+}
+
 /** Every .ts file under the checked folders (project-relative), with its imports. */
 export function readImportGraph(folders: readonly string[] = CHECKED_FOLDERS): ImportGraph {
   const walk = (dir: string): string[] =>

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { PROJECT_ROOT } from '../harness/config/project-paths.ts';
 import {
   cycleFindings,
+  levelledChecks,
   metaWrites,
   verdictDecisions,
   importCycles,
@@ -91,6 +92,28 @@ describe('the suites write no test metadata themselves', () => {
       'if (a.meta === b) {}',
     ].join('\n');
     expect(metaWrites(text)).toEqual([1, 2, 3, 4]);
+  });
+});
+
+describe('the suites judge with one verb', () => {
+  it("no file of suites/ picks a check's level or tags it by hand: judge(id, ...) takes the level of the catalogue's id", () => {
+    const files = readdirSync(join(PROJECT_ROOT, 'suites'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
+    expect(files.length).toBeGreaterThan(20);
+    const picked = files.flatMap((f) => levelledChecks(readFileSync(join(PROJECT_ROOT, 'suites', f), 'utf8')).map((line) => `suites/${f}:${line}`));
+    expect(picked).toEqual([]);
+  });
+
+  it('the finder sees a levelled check, a tag and a level read from the catalogue, and not judge, a comment or another level', () => {
+    const text = [
+      "checkAt(level, 'what', () => undefined);",
+      "checkFor(['rule:sms.total-messages'], () => undefined);",
+      "const level = requirementById('limit:v1-sender-length').level;",
+      "judge('rule:envelope.no-server-error', 'not a 5xx', () => undefined);",
+      '// checkAt(level, what, check)',
+      ' * checkFor in a doc comment',
+      'const lowered = profile.level;',
+    ].join('\n');
+    expect(levelledChecks(text)).toEqual([1, 2, 3]);
   });
 });
 

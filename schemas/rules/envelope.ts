@@ -87,4 +87,48 @@ export const ENVELOPE_RULE_RECORDS = rulesOf('envelope', [
     statement: 'On success the message is often a machine token such as sent_messages.',
     ...reading('a SHOULD: "often"', '| message | string | status text; on success often a machine token such as sent_messages |'),
   },
+  {
+    id: 'rule:envelope.no-server-error',
+    section: '7.1, 2.1',
+    statement:
+      'An answer to what the client sent, well-formed or not, is not a server error: an HTTP 5xx is the internal ' +
+      'error server_01 of 7.1, which reports a fault of the service, not a refusal of the request.',
+    // Readings weighed: 7.1 gives server_01 to "all endpoints" and 4 says every endpoint "can return" it, so a
+    // careful team may answer a request its code did not foresee with server_01 and still follow the document.
+    ...reading(
+      'a reading: 7.1 names server_01 an internal error, and nothing says a request never meets one; ' +
+        '"Every endpoint can return the common errors of section 7.1" (4) lets a careful team answer 5xx to a request it did not foresee',
+      '| server_01 | 200 in most bodies, 500 in SMS, voice and legacy OTP bodies | internal error; body includes request_id |',
+    ),
+  },
+  {
+    id: 'rule:envelope.invalid-input-refused',
+    section: '4, 7.1',
+    statement:
+      'An input outside the documented form that the document neither says is refused nor bounds (a value of another ' +
+      "type, a format it only names) is refused with the operation's error body.",
+    // Readings weighed: where the document says an input is rejected, names its code or states the bound it breaks,
+    // the refusal is stated (the stated limits and the operations' contracts, at fail); elsewhere (latitude invalid-input).
+    ...reading(
+      'a reading (latitude invalid-input): the field tables give a type or a form and rarely say what happens to another ' +
+        'value; a careful team may ignore or coerce it, and 7.1 leaves the code of a validation failure not shown',
+      '| <validation code> | 200 | body message says parameters invalid; code value for wallet, ' +
+        'loyalty, contact-update, payment, subaccount and similar validation failures: not shown |',
+    ),
+  },
+  {
+    id: 'rule:envelope.unknown-request-refused',
+    section: '2.1',
+    statement:
+      'A request no section describes (an unknown path, a method an operation does not take, a body that is not JSON) ' +
+      'is refused as a client error (HTTP 4xx), and a JSON answer to it is the error body of 2.1.',
+    // Readings weighed: the document describes only its own operations; a careful team may leave such a request to
+    // its web server (an HTML page, a 405 or 404 without a body) or refuse it with 200 and success=false as 7.1 does
+    // for a validation failure.
+    ...reading(
+      'a reading: the document is silent on requests outside its operations; that they are refused as client errors ' +
+        'with the error body of 2.1 is ours, and a web server answering them with its own page is defensible',
+      'Error bodies carry success=false, message, status, code.',
+    ),
+  },
 ]);

@@ -3,7 +3,7 @@
  * statement, the document's words and their level (rule-record.ts; a level below fail says why).
  */
 import { OTP_MESSAGE_ROW, OTP_PARAM_ROW, OTP_SANDBOX_RULE } from '../document-excerpts.ts';
-import { stated } from '../quote-level.ts';
+import { reading, stated } from '../quote-level.ts';
 import { rulesOf } from './rule-record.ts';
 
 export const OTP_V2_RULE_RECORDS = rulesOf('otp-v2', [
@@ -134,6 +134,12 @@ export const OTP_V2_RULE_RECORDS = rulesOf('otp-v2', [
       'Error body of this set: success=false, state, error (slug), message, hint, next, and ' +
         'when applicable expires_at, attempts_remaining, resend_available_in, code, request_id.',
     ),
+  },
+  {
+    id: 'rule:otp2.hint-names-parameter',
+    section: '7.3',
+    statement: "The hint of a missing or invalid parameter's refusal, or of a parameter of the previous API, names it by its field name.",
+    ...reading('"hint names it": naming it by the field\'s own name is a reading; a careful team may name it in words ("phone number")', OTP_PARAM_ROW),
   },
   {
     id: 'rule:otp2.attempts-remaining',

@@ -21,4 +21,13 @@ export const VOICE_RULE_RECORDS = rulesOf('voice', [
     statement: 'template is one of a to k: another value is refused.',
     ...stated('| template | enum a..k | yes | fixed spoken script; k uses voice_message |'),
   },
+  {
+    id: 'rule:voice.template-k-needs-message',
+    section: '4.3',
+    statement: 'A template k call without voice_message is refused: k (custom text) has nothing to read without it.',
+    ...reading(
+      '"k uses voice_message" does not say a k call without it is refused; a careful team may read an empty text or a default script',
+      '| template | enum a..k | yes | fixed spoken script; k uses voice_message |',
+    ),
+  },
 ]);

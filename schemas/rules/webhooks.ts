@@ -81,4 +81,15 @@ export const WEBHOOKS_RULE_RECORDS = rulesOf('webhooks', [
     statement: 'HTTPS is recommended: an https URL on a public host is accepted for registration checks.',
     ...reading('a SHOULD: "HTTPS recommended"', WEBHOOK_URL_FIELD),
   },
+  {
+    id: 'rule:webhooks.disputed-private-hosts',
+    section: '4.14',
+    statement:
+      'A URL on a host that only a reading of "private networks" covers (IPv6 site-local fec0::/10, deprecated, not the ' +
+      'unique local fc00::/7) is refused and not registered.',
+    ...reading(
+      '"private networks" names no ranges; site-local fec0::/10 was deprecated (RFC 3879) and is not fc00::/7, so a careful team may accept it (latitude host-forms)',
+      WEBHOOK_URL_FIELD,
+    ),
+  },
 ]);

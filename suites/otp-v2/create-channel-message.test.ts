@@ -4,7 +4,7 @@
  * whatsapp's warning when it ignores company and message.
  */
 import { describe, expect } from 'vitest';
-import { expectError, expectSuccess, req, useTarget, warnUnless } from '../../harness/kit/index.ts';
+import { expectError, expectSuccess, judge, req, useTarget } from '../../harness/kit/index.ts';
 import { limitById } from '../../schemas/limits.ts';
 import { PREVIOUS_API_PARAMETERS } from '../../schemas/otp-v2.ts';
 import { OTP_V2_RULES } from '../../schemas/otp-v2-transitions.ts';
@@ -24,7 +24,7 @@ const codeLength = limitById('otp-v2-code-length');
 describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () => {
   describe.sequential('4.4 POST /v2/otp: parameters, message and limits', () => {
     req(
-      ['rule:otp2.previous-api-rejected', 'err:otp_invalid_param'],
+      ['rule:otp2.previous-api-rejected', 'err:otp_invalid_param', 'rule:otp2.hint-names-parameter'],
       'parameters of the previous API (voice, whatsapp, template): 400, hint names them',
       async () => {
         const values: Record<(typeof PREVIOUS_API_PARAMETERS)[number], unknown> = { voice: true, whatsapp: true, template: 'Tu codigo es {{code}}' };
@@ -33,7 +33,9 @@ describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () =>
           const answer = await d.create(s, { [parameter]: values[parameter] }, true);
           expectOtpRefusal(answer, 'otp_invalid_param', 'otp-v2/create');
           // 7.3 "hint names it": by its field name is our reading (see above).
-          warnUnless(`7.3: the hint names the previous API's parameter ${parameter}`, () => expect(String(answer.body.hint)).toContain(parameter));
+          judge('rule:otp2.hint-names-parameter', `7.3: the hint names the previous API's parameter ${parameter}`, () =>
+            expect(String(answer.body.hint)).toContain(parameter),
+          );
           await expectNoVerification(d, s, `previous API parameter ${parameter}`);
         }
       },

@@ -3,7 +3,7 @@
  * naming it), country_code numeric, company whatever the channel, phone_number's 10 digits (8).
  */
 import { describe, expect } from 'vitest';
-import { expectErrorBody, recordBehaviour, req, useTarget, warnUnless } from '../../harness/kit/index.ts';
+import { expectErrorBody, judge, recordBehaviour, req, useTarget, warnUnless } from '../../harness/kit/index.ts';
 import { OtpErrorBody } from '../../schemas/envelope.ts';
 import { limitById } from '../../schemas/limits.ts';
 import { COUNTRY_CODE, OtpDriver } from '../support/otp-v2-driver.ts';
@@ -21,29 +21,37 @@ const phoneLength = limitById('otp-v2-phone-number');
 
 describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () => {
   describe.sequential('4.4 POST /v2/otp: parameters, message and limits', () => {
-    req(['err:otp_missing_param', 'rule:otp2.error-body'], 'each required field missing: 400 otp_missing_param, the hint names it', async () => {
-      for (const field of ['phone_number', 'country_code', 'company', 'message']) {
-        const s = await d.subject();
-        const answer = await d.create(s, { [field]: undefined }, true);
-        expectOtpRefusal(answer, 'otp_missing_param', 'otp-v2/create');
-        // 7.3 "hint names it": by its field name is our reading; a hint may name it in words ("phone number").
-        warnUnless(`7.3: the hint names the missing parameter ${field}`, () => expect(String(answer.body.hint)).toContain(field));
-        if (field !== 'phone_number' && field !== 'country_code') await expectNoVerification(d, s, `${field} missing`);
-      }
-      for (const field of ['phone_number', 'country_code', 'code']) {
-        const s = await d.subject();
-        // Without code the number is still named, and one with no verification would be a second
-        // error (3.1 none + verify: 404) whose order against this one is not stated (7): the number
-        // gets a pending verification first, so that the missing code is the only error.
-        if (field === 'code') await d.pending(s);
-        const json: Record<string, unknown> = { phone_number: s.phone, country_code: COUNTRY_CODE, code: '123456' };
-        delete json[field];
-        const answer = await t.api('otp-v2/verify', { json });
-        expectOtpRefusal(answer, 'otp_missing_param', 'otp-v2/verify');
-        // 7.3 "hint names it": by its field name is our reading; a hint may name it in words ("phone number").
-        warnUnless(`7.3: the hint names the missing parameter ${field}`, () => expect(String(answer.body.hint)).toContain(field));
-      }
-    });
+    req(
+      ['err:otp_missing_param', 'rule:otp2.error-body', 'rule:otp2.hint-names-parameter'],
+      'each required field missing: 400 otp_missing_param, the hint names it',
+      async () => {
+        for (const field of ['phone_number', 'country_code', 'company', 'message']) {
+          const s = await d.subject();
+          const answer = await d.create(s, { [field]: undefined }, true);
+          expectOtpRefusal(answer, 'otp_missing_param', 'otp-v2/create');
+          // 7.3 "hint names it": by its field name is our reading; a hint may name it in words ("phone number").
+          judge('rule:otp2.hint-names-parameter', `7.3: the hint names the missing parameter ${field}`, () =>
+            expect(String(answer.body.hint)).toContain(field),
+          );
+          if (field !== 'phone_number' && field !== 'country_code') await expectNoVerification(d, s, `${field} missing`);
+        }
+        for (const field of ['phone_number', 'country_code', 'code']) {
+          const s = await d.subject();
+          // Without code the number is still named, and one with no verification would be a second
+          // error (3.1 none + verify: 404) whose order against this one is not stated (7): the number
+          // gets a pending verification first, so that the missing code is the only error.
+          if (field === 'code') await d.pending(s);
+          const json: Record<string, unknown> = { phone_number: s.phone, country_code: COUNTRY_CODE, code: '123456' };
+          delete json[field];
+          const answer = await t.api('otp-v2/verify', { json });
+          expectOtpRefusal(answer, 'otp_missing_param', 'otp-v2/verify');
+          // 7.3 "hint names it": by its field name is our reading; a hint may name it in words ("phone number").
+          judge('rule:otp2.hint-names-parameter', `7.3: the hint names the missing parameter ${field}`, () =>
+            expect(String(answer.body.hint)).toContain(field),
+          );
+        }
+      },
+    );
 
     // 4.4 country_code "| yes | numeric; 52 for Mexico": required and numeric; 7.3 gives a missing or
     // invalid parameter 400 with otp_missing_param or otp_invalid_param (which slug names which cause

@@ -15,7 +15,7 @@
 import { expect } from 'vitest';
 import { RESULT_CODES } from '../../schemas/error-codes.ts';
 import type { Operation } from '../../schemas/operations.ts';
-import { type Answer, type ApiRequest, expectRefused, recordBehaviour, seedFor, type Target, warnUnless } from '../../harness/kit/index.ts';
+import { type Answer, type ApiRequest, expectRefused, judge, recordBehaviour, seedFor, type Target } from '../../harness/kit/index.ts';
 import type { VerdictLevel } from '../../schemas/quotes.ts';
 import { CUSTOM_TEXT_TEMPLATE } from '../../schemas/voice.ts';
 import { concretePath } from './auth-requests.ts';
@@ -104,7 +104,10 @@ function checkRefusal(op: Operation, answer: Answer, c: InvalidCase): void {
     recordBehaviour(`${op.operationId}: ${c.rule} on ${c.field} of a number with no verification (7: no order of checks)`, 'the validation first: HTTP 400');
 }
 
-/** fail where the document states the refusal or the bound (see the header), warn for the rest. */
+/**
+ * fail where the document states the refusal or the bound (see the header); elsewhere the refusal is
+ * the reading rule:envelope.invalid-input-refused, judged at its level.
+ */
 function refusalLevel(op: Operation, c: InvalidCase): VerdictLevel {
   if (c.rule === 'drop-required' || statedLimitBroken(op.operationId, c) !== undefined) return 'fail';
   return op.errorBody === 'otp-v2' && otp400Slugs(op.operationId).length > 0 ? 'fail' : 'warn';
@@ -123,7 +126,7 @@ export async function sendInvalidRequests(op: Operation, plan: FuzzPlan, context
     const breaks = stated ? ` breaks the stated limit ${stated.requirement} (§${stated.section}: ${stated.bound.text})` : '';
     const what = `${op.operationId}, ${c.rule} on ${c.field}${breaks} (seed ${fuzzSeed(context.t, op)}): ${JSON.stringify(c.fields).slice(0, 300)}`;
     if (refusalLevel(op, c) === 'warn') {
-      warnUnless(what, () => checkRefusal(op, answer, c));
+      judge('rule:envelope.invalid-input-refused', what, () => checkRefusal(op, answer, c));
       continue;
     }
     try {

@@ -6,7 +6,7 @@
  */
 import * as allure from 'allure-js-commons';
 import { expect, type TestContext } from 'vitest';
-import { type Answer, type ApiRequest, checkFor, expectSuccess, type Target } from '../../harness/kit/index.ts';
+import { type Answer, type ApiRequest, expectSuccess, judge, type Target } from '../../harness/kit/index.ts';
 import { formatMexicoDate, formatMexicoDateTime } from '../../schemas/formats.ts';
 import { ReportsGenerateResponse, type ReportRow } from '../../schemas/reports.ts';
 import { MEXICO_COUNTRY_CODE, SendResult } from '../../schemas/sms.ts';
@@ -47,10 +47,10 @@ export function withCampaignId(t: Target, json: Fields): ApiRequest {
  */
 export function expectSent(answer: Answer, operationId: string, recipients: readonly string[]): SendResult {
   const body = expectSuccess(answer, operationId, SendResult);
-  checkFor(['rule:sms.total-messages'], () =>
+  judge('rule:sms.total-messages', `${operationId}: total_messages`, () =>
     expect(body.total_messages, `${operationId}: total_messages is the number of messages sent (2.2)`).toBe(recipients.length),
   );
-  checkFor(['rule:sms.references-per-recipient'], () => {
+  judge('rule:sms.references-per-recipient', `${operationId}: one reference per recipient`, () => {
     expect(body.references, `${operationId}: one reference per recipient (2.2)`).toHaveLength(recipients.length);
     expect([...body.references.map((r) => r.number)].sort(), `${operationId}: each reference's number is the recipient with country code (2.2)`).toEqual(
       [...recipients].sort(),

@@ -7,7 +7,7 @@
  * hosts appear only as strings sent to the target: it is asked to reach none of them.
  */
 import { beforeAll, describe, expect } from 'vitest';
-import { type Answer, expectError, expectSuccess, recordBehaviour, req, useTarget, warnUnless } from '../../harness/kit/index.ts';
+import { type Answer, expectError, expectSuccess, judge, recordBehaviour, req, useTarget } from '../../harness/kit/index.ts';
 import { DISPUTED_PRIVATE_HOSTS, FORBIDDEN_HOST_FAMILIES, WebhookAddResponse } from '../../schemas/webhooks.ts';
 import { expectNotRegistered, URL_PAIR } from '../support/webhook-refusals.ts';
 import { LOOPBACK_FAMILIES, addWebhook, clearWebhook, expectPairedCode, targetAcceptsLoopbackWebhooks } from '../support/webhook-ops.ts';
@@ -24,8 +24,9 @@ describe('POST /webhook/add (4.14)', () => {
   // forbidden host (add_webhook_03, 7.2); other spellings of the same hosts may also be refused as
   // failing verification (latitude host-forms); none is ever registered.
   for (const family of FORBIDDEN_HOST_FAMILIES) {
+    const disputedIds = DISPUTED_PRIVATE_HOSTS.some((d) => d.readAs === family.id) ? ['rule:webhooks.disputed-private-hosts'] : [];
     req(
-      [`webhook:forbidden-host.${family.id}`, 'err:add_webhook_03'],
+      [`webhook:forbidden-host.${family.id}`, 'err:add_webhook_03', ...disputedIds],
       `forbidden host ${family.id}: add_webhook_03 for its usual spellings, refused for any other, never registered (4.14, 7.2)`,
       async () => {
         // A target that delivers to this run's loopback receiver accepts loopback URLs against 4.14
@@ -56,10 +57,14 @@ describe('POST /webhook/add (4.14)', () => {
             expect(answer.status, `${url}: never a server error`).toBeLessThan(500);
             const got = await t.api('webhooks/get', { key: t.key });
             const registered = got.body.success === true ? (got.body.result as { url?: unknown } | undefined) : undefined;
-            warnUnless(`${url} (${disputed.id}): refused and not registered, reading 4.14's private networks to cover it`, () => {
-              expect(answer.body.success, `${url}: ${answer.text.slice(0, 200)}`).not.toBe(true);
-              expect(registered?.url, `${url}: the registered webhook`).not.toBe(url);
-            });
+            judge(
+              'rule:webhooks.disputed-private-hosts',
+              `${url} (${disputed.id}): refused and not registered, reading 4.14's private networks to cover it`,
+              () => {
+                expect(answer.body.success, `${url}: ${answer.text.slice(0, 200)}`).not.toBe(true);
+                expect(registered?.url, `${url}: the registered webhook`).not.toBe(url);
+              },
+            );
           }
       },
     );
