@@ -88,13 +88,13 @@ const STOP_WAIT_MS = 2_000;
  * Suite files run at once when they may (a manager key, no shared clock): each then calls with a
  * subaccount key of its own (kit/target.ts, 4.11), so files do not share one rate limit (8). The
  * bound is the certifying machine's, a forked worker per file, not the target's: one per core for
- * the files that compute, and four for the files that mostly wait in real time (the resend
- * cooldown of 3.1 and 8, the event retries of 6.3), at most 8. Each worker loads the kit once (about 2 s of
- * CPU), so more workers than that cost more than they overlap: on 2 cores, 6 workers certified the
- * embedded server in 22 s with the test clock and `serve` in 43 s, 8 workers in 25.5 and 45 s
- * (docs/benchmarks.md).
+ * the files that compute, and two more for the files that mostly wait in real time (the resend
+ * cooldown of 3.1 and 8, the event retries of 6.3), at most 8. Each worker loads the kit once (about
+ * 2 s of CPU), so more workers than that cost more than they overlap: on 2 cores, 4 workers certified
+ * the embedded server in 22.6 s with the test clock and 42 s in real time, 6 workers in 22 and 44.5 s,
+ * and 4 took 17 % less CPU for seven areas (docs/benchmarks.md).
  */
-const PARALLEL_FILE_WORKERS = Math.min(8, availableParallelism() + 4);
+const PARALLEL_FILE_WORKERS = Math.min(8, availableParallelism() + 2);
 
 /**
  * Tests of one file marked concurrent that run at once. They mostly wait (the 30 s resend cooldown
