@@ -82,6 +82,8 @@ describe("the suites' inline readings as catalogue entries", () => {
       'rule:envelope.no-server-error',
       'rule:envelope.unknown-request-refused',
       'rule:otp2.hint-names-parameter',
+      'rule:otp2.plus-country-code-refusal',
+      'rule:envelope.invalid-input-refused',
       'rule:voice.template-k-needs-message',
       'rule:webhooks.disputed-private-hosts',
     ]) {

@@ -4,9 +4,11 @@
  * one of its checks fails, only the requirements that check is about have failed. The others were
  * not decided by the test, which stopped there: the reports must not name them failed.
  *
- * A check wrapped here tags its failed assertion with its requirement ids; req() keeps the tag's ids
- * that the test names (requirement-test.ts). An untagged failure is about every requirement of its
- * test, as a test that names one requirement always is.
+ * A check wrapped here tags its failed assertion with its requirement ids; req() reports the tag's
+ * ids when one of them is a stated rule, also an id the test does not name (a send's total_messages,
+ * 2.2, checked on the way to another rule; requirement-test.ts). An untagged failure is about every
+ * requirement of its test, as a test that names one requirement always is. Suites tag through
+ * judge.ts, which also takes the check's level from the id.
  */
 import { isNonVerdict } from './non-verdict.ts';
 

@@ -159,6 +159,17 @@ export const OTP_V2_RULE_RECORDS = rulesOf('otp-v2', [
     ...stated('| country_code | string | yes | numeric; 52 for Mexico |', OTP_PARAM_ROW),
   },
   {
+    id: 'rule:otp2.plus-country-code-refusal',
+    section: '4.4, 7.3',
+    statement: 'A create whose country_code "+52" is refused is refused as a missing or invalid parameter: 400 otp_missing_param or otp_invalid_param.',
+    ...reading(
+      '"numeric" does not rule on the + with which E.164 writes a country code: whether "+52" is accepted is recorded, and that ' +
+        'its refusal is the invalid parameter of 7.3 is our reading; a careful team may refuse it another way',
+      '| country_code | string | yes | numeric; 52 for Mexico |',
+      OTP_PARAM_ROW,
+    ),
+  },
+  {
     id: 'rule:otp2.failed-send-registered',
     section: '4.4',
     statement:

@@ -3,7 +3,7 @@
  * naming it), country_code numeric, company whatever the channel, phone_number's 10 digits (8).
  */
 import { describe, expect } from 'vitest';
-import { expectErrorBody, judge, recordBehaviour, req, useTarget, warnUnless } from '../../harness/kit/index.ts';
+import { expectErrorBody, judge, recordBehaviour, req, useTarget } from '../../harness/kit/index.ts';
 import { OtpErrorBody } from '../../schemas/envelope.ts';
 import { limitById } from '../../schemas/limits.ts';
 import { COUNTRY_CODE, OtpDriver } from '../support/otp-v2-driver.ts';
@@ -59,41 +59,45 @@ describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () =>
     // Other readings weighed: "MX" and "52a" are not numeric on any reading (fail). "+52" is how
     // E.164 writes a country code, and "numeric" does not say whether its + is allowed: a careful
     // team may read "+52" as 52, so it is recorded, never failed (below).
-    req(['rule:otp2.country-code'], 'country_code missing or not numeric: 400 otp_missing_param or otp_invalid_param, and no verification for 52', async () => {
-      const plus = await d.subject();
-      const plusAnswer = await d.create(plus, { country_code: '+52' });
-      if (plusAnswer.body.success === true)
-        recordBehaviour(
-          'country_code "+52" (4.4 "numeric; 52 for Mexico"; E.164 writes +52)',
-          `accepted: HTTP ${plusAnswer.status}, state ${String(plusAnswer.body.state)}`,
-        );
-      else {
-        recordBehaviour(
-          'country_code "+52" (4.4 "numeric; 52 for Mexico"; E.164 writes +52)',
-          `refused: HTTP ${plusAnswer.status}, ${String(plusAnswer.body.error)}`,
-        );
-        // Refused, it is refused as 7.3's "missing or invalid parameter" (a reading: the + may be that).
-        warnUnless('country_code "+52" refused: 400 otp_missing_param or otp_invalid_param (7.3)', () => {
-          expect(plusAnswer.status, plusAnswer.text.slice(0, 200)).toBe(400);
-          expect(['otp_missing_param', 'otp_invalid_param']).toContain(plusAnswer.body.error);
-        });
-      }
-      for (const [what, countryCode] of [
-        ['missing', undefined],
-        ['letters', 'MX'],
-        ['digits and a letter', '52a'],
-      ] as const) {
-        const s = await d.subject();
-        const answer = await d.create(s, { country_code: countryCode });
-        expect(answer.status, `country_code ${what}: HTTP 400 (7.3) — ${answer.text.slice(0, 200)}`).toBe(400);
-        const body = expectErrorBody(OtpErrorBody, answer.json, `country_code ${what}: the error body of 4.4`, answer);
-        expect(['otp_missing_param', 'otp_invalid_param'], `country_code ${what}: the slug of 7.3's row for a missing or invalid parameter`).toContain(
-          body.error,
-        );
-        // A lenient target reads the value as 52: the refused create must not have registered that verification.
-        await expectNoVerification(d, s, `country_code ${what}`);
-      }
-    });
+    req(
+      ['rule:otp2.country-code', 'rule:otp2.plus-country-code-refusal'],
+      'country_code missing or not numeric: 400 otp_missing_param or otp_invalid_param, and no verification for 52',
+      async () => {
+        const plus = await d.subject();
+        const plusAnswer = await d.create(plus, { country_code: '+52' });
+        if (plusAnswer.body.success === true)
+          recordBehaviour(
+            'country_code "+52" (4.4 "numeric; 52 for Mexico"; E.164 writes +52)',
+            `accepted: HTTP ${plusAnswer.status}, state ${String(plusAnswer.body.state)}`,
+          );
+        else {
+          recordBehaviour(
+            'country_code "+52" (4.4 "numeric; 52 for Mexico"; E.164 writes +52)',
+            `refused: HTTP ${plusAnswer.status}, ${String(plusAnswer.body.error)}`,
+          );
+          // Refused, it is refused as 7.3's "missing or invalid parameter" (a reading: the + may be that).
+          judge('rule:otp2.plus-country-code-refusal', 'country_code "+52" refused: 400 otp_missing_param or otp_invalid_param (7.3)', () => {
+            expect(plusAnswer.status, plusAnswer.text.slice(0, 200)).toBe(400);
+            expect(['otp_missing_param', 'otp_invalid_param']).toContain(plusAnswer.body.error);
+          });
+        }
+        for (const [what, countryCode] of [
+          ['missing', undefined],
+          ['letters', 'MX'],
+          ['digits and a letter', '52a'],
+        ] as const) {
+          const s = await d.subject();
+          const answer = await d.create(s, { country_code: countryCode });
+          expect(answer.status, `country_code ${what}: HTTP 400 (7.3) — ${answer.text.slice(0, 200)}`).toBe(400);
+          const body = expectErrorBody(OtpErrorBody, answer.json, `country_code ${what}: the error body of 4.4`, answer);
+          expect(['otp_missing_param', 'otp_invalid_param'], `country_code ${what}: the slug of 7.3's row for a missing or invalid parameter`).toContain(
+            body.error,
+          );
+          // A lenient target reads the value as 52: the refused create must not have registered that verification.
+          await expectNoVerification(d, s, `country_code ${what}`);
+        }
+      },
+    );
 
     req(['rule:otp2.company-required', 'err:otp_missing_param'], 'company is required whatever the channel (even whatsapp, which ignores it)', async () => {
       for (const channel of ['sms', 'voice', 'whatsapp'])
