@@ -10,7 +10,7 @@ import { verify } from './otp-legacy-flow.ts';
 
 type Body = Record<string, unknown>;
 
-/** POST /otp/send with `json`, asserting verification_01 and the send result of 4.5; returns its body. */
+/** POST /otp/send with `json`, asserting the success contract and the send result of 4.5 (verification_01); returns its body. */
 export async function acceptedSend(t: Target, json: Body): Promise<LegacyOtpSendResult> {
   return expectSuccess(await t.api('otp-legacy/send', { json }), 'otp-legacy/send', LegacyOtpSendResult);
 }
@@ -40,7 +40,7 @@ export async function acceptedVerify(t: Target, phone: string, code: string): Pr
   return expectSuccess(await verify(t, phone, code), 'otp-legacy/verify', LegacyOtpVerifyResponse);
 }
 
-/** POST /otp/verify of `code` for `phone`, asserting the refusal `answer` (7.2 validation_*). */
-export async function refusedVerify(t: Target, phone: string, code: string, answer: string): Promise<void> {
-  expectError(await verify(t, phone, code), answer, 'otp-legacy/verify');
+/** POST /otp/verify of `code` for `phone`, asserting the refusal `refusal` (7.2 validation_*). */
+export async function refusedVerify(t: Target, phone: string, code: string, refusal: string): Promise<void> {
+  expectError(await verify(t, phone, code), refusal, 'otp-legacy/verify');
 }
