@@ -4,7 +4,7 @@
  */
 import { describe, expect } from 'vitest';
 import { CreditsConsultResponse } from '../schemas/credits.ts';
-import { expectSuccess, observe, req, useTarget } from '../harness/kit/index.ts';
+import { expectSuccess, judge, observe, req, useTarget } from '../harness/kit/index.ts';
 
 const t = useTarget();
 
@@ -14,17 +14,21 @@ describe('POST /credits/consult (4.1)', () => {
     expect(Number(body.credit)).toBeGreaterThanOrEqual(0);
   });
 
-  req(['op:credits/consult'], 'GET /credits/consult, used by the authentication examples of 5 (ambiguity credits-consult-method)', async () => {
-    const answer = await t.api('credits/consult', { method: 'GET' });
-    const answered = answer.status === 200 && answer.body.code === 'credit_01';
-    observe(
-      'credits-consult-method',
-      answered ? 'GET answered credit_01' : `GET answered HTTP ${answer.status}`,
-      t.choices['credits-consult-method'] === 'both' ? answered : true,
-    );
-    if (t.choices['credits-consult-method'] === 'both') expectSuccess(answer, 'credits/consult');
-    else expect(answer.status, 'GET must not be a server error').toBeLessThan(500);
-  });
+  req(
+    ['op:credits/consult', 'rule:envelope.no-server-error'],
+    'GET /credits/consult, used by the authentication examples of 5 (ambiguity credits-consult-method)',
+    async () => {
+      const answer = await t.api('credits/consult', { method: 'GET' });
+      const answered = answer.status === 200 && answer.body.code === 'credit_01';
+      observe(
+        'credits-consult-method',
+        answered ? 'GET answered credit_01' : `GET answered HTTP ${answer.status}`,
+        t.choices['credits-consult-method'] === 'both' ? answered : true,
+      );
+      if (t.choices['credits-consult-method'] === 'both') expectSuccess(answer, 'credits/consult');
+      else judge('rule:envelope.no-server-error', 'GET must not be a server error', () => expect(answer.status).toBeLessThan(500));
+    },
+  );
 
   req(['rule:credits.master-credit-admin-only'], 'master_credit on the administrator account, not on a subaccount (2.7)', async () => {
     const manager = expectSuccess(await t.api('credits/consult', { key: t.managerKey! }), 'credits/consult', CreditsConsultResponse);

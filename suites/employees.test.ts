@@ -4,7 +4,7 @@
  * named (7.1: "... and similar validation failures: not shown"): expectRefused records them.
  */
 import { describe, expect } from 'vitest';
-import { expectRefused, expectSuccess, type RefusalKind, req, useTarget } from '../harness/kit/index.ts';
+import { expectRefused, expectSuccess, judge, type RefusalKind, req, useTarget } from '../harness/kit/index.ts';
 import { EMPLOYEE_ROLES, EmployeeDisableResponse, EmployeeListResponse } from '../schemas/employees.ts';
 import { limitById } from '../schemas/limits.ts';
 import { sameNumber } from './support/contacts-lists.ts';
@@ -129,7 +129,7 @@ describe('POST /employee/add and /toolusers/get (4.10)', () => {
 
 describe('Tool users belong to their account (1, 5.2)', () => {
   req(
-    ['rule:subaccounts.isolation', 'op:employees/list'],
+    ['rule:subaccounts.isolation', 'op:employees/list', 'rule:envelope.no-server-error'],
     "another account's /toolusers/get does not list this account's employee, nor can it disable it",
     async () => {
       const employee = await addEmployee(t);
@@ -141,7 +141,7 @@ describe('Tool users belong to their account (1, 5.2)', () => {
       ).toBe(false);
       const before = await listedEmployee(t, employee.collaboratorId);
       const attempt = await t.api('employees/disable', { key: other.key, json: { number: employee.number } });
-      expect(attempt.status, 'never a server error').toBeLessThan(500);
+      judge('rule:envelope.no-server-error', 'never a server error', () => expect(attempt.status).toBeLessThan(500));
       expect((await listedEmployee(t, employee.collaboratorId)).usertool_status, 'the other account did not disable it').toBe(before.usertool_status);
     },
   );

@@ -5,7 +5,7 @@
  * (charging, scheduled sends, GET) needs the real-delivery capability.
  */
 import { describe, expect } from 'vitest';
-import { type Answer, expectError, expectRefused, expectSuccess, observe, req, SkipTest, useTarget } from '../harness/kit/index.ts';
+import { type Answer, expectError, expectRefused, expectSuccess, judge, observe, req, SkipTest, useTarget } from '../harness/kit/index.ts';
 import { isUnset } from '../schemas/envelope.ts';
 import { GSM7_BASIC, GSM7_EXTENSION, nonGsm7Characters } from '../schemas/formats.ts';
 import { limitById } from '../schemas/limits.ts';
@@ -209,23 +209,27 @@ describe('scheduled sends (4.2 date)', () => {
 });
 
 describe('channel, flash and URL shortening (4.2)', () => {
-  req(['rule:sms.rcs-flash-incompatible'], 'channel=2 (RCS) with flash=1 is refused (ambiguity sms-flash-parameter-name)', async (context) => {
-    // flash on its own channel (SMS) is a documented option.
-    await sandboxSent([t.phone()], { channel: 1, flash: 1 });
-    // Control: RCS without flash, so that a refusal of RCS itself (no RCS sender, 4.2) is told apart.
-    const rcsNumber = t.phone();
-    const rcs = await send(sandboxSms([rcsNumber], { channel: 2 }));
-    // 4.2: "RCS requires an RCS sender linked to the account": with one, RCS alone is a valid send.
-    if (t.has('rcs-sender')) expectSent(rcs, 'sms/send', [withCountryCode(rcsNumber)]);
-    else expect(rcs.status, 'never a server error').toBeLessThan(500);
-    await record(context, `channel=2 without flash: ${describeAnswer(rcs)}`);
-    const both = await send(sandboxSms([t.phone()], { channel: 2, flash: 1 }));
-    const refused = !isSendSuccess(both);
-    const choice = t.choices['sms-flash-parameter-name'];
-    observe('sms-flash-parameter-name', `channel=2 with flash=1: ${describeAnswer(both)}`, choice === 'flash' ? refused : null);
-    if (choice === 'flash') expectRefused(both, 'sms/send');
-    else expect(both.status, 'never a server error').toBeLessThan(500);
-  });
+  req(
+    ['rule:sms.rcs-flash-incompatible', 'rule:envelope.no-server-error'],
+    'channel=2 (RCS) with flash=1 is refused (ambiguity sms-flash-parameter-name)',
+    async (context) => {
+      // flash on its own channel (SMS) is a documented option.
+      await sandboxSent([t.phone()], { channel: 1, flash: 1 });
+      // Control: RCS without flash, so that a refusal of RCS itself (no RCS sender, 4.2) is told apart.
+      const rcsNumber = t.phone();
+      const rcs = await send(sandboxSms([rcsNumber], { channel: 2 }));
+      // 4.2: "RCS requires an RCS sender linked to the account": with one, RCS alone is a valid send.
+      if (t.has('rcs-sender')) expectSent(rcs, 'sms/send', [withCountryCode(rcsNumber)]);
+      else judge('rule:envelope.no-server-error', 'channel=2 without an RCS sender: never a server error', () => expect(rcs.status).toBeLessThan(500));
+      await record(context, `channel=2 without flash: ${describeAnswer(rcs)}`);
+      const both = await send(sandboxSms([t.phone()], { channel: 2, flash: 1 }));
+      const refused = !isSendSuccess(both);
+      const choice = t.choices['sms-flash-parameter-name'];
+      observe('sms-flash-parameter-name', `channel=2 with flash=1: ${describeAnswer(both)}`, choice === 'flash' ? refused : null);
+      if (choice === 'flash') expectRefused(both, 'sms/send');
+      else judge('rule:envelope.no-server-error', 'channel=2 with flash=1: never a server error', () => expect(both.status).toBeLessThan(500));
+    },
+  );
 
   req(['op:sms/send', 'limit:sms-channel'], 'channel 1 (SMS) accepted, 2 (RCS) with an RCS sender; 0 and 3 are refused', async (context) => {
     await sentWith({ channel: 1 });
