@@ -5,7 +5,17 @@
  * option observed or declared in the profile, never by the register's default.
  */
 import { expect } from 'vitest';
-import { type Answer, expectRefused, expectSuccess, observe, optionsToAccept, recordBehaviour, type Target, warnUnless } from '../../harness/kit/index.ts';
+import {
+  type Answer,
+  expectRefused,
+  expectSuccess,
+  judge,
+  observe,
+  optionsToAccept,
+  recordBehaviour,
+  type Target,
+  warnUnless,
+} from '../../harness/kit/index.ts';
 import { limitById } from '../../schemas/limits.ts';
 import { LegacyOtpSendResult } from '../../schemas/otp-legacy.ts';
 
@@ -74,7 +84,7 @@ export function recordExpiryPastMaximum(answer: Answer): void {
   // 4.5 says only "max 3 days"; the current set says "maximum 3 days (larger values are clamped)"
   // (4.4). Refusing (7.2 "_13 bad expiration date") and clamping are both readings: which one
   // the target took is recorded, and neither fails it.
-  warnUnless('an expiration_date past the maximum is not a server error', () => expect(answer.status).toBeLessThan(500));
+  judge('rule:envelope.no-server-error', 'an expiration_date past the maximum is not a server error', () => expect(answer.status).toBeLessThan(500));
   const code = String(answer.body.code);
   const seen = answer.body.success === true ? `accepted (${code}): clamped or kept` : `refused (${code})`;
   recordBehaviour(`/otp/send with expiration_date ${EXPIRY.max! / 24} days and 2 minutes ahead (4.5 "max 3 days")`, seen);
