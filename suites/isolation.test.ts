@@ -22,7 +22,8 @@ import { WalletGetContactResponse, WalletListResponse, WalletUpdateBalanceRespon
 import { addContact, createList, listContacts, listLists, sameNumber } from './support/contacts-lists.ts';
 import { addEmployee } from './support/employees-fixtures.ts';
 import { verify } from './support/otp-legacy-flow.ts';
-import { OtpDriver, type OtpSubject } from './support/otp-v2-driver.ts';
+import { OtpDriver } from './support/otp-v2-driver.ts';
+import type { OtpSubject } from './support/otp-v2-subject.ts';
 import { programAccount } from './support/program-account.ts';
 import { expectSent, plainText, reportRows, rowsOf, withCampaignId, withCountryCode } from './support/sending-helpers.ts';
 import { firstWallet, holdsAmount, holdsPhone } from './support/wallet-fixtures.ts';

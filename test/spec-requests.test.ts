@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { FAR_FUTURE_DATE_TIME } from '../schemas/formats.ts';
 import { OPERATIONS } from '../schemas/operations.ts';
 import { planInvalidRequests, requestSchemaOf } from '../suites/support/fuzz-bodies.ts';
-import { COMPANY, COUNTRY_CODE, MESSAGE } from '../suites/support/otp-v2-driver.ts';
+import { COMPANY, COUNTRY_CODE, MESSAGE } from '../suites/support/otp-v2-subject.ts';
 import { openApiOperationId, registryIdOf } from '../spec/operation-ids.ts';
 import { REQUEST_RULES, type RequestRule } from '../spec/request-rules.ts';
 import { RESPONSE_LINKS } from '../spec/response-links.ts';

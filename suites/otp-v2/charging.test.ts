@@ -7,7 +7,9 @@
 import { describe, expect } from 'vitest';
 import { expectError, expectSuccess, recordBehaviour, req, reqNotTestable, useTarget } from '../../harness/kit/index.ts';
 import { withCleanNumbers, type CleanNumbers } from '../support/clean-numbers.ts';
-import { expectCharge, OtpDriver, type OtpSubject, wrongCodeFor } from '../support/otp-v2-driver.ts';
+import { expectCharge } from '../support/otp-v2-calls.ts';
+import { OtpDriver } from '../support/otp-v2-driver.ts';
+import { type OtpSubject, wrongCodeFor } from '../support/otp-v2-subject.ts';
 
 const t = useTarget();
 const d = new OtpDriver(t);

@@ -7,7 +7,8 @@
 import { describe } from 'vitest';
 import { Inconclusive, recordBehaviour, req, useTarget } from '../../harness/kit/index.ts';
 import { limitById } from '../../schemas/limits.ts';
-import { elapsedBetween, OtpDriver, type Timed, WINDOW_REPEATS } from '../support/otp-v2-driver.ts';
+import { elapsedBetween, type Timed, WINDOW_REPEATS } from '../support/otp-v2-clock.ts';
+import { OtpDriver } from '../support/otp-v2-driver.ts';
 
 const t = useTarget();
 const d = new OtpDriver(t);

@@ -8,7 +8,8 @@ import { expectError, expectSuccess, judge, req, useTarget } from '../../harness
 import { limitById } from '../../schemas/limits.ts';
 import { PREVIOUS_API_PARAMETERS } from '../../schemas/otp-v2.ts';
 import { OTP_V2_RULES } from '../../schemas/otp-v2-transitions.ts';
-import { messageExpandingTo, OtpDriver } from '../support/otp-v2-driver.ts';
+import { OtpDriver } from '../support/otp-v2-driver.ts';
+import { messageExpandingTo } from '../support/otp-v2-subject.ts';
 import { expectNoVerification, expectOtpRefusal, expectRefusedCreate } from '../support/otp-v2-refusals.ts';
 
 const t = useTarget();

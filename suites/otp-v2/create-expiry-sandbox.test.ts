@@ -8,7 +8,9 @@ import { type Answer, expectSuccess, req, useTarget } from '../../harness/kit/in
 import { isUnset } from '../../schemas/envelope.ts';
 import { formatMexicoDateTime } from '../../schemas/formats.ts';
 import { OTP_V2_RULES } from '../../schemas/otp-v2-transitions.ts';
-import { expiresAtMs, OtpDriver, type OtpSubject } from '../support/otp-v2-driver.ts';
+import { expiresAtMs } from '../support/otp-v2-clock.ts';
+import { OtpDriver } from '../support/otp-v2-driver.ts';
+import type { OtpSubject } from '../support/otp-v2-subject.ts';
 import { expectRefusedCreate } from '../support/otp-v2-refusals.ts';
 
 const t = useTarget();

@@ -6,7 +6,8 @@ import { describe, expect } from 'vitest';
 import { expectErrorBody, judge, recordBehaviour, req, useTarget } from '../../harness/kit/index.ts';
 import { OtpErrorBody } from '../../schemas/envelope.ts';
 import { limitById } from '../../schemas/limits.ts';
-import { COUNTRY_CODE, OtpDriver } from '../support/otp-v2-driver.ts';
+import { OtpDriver } from '../support/otp-v2-driver.ts';
+import { COUNTRY_CODE } from '../support/otp-v2-subject.ts';
 import { expectNoVerification, expectOtpRefusal, expectRefusedCreate } from '../support/otp-v2-refusals.ts';
 
 const t = useTarget();

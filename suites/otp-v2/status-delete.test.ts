@@ -7,7 +7,8 @@ import { describe, expect } from 'vitest';
 import { expectError, expectSchema, expectSuccess, observe, recordBehaviour, req, useTarget } from '../../harness/kit/index.ts';
 import { OtpStatusResponse } from '../../schemas/otp-v2.ts';
 import { OTP_V2_RULES } from '../../schemas/otp-v2-transitions.ts';
-import { elapsedBetween, OtpDriver } from '../support/otp-v2-driver.ts';
+import { elapsedBetween } from '../support/otp-v2-clock.ts';
+import { OtpDriver } from '../support/otp-v2-driver.ts';
 
 const t = useTarget();
 const d = new OtpDriver(t);

@@ -9,7 +9,8 @@ import { describe, expect } from 'vitest';
 import { type Answer, expectError, expectSchema, req, useTarget } from '../../harness/kit/index.ts';
 import { OtpErrorBody } from '../../schemas/envelope.ts';
 import { OTP_V2_TRANSITIONS } from '../../schemas/otp-v2-transitions.ts';
-import { OtpDriver, type OtpSubject } from '../support/otp-v2-driver.ts';
+import { OtpDriver } from '../support/otp-v2-driver.ts';
+import type { OtpSubject } from '../support/otp-v2-subject.ts';
 import { rowTest } from '../support/otp-v2-row-test.ts';
 import { ROW_SCENARIOS } from '../support/otp-v2-rows.ts';
 

@@ -27,11 +27,16 @@ import { OtpErrorBody, type OtpState } from '../../schemas/envelope.ts';
 import { formatMexicoDateTime } from '../../schemas/formats.ts';
 import { OtpCreateResponse, OtpStatusResponse } from '../../schemas/otp-v2.ts';
 import { matchOtpTransition, OTP_V2_RULES, type OtpFacts, type OtpTransition } from '../../schemas/otp-v2-transitions.ts';
-import { expiresAtMs, wrongCodeFor, type OtpDriver, type OtpSubject } from './otp-v2-driver.ts';
+import { expiresAtMs } from './otp-v2-clock.ts';
+import type { OtpDriver } from './otp-v2-driver.ts';
+import { type OtpSubject, wrongCodeFor } from './otp-v2-subject.ts';
 
 export type Command =
   | { kind: 'create' | 'resend' | 'rotate' | 'verify-right' | 'verify-wrong' | 'status' | 'delete' | 'exhaust'; who: 0 | 1 }
   | { kind: 'wait'; seconds: number };
+
+/** A command that calls the target for one of the two numbers. */
+type Call = Extract<Command, { who: 0 | 1 }>;
 
 /**
  * When the target handled a call: between `from` and `to` (its clock as the kit reads it, epoch ms),
@@ -43,6 +48,14 @@ interface Window {
   sent: number;
   answered: number;
 }
+
+/** A call on its way: its answer, and the rows of 3.1 it may meet if handled during a window. */
+interface Sent {
+  answer: Answer;
+  candidatesIn: (window: Window) => OtpTransition[];
+}
+
+const isRow = (r: OtpTransition | undefined): r is OtpTransition => r !== undefined;
 
 interface NumberModel {
   state: OtpState;
@@ -117,6 +130,7 @@ export class OtpModelRun {
     }
   }
 
+  /** One command: a wait, a status read, or a call whose answer must be a row of 3.1. */
   private async step(c: Command): Promise<void> {
     if (c.kind === 'wait') {
       await this.t.clock.wait(c.seconds);
@@ -126,67 +140,100 @@ export class OtpModelRun {
     const m = this.numbers[c.who];
     const s = this.subjects[c.who];
     if (c.kind === 'status') return this.status(c, s, m);
+    return this.call(c, s, m);
+  }
+
+  /**
+   * A call judged over the window it was handled in: the row of 3.1 its answer matches is checked,
+   * charged (4.4) and applied to the model; the balance is read around it (one read when the last
+   * step left it known).
+   */
+  private async call(c: Call, s: OtpSubject, m: NumberModel): Promise<void> {
     const before = this.balances.has(s.key) ? this.balances.get(s.key) : await this.d.balance(s);
     const from = await this.t.clock.now();
     const sent = await this.d.tick();
-    let answer: Answer;
-    let candidatesIn: (window: Window) => OtpTransition[];
-    if (c.kind === 'delete') {
-      answer = await this.d.remove(s);
-      candidatesIn = (w) =>
-        this.statesIn(m, w, 'delete')
-          .map((st) => matchOtpTransition(st, 'delete'))
-          .filter((r): r is OtpTransition => r !== undefined);
-    } else if (c.kind === 'verify-right' || c.kind === 'verify-wrong') {
-      const code = c.kind === 'verify-right' ? (m.code ?? '123456') : wrongCodeFor(m.code ?? '123456');
-      answer = await this.d.verify(s, code);
-      const lockPoint = this.t.choices['otp-v2-lock-point'];
-      // Once the round's attempts are used no code verifies, the right one included (3.1, 8).
-      const spent = usedUp(m);
-      const codeMatches = c.kind === 'verify-right' && m.code !== undefined && !spent;
-      const lastAttempt = spent || (!codeMatches && lockPoint === 'seventh-wrong-locks' && m.attempts <= 1);
-      candidatesIn = (w) =>
-        this.statesIn(m, w, 'verify')
-          .map((st) => matchOtpTransition(st, 'verify', { codeMatches, lastAttempt }))
-          .filter((r): r is OtpTransition => r !== undefined);
-    } else {
-      candidatesIn = (w) => {
-        // 3.1 "within the 30 s cooldown": counted from the last send, itself known to a window.
-        const cooling = this.cooling(m.lastSend, w);
-        const options: boolean[] = cooling === 'either' ? [true, false] : [cooling];
-        return this.statesIn(m, w, 'create')
-          .flatMap((st) =>
-            options.map((withinCooldown) => matchOtpTransition(st, 'create', { codeRotate: c.kind === 'rotate', withinCooldown } satisfies Partial<OtpFacts>)),
-          )
-          .filter((r): r is OtpTransition => r !== undefined);
-      };
-      // expiration_date only where every candidate row generates a new code (4.4 says nothing of it on a resend).
-      const newCode = candidatesIn({ from, to: from, sent, answered: sent }).every((r) => (r.sideEffects as readonly string[]).includes('send-new-code'));
-      const expiry = this.expirySeconds !== undefined && newCode ? { expiration_date: formatMexicoDateTime(from + this.expirySeconds * 1000) } : {};
-      answer = await this.d.create(s, { ...(c.kind === 'rotate' ? { code_rotate: true } : {}), ...expiry });
-    }
+    const { answer, candidatesIn } = await this.send(c, s, m, from, sent);
     const answered = await this.d.tick();
     const window: Window = { from, to: await this.t.clock.now(), sent, answered };
     const after = await this.d.balance(s);
     this.balances.set(s.key, after);
-    const candidates = candidatesIn(window);
+    const row = this.rowOf(c, m, answer, window, candidatesIn(window));
+    if (row === undefined) {
+      this.charge({ id: 'cooldown applied', charge: 0 }, s, before, after);
+      return;
+    }
+    this.check(row, answer, m);
+    this.charge(row, s, before, after);
+    this.apply(row, answer, m, window);
+  }
+
+  /** Sends the call of `c`, begun at `from` on the target's clock and `sent` on the kit's. */
+  private send(c: Call, s: OtpSubject, m: NumberModel, from: number, sent: number): Promise<Sent> {
+    if (c.kind === 'delete') return this.sendDelete(s, m);
+    if (c.kind === 'verify-right' || c.kind === 'verify-wrong') return this.sendVerify(c.kind, s, m);
+    return this.sendCreate(c.kind === 'rotate', s, m, { from, to: from, sent, answered: sent });
+  }
+
+  /** DELETE /v2/otp: the delete row of each state the number may be in. */
+  private async sendDelete(s: OtpSubject, m: NumberModel): Promise<Sent> {
+    const answer = await this.d.remove(s);
+    const candidatesIn = (w: Window): OtpTransition[] =>
+      this.statesIn(m, w, 'delete')
+        .map((st) => matchOtpTransition(st, 'delete'))
+        .filter(isRow);
+    return { answer, candidatesIn };
+  }
+
+  /** POST /v2/otp/verify with the model's code or a wrong one: the rows its facts (code matches, last attempt) pick. */
+  private async sendVerify(kind: 'verify-right' | 'verify-wrong', s: OtpSubject, m: NumberModel): Promise<Sent> {
+    const code = kind === 'verify-right' ? (m.code ?? '123456') : wrongCodeFor(m.code ?? '123456');
+    const answer = await this.d.verify(s, code);
+    const lockPoint = this.t.choices['otp-v2-lock-point'];
+    // Once the round's attempts are used no code verifies, the right one included (3.1, 8).
+    const spent = usedUp(m);
+    const codeMatches = kind === 'verify-right' && m.code !== undefined && !spent;
+    const lastAttempt = spent || (!codeMatches && lockPoint === 'seventh-wrong-locks' && m.attempts <= 1);
+    const candidatesIn = (w: Window): OtpTransition[] =>
+      this.statesIn(m, w, 'verify')
+        .map((st) => matchOtpTransition(st, 'verify', { codeMatches, lastAttempt }))
+        .filter(isRow);
+    return { answer, candidatesIn };
+  }
+
+  /** POST /v2/otp (a create, a resend, or a rotation with code_rotate); `start` is the window's start alone. */
+  private async sendCreate(codeRotate: boolean, s: OtpSubject, m: NumberModel, start: Window): Promise<Sent> {
+    const candidatesIn = (w: Window): OtpTransition[] => {
+      // 3.1 "within the 30 s cooldown": counted from the last send, itself known to a window.
+      const cooling = this.cooling(m.lastSend, w);
+      const options: boolean[] = cooling === 'either' ? [true, false] : [cooling];
+      return this.statesIn(m, w, 'create')
+        .flatMap((st) => options.map((withinCooldown) => matchOtpTransition(st, 'create', { codeRotate, withinCooldown } satisfies Partial<OtpFacts>)))
+        .filter(isRow);
+    };
+    // expiration_date only where every candidate row generates a new code (4.4 says nothing of it on a resend).
+    const newCode = candidatesIn(start).every((r) => (r.sideEffects as readonly string[]).includes('send-new-code'));
+    const expiry = this.expirySeconds !== undefined && newCode ? { expiration_date: formatMexicoDateTime(start.from + this.expirySeconds * 1000) } : {};
+    const answer = await this.d.create(s, { ...(codeRotate ? { code_rotate: true } : {}), ...expiry });
+    return { answer, candidatesIn };
+  }
+
+  /**
+   * The row of 3.1 among `candidates` whose HTTP status the answer of `c` has, logged. Undefined when
+   * none is and the target applied the cooldown where the table does not state it (recorded,
+   * cooldownAppliedBeyondTable); any other answer fails the run.
+   */
+  private rowOf(c: Call, m: NumberModel, answer: Answer, window: Window, candidates: OtpTransition[]): OtpTransition | undefined {
     const states = this.statesIn(m, window, c.kind === 'delete' ? 'delete' : c.kind.startsWith('verify') ? 'verify' : 'create');
     const row = candidates.find((r) => (r.httpStatus === undefined ? answer.status === 200 : r.httpStatus === answer.status));
     this.log.push(
       `${describe(c)} [model ${states.join('|')}, ${m.attempts} left] → ` +
         `HTTP ${answer.status} ${String(answer.body.action ?? answer.body.error ?? '')} state=${String(answer.body.state)}`,
     );
-    if (!row && this.cooldownAppliedBeyondTable(c, m, states, candidates, answer, window)) {
-      this.charge({ id: 'cooldown applied', charge: 0 }, s, before, after);
-      return;
-    }
-    if (!row)
-      this.fail(
-        `3.1: expected ${candidates.map((r) => `${r.id} (HTTP ${r.httpStatus ?? 200})`).join(' or ')}, got HTTP ${answer.status}: ${answer.text.slice(0, 300)}`,
-      );
-    this.check(row, answer, m);
-    this.charge(row, s, before, after);
-    this.apply(row, answer, m, window);
+    if (row) return row;
+    if (this.cooldownAppliedBeyondTable(c, m, states, candidates, answer, window)) return undefined;
+    this.fail(
+      `3.1: expected ${candidates.map((r) => `${r.id} (HTTP ${r.httpStatus ?? 200})`).join(' or ')}, got HTTP ${answer.status}: ${answer.text.slice(0, 300)}`,
+    );
   }
 
   /**

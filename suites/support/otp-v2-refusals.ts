@@ -6,7 +6,8 @@
 import { expect } from 'vitest';
 import { type Answer, expectError, expectErrorBody, judge } from '../../harness/kit/index.ts';
 import { OtpErrorBody } from '../../schemas/envelope.ts';
-import type { OtpDriver, OtpSubject } from './otp-v2-driver.ts';
+import type { OtpDriver } from './otp-v2-driver.ts';
+import type { OtpSubject } from './otp-v2-subject.ts';
 
 /** 4.4 verify: a number nobody created a verification for answers 404 (3.1 none + verify). */
 export async function expectNoVerification(d: OtpDriver, s: OtpSubject, why: string): Promise<void> {

@@ -10,18 +10,10 @@ import { type Answer, expectError, expectSchema, expectSuccess, Inconclusive, ob
 import { OtpErrorBody, type OtpState } from '../../schemas/envelope.ts';
 import { OtpCreateResponse, OtpDeleteResponse, OtpVerifyResponse } from '../../schemas/otp-v2.ts';
 import { OTP_V2_RULES, type OtpTransition, type OtpTransitionId } from '../../schemas/otp-v2-transitions.ts';
-import {
-  expectCharge,
-  expiresAtMs,
-  messageExpandingTo,
-  NEAR_FUTURE_SECONDS,
-  WINDOW_REPEATS,
-  wrongCodeFor,
-  type Fields,
-  type OtpDriver,
-  type OtpSubject,
-  type Timed,
-} from './otp-v2-driver.ts';
+import { expectCharge } from './otp-v2-calls.ts';
+import { expiresAtMs, NEAR_FUTURE_SECONDS, type Timed, WINDOW_REPEATS } from './otp-v2-clock.ts';
+import type { OtpDriver } from './otp-v2-driver.ts';
+import { type Fields, messageExpandingTo, type OtpSubject, wrongCodeFor } from './otp-v2-subject.ts';
 
 /** What is known of the verification just before the trigger. */
 interface Prior {
