@@ -105,7 +105,7 @@ describe('POST /otp/send: success (4.5, 2.10)', () => {
 
 describe('templates a to n (4.5)', () => {
   req(
-    ['rule:reports.send-listed', 'op:reports/generate'],
+    ['rule:reports.send-listed', 'op:reports/generate', 'rule:reports.lists-legacy-otp'],
     'a legacy OTP message is listed in the report of its period, with its reference and number (4.12: every message of the period)',
     onNumbers(1, async (n) => {
       const phone = await n.fresh();
@@ -243,7 +243,7 @@ describe('POST /otp/send: field rules and their codes (7.2)', () => {
   );
 
   req(
-    ['limit:otp-legacy-expiry', 'rule:envelope.no-server-error'],
+    ['limit:otp-legacy-expiry', 'rule:envelope.no-server-error', 'rule:otp-legacy.expiry-refusal-code'],
     `expiration_date more than ${EXPIRY.max! / 24} days ahead: refused with verification_13, or accepted (clamped), recorded`,
     onNumbers(1, async (n) => {
       const tooFar = await expirationIn(t, EXPIRY.max! * 3600 + 120);

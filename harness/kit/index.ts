@@ -6,7 +6,7 @@
  * gives it), and ends without a verdict through SkipTest or Inconclusive.
  */
 export { seedFor } from '../config/run-seed.ts';
-export { recordBehaviour, warnUnless } from './checks.ts';
+export { recordBehaviour } from './checks.ts';
 export { observe } from './current-test.ts';
 export { optionsToAccept } from './defaulted-ambiguities.ts';
 export { arrivalResolutionSeconds, awaitDeliveries, letTimePass } from './delivery-waits.ts';

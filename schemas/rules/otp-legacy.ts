@@ -7,6 +7,15 @@ import { rulesOf } from './rule-record.ts';
 
 export const OTP_LEGACY_RULE_RECORDS = rulesOf('otp-legacy', [
   {
+    id: 'rule:otp-legacy.expiry-refusal-code',
+    section: '4.5, 7.2',
+    statement: 'A refusal of an expiration_date past the maximum names verification_13.',
+    ...reading(
+      '7.2 lists _13 "bad expiration date" without saying that a date past the maximum is one (4.5 says only "max 3 days"); a careful team may refuse it with another code of the list',
+      '_13 bad expiration date',
+    ),
+  },
+  {
     id: 'rule:otp-legacy.showcode',
     section: '4.5',
     statement: 'verification_code is returned only with showcode=1.',

@@ -142,6 +142,15 @@ export const OTP_V2_RULE_RECORDS = rulesOf('otp-v2', [
     ...reading('"hint names it": naming it by the field\'s own name is a reading; a careful team may name it in words ("phone number")', OTP_PARAM_ROW),
   },
   {
+    id: 'rule:otp2.retry-after-wait',
+    section: '3.1, 7.3',
+    statement: 'The Retry-After header of an otp_throttled answer gives the wait resend_available_in gives.',
+    ...reading(
+      'the header is named beside resend_available_in with no value of its own: that both give the same wait is a reading; a careful team may send a fixed or rounded Retry-After',
+      '| 429 | otp_throttled | cooldown active; resend_available_in and Retry-After header |',
+    ),
+  },
+  {
     id: 'rule:otp2.attempts-remaining',
     section: '4.4',
     statement: 'A wrong code answers attempts_remaining, decremented by one.',

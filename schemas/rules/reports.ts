@@ -2,7 +2,7 @@
  * The `rule:` requirements of reports (4.12) that no table holds, one record each: id, section,
  * statement, the document's words and their level (rule-record.ts; a level below fail says why).
  */
-import { stated } from '../quote-level.ts';
+import { reading, stated } from '../quote-level.ts';
 import { rulesOf } from './rule-record.ts';
 
 export const REPORTS_RULE_RECORDS = rulesOf('reports', [
@@ -11,6 +11,16 @@ export const REPORTS_RULE_RECORDS = rulesOf('reports', [
     section: '4.12',
     statement: 'A send appears in the report of its period.',
     ...stated('Returns every message of the period without pagination.'),
+  },
+  {
+    id: 'rule:reports.lists-legacy-otp',
+    section: '4.12, 2.8',
+    statement: 'The report of a period lists the legacy OTP messages sent in it.',
+    ...reading(
+      '"every message of the period" reads as every message the account sent, verification codes included; but the report is the sending report (2.8), and a careful team may account verification codes apart',
+      'Returns every message of the period without pagination.',
+      'Report row (sending report)',
+    ),
   },
   {
     id: 'rule:reports.sandbox-flag',

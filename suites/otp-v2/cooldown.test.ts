@@ -29,7 +29,7 @@ describe('waits: cooldown and expiry (concurrent unless the test clock is shared
   // one undecided and the target carried it out, a fresh number is tried (WINDOW_REPEATS), then the
   // test is inconclusive with the latencies: a slow network is never the target's failure.
   req(
-    ['limit:otp-v2-cooldown', 'otp2:pending-create-throttled', 'otp2:pending-create-resend'],
+    ['limit:otp-v2-cooldown', 'otp2:pending-create-throttled', 'otp2:pending-create-resend', 'rule:otp2.retry-after-wait'],
     `the cooldown holds until ${cooldown.min} s: a resend just before ${cooldown.min} s by the kit's clock is throttled, one at ${cooldown.min} s is sent`,
     async () => {
       const seen: Timed[] = [];

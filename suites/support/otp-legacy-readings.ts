@@ -5,17 +5,7 @@
  * option observed or declared in the profile, never by the register's default.
  */
 import { expect } from 'vitest';
-import {
-  type Answer,
-  expectRefused,
-  expectSuccess,
-  judge,
-  observe,
-  optionsToAccept,
-  recordBehaviour,
-  type Target,
-  warnUnless,
-} from '../../harness/kit/index.ts';
+import { type Answer, expectRefused, expectSuccess, judge, observe, optionsToAccept, recordBehaviour, type Target } from '../../harness/kit/index.ts';
 import { limitById } from '../../schemas/limits.ts';
 import { LegacyOtpSendResult } from '../../schemas/otp-legacy.ts';
 
@@ -89,7 +79,7 @@ export function recordExpiryPastMaximum(answer: Answer): void {
   const seen = answer.body.success === true ? `accepted (${code}): clamped or kept` : `refused (${code})`;
   recordBehaviour(`/otp/send with expiration_date ${EXPIRY.max! / 24} days and 2 minutes ahead (4.5 "max 3 days")`, seen);
   if (answer.body.success !== true)
-    warnUnless('a refusal of an expiration_date past the maximum names verification_13 (7.2 "bad expiration date")', () =>
+    judge('rule:otp-legacy.expiry-refusal-code', 'a refusal of an expiration_date past the maximum names verification_13 (7.2 "bad expiration date")', () =>
       expect(code).toBe('verification_13'),
     );
 }

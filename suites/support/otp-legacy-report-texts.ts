@@ -6,7 +6,7 @@
  * may well keep. Whether the report must list them is the suite's test of that name, a warning.
  */
 import { expect } from 'vitest';
-import { SkipTest, type Target, warnUnless } from '../../harness/kit/index.ts';
+import { judge, SkipTest, type Target } from '../../harness/kit/index.ts';
 import type { ReportRow } from '../../schemas/reports.ts';
 import { reportRows } from './sending-helpers.ts';
 
@@ -59,8 +59,10 @@ export class ReportedOtpTexts {
     // included; but the report is the "sending report" (2.8: rows with a campaign name), and a careful
     // team can read it as the report of the account's sends, verification codes accounted apart:
     // a warning for an OTP message left out. A row that is there must name its recipient.
-    warnUnless('the report of the period lists the legacy OTP message (4.12 "every message of the period"; 2.8 "sending report")', () =>
-      expect(row, `the report of the period lists the OTP message ${reference}`).toBeDefined(),
+    judge(
+      'rule:reports.lists-legacy-otp',
+      'the report of the period lists the legacy OTP message (4.12 "every message of the period"; 2.8 "sending report")',
+      () => expect(row, `the report of the period lists the OTP message ${reference}`).toBeDefined(),
     );
     if (row !== undefined) expect(row.number, 'the row names the recipient').toMatch(new RegExp(`${phone}$`));
   }

@@ -5,7 +5,7 @@
  * where the measurements prove it fell inside, and a wait past it counts the round trips too.
  */
 import { expect } from 'vitest';
-import { type Answer, expectError, expectSchema, recordBehaviour, warnUnless } from '../../harness/kit/index.ts';
+import { type Answer, expectError, expectSchema, judge, recordBehaviour } from '../../harness/kit/index.ts';
 import { OtpErrorBody, type OtpState } from '../../schemas/envelope.ts';
 import { OTP_V2_RULES } from '../../schemas/otp-v2-transitions.ts';
 import { elapsedBetween, roundTrip, type Timed, WINDOW_REPEATS } from './otp-v2-clock.ts';
@@ -57,7 +57,7 @@ export class OtpCooldown extends OtpStates {
     const asked = this.expectThrottled(resend.answer);
     this.expectResendAvailableIn(last, resend, why);
     // The header's value is not stated beside resend_available_in: that it says the same wait is ours.
-    warnUnless(`${why}: Retry-After gives the wait of resend_available_in`, () => {
+    judge('rule:otp2.retry-after-wait', `${why}: Retry-After gives the wait of resend_available_in`, () => {
       const w = this.resendWindow(last, resend);
       const header = Number(resend.answer.headers['retry-after']);
       expect(header, `Retry-After ${String(resend.answer.headers['retry-after'])}, the send was ${w.text}`).toBeGreaterThanOrEqual(Math.max(1, w.min));
