@@ -4,17 +4,17 @@
  * authentication are shown (latitude passing-paths): what the target answers, with and without a
  * key, is recorded; a server error is a warning (rule:envelope.no-server-error, 7.1). Nothing else is asserted.
  */
-import { describe, expect, type TestContext } from 'vitest';
+import { describe, expect } from 'vitest';
 import { judge, recordBehaviour, req, useTarget } from '../harness/kit/index.ts';
 import { otherOperations } from '../schemas/other-paths.ts';
-import { describeAnswer, record, withCampaignId, withCountryCode, expectSent, plainText } from './support/sending-helpers.ts';
+import { describeAnswer, withCampaignId, withCountryCode, expectSent, plainText } from './support/sending-helpers.ts';
 
 const t = useTarget();
 
 /** Calls `operationId` with the account key and an empty JSON object; records and returns what came back. */
-async function probe(context: TestContext, operationId: string, json: Record<string, unknown> = {}) {
+async function probe(operationId: string, json: Record<string, unknown> = {}) {
   const answer = await t.api(operationId, { json });
-  await record(context, `${operationId} with ${JSON.stringify(json)}: ${describeAnswer(answer)}`);
+  recordBehaviour(`${operationId} with ${JSON.stringify(json)}`, describeAnswer(answer));
   judge('rule:envelope.no-server-error', `${operationId}: not a server error`, () => expect(answer.status).toBeLessThan(500));
   return answer;
 }
@@ -24,8 +24,8 @@ describe('paths named in passing (4.15)', () => {
     req(
       [`op:${op.operationId}`, 'rule:envelope.no-server-error'],
       `${op.method} ${op.path}: shape not shown; the answers with and without a key are recorded`,
-      async (context) => {
-        await probe(context, op.operationId);
+      async () => {
+        await probe(op.operationId);
         const keyless = await t.api(op.operationId, { json: {}, key: null });
         recordBehaviour(`${op.operationId} without a key`, `${describeAnswer(keyless)}${keyless.body.code ? ` (code ${String(keyless.body.code)})` : ''}`);
       },
@@ -35,15 +35,15 @@ describe('paths named in passing (4.15)', () => {
   req(
     ['op:other/campaigns', 'rule:sms.campaign-id', 'rule:envelope.no-server-error'],
     'POST /campaigns after a send with showCampaignId: whether the campaign id shows is recorded',
-    async (context) => {
+    async () => {
       const number = t.phone();
       const sent = expectSent(await t.api('sms/send', withCampaignId(t, { numbers: number, message: plainText(t, 'camp'), sandbox: 1 })), 'sms/send', [
         withCountryCode(number),
       ]);
       expect(sent.campaignId, 'showCampaignId=true adds campaignId (4.2)').toEqual(expect.any(Number));
-      const answer = await probe(context, 'other/campaigns');
+      const answer = await probe('other/campaigns');
       const listed = new RegExp(`(?<!\\d)${sent.campaignId}(?!\\d)`).test(answer.text);
-      await record(context, `campaign ${sent.campaignId} ${listed ? 'appears' : 'does not appear'} in the /campaigns answer`);
+      recordBehaviour(`campaign ${sent.campaignId} in the /campaigns answer`, listed ? 'appears' : 'does not appear');
     },
   );
 });

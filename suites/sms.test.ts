@@ -5,7 +5,7 @@
  * (charging, scheduled sends, GET) needs the real-delivery capability.
  */
 import { describe, expect } from 'vitest';
-import { type Answer, expectError, expectRefused, expectSuccess, judge, observe, req, SkipTest, useTarget } from '../harness/kit/index.ts';
+import { type Answer, expectError, expectRefused, expectSuccess, judge, observe, recordBehaviour, req, SkipTest, useTarget } from '../harness/kit/index.ts';
 import { isUnset } from '../schemas/envelope.ts';
 import { GSM7_BASIC, GSM7_EXTENSION, nonGsm7Characters } from '../schemas/formats.ts';
 import { limitById } from '../schemas/limits.ts';
@@ -18,7 +18,6 @@ import {
   phones,
   plainText,
   sandboxSmsBody,
-  record,
   rowsOf,
   withCampaignId,
   withCountryCode,
@@ -212,7 +211,7 @@ describe('channel, flash and URL shortening (4.2)', () => {
   req(
     ['rule:sms.rcs-flash-incompatible', 'rule:envelope.no-server-error'],
     'channel=2 (RCS) with flash=1 is refused (ambiguity sms-flash-parameter-name)',
-    async (context) => {
+    async () => {
       // flash on its own channel (SMS) is a documented option.
       await sandboxSent([t.phone()], { channel: 1, flash: 1 });
       // Control: RCS without flash, so that a refusal of RCS itself (no RCS sender, 4.2) is told apart.
@@ -221,7 +220,7 @@ describe('channel, flash and URL shortening (4.2)', () => {
       // 4.2: "RCS requires an RCS sender linked to the account": with one, RCS alone is a valid send.
       if (t.has('rcs-sender')) expectSent(rcs, 'sms/send', [withCountryCode(rcsNumber)]);
       else judge('rule:envelope.no-server-error', 'channel=2 without an RCS sender: never a server error', () => expect(rcs.status).toBeLessThan(500));
-      await record(context, `channel=2 without flash: ${describeAnswer(rcs)}`);
+      recordBehaviour('channel=2 without flash', describeAnswer(rcs));
       const both = await send(sandboxSms([t.phone()], { channel: 2, flash: 1 }));
       const refused = !isSendSuccess(both);
       const choice = t.choices['sms-flash-parameter-name'];
@@ -231,13 +230,13 @@ describe('channel, flash and URL shortening (4.2)', () => {
     },
   );
 
-  req(['op:sms/send', 'limit:sms-channel'], 'channel 1 (SMS) accepted, 2 (RCS) with an RCS sender; 0 and 3 are refused', async (context) => {
+  req(['op:sms/send', 'limit:sms-channel'], 'channel 1 (SMS) accepted, 2 (RCS) with an RCS sender; 0 and 3 are refused', async () => {
     await sentWith({ channel: 1 });
     // 4.2: "RCS requires an RCS sender linked to the account": without one, RCS may be refused for that.
     const rcsNumber = t.phone();
     const rcs = await send(sandboxSms([rcsNumber], { channel: 2 }));
     if (t.has('rcs-sender')) expectSent(rcs, 'sms/send', [withCountryCode(rcsNumber)]);
-    else await record(context, `channel=2 without a declared RCS sender: ${describeAnswer(rcs)}`);
+    else recordBehaviour('channel=2 without a declared RCS sender', describeAnswer(rcs));
     for (const channel of [0, 3]) expectRefused(await sendRefused(sandboxSms([t.phone()], { channel })), 'sms/send', `channel ${channel}`);
   });
 
@@ -335,13 +334,13 @@ describe('text (4.2: without accents, always GSM-7)', () => {
   req(
     ['rule:sms.accented-text', 'rule:reports.sandbox-flag'],
     'characters outside GSM-7 (emoji, CJK) are refused, or the text sent (as the report shows it) is GSM-7',
-    async (context) => {
+    async () => {
       const numbers = [t.phone()];
       const since = await t.clock.now();
       const answer = await send(sandboxSms(numbers, { message: `Hola \u{1F600} \u4E2D ${t.name('gsm')}` }));
       if (!isSendSuccess(answer)) {
         expectRefused(answer, 'sms/send');
-        await record(context, `non-GSM-7 text refused (${describeAnswer(answer)})`);
+        recordBehaviour('non-GSM-7 text', `refused (${describeAnswer(answer)})`);
         return;
       }
       const body = expectSent(answer, 'sms/send', numbers.map(withCountryCode));
@@ -349,7 +348,7 @@ describe('text (4.2: without accents, always GSM-7)', () => {
       const row = (await rowsOf(t, [reference], { sandbox: 1, since })).get(reference);
       expect(row, 'an accepted sandbox send is in the sandbox report (4.12)').toBeDefined();
       expect(nonGsm7Characters(row!.message), 'the text is always sent as GSM-7 (4.2)').toEqual([]);
-      await record(context, `non-GSM-7 text accepted and sent as: ${row!.message}`);
+      recordBehaviour('non-GSM-7 text', `accepted and sent as: ${row!.message}`);
     },
   );
 
@@ -387,17 +386,17 @@ describe('limits of /sms/send (8)', () => {
     },
   );
 
-  req(['limit:sms-message-length'], 'maximum message length (not shown): 160, 161 and 1,600 characters, outcome recorded', async (context) => {
+  req(['limit:sms-message-length'], 'maximum message length (not shown): 160, 161 and 1,600 characters, outcome recorded', async () => {
     for (const length of [160, 161, 1600]) {
       const message = 'x'.repeat(length);
       const answer = await send(sandboxSms([t.phone()], { message }));
       if (isSendSuccess(answer)) {
         const body = expectSuccess(answer, 'sms/send', SendResult);
-        await record(context, `message of ${length} characters accepted (total_messages ${body.total_messages}, credit ${body.credit})`);
+        recordBehaviour(`message of ${length} characters`, `accepted (total_messages ${body.total_messages}, credit ${body.credit})`);
         expect(body.references, 'one reference per recipient').toHaveLength(1);
       } else {
         expectRefused(answer, 'sms/send');
-        await record(context, `message of ${length} characters refused (${describeAnswer(answer)})`);
+        recordBehaviour(`message of ${length} characters`, `refused (${describeAnswer(answer)})`);
       }
     }
   });
@@ -405,7 +404,7 @@ describe('limits of /sms/send (8)', () => {
   req(
     ['limit:recipients-per-request', 'rule:sms.references-per-recipient', 'rule:sms.total-messages'],
     'recipients per request (not shown): 50 recipients in one sandbox request, outcome recorded',
-    async (context) => {
+    async () => {
       // A fresh account, so that 50 sandbox sends do not eat the file's daily sandbox quota (8).
       const key = t.has('manager-key') ? (await t.newSubaccount(0)).key : t.key;
       const count = t.has('manager-key') ? 50 : 5;
@@ -413,10 +412,10 @@ describe('limits of /sms/send (8)', () => {
       const answer = await t.api('sms/send', { key, json: sandboxSms(numbers) });
       if (isSendSuccess(answer)) {
         expectSent(answer, 'sms/send', numbers.map(withCountryCode));
-        await record(context, `${count} recipients in one request accepted`);
+        recordBehaviour(`${count} recipients in one request`, 'accepted');
       } else {
         expectRefused(answer, 'sms/send');
-        await record(context, `${count} recipients in one request refused (${describeAnswer(answer)})`);
+        recordBehaviour(`${count} recipients in one request`, `refused (${describeAnswer(answer)})`);
       }
     },
   );

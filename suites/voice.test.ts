@@ -7,7 +7,7 @@ import { describe, expect } from 'vitest';
 import { type Answer, expectError, expectRefused, judge, recordBehaviour, req, useTarget } from '../harness/kit/index.ts';
 import { limitById } from '../schemas/limits.ts';
 import { CUSTOM_TEXT_TEMPLATE, VOICE_TEMPLATES, type VoiceTemplateLetter } from '../schemas/voice.ts';
-import { describeAnswer, expectSent, isSendSuccess, phones, record, withCountryCode, type Fields } from './support/sending-helpers.ts';
+import { describeAnswer, expectSent, isSendSuccess, phones, withCountryCode, type Fields } from './support/sending-helpers.ts';
 
 const t = useTarget();
 
@@ -132,7 +132,7 @@ describe('templates (4.3)', () => {
   req(
     ['rule:voice.template-k-message', 'rule:voice.template-k-needs-message'],
     'voice_message is used with template k; beside another template it is refused or ignored (recorded)',
-    async (context) => {
+    async () => {
       for (const template of TEMPLATES.filter((l) => l !== CUSTOM_TEXT_TEMPLATE).slice(0, 3)) {
         const number = t.phone();
         const answer = await send(voiceBody([number], template, { voice_message: 'Texto propio' }));
@@ -149,7 +149,7 @@ describe('templates (4.3)', () => {
       // is refused is our reading (a warning), not a sentence of the document.
       const { voice_message: _m, ...bare } = voiceBody([t.phone()], CUSTOM_TEXT_TEMPLATE);
       const answer = await send(bare);
-      await record(context, `template k without voice_message: ${describeAnswer(answer)}`);
+      recordBehaviour('template k without voice_message', describeAnswer(answer));
       judge('rule:voice.template-k-needs-message', 'template k without voice_message is refused (a reading of "k uses voice_message")', () => {
         expect(isSendSuccess(answer), 'not a send').toBe(false);
         expectRefused(answer, 'voice/send');

@@ -1,11 +1,10 @@
 /**
  * Helpers of the sending suites (sms, voice, sandbox, payments, reports, other paths): building send
  * requests, checking the send result of 2.2 against the recipients, dates in Mexico City time
- * (4.2 date, 4.12 start_date/end_date) and recording what a target did where the document says
- * "not shown" (4.15, 8).
+ * (4.2 date, 4.12 start_date/end_date) and a short description of an answer, for what the suites
+ * record where the document says "not shown" (4.15, 8) through the kit's recordBehaviour.
  */
-import * as allure from 'allure-js-commons';
-import { expect, type TestContext } from 'vitest';
+import { expect } from 'vitest';
 import { type Answer, type ApiRequest, expectSuccess, judge, type Target } from '../../harness/kit/index.ts';
 import { formatMexicoDate, formatMexicoDateTime } from '../../schemas/formats.ts';
 import { ReportsGenerateResponse, type ReportRow } from '../../schemas/reports.ts';
@@ -107,15 +106,6 @@ export async function rowsOf(t: Target, references: readonly string[], options: 
     if (found.size === references.length || waited >= deadline) return found;
     await t.clock.wait(1);
   }
-}
-
-/**
- * Records what the target did where the document says "not shown" and no ambiguity of the register
- * applies (4.15 shapes, 8 limits whose value is not shown): a test annotation and an Allure step.
- */
-export async function record(context: TestContext, what: string): Promise<void> {
-  await context.annotate(what, 'observed');
-  await allure.logStep(`observed: ${what}`);
 }
 
 /** A short description of an answer for records: HTTP status, and code or success when JSON. */
