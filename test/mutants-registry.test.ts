@@ -211,21 +211,6 @@ describe('npm run mutants', () => {
     expect(otherAreasNaming(m)).toContain('limits');
   });
 
-  it("narrows a pointed run to the files of the traceability matrix that hold a test of the mutant's requirement", () => {
-    // A table id of 3.1: its tests are in two of the folder's ten files.
-    expect(testFilesOf('otp2:none-create', ['otp-v2'])).toEqual(['otp-v2/model-based.test.ts', 'otp-v2/state-table.test.ts']);
-    // None in other areas, or an id the matrix does not list: undefined, and the run keeps every file.
-    expect(testFilesOf('otp2:none-create', ['sms'])).toBeUndefined();
-    expect(testFilesOf('rule:no-such-rule', ['otp-v2'])).toBeUndefined();
-    // Every mutant's requirement has a test in a file that exists, in its own area or one that names it.
-    const suiteFiles = new Set(listSuiteFiles());
-    for (const m of MUTANTS) {
-      const files = testFilesOf(m.requirement, [m.area, ...otherAreasNaming(m)]) ?? [];
-      expect(files.length, m.id).toBeGreaterThan(0);
-      for (const f of files) expect(suiteFiles.has(f), `${m.id}: ${f}`).toBe(true);
-    }
-  });
-
   it('a mutant whose change an ambiguity option allows is not applicable under a personality taking that option', () => {
     const pairs = MUTANTS.find((m) => m.id === 'reports-missing-end-01')!;
     expect(appliesUnder(pairs, 'default')).toBe(true);
@@ -293,6 +278,23 @@ describe('npm run mutants', () => {
       warnedRequirements: [],
     });
     expect(resultsOfSummary({ ok: true }).failedTests, 'a summary cut short').toEqual([]);
+  });
+});
+
+describe("the matrix's pointed runs (requirement-test-files.ts)", () => {
+  it("narrows a pointed run to the files of the traceability matrix that hold a test of the mutant's requirement", () => {
+    // A table id of 3.1: its tests are in two of the folder's ten files.
+    expect(testFilesOf('otp2:none-create', ['otp-v2'])).toEqual(['otp-v2/model-based.test.ts', 'otp-v2/state-table.test.ts']);
+    // None in other areas, or an id the matrix does not list: undefined, and the run keeps every file.
+    expect(testFilesOf('otp2:none-create', ['sms'])).toBeUndefined();
+    expect(testFilesOf('rule:no-such-rule', ['otp-v2'])).toBeUndefined();
+    // Every mutant's requirement has a test in a file that exists, in its own area or one that names it.
+    const suiteFiles = new Set(listSuiteFiles());
+    for (const m of MUTANTS) {
+      const files = testFilesOf(m.requirement, [m.area, ...otherAreasNaming(m)]) ?? [];
+      expect(files.length, m.id).toBeGreaterThan(0);
+      for (const f of files) expect(suiteFiles.has(f), `${m.id}: ${f}`).toBe(true);
+    }
   });
 });
 

@@ -17,7 +17,8 @@ export const REPORTS_RULE_RECORDS = rulesOf('reports', [
     section: '4.12, 2.8',
     statement: 'The report of a period lists the legacy OTP messages sent in it.',
     ...reading(
-      '"every message of the period" reads as every message the account sent, verification codes included; but the report is the sending report (2.8), and a careful team may account verification codes apart',
+      '"every message of the period" reads as every message the account sent, verification codes included; ' +
+        'but the report is the sending report (2.8), and a careful team may account verification codes apart',
       'Returns every message of the period without pagination.',
       'Report row (sending report)',
     ),

@@ -66,11 +66,9 @@ describe('delivery rules over time (6, 6.3, 3.2)', () => {
     ['rule:webhooks.disabled-no-events', 'webhook:any-add-disabled', 'webhook:enabled-status-disabled', 'webhook:disabled-status-enabled'],
     'no events while the webhook is disabled, by add or by status; enabled again, they arrive (3.2, 6)',
     async () => {
-      // Two accounts side by side, so that the two waits for silence overlap in real time (long
-      // waits overlap); without the manager key withOwnAccount runs them one after the other. On a
-      // virtual clock the waits cost nothing and the test's one clock is shared: one branch's wait
-      // would advance it under the other's registration, whose 5 s verification (4.14) follows
-      // that clock; so there they run one after the other.
+      // Two accounts, their waits for silence overlapping in real time (withOwnAccount runs them in
+      // turn without the manager key). A virtual clock is the test's one clock: one branch's wait
+      // would advance it under the other's 5 s registration check (4.14), so there they take turns.
       const addedDisabled = () =>
         withOwnAccount(t, 1, async (key) => {
           const endpoint = await freshEndpoint(t, 'addedoff');
