@@ -88,13 +88,15 @@ const STOP_WAIT_MS = 2_000;
  * Suite files run at once when they may (a manager key, no shared clock): each then calls with a
  * subaccount key of its own (kit/target.ts, 4.11), so files do not share one rate limit (8). The
  * bound is the certifying machine's, a forked worker per file, not the target's: one per core for
- * the files that compute, and two more for the files that mostly wait in real time (the resend
- * cooldown of 3.1 and 8, the event retries of 6.3), at most 8. Each worker loads the kit once (about
- * 2 s of CPU), so more workers than that cost more than they overlap: on 2 cores, 4 workers certified
- * the embedded server in 22.6 s with the test clock and 42 s in real time, 6 workers in 22 and 44.5 s,
- * and 4 took 17 % less CPU for seven areas (docs/benchmarks.md).
+ * the files that compute, and more for the files that mostly wait in real time (the resend cooldown
+ * of 3.1 and 8, the event retries of 6.3), at most 8. Each worker loads the kit once (about 2 s of
+ * CPU), so more workers than that cost more than they overlap. On 2 cores (docs/benchmarks.md): with
+ * the test clock nothing waits, and 4 workers certified the embedded server as fast as 6 (23 s) with
+ * 17 % less CPU; in real time the waiting files (the suites' folders hold many) need the overlap:
+ * `serve` with slow event retries took 75 s with 4 workers, 59 s with 6 and 50 s with 8; the written
+ * profile's run 65, 51 and 46 s; the embedded server in real time 49, 47 and 45 s.
  */
-const PARALLEL_FILE_WORKERS = Math.min(8, availableParallelism() + 2);
+const parallelFileWorkers = (virtualClock: boolean): number => Math.min(8, availableParallelism() + (virtualClock ? 2 : 6));
 
 /**
  * Tests of one file marked concurrent that run at once. They mostly wait (the 30 s resend cooldown
@@ -187,7 +189,7 @@ function vitestOptions(options: RunSuitesOptions, reporters: Reporter[]): Parame
     experimental: { fsModuleCache: true, fsModuleCachePath: moduleCacheFolder(PROJECT_ROOT) },
     isolate: false,
     fileParallelism: parallel,
-    maxWorkers: parallel ? PARALLEL_FILE_WORKERS : 1,
+    maxWorkers: parallel ? parallelFileWorkers(config.profile.capabilities['test-clock']) : 1,
     maxConcurrency: CONCURRENT_TESTS_PER_FILE,
     sequence: { sequencer: LongWaitsFirstSequencer },
     // Scaled with the latency the preflight measured (latency-scale.ts): a slow target is not failed by the kit's clock.
