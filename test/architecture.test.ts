@@ -65,12 +65,16 @@ const graphOf = (edges: Record<string, readonly string[]>): ImportGraph =>
     ]),
   );
 
+/** The lines of the files of suites/ (every folder) that `find` flags, as `suites/<file>:<line>`; suites/ must hold the suites. */
+function linesOfSuites(find: (text: string) => number[]): string[] {
+  const files = readdirSync(join(PROJECT_ROOT, 'suites'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
+  expect(files.length).toBeGreaterThan(20);
+  return files.flatMap((f) => find(readFileSync(join(PROJECT_ROOT, 'suites', f), 'utf8')).map((line) => `suites/${f}:${line}`));
+}
+
 describe('the suites write no test metadata themselves', () => {
   it('no file of suites/ touches task.meta: the kit (req(), the checks, SkipTest) writes what every report reads', () => {
-    const files = readdirSync(join(PROJECT_ROOT, 'suites'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
-    expect(files.length).toBeGreaterThan(20);
-    const writes = files.flatMap((f) => metaWrites(readFileSync(join(PROJECT_ROOT, 'suites', f), 'utf8')).map((line) => `suites/${f}:${line}`));
-    expect(writes).toEqual([]);
+    expect(linesOfSuites(metaWrites)).toEqual([]);
   });
 
   it('in harness/kit, only test-report.ts touches a task meta: the one door of the report to the run', () => {
@@ -97,10 +101,7 @@ describe('the suites write no test metadata themselves', () => {
 
 describe('the suites judge with one verb', () => {
   it("no file of suites/ picks a check's level or tags it by hand: judge(id, ...) takes the level of the catalogue's id", () => {
-    const files = readdirSync(join(PROJECT_ROOT, 'suites'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
-    expect(files.length).toBeGreaterThan(20);
-    const picked = files.flatMap((f) => levelledChecks(readFileSync(join(PROJECT_ROOT, 'suites', f), 'utf8')).map((line) => `suites/${f}:${line}`));
-    expect(picked).toEqual([]);
+    expect(linesOfSuites(levelledChecks)).toEqual([]);
   });
 
   it('the finder sees a levelled check, a tag and a level read from the catalogue, and not judge, a comment or another level', () => {
