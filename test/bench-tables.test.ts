@@ -1,6 +1,6 @@
 /**
  * The tables `npm run bench` prints (test/bench/report.ts): every figure in its column, a figure not
- * measured as a dash, a run that did not pass as "failed run", a run killed by its signal, CI's
+ * measured as a dash, a run that did not pass as "failed run" with its time (also once read back from bench.json), a run killed by its signal, CI's
  * steps under its total and the parts that could not be measured. The whole text is compared, so
  * that a change of the rendering's code that changes its output fails here.
  */
@@ -152,17 +152,17 @@ const MEASURED_TABLES = [
   '| 50,000   | 90.6    | 24.4          |',
   '| 100,000  | 92.4    | 24.5          |',
   '',
-  '| Target                                                                           | Goal                     | Value      | Met          |',
-  '| -------------------------------------------------------------------------------- | ------------------------ | ---------- | ------------ |',
-  '| certify, test clock (s)                                                          | <= 8                     | 7.46       | yes          |',
-  '| certify, real time (s)                                                           | <= 45 (cooldown 30 + 15) | failed run | NO           |',
-  '| certify, serve without test hooks, slow event retries (s)                        | <= 45 (cooldown 30 + 15) | failed run | NO           |',
-  '| certify, serve with its written profile: loopback receiver, every capability (s) | <= 90                    | —          | not measured |',
-  '| npm test (s)                                                                     | <= 240 (4 minutes)       | 231.25     | yes          |',
-  '| CI, .ci/run (s)                                                                  | <= 1800 (30 minutes)     | 1,234.50   | yes          |',
-  '| reference / bare fastify, credits/consult                                        | >= 0.6                   | 0.62       | yes          |',
-  '| reference / Prism, credits/consult                                               | >= 3                     | 10.01      | yes          |',
-  '| heap growth over the last batch (MiB)                                            | < 5 (bounded)            | 0.06       | yes          |',
+  '| Target                                                                           | Goal                     | Value               | Met          |',
+  '| -------------------------------------------------------------------------------- | ------------------------ | ------------------- | ------------ |',
+  '| certify, test clock (s)                                                          | <= 8                     | 7.46                | yes          |',
+  '| certify, real time (s)                                                           | <= 45 (cooldown 30 + 15) | failed run (44.90)  | NO           |',
+  '| certify, serve without test hooks, slow event retries (s)                        | <= 45 (cooldown 30 + 15) | failed run (900.00) | NO           |',
+  '| certify, serve with its written profile: loopback receiver, every capability (s) | <= 90                    | —                   | not measured |',
+  '| npm test (s)                                                                     | <= 240 (4 minutes)       | 231.25              | yes          |',
+  '| CI, .ci/run (s)                                                                  | <= 1800 (30 minutes)     | 1,234.50            | yes          |',
+  '| reference / bare fastify, credits/consult                                        | >= 0.6                   | 0.62                | yes          |',
+  '| reference / Prism, credits/consult                                               | >= 3                     | 10.01               | yes          |',
+  '| heap growth over the last batch (MiB)                                            | < 5 (bounded)            | 0.06                | yes          |',
   '',
   'Not measured:',
   '- Prism: it did not start',
@@ -214,6 +214,8 @@ const EMPTY_TABLES = [
 describe('the tables of the benchmark', () => {
   it('every part measured: each figure in its column, CI steps under CI, the failures listed', () => {
     expect(renderTables(measuredReport(), OPERATION_NAMES).split('\n')).toEqual(MEASURED_TABLES);
+    // bench.json read back renders the same tables: a failed run's time survives JSON (a NaN would not).
+    expect(renderTables(JSON.parse(JSON.stringify(measuredReport())) as BenchReport, OPERATION_NAMES).split('\n')).toEqual(MEASURED_TABLES);
   });
 
   it('nothing measured: dashes, empty rows and no list of failures', () => {

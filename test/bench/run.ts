@@ -2,13 +2,7 @@
  * `npm run bench`: certification time and reference-server throughput beside bare
  * fastify and node:http hello servers and Prism's mock, plus memory under sustained writes, all in one run on one
  * machine; prints tables and writes reports/bench.json. Timings live here, never in `npm test`.
- *
- * Flags: --skip PART[,PART] (throughput, prism, memory, certify), --certify MODE[,MODE] (test-clock,
- * real-time, slow-retries, serve-profile: which certify timings; all by default), --npm-test (time
- * `npm test` too, last), --ci-timing FILE (the record .ci/run writes; reports/ci-timing.json by
- * default: CI's time, and npm test's when not timed here), --duration S, --rounds N,
- * --connections N, --memory-requests N, --out FILE, --check (exit 1 when a measured target is missed; without it a
- * missed target is reported and the exit code is 0, since a benchmark's figure is not a failure).
+ * The flags are USAGE below (`npm run bench -- --help`).
  * Parts run one after another, each with the machine to itself as far as this process can tell.
  */
 import { resolve } from 'node:path';
@@ -27,35 +21,67 @@ import type { LoadSettings } from './throughput.ts';
 const PARTS = ['throughput', 'prism', 'memory', 'certify'] as const;
 type Part = (typeof PARTS)[number];
 
-const { values } = parseArgs({
-  options: {
-    skip: { type: 'string' },
-    duration: { type: 'string', default: '5' },
-    rounds: { type: 'string', default: '3' },
-    connections: { type: 'string', default: '10' },
-    'memory-requests': { type: 'string', default: '100000' },
-    out: { type: 'string', default: resolve(PROJECT_ROOT, 'reports', 'bench.json') },
-    check: { type: 'boolean', default: false },
-    certify: { type: 'string' },
-    'npm-test': { type: 'boolean', default: false },
-    'ci-timing': { type: 'string', default: DEFAULT_CI_TIMING },
-  },
-});
+const USAGE = `usage: npm run bench -- [flags]
+  --skip PART[,PART]     leave out parts: throughput, prism, memory, certify
+  --certify MODE[,MODE]  which certify timings: test-clock, real-time, slow-retries, serve-profile (all by default)
+  --npm-test             time \`npm test\` too, last
+  --ci-timing FILE       the record .ci/run writes (reports/ci-timing.json by default): CI's time, and npm test's when not timed here
+  --duration S           seconds of each throughput load (5)
+  --rounds N             rounds of each throughput comparison (3)
+  --connections N        connections of each throughput load (10)
+  --memory-requests N    requests of the memory part (100000)
+  --out FILE             where the report goes (reports/bench.json)
+  --check                exit 1 when a measured target is missed (without it a missed target is reported and the exit code
+                         is 0: a benchmark's figure is not a failure)
+  --help                 this text`;
+
+/** A flag the bench does not know, or a bad value: one line and exit 2, as the CLI does. */
+function usageError(message: string): never {
+  process.stderr.write(`bench: ${message} (npm run bench -- --help)\n`);
+  process.exit(2);
+}
+
+const parsed = (() => {
+  try {
+    return parseArgs({
+      options: {
+        skip: { type: 'string' },
+        duration: { type: 'string', default: '5' },
+        rounds: { type: 'string', default: '3' },
+        connections: { type: 'string', default: '10' },
+        'memory-requests': { type: 'string', default: '100000' },
+        out: { type: 'string', default: resolve(PROJECT_ROOT, 'reports', 'bench.json') },
+        check: { type: 'boolean', default: false },
+        certify: { type: 'string' },
+        'npm-test': { type: 'boolean', default: false },
+        'ci-timing': { type: 'string', default: DEFAULT_CI_TIMING },
+        help: { type: 'boolean', default: false },
+      },
+    });
+  } catch (e) {
+    return usageError((e as Error).message.split('\n')[0] ?? 'bad flags');
+  }
+})();
+const { values } = parsed;
+if (values.help) {
+  process.stdout.write(`${USAGE}\n`);
+  process.exit(0);
+}
 const skipped = new Set(
   (values.skip ?? '')
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean),
 );
-for (const s of skipped) if (!PARTS.includes(s as Part)) throw new Error(`--skip: unknown part "${s}" (parts: ${PARTS.join(', ')})`);
+for (const s of skipped) if (!PARTS.includes(s as Part)) usageError(`--skip: unknown part "${s}" (parts: ${PARTS.join(', ')})`);
 const runs = (part: Part) => !skipped.has(part);
 const CERTIFY_MODES: readonly CertifyMode[] = ['test-clock', 'real-time', 'slow-retries', 'serve-profile'];
 const certifyModes = values.certify === undefined ? CERTIFY_MODES : values.certify.split(',').map((s) => s.trim());
 for (const m of certifyModes)
-  if (!(CERTIFY_MODES as readonly string[]).includes(m)) throw new Error(`--certify: unknown mode "${m}" (modes: ${CERTIFY_MODES.join(', ')})`);
+  if (!(CERTIFY_MODES as readonly string[]).includes(m)) usageError(`--certify: unknown mode "${m}" (modes: ${CERTIFY_MODES.join(', ')})`);
 const positive = (name: string, text: string): number => {
   const n = Number(text);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`--${name} takes a positive integer, got "${text}"`);
+  if (!Number.isInteger(n) || n <= 0) usageError(`--${name} takes a positive integer, got "${text}"`);
   return n;
 };
 
