@@ -7,10 +7,9 @@
 import { expect } from 'vitest';
 import { type Answer, expectError, expectSchema, expectSuccess, Inconclusive, observe, recordBehaviour } from '../../harness/kit/index.ts';
 import { OtpErrorBody } from '../../schemas/envelope.ts';
-import { OtpCreateResponse, OtpVerifyResponse } from '../../schemas/otp-v2.ts';
+import { OtpCreateResponse } from '../../schemas/otp-v2.ts';
 import { OTP_V2_RULES } from '../../schemas/otp-v2-transitions.ts';
 import { OtpCalls } from './otp-v2-calls.ts';
-import { expiresAtMs, NEAR_FUTURE_SECONDS } from './otp-v2-clock.ts';
 import { type Fields, type OtpSubject, wrongCodeFor } from './otp-v2-subject.ts';
 
 /** Creates refused as past (the kit late) before a near expiry is inconclusive: leads 4, 8, 16 s. */
@@ -32,14 +31,6 @@ export class OtpStates extends OtpCalls {
     expect(body.state, 'state after none + create (3.1)').toBe('pending');
     expect(body.code, 'code_in_response=true returns the code (4.4)').toBeTypeOf('string');
     return { code: body.code!, answer, body };
-  }
-
-  /** 3.1 pending → verified. */
-  async verified(s: OtpSubject, fields: Fields = {}): Promise<string> {
-    const { code } = await this.pending(s, fields);
-    const answer = await this.verify(s, code);
-    expect(expectSuccess(answer, 'otp-v2/verify', OtpVerifyResponse).state, 'state after a correct code (3.1)').toBe('verified');
-    return code;
   }
 
   /**
@@ -107,21 +98,6 @@ export class OtpStates extends OtpCalls {
     await this.useAttemptsBeforeLock(s, code);
     await this.lockingAttempt(s, code);
     return code;
-  }
-
-  /**
-   * 3.1 pending → expired: a near-future expiration_date (4.4), then a wait until the expires_at the
-   * target reported has passed.
-   */
-  async expired(s: OtpSubject, fields: Fields = {}): Promise<string> {
-    for (let lead = NEAR_FUTURE_SECONDS, tries = 1; ; lead *= 2, tries += 1) {
-      const answer = await this.create(s, { expiration_date: await this.nearFuture(lead), ...fields });
-      if (this.expiryMissed(answer, lead, tries)) continue;
-      const body = this.expectCreated(answer, 'created');
-      expect(body.state, 'state after none + create (3.1)').toBe('pending');
-      await this.waitPast(expiresAtMs(answer));
-      return body.code!;
-    }
   }
 
   /**
