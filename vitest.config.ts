@@ -1,6 +1,7 @@
 // The project's own tests (test/). The conformance suites (suites/) run under harness/ via the CLI.
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { UNIT_ONLY_RUN } from './test/unit-only-run.ts';
 
 /**
  * The slow ones, few and named: each certifies or discovers a server end to end in a child process
@@ -37,11 +38,11 @@ export const SATURATING_TESTS = ['test/saturated-certify.test.ts'];
 
 /**
  * .ci/run's Node 22 and 24 runs (MC_SKIP_END_TO_END=1) prove what those versions can break: the Node
- * APIs the code uses, by the unit tests, and the package as installed (package-install.test.ts);
- * .ci/run certifies the embedded server on each as well. The end-to-end certifications, the same on
+ * APIs the code uses, by the unit tests, and the package as installed (package-install.test.ts,
+ * but its TypeScript consumer: tsc's verdict is the same on every version); .ci/run certifies the
+ * embedded server on each as well. The end-to-end certifications, the same on
  * every version, run on Node 20 only.
  */
-const unitOnly = process.env.MC_SKIP_END_TO_END === '1';
 const KEPT_ON_EVERY_NODE = ['test/package-install.test.ts'];
 /**
  * Also on Node 20 only: the slowest unit files whose subject is the kit's or the server's own logic,
@@ -61,7 +62,7 @@ const LOGIC_TESTS_ON_NODE_20_ONLY = [
   'test/reference-hostile-load.test.ts', // the server's logic under hostile load (heap, rate limit, prototype names, sizes)
   'test/reference-answers-property.test.ts', // the server's answers against its OpenAPI file, in process (fast-check)
 ];
-const leftOut = unitOnly ? [...END_TO_END_TESTS.filter((f) => !KEPT_ON_EVERY_NODE.includes(f)), ...SATURATING_TESTS, ...LOGIC_TESTS_ON_NODE_20_ONLY] : [];
+const leftOut = UNIT_ONLY_RUN ? [...END_TO_END_TESTS.filter((f) => !KEPT_ON_EVERY_NODE.includes(f)), ...SATURATING_TESTS, ...LOGIC_TESTS_ON_NODE_20_ONLY] : [];
 
 /** The named slow files first, in their order; then the others as vitest orders them. */
 class SlowFirstSequencer extends BaseSequencer {
@@ -92,7 +93,7 @@ export default defineConfig({
           sequence: { sequencer: SlowFirstSequencer, groupOrder: 0 },
         },
       },
-      ...(unitOnly
+      ...(UNIT_ONLY_RUN
         ? []
         : [
             {
