@@ -40,10 +40,12 @@ interface Timer {
   due: number;
   domain: string;
   fn: () => unknown;
-  handle: NodeJS.Timeout;
+  handle: NodeJS.Timeout | undefined;
 }
 
 const DEFAULT_DOMAIN = '';
+/** The longest delay setTimeout keeps (2^31 - 1 ms, about 24.8 days). */
+const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 /** Timers one advance runs at most: a timer that keeps rescheduling itself at zero delay cannot hang the server. */
 const MAX_TIMERS_PER_ADVANCE = 10_000;
 /** How long an advance waits for the work of one timer (a delivery is bounded by its own timeout, 4.14's 5 s). */
@@ -67,13 +69,23 @@ class DomainClock implements Clock {
 
   after(ms: number, fn: () => unknown): () => void {
     const domain = this.currentDomain();
-    const t: Timer = { due: this.nowIn(domain) + ms, domain, fn, handle: setTimeout(() => this.fire(t), Math.max(0, ms)) };
-    t.handle.unref();
+    const t: Timer = { due: this.nowIn(domain) + ms, domain, fn, handle: undefined };
+    this.arm(t, ms);
     this.timers.add(t);
     return () => {
       clearTimeout(t.handle);
       this.timers.delete(t);
     };
+  }
+
+  /**
+   * Node runs a timeout longer than MAX_TIMEOUT_MS after 1 ms (with a TimeoutOverflowWarning): a
+   * send scheduled decades ahead (4.2's date) was confirmed at once. A far timer is armed in steps.
+   */
+  private arm(t: Timer, ms: number): void {
+    const far = ms > MAX_TIMEOUT_MS;
+    t.handle = setTimeout(() => (far ? this.arm(t, t.due - this.nowIn(t.domain)) : this.fire(t)), far ? MAX_TIMEOUT_MS : Math.max(0, ms));
+    t.handle.unref();
   }
 
   async advance(ms: number): Promise<void> {
