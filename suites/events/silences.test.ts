@@ -13,7 +13,7 @@ import { req, useTarget } from '../../harness/kit/index.ts';
 import { waitingTestMs } from '../support/event-fixtures.ts';
 import { withOwnAccount } from '../support/webhook-accounts.ts';
 import { deliveryBudgetSeconds, eventsOf, quietWindow, sendSms, waitForEvent } from '../support/webhook-events.ts';
-import { clearWebhook, freshEndpoint, registerWebhook, setWebhookStatus } from '../support/webhook-ops.ts';
+import { arrangeNoWebhook, freshEndpoint, registerWebhook, setWebhookStatus } from '../support/webhook-ops.ts';
 
 const t = useTarget();
 
@@ -111,7 +111,7 @@ describe('delivery rules over time (6, 6.3, 3.2)', () => {
         await registerWebhook(t, key, endpoint.url, '1');
         const before = await sendSms(t, key, 'Conformance deleted 1');
         await waitForEvent(t, endpoint, 'confirmation', before.reference, DELIVERY_S);
-        await clearWebhook(t, key);
+        await arrangeNoWebhook(t, key);
         const seen = endpoint.events().length;
         const after = await sendSms(t, key, 'Conformance deleted 2');
         await quietWindow(t, [endpoint], DELIVERY_S);
