@@ -117,6 +117,20 @@ export const ENVELOPE_RULE_RECORDS = rulesOf('envelope', [
     ),
   },
   {
+    id: 'rule:envelope.required-field-refused',
+    section: '4, 7.1',
+    statement: "A request without a field its operation's table marks required (Req yes, req, required) is refused with the operation's error body.",
+    // Readings weighed: a field the document marks required cannot be left out of a valid request on any reading; a
+    // team that defaulted it would make it optional, which the table does not say. The code of the refusal is not shown
+    // for most operations (7.1), so the refusal and its error body are judged, not the code. A field the document marks
+    // two ways (4.5 template: "one page lists it as required") is an ambiguity of its own, which the request schemas follow.
+    ...stated(
+      '| Field | Type | Req | Rules |',
+      '| <validation code> | 200 | body message says parameters invalid; code value for wallet, ' +
+        'loyalty, contact-update, payment, subaccount and similar validation failures: not shown |',
+    ),
+  },
+  {
     id: 'rule:envelope.unknown-request-refused',
     section: '2.1',
     statement:

@@ -5,20 +5,22 @@
  * 400 of 7.3 ("missing or invalid parameter") with one of its slugs; for legacy v1 Estatus=error
  * with a Codigo (4.16).
  *
- * A refusal is asserted (fail) for a missing required field ("Req: yes"), for a body past a bound
- * the document states (schemas/stated-limits.ts: "max 11 chars", "exactly 10 digits", "15 to
- * 110000", "enum a..k"), and for the current OTP create and verify, whose 7.3 row covers "missing
- * or invalid parameter". Where the document only gives a field its type or form and says nothing of
- * other values (latitude invalid-input), the deviation may be refused or ignored, and a target that
- * accepts it gets a warning.
+ * Each case's refusal is judged against the requirement that states it, at that requirement's level
+ * (judge): a body past a bound the document states, the row's own id (schemas/stated-limits.ts: "max
+ * 11 chars", "exactly 10 digits", "15 to 110000", "enum a..k"); the current OTP create and verify,
+ * whose 7.3 row covers "missing or invalid parameter", rule:otp2.invalid-parameter-refused; a missing
+ * required field ("Req: yes"), rule:envelope.required-field-refused. Where the document only gives a
+ * field its type or form and says nothing of other values (latitude invalid-input), the deviation may
+ * be refused or ignored: rule:envelope.invalid-input-refused, a reading, and a target that accepts it
+ * gets a warning.
  */
 import { expect } from 'vitest';
 import { RESULT_CODES } from '../../schemas/error-codes.ts';
 import type { Operation } from '../../schemas/operations.ts';
 import { type Answer, type ApiRequest, expectRefused, judge, recordBehaviour, seedFor, type Target } from '../../harness/kit/index.ts';
-import type { VerdictLevel } from '../../schemas/quotes.ts';
 import { CUSTOM_TEXT_TEMPLATE } from '../../schemas/voice.ts';
 import { concretePath } from './auth-requests.ts';
+import type { StatedLimit } from '../../schemas/stated-limits.ts';
 import { planInvalidRequests, requestSchemaOf, statedLimitBroken, type FuzzPlan, type InvalidCase } from './fuzz-bodies.ts';
 
 /** At most this many requests per operation (the run stays short and the target unburdened). */
@@ -104,13 +106,37 @@ function checkRefusal(op: Operation, answer: Answer, c: InvalidCase): void {
     recordBehaviour(`${op.operationId}: ${c.rule} on ${c.field} of a number with no verification (7: no order of checks)`, 'the validation first: HTTP 400');
 }
 
+/** 7.3's row of a 400 on the current OTP create and verify: "missing or invalid parameter". */
+const OTP_PARAMETER_RULE = 'rule:otp2.invalid-parameter-refused';
+/** A field the operation's table marks required, left out (4, 7.1). */
+const REQUIRED_FIELD_RULE = 'rule:envelope.required-field-refused';
+
+const hasOtpParameterRow = (op: Operation): boolean => op.errorBody === 'otp-v2' && otp400Slugs(op.operationId).length > 0;
+
 /**
- * fail where the document states the refusal or the bound (see the header); elsewhere the refusal is
- * the reading rule:envelope.invalid-input-refused, judged at its level.
+ * The requirement a case's refusal is judged against (see the header): the stated bound it breaks,
+ * 7.3's row on the current OTP create and verify, the required field it drops; else the reading
+ * rule:envelope.invalid-input-refused. Its level is the catalogue's (judge).
  */
-function refusalLevel(op: Operation, c: InvalidCase): VerdictLevel {
-  if (c.rule === 'drop-required' || statedLimitBroken(op.operationId, c) !== undefined) return 'fail';
-  return op.errorBody === 'otp-v2' && otp400Slugs(op.operationId).length > 0 ? 'fail' : 'warn';
+function refusalRequirement(op: Operation, c: InvalidCase, stated: StatedLimit | undefined): string {
+  if (stated) return stated.requirement;
+  if (hasOtpParameterRow(op)) return OTP_PARAMETER_RULE;
+  return c.rule === 'drop-required' ? REQUIRED_FIELD_RULE : 'rule:envelope.invalid-input-refused';
+}
+
+/**
+ * The rules of the refusals the test of `op` judges that it names itself (its plan's cases; the
+ * stated bounds are named by their own tests, and the reading by every fuzzing test).
+ */
+export function refusalRulesNamed(op: Operation, plan: FuzzPlan): string[] {
+  const named = new Set(plan.cases.map((c) => refusalRequirement(op, c, statedLimitBroken(op.operationId, c))));
+  return [OTP_PARAMETER_RULE, REQUIRED_FIELD_RULE].filter((id) => named.has(id));
+}
+
+/** A failed check's error, its message opened by the case it judged (no key is in a case); the same error, so its tag stays. */
+function namingCase(what: string, error: unknown): unknown {
+  if (error instanceof Error) error.message = `${what}\n${error.message}`;
+  return error;
 }
 
 /** Sends every case of the plan; a failure names the case and the seed (no key is in a case). */
@@ -125,16 +151,15 @@ export async function sendInvalidRequests(op: Operation, plan: FuzzPlan, context
     const stated = statedLimitBroken(op.operationId, c);
     const breaks = stated ? ` breaks the stated limit ${stated.requirement} (§${stated.section}: ${stated.bound.text})` : '';
     const what = `${op.operationId}, ${c.rule} on ${c.field}${breaks} (seed ${fuzzSeed(context.t, op)}): ${JSON.stringify(c.fields).slice(0, 300)}`;
-    if (refusalLevel(op, c) === 'warn') {
-      judge('rule:envelope.invalid-input-refused', what, () => checkRefusal(op, answer, c));
-      continue;
-    }
     try {
-      // A stated bound: refused, and the body is an error, never a success (7.1, 4.4, 4.16).
-      if (stated) expect(answer.body.success === true || answer.body.Estatus === 'ok', `accepted past ${stated.bound.text}`).toBe(false);
-      checkRefusal(op, answer, c);
+      // Below fail the warning names the case (judge); at fail the failure's message does (namingCase).
+      judge(refusalRequirement(op, c, stated), what, () => {
+        // A stated bound: refused, and the body is an error, never a success (7.1, 4.4, 4.16).
+        if (stated) expect(answer.body.success === true || answer.body.Estatus === 'ok', `accepted past ${stated.bound.text}`).toBe(false);
+        checkRefusal(op, answer, c);
+      });
     } catch (error) {
-      throw new Error(`${what}\n${error instanceof Error ? error.message : String(error)}`);
+      throw namingCase(what, error);
     }
   }
 }
