@@ -64,8 +64,7 @@ function consumerLockfile(projectLock: Lockfile, tarballSpec: string): Lockfile 
   return { name: 'consumer', lockfileVersion: 3, requires: true, packages };
 }
 
-/** Writes the empty consumer project around `tarball` in `dir` and installs it offline. */
-/** Installs the tarball into `dir` offline; returns what npm warned (an engine warning among them). */
+/** Writes the empty consumer project around `tarball` in `dir` and installs it offline; returns what npm warned (an engine warning among them). */
 export function installConsumer(dir: string, tarball: string): string {
   mkdirSync(dir, { recursive: true });
   const spec = `file:${tarball}`;
