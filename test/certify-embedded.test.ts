@@ -3,7 +3,7 @@
  * the test clock (both personalities), and its summary shows every requirement of the catalogue
  * either covered by a passing test or skipped for a named missing capability. The reports are
  * complete and hold none of the keys used. In real time (`--real-time`: the server without its
- * test hooks) two areas, whose tests that need the test clock are skipped for it.
+ * test hooks) it certifies two areas, where the tests that need the test clock are skipped for it.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
