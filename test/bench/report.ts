@@ -113,29 +113,27 @@ export function judgeTargets(r: BenchReport): TargetCheck[] {
     met: value === null ? null : ok(value),
   });
   // A run that did not pass is no figure of speed: its time is shown and kept, the target is missed.
-  const timed = (name: string, goal: string, seconds: number | null, exitCode: number | null, limit: number): TargetCheck =>
-    seconds !== null && exitCode !== 0 ? { name, goal, value: seconds, met: false, runFailed: true } : at(name, goal, seconds, (v) => v <= limit);
+  // Its goal is written from its limit, so that the two cannot disagree.
+  const timed = (name: string, limit: number, note: string | undefined, seconds: number | null, exitCode: number | null): TargetCheck => {
+    const goal = `<= ${limit}${note === undefined ? '' : ` (${note})`}`;
+    return seconds !== null && exitCode !== 0 ? { name, goal, value: seconds, met: false, runFailed: true } : at(name, goal, seconds, (v) => v <= limit);
+  };
   // 8: the longest unavoidable wait of the document is the OTP resend cooldown, 30 s.
   const cooldown = 30;
+  const afterCooldown = `cooldown ${cooldown} + 15`;
   return [
-    timed('certify, test clock (s)', '<= 8', r.certifyClockSeconds, r.certifyClockExitCode, 8),
-    timed('certify, real time (s)', `<= ${cooldown + 15} (cooldown 30 + 15)`, r.certifyRealtimeSeconds, r.certifyRealtimeExitCode, cooldown + 15),
-    timed(
-      'certify, serve without test hooks, slow event retries (s)',
-      `<= ${cooldown + 15} (cooldown 30 + 15)`,
-      r.certifySlowRetriesSeconds,
-      r.certifySlowRetriesExitCode,
-      cooldown + 15,
-    ),
+    timed('certify, test clock (s)', 8, undefined, r.certifyClockSeconds, r.certifyClockExitCode),
+    timed('certify, real time (s)', cooldown + 15, afterCooldown, r.certifyRealtimeSeconds, r.certifyRealtimeExitCode),
+    timed('certify, serve without test hooks, slow event retries (s)', cooldown + 15, afterCooldown, r.certifySlowRetriesSeconds, r.certifySlowRetriesExitCode),
     timed(
       'certify, serve with its written profile: loopback receiver, every capability (s)',
-      '<= 90',
+      90,
+      undefined,
       r.certifyServeProfileSeconds,
       r.certifyServeProfileExitCode,
-      90,
     ),
-    timed('npm test (s)', '<= 240 (4 minutes)', r.npmTestSeconds, r.npmTestExitCode, 240),
-    timed('CI, .ci/run (s)', '<= 1800 (30 minutes)', r.ciSeconds, r.ciExitCode, 1800),
+    timed('npm test (s)', 240, '4 minutes', r.npmTestSeconds, r.npmTestExitCode),
+    timed('CI, .ci/run (s)', 1800, '30 minutes', r.ciSeconds, r.ciExitCode),
     at('reference / bare fastify, credits/consult', '>= 0.6', r.referenceVsBareCredits, (v) => v >= 0.6),
     at('reference / Prism, credits/consult', '>= 3', r.referenceVsPrismCredits, (v) => v >= 3),
     // Bounded is judged on the heap after a full GC: the resident set keeps pages V8 and malloc
