@@ -40,7 +40,11 @@ describe('paths named in passing (4.15)', () => {
       const sent = expectSent(await t.api('sms/send', withCampaignId(t, { numbers: number, message: plainText(t, 'camp'), sandbox: 1 })), 'sms/send', [
         withCountryCode(number),
       ]);
-      expect(sent.campaignId, 'showCampaignId=true adds campaignId (4.2)').toEqual(expect.any(Number));
+      // Without a campaign id there is nothing to look for in /campaigns: the reading's warning ends the test (4.2).
+      const shown = judge('rule:sms.campaign-id', 'campaignId in the send answer', () =>
+        expect(sent.campaignId, 'showCampaignId=true adds campaignId (4.2)').toEqual(expect.any(Number)),
+      );
+      if (!shown) return;
       const answer = await probe('other/campaigns');
       const listed = new RegExp(`(?<!\\d)${sent.campaignId}(?!\\d)`).test(answer.text);
       recordBehaviour(`campaign ${sent.campaignId} in the /campaigns answer`, listed ? 'appears' : 'does not appear');
