@@ -119,7 +119,9 @@ describe('error bodies (2.1, 7.1)', () => {
       expectError(answers[1]![1], 'agenda_02', 'agendas/add');
       for (const [what, answer] of answers) {
         const body = expectErrorBody(ErrorBody, answer.json, `${what}: the error body of 2.1`, answer);
-        expect(body.success, `${what}: success is false on error`).toBe(false);
+        judge('rule:envelope.success-flag', `${what}: success is false on error (2.1)`, () =>
+          expect(body.success, `${what}: success is false on error`).toBe(false),
+        );
         judge('rule:envelope.no-server-error', `${what}: not a 5xx`, () => expect(answer.status).toBeLessThan(500));
       }
     },
@@ -151,7 +153,9 @@ describe('error bodies (2.1, 7.1)', () => {
       expectSchema(Uuid, ok.body.request_id, 'otp-v2/create success: request_id (4.4 lists it)', ok);
       const failed = await t.api('otp-v2/create', { json: { country_code: '52', company: 'ACME', sandbox: true, code_in_response: true } });
       const body = expectSchema(OtpErrorBody, failed.json, 'otp-v2/create without phone_number: the error body of 4.4', failed);
-      expect(failed.status, '7.3: a missing parameter answers 400').toBe(400);
+      judge('rule:otp2.invalid-parameter-refused', 'otp-v2/create without phone_number: HTTP 400 (7.3)', () =>
+        expect(failed.status, '7.3: a missing parameter answers 400').toBe(400),
+      );
       if (body.request_id !== undefined) expectSchema(Uuid, body.request_id, 'request_id', failed);
     },
   );
@@ -204,10 +208,13 @@ describe('error bodies (2.1, 7.1)', () => {
           expectSchema(ErrorBody, answer.json, 'malformed JSON body', answer),
         );
       const lists = expectSuccess(await t.api('agendas/list'), 'agendas/list', AgendaListResponse).result;
-      expect(
-        lists.map((l) => l.agenda_name),
-        'no list from a malformed body',
-      ).not.toContain(name);
+      // 0, 4: bodies are JSON; one that is not carries no agenda_name to create a list with.
+      judge('rule:envelope.json-bodies', 'a malformed JSON body creates no list (0, 4)', () =>
+        expect(
+          lists.map((l) => l.agenda_name),
+          'no list from a malformed body',
+        ).not.toContain(name),
+      );
     },
   );
 

@@ -9,7 +9,7 @@
  * Starts first in a run (declared in harness/run/suite-schedule.ts for the area: the silences of 6.3).
  */
 import { describe, expect } from 'vitest';
-import { req, useTarget } from '../../harness/kit/index.ts';
+import { judge, req, useTarget } from '../../harness/kit/index.ts';
 import { waitingTestMs } from '../support/event-fixtures.ts';
 import { withOwnAccount } from '../support/webhook-accounts.ts';
 import { deliveryBudgetSeconds, eventsOf, quietWindow, sendSms, waitForEvent } from '../support/webhook-events.ts';
@@ -75,7 +75,9 @@ describe('delivery rules over time (6, 6.3, 3.2)', () => {
           await registerWebhook(t, key, endpoint.url, '0');
           const sent = await sendSms(t, key, 'Conformance disabled 1');
           await quietWindow(t, [endpoint], DELIVERY_S);
-          expect(endpoint.events(), `added with status 0: no event (the send ${sent.reference})`).toEqual([]);
+          judge('rule:webhooks.disabled-no-events', 'added with status 0: no event while disabled (3.2, 6)', () =>
+            expect(endpoint.events(), `added with status 0: no event (the send ${sent.reference})`).toEqual([]),
+          );
         });
       const statusDisabled = () =>
         withOwnAccount(t, 2, async (key) => {
@@ -89,7 +91,9 @@ describe('delivery rules over time (6, 6.3, 3.2)', () => {
           const seen = endpoint.events().length;
           const whileStatusDisabled = await sendSms(t, key, 'Conformance disabled 3');
           await quietWindow(t, [endpoint], DELIVERY_S);
-          expect(endpoint.events().slice(seen), `status 0: no event at all while disabled (the send ${whileStatusDisabled.reference})`).toEqual([]);
+          judge('rule:webhooks.disabled-no-events', 'status 0: no event while disabled (3.2, 6)', () =>
+            expect(endpoint.events().slice(seen), `status 0: no event at all while disabled (the send ${whileStatusDisabled.reference})`).toEqual([]),
+          );
         });
       if (t.clock.virtual) {
         await addedDisabled();

@@ -3,7 +3,7 @@
  * its exclusivity, its case) and code_in_response; the limits of 8 on the code's length.
  */
 import { describe, expect } from 'vitest';
-import { expectSuccess, req, useTarget } from '../../harness/kit/index.ts';
+import { expectSuccess, judge, req, useTarget } from '../../harness/kit/index.ts';
 import { isUnset } from '../../schemas/envelope.ts';
 import { limitById } from '../../schemas/limits.ts';
 import { codeFitsFormat, OTP_CODE_FORMATS } from '../../schemas/otp-v2.ts';
@@ -60,7 +60,9 @@ describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () =>
         for (const length of [codeLength.min!, codeLength.max!]) {
           const s = await d.subject();
           const { code } = await d.pending(s, { code_length: length });
-          expect(code.length, `code_length=${length}`).toBe(length);
+          judge('limit:otp-v2-code-length', `code_length=${length} gives a code of that length (4.4, 8)`, () =>
+            expect(code.length, `code_length=${length}`).toBe(length),
+          );
         }
         for (const length of [codeLength.min! - 1, codeLength.max! + 1])
           await expectRefusedCreate(d, await d.subject(), { code_length: length }, 'otp_invalid_param', `code_length=${length}`);
@@ -77,7 +79,9 @@ describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () =>
           const s = await d.subject();
           const custom = alnum.slice(0, length);
           const { code } = await d.pending(s, { code_custom: custom });
-          expect(code, 'code_custom is the code (stored as sent)').toBe(custom);
+          judge('limit:otp-v2-code-custom-length', `code_custom of ${length} characters is the code (4.4 "stored and compared as sent")`, () =>
+            expect(code, 'code_custom is the code (stored as sent)').toBe(custom),
+          );
           expectSuccess(await d.verify(s, custom), 'otp-v2/verify');
         }
         for (const custom of [alnum.slice(0, customLength.min! - 1), alnum.slice(0, customLength.max! + 1), 'ab-12', 'ab 12c'])

@@ -4,7 +4,7 @@
  * charges nothing.
  */
 import { describe, expect } from 'vitest';
-import { type Answer, expectSuccess, req, useTarget } from '../../harness/kit/index.ts';
+import { type Answer, expectSuccess, judge, req, useTarget } from '../../harness/kit/index.ts';
 import { isUnset } from '../../schemas/envelope.ts';
 import { formatMexicoDateTime } from '../../schemas/formats.ts';
 import { OTP_V2_RULES } from '../../schemas/otp-v2-transitions.ts';
@@ -37,25 +37,31 @@ describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () =>
           const made = await d.pending(await d.subject(), fields);
           return { ...made, from, to: await t.clock.now() };
         };
-        const expectAfter = (made: { answer: Answer; from: number; to: number }, hours: number, why: string) => {
+        const judgeExpiresAfter = (requirement: string, made: { answer: Answer; from: number; to: number }, hours: number, why: string) => {
           const slack = 1_000 + d.nowUncertaintySeconds() * 1000;
           const [low, high] = [made.from + hours * HOUR - slack, made.to + hours * HOUR + slack];
           const actual = expiresAtMs(made.answer);
           const text =
             `${why}: expires_at ${formatMexicoDateTime(actual)}, the create was handled ${hours} h ` +
             `before ${formatMexicoDateTime(low)} to ${formatMexicoDateTime(high)} by the kit's clock`;
-          expect(actual, text).toBeGreaterThanOrEqual(low);
-          expect(actual, text).toBeLessThanOrEqual(high);
+          judge(requirement, why, () => {
+            expect(actual, text).toBeGreaterThanOrEqual(low);
+            expect(actual, text).toBeLessThanOrEqual(high);
+          });
         };
         const now = await t.clock.now();
         const byDefault = await created();
-        expect(byDefault.body.expires_at, 'expires_at format YYYY-MM-DD HH:mm:ss (2.10)').toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-        expectAfter(byDefault, OTP_V2_RULES.defaultExpiryHours, 'default 24 hours (4.4, 8)');
+        judge('rule:otp2.expires-at', 'expires_at is YYYY-MM-DD HH:mm:ss (4.4, 2.10)', () =>
+          expect(byDefault.body.expires_at, 'expires_at format YYYY-MM-DD HH:mm:ss (2.10)').toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+        );
+        judgeExpiresAfter('rule:otp2.expires-at', byDefault, OTP_V2_RULES.defaultExpiryHours, 'default 24 hours (4.4, 8)');
         const within = formatMexicoDateTime(now + (OTP_V2_RULES.maxExpiryHours - 1) * HOUR);
         const kept = await d.pending(await d.subject(), { expiration_date: within });
-        expect(kept.body.expires_at, 'an expiration_date within 3 days is kept').toBe(within);
+        judge('limit:otp-v2-expiry', 'an expiration_date within 3 days is kept (4.4, 8)', () =>
+          expect(kept.body.expires_at, 'an expiration_date within 3 days is kept').toBe(within),
+        );
         const beyond = await created({ expiration_date: formatMexicoDateTime(now + (OTP_V2_RULES.maxExpiryHours + 1) * HOUR) });
-        expectAfter(beyond, OTP_V2_RULES.maxExpiryHours, 'larger values are clamped to 3 days (4.4, 8)');
+        judgeExpiresAfter('limit:otp-v2-expiry', beyond, OTP_V2_RULES.maxExpiryHours, 'larger values are clamped to 3 days (4.4, 8)');
         for (const past of [formatMexicoDateTime(now - HOUR), formatMexicoDateTime(now - 24 * HOUR)])
           await expectRefusedCreate(d, await d.subject(), { expiration_date: past }, 'otp_invalid_param', `expiration_date ${past} in the past`);
         await expectRefusedCreate(
@@ -78,13 +84,16 @@ describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () =>
         await expectRefusedCreate(d, d.sibling(s), { code_in_response: false }, 'otp_missing_param', 'sandbox with code_in_response=false', true);
         const custom = d.sibling(s);
         const byCustom = d.expectCreated(await d.create(custom, { code_in_response: undefined, code_custom: 'Sb12Xy' }), 'created');
-        expect(isUnset(byCustom.code), 'code only when requested').toBe(true);
+        judge('rule:otp2.code-in-response', 'sandbox with code_custom and no code_in_response: no code in the answer (4.4, 2.10)', () =>
+          expect(isUnset(byCustom.code), 'code only when requested').toBe(true),
+        );
         expectSuccess(await d.verify(custom, 'Sb12Xy'), 'otp-v2/verify');
         const withCode = d.sibling(s);
         const { code } = await d.pending(withCode);
         expectSuccess(await d.verify(withCode, code), 'otp-v2/verify');
         const after = await d.balance(s);
-        if (before !== undefined && after !== undefined) expect(after, 'sandbox=true charges nothing (4.4)').toBe(before);
+        if (before !== undefined && after !== undefined)
+          judge('rule:otp2.sandbox-free', 'sandbox=true charges nothing (4.4)', () => expect(after, 'sandbox=true charges nothing (4.4)').toBe(before));
       },
     );
   });

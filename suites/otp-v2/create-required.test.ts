@@ -3,7 +3,7 @@
  * naming it), country_code numeric, company whatever the channel, phone_number's 10 digits (8).
  */
 import { describe, expect } from 'vitest';
-import { expectErrorBody, judge, recordBehaviour, req, useTarget } from '../../harness/kit/index.ts';
+import { expectErrorBody, Inconclusive, judge, recordBehaviour, req, useTarget } from '../../harness/kit/index.ts';
 import { OtpErrorBody } from '../../schemas/envelope.ts';
 import { limitById } from '../../schemas/limits.ts';
 import { OtpDriver } from '../support/otp-v2-driver.ts';
@@ -89,10 +89,14 @@ describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () =>
         ] as const) {
           const s = await d.subject();
           const answer = await d.create(s, { country_code: countryCode });
-          expect(answer.status, `country_code ${what}: HTTP 400 (7.3) — ${answer.text.slice(0, 200)}`).toBe(400);
+          judge('rule:otp2.country-code', `country_code ${what}: HTTP 400 (4.4, 7.3)`, () =>
+            expect(answer.status, `country_code ${what}: HTTP 400 (7.3) — ${answer.text.slice(0, 200)}`).toBe(400),
+          );
           const body = expectErrorBody(OtpErrorBody, answer.json, `country_code ${what}: the error body of 4.4`, answer);
-          expect(['otp_missing_param', 'otp_invalid_param'], `country_code ${what}: the slug of 7.3's row for a missing or invalid parameter`).toContain(
-            body.error,
+          judge('rule:otp2.country-code', `country_code ${what}: otp_missing_param or otp_invalid_param (7.3)`, () =>
+            expect(['otp_missing_param', 'otp_invalid_param'], `country_code ${what}: the slug of 7.3's row for a missing or invalid parameter`).toContain(
+              body.error,
+            ),
           );
           // A lenient target reads the value as 52: the refused create must not have registered that verification.
           await expectNoVerification(d, s, `country_code ${what}`);
@@ -106,7 +110,10 @@ describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () =>
     });
 
     req(['limit:otp-v2-phone-number', 'err:otp_invalid_param'], 'phone_number: 10 digits accepted, 11 digits or letters refused', async () => {
-      expect(t.phone().length, "the suite's numbers have the maximum length").toBe(phoneLength.max);
+      // The premise of "10 digits accepted": the kit's own numbers have the limit's length (8).
+      const phoneDigits = t.phone().length;
+      if (phoneDigits !== phoneLength.max)
+        throw new Inconclusive(`the suite's numbers have ${phoneDigits} digits, not phone_number's maximum of ${phoneLength.max}: the maximum cannot be tried`);
       await d.pending(await d.subject());
       for (const phone of [`${t.phone()}1`, '55abcdefgh']) {
         const s = { ...(await d.subject()), phone };

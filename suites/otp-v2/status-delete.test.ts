@@ -4,7 +4,7 @@
  * (3.1 "per number").
  */
 import { describe, expect } from 'vitest';
-import { expectError, expectSchema, expectSuccess, observe, recordBehaviour, req, useTarget } from '../../harness/kit/index.ts';
+import { expectError, expectSchema, expectSuccess, judge, observe, recordBehaviour, req, useTarget } from '../../harness/kit/index.ts';
 import { OtpStatusResponse } from '../../schemas/otp-v2.ts';
 import { OTP_V2_RULES } from '../../schemas/otp-v2-transitions.ts';
 import { elapsedBetween } from '../support/otp-v2-clock.ts';
@@ -28,17 +28,27 @@ describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () =>
         const sent = await d.timed(() => d.create(s));
         const code = String(d.expectCreated(sent.answer, 'created').code);
         const first = await d.stateOf(s);
+        // Whether the status answer's attempts_remaining counts the attempts left: its fields are not
+        // shown (4.4), so the counter is read under that name only where it held after the create.
+        let countsAttempts = false;
         if (t.choices['otp-status-request-shape'] === 'query') {
-          expect(first.state).toBe('pending');
+          // The state the profile's shape carries: 3.1 none + create → pending.
+          judge('otp2:none-create', 'GET /v2/otp/status after the create: state pending (3.1)', () => expect(first.state).toBe('pending'));
           const body = expectSchema(OtpStatusResponse, first.answer.json, 'status body', first.answer);
-          if (typeof body.attempts_remaining === 'number') expect(body.attempts_remaining, 'attempts counter').toBe(OTP_V2_RULES.attemptsPerRound);
+          if (typeof body.attempts_remaining === 'number')
+            countsAttempts = judge('op:otp-v2/get-status', 'the status attempts counter after the create (4.4; its fields not shown)', () =>
+              expect(body.attempts_remaining, 'attempts counter').toBe(OTP_V2_RULES.attemptsPerRound),
+            );
           if (typeof body.resend_available_in === 'number')
-            expect(body.resend_available_in, 'resend counter within the cooldown').toBeLessThanOrEqual(OTP_V2_RULES.cooldownSeconds);
+            judge('op:otp-v2/get-status', 'the status resend counter after the create (4.4; its fields not shown)', () =>
+              expect(body.resend_available_in, 'resend counter within the cooldown').toBeLessThanOrEqual(OTP_V2_RULES.cooldownSeconds),
+            );
         }
         const before = await d.balance(s);
         for (let i = 0; i < 3; i++) await d.status(s);
         const after = await d.balance(s);
-        if (before !== undefined && after !== undefined) expect(after, 'status is free').toBe(before);
+        if (before !== undefined && after !== undefined)
+          judge('rule:otp2.free-operations', 'three status reads are free (4.4)', () => expect(after, 'status is free').toBe(before));
         // Read-only: no attempt consumed, the cooldown still running (where the kit's clock can tell:
         // judgeThrottled), the code unchanged.
         await d.wrongAttempt(s, code, OTP_V2_RULES.attemptsPerRound - 1);
@@ -52,8 +62,10 @@ describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () =>
         const again = await d.stateOf(s);
         if (t.choices['otp-status-request-shape'] === 'query') {
           const body = expectSchema(OtpStatusResponse, again.answer.json, 'status body', again.answer);
-          if (typeof body.attempts_remaining === 'number')
-            expect(body.attempts_remaining, 'attempts counter after one wrong code').toBe(OTP_V2_RULES.attemptsPerRound - 1);
+          if (countsAttempts && typeof body.attempts_remaining === 'number')
+            judge('rule:otp2.status-read-only', 'the status reads used no attempt (4.4 "read-only, no side effects")', () =>
+              expect(body.attempts_remaining, 'attempts counter after one wrong code').toBe(OTP_V2_RULES.attemptsPerRound - 1),
+            );
         }
         expectSuccess(await d.verify(s, code), 'otp-v2/verify');
         await d.expectState(d.sibling(s), 'none', 'a number without verification');
@@ -82,7 +94,9 @@ describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () =>
       await d.wrongAttempt(b, codeB, OTP_V2_RULES.attemptsPerRound - 1);
       expectSuccess(await d.remove(b), 'otp-v2/delete');
       const stillLocked = await d.verify(a, codeA);
-      expect(stillLocked.status, 'deleting another number leaves this one locked').toBe(429);
+      judge('rule:otp2.per-number', "another number's delete leaves this one locked (3.1 per phone_number + country_code)", () =>
+        expect(stillLocked.status, 'deleting another number leaves this one locked').toBe(429),
+      );
       expectError(await d.createPastCooldown(a, {}, 'locked', '3.1 locked + create (no code_rotate)'), 'otp_max_attempts', 'otp-v2/create');
       const { code: fresh } = await d.pending(b);
       expectSuccess(await d.verify(b, fresh), 'otp-v2/verify');
