@@ -4,7 +4,7 @@
  * /contactlist/find. Every list is named with the run prefix and deleted at teardown.
  */
 import { describe, expect } from 'vitest';
-import { type Answer, expectError, expectRefused, expectSuccess, observe, recordBehaviour, req, useTarget } from '../harness/kit/index.ts';
+import { type Answer, expectError, expectRefused, expectSuccess, judge, observe, recordBehaviour, req, useTarget } from '../harness/kit/index.ts';
 import { AgendaDeleteResponse, AgendaFindResponse, AgendaListResponse, AgendaRenameResponse, type AgendaFindResponse as FindBody } from '../schemas/agendas.ts';
 import { isUnset } from '../schemas/envelope.ts';
 import { limitById } from '../schemas/limits.ts';
@@ -247,21 +247,33 @@ describe('Lists belong to their account (1, 5.2)', () => {
     await addContact(t, listKey, { number, name: t.name('mine') });
     const other = await t.newSubaccount();
     const theirs = expectSuccess(await t.api('agendas/list', { key: other.key }), 'agendas/list', AgendaListResponse).result;
-    expect(
-      theirs.some((l) => l.list_key === listKey || l.agenda_name === name),
-      "not in the other account's /agendas/get",
-    ).toBe(false);
+    // 1, 5.2: that another account's key sees none of this account's lists is our reading (a key gives access to its own account).
+    judge('rule:subaccounts.isolation', "another account's key (1, 5.2)", () =>
+      expect(
+        theirs.some((l) => l.list_key === listKey || l.agenda_name === name),
+        "not in the other account's /agendas/get",
+      ).toBe(false),
+    );
     const found = expectSuccess(await t.api('agendas/find', { key: other.key, query: { query: name } }), 'agendas/find', AgendaFindResponse);
-    expect(
-      found.result.map((r) => r.name),
-      'not found by the other account',
-    ).not.toContain(name);
+    judge('rule:subaccounts.isolation', "another account's key (1, 5.2)", () =>
+      expect(
+        found.result.map((r) => r.name),
+        'not found by the other account',
+      ).not.toContain(name),
+    );
     expectError(await t.api('agendas/list-contacts', { key: other.key, json: { list_key: listKey } }), 'err_01', 'agendas/list-contacts');
     expectError(await t.api('agendas/rename', { key: other.key, json: { list_key: listKey, agenda_name: t.name('stolen') } }), 'err_03', 'agendas/rename');
     expectError(await t.api('agendas/delete', { key: other.key, json: { list_key: listKey } }), 'err_01', 'agendas/delete');
-    // The list is intact for its own account.
-    expect((await listLists(t)).find((l) => l.list_key === listKey)?.agenda_name).toBe(name);
-    expect((await listContacts(t, listKey)).map((c) => sameNumber(c.contact_number, number))).toEqual([true]);
+    // The list is intact for its own account: the other account changed nothing of it (1, 5.2, our reading).
+    const kept = (await listLists(t)).find((l) => l.list_key === listKey);
+    judge('rule:subaccounts.isolation', "after the other account's attempts (1, 5.2)", () => expect(kept?.agenda_name, 'the list keeps its name').toBe(name));
+    const contacts = await listContacts(t, listKey);
+    judge('rule:subaccounts.isolation', "after the other account's attempts (1, 5.2)", () =>
+      expect(
+        contacts.map((c) => sameNumber(c.contact_number, number)),
+        'the list keeps its contact',
+      ).toEqual([true]),
+    );
   });
 });
 
@@ -304,8 +316,13 @@ describe('GET /contactlist/find (4.7)', () => {
 
     const first = await find({});
     expectConsistentPage(first.body, 'find without paging parameters');
-    expect(first.body.page, 'the first page is answered when none is asked').toBe(1);
-    expect(first.body.total_count, 'the three lists at least').toBeGreaterThanOrEqual(3);
+    // 4.7: the parameters that select the page are not shown; page 1 when none is asked is our reading.
+    judge('rule:agendas.find-paging', 'paging (4.7)', () => expect(first.body.page, 'the first page is answered when none is asked').toBe(1));
+    // A search without a query counting every list is our reading of "query (optional)"; the pages below walk these three.
+    const counted = judge('rule:agendas.find-paging', 'paging (4.7)', () =>
+      expect(first.body.total_count, 'the three lists at least').toBeGreaterThanOrEqual(3),
+    );
+    if (!counted) return;
 
     // 4.7: the parameters that select the page or size are not shown; the profile names them.
     const second = await find({ limit: 1, page: 2 });
@@ -317,18 +334,24 @@ describe('GET /contactlist/find (4.7)', () => {
       choice === 'page-limit' ? honoured : null,
     );
     if (choice !== 'page-limit') return;
-    expect({ limit: second.body.limit, page: second.body.page }, 'page and limit as asked (profile contactlist-find-paging=page-limit)').toEqual({
-      limit: 1,
-      page: 2,
-    });
+    // The pages below are asked by these parameters: a target that does not honour them leaves nothing more to judge.
+    const asked = judge('rule:agendas.find-paging', 'paging (4.7)', () =>
+      expect({ limit: second.body.limit, page: second.body.page }, 'page and limit as asked (profile contactlist-find-paging=page-limit)').toEqual({
+        limit: 1,
+        page: 2,
+      }),
+    );
+    if (!asked) return;
     const onePerPage = await find({ limit: 1, page: 1 });
     expectConsistentPage(onePerPage.body, 'find?limit=1&page=1');
-    expect(second.body.result[0]?.id, 'page 2 holds another list than page 1').not.toBe(onePerPage.body.result[0]?.id);
-    // The last page: has_more false and next_page null.
+    judge('rule:agendas.find-paging', 'paging (4.7)', () =>
+      expect(second.body.result[0]?.id, 'page 2 holds another list than page 1').not.toBe(onePerPage.body.result[0]?.id),
+    );
+    // The last page: has_more false (our reading of its name) and next_page null (4.7: "null on the last page").
     const last = await find({ limit: 1, page: second.body.total_pages });
     expectConsistentPage(last.body, `find?limit=1&page=${second.body.total_pages}`);
-    expect(last.body.has_more).toBe(false);
-    expect(last.body.next_page).toBeNull();
+    judge('rule:agendas.find-paging', 'paging (4.7)', () => expect(last.body.has_more, 'the last page has no more').toBe(false));
+    judge('op:agendas/find', 'paging (4.7)', () => expect(last.body.next_page, 'the last page has next_page null').toBeNull());
     // Every list is on one of the pages: walking them all (two per page) meets the three of this test
     // once each. Another file working in the same account may add or delete lists meanwhile: a walk
     // during which total_count changed is started again.
@@ -346,6 +369,8 @@ describe('GET /contactlist/find (4.7)', () => {
         more = stable && body.has_more && page < 500;
       }
     }
-    expect(found.filter((n) => n.startsWith(base)).sort(), 'the pages together hold every list once').toEqual([`${base}A`, `${base}B`, `${base}C`]);
+    judge('rule:agendas.find-paging', 'paging (4.7)', () =>
+      expect(found.filter((n) => n.startsWith(base)).sort(), 'the pages together hold every list once').toEqual([`${base}A`, `${base}B`, `${base}C`]),
+    );
   });
 });

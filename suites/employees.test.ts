@@ -135,14 +135,20 @@ describe('Tool users belong to their account (1, 5.2)', () => {
       const employee = await addEmployee(t);
       const other = await t.newSubaccount();
       const theirs = expectSuccess(await t.api('employees/list', { key: other.key }), 'employees/list', EmployeeListResponse).result;
-      expect(
-        theirs.some((u) => u.usertool_name === employee.employee_name),
-        'not listed for the other account',
-      ).toBe(false);
+      // 1, 5.2: that another account's key reaches none of this account's tool users is our reading (a key gives access to its own account).
+      judge('rule:subaccounts.isolation', "another account's key (1, 5.2)", () =>
+        expect(
+          theirs.some((u) => u.usertool_name === employee.employee_name),
+          'not listed for the other account',
+        ).toBe(false),
+      );
       const before = await listedEmployee(t, employee.collaboratorId);
       const attempt = await t.api('employees/disable', { key: other.key, json: { number: employee.number } });
       judge('rule:envelope.no-server-error', 'never a server error', () => expect(attempt.status).toBeLessThan(500));
-      expect((await listedEmployee(t, employee.collaboratorId)).usertool_status, 'the other account did not disable it').toBe(before.usertool_status);
+      const after = await listedEmployee(t, employee.collaboratorId);
+      judge('rule:subaccounts.isolation', "another account's key (1, 5.2)", () =>
+        expect(after.usertool_status, 'the other account did not disable it').toBe(before.usertool_status),
+      );
     },
   );
 });

@@ -4,7 +4,18 @@
  * (no operation): each test uses fresh numbers; the tool users it creates are disabled at teardown.
  */
 import { describe, expect } from 'vitest';
-import { type Answer, expectRefused, expectSchema, expectSuccess, observe, recordBehaviour, type RefusalKind, req, useTarget } from '../harness/kit/index.ts';
+import {
+  type Answer,
+  expectRefused,
+  expectSchema,
+  expectSuccess,
+  judge,
+  observe,
+  recordBehaviour,
+  type RefusalKind,
+  req,
+  useTarget,
+} from '../harness/kit/index.ts';
 import { programAccount } from './support/program-account.ts';
 import { limitById } from '../schemas/limits.ts';
 import { LoyaltyAddContactResponse, LoyaltySaleResponse } from '../schemas/loyalty.ts';
@@ -65,11 +76,18 @@ describe('POST /loyalty/contact/add and /loyalty/contact/get (4.9)', () => {
     'the contact added is returned by /loyalty/contact/get with its name (ambiguity loyalty-add-contact-success-code)',
     async () => {
       const a = await cardWithContact();
+      // 4.9: contact/get returns the card's contacts, filtered by phone when one is given.
       const filtered = await cardContacts(t, a.loyaltyKey, a.phone);
-      expect(filtered.filter(withPhone(a.phone)), 'the contact, filtered by its phone').toHaveLength(1);
-      expect(filtered.find(withPhone(a.phone))?.contact_name).toBe(a.name);
+      judge('rule:loyalty.contact-listed', 'contact/get (4.9)', () =>
+        expect(filtered.filter(withPhone(a.phone)), 'the contact, filtered by its phone').toHaveLength(1),
+      );
+      judge('rule:loyalty.contact-listed', 'contact/get (4.9)', () =>
+        expect(filtered.find(withPhone(a.phone))?.contact_name, 'the contact listed with its name').toBe(a.name),
+      );
       const all = await cardContacts(t, a.loyaltyKey);
-      expect(all.filter(withPhone(a.phone)), 'the contact, without the filter').toHaveLength(1);
+      judge('rule:loyalty.contact-listed', 'contact/get (4.9)', () =>
+        expect(all.filter(withPhone(a.phone)), 'the contact, without the filter').toHaveLength(1),
+      );
     },
   );
 

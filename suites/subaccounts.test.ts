@@ -17,7 +17,7 @@ import {
   SubaccountCreditsManageResponse,
   SubaccountGetApikeyResponse,
 } from '../schemas/subaccounts.ts';
-import { type Answer, expectError, expectRefused, expectSuccess, observe, req, useTarget } from '../harness/kit/index.ts';
+import { type Answer, expectError, expectRefused, expectSuccess, judge, observe, req, useTarget } from '../harness/kit/index.ts';
 
 const t = useTarget();
 
@@ -248,9 +248,16 @@ describe('POST /manager/subaccount/credits/manage (4.11, 2.7)', () => {
         `withdraw ${held + 1} of ${held}`,
         'insufficient-balance',
       );
-      expect(await t.credits(sub.key), 'the balance is untouched (never below zero)').toBe(held);
+      // 4.11: type=2 withdraws from the subaccount's balance; a refused withdrawal leaving it as it was is our reading.
+      // The withdrawal of all it holds below needs that balance: a changed one leaves nothing more to judge.
+      const kept = await t.credits(sub.key);
+      const untouched = judge('rule:subaccounts.credits-withdraw', 'a refused type=2 (4.11)', () =>
+        expect(kept, 'the balance is untouched (never below zero)').toBe(held),
+      );
+      if (!untouched) return;
       expectCreditsMoved(await t.api('subaccounts/manage-credits', { key: manager(), json: { email: sub.email, type: 2, credits: held } }));
-      expect(await t.credits(sub.key), 'all it holds can be withdrawn').toBe(0);
+      const emptied = await t.credits(sub.key);
+      judge('rule:subaccounts.credits-withdraw', 'type=2 (4.11)', () => expect(emptied, 'all it holds can be withdrawn').toBe(0));
     },
   );
 
@@ -310,18 +317,25 @@ describe('isolation between accounts (1, 5.2, 5.3)', () => {
       const number = t.phone();
       expectSuccess(await t.api('contacts/add', { key: owner.key, json: { list_key: list.list_key, number, name: 'Ana Privada' } }), 'contacts/add');
 
+      // 1, 5.2: that another account's key reaches none of this account's lists is our reading (a key gives access to its own account).
       const seen = expectSuccess(await t.api('agendas/list', { key: stranger.key }), 'agendas/list', AgendaListResponse).result;
-      expect(
-        seen.map((l) => l.list_key),
-        'the stranger does not see the list',
-      ).not.toContain(list.list_key);
-      expect(
-        seen.map((l) => l.agenda_name),
-        'nor its name',
-      ).not.toContain(name);
+      judge('rule:subaccounts.isolation', "another subaccount's key (1, 5.2)", () =>
+        expect(
+          seen.map((l) => l.list_key),
+          'the stranger does not see the list',
+        ).not.toContain(list.list_key),
+      );
+      judge('rule:subaccounts.isolation', "another subaccount's key (1, 5.2)", () =>
+        expect(
+          seen.map((l) => l.agenda_name),
+          'nor its name',
+        ).not.toContain(name),
+      );
 
       const read = await t.api('agendas/list-contacts', { key: stranger.key, json: { list_key: list.list_key } });
-      expect(read.text, "the owner's contact does not leak").not.toContain(number);
+      judge('rule:subaccounts.isolation', "another subaccount's key (1, 5.2)", () =>
+        expect(read.text, "the owner's contact does not leak").not.toContain(number),
+      );
       // To the stranger the list does not exist: the status of that refusal is not stated (7.1).
       expectRefused(read, 'agendas/list-contacts', "another account's list", 'missing-resource');
       expectRefused(
@@ -340,14 +354,19 @@ describe('isolation between accounts (1, 5.2, 5.3)', () => {
       const still = expectSuccess(await t.api('agendas/list', { key: owner.key }), 'agendas/list', AgendaListResponse).result.find(
         (l) => l.list_key === list.list_key,
       );
-      expect(still?.agenda_name, "the owner's list is intact, under its name").toBe(name);
+      judge('rule:subaccounts.isolation', "another subaccount's key (1, 5.2)", () =>
+        expect(still?.agenda_name, "the owner's list is intact, under its name").toBe(name),
+      );
     },
   );
 
   req(['rule:subaccounts.isolation', 'rule:auth.subaccount-own-balance'], "each subaccount's key answers its own balance", async () => {
     const a = await t.newSubaccount(2);
     const b = await t.newSubaccount(3);
-    expect(await t.credits(a.key)).toBe(2);
-    expect(await t.credits(b.key)).toBe(3);
+    // 5.3: "A subaccount key acts on its own balance."
+    const balanceOfA = await t.credits(a.key);
+    judge('rule:auth.subaccount-own-balance', 'own balance (5.3)', () => expect(balanceOfA, "the first subaccount's key answers its 2 credits").toBe(2));
+    const balanceOfB = await t.credits(b.key);
+    judge('rule:auth.subaccount-own-balance', 'own balance (5.3)', () => expect(balanceOfB, "the second subaccount's key answers its 3 credits").toBe(3));
   });
 });

@@ -61,11 +61,18 @@ describe('POST /wallet/contact/add and /wallet/contact/get (4.8)', () => {
         'wallet/add-contact',
         WalletAddContactResponse,
       );
+      // 4.8: contact/get's fields are not shown: finding the added contacts in its body is our reading.
       const filtered = await getContact(a.walletKey, a.phone);
-      expect(holdsPhone(filtered, a.phone), `filtered by phone: the contact is returned (${JSON.stringify(filtered).slice(0, 300)})`).toBe(true);
-      expect(holdsPhone(filtered, other), 'filtered by phone: another contact is left out').toBe(false);
+      judge('rule:wallet.contact-listed', 'contact/get (4.8)', () =>
+        expect(holdsPhone(filtered, a.phone), `filtered by phone: the contact is returned (${JSON.stringify(filtered).slice(0, 300)})`).toBe(true),
+      );
+      judge('rule:wallet.contact-listed', 'contact/get (4.8)', () =>
+        expect(holdsPhone(filtered, other), 'filtered by phone: another contact is left out').toBe(false),
+      );
       const all = await getContact(a.walletKey);
-      expect(holdsPhone(all, a.phone) && holdsPhone(all, other), 'without the filter: both contacts').toBe(true);
+      judge('rule:wallet.contact-listed', 'contact/get (4.8)', () =>
+        expect(holdsPhone(all, a.phone) && holdsPhone(all, other), 'without the filter: both contacts').toBe(true),
+      );
     },
   );
 
@@ -121,7 +128,10 @@ describe('Wallet contacts belong to their account (1, 5.2)', () => {
       const seen = await t.api('wallet/get-contact', { key: other.key, json: { wallet_key: a.walletKey } });
       // A server error is a warning (7.1 server_01, a reading) and leaves nothing else to judge of the attempt.
       if (!judge('rule:envelope.no-server-error', 'never a server error', () => expect(seen.status).toBeLessThan(500))) return;
-      expect(holdsPhone(seen.json, a.phone), 'the contact is not shown to the other account').toBe(false);
+      // 1, 5.2: that another account's key reaches none of this account's wallet contacts is our reading.
+      judge('rule:subaccounts.isolation', "another account's key (1, 5.2)", () =>
+        expect(holdsPhone(seen.json, a.phone), 'the contact is not shown to the other account').toBe(false),
+      );
       const changed = await t.api('wallet/update-balance', {
         key: other.key,
         json: { wallet_key: a.walletKey, phone: a.phone, transaction_type: 0, transaction_amount: 8.1 },
