@@ -3,7 +3,7 @@
  * naming it), country_code numeric, company whatever the channel, phone_number's 10 digits (8).
  */
 import { describe, expect } from 'vitest';
-import { expectErrorBody, Inconclusive, judge, recordBehaviour, req, useTarget } from '../../harness/kit/index.ts';
+import { type Answer, expectErrorBody, Inconclusive, judge, recordBehaviour, req, useTarget } from '../../harness/kit/index.ts';
 import { OtpErrorBody } from '../../schemas/envelope.ts';
 import { limitById } from '../../schemas/limits.ts';
 import { OtpDriver } from '../support/otp-v2-driver.ts';
@@ -19,6 +19,17 @@ const d = new OtpDriver(t);
 const CONCURRENT = t.clock.waitsMayOverlap;
 
 const phoneLength = limitById('otp-v2-phone-number');
+
+/** A country_code missing or not numeric (4.4 "numeric"), refused as 7.3's missing or invalid parameter: 400, the 4.4 error body, one of the row's slugs. */
+function judgeCountryCodeRefusal(answer: Answer, what: string): void {
+  judge('rule:otp2.country-code', `country_code ${what}: HTTP 400 (4.4, 7.3)`, () =>
+    expect(answer.status, `country_code ${what}: HTTP 400 (7.3) — ${answer.text.slice(0, 200)}`).toBe(400),
+  );
+  const body = expectErrorBody(OtpErrorBody, answer.json, `country_code ${what}: the error body of 4.4`, answer);
+  judge('rule:otp2.country-code', `country_code ${what}: otp_missing_param or otp_invalid_param (7.3)`, () =>
+    expect(['otp_missing_param', 'otp_invalid_param'], `country_code ${what}: the slug of 7.3's row for a missing or invalid parameter`).toContain(body.error),
+  );
+}
 
 describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () => {
   describe.sequential('4.4 POST /v2/otp: parameters, message and limits', () => {
@@ -89,15 +100,7 @@ describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () =>
         ] as const) {
           const s = await d.subject();
           const answer = await d.create(s, { country_code: countryCode });
-          judge('rule:otp2.country-code', `country_code ${what}: HTTP 400 (4.4, 7.3)`, () =>
-            expect(answer.status, `country_code ${what}: HTTP 400 (7.3) — ${answer.text.slice(0, 200)}`).toBe(400),
-          );
-          const body = expectErrorBody(OtpErrorBody, answer.json, `country_code ${what}: the error body of 4.4`, answer);
-          judge('rule:otp2.country-code', `country_code ${what}: otp_missing_param or otp_invalid_param (7.3)`, () =>
-            expect(['otp_missing_param', 'otp_invalid_param'], `country_code ${what}: the slug of 7.3's row for a missing or invalid parameter`).toContain(
-              body.error,
-            ),
-          );
+          judgeCountryCodeRefusal(answer, what);
           // A lenient target reads the value as 52: the refused create must not have registered that verification.
           await expectNoVerification(d, s, `country_code ${what}`);
         }
@@ -113,7 +116,7 @@ describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () =>
       // The premise of "10 digits accepted": the kit's own numbers have the limit's length (8).
       const phoneDigits = t.phone().length;
       if (phoneDigits !== phoneLength.max)
-        throw new Inconclusive(`the suite's numbers have ${phoneDigits} digits, not phone_number's maximum of ${phoneLength.max}: the maximum cannot be tried`);
+        throw new Inconclusive(`the suite's numbers have ${phoneDigits} digits, not phone_number's maximum of ${phoneLength.max}: it cannot be tried`);
       await d.pending(await d.subject());
       for (const phone of [`${t.phone()}1`, '55abcdefgh']) {
         const s = { ...(await d.subject()), phone };
