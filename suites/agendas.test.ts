@@ -41,6 +41,29 @@ async function find(query: Record<string, string | number>): Promise<{ answer: A
   return { answer, body: expectSuccess(answer, 'agendas/find', AgendaFindResponse) };
 }
 
+/**
+ * The names of the lists on every page of /contactlist/find, two per page (4.7). Another file working
+ * in the same account may add or delete lists meanwhile: a walk during which total_count changed is
+ * started again, at most five times.
+ */
+async function namesOnEveryPage(): Promise<string[]> {
+  let found: string[] = [];
+  for (let attempt = 0, stable = false; !stable && attempt < 5; attempt += 1) {
+    found = [];
+    stable = true;
+    let total: number | undefined;
+    for (let page = 1, more = true; more; page += 1) {
+      const { body } = await find({ limit: 2, page });
+      expectConsistentPage(body, `find?limit=2&page=${page}`);
+      found.push(...body.result.map((r) => r.name));
+      total ??= body.total_count;
+      if (body.total_count !== total) stable = false;
+      more = stable && body.has_more && page < 500;
+    }
+  }
+  return found;
+}
+
 describe('POST /agendas/add (4.7)', () => {
   req(['op:agendas/add', 'op:agendas/list'], 'answers agenda_01 with a list_key, and /agendas/get lists the new list with its fields (2.3)', async () => {
     const name = t.name('add');
@@ -352,23 +375,8 @@ describe('GET /contactlist/find (4.7)', () => {
     expectConsistentPage(last.body, `find?limit=1&page=${second.body.total_pages}`);
     judge('rule:agendas.find-paging', 'paging (4.7)', () => expect(last.body.has_more, 'the last page has no more').toBe(false));
     judge('op:agendas/find', 'paging (4.7)', () => expect(last.body.next_page, 'the last page has next_page null').toBeNull());
-    // Every list is on one of the pages: walking them all (two per page) meets the three of this test
-    // once each. Another file working in the same account may add or delete lists meanwhile: a walk
-    // during which total_count changed is started again.
-    let found: string[] = [];
-    for (let attempt = 0, stable = false; !stable && attempt < 5; attempt += 1) {
-      found = [];
-      stable = true;
-      let total: number | undefined;
-      for (let page = 1, more = true; more; page += 1) {
-        const { body } = await find({ limit: 2, page });
-        expectConsistentPage(body, `find?limit=2&page=${page}`);
-        found.push(...body.result.map((r) => r.name));
-        total ??= body.total_count;
-        if (body.total_count !== total) stable = false;
-        more = stable && body.has_more && page < 500;
-      }
-    }
+    // Every list is on one of the pages: walking them all (two per page) meets the three of this test once each.
+    const found = await namesOnEveryPage();
     judge('rule:agendas.find-paging', 'paging (4.7)', () =>
       expect(found.filter((n) => n.startsWith(base)).sort(), 'the pages together hold every list once').toEqual([`${base}A`, `${base}B`, `${base}C`]),
     );

@@ -4,7 +4,7 @@
  * only with sandbox=1, and the details of a campaign count its messages.
  */
 import { describe, expect } from 'vitest';
-import { type Answer, answerWhenSettled, expectError, expectRefused, expectSuccess, observe, req, useTarget } from '../harness/kit/index.ts';
+import { type Answer, answerWhenSettled, expectError, expectRefused, expectSuccess, Inconclusive, observe, req, useTarget } from '../harness/kit/index.ts';
 import { ReportsCampaignDetailsResponse, ReportsGenerateResponse } from '../schemas/reports.ts';
 import type { SendResult } from '../schemas/sms.ts';
 import {
@@ -150,7 +150,8 @@ describe('report errors (7.2)', () => {
         }
         if (answer.body.code !== 'rate_01') expectSuccess(answer, 'reports/generate', ReportsGenerateResponse);
       }
-      expect.fail(`report_05 did not answer within ${bound} report requests`);
+      // 8 states the limit but not its value: a target whose limit lies past our bound is not shown wrong.
+      throw new Inconclusive(`report_05 did not answer within ${bound} report requests: the limit's value is not shown (8), so it may lie further`);
     },
     { needs: ['manager-key'], timeout: 300_000 },
   );

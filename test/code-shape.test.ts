@@ -1,0 +1,120 @@
+/**
+ * The shape CONTRIBUTING asks of the code, on the project's own files: no function over 60 lines,
+ * no describe over 100, no source file over 500 outside the data tables and generated files; and in
+ * a test whose requirements have more than one level, every check of its own says which requirement
+ * it judges. Each finder is tried on made-up text too, so that one that finds nothing is caught.
+ */
+import { describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { PROJECT_ROOT } from '../harness/config/project-paths.ts';
+import { bareExpectsInCallAt, lineCount, longBlocks } from './code-shape-rules.ts';
+
+const MAX_FUNCTION_LINES = 60;
+const MAX_DESCRIBE_LINES = 100;
+const MAX_FILE_LINES = 500;
+
+/** The folders of the project's sources and tests (fixtures are inputs, not code of ours). */
+const SOURCE_FOLDERS = ['bin', 'harness', 'schemas', 'spec', 'suites', 'reference', 'test'] as const;
+
+/**
+ * Files longer than MAX_FILE_LINES that are data, each with why. A table cut in two would be two
+ * places for one kind of row.
+ */
+const DATA_TABLES: Readonly<Record<string, string>> = {
+  'schemas/stated-limits.ts': 'one row per stated limit of section 8 and the field tables of 4, with its kinds',
+};
+
+function sourceFiles(): string[] {
+  return SOURCE_FOLDERS.flatMap((folder) =>
+    readdirSync(join(PROJECT_ROOT, folder), { recursive: true, encoding: 'utf8' })
+      .filter((f) => /\.(ts|js|mjs)$/.test(f) && !f.endsWith('.d.ts') && !f.split('/').includes('fixtures'))
+      .map((f) => `${folder}/${f}`),
+  );
+}
+
+describe('the project keeps its functions, describes and files short', () => {
+  const files = sourceFiles();
+
+  it('finds the sources (more than 300 files)', () => {
+    expect(files.length).toBeGreaterThan(300);
+  });
+
+  it(`no function over ${MAX_FUNCTION_LINES} lines and no describe over ${MAX_DESCRIBE_LINES}`, () => {
+    const long = files.flatMap((f) =>
+      longBlocks(f, readFileSync(join(PROJECT_ROOT, f), 'utf8'), MAX_FUNCTION_LINES, MAX_DESCRIBE_LINES).map(
+        (b) => `${f}:${b.line} ${b.kind} of ${b.lines} lines`,
+      ),
+    );
+    expect(long).toEqual([]);
+  });
+
+  it(`no file over ${MAX_FILE_LINES} lines but the data tables, each named with why`, () => {
+    const long = files.filter((f) => lineCount(readFileSync(join(PROJECT_ROOT, f), 'utf8')) > MAX_FILE_LINES);
+    expect(long).toEqual(Object.keys(DATA_TABLES));
+  });
+
+  it('the finder measures functions, methods and describes, and tells a describe from a function', () => {
+    const body = (n: number): string => Array.from({ length: n }, (_, i) => `  const v${i} = ${i};`).join('\n');
+    const text = [
+      `function long() {\n${body(60)}\n}`,
+      `function short() {\n${body(58)}\n}`,
+      `describe('a', () => {\n${body(99)}\n});`,
+      `describe('b', () => {\n${body(98)}\n});`,
+      `class C {\n  m() {\n${body(61)}\n  }\n}`,
+    ].join('\n');
+    expect(longBlocks('made-up.ts', text, 60, 100)).toEqual([
+      { line: 1, lines: 62, kind: 'function' },
+      { line: 123, lines: 101, kind: 'describe' },
+      { line: 325, lines: 63, kind: 'function' },
+    ]);
+    expect(lineCount('a\nb\n')).toBe(2);
+    expect(lineCount('a\nb')).toBe(2);
+  });
+});
+
+/** Each test of the traceability matrix (spec/requirements.yaml) with the levels of the requirements it names. */
+function testsWithLevels(): Map<string, Set<string>> {
+  type Matrix = { requirements: { level: string; tests?: { file: string; line: number }[] }[] };
+  const matrix = parse(readFileSync(join(PROJECT_ROOT, 'spec', 'requirements.yaml'), 'utf8')) as Matrix;
+  const levels = new Map<string, Set<string>>();
+  for (const requirement of matrix.requirements)
+    for (const test of requirement.tests ?? []) {
+      const key = `${test.file}:${test.line}`;
+      levels.set(key, (levels.get(key) ?? new Set()).add(requirement.level));
+    }
+  return levels;
+}
+
+describe('a test whose requirements have several levels names the requirement of each of its checks', () => {
+  it('no bare expect in such a test: each sits in judge(id, ...), which takes its level from the catalogue', () => {
+    const mixed = [...testsWithLevels()].filter(([, levels]) => levels.size > 1).map(([at]) => at);
+    // A test is read where vitest collected it; a test made in a helper (suites/support) is read
+    // at the helper's call, which holds no check of its own.
+    expect(mixed.length).toBeGreaterThan(30);
+    const bare = mixed.flatMap((at) => {
+      const [file = '', line = '0'] = at.split(':');
+      const found = bareExpectsInCallAt(file, readFileSync(join(PROJECT_ROOT, file), 'utf8'), Number(line));
+      return found === undefined ? [`${at}: no call starts there (spec/requirements.yaml is stale: npm run spec)`] : found.map((l) => `${file}:${l}`);
+    });
+    expect([...new Set(bare)]).toEqual([]);
+  });
+
+  it('the finder sees the bare expects of the call at a line, and not those in judge or in another call', () => {
+    const text = [
+      "req(['a', 'b'], 'name', async () => {",
+      '  expect(1).toBe(1);',
+      "  judge('a', 'what', () => expect(2).toBe(2));",
+      '  const f = () => expect.soft(3).toBe(3);',
+      "  if (f) expect.fail('written out');",
+      '});',
+      "req(['c'], 'other', async () => {",
+      '  expect(4).toBe(4);',
+      '});',
+    ].join('\n');
+    expect(bareExpectsInCallAt('made-up.ts', text, 1)).toEqual([2, 4, 5]);
+    expect(bareExpectsInCallAt('made-up.ts', text, 7)).toEqual([8]);
+    expect(bareExpectsInCallAt('made-up.ts', text, 10)).toBeUndefined();
+  });
+});
