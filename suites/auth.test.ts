@@ -33,13 +33,16 @@ describe('the key in the header or in the body (5.1)', () => {
     "the header apikey authenticates: /credits/consult answers the balance of the key's account",
     async () => {
       const body = expectSuccess(await t.api('credits/consult', { keyPlacement: 'header' }), 'credits/consult', CreditsConsultResponse);
-      expect(Number(body.credit), "the file's account balance is that of the account the key names").toBe(await t.credits(t.key));
+      const named = await t.credits(t.key);
+      judge('rule:auth.header-apikey', 'the account the header key names (5.1)', () =>
+        expect(Number(body.credit), "the file's account balance is that of the account the key names").toBe(named),
+      );
     },
   );
 
   req(['rule:auth.body-field-apikey', 'op:credits/consult'], 'apikey as a field of a JSON body authenticates, with no header', async () => {
     const answer = await t.api('credits/consult', { json: {}, keyPlacement: 'body' });
-    expect(answer.status, 'no header apikey was sent').not.toBe(401);
+    judge('rule:auth.body-field-apikey', 'a body-field key with no header (5.1)', () => expect(answer.status, 'no header apikey was sent').not.toBe(401));
     expectSuccess(answer, 'credits/consult', CreditsConsultResponse);
   });
 
@@ -53,10 +56,12 @@ describe('the key in the header or in the body (5.1)', () => {
     const added = expectSuccess(await t.api('agendas/add', { json: { agenda_name: name }, keyPlacement: 'body' }), 'agendas/add', AgendaAddResponse);
     t.onCleanup(() => t.api('agendas/delete', { json: { list_key: added.list_key } }));
     const lists = expectSuccess(await t.api('agendas/list'), 'agendas/list', AgendaListResponse).result;
-    expect(
-      lists.map((l) => l.list_key),
-      'the list created with the body-field key is listed with the header key of the same account',
-    ).toContain(added.list_key);
+    judge('rule:auth.body-field-apikey', 'the account a body-field key names (5.1)', () =>
+      expect(
+        lists.map((l) => l.list_key),
+        'the list created with the body-field key is listed with the header key of the same account',
+      ).toContain(added.list_key),
+    );
   });
 });
 
@@ -223,8 +228,12 @@ describe('the manager key (5.3)', () => {
     const given = 7;
     const sub = await t.newSubaccount(given);
     const own = expectSuccess(await t.api('credits/consult', { key: sub.key }), 'credits/consult', CreditsConsultResponse);
-    expect(Number(own.credit), "the subaccount's balance is what the manager gave it").toBe(given);
-    expect(own.master_credit, 'a subaccount has no pool (2.7)').toBeUndefined();
+    judge('rule:auth.subaccount-own-balance', 'a subaccount key reads its own balance (5.3)', () =>
+      expect(Number(own.credit), "the subaccount's balance is what the manager gave it").toBe(given),
+    );
+    judge('rule:credits.master-credit-admin-only', 'master_credit absent on subaccounts (2.7)', () =>
+      expect(own.master_credit, 'a subaccount has no pool (2.7)').toBeUndefined(),
+    );
   });
 
   req(
@@ -235,9 +244,15 @@ describe('the manager key (5.3)', () => {
       const managerBefore = await t.credits(t.managerKey!);
       const answer = await t.api('sms/send', { key: sub.key, json: { numbers: t.deliverableNumber(), message: 'Prueba de saldo propio' } });
       const sent = expectSuccess(answer, 'sms/send', SendResult);
-      expect(sent.credit, 'a real send consumes credits').toBeGreaterThan(0);
-      expect(await t.credits(sub.key), 'the subaccount paid the credit the answer reports').toBeCloseTo(5 - sent.credit, 2);
-      expect(await t.credits(t.managerKey!), "the manager's own balance is untouched").toBe(managerBefore);
+      judge('rule:sms.charges-credits', 'a send consumes credits (1, 2.2)', () => expect(sent.credit, 'a real send consumes credits').toBeGreaterThan(0));
+      const subAfter = await t.credits(sub.key);
+      judge('rule:auth.subaccount-own-balance', "the subaccount's balance paid (5.3)", () =>
+        expect(subAfter, 'the subaccount paid the credit the answer reports').toBeCloseTo(5 - sent.credit, 2),
+      );
+      const managerAfter = await t.credits(t.managerKey!);
+      judge('rule:auth.subaccount-own-balance', "the manager's balance untouched (5.3)", () =>
+        expect(managerAfter, "the manager's own balance is untouched").toBe(managerBefore),
+      );
     },
     { needs: ['real-delivery'] },
   );

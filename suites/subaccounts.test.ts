@@ -17,7 +17,8 @@ import {
   SubaccountCreditsManageResponse,
   SubaccountGetApikeyResponse,
 } from '../schemas/subaccounts.ts';
-import { type Answer, expectError, expectRefused, expectSuccess, judge, observe, req, useTarget } from '../harness/kit/index.ts';
+import type { z } from 'zod';
+import { type Answer, expectError, expectRefused, expectSuccess, Inconclusive, judge, observe, req, useTarget } from '../harness/kit/index.ts';
 
 const t = useTarget();
 
@@ -36,6 +37,16 @@ function emailOfLength(length: number): string {
   const email = `${local}@${'d'.repeat(pad)}${suffix}`;
   expect(email).toHaveLength(length);
   return email;
+}
+
+/**
+ * The premise of a bound's cases: the kit's own request schema (schemas/subaccounts.ts) takes the side of the bound a
+ * case means, so that the OpenAPI the kit emits and the case agree. It says nothing of the target: a schema that
+ * disagrees leaves the test undecided.
+ */
+function schemaPremise(schema: z.ZodType, body: unknown, accepts: boolean, what: string): void {
+  if (schema.safeParse(body).success !== accepts)
+    throw new Inconclusive(`the kit's request schema ${accepts ? 'refuses' : 'accepts'} ${what}: it does not hold the bound this test tries`);
 }
 
 /** 4.11 add; a created subaccount is archived at teardown (whatever the test expected). */
@@ -65,7 +76,10 @@ function expectCreditsMoved(answer: Answer): void {
     `message ${body.message}`,
     choice === 'subaccount_archived' ? body.message === 'subaccount_archived' : true,
   );
-  if (choice === 'subaccount_archived') expect(body.message, 'message (profile: as the sample)').toBe('subaccount_archived');
+  if (choice === 'subaccount_archived')
+    judge('op:subaccounts/manage-credits', 'the success message (4.11)', () =>
+      expect(body.message, 'message (profile: as the sample)').toBe('subaccount_archived'),
+    );
 }
 
 /** Moves of the pool check (below): enough for one to fall in a quiet moment of a busy run. */
@@ -78,6 +92,9 @@ const POOL_CHECK_MOVES = 8;
  * file and many tests work in subaccounts of their own, created and archived as they go), so a
  * move whose pool delta matches ends the check, after a pause of random length between tries to
  * leave a burst of the others' moves; a target whose pool does not follow fails every try.
+ * Type 1 is judged as rule:subaccounts.credits-add on both sides (4.11, 2.7: its balance rises, the pool
+ * falls); type 2's falling balance as the operation's (4.11: type 2 withdraws), the pool that rises by as
+ * much as rule:subaccounts.credits-withdraw, our reading (where the credits go is not stated).
  */
 async function moveAndCheck(sub: { email: string; key: string }, type: 1 | 2, amount: number): Promise<void> {
   let balance = await t.credits(sub.key);
@@ -89,24 +106,33 @@ async function moveAndCheck(sub: { email: string; key: string }, type: 1 | 2, am
     expectCreditsMoved(await t.api('subaccounts/manage-credits', { key: manager(), json: { email: sub.email, type, credits: amount } }));
     const after = await pool();
     balance += type === 1 ? amount : -amount;
-    expect(await t.credits(sub.key), `the subaccount's balance after type=${type} of ${amount}`).toBeCloseTo(balance, 2);
+    const held = await t.credits(sub.key);
+    judge(type === 1 ? 'rule:subaccounts.credits-add' : 'op:subaccounts/manage-credits', `the subaccount's balance after type=${type} (4.11)`, () =>
+      expect(held, `the subaccount's balance after type=${type} of ${amount}`).toBeCloseTo(balance, 2),
+    );
     const delta = after - before;
     seen.push(delta.toFixed(2));
     poolFollowed = Math.abs(delta - (type === 1 ? -amount : amount)) < 0.005;
   }
-  expect(poolFollowed, `master_credit moves by the credits moved, the other way (pool deltas seen: ${seen.join(', ')})`).toBe(true);
+  judge(type === 1 ? 'rule:subaccounts.credits-add' : 'rule:subaccounts.credits-withdraw', `master_credit after type=${type} (2.7)`, () =>
+    expect(poolFollowed, `master_credit moves by the credits moved, the other way (pool deltas seen: ${seen.join(', ')})`).toBe(true),
+  );
 }
 
 describe('POST /manager/subaccount/add (4.11, 2.6)', () => {
   req(['op:subaccounts/add', 'rule:subaccounts.own-key'], "creates a subaccount whose own key works and is nobody else's", async () => {
     const email = `${t.name('own')}@example.com`;
     const body = expectSuccess(await addSubaccount(email, PASSWORD_OK), 'subaccounts/add', SubaccountAddResponse);
-    expect(body.email.toLowerCase(), 'the email is answered').toBe(email.toLowerCase());
+    judge('op:subaccounts/add', 'the email answered (4.11)', () => expect(body.email.toLowerCase(), 'the email is answered').toBe(email.toLowerCase()));
     // Keys are compared outside expect(): its Allure steps would show them (5.2).
-    expect(body.apikey === manager(), "not the manager's key").toBe(false);
-    expect(body.apikey === t.key, 'not the key of another subaccount').toBe(false);
+    judge('rule:subaccounts.own-key', 'its own key (4.11, 5.3)', () => {
+      expect(body.apikey === manager(), "not the manager's key").toBe(false);
+      expect(body.apikey === t.key, 'not the key of another subaccount').toBe(false);
+    });
     const own = expectSuccess(await t.api('credits/consult', { key: body.apikey }), 'credits/consult', CreditsConsultResponse);
-    expect(own.master_credit, 'a subaccount is not an administrator (2.7)').toBeUndefined();
+    judge('rule:credits.master-credit-admin-only', 'master_credit absent on subaccounts (2.7)', () =>
+      expect(own.master_credit, 'a subaccount is not an administrator (2.7)').toBeUndefined(),
+    );
   });
 
   req(
@@ -115,14 +141,14 @@ describe('POST /manager/subaccount/add (4.11, 2.6)', () => {
     async () => {
       const longest = emailOfLength(EMAIL.max!);
       const tooLong = emailOfLength(EMAIL.max! + 1);
-      expect(SubaccountAddRequest.safeParse({ email: longest, password: PASSWORD_OK }).success, 'the schema accepts the longest').toBe(true);
-      expect(SubaccountAddRequest.safeParse({ email: tooLong, password: PASSWORD_OK }).success, 'the schema refuses one more').toBe(false);
+      schemaPremise(SubaccountAddRequest, { email: longest, password: PASSWORD_OK }, true, `an email of ${EMAIL.max} characters`);
+      schemaPremise(SubaccountAddRequest, { email: tooLong, password: PASSWORD_OK }, false, `an email of ${EMAIL.max! + 1} characters`);
       expectSuccess(await addSubaccount(longest, PASSWORD_OK), 'subaccounts/add', SubaccountAddResponse);
       expectRefused(await addSubaccount(tooLong, PASSWORD_OK), 'subaccounts/add');
-      expect(
-        (await t.api('subaccounts/get-apikey', { key: manager(), json: { email: tooLong } })).body.success,
-        'the refused subaccount does not exist',
-      ).not.toBe(true);
+      const lookup = await t.api('subaccounts/get-apikey', { key: manager(), json: { email: tooLong } });
+      judge('limit:subaccount-email-length', 'the email too long creates nothing (8)', () =>
+        expect(lookup.body.success, 'the refused subaccount does not exist').not.toBe(true),
+      );
     },
   );
 
@@ -133,17 +159,17 @@ describe('POST /manager/subaccount/add (4.11, 2.6)', () => {
       const longest = emailOfLength(EMAIL.max!);
       const tooLong = emailOfLength(EMAIL.max! + 1);
       const added = expectSuccess(await addSubaccount(longest, PASSWORD_OK), 'subaccounts/add', SubaccountAddResponse);
-      expect(
-        expectSuccess(
-          await t.api('subaccounts/get-apikey', { key: manager(), json: { email: longest } }),
-          'subaccounts/get-apikey',
-          SubaccountGetApikeyResponse,
-        ).apikey === added.apikey,
-        'the same key',
-      ).toBe(true);
+      const got = expectSuccess(
+        await t.api('subaccounts/get-apikey', { key: manager(), json: { email: longest } }),
+        'subaccounts/get-apikey',
+        SubaccountGetApikeyResponse,
+      );
+      judge('limit:subaccount-email-length', `a ${EMAIL.max}-character email identifies the subaccount (8)`, () =>
+        expect(got.apikey === added.apikey, 'the same key').toBe(true),
+      );
       expectCreditsMoved(await t.api('subaccounts/manage-credits', { key: manager(), json: { email: longest, type: 1, credits: 1 } }));
       expectCreditsMoved(await t.api('subaccounts/manage-credits', { key: manager(), json: { email: longest, type: 2, credits: 1 } }));
-      expect(SubaccountArchiveRequest.safeParse({ email: tooLong }).success).toBe(false);
+      schemaPremise(SubaccountArchiveRequest, { email: tooLong }, false, `an email of ${EMAIL.max! + 1} characters`);
       expectRefused(await t.api('subaccounts/get-apikey', { key: manager(), json: { email: tooLong } }), 'subaccounts/get-apikey');
       expectRefused(await t.api('subaccounts/manage-credits', { key: manager(), json: { email: tooLong, type: 1, credits: 1 } }), 'subaccounts/manage-credits');
       expectRefused(await t.api('subaccounts/archive', { key: manager(), json: { email: tooLong } }), 'subaccounts/archive');
@@ -157,15 +183,16 @@ describe('POST /manager/subaccount/add (4.11, 2.6)', () => {
     async () => {
       const password = (n: number) => 'Pw1'.padEnd(n, 'x');
       for (const n of [PASSWORD.min!, PASSWORD.max!]) {
-        expect(SubaccountAddRequest.safeParse({ email: 'a@example.com', password: password(n) }).success).toBe(true);
+        schemaPremise(SubaccountAddRequest, { email: 'a@example.com', password: password(n) }, true, `a password of ${n} characters`);
         expectSuccess(await addSubaccount(`${t.name('pw')}@example.com`, password(n)), 'subaccounts/add', SubaccountAddResponse);
       }
       for (const n of [PASSWORD.min! - 1, PASSWORD.max! + 1]) {
-        expect(SubaccountAddRequest.safeParse({ email: 'a@example.com', password: password(n) }).success).toBe(false);
+        schemaPremise(SubaccountAddRequest, { email: 'a@example.com', password: password(n) }, false, `a password of ${n} characters`);
         const email = `${t.name('pw')}@example.com`;
         expectRefused(await addSubaccount(email, password(n)), 'subaccounts/add');
-        expect((await t.api('subaccounts/get-apikey', { key: manager(), json: { email } })).body.success, `no subaccount with a password of ${n}`).not.toBe(
-          true,
+        const lookup = await t.api('subaccounts/get-apikey', { key: manager(), json: { email } });
+        judge('limit:subaccount-password-length', 'a password out of bounds creates nothing (8)', () =>
+          expect(lookup.body.success, `no subaccount with a password of ${n}`).not.toBe(true),
         );
       }
     },
@@ -190,9 +217,11 @@ describe('POST /manager/subaccount/get_apikey (4.11)', () => {
       'subaccounts/get-apikey',
       SubaccountGetApikeyResponse,
     );
-    expect(got.apikey === added.apikey, 'the same key').toBe(true);
-    expect(got.email.toLowerCase()).toBe(email.toLowerCase());
-    expect(got.status, 'status 200 (4.11)').toBe(200);
+    judge('rule:subaccounts.get-apikey', 'the key, email and status answered (4.11)', () => {
+      expect(got.apikey === added.apikey, 'the same key').toBe(true);
+      expect(got.email.toLowerCase()).toBe(email.toLowerCase());
+      expect(got.status, 'status 200 (4.11)').toBe(200);
+    });
   });
 
   req(['op:subaccounts/get-apikey'], 'an email that is no subaccount of the manager is refused, with no key', async () => {
@@ -275,12 +304,16 @@ describe('POST /manager/subaccount/credits/manage (4.11, 2.7)', () => {
         [2, -2],
         [2, 0],
       ] as const) {
-        expect(SubaccountCreditsManageRequest.safeParse({ email: sub.email, type, credits }).success, `the schema refuses credits=${credits}`).toBe(false);
+        schemaPremise(SubaccountCreditsManageRequest, { email: sub.email, type, credits }, false, `credits=${credits}`);
         expectRefused(await t.api('subaccounts/manage-credits', { key: manager(), json: { email: sub.email, type, credits } }), 'subaccounts/manage-credits');
-        expect(await t.credits(sub.key), `nothing moved by type=${type} credits=${credits}`).toBe(5);
+        const held = await t.credits(sub.key);
+        judge('rule:subaccounts.credits-integer', 'a refused credits value moves nothing (4.11)', () =>
+          expect(held, `nothing moved by type=${type} credits=${credits}`).toBe(5),
+        );
       }
       expectCreditsMoved(await t.api('subaccounts/manage-credits', { key: manager(), json: { email: sub.email, type: 1, credits: 1 } }));
-      expect(await t.credits(sub.key), 'credits=1, the smallest integer above 0, is moved').toBe(6);
+      const raised = await t.credits(sub.key);
+      judge('rule:subaccounts.credits-integer', 'credits=1 is moved (4.11)', () => expect(raised, 'credits=1, the smallest integer above 0, is moved').toBe(6));
     },
   );
 
@@ -296,10 +329,12 @@ describe('POST /manager/subaccount/credits/manage (4.11, 2.7)', () => {
         { email: sub.email, type: 1 },
         { type: 1, credits: 1 },
       ]) {
-        expect(SubaccountCreditsManageRequest.safeParse(json).success).toBe(false);
+        const what = `type=${String(json.type)} credits=${String(json.credits)}${json.email === undefined ? ' with no email' : ''}`;
+        schemaPremise(SubaccountCreditsManageRequest, json, false, what);
         expectRefused(await t.api('subaccounts/manage-credits', { key: manager(), json }), 'subaccounts/manage-credits');
       }
-      expect(await t.credits(sub.key), 'nothing moved').toBe(5);
+      const held = await t.credits(sub.key);
+      judge('limit:subaccount-credits-type', 'a refused type moves nothing (4.11)', () => expect(held, 'nothing moved').toBe(5));
     },
   );
 });
