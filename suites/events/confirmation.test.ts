@@ -6,7 +6,7 @@
  * document times no delivery: the wait is the profile's budget (timeBudgets.webhookDeliverySeconds).
  */
 import { beforeAll, describe, expect } from 'vitest';
-import { expectSchema, req, useTarget } from '../../harness/kit/index.ts';
+import { expectSchema, judge, req, useTarget } from '../../harness/kit/index.ts';
 import { ConfirmationEvent, WebhookEvent, deliveryStatusMeaning } from '../../schemas/events.ts';
 import { type Caught, eventFixtures, expectRecentDate } from '../support/event-fixtures.ts';
 import { expectDeliveredOnce } from '../support/webhook-events.ts';
@@ -54,8 +54,12 @@ describe('type=confirmation events (6.1)', () => {
     async () => {
       for (const { event } of (await fixtures.confirmations()).caught) {
         const status = event.fields.status ?? '';
-        expect(deliveryStatusMeaning(status), `status "${status}" is a delivery code of 6.1`).toBeDefined();
-        expect(String(Number(status)), 'status is a number (6.1), written without padding').toBe(status);
+        judge('event:status-codes', 'a delivery code 0 to 12 (6.1)', () =>
+          expect(deliveryStatusMeaning(status), `status "${status}" is a delivery code of 6.1`).toBeDefined(),
+        );
+        judge('event:confirmation.status', 'status is a number (6.1)', () =>
+          expect(String(Number(status)), 'status is a number (6.1), written without padding').toBe(status),
+        );
       }
     },
     { needs: ['real-delivery'] },
@@ -68,7 +72,9 @@ describe('type=confirmation events (6.1)', () => {
       const { endpoint, caught } = await fixtures.confirmations();
       for (const c of caught) {
         const parsed = expectSchema(WebhookEvent, c.event.fields, `the event for ${c.sent.reference}`);
-        expect(parsed.type, 'type selects the kind: a send confirms').toBe('confirmation');
+        judge('event:delivery.type-selects-kind', 'type confirmation for a send (6, 6.3)', () =>
+          expect(parsed.type, 'type selects the kind: a send confirms').toBe('confirmation'),
+        );
         expectDeliveredOnce(endpoint, 'confirmation', c.sent.reference);
       }
     },

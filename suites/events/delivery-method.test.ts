@@ -5,7 +5,7 @@
  * (support/event-fixtures.ts); a confirmation needs a real send (capability real-delivery).
  */
 import { beforeAll, describe, expect } from 'vitest';
-import { observe, optionsToAccept, req, useTarget } from '../../harness/kit/index.ts';
+import { type Delivery, judge, observe, optionsToAccept, req, useTarget } from '../../harness/kit/index.ts';
 import { eventFixtures } from '../support/event-fixtures.ts';
 import { clearWebhook } from '../support/webhook-ops.ts';
 
@@ -15,6 +15,27 @@ const fixtures = eventFixtures(t);
 beforeAll(() => {
   t.onCleanup(() => clearWebhook(t, t.key));
 });
+
+/**
+ * One request to the URL that carries event parameters (6): GET with them in the query, or POST with
+ * them in an application/x-www-form-urlencoded body.
+ */
+function judgeDeliveryRequest(d: Delivery): void {
+  judge('event:delivery.delivery-get-or-post', 'GET or POST (6)', () =>
+    expect(['GET', 'POST'], `delivery #${d.seq}: method (6: GET or POST)`).toContain(d.method),
+  );
+  if (d.method === 'POST')
+    judge('event:delivery.post-form-urlencoded', 'POST is form-urlencoded (6)', () => {
+      expect(String(d.headers['content-type'] ?? ''), `delivery #${d.seq}: POST uses application/x-www-form-urlencoded (6)`).toMatch(
+        /^application\/x-www-form-urlencoded\b/i,
+      );
+      expect(d.form?.type, `delivery #${d.seq}: the parameters are in the form body`).toBeDefined();
+    });
+  else
+    judge('event:delivery.delivery-get-or-post', 'GET carries the query (6)', () =>
+      expect(d.query.type, `delivery #${d.seq}: the parameters are in the query`).toBeDefined(),
+    );
+}
 
 // The tests of this file were in one describe with those of confirmation.test.ts: it keeps its title,
 // so that they keep their names.
@@ -32,21 +53,15 @@ describe('type=confirmation events (6.1)', () => {
       // Every request to the URL that carries event parameters, whatever the receiver made of it.
       for (const d of endpoint.deliveries.filter((x) => x.kind === 'event' || x.kind === 'other')) {
         methods.add(d.method);
-        expect(['GET', 'POST'], `delivery #${d.seq}: method (6: GET or POST)`).toContain(d.method);
-        if (d.method === 'POST') {
-          expect(String(d.headers['content-type'] ?? ''), `delivery #${d.seq}: POST uses application/x-www-form-urlencoded (6)`).toMatch(
-            /^application\/x-www-form-urlencoded\b/i,
-          );
-          expect(d.form?.type, `delivery #${d.seq}: the parameters are in the form body`).toBeDefined();
-        } else {
-          expect(d.query.type, `delivery #${d.seq}: the parameters are in the query`).toBeDefined();
-        }
+        judgeDeliveryRequest(d);
       }
       const observed = [...methods].join(', ') || 'no delivery';
       observe('webhook-delivery-method', observed, methods.size === 1 && methods.has(choice.toUpperCase()));
       // One method per URL (chosen in the panel), and one the profile's option accepts.
-      expect(methods.size, `one delivery method (6: chosen in the panel); seen ${observed}`).toBe(1);
-      expect(accepted, `delivery method ${observed} (profile webhook-delivery-method=${choice})`).toContain([...methods][0]);
+      judge('event:delivery.delivery-get-or-post', 'one method, chosen in the panel (6)', () => {
+        expect(methods.size, `one delivery method (6: chosen in the panel); seen ${observed}`).toBe(1);
+        expect(accepted, `delivery method ${observed} (profile webhook-delivery-method=${choice})`).toContain([...methods][0]);
+      });
     },
     { needs: ['real-delivery'] },
   );

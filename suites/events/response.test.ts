@@ -6,7 +6,7 @@
  * support/webhook-events.ts).
  */
 import { beforeAll, describe, expect } from 'vitest';
-import { expectSchema, req, useTarget } from '../../harness/kit/index.ts';
+import { expectSchema, judge, req, useTarget } from '../../harness/kit/index.ts';
 import { ResponseEvent, WebhookEvent } from '../../schemas/events.ts';
 import { eventFixtures, expectRecentDate, type ResponseFixture } from '../support/event-fixtures.ts';
 import { expectDeliveredOnce } from '../support/webhook-events.ts';
@@ -59,8 +59,10 @@ describe('type=response events (6.2)', () => {
     async () => {
       const r = await fixtures.responses();
       const parsed = expectSchema(WebhookEvent, r.event.fields, 'the reply event');
-      expect(parsed.type, 'type selects the kind: a reply responds').toBe('response');
-      expect(Object.keys(r.event.fields), 'event parameters').not.toContain('request_id');
+      judge('event:delivery.type-selects-kind', 'type response for a reply (6, 6.3)', () =>
+        expect(parsed.type, 'type selects the kind: a reply responds').toBe('response'),
+      );
+      judge('event:delivery.no-request-id', 'no request_id (6)', () => expect(Object.keys(r.event.fields), 'event parameters').not.toContain('request_id'));
       const { endpoint } = await fixtures.confirmations();
       expectDeliveredOnce(endpoint, 'response', r.sent.reference);
     },

@@ -8,7 +8,7 @@
  * Starts first in a run (declared in harness/run/suite-schedule.ts for the area: event retries).
  */
 import { describe, expect } from 'vitest';
-import { arrivalResolutionSeconds, type EventDelivery, expectSchema, req, useTarget, type WebhookEndpoint } from '../../harness/kit/index.ts';
+import { arrivalResolutionSeconds, type EventDelivery, expectSchema, judge, req, useTarget, type WebhookEndpoint } from '../../harness/kit/index.ts';
 import { ConfirmationEvent } from '../../schemas/events.ts';
 import { limitById } from '../../schemas/limits.ts';
 import { waitingTestMs } from '../support/event-fixtures.ts';
@@ -101,20 +101,28 @@ describe('delivery rules over time (6, 6.3, 3.2)', () => {
         const sent = await sendSms(t, key, 'Conformance retry limit');
         const attempts = await deliveriesWithin(t, endpoint, 'confirmation', sent.reference, RETRIES_S, 1 + MAX_RETRIES);
         expectRetriedWithin(attempts, RETRIES_S, 500);
-        expect(attempts.length, `one delivery and at most ${MAX_RETRIES} retries`).toBeLessThanOrEqual(1 + MAX_RETRIES);
+        judge('limit:event-retries', `at most ${MAX_RETRIES} retries (6.3)`, () =>
+          expect(attempts.length, `one delivery and at most ${MAX_RETRIES} retries`).toBeLessThanOrEqual(1 + MAX_RETRIES),
+        );
         if (attempts.length === 1 + MAX_RETRIES) {
           // All 25 seen: no 26th after them.
           await quietWindow(t, [endpoint], quietAfter(onSchedule(attempts), Math.max(1, RETRIES_S - (scheduleNow(endpoint) - started) / 1000)));
-          expect(eventsOf(endpoint, 'confirmation', sent.reference).length, `one delivery and at most ${MAX_RETRIES} retries`).toBe(1 + MAX_RETRIES);
+          const delivered = eventsOf(endpoint, 'confirmation', sent.reference).length;
+          judge('limit:event-retries', `no retry after the ${MAX_RETRIES}th (6.3)`, () =>
+            expect(delivered, `one delivery and at most ${MAX_RETRIES} retries`).toBe(1 + MAX_RETRIES),
+          );
           return;
         }
         // Fewer within the budget: stopped early (a cadence, then a long silence), or still coming.
         const stop = retriesStop(onSchedule(attempts), scheduleNow(endpoint), ARRIVAL_RESOLUTION_S);
-        expect(
-          stop.stopped,
-          `the retries stopped after ${attempts.length - 1} of ${MAX_RETRIES}: none for ${stop.silenceSeconds.toFixed(1)} s, ` +
-            `over ${STOPPED_SILENCE_FACTOR} times the longest interval between them (${stop.longestIntervalSeconds.toFixed(1)} s)`,
-        ).toBe(false);
+        // A stop before any 200 leaves the event unretried: the rule that it is retried, not its bound (6.3).
+        judge('event:delivery.retry-until-200', 'retried while not answered 200 (6.3)', () =>
+          expect(
+            stop.stopped,
+            `the retries stopped after ${attempts.length - 1} of ${MAX_RETRIES}: none for ${stop.silenceSeconds.toFixed(1)} s, ` +
+              `over ${STOPPED_SILENCE_FACTOR} times the longest interval between them (${stop.longestIntervalSeconds.toFixed(1)} s)`,
+          ).toBe(false),
+        );
         recordNotObserved(`6.3 up to ${MAX_RETRIES} retries: the ${MAX_RETRIES}th retry and none after it`, onSchedule(attempts), RETRIES_S);
       });
     },

@@ -9,7 +9,7 @@
  * Starts first in a run (declared in harness/run/suite-schedule.ts for the area: the silences of 6.3).
  */
 import { describe, expect } from 'vitest';
-import { judge, req, useTarget } from '../../harness/kit/index.ts';
+import { judge, req, useTarget, type WebhookEndpoint } from '../../harness/kit/index.ts';
 import { waitingTestMs } from '../support/event-fixtures.ts';
 import { withOwnAccount } from '../support/webhook-accounts.ts';
 import { deliveryBudgetSeconds, eventsOf, quietWindow, sendSms, waitForEvent } from '../support/webhook-events.ts';
@@ -23,6 +23,21 @@ const WAITING_TEST_MS = waitingTestMs(t);
 /** No event reached a disabled webhook: what disabled stops is our reading (3.2, 6 name the state only), a warning. */
 const judgeNoEventWhileDisabled = (events: readonly unknown[], what: string): boolean =>
   judge('rule:webhooks.disabled-no-events', 'no event while disabled (3.2, 6)', () => expect(events, what).toEqual([]));
+
+/** No event reached a deleted webhook's URL (3.2 "Removes the URL and status", 6: events go to the account's URL). */
+const judgeNoEventAfterDelete = (events: readonly unknown[], what: string): boolean =>
+  judge('rule:webhooks.deleted-no-events', 'no event after the delete (3.2, 6)', () => expect(events, what).toEqual([]));
+
+/**
+ * After a second add, the former URL gets no event: adding again replaced it (1, 3.2); the current
+ * one, the account's single URL, gets the send's event once (6).
+ */
+function judgeSingleUrl(former: WebhookEndpoint, current: WebhookEndpoint, reference: string): void {
+  judge('rule:webhooks.single-url', 'the replaced URL gets nothing (1, 3.2)', () => expect(former.events(), 'the replaced URL receives no event').toEqual([]));
+  judge('event:delivery.single-url-per-account', "the account's URL gets the event (6)", () =>
+    expect(eventsOf(current, 'confirmation', reference), 'the current URL receives the event once').toHaveLength(1),
+  );
+}
 
 // The tests of this file were in one describe with those of retries.test.ts: it keeps its title, so
 // that they keep their names.
@@ -59,8 +74,7 @@ describe('delivery rules over time (6, 6.3, 3.2)', () => {
         const sent = await sendSms(t, key, 'Conformance single url');
         await waitForEvent(t, current, 'confirmation', sent.reference, DELIVERY_S);
         await quietWindow(t, [former, current], DELIVERY_S);
-        expect(former.events(), 'the replaced URL receives no event').toEqual([]);
-        expect(eventsOf(current, 'confirmation', sent.reference), 'the current URL receives the event once').toHaveLength(1);
+        judgeSingleUrl(former, current, sent.reference);
       });
     },
     { needs: ['real-delivery'], concurrent: true, timeout: WAITING_TEST_MS },
@@ -119,7 +133,7 @@ describe('delivery rules over time (6, 6.3, 3.2)', () => {
         const seen = endpoint.events().length;
         const after = await sendSms(t, key, 'Conformance deleted 2');
         await quietWindow(t, [endpoint], DELIVERY_S);
-        expect(endpoint.events().slice(seen), `no event after the delete (the send ${after.reference})`).toEqual([]);
+        judgeNoEventAfterDelete(endpoint.events().slice(seen), `no event after the delete (the send ${after.reference})`);
       });
     },
     { needs: ['real-delivery'], concurrent: true, timeout: WAITING_TEST_MS },

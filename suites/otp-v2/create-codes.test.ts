@@ -30,14 +30,20 @@ describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () =>
       async () => {
         const s = await d.subject();
         const { body } = await d.pending(s);
-        expect(body.code!.length, `default code length (8: ${codeLength.default})`).toBe(codeLength.default);
-        expect(codeFitsFormat(body.code!, 'numeric'), `default code_format numeric (4.4): ${body.code}`).toBe(true);
+        judge('limit:otp-v2-code-length', `default code length ${codeLength.default} (8)`, () =>
+          expect(body.code!.length, `default code length (8: ${codeLength.default})`).toBe(codeLength.default),
+        );
+        judge('rule:otp2.code-format', 'default code_format numeric (4.4)', () =>
+          expect(codeFitsFormat(body.code!, 'numeric'), `default code_format numeric (4.4): ${body.code}`).toBe(true),
+        );
         // Not requested: no code field (code_custom lets sandbox do without code_in_response, 4.4).
         for (const flag of [undefined, false]) {
           const x = d.sibling(s);
           const answer = await d.create(x, { code_in_response: flag, code_custom: 'Qw12Er' });
           const created = d.expectCreated(answer, 'created');
-          expect(isUnset(created.code), `code_in_response=${String(flag)}: no code in the answer (4.4, 2.10; unset as absent, null or "")`).toBe(true);
+          judge('rule:otp2.code-in-response', 'code only when requested (4.4, 2.10)', () =>
+            expect(isUnset(created.code), `code_in_response=${String(flag)}: no code in the answer (4.4, 2.10; unset as absent, null or "")`).toBe(true),
+          );
           await expectSuccess(await d.verify(x, 'Qw12Er'), 'otp-v2/verify');
         }
       },

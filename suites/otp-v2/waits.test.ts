@@ -6,9 +6,9 @@
  * key); the cooldown itself is cooldown.test.ts. Starts first in a run (harness/run/suite-schedule.ts).
  */
 import { describe, expect } from 'vitest';
-import { type Answer, expectError, expectSchema, req, useTarget } from '../../harness/kit/index.ts';
+import { type Answer, expectError, expectSchema, judge, req, useTarget } from '../../harness/kit/index.ts';
 import { OtpErrorBody } from '../../schemas/envelope.ts';
-import { OTP_V2_TRANSITIONS } from '../../schemas/otp-v2-transitions.ts';
+import { OTP_V2_RULES, OTP_V2_TRANSITIONS } from '../../schemas/otp-v2-transitions.ts';
 import { OtpDriver } from '../support/otp-v2-driver.ts';
 import type { OtpSubject } from '../support/otp-v2-subject.ts';
 import { rowTest } from '../support/otp-v2-row-test.ts';
@@ -33,32 +33,42 @@ describe('waits: cooldown and expiry (concurrent unless the test clock is shared
     ['limit:otp-v2-attempts', 'otp2:pending-verify-exhausted', 'otp2:locked-verify', 'otp2:locked-create-no-rotate', 'err:otp_max_attempts'],
     'after the 7 wrong codes of a round no code verifies, the right one included, and POST /v2/otp without code_rotate answers 429 otp_max_attempts',
     async () => {
-      const expectLocked = (answer: Answer, why: string): void => {
-        expect(
-          answer.status,
-          `${why}: after the 7 wrong codes of a round the right code must not verify (3.1 "7 ` +
-            `attempts used up → locked", 8 "7 per code round") — ${answer.text.slice(0, 200)}`,
-        ).not.toBe(200);
-        expect(answer.status, `${why}: HTTP 429 (3.1; 4.4 "429 attempts exhausted")`).toBe(429);
-        expect(expectSchema(OtpErrorBody, answer.json, 'the error body of 4.4', answer).state, `${why}: state locked (3.1)`).toBe('locked');
+      // The verify's row of 3.1: with a 7th wrong code that locked (otp-v2-lock-point) a verify of the locked state, else
+      // (7 answering 401) the verify that finds the 7 attempts used up.
+      const lockedByRound = d.wrongAttemptsBeforeLock() < OTP_V2_RULES.attemptsPerRound;
+      const expectLocked = (answer: Answer, why: string, row: 'otp2:locked-verify' | 'otp2:pending-verify-exhausted'): void => {
+        // An 8th attempt that verifies is one attempt more than the round's 7 (8).
+        judge('limit:otp-v2-attempts', '7 attempts per code round (8)', () =>
+          expect(
+            answer.status,
+            `${why}: after the 7 wrong codes of a round the right code must not verify (3.1 "7 ` +
+              `attempts used up → locked", 8 "7 per code round") — ${answer.text.slice(0, 200)}`,
+          ).not.toBe(200),
+        );
+        judge(row, 'a verify after the round: 429, state locked (3.1, 4.4)', () => {
+          expect(answer.status, `${why}: HTTP 429 (3.1; 4.4 "429 attempts exhausted")`).toBe(429);
+          expect(expectSchema(OtpErrorBody, answer.json, 'the error body of 4.4', answer).state, `${why}: state locked (3.1)`).toBe('locked');
+        });
       };
       const resendOf = async (x: OtpSubject, why: string): Promise<void> => {
         const answer = await d.createPastCooldown(x, {}, 'locked', '3.1 locked + create (no code_rotate)');
         expectError(answer, 'otp_max_attempts', 'otp-v2/create');
-        expect(answer.body.state, `${why}: state locked (3.1)`).toBe('locked');
+        judge('otp2:locked-create-no-rotate', 'locked + create without code_rotate: still locked (3.1)', () =>
+          expect(answer.body.state, `${why}: state locked (3.1)`).toBe('locked'),
+        );
       };
       // The right code as the 8th attempt, then a resend.
       const a = await d.subject({ ownAccount: CONCURRENT });
       const { code } = await d.pending(a);
       await d.useRound(a, code);
-      expectLocked(await d.verify(a, code), 'the right code after 7 wrong ones');
+      expectLocked(await d.verify(a, code), 'the right code after 7 wrong ones', lockedByRound ? 'otp2:locked-verify' : 'otp2:pending-verify-exhausted');
       await resendOf(a, 'a resend after the right code was refused');
       // A resend straight after the 7 wrong codes, then the right code.
       const b = d.sibling(a);
       const { code: codeB } = await d.pending(b);
       await d.useRound(b, codeB);
       await resendOf(b, 'a resend after 7 wrong codes');
-      expectLocked(await d.verify(b, codeB), 'the right code after 7 wrong codes and a resend');
+      expectLocked(await d.verify(b, codeB), 'the right code after 7 wrong codes and a resend', 'otp2:locked-verify');
     },
     { concurrent: CONCURRENT, timeout: 240_000 },
   );

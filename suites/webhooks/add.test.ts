@@ -7,7 +7,7 @@
  * verification.test.ts.
  */
 import { beforeAll, describe, expect } from 'vitest';
-import { expectSuccess, req, reqNotTestable, useTarget } from '../../harness/kit/index.ts';
+import { expectSuccess, judge, req, reqNotTestable, useTarget } from '../../harness/kit/index.ts';
 import { WebhookAddResponse } from '../../schemas/webhooks.ts';
 import { ADD_STATUS_PAIR, BAD_STATUSES, expectNotRegistered, MALFORMED_URLS, URL_PAIR } from '../support/webhook-refusals.ts';
 import { addWebhook, clearWebhook, expectPairedCode, freshEndpoint, readWebhook, registerWebhook, setWebhookStatus } from '../support/webhook-ops.ts';
@@ -28,7 +28,9 @@ describe('POST /webhook/add (4.14)', () => {
       // Snapshot when the answer arrived: the GET is part of the registration (a 404 fails it).
       const gets = ep.deliveries.filter((d) => d.method === 'GET' && d.endpointPath === '/');
       expectSuccess(answer, 'webhooks/add', WebhookAddResponse);
-      expect(gets.length, 'the registration GET to the URL arrived before the add answered (4.14)').toBeGreaterThanOrEqual(1);
+      judge('rule:webhooks.registration-get', 'a GET to the URL on registration (4.14)', () =>
+        expect(gets.length, 'the registration GET to the URL arrived before the add answered (4.14)').toBeGreaterThanOrEqual(1),
+      );
     },
     { needs: ['webhook-reachable'] },
   );
@@ -39,11 +41,16 @@ describe('POST /webhook/add (4.14)', () => {
     async () => {
       const ep = await freshEndpoint(t, 'get');
       await registerWebhook(t, t.key, ep.url, '0');
-      expect(await readWebhook(t, t.key), 'after add with status 0').toEqual({ url: ep.url, status: '0' });
+      const added = await readWebhook(t, t.key);
+      judge('rule:webhooks.get-reflects', 'url and status set (4.14, 2.9)', () =>
+        expect(added, 'after add with status 0').toEqual({ url: ep.url, status: '0' }),
+      );
       await setWebhookStatus(t, t.key, '1');
-      expect(await readWebhook(t, t.key), 'after status 1').toEqual({ url: ep.url, status: '1' });
+      const enabled = await readWebhook(t, t.key);
+      judge('rule:webhooks.get-reflects', 'url and status set (4.14, 2.9)', () => expect(enabled, 'after status 1').toEqual({ url: ep.url, status: '1' }));
       await setWebhookStatus(t, t.key, '0');
-      expect(await readWebhook(t, t.key), 'after status 0').toEqual({ url: ep.url, status: '0' });
+      const disabled = await readWebhook(t, t.key);
+      judge('rule:webhooks.get-reflects', 'url and status set (4.14, 2.9)', () => expect(disabled, 'after status 0').toEqual({ url: ep.url, status: '0' }));
     },
     { needs: ['webhook-reachable'] },
   );
@@ -56,7 +63,10 @@ describe('POST /webhook/add (4.14)', () => {
       const second = await freshEndpoint(t, 'two');
       await registerWebhook(t, t.key, first.url, '1');
       await registerWebhook(t, t.key, second.url, '0');
-      expect(await readWebhook(t, t.key), 'the second add replaced the first').toEqual({ url: second.url, status: '0' });
+      const read = await readWebhook(t, t.key);
+      judge('rule:webhooks.single-url', 'adding again replaces the URL (1, 3.2)', () =>
+        expect(read, 'the second add replaced the first').toEqual({ url: second.url, status: '0' }),
+      );
     },
     { needs: ['webhook-reachable'] },
   );

@@ -4,7 +4,7 @@
  * it was; '0' and '1' register, any other value registers nothing (limit webhook-status-values).
  */
 import { beforeAll, describe, expect } from 'vitest';
-import { expectRefused, req, useTarget } from '../../harness/kit/index.ts';
+import { expectRefused, judge, req, useTarget } from '../../harness/kit/index.ts';
 import { BAD_STATUSES, expectNotRegistered, SET_STATUS_PAIR } from '../support/webhook-refusals.ts';
 import { addWebhook, clearWebhook, expectPairedCode, expectWebhookState, freshEndpoint, readWebhook, registerWebhook } from '../support/webhook-ops.ts';
 
@@ -52,19 +52,29 @@ describe("status '0' or '1' (4.14)", () => {
       const accepted = await freshEndpoint(t, 'stat01');
       for (const status of ['0', '1'] as const) {
         await registerWebhook(t, t.key, accepted.url, status);
-        expect(await readWebhook(t, t.key), `status '${status}' registered`).toEqual({ url: accepted.url, status });
+        const read = await readWebhook(t, t.key);
+        judge('limit:webhook-status-values', `status '${status}' registers (4.14)`, () =>
+          expect(read, `status '${status}' registered`).toEqual({ url: accepted.url, status }),
+        );
       }
       const refusedUrl = await freshEndpoint(t, 'stat2');
       for (const status of BAD_STATUSES) {
         const answer = await addWebhook(t, t.key, { url: refusedUrl.url, status });
-        expect(answer.body.success, `/webhook/add with status '${status}' is refused (${answer.text.slice(0, 200)})`).toBe(false);
+        judge('limit:webhook-status-values', `/webhook/add refuses status '${status}' (4.14)`, () =>
+          expect(answer.body.success, `/webhook/add with status '${status}' is refused (${answer.text.slice(0, 200)})`).toBe(false),
+        );
         expectRefused(answer, 'webhooks/add', `status '${status}'`);
       }
       await expectNotRegistered(t, t.key, [refusedUrl.url]);
-      expect(await readWebhook(t, t.key), 'the webhook registered before is unchanged').toEqual({ url: accepted.url, status: '1' });
+      const kept = await readWebhook(t, t.key);
+      judge('limit:webhook-status-values', 'a refused status changes nothing (4.14)', () =>
+        expect(kept, 'the webhook registered before is unchanged').toEqual({ url: accepted.url, status: '1' }),
+      );
       for (const status of BAD_STATUSES) {
         const answer = await t.api('webhooks/set-status', { json: { status } });
-        expect(answer.body.success, `/webhook/status with status '${status}' is refused (${answer.text.slice(0, 200)})`).toBe(false);
+        judge('limit:webhook-status-values', `/webhook/status refuses status '${status}' (4.14)`, () =>
+          expect(answer.body.success, `/webhook/status with status '${status}' is refused (${answer.text.slice(0, 200)})`).toBe(false),
+        );
         expectRefused(answer, 'webhooks/set-status', `status '${status}'`);
       }
       await expectWebhookState(t, t.key, 'enabled', accepted.url);

@@ -9,7 +9,7 @@
  * verification window of 4.14 in real time).
  */
 import { beforeAll, describe, expect } from 'vitest';
-import { type Answer, expectError, expectSuccess, letTimePass, req, useTarget, type WebhookEndpoint } from '../../harness/kit/index.ts';
+import { type Answer, expectError, expectSuccess, judge, letTimePass, req, useTarget, type WebhookEndpoint } from '../../harness/kit/index.ts';
 import { WebhookAddResponse } from '../../schemas/webhooks.ts';
 import { withOwnAccount } from '../support/webhook-accounts.ts';
 import { expectNotRegistered } from '../support/webhook-refusals.ts';
@@ -43,10 +43,13 @@ describe('POST /webhook/add (4.14)', () => {
       const ep = await freshEndpoint(t, 'notfound');
       ep.script.registration(404);
       expectError(await addWebhook(t, t.key, { url: ep.url, status: '1' }), 'add_webhook_06', 'webhooks/add');
-      expect(
-        ep.deliveries.some((d) => d.method === 'GET'),
-        'the verification GET reached the URL',
-      ).toBe(true);
+      // add_webhook_06 without the GET is no verification that met a 404: the GET of registration is missing (4.14).
+      judge('rule:webhooks.registration-get', 'a GET to the URL on registration (4.14)', () =>
+        expect(
+          ep.deliveries.some((d) => d.method === 'GET'),
+          'the verification GET reached the URL',
+        ).toBe(true),
+      );
       await expectNotRegistered(t, t.key, [ep.url]);
     },
     { needs: ['webhook-reachable'] },
@@ -60,9 +63,14 @@ describe('POST /webhook/add (4.14)', () => {
         const ep = await freshEndpoint(t, `ans${status}`);
         ep.script.registration(status);
         const answer = await addWebhook(t, t.key, { url: ep.url, status: '1' });
-        expect(answer.body.code, `registration GET answered ${status}: ${answer.text.slice(0, 200)}`).toBe('add_webhook_01');
+        judge('rule:webhooks.verification-non-404-passes', `an answer ${status} passes (4.14)`, () =>
+          expect(answer.body.code, `registration GET answered ${status}: ${answer.text.slice(0, 200)}`).toBe('add_webhook_01'),
+        );
         expectSuccess(answer, 'webhooks/add', WebhookAddResponse);
-        expect(await readWebhook(t, t.key), `registered after a ${status}`).toEqual({ url: ep.url, status: '1' });
+        const read = await readWebhook(t, t.key);
+        judge('rule:webhooks.verification-non-404-passes', `registered after an answer ${status} (4.14)`, () =>
+          expect(read, `registered after a ${status}`).toEqual({ url: ep.url, status: '1' }),
+        );
       }
     },
     { needs: ['webhook-reachable'] },
@@ -137,7 +145,9 @@ describe('POST /webhook/add: the 5-second verification window (4.14)', () => {
         const ep = await freshEndpoint(t, 'early');
         ep.script.registration({ status: 200, delayMs: EARLY_ANSWER_MS });
         expectSuccess(await addWithDelayedCheck(key, ep, EARLY_ANSWER_MS), 'webhooks/add', WebhookAddResponse);
-        expect(await readWebhook(t, key)).toEqual({ url: ep.url, status: '1' });
+        const read = await readWebhook(t, key);
+        // A 200 after 3 s is registered: the window of "within 5 seconds" is not shorter (4.14).
+        judge('rule:webhooks.verification-timeout', 'an answer within 5 s passes (4.14)', () => expect(read).toEqual({ url: ep.url, status: '1' }));
       });
     },
     { needs: ['webhook-reachable'], concurrent: true, timeout: 60_000 },
