@@ -28,12 +28,15 @@ async function deletedListKey(): Promise<string> {
  */
 function expectConsistentPage(body: FindBody, where: string): void {
   const { total_count: total, page, total_pages: pages, limit, has_more: more, next_page: next, result } = body;
-  if (total === 0) expect(pages, `${where}: total_pages of an empty result`).toBeLessThanOrEqual(1);
-  else expect(pages, `${where}: total_pages = ceil(total_count / limit)`).toBe(Math.ceil(total / limit));
-  expect(more, `${where}: has_more = page < total_pages`).toBe(page < pages);
-  expect(next, `${where}: next_page (null on the last page)`).toBe(more ? page + 1 : null);
+  const envelope = 'the paged envelope of /contactlist/find (4.7)';
+  if (total === 0) judge('op:agendas/find', envelope, () => expect(pages, `${where}: total_pages of an empty result`).toBeLessThanOrEqual(1));
+  else judge('op:agendas/find', envelope, () => expect(pages, `${where}: total_pages = ceil(total_count / limit)`).toBe(Math.ceil(total / limit)));
+  judge('op:agendas/find', envelope, () => expect(more, `${where}: has_more = page < total_pages`).toBe(page < pages));
+  judge('op:agendas/find', envelope, () => expect(next, `${where}: next_page (null on the last page)`).toBe(more ? page + 1 : null));
   const expectedItems = Math.max(0, Math.min(limit, total - (page - 1) * limit));
-  expect(result.length, `${where}: items on page ${page} of ${pages} (${total} in all, ${limit} per page)`).toBe(expectedItems);
+  judge('op:agendas/find', envelope, () =>
+    expect(result.length, `${where}: items on page ${page} of ${pages} (${total} in all, ${limit} per page)`).toBe(expectedItems),
+  );
 }
 
 async function find(query: Record<string, string | number>): Promise<{ answer: Answer; body: FindBody }> {
@@ -72,14 +75,18 @@ describe('POST /agendas/add (4.7)', () => {
     const labels = { custom_field_1: 'uno', custom_field_2: 'dos', custom_field_3: 'tres', custom_field_4: 'cuatro' } as const;
     const { listKey } = await createList(t, name, { agenda_description: description, ...labels });
     const listed = (await listLists(t)).filter((l) => l.list_key === listKey);
-    expect(listed, 'the new list appears once in /agendas/get').toHaveLength(1);
+    // 4.7: /agendas/get returns the lists of the account with the fields of 2.3.
+    judge('op:agendas/list', 'the new list in /agendas/get (4.7, 2.3)', () => expect(listed, 'the new list appears once in /agendas/get').toHaveLength(1));
     const list = listed[0]!;
-    expect(list.agenda_name).toBe(name);
-    expect(list.agenda_description).toBe(description);
+    judge('op:agendas/list', 'the fields of the listed list (4.7, 2.3)', () => expect(list.agenda_name).toBe(name));
+    judge('op:agendas/list', 'the fields of the listed list (4.7, 2.3)', () => expect(list.agenda_description).toBe(description));
     // 4.7 names only four fields of /agendas/get: a listing may leave the labels out, but a label it writes is the one given.
     const written = Object.entries(labels).filter(([field]) => !isUnset(list[field as keyof typeof labels]));
     recordBehaviour('custom-field labels in /agendas/get', written.length === 0 ? 'not listed' : `listed: ${written.map(([f]) => f).join(', ')}`);
-    for (const [field, label] of written) expect(list[field as keyof typeof labels], `${field}: the label given to /agendas/add (2.3)`).toBe(label);
+    for (const [field, label] of written)
+      judge('op:agendas/list', 'the fields of the listed list (4.7, 2.3)', () =>
+        expect(list[field as keyof typeof labels], `${field}: the label given to /agendas/add (2.3)`).toBe(label),
+      );
   });
 
   req(['err:agenda_02'], 'agenda_02 when agenda_name is missing, and no list is created', async () => {
@@ -113,7 +120,9 @@ describe('POST /agendas/get (4.7)', () => {
     // Same prefix and case, one distinct last letter: any collation orders them A, B, C.
     for (const suffix of ['C', 'A', 'B']) await createList(t, `${base}${suffix}`);
     const mine = (await listLists(t)).map((l) => l.agenda_name).filter((n) => n.startsWith(base));
-    expect(mine, 'the three lists, in name order').toEqual([`${base}A`, `${base}B`, `${base}C`]);
+    judge('rule:agendas.ordered-by-name', 'the order of /agendas/get (4.7)', () =>
+      expect(mine, 'the three lists, in name order').toEqual([`${base}A`, `${base}B`, `${base}C`]),
+    );
   });
 });
 
@@ -123,20 +132,27 @@ describe('POST /agendas/change_name (4.7)', () => {
     const renamed = t.name('renamed');
     expectSuccess(await t.api('agendas/rename', { json: { list_key: listKey, agenda_name: renamed } }), 'agendas/rename', AgendaRenameResponse);
     const listed = (await listLists(t)).filter((l) => l.list_key === listKey);
-    expect(
-      listed.map((l) => l.agenda_name),
-      'the list under its new name',
-    ).toEqual([renamed]);
+    const visible = 'the new name, seen by the other operations (4.7)';
+    judge('rule:agendas.rename-visible', visible, () =>
+      expect(
+        listed.map((l) => l.agenda_name),
+        'the list under its new name',
+      ).toEqual([renamed]),
+    );
     const found = await find({ query: renamed });
-    expect(
-      found.body.result.map((r) => r.name),
-      '/contactlist/find finds the new name',
-    ).toContain(renamed);
+    judge('rule:agendas.rename-visible', visible, () =>
+      expect(
+        found.body.result.map((r) => r.name),
+        '/contactlist/find finds the new name',
+      ).toContain(renamed),
+    );
     const old = await find({ query: name });
-    expect(
-      old.body.result.map((r) => r.name),
-      'the old name is gone',
-    ).not.toContain(name);
+    judge('rule:agendas.rename-visible', visible, () =>
+      expect(
+        old.body.result.map((r) => r.name),
+        'the old name is gone',
+      ).not.toContain(name),
+    );
   });
 
   req(['err:change_name_02'], 'change_name_02 when list_key is missing', async () => {
@@ -178,15 +194,20 @@ describe('POST /agendas/get_contacts (4.7)', () => {
         added.set(name, number);
       }
       const listed = await listContacts(t, listKey);
-      expect(
-        listed.map((c) => c.contact_name),
-        'every contact, ordered by name, on one answer',
-      ).toEqual([...added.keys()].sort());
+      judge('rule:agendas.contacts-ordered-by-name', 'all contacts, no pagination, ordered by name (4.7)', () =>
+        expect(
+          listed.map((c) => c.contact_name),
+          'every contact, ordered by name, on one answer',
+        ).toEqual([...added.keys()].sort()),
+      );
       for (const c of listed) {
         // Every contact here was added with a name and an email: neither may be unset.
         const name = String(c.contact_name);
-        expect(sameNumber(c.contact_number, added.get(name)!), `${name}: contact_number ${c.contact_number}`).toBe(true);
-        expect(c.contact_email).toBe(`${name.slice(-1)}.${base.toLowerCase()}@example.com`);
+        const withValues = 'a contact added is listed with its values (4.6, 4.7)';
+        judge('rule:contacts.listed', withValues, () =>
+          expect(sameNumber(c.contact_number, added.get(name)!), `${name}: contact_number ${c.contact_number}`).toBe(true),
+        );
+        judge('rule:contacts.listed', withValues, () => expect(c.contact_email).toBe(`${name.slice(-1)}.${base.toLowerCase()}@example.com`));
       }
     },
   );
@@ -214,32 +235,43 @@ describe('POST /agendas/delete (4.7)', () => {
       const { listKey, name } = await createList(t);
       const number = t.phone();
       await addContact(t, listKey, { number, name: t.name('gone') });
-      expect(await listContacts(t, listKey)).toHaveLength(1);
+      // The list to delete holds a contact (4.6, 4.7: a contact added is listed).
+      const before = await listContacts(t, listKey);
+      judge('rule:contacts.listed', 'a contact added is listed (4.6, 4.7)', () => expect(before).toHaveLength(1));
 
       const answer = await t.api('agendas/delete', { json: { list_key: listKey } });
       const body = expectSuccess(answer, 'agendas/delete', AgendaDeleteResponse);
       const choice = t.choices['agendas-delete-success-code'];
       const asSample = body.code === 'change_name_01' && body.message === 'phonebook_name_updated';
       observe('agendas-delete-success-code', `code ${body.code}, message ${body.message}`, choice === 'delete_01' ? body.code === 'delete_01' : asSample);
-      if (choice === 'delete_01') expect(body.code, 'code (profile agendas-delete-success-code=delete_01)').toBe('delete_01');
+      const success = 'the success body of /agendas/delete (4.7)';
+      if (choice === 'delete_01')
+        judge('op:agendas/delete', success, () => expect(body.code, 'code (profile agendas-delete-success-code=delete_01)').toBe('delete_01'));
       else
-        expect({ code: body.code, message: body.message }, 'the sample body (profile agendas-delete-success-code=rename-values)').toEqual({
-          code: 'change_name_01',
-          message: 'phonebook_name_updated',
-        });
+        judge('op:agendas/delete', success, () =>
+          expect({ code: body.code, message: body.message }, 'the sample body (profile agendas-delete-success-code=rename-values)').toEqual({
+            code: 'change_name_01',
+            message: 'phonebook_name_updated',
+          }),
+        );
 
-      expect(
-        (await listLists(t)).some((l) => l.list_key === listKey),
-        'the list is no longer listed',
-      ).toBe(false);
+      const gone = 'the list and its contacts deleted, irreversibly (4.7)';
+      const lists = await listLists(t);
+      judge('rule:agendas.delete-irreversible', gone, () =>
+        expect(
+          lists.some((l) => l.list_key === listKey),
+          'the list is no longer listed',
+        ).toBe(false),
+      );
       expectError(await t.api('agendas/list-contacts', { json: { list_key: listKey } }), 'err_01', 'agendas/list-contacts');
       // Irreversible: its contacts are gone with it, and no operation brings it back.
       expectRefused(await t.api('contacts/add', { json: { list_key: listKey, number: t.phone() } }), 'contacts/add', 'a deleted list', 'missing-resource');
       expectError(await t.api('agendas/rename', { json: { list_key: listKey, agenda_name: t.name('back') } }), 'err_03', 'agendas/rename');
       // The name is free again; a new list of that name starts empty (the contacts were deleted, not kept).
       const again = await createList(t, name);
-      expect(again.listKey, 'a new list, not the deleted one').not.toBe(listKey);
-      expect(await listContacts(t, again.listKey), 'the contacts of the deleted list did not come back').toEqual([]);
+      judge('rule:agendas.delete-irreversible', gone, () => expect(again.listKey, 'a new list, not the deleted one').not.toBe(listKey));
+      const contacts = await listContacts(t, again.listKey);
+      judge('rule:agendas.delete-irreversible', gone, () => expect(contacts, 'the contacts of the deleted list did not come back').toEqual([]));
     },
   );
 
@@ -307,17 +339,18 @@ describe('GET /contactlist/find (4.7)', () => {
     const beta = await createList(t, `${base}Beta`);
     const { body } = await find({ query: alpha.name });
     const names = body.result.map((r) => r.name);
-    expect(names, 'the list named in the query').toContain(alpha.name);
-    expect(names, 'a list whose name does not match').not.toContain(beta.name);
+    judge('rule:agendas.find-by-name', 'search by name (4.7)', () => expect(names, 'the list named in the query').toContain(alpha.name));
+    judge('rule:agendas.find-by-name', 'search by name (4.7)', () => expect(names, 'a list whose name does not match').not.toContain(beta.name));
     expectConsistentPage(body, 'find by name');
   });
 
   req(['op:agendas/find', 'rule:agendas.find-by-name'], 'a search for a name no list has finds nothing (an empty last page)', async () => {
     const { body } = await find({ query: `${t.name('none')}Zz` });
-    expect(body.result).toEqual([]);
-    expect(body.total_count).toBe(0);
-    expect(body.has_more).toBe(false);
-    expect(body.next_page).toBeNull();
+    judge('rule:agendas.find-by-name', 'search by name (4.7)', () => expect(body.result).toEqual([]));
+    judge('rule:agendas.find-by-name', 'search by name (4.7)', () => expect(body.total_count).toBe(0));
+    // The envelope of an empty answer: its only page is the last one (4.7: next_page "null on the last page").
+    judge('op:agendas/find', 'the paged envelope (4.7)', () => expect(body.has_more).toBe(false));
+    judge('op:agendas/find', 'the paged envelope (4.7)', () => expect(body.next_page).toBeNull());
   });
 
   req(

@@ -38,14 +38,17 @@ describe('POST /contacts/add (4.6)', () => {
         country_code: MEXICO_COUNTRY_CODE,
       });
       // 2.4: number with country code, 12 digits for Mexico; 4.6: the default country code is 52.
-      expect(contact.number, 'callback.number carries the country code 52').toBe(`${MEXICO_COUNTRY_CODE}${number}`);
-      expect(contact.name).toBe(name);
-      expect(contact.email).toBe(email);
-      expect(contact.birthday_date).toBe('1990-05-17');
-      expect(contact.custom_field_1).toBe('uno');
+      const callback = 'the contact in callback (4.6, 2.4)';
+      judge('op:contacts/add', callback, () => expect(contact.number, 'callback.number carries the country code 52').toBe(`${MEXICO_COUNTRY_CODE}${number}`));
+      judge('op:contacts/add', callback, () => expect(contact.name).toBe(name));
+      judge('op:contacts/add', callback, () => expect(contact.email).toBe(email));
+      judge('op:contacts/add', callback, () => expect(contact.birthday_date).toBe('1990-05-17'));
+      judge('op:contacts/add', callback, () => expect(contact.custom_field_1).toBe('uno'));
       const listed = await listedWith(listKey, number);
-      expect(listed, 'listed once').toHaveLength(1);
-      expect(listed[0]).toMatchObject({ contact_name: name, contact_email: email });
+      judge('rule:contacts.listed', 'a contact added is listed (4.6, 4.7)', () => expect(listed, 'listed once').toHaveLength(1));
+      judge('rule:contacts.listed', 'a contact added is listed (4.6, 4.7)', () =>
+        expect(listed[0]).toMatchObject({ contact_name: name, contact_email: email }),
+      );
     },
   );
 
@@ -191,10 +194,15 @@ describe('POST /contacts/update (4.6)', () => {
     const added = await addContact(t, listKey, { number, name, email: 'before@example.com' });
     const answer = await t.api('contacts/update', { json: { list_key: listKey, number, email: 'after@example.com' } });
     const { callback } = expectSuccess(answer, 'contacts/update', ContactCallbackResponse);
-    expect(callback).toMatchObject({ id: added.id, email: 'after@example.com', number: `${MEXICO_COUNTRY_CODE}${number}` });
+    // 4.6: "Same success body as add": the updated contact in callback (2.4), with the new email.
+    judge('rule:contacts.update-email', 'the new email, in callback (4.6, 2.4)', () =>
+      expect(callback).toMatchObject({ id: added.id, email: 'after@example.com', number: `${MEXICO_COUNTRY_CODE}${number}` }),
+    );
     const listed = await listedWith(listKey, number);
-    expect(listed, 'still one contact').toHaveLength(1);
-    expect(listed[0], 'new email, same name').toMatchObject({ contact_email: 'after@example.com', contact_name: name });
+    judge('rule:contacts.update-email', 'the new email, listed (4.6)', () => expect(listed, 'still one contact').toHaveLength(1));
+    judge('rule:contacts.update-email', 'the new email, listed (4.6)', () =>
+      expect(listed[0], 'new email, same name').toMatchObject({ contact_email: 'after@example.com', contact_name: name }),
+    );
   });
 
   req(['op:contacts/update'], 'list_key and number are required; an unknown list or contact is refused (codes not shown, 7.1)', async () => {
@@ -232,14 +240,18 @@ describe('POST /contacts/delete (4.6)', () => {
       await addContact(t, listKey, { number: kept, name: t.name('kept') });
       expectSuccess(await t.api('contacts/delete', { json: { list_key: listKey, number: gone } }), 'contacts/delete', ContactDeleteResponse);
       const listed = await listContacts(t, listKey);
-      expect(
-        listed.filter((c) => sameNumber(c.contact_number, gone)),
-        'the deleted contact',
-      ).toEqual([]);
-      expect(
-        listed.filter((c) => sameNumber(c.contact_number, kept)),
-        'the other contact',
-      ).toHaveLength(1);
+      judge('rule:contacts.delete-removes', 'the deleted contact is no longer listed (4.6)', () =>
+        expect(
+          listed.filter((c) => sameNumber(c.contact_number, gone)),
+          'the deleted contact',
+        ).toEqual([]),
+      );
+      judge('rule:contacts.delete-removes', 'the deleted contact is no longer listed (4.6)', () =>
+        expect(
+          listed.filter((c) => sameNumber(c.contact_number, kept)),
+          'the other contact',
+        ).toHaveLength(1),
+      );
     },
   );
 
@@ -298,12 +310,15 @@ describe('POST /contacts/duplicate (4.6)', () => {
         json: { current_list_key: source.listKey, new_list_key: destination.listKey, contact_id: String(original.id) },
       });
       const { callback } = expectSuccess(answer, 'contacts/duplicate', ContactCallbackResponse);
-      expect(callback).toMatchObject({ number: original.number, name, email: 'dup@example.com' });
-      expect(callback.list_id, 'the copy belongs to the destination list').not.toBe(original.list_id);
+      // 4.6: "Success body as add": the copy in callback (2.4), with the values of the original.
+      const copies = 'a copy into the destination list (4.6)';
+      judge('rule:contacts.duplicate-copies', copies, () => expect(callback).toMatchObject({ number: original.number, name, email: 'dup@example.com' }));
+      judge('rule:contacts.duplicate-copies', copies, () => expect(callback.list_id, 'the copy belongs to the destination list').not.toBe(original.list_id));
       const copied = await listedWith(destination.listKey, number);
-      expect(copied, 'listed in the destination').toHaveLength(1);
-      expect(copied[0]).toMatchObject({ contact_name: name, contact_email: 'dup@example.com' });
-      expect(await listedWith(source.listKey, number), 'still in the source (a copy, not a move)').toHaveLength(1);
+      judge('rule:contacts.duplicate-copies', copies, () => expect(copied, 'listed in the destination').toHaveLength(1));
+      judge('rule:contacts.duplicate-copies', copies, () => expect(copied[0]).toMatchObject({ contact_name: name, contact_email: 'dup@example.com' }));
+      const kept = await listedWith(source.listKey, number);
+      judge('rule:contacts.duplicate-copies', copies, () => expect(kept, 'still in the source (a copy, not a move)').toHaveLength(1));
     },
   );
 

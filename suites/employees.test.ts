@@ -8,7 +8,15 @@ import { expectRefused, expectSuccess, judge, type RefusalKind, req, useTarget }
 import { EMPLOYEE_ROLES, EmployeeDisableResponse, EmployeeListResponse } from '../schemas/employees.ts';
 import { limitById } from '../schemas/limits.ts';
 import { sameNumber } from './support/contacts-lists.ts';
-import { addEmployee, employeeFields, listedEmployee, listEmployees, tryAddEmployee, type EmployeeFields } from './support/employees-fixtures.ts';
+import {
+  addEmployee,
+  employeeFields,
+  listedEmployee,
+  listEmployees,
+  tryAddEmployee,
+  type CreatedEmployee,
+  type EmployeeFields,
+} from './support/employees-fixtures.ts';
 
 const t = useTarget();
 
@@ -28,6 +36,21 @@ async function expectAddRefused(fields: Record<string, unknown>, what: string, k
 /** The number of listed tool users that match `pick`. */
 const countListed = async (pick: (u: { usertool_name: string; usertool_number: string }) => boolean) => (await listEmployees(t)).filter(pick).length;
 
+/**
+ * 4.10 "Validates unique password, user name and phone": /employee/add with `field` of `first`
+ * repeated is refused and creates no employee, judged against `requirement` (that field's uniqueness).
+ * A repeated value is a duplicate, not invalid input (schemas/refusal-kinds.ts).
+ */
+async function expectRepeatRefused(first: CreatedEmployee, field: keyof EmployeeFields, what: string, requirement: string): Promise<void> {
+  const fields = employeeFields(t, { [field]: first[field] });
+  const answer = await tryAddEmployee(t, fields);
+  const unique = `a unique ${what} (4.10)`;
+  judge(requirement, unique, () => expect(answer.body.success, `repeated ${what}: refused (${answer.text.slice(0, 200)})`).toBe(false));
+  expectRefused(answer, 'employees/add', `repeated ${what}`, 'duplicate');
+  const created = await countListed((u) => u.usertool_name === fields.employee_name);
+  judge(requirement, unique, () => expect(created, `no employee was created with the repeated ${what}`).toBe(0));
+}
+
 describe('POST /employee/add and /toolusers/get (4.10)', () => {
   req(
     ['op:employees/add', 'op:employees/list', 'rule:employees.listed'],
@@ -35,9 +58,12 @@ describe('POST /employee/add and /toolusers/get (4.10)', () => {
     async () => {
       const employee = await addEmployee(t);
       const listed = await listedEmployee(t, employee.collaboratorId);
-      expect(listed.usertool_name).toBe(employee.employee_name);
-      expect(sameNumber(listed.usertool_number, employee.number), `usertool_number ${listed.usertool_number} is the number ${employee.number}`).toBe(true);
-      expect(listed.usertool_type, '2.5: the role').toBe(employee.type);
+      const listedAs = 'the employee added, listed with its values (4.10, 2.5)';
+      judge('rule:employees.listed', listedAs, () => expect(listed.usertool_name).toBe(employee.employee_name));
+      judge('rule:employees.listed', listedAs, () =>
+        expect(sameNumber(listed.usertool_number, employee.number), `usertool_number ${listed.usertool_number} is the number ${employee.number}`).toBe(true),
+      );
+      judge('rule:employees.listed', listedAs, () => expect(listed.usertool_type, '2.5: the role').toBe(employee.type));
     },
   );
 
@@ -63,16 +89,13 @@ describe('POST /employee/add and /toolusers/get (4.10)', () => {
     'validates a unique phone and password: a repeated number, or a repeated password, alone is refused and creates no employee',
     async () => {
       const first = await addEmployee(t);
-      const repeats: [keyof EmployeeFields, string][] = [
-        ['number', 'phone'],
-        ['password', 'password'],
+      const repeats: [keyof EmployeeFields, string, string][] = [
+        ['number', 'phone', 'limit:employee-phone-unique'],
+        ['password', 'password', 'limit:employee-password-unique'],
       ];
-      for (const [field, what] of repeats) {
-        const fields = employeeFields(t, { [field]: first[field] });
-        await expectAddRefused({ ...fields }, `repeated ${what}`, 'duplicate');
-        expect(await countListed((u) => u.usertool_name === fields.employee_name), `no employee was created with the repeated ${what}`).toBe(0);
-      }
-      expect(await countListed((u) => sameNumber(u.usertool_number, first.number)), 'one employee with the number').toBe(1);
+      for (const [field, what, requirement] of repeats) await expectRepeatRefused(first, field, what, requirement);
+      const withNumber = await countListed((u) => sameNumber(u.usertool_number, first.number));
+      judge('limit:employee-phone-unique', 'a unique phone (4.10)', () => expect(withNumber, 'one employee with the number').toBe(1));
       // Distinct values are accepted: the refusals above were about uniqueness, not the values.
       await addEmployee(t);
     },
