@@ -59,8 +59,11 @@ describe('POST /otp/send: success (4.5, 2.10)', () => {
       const body = await acceptedSend(t, sendBody(t, phone));
       expectSendResult(body, phone);
       const after = await t.credits();
-      expect(before - after, 'credit is the credits consumed (2.2, 2.10)').toBeCloseTo(body.credit, 2);
-      expect(body.credit, 'a sent code is charged').toBeGreaterThan(0);
+      // 1: "sending operations consume it"; 2.2 credit: credits consumed (the legacy answer carries it, 2.10).
+      judge('rule:sms.charges-credits', 'credit is what the balance lost (2.2, 2.10)', () =>
+        expect(before - after, 'credit is the credits consumed (2.2, 2.10)').toBeCloseTo(body.credit, 2),
+      );
+      judge('rule:sms.charges-credits', 'a sent code is charged (1)', () => expect(body.credit, 'a sent code is charged').toBeGreaterThan(0));
     }),
     SENDS,
   );
@@ -386,10 +389,16 @@ describe('POST /otp/verify (4.5, 7.2)', () => {
     onPendingCode(async (n) => {
       const { phone, code } = await n.pending(0, { attempts: 1 });
       const body = await acceptedVerify(t, phone, code);
-      expect(body.status).toBe(200);
+      judge('op:otp-legacy/verify', 'the success answer has status 200 (4.5)', () => expect(body.status).toBe(200));
       // Verified: a second verify and a new send both say so (7.2 validation_06, verification_04).
-      expect((await verify(t, phone, code)).body.code, 'the number is verified').toBe('validation_06');
-      expect((await t.api('otp-legacy/send', { json: sendBody(t, phone) })).body.code, 'the number is verified').toBe('verification_04');
+      const again = (await verify(t, phone, code)).body.code;
+      judge('rule:otp-legacy.verify-marks-verified', 'a second verify answers validation_06 (4.5, 7.2)', () =>
+        expect(again, 'the number is verified').toBe('validation_06'),
+      );
+      const resent = (await t.api('otp-legacy/send', { json: sendBody(t, phone) })).body.code;
+      judge('rule:otp-legacy.verify-marks-verified', 'a new send answers verification_04 (4.5, 7.2)', () =>
+        expect(resent, 'the number is verified').toBe('verification_04'),
+      );
     }),
     SENDS,
   );

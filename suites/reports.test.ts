@@ -4,7 +4,18 @@
  * only with sandbox=1, and the details of a campaign count its messages.
  */
 import { describe, expect } from 'vitest';
-import { type Answer, answerWhenSettled, expectError, expectRefused, expectSuccess, Inconclusive, observe, req, useTarget } from '../harness/kit/index.ts';
+import {
+  type Answer,
+  answerWhenSettled,
+  expectError,
+  expectRefused,
+  expectSuccess,
+  Inconclusive,
+  judge,
+  observe,
+  req,
+  useTarget,
+} from '../harness/kit/index.ts';
 import { ReportsCampaignDetailsResponse, ReportsGenerateResponse } from '../schemas/reports.ts';
 import type { SendResult } from '../schemas/sms.ts';
 import {
@@ -74,28 +85,37 @@ describe('POST /reports/generate (4.12)', () => {
       const after = await t.clock.now();
       const reference = sent.references[0]!.reference;
       const row = (await rowsOf(t, [reference], { since })).get(reference);
-      expect(row, `reference ${reference} is in the report of its period (4.12: every message of the period)`).toBeDefined();
-      expect(row!.number, 'the row names the recipient as the send did').toBe(sent.references[0]!.number);
-      expect(row!.message, 'the row carries the message').toBe(message);
+      // 4.12 "Returns every message of the period": the send's row, as the send made it.
+      judge('rule:reports.send-listed', 'the send is in the report of its period (4.12)', () =>
+        expect(row, `reference ${reference} is in the report of its period (4.12: every message of the period)`).toBeDefined(),
+      );
+      judge('rule:reports.send-listed', 'the row names the recipient (4.12)', () =>
+        expect(row!.number, 'the row names the recipient as the send did').toBe(sent.references[0]!.number),
+      );
+      judge('rule:reports.send-listed', 'the row carries the message (4.12)', () => expect(row!.message, 'the row carries the message').toBe(message));
       // The period of the send's day alone (start and end inclusive), when the clock stayed in that day.
       if (dayOf(since) === dayOf(after)) {
         const day = expectSuccess(await generate({ start_date: dayOf(since), end_date: dayOf(since) }), 'reports/generate', ReportsGenerateResponse);
-        expect(
-          day.report.map((r) => r.reference),
-          'the report of the day of the send lists it',
-        ).toContain(reference);
+        judge('rule:reports.send-listed', 'the report of the day of the send lists it (4.12)', () =>
+          expect(
+            day.report.map((r) => r.reference),
+            'the report of the day of the send lists it',
+          ).toContain(reference),
+        );
       }
       // A period that ended before the send does not list it.
       const before = expectSuccess(await generate({ start_date: dayOf(since, -3), end_date: dayOf(since, -1) }), 'reports/generate', ReportsGenerateResponse);
-      expect(
-        before.report.map((r) => r.reference),
-        'a period before the send does not list it',
-      ).not.toContain(reference);
-      // Nor does the sandbox report (sandbox=1 reports sandbox sends).
-      expect(
-        (await reportRows(t, { sandbox: 1, since })).map((r) => r.reference),
-        'the sandbox report does not list a send that is not sandbox',
-      ).not.toContain(reference);
+      judge('rule:reports.send-listed', 'a period before the send does not list it (4.12)', () =>
+        expect(
+          before.report.map((r) => r.reference),
+          'a period before the send does not list it',
+        ).not.toContain(reference),
+      );
+      // Nor does the sandbox report: 4.12 "1 reports sandbox sends", and this send is not one.
+      const sandboxReferences = (await reportRows(t, { sandbox: 1, since })).map((r) => r.reference);
+      judge('rule:reports.sandbox-flag', 'the sandbox report does not list a send that is not sandbox (4.12)', () =>
+        expect(sandboxReferences, 'the sandbox report does not list a send that is not sandbox').not.toContain(reference),
+      );
     },
     { needs: ['real-delivery'] },
   );
@@ -168,7 +188,9 @@ describe('POST /reports/details (4.12)', () => {
         'reports/get-campaign-details',
         ReportsCampaignDetailsResponse,
       );
-      expect(body.details.totals, 'totals counts the messages of the campaign').toBe(3);
+      judge('rule:reports.campaign-details', 'totals counts the campaign (4.12, 2.8)', () =>
+        expect(body.details.totals, 'totals counts the messages of the campaign').toBe(3),
+      );
     },
     { timeout: SETTLING_TEST_MS },
   );
@@ -179,7 +201,9 @@ describe('POST /reports/details (4.12)', () => {
     async () => {
       const sent = await campaign([t.deliverableNumber()], false);
       const body = expectSuccess(await settledDetails({ campaign_id: sent.campaignId }), 'reports/get-campaign-details', ReportsCampaignDetailsResponse);
-      expect(body.details.totals, 'totals counts the messages of the campaign').toBe(1);
+      judge('rule:reports.campaign-details', 'totals counts the campaign (4.12, 2.8)', () =>
+        expect(body.details.totals, 'totals counts the messages of the campaign').toBe(1),
+      );
     },
     { needs: ['real-delivery'], timeout: SETTLING_TEST_MS },
   );

@@ -62,8 +62,11 @@ describe('sandbox sends (1, 4.2)', { concurrent: OVERLAP }, () => {
       const second = phones(t, 2);
       const b = expectSent(await sendSms(sandboxSms(second)), 'sms/send', second.map(withCountryCode));
       const all = [...a.references, ...b.references].map((r) => r.reference);
-      expect(new Set(all).size, 'each reference is a unique message id (2.2)').toBe(all.length);
-      expect(await t.credits(), 'sandbox sends consume no credits (1, 4.2)').toBeCloseTo(before, 2);
+      judge('rule:sandbox.references', 'references are unique across sandbox sends (4.2, 2.2)', () =>
+        expect(new Set(all).size, 'each reference is a unique message id (2.2)').toBe(all.length),
+      );
+      const after = await t.credits();
+      judge('rule:sandbox.no-charge', 'nothing charged (1, 4.2)', () => expect(after, 'sandbox sends consume no credits (1, 4.2)').toBeCloseTo(before, 2));
     },
   );
 
@@ -75,7 +78,8 @@ describe('sandbox sends (1, 4.2)', { concurrent: OVERLAP }, () => {
       'voice/send',
       [withCountryCode(number)],
     );
-    expect(await t.credits(), 'sandbox=1 charges nothing (4.3)').toBeCloseTo(before, 2);
+    const after = await t.credits();
+    judge('rule:sandbox.no-charge', 'nothing charged (4.3)', () => expect(after, 'sandbox=1 charges nothing (4.3)').toBeCloseTo(before, 2));
   });
 
   // "1 runs all validations" (4.2): sandbox refuses what production refuses. Each case is checked at
@@ -131,7 +135,11 @@ describe('sandbox sends (1, 4.2)', { concurrent: OVERLAP }, () => {
           expectRefused(answer, 'voice/send');
         });
       }
-      expect(await t.credits(), 'refusals charge nothing').toBeCloseTo(before, 2);
+      // 1: sandbox "delivers nothing and consumes no credits", a refused sandbox send included.
+      const after = await t.credits();
+      judge('rule:sandbox.no-charge', 'the refused sandbox sends charge nothing (1, 4.2)', () =>
+        expect(after, 'refusals charge nothing').toBeCloseTo(before, 2),
+      );
     },
   );
 

@@ -89,8 +89,13 @@ describe('POST /sms/send (4.2, 2.2)', () => {
       const before = await t.credits();
       const body = expectSent(await send({ numbers: number, message: plainText(t, 'charged') }), 'sms/send', [withCountryCode(number)]);
       // 1: "sending operations consume it"; 2.2 credit: credits consumed.
-      expect(body.credit, 'a delivered send consumes credits (1, 2.2)').toBeGreaterThan(0);
-      expect(await t.credits(), 'the balance drops by the credit of the answer (2.2, 2.7)').toBeCloseTo(before - body.credit, 2);
+      judge('rule:sms.charges-credits', 'a delivered send consumes credits (1, 2.2)', () =>
+        expect(body.credit, 'a delivered send consumes credits (1, 2.2)').toBeGreaterThan(0),
+      );
+      const after = await t.credits();
+      judge('rule:sms.charges-credits', 'the balance drops by the credit of the answer (2.2, 2.7)', () =>
+        expect(after, 'the balance drops by the credit of the answer (2.2, 2.7)').toBeCloseTo(before - body.credit, 2),
+      );
     },
   );
 
@@ -108,8 +113,14 @@ describe('POST /sms/send (4.2, 2.2)', () => {
       const [creditA, creditB] = [await single(a), await single(b)];
       const before = await t.credits();
       const both = expectSent(await send({ numbers: `${a},${b}`, message }), 'sms/send', [a, b].map(withCountryCode));
-      expect(both.credit, `credit of one send to two recipients (2.2: total_messages ${both.total_messages})`).toBeCloseTo(creditA + creditB, 2);
-      expect(await t.credits(), 'the balance drops by the credit of the answer').toBeCloseTo(before - both.credit, 2);
+      // Each recipient is a message charged (1, 2.2 credit: credits consumed): the pair costs what the two single sends cost.
+      judge('rule:sms.charges-credits', 'a send to two recipients costs two single sends (1, 2.2)', () =>
+        expect(both.credit, `credit of one send to two recipients (2.2: total_messages ${both.total_messages})`).toBeCloseTo(creditA + creditB, 2),
+      );
+      const after = await t.credits();
+      judge('rule:sms.charges-credits', 'the balance drops by the credit of the answer (2.2, 2.7)', () =>
+        expect(after, 'the balance drops by the credit of the answer').toBeCloseTo(before - both.credit, 2),
+      );
     },
   );
 
@@ -137,8 +148,13 @@ describe('GET /sms/send (4.2)', () => {
       const number = t.deliverableNumber();
       const answer = await t.api('sms/send-via-get', { query: { numbers: number, message: plainText(t, 'get'), country_code: '52' } });
       const body = expectSent(answer, 'sms/send-via-get', [withCountryCode(number)]);
-      expect(body.credit, 'a delivered send consumes credits (1, 2.2)').toBeGreaterThan(0);
-      expect(await t.credits(), 'the balance drops by the credit of the answer').toBeCloseTo(before - body.credit, 2);
+      judge('rule:sms.charges-credits', 'a delivered send consumes credits (1, 2.2)', () =>
+        expect(body.credit, 'a delivered send consumes credits (1, 2.2)').toBeGreaterThan(0),
+      );
+      const after = await t.credits();
+      judge('rule:sms.charges-credits', 'the balance drops by the credit of the answer (2.2, 2.7)', () =>
+        expect(after, 'the balance drops by the credit of the answer').toBeCloseTo(before - body.credit, 2),
+      );
     },
     { needs: ['real-delivery'] },
   );
@@ -156,7 +172,11 @@ describe('GET /sms/send (4.2)', () => {
       expectRefused(await t.api('sms/send-via-get', { query: { numbers: number.slice(1), message: plainText(t, 'get') } }), 'sms/send-via-get');
       expectRefused(await t.api('sms/send-via-get', { query: { numbers: `${number}1`, message: plainText(t, 'get') } }), 'sms/send-via-get');
       expectRefused(await t.api('sms/send-via-get', { query: { numbers: number, message: plainText(t, 'get'), country_code: '1' } }), 'sms/send-via-get');
-      expect(await t.credits(), 'a refused send charges nothing').toBeCloseTo(before, 2);
+      // A refused answer reports no credit, so the balance drops by nothing (1, 2.2 credit: credits consumed).
+      const after = await t.credits();
+      judge('rule:sms.charges-credits', 'a refused send charges nothing (1, 2.2)', () =>
+        expect(after, 'a refused send charges nothing').toBeCloseTo(before, 2),
+      );
     },
     { needs: ['real-delivery'] },
   );
@@ -272,7 +292,8 @@ describe('channel, flash and URL shortening (4.2)', () => {
       const number = t.phone();
       expectSent(await t.api('sms/send', { key: poor.key, json: sandboxSms([number]) }), 'sms/send', [withCountryCode(number)]);
       expectRefused(await t.api('sms/send', { key: poor.key, json: sandboxSms([t.deliverableNumber()], { sandbox: 2 }) }), 'sms/send', 'sandbox 2');
-      expect(await t.credits(poor.key), 'nothing was charged').toBe(0);
+      const after = await t.credits(poor.key);
+      judge('rule:sandbox.no-charge', 'nothing charged (1, 4.2)', () => expect(after, 'nothing was charged').toBe(0));
     },
     { needs: ['manager-key'] },
   );
@@ -346,8 +367,12 @@ describe('text (4.2: without accents, always GSM-7)', () => {
       const body = expectSent(answer, 'sms/send', numbers.map(withCountryCode));
       const reference = body.references[0]!.reference;
       const row = (await rowsOf(t, [reference], { sandbox: 1, since })).get(reference);
-      expect(row, 'an accepted sandbox send is in the sandbox report (4.12)').toBeDefined();
-      expect(nonGsm7Characters(row!.message), 'the text is always sent as GSM-7 (4.2)').toEqual([]);
+      judge('rule:reports.sandbox-flag', 'the sandbox send is in the sandbox report (4.12)', () =>
+        expect(row, 'an accepted sandbox send is in the sandbox report (4.12)').toBeDefined(),
+      );
+      judge('rule:sms.accented-text', 'the text is sent as GSM-7 (4.2)', () =>
+        expect(nonGsm7Characters(row!.message), 'the text is always sent as GSM-7 (4.2)').toEqual([]),
+      );
       recordBehaviour('non-GSM-7 text', `accepted and sent as: ${row!.message}`);
     },
   );

@@ -40,7 +40,8 @@ describe('POST /voice/send (4.3, 2.2)', () => {
       const numbers = phones(t, 2);
       const before = await t.credits();
       expectSent(await send(voiceBody(numbers, 'a', { formal_tone: true })), 'voice/send', numbers.map(withCountryCode));
-      expect(await t.credits(), 'sandbox=1 charges nothing (4.3)').toBeCloseTo(before, 2);
+      const after = await t.credits();
+      judge('rule:sandbox.no-charge', 'nothing charged (4.3)', () => expect(after, 'sandbox=1 charges nothing (4.3)').toBeCloseTo(before, 2));
     },
   );
 
@@ -49,8 +50,11 @@ describe('POST /voice/send (4.3, 2.2)', () => {
     const before = await t.credits();
     const { sandbox: _sandbox, ...body } = voiceBody([number]);
     const sent = expectSent(await send(body), 'voice/send', [withCountryCode(number)]);
-    expect(sent.credit, 'a call consumes credits (1, 2.2)').toBeGreaterThan(0);
-    expect(await t.credits(), 'the balance drops by the credit of the answer').toBeCloseTo(before - sent.credit, 2);
+    judge('rule:sms.charges-credits', 'a call consumes credits (1, 2.2)', () => expect(sent.credit, 'a call consumes credits (1, 2.2)').toBeGreaterThan(0));
+    const after = await t.credits();
+    judge('rule:sms.charges-credits', 'the balance drops by the credit of the answer (2.2, 2.7)', () =>
+      expect(after, 'the balance drops by the credit of the answer').toBeCloseTo(before - sent.credit, 2),
+    );
   });
 
   req(['op:voice/send'], 'required fields: numbers, country_code and template', async () => {
@@ -88,7 +92,8 @@ describe('POST /voice/send (4.3, 2.2)', () => {
       const number = t.phone();
       expectSent(await t.api('voice/send', { key: poor.key, json: voiceBody([number]) }), 'voice/send', [withCountryCode(number)]);
       expectRefused(await t.api('voice/send', { key: poor.key, json: voiceBody([t.deliverableNumber()], 'a', { sandbox: 2 }) }), 'voice/send', 'sandbox 2');
-      expect(await t.credits(poor.key), 'nothing was charged').toBe(0);
+      const after = await t.credits(poor.key);
+      judge('rule:sandbox.no-charge', 'nothing charged (4.3)', () => expect(after, 'nothing was charged').toBe(0));
     },
     { needs: ['manager-key'] },
   );
