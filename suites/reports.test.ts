@@ -49,7 +49,12 @@ async function campaign(numbers: readonly string[], sandbox: boolean, key?: stri
   const json: Fields = { numbers: numbers.join(','), message: plainText(t, 'camp'), ...(sandbox ? { sandbox: 1 } : {}) };
   const request = withCampaignId(t, json);
   const body = expectSent(await t.api('sms/send', key === undefined ? request : { ...request, key }), 'sms/send', numbers.map(withCountryCode));
-  expect(body.campaignId, 'showCampaignId=true adds campaignId (4.2)').toEqual(expect.any(Number));
+  // campaignId with showCampaignId=true is a reading (rule:sms.campaign-id, warn); without it the details
+  // of 4.12 cannot be asked for, so the test that needs it ends inconclusive, not failed.
+  const shown = judge('rule:sms.campaign-id', 'campaignId in the send answer (4.2)', () =>
+    expect(body.campaignId, 'showCampaignId=true adds campaignId (4.2)').toEqual(expect.any(Number)),
+  );
+  if (!shown) throw new Inconclusive('the send answered no campaignId with showCampaignId=true (4.2): the campaign details (4.12) cannot be asked for');
   return body as SendResult & { campaignId: number };
 }
 
