@@ -1,8 +1,8 @@
 /**
  * Finders for the shape the project keeps (CONTRIBUTING, "The rules": Shape): the length of a
- * function, a describe and a file, and the checks of a test whose requirements have more than one
- * level. Each takes a file's text and answers line numbers, so that the tests can try them on
- * made-up text as well as on the project's files.
+ * function, a describe and a file, and the checks of a test that names more than one requirement.
+ * Each takes a file's text and answers line numbers, so that the tests can try them on made-up text
+ * as well as on the project's files.
  */
 import ts from 'typescript';
 
@@ -55,10 +55,10 @@ const BARE_CHECKS: ReadonlySet<string> = new Set(['expect', 'expect.soft', 'expe
 
 /**
  * The lines of the bare `expect(...)` calls (and `expect.fail(...)`) inside the call that starts at `line` (a test's req()),
- * those outside the check of a `judge(...)`. In a test whose requirements have several levels, a
- * bare expect is judged at the highest of them (harness/kit/requirement-test.ts) and reported against
- * all of them: a check about one requirement must say which, through judge, which takes its level
- * from the catalogue. Undefined when no call starts at `line`.
+ * those outside the check of a `judge(...)`. In a test that names several requirements, a bare
+ * expect is judged at the highest of their levels (harness/kit/requirement-test.ts) and reported
+ * against all of them: a check about one requirement must say which, through judge, which takes its
+ * level from the catalogue. Undefined when no call starts at `line`.
  */
 export function bareExpectsInCallAt(fileName: string, text: string, line: number): number[] | undefined {
   const file = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);

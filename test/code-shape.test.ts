@@ -1,8 +1,8 @@
 /**
  * The shape CONTRIBUTING asks of the code, on the project's own files: no function over 60 lines,
  * no describe over 100, no source file over 500 outside the data tables and generated files; and in
- * a test whose requirements have more than one level, every check of its own says which requirement
- * it judges. Each finder is tried on made-up text too, so that one that finds nothing is caught.
+ * a test that names more than one requirement, every check of its own says which one it judges.
+ * Each finder is tried on made-up text too, so that one that finds nothing is caught.
  */
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -74,29 +74,35 @@ describe('the project keeps its functions, describes and files short', () => {
   });
 });
 
-/** Each test of the traceability matrix (spec/requirements.yaml) with the levels of the requirements it names. */
-function testsWithLevels(): Map<string, Set<string>> {
-  type Matrix = { requirements: { level: string; tests?: { file: string; line: number }[] }[] };
+type MatrixTest = { file: string; line: number; name: string };
+
+/**
+ * Each test of the traceability matrix (spec/requirements.yaml) with the ids of the requirements it
+ * names, keyed by file, line and name: the tests a loop declares share a line.
+ */
+function testsWithRequirements(): Map<string, { test: MatrixTest; ids: Set<string> }> {
+  type Matrix = { requirements: { id: string; tests?: MatrixTest[] }[] };
   const matrix = parse(readFileSync(join(PROJECT_ROOT, 'spec', 'requirements.yaml'), 'utf8')) as Matrix;
-  const levels = new Map<string, Set<string>>();
+  const tests = new Map<string, { test: MatrixTest; ids: Set<string> }>();
   for (const requirement of matrix.requirements)
     for (const test of requirement.tests ?? []) {
-      const key = `${test.file}:${test.line}`;
-      levels.set(key, (levels.get(key) ?? new Set()).add(requirement.level));
+      const key = `${test.file}:${test.line}:${test.name}`;
+      const entry = tests.get(key) ?? { test, ids: new Set<string>() };
+      entry.ids.add(requirement.id);
+      tests.set(key, entry);
     }
-  return levels;
+  return tests;
 }
 
-describe('a test whose requirements have several levels names the requirement of each of its checks', () => {
-  it('no bare expect in such a test: each sits in judge(id, ...), which takes its level from the catalogue', () => {
-    const mixed = [...testsWithLevels()].filter(([, levels]) => levels.size > 1).map(([at]) => at);
+describe('a test that names several requirements says which one each of its checks judges', () => {
+  it('no bare expect in such a test: each sits in judge(id, ...), which takes its level from the catalogue and is reported against that id', () => {
+    const several = [...testsWithRequirements().values()].filter(({ ids }) => ids.size > 1).map(({ test }) => test);
     // A test is read where vitest collected it; a test made in a helper (suites/support) is read
     // at the helper's call, which holds no check of its own.
-    expect(mixed.length).toBeGreaterThan(30);
-    const bare = mixed.flatMap((at) => {
-      const [file = '', line = '0'] = at.split(':');
-      const found = bareExpectsInCallAt(file, readFileSync(join(PROJECT_ROOT, file), 'utf8'), Number(line));
-      return found === undefined ? [`${at}: no call starts there (spec/requirements.yaml is stale: npm run spec)`] : found.map((l) => `${file}:${l}`);
+    expect(several.length).toBeGreaterThan(100);
+    const bare = several.flatMap(({ file, line }) => {
+      const found = bareExpectsInCallAt(file, readFileSync(join(PROJECT_ROOT, file), 'utf8'), line);
+      return found === undefined ? [`${file}:${line}: no call starts there (spec/requirements.yaml is stale: npm run spec)`] : found.map((l) => `${file}:${l}`);
     });
     expect([...new Set(bare)]).toEqual([]);
   });
