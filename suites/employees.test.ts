@@ -24,12 +24,13 @@ const PASSWORD = limitById('employee-password-length');
 const NUMBER = limitById('employee-number-digits');
 
 /**
- * Expects /employee/add to refuse `fields`. A repeated value is a duplicate, not invalid input: 7.1's
- * 200 is not its status (schemas/refusal-kinds.ts), so a 409 is as good as a 200.
+ * Expects /employee/add to refuse `fields`, judged against `requirement` (the rule the refusal
+ * proves). A repeated value is a duplicate, not invalid input: 7.1's 200 is not its status
+ * (schemas/refusal-kinds.ts), so a 409 is as good as a 200.
  */
-async function expectAddRefused(fields: Record<string, unknown>, what: string, kind: RefusalKind = 'invalid-input'): Promise<void> {
+async function expectAddRefused(requirement: string, fields: Record<string, unknown>, what: string, kind: RefusalKind = 'invalid-input'): Promise<void> {
   const answer = await tryAddEmployee(t, fields);
-  expect(answer.body.success, `${what}: refused (${answer.text.slice(0, 200)})`).toBe(false);
+  judge(requirement, `/employee/add refuses ${what} (4.10)`, () => expect(answer.body.success, `${what}: refused (${answer.text.slice(0, 200)})`).toBe(false));
   expectRefused(answer, 'employees/add', what, kind);
 }
 
@@ -43,12 +44,9 @@ const countListed = async (pick: (u: { usertool_name: string; usertool_number: s
  */
 async function expectRepeatRefused(first: CreatedEmployee, field: keyof EmployeeFields, what: string, requirement: string): Promise<void> {
   const fields = employeeFields(t, { [field]: first[field] });
-  const answer = await tryAddEmployee(t, fields);
-  const unique = `a unique ${what} (4.10)`;
-  judge(requirement, unique, () => expect(answer.body.success, `repeated ${what}: refused (${answer.text.slice(0, 200)})`).toBe(false));
-  expectRefused(answer, 'employees/add', `repeated ${what}`, 'duplicate');
+  await expectAddRefused(requirement, { ...fields }, `repeated ${what}`, 'duplicate');
   const created = await countListed((u) => u.usertool_name === fields.employee_name);
-  judge(requirement, unique, () => expect(created, `no employee was created with the repeated ${what}`).toBe(0));
+  judge(requirement, `a unique ${what} (4.10)`, () => expect(created, `no employee was created with the repeated ${what}`).toBe(0));
 }
 
 describe('POST /employee/add and /toolusers/get (4.10)', () => {
@@ -74,11 +72,11 @@ describe('POST /employee/add and /toolusers/get (4.10)', () => {
     }
     for (const type of ['administrador', '', 'cajero gerente']) {
       const fields = employeeFields(t, { type });
-      await expectAddRefused({ ...fields }, `type "${type}"`);
+      await expectAddRefused('rule:employees.roles', { ...fields }, `type "${type}"`);
       expect(await countListed((u) => u.usertool_name === fields.employee_name), `the employee of type "${type}" is not listed`).toBe(0);
     }
     const { type: _omitted, ...withoutType } = employeeFields(t);
-    await expectAddRefused(withoutType, 'type missing');
+    await expectAddRefused('rule:employees.roles', withoutType, 'type missing');
   });
 
   // 4.10 "Validates unique password, user name and phone": the phone and the password are fields of
@@ -104,7 +102,7 @@ describe('POST /employee/add and /toolusers/get (4.10)', () => {
   req(['rule:employees.unique'], 'validates a unique user name (read as employee_name): a repeated name alone is refused', async () => {
     const first = await addEmployee(t);
     const fields = employeeFields(t, { employee_name: first.employee_name });
-    await expectAddRefused({ ...fields }, 'repeated user name', 'duplicate');
+    await expectAddRefused('rule:employees.unique', { ...fields }, 'repeated user name', 'duplicate');
     expect(await countListed((u) => sameNumber(u.usertool_number, fields.number)), 'no employee was created with the repeated user name').toBe(0);
     expect(await countListed((u) => u.usertool_name === first.employee_name), 'one employee with the name').toBe(1);
   });
@@ -112,7 +110,7 @@ describe('POST /employee/add and /toolusers/get (4.10)', () => {
   req(['op:employees/add'], 'employee_name, business_name and number are required (refusals; codes not shown)', async () => {
     for (const field of ['employee_name', 'business_name', 'number'] as const) {
       const { [field]: _omitted, ...fields } = employeeFields(t);
-      await expectAddRefused(fields, `${field} missing`);
+      await expectAddRefused('op:employees/add', fields, `${field} missing`);
     }
   });
 
@@ -125,7 +123,7 @@ describe('POST /employee/add and /toolusers/get (4.10)', () => {
       const accepted = await addEmployee(t, { password: pad(max) });
       await listedEmployee(t, accepted.collaboratorId);
       const fields = employeeFields(t, { password: pad(max + 1) });
-      await expectAddRefused({ ...fields }, `password of ${max + 1} characters`);
+      await expectAddRefused('limit:employee-password-length', { ...fields }, `password of ${max + 1} characters`);
       expect(await countListed((u) => u.usertool_name === fields.employee_name), 'not listed').toBe(0);
     },
   );
@@ -143,7 +141,7 @@ describe('POST /employee/add and /toolusers/get (4.10)', () => {
         ['a letter', `${base.slice(0, NUMBER.max! - 1)}a`],
       ] as const) {
         const fields = employeeFields(t, { number });
-        await expectAddRefused({ ...fields }, `number with ${what}`);
+        await expectAddRefused('limit:employee-number-digits', { ...fields }, `number with ${what}`);
         expect(await countListed((u) => u.usertool_name === fields.employee_name), `the employee whose number has ${what} is not listed`).toBe(0);
       }
     },
