@@ -1,7 +1,7 @@
 /**
- * A failure names only the requirements whose checks failed, end to end: the fixture's tests run
- * with vitest and the reporters of certify (status-fixture/run-statuses.ts), and the summary names
- * as failed the requirements of the failed check, not every requirement of its test.
+ * A failure or a warning names only the requirements whose checks failed, end to end: the fixture's
+ * tests run with vitest and the reporters of certify (status-fixture/run-statuses.ts), and the
+ * summary names as failed (or warned) the requirements of the failed check, not every requirement of its test.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,7 +11,7 @@ import type { Summary } from '../harness/report/summary.ts';
 import { fileScratchDir } from './scratch-dir.ts';
 import { runFixture } from './status-fixture/run-fixture.ts';
 
-describe('a failed check of a test of several requirements', () => {
+describe('a failed check or a warning of a test of several requirements', () => {
   const out = fileScratchDir('mc-attribution-');
   let records: TestRecord[] = [];
   let summary: Summary;
@@ -21,11 +21,11 @@ describe('a failed check of a test of several requirements', () => {
     const output = await runFixture(out, 'attribution.fixture.ts');
     records = JSON.parse(readFileSync(join(out, 'records.json'), 'utf8')) as TestRecord[];
     summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as Summary;
-    expect(records.length, output.slice(-2000)).toBe(3);
+    expect(records.length, output.slice(-2000)).toBe(5);
   }, 120_000);
 
-  it('every test failed in vitest, as before: the attribution changes no test status', () => {
-    expect(records.map((r) => r.status)).toEqual(['failed', 'failed', 'failed']);
+  it('every test failed or warned, as before: the attribution changes no test status', () => {
+    expect(records.map((r) => r.status)).toEqual(['failed', 'failed', 'failed', 'warned', 'warned']);
   });
 
   it('the records name the requirements of the failed check; an untagged failure names none apart', () => {
@@ -51,5 +51,22 @@ describe('a failed check of a test of several requirements', () => {
       status: 'skipped',
       reason: 'not decided: the test stopped at a failed check of rule:sms.total-messages',
     });
+  });
+
+  it('a judged warning names its requirement; an untagged one names every requirement of the test', () => {
+    const byName = (name: string) => records.find((r) => r.name === name);
+    expect(byName('a judged reading does not hold: only its requirement warned')?.warnedRequirements).toEqual(['rule:envelope.form-bodies']);
+    expect(byName('an untagged check of a test of readings fails: every requirement warned')?.warnedRequirements).toEqual([
+      'rule:envelope.request-id',
+      'rule:envelope.message-token',
+    ]);
+  });
+
+  it('the summary: the judged reading warned, the other requirement of its test passed; the untagged warning is about both of its', () => {
+    expect(status('rule:envelope.form-bodies')).toMatchObject({ status: 'warning' });
+    expect(status('rule:envelope.form-bodies')?.reason).toContain('a form body read like JSON (2.1)');
+    expect(status('rule:envelope.status-repeated')).toMatchObject({ status: 'passed' });
+    expect(status('rule:envelope.request-id')).toMatchObject({ status: 'warning' });
+    expect(status('rule:envelope.message-token')).toMatchObject({ status: 'warning' });
   });
 });

@@ -20,7 +20,7 @@ import { FAILED_CHECK_AT, type VerdictLevel } from '../../schemas/verdict-levels
 import { redactKnown } from '../transport/redaction.ts';
 import { currentTest } from './current-test.ts';
 import { isNonVerdict } from './non-verdict.ts';
-import { appendToReport } from './test-report.ts';
+import { appendToReport, reportOf } from './test-report.ts';
 
 /**
  * The most characters of a warning or a recorded behaviour kept: whole up to here, its head and
@@ -48,34 +48,43 @@ function rethrowNonVerdict(error: unknown): void {
   if (isNonVerdict(error)) throw error;
 }
 
-/** Adds a warning to the running test (a failed reading or SHOULD); outside a test it goes to stderr. */
-function addWarning(message: string): void {
+/**
+ * Adds a warning to the running test (a failed reading or SHOULD) about `about` (every id of the test
+ * when absent); outside a test it goes to stderr.
+ */
+function addWarning(message: string, about?: readonly string[]): void {
   const running = currentTest();
   if (!running) {
     process.stderr.write(`warning outside a test: ${message}\n`);
     return;
   }
-  warnTest(running.context, message);
+  warnTest(running.context, message, about);
 }
 
-/** Adds a warning to the test of `context`: in its meta (summary, junit) and as a broken Allure step. */
-export function warnTest(context: TestContext, message: string): void {
+/**
+ * Adds a warning to the test of `context`: in its meta (summary, junit) and as a broken Allure step.
+ * `about` names the requirements it is about, for the summary's status of each; absent, it is about
+ * every requirement the test names.
+ */
+export function warnTest(context: TestContext, message: string, about?: readonly string[]): void {
   const kept = boundedText(redactKnown(message));
   appendToReport(context.task, 'warnings', kept);
+  appendToReport(context.task, 'warnedRequirements', ...(about ?? reportOf(context.task).requirements ?? []));
   void allure.logStep(`WARNING: ${kept}`, Status.BROKEN);
 }
 
 /**
  * Runs `check`; a failed assertion in it becomes a warning naming `what` (a reading of ours, not a
- * sentence of the document) and the test continues. Returns whether the check held.
+ * sentence of the document), about the requirements `about` (all of the test's when absent), and the
+ * test continues. Returns whether the check held.
  */
-export function warnUnless(what: string, check: () => void): boolean {
+export function warnUnless(what: string, check: () => void, about?: readonly string[]): boolean {
   try {
     check();
     return true;
   } catch (error) {
     rethrowNonVerdict(error);
-    addWarning(`${what}: ${reasonOf(error)}`);
+    addWarning(`${what}: ${reasonOf(error)}`, about);
     return false;
   }
 }
@@ -104,16 +113,16 @@ export function recordBehaviour(what: string, observed: string): void {
 
 /**
  * A check at a level known only at run time (a requirement's level, a latitude), doing what a failed
- * check at that level does (schemas/verdict-levels.ts): an assertion that fails the test, a warning,
- * or a record of whether it held that never fails.
+ * check at that level does (schemas/verdict-levels.ts): an assertion that fails the test, a warning
+ * (about `about`, all of the test's requirements when absent), or a record of whether it held that never fails.
  */
-export function checkAt(level: VerdictLevel, what: string, check: () => void): boolean {
+export function checkAt(level: VerdictLevel, what: string, check: () => void, about?: readonly string[]): boolean {
   const onFailure = FAILED_CHECK_AT[level];
   if (onFailure === 'test-fails') {
     check();
     return true;
   }
-  if (onFailure === 'warning') return warnUnless(what, check);
+  if (onFailure === 'warning') return warnUnless(what, check, about);
   try {
     check();
     recordBehaviour(what, 'as expected');

@@ -4,7 +4,8 @@
  * its record gives with its reason (quote-level.ts): at fail a failed assertion fails the test, at warn
  * it is a warning of the test, at record what the target did is recorded (checks.ts `checkAt`). A
  * failed assertion is also tagged with the id (requirement-checks.ts), so that req() reports that
- * requirement failed and not every requirement the test names.
+ * requirement failed and not every requirement the test names; a warning names it too (checks.ts
+ * `warnTest`), so that the summary shows only that requirement warned.
  *
  * The id need not be one the test names: a check made on the way to another rule is still its own
  * requirement's (2.2: every send's total_messages), and req() already attributes a tagged failure to a
@@ -28,5 +29,5 @@ export function judgedLevel(id: string): VerdictLevel {
  * in it is about `id` only. Returns whether the check held (at fail a failed check throws instead).
  */
 export function judge(id: string, what: string, check: () => void): boolean {
-  return checkAt(judgedLevel(id), what, () => checkFor([id], check));
+  return checkAt(judgedLevel(id), what, () => checkFor([id], check), [id]);
 }

@@ -204,8 +204,19 @@ async function endOnError(context: TestContext, error: unknown, requirements: re
     throw withQuotes(withDefaultedAmbiguities(withLastExchanges(error, context.task), consulted), failing);
   }
   // Readings and SHOULDs: the report shows the deviation as a warning, its whole message (bounded);
-  // the run does not fail on it.
-  warnTest(context, `${requirements.map((r) => r.id).join(', ')} (${requirements.map((r) => r.level).join(', ')}): ${reasonOf(error)}`);
+  // the run does not fail on it. It is about the test's requirements the failed check was tagged with, else all of them.
+  warnTest(
+    context,
+    `${requirements.map((r) => r.id).join(', ')} (${requirements.map((r) => r.level).join(', ')}): ${reasonOf(error)}`,
+    warnedAmong(error, requirements),
+  );
+}
+
+/** The ids of the test's requirements a failed check was tagged with (requirement-checks.ts); all of them when it names none of them. */
+function warnedAmong(error: unknown, requirements: readonly Requirement[]): string[] {
+  const ids = requirements.map((r) => r.id);
+  const tagged = (failedRequirementsOf(error) ?? []).filter((id) => ids.includes(id));
+  return tagged.length > 0 ? tagged : ids;
 }
 
 /**

@@ -38,6 +38,11 @@ export interface ConformanceMeta {
   observations?: Observation[];
   /** Failed SHOULD statements and readings: reported as warnings, not failures (conventions: OIDF WARNING). */
   warnings?: string[];
+  /**
+   * The requirements the warnings are about: the id a judged check names (judge.ts), the ids a failed
+   * check was tagged with, else every id of the test. The summary shows a warning against these only.
+   */
+  warnedRequirements?: string[];
   /** What the target did where the document is silent (checks.ts recordBehaviour). */
   recorded?: RecordedBehaviour[];
   /**

@@ -13,13 +13,20 @@ import { reportOf, setInReport } from './test-report.ts';
 export function keepTestState(context: TestContext): () => void {
   // What a run of the body writes; secrets learned (learnedSecrets) are never dropped.
   const report = reportOf(context.task);
-  const { observations, warnings, recorded, failedRequirements } = report;
+  const { observations, warnings, warnedRequirements, recorded, failedRequirements } = report;
   const copy = <T>(list: readonly T[] | undefined): T[] | undefined => (list === undefined ? undefined : [...list]);
-  const kept = { observations: copy(observations), warnings: copy(warnings), recorded: copy(recorded), failedRequirements: copy(failedRequirements) };
+  const kept = {
+    observations: copy(observations),
+    warnings: copy(warnings),
+    warnedRequirements: copy(warnedRequirements),
+    recorded: copy(recorded),
+    failedRequirements: copy(failedRequirements),
+  };
   const restoreExchanges = keepNotedExchanges(context.task);
   return () => {
     setInReport(context.task, 'observations', copy(kept.observations));
     setInReport(context.task, 'warnings', copy(kept.warnings));
+    setInReport(context.task, 'warnedRequirements', copy(kept.warnedRequirements));
     setInReport(context.task, 'recorded', copy(kept.recorded));
     setInReport(context.task, 'failedRequirements', copy(kept.failedRequirements));
     restoreExchanges();

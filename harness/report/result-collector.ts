@@ -23,6 +23,8 @@ export interface TestRecord {
   skipReason: string | undefined;
   observations: Observation[];
   warnings: string[];
+  /** The requirements the warnings are about (meta.warnedRequirements); absent: all of the test's. */
+  warnedRequirements?: string[];
   /** What the target did where the document is silent. */
   recorded: RecordedBehaviour[];
   /** The message of a failed or broken test (failureText). */
@@ -73,6 +75,7 @@ export class ResultCollector implements Reporter {
       error: result.state === 'failed' ? failureText(result.errors?.[0]?.message ?? 'failed') : undefined,
       durationMs: diagnostic?.duration ?? 0,
       ...(status === 'failed' && meta.failedRequirements !== undefined ? { failedRequirements: meta.failedRequirements } : {}),
+      ...((meta.warnings ?? []).length > 0 && meta.warnedRequirements !== undefined ? { warnedRequirements: [...new Set(meta.warnedRequirements)] } : {}),
       ...(status === 'broken' && meta.broken !== undefined ? { broken: meta.broken } : {}),
       ...(status === 'inconclusive' && meta.inconclusive !== undefined ? { inconclusive: meta.inconclusive } : {}),
       ...((status === 'failed' || status === 'broken') && meta.failureExchanges !== undefined ? { failureExchanges: meta.failureExchanges } : {}),

@@ -255,13 +255,23 @@ function requirementReason(status: RequirementStatus, tests: readonly TestRecord
  * skip with that reason, so that only the requirements whose checks failed are named failed.
  */
 function asSeenBy(record: TestRecord, id: string): TestRecord {
-  if (record.status !== 'failed' || record.failedRequirements === undefined || record.failedRequirements.includes(id)) return record;
+  if (record.status !== 'failed' || record.failedRequirements === undefined || record.failedRequirements.includes(id)) return withWarningsOf(record, id);
   return {
     ...record,
     status: 'skipped',
     skipReason: `not decided: the test stopped at a failed check of ${record.failedRequirements.join(', ')}`,
     error: undefined,
   };
+}
+
+/**
+ * A test's warnings as one of its requirements sees them: those about other requirements of it
+ * (warnedRequirements: a judged check names its id) are not its own, and without them the test
+ * passed for it (or recorded what the target did).
+ */
+function withWarningsOf(record: TestRecord, id: string): TestRecord {
+  if (record.warnings.length === 0 || record.warnedRequirements === undefined || record.warnedRequirements.includes(id)) return record;
+  return { ...record, warnings: [], ...(record.status === 'warned' ? { status: record.recorded.length > 0 ? 'recorded' : 'passed' } : {}) };
 }
 
 /**
@@ -338,11 +348,11 @@ export function buildSummary(input: SummaryInput): Summary {
   };
 }
 
-/** Each requirement id with the tests that name it (or whose failed check names it), each test as that requirement sees it. */
+/** Each requirement id with the tests that name it (or whose failed or warned check names it), each test as that requirement sees it. */
 function testsByRequirement(records: readonly TestRecord[]): Map<string, TestRecord[]> {
   const byRequirement = new Map<string, TestRecord[]>();
   for (const record of records)
-    for (const id of new Set([...record.requirements, ...(record.failedRequirements ?? [])]))
+    for (const id of new Set([...record.requirements, ...(record.failedRequirements ?? []), ...(record.warnedRequirements ?? [])]))
       byRequirement.set(id, [...(byRequirement.get(id) ?? []), asSeenBy(record, id)]);
   return byRequirement;
 }
