@@ -16,8 +16,9 @@ import { operationById, type Operation } from '../../schemas/operations.ts';
 import { requirementById, successHttpStatusStated } from '../../schemas/requirements.ts';
 import { judgeRefusalStatus, type RefusalKind } from '../../schemas/refusal-kinds.ts';
 import { lowerLevel, READING_LEVEL, type VerdictLevel } from '../../schemas/verdict-levels.ts';
-import { checkAt, recordBehaviour, warnUnless } from './checks.ts';
+import { checkAt, recordBehaviour } from './checks.ts';
 import { currentTest, observe } from './current-test.ts';
+import { judge } from './judge.ts';
 import { checkFor } from './requirement-checks.ts';
 import type { Answer } from './target.ts';
 
@@ -124,6 +125,9 @@ export function expectSuccess<S extends z.ZodType = z.ZodType>(answer: Answer, o
 
 const AUTH_STATUS_AMBIGUITY = 'auth-error-http-status';
 
+/** "Not a 5xx" of an answer to a refused request: a reading of 7.1, judged as its rule (schemas/rules/envelope.ts). */
+const NO_SERVER_ERROR = 'rule:envelope.no-server-error';
+
 /** The documented code row; the operation disambiguates codes named in several families. */
 function codeRow(code: string, operation: Operation | undefined, family?: CodeFamily): ResultCode {
   const rows = RESULT_CODES.filter((c) => c.code === code && (family === undefined || c.family === family));
@@ -140,7 +144,7 @@ function codeRow(code: string, operation: Operation | undefined, family?: CodeFa
  * (sms_07, agenda_02 ...) are latitude unstated-error-status: recorded, never asserted.
  */
 function expectUnstatedErrorStatus(answer: Answer, what: string, kind: RefusalKind | 'named-code'): void {
-  warnUnless(`${what}: a client error is not a 5xx`, () => expect(answer.status, snippet(answer)).toBeLessThan(500));
+  judge(NO_SERVER_ERROR, `${what}: a client error is not a 5xx`, () => expect(answer.status, snippet(answer)).toBeLessThan(500));
   if (kind === 'named-code') {
     recordBehaviour(`${what}: HTTP status (latitude unstated-error-status)`, `HTTP ${answer.status}`);
     return;
@@ -210,7 +214,7 @@ export function expectError(answer: Answer, code: string, operationId?: string):
 export function expectV1Error(answer: Answer, codigo: string): void {
   const body = expectSchema(LegacyV1ErrorBody, answer.json, `legacy v1 → Codigo ${codigo}: the error body of 4.16`, answer);
   expect(Number(body.Codigo), `legacy v1: Codigo (${snippet(answer)})`).toBe(Number(codigo));
-  warnUnless(`legacy v1 → Codigo ${codigo}: not a 5xx`, () => expect(answer.status).toBeLessThan(500));
+  judge(NO_SERVER_ERROR, `legacy v1 → Codigo ${codigo}: not a 5xx`, () => expect(answer.status).toBeLessThan(500));
 }
 
 /**
@@ -229,7 +233,7 @@ export type { RefusalKind } from '../../schemas/refusal-kinds.ts';
 export function expectRefused(answer: Answer, operationId: string, what?: string, kind: RefusalKind = 'invalid-input'): string | undefined {
   const op = operationById(operationId);
   const where = what === undefined ? `${operationId} refusal` : `${operationId} refusal (${what})`;
-  warnUnless(`${where}: a refusal is not a 5xx`, () => expect(answer.status, snippet(answer)).toBeLessThan(500));
+  judge(NO_SERVER_ERROR, `${where}: a refusal is not a 5xx`, () => expect(answer.status, snippet(answer)).toBeLessThan(500));
   if (op.errorBody === 'legacy-v1') {
     const body = expectSchema(LegacyV1ErrorBody, answer.json, `${where}: the error body of 4.16`, answer);
     return String(body.Codigo);
