@@ -98,10 +98,12 @@ describe('POST /agendas/add (4.7)', () => {
     // An empty name is no name.
     expectError(await t.api('agendas/add', { json: { agenda_name: '', agenda_description: description } }), 'agenda_02', 'agendas/add');
     const lists = await listLists(t);
-    expect(
-      lists.some((l) => l.agenda_description === description),
-      'the refused list is not listed',
-    ).toBe(false);
+    judge('err:agenda_02', 'a list without a name is not created (4.7)', () =>
+      expect(
+        lists.some((l) => l.agenda_description === description),
+        'the refused list is not listed',
+      ).toBe(false),
+    );
   });
 
   req(['err:agenda_03'], 'agenda_03 when a list of the account already has the name (2.3: unique within the account)', async () => {
@@ -110,10 +112,8 @@ describe('POST /agendas/add (4.7)', () => {
     // Should a faulty target create it anyway, delete it at teardown.
     if (typeof again.body.list_key === 'string') t.onCleanup(() => t.api('agendas/delete', { json: { list_key: again.body.list_key } }));
     expectError(again, 'agenda_03', 'agendas/add');
-    expect(
-      (await listLists(t)).filter((l) => l.agenda_name === name),
-      'still one list with the name',
-    ).toHaveLength(1);
+    const named = (await listLists(t)).filter((l) => l.agenda_name === name);
+    judge('err:agenda_03', 'a list name is unique within the account (4.7, 2.3)', () => expect(named, 'still one list with the name').toHaveLength(1));
   });
 });
 
@@ -166,17 +166,16 @@ describe('POST /agendas/change_name (4.7)', () => {
     const { listKey, name } = await createList(t);
     expectError(await t.api('agendas/rename', { json: { list_key: listKey } }), 'change_name_03', 'agendas/rename');
     expectError(await t.api('agendas/rename', { json: { list_key: listKey, agenda_name: '' } }), 'change_name_03', 'agendas/rename');
-    expect((await listLists(t)).find((l) => l.list_key === listKey)?.agenda_name).toBe(name);
+    const kept = (await listLists(t)).find((l) => l.list_key === listKey)?.agenda_name;
+    judge('err:change_name_03', 'a refused rename keeps the name (4.7)', () => expect(kept).toBe(name));
   });
 
   req(['err:err_03'], 'err_03 when the list does not exist (a deleted list)', async () => {
     const listKey = await deletedListKey();
     const name = t.name('ghost');
     expectError(await t.api('agendas/rename', { json: { list_key: listKey, agenda_name: name } }), 'err_03', 'agendas/rename');
-    expect(
-      (await listLists(t)).some((l) => l.agenda_name === name),
-      'no list took the name',
-    ).toBe(false);
+    const taken = (await listLists(t)).some((l) => l.agenda_name === name);
+    judge('err:err_03', 'a rename of a deleted list renames nothing (4.7)', () => expect(taken, 'no list took the name').toBe(false));
   });
 });
 
@@ -217,7 +216,8 @@ describe('POST /agendas/get_contacts (4.7)', () => {
 
   req(['op:agendas/list-contacts'], 'an empty list answers get_contacts_01 with no contacts', async () => {
     const { listKey } = await createList(t);
-    expect(await listContacts(t, listKey)).toEqual([]);
+    const contacts = await listContacts(t, listKey);
+    judge('op:agendas/list-contacts', 'the contacts of an empty list (4.7)', () => expect(contacts).toEqual([]));
   });
 
   req(['err:get_contacts_02'], 'get_contacts_02 when list_key is missing (/agendas/get_contacts)', async () => {
@@ -292,9 +292,11 @@ describe('POST /agendas/delete (4.7)', () => {
     const number = t.phone();
     await addContact(t, kept.listKey, { number, name: t.name('kept') });
     await deletedListKey();
-    expect((await listLists(t)).some((l) => l.list_key === kept.listKey)).toBe(true);
+    const others = 'the other lists and their contacts are kept (4.7)';
+    const listed = (await listLists(t)).some((l) => l.list_key === kept.listKey);
+    judge('op:agendas/delete', others, () => expect(listed).toBe(true));
     const contacts = await listContacts(t, kept.listKey);
-    expect(contacts.map((c) => sameNumber(c.contact_number, number))).toEqual([true]);
+    judge('op:agendas/delete', others, () => expect(contacts.map((c) => sameNumber(c.contact_number, number))).toEqual([true]));
   });
 });
 
