@@ -4,7 +4,7 @@
  * disables it (4.10 /employee/disable), the only removal the document offers.
  */
 import { expect } from 'vitest';
-import { type Answer, expectSuccess, type Target } from '../../harness/kit/index.ts';
+import { type Answer, expectSuccess, judge, type Target } from '../../harness/kit/index.ts';
 import { EmployeeAddResponse, EmployeeListResponse, type EmployeeRole, type ToolUser } from '../../schemas/employees.ts';
 
 export interface EmployeeFields {
@@ -55,9 +55,12 @@ export async function listEmployees(t: Target): Promise<ToolUser[]> {
   return expectSuccess(await t.api('employees/list'), 'employees/list', EmployeeListResponse).result;
 }
 
-/** The listed tool user with `id`, failing when it is not listed exactly once. */
-export async function listedEmployee(t: Target, id: number): Promise<ToolUser> {
+/**
+ * The listed tool user with `id`, judged against `requirement` (the rule its listing proves, a stated
+ * one: the tool user is read on from it) when it is not listed exactly once.
+ */
+export async function listedEmployee(t: Target, id: number, requirement: string): Promise<ToolUser> {
   const found = (await listEmployees(t)).filter((u) => u.usertool_id === id);
-  expect(found, `tool user ${id} listed once by /toolusers/get`).toHaveLength(1);
+  judge(requirement, 'the tool user listed by /toolusers/get (4.10)', () => expect(found, `tool user ${id} listed once by /toolusers/get`).toHaveLength(1));
   return found[0]!;
 }
