@@ -66,7 +66,7 @@ describe('POST /loyalty/get (4.9)', () => {
       recordBehaviour('POST /loyalty/get (4.9)', 'loyalty_get_01 with an empty result in every account of the run: the fields of a card (2.5) were not seen');
       return;
     }
-    expect(card.loyalty_key, 'a loyalty_key to name it by').not.toBe('');
+    judge('op:loyalty/list', 'a card of loyalty_get_01 (4.9, 2.5)', () => expect(card.loyalty_key, 'a loyalty_key to name it by').not.toBe(''));
   });
 });
 
@@ -97,11 +97,12 @@ describe('POST /loyalty/contact/add and /loyalty/contact/get (4.9)', () => {
     expectAddContactSuccess(
       await t.api('loyalty/add-contact', { json: { loyalty_key: a.loyaltyKey, phone: other, customer_name: t.name('otro'), usertool_id: a.usertoolId } }),
     );
+    const filter = 'phone as a filter of contact/get (4.9)';
     const filtered = await cardContacts(t, a.loyaltyKey, other);
-    expect(filtered.length, 'one contact with the phone').toBe(1);
-    expect(filtered.every(withPhone(other)), 'only the contact with that phone').toBe(true);
+    judge('op:loyalty/get-contacts', filter, () => expect(filtered.length, 'one contact with the phone').toBe(1));
+    judge('op:loyalty/get-contacts', filter, () => expect(filtered.every(withPhone(other)), 'only the contact with that phone').toBe(true));
     const all = await cardContacts(t, a.loyaltyKey);
-    expect(all.some(withPhone(a.phone)) && all.some(withPhone(other)), 'without the filter: both').toBe(true);
+    judge('op:loyalty/get-contacts', filter, () => expect(all.some(withPhone(a.phone)) && all.some(withPhone(other)), 'without the filter: both').toBe(true));
   });
 
   req(
@@ -109,7 +110,7 @@ describe('POST /loyalty/contact/add and /loyalty/contact/get (4.9)', () => {
     `phone of exactly ${PHONE.max} digits: ${PHONE.max} accepted, ${PHONE.min! - 1} and ${PHONE.max! + 1} refused, non-digits refused`,
     async () => {
       const a = await cardWithContact();
-      expect(a.phone).toHaveLength(PHONE.max!);
+      if (a.phone.length !== PHONE.max) throw new Error(`kit: the suite's number ${a.phone} has not ${PHONE.max} digits`);
       const base = t.phone();
       for (const [what, phone] of [
         [`${PHONE.min! - 1} digits`, base.slice(0, PHONE.min! - 1)],
@@ -120,10 +121,10 @@ describe('POST /loyalty/contact/add and /loyalty/contact/get (4.9)', () => {
           json: { loyalty_key: a.loyaltyKey, phone, customer_name: t.name('bad'), usertool_id: a.usertoolId },
         });
         expectRefused(answer, 'loyalty/add-contact', `phone with ${what}`);
-        expect(
-          (await cardContacts(t, a.loyaltyKey)).some((c) => c.contact_phone === phone),
-          `the phone with ${what} is not a contact`,
-        ).toBe(false);
+        const added = (await cardContacts(t, a.loyaltyKey)).some((c) => c.contact_phone === phone);
+        judge('limit:loyalty-phone-digits', `a phone of exactly ${PHONE.max} digits (4.9)`, () =>
+          expect(added, `the phone with ${what} is not a contact`).toBe(false),
+        );
       }
     },
   );
@@ -142,7 +143,9 @@ describe('POST /loyalty/contact/add and /loyalty/contact/get (4.9)', () => {
       ['unknown card', { ...full, loyalty_key: `${card.loyalty_key}x` }, 'missing-resource'],
     ];
     for (const [what, json, kind] of cases) expectRefused(await t.api('loyalty/add-contact', { json }), 'loyalty/add-contact', what, kind);
-    expect((await cardContacts(t, card.loyalty_key)).some(withPhone(phone)), 'none of the refused requests added the contact').toBe(false);
+    const added = (await cardContacts(t, card.loyalty_key)).some(withPhone(phone));
+    // The test's last check: at op:loyalty/add-contact's warn level a contact added is one warning.
+    judge('op:loyalty/add-contact', 'the refusals of contact/add (4.9)', () => expect(added, 'none of the refused requests added the contact').toBe(false));
   });
 
   req(['op:loyalty/get-contacts'], 'loyalty_key is required; an unknown card is refused (codes not shown)', async () => {
@@ -160,11 +163,14 @@ describe('POST /loyalty/sale (4.9)', () => {
     const [before] = (await cardContacts(t, a.loyaltyKey, a.phone)).filter(withPhone(a.phone));
     const answer = await t.api('loyalty/register-sale', { json: { loyalty_key: a.loyaltyKey, phone: a.phone, usertool_id: a.usertoolId } });
     const body = expectSuccess(answer, 'loyalty/register-sale', LoyaltySaleResponse);
-    expect(body.message, 'a message confirming the sale').not.toBe('');
+    const sale = 'a sale confirmed, its contact kept (4.9, 2.5)';
+    judge('op:loyalty/register-sale', sale, () => expect(body.message, 'a message confirming the sale').not.toBe(''));
     const [after] = (await cardContacts(t, a.loyaltyKey, a.phone)).filter(withPhone(a.phone));
-    expect(after, 'the contact is still listed').toBeDefined();
+    judge('op:loyalty/register-sale', sale, () => expect(after, 'the contact is still listed').toBeDefined());
     // A stamp never takes away a completed card (2.5 contact_total_loyalty_completes).
-    expect(after!.contact_total_loyalty_completes).toBeGreaterThanOrEqual(before!.contact_total_loyalty_completes);
+    judge('op:loyalty/register-sale', sale, () =>
+      expect(after!.contact_total_loyalty_completes).toBeGreaterThanOrEqual(before!.contact_total_loyalty_completes),
+    );
   });
 
   req(['op:loyalty/register-sale'], 'loyalty_key, phone and usertool_id are required; an unknown card is refused (codes not shown)', async () => {
@@ -181,7 +187,7 @@ describe('POST /loyalty/sale (4.9)', () => {
     ];
     for (const [what, json, kind] of cases) expectRefused(await t.api('loyalty/register-sale', { json }), 'loyalty/register-sale', what, kind);
     const [after] = (await cardContacts(t, a.loyaltyKey, a.phone)).filter(withPhone(a.phone));
-    expect(after, 'no refused sale changed the contact').toEqual(before);
+    judge('op:loyalty/register-sale', 'the refusals of /loyalty/sale (4.9)', () => expect(after, 'no refused sale changed the contact').toEqual(before));
   });
 });
 
@@ -196,10 +202,12 @@ describe("A sale's stamp shows in the contact (4.9, 2.5)", () => {
       const a = await cardWithContact();
       const contact = async () => {
         const [c] = (await cardContacts(t, a.loyaltyKey, a.phone)).filter(withPhone(a.phone));
-        expect(c, 'the contact is listed on its card').toBeDefined();
+        // Its own stated rule, a contact added is returned by contact/get (4.9): a failure throws, so no counter is read off a missing contact.
+        judge('rule:loyalty.contact-listed', 'the contact on its card (4.9)', () => expect(c, 'the contact is listed on its card').toBeDefined());
         return c!;
       };
       const before = await contact();
+      const stamp = "a sale's stamp in the contact's counters (4.9, 2.5)";
       // 4.9 "Registers a stamp"; 2.5 gives the contact two counters, which one counts the stamp is
       // not stated: one stamp per sale (current_redeem), or a completed card once enough are in.
       for (let sales = 1; sales <= SALES_BOUND; sales += 1) {
@@ -209,17 +217,21 @@ describe("A sale's stamp shows in the contact (4.9, 2.5)", () => {
         const completes = after.contact_total_loyalty_completes - before.contact_total_loyalty_completes;
         const redeem = after.contact_current_redeem - before.contact_current_redeem;
         if (completes === 0 && redeem === 0) continue;
-        expect(
-          completes === 1 || (completes === 0 && redeem === 1),
-          `after ${sales} sale(s) a stamp shows as one more completed card or one more on contact_current_redeem ` +
-            `(completes ${before.contact_total_loyalty_completes} → ${after.contact_total_loyalty_completes}, ` +
-            `current_redeem ${before.contact_current_redeem} → ${after.contact_current_redeem})`,
-        ).toBe(true);
+        judge('rule:loyalty.sale-stamp', stamp, () =>
+          expect(
+            completes === 1 || (completes === 0 && redeem === 1),
+            `after ${sales} sale(s) a stamp shows as one more completed card or one more on contact_current_redeem ` +
+              `(completes ${before.contact_total_loyalty_completes} → ${after.contact_total_loyalty_completes}, ` +
+              `current_redeem ${before.contact_current_redeem} → ${after.contact_current_redeem})`,
+          ).toBe(true),
+        );
         return;
       }
-      expect.fail(
-        `${SALES_BOUND} sales answered loyalty_sale_01, yet neither contact_current_redeem nor contact_total_loyalty_completes ` +
-          `moved (${before.contact_current_redeem}, ${before.contact_total_loyalty_completes})`,
+      judge('rule:loyalty.sale-stamp', stamp, () =>
+        expect.fail(
+          `${SALES_BOUND} sales answered loyalty_sale_01, yet neither contact_current_redeem nor contact_total_loyalty_completes ` +
+            `moved (${before.contact_current_redeem}, ${before.contact_total_loyalty_completes})`,
+        ),
       );
     },
   );
