@@ -74,9 +74,13 @@ describe('POST /otp/send: success (4.5, 2.10)', () => {
     onNumbers(1, async (n) => {
       const body = await acceptedSend(t, sendBody(t, await n.fresh(), { reference: false }));
       // How an unset reference is written (absent, null or "") is latitude unset-field.
-      expect(isUnset(body.reference), `reference=false: no reference (got ${JSON.stringify(body.reference)})`).toBe(true);
+      judge('rule:otp-legacy.send-fields', 'reference=false: no message reference (4.5)', () =>
+        expect(isUnset(body.reference), `reference=false: no reference (got ${JSON.stringify(body.reference)})`).toBe(true),
+      );
       const withRef = await acceptedSend(t, sendBody(t, await n.fresh(), { reference: true }));
-      expect(withRef.reference, 'reference=true: the reference').toEqual(expect.stringMatching(/./));
+      judge('rule:otp-legacy.send-fields', 'reference=true: the message reference (4.5)', () =>
+        expect(withRef.reference, 'reference=true: the reference').toEqual(expect.stringMatching(/./)),
+      );
     }),
     SENDS,
   );
@@ -93,9 +97,11 @@ describe('POST /otp/send: success (4.5, 2.10)', () => {
     'verification_code only with showcode=1; the code returned is the one that verifies',
     onNumbers(1, async (n) => {
       const absent = await acceptedSend(t, without(sendBody(t, await n.fresh()), 'showcode'));
-      expect(isUnset(absent.verification_code), 'showcode absent (default 0): no code').toBe(true);
+      judge('rule:otp-legacy.showcode', 'showcode absent (default 0): no code (4.5)', () =>
+        expect(isUnset(absent.verification_code), 'showcode absent (default 0): no code').toBe(true),
+      );
       const zero = await acceptedSend(t, sendBody(t, await n.fresh(), { showcode: 0 }));
-      expect(isUnset(zero.verification_code), 'showcode=0: no code').toBe(true);
+      judge('rule:otp-legacy.showcode', 'showcode=0: no code (4.5)', () => expect(isUnset(zero.verification_code), 'showcode=0: no code').toBe(true));
       const phone = await n.fresh();
       const { code } = await sendWithCode(t, phone);
       await acceptedVerify(t, phone, code);
@@ -145,7 +151,9 @@ describe('templates a to n (4.5)', () => {
     onNumbers(1, async (n) => {
       const refused = await t.api('otp-legacy/send', { json: sendBody(t, await n.fresh(), { template: 'o' }) });
       expectRefused(refused, 'otp-legacy/send');
-      expect(refused.body.code, 'a refusal is not verification_01').not.toBe('verification_01');
+      judge('rule:otp-legacy.templates', 'a refused template is not verification_01 (4.5, 7.2)', () =>
+        expect(refused.body.code, 'a refusal is not verification_01').not.toBe('verification_01'),
+      );
       for (const template of ['a', 'n'] as const) await acceptedSend(t, sendBody(t, await n.fresh(), { template, formal_tone: true }));
     }),
     SENDS,

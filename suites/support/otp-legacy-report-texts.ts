@@ -64,7 +64,10 @@ export class ReportedOtpTexts {
       'the report of the period lists the legacy OTP message (4.12 "every message of the period"; 2.8 "sending report")',
       () => expect(row, `the report of the period lists the OTP message ${reference}`).toBeDefined(),
     );
-    if (row !== undefined) expect(row.number, 'the row names the recipient').toMatch(new RegExp(`${phone}$`));
+    if (row !== undefined)
+      judge('rule:reports.send-listed', 'the row of the send names its recipient (4.12)', () =>
+        expect(row.number, 'the row names the recipient').toMatch(new RegExp(`${phone}$`)),
+      );
   }
 
   /** Skips a test that reads a sent text from the report once a test waited the whole budget for an OTP message in vain: before it spends a send. */
@@ -81,8 +84,9 @@ export class ReportedOtpTexts {
     return row.message;
   }
 
-  /** The message of `reference`, sent since `since`, was sent with the text `expected` (read from the report, 4.12). */
+  /** The message of `reference`, sent since `since`, was sent with the text `expected` of its template (4.5; read from the report, 4.12). */
   async expectSentText(reference: string | null | undefined, since: number, expected: string, what: string): Promise<void> {
-    expect(await this.textSent(reference, since), what).toBe(expected);
+    const sent = await this.textSent(reference, since);
+    judge('rule:otp-legacy.templates', what, () => expect(sent, what).toBe(expected));
   }
 }

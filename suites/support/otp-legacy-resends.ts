@@ -5,7 +5,7 @@
  * Each starts from a pending code the kit knows; each resend asks for the code (showcode=1).
  */
 import { expect } from 'vitest';
-import type { Target } from '../../harness/kit/index.ts';
+import { judge, type Target } from '../../harness/kit/index.ts';
 import { limitById } from '../../schemas/limits.ts';
 import { acceptedVerify, refusedVerify } from './otp-legacy-answers.ts';
 import { resendWithCode } from './otp-legacy-flow.ts';
@@ -27,11 +27,17 @@ interface PendingCode {
 export async function expectResendKeepsCode(t: Target, first: PendingCode): Promise<void> {
   const { phone, company } = first;
   const kept = await resendWithCode(t, phone, company);
-  expect(kept.code, 'reset_code absent (default false): same code').toBe(first.code);
+  judge('rule:otp-legacy.resend-keeps-code', 'reset_code absent (default false): the same code (4.5)', () =>
+    expect(kept.code, 'reset_code absent (default false): same code').toBe(first.code),
+  );
   const keptFalse = await resendWithCode(t, phone, company, { reset_code: false });
-  expect(keptFalse.code, 'reset_code=false: same code').toBe(first.code);
+  judge('rule:otp-legacy.resend-keeps-code', 'reset_code=false: the same code (4.5)', () =>
+    expect(keptFalse.code, 'reset_code=false: same code').toBe(first.code),
+  );
   const renewed = await resendWithCode(t, phone, company, { reset_code: true, code_length: CODE_LENGTH.max });
-  expect(renewed.code, 'reset_code=true: a new random code').not.toBe(first.code);
+  judge('rule:otp-legacy.resend-keeps-code', 'reset_code=true: a new code (4.5)', () =>
+    expect(renewed.code, 'reset_code=true: a new random code').not.toBe(first.code),
+  );
   await refusedVerify(t, phone, first.code, 'validation_05');
   await acceptedVerify(t, phone, renewed.code);
 }
@@ -40,20 +46,29 @@ export async function expectResendKeepsCode(t: Target, first: PendingCode): Prom
 export async function expectShapeOnlyOnReset(t: Target, first: PendingCode): Promise<void> {
   const { phone, company } = first;
   const ignored = await resendWithCode(t, phone, company, { code_length: CODE_LENGTH.max, code_type: 'numeric' });
-  expect(ignored.code, 'without reset_code, code_length and code_type are ignored').toBe(first.code);
+  judge('rule:otp-legacy.resend-keeps-code', 'without reset_code, code_length and code_type are ignored (4.5)', () =>
+    expect(ignored.code, 'without reset_code, code_length and code_type are ignored').toBe(first.code),
+  );
   const renewed = await resendWithCode(t, phone, company, { reset_code: true, code_length: CODE_LENGTH.max, code_type: 'numeric' });
-  expect(renewed.code, 'with reset_code=true they apply').toMatch(new RegExp(`^\\d{${CODE_LENGTH.max}}$`));
+  judge('rule:otp-legacy.resend-keeps-code', 'with reset_code=true, code_length and code_type apply (4.5)', () =>
+    expect(renewed.code, 'with reset_code=true they apply').toMatch(new RegExp(`^\\d{${CODE_LENGTH.max}}$`)),
+  );
 }
 
 /** voice=true resends the same code; whatsapp=true too, with fallback=true unless the target has an active WhatsApp instance. */
 export async function expectVoiceAndWhatsapp(t: Target, first: PendingCode): Promise<void> {
   const { phone, company } = first;
   const voice = await resendWithCode(t, phone, company, { voice: true });
-  expect(voice.code, 'a voice resend reads the same code').toBe(first.code);
+  // Neither asks for reset_code: the same code is resent, by whichever channel (4.5).
+  judge('rule:otp-legacy.resend-keeps-code', 'a voice resend reads the same code (4.5)', () =>
+    expect(voice.code, 'a voice resend reads the same code').toBe(first.code),
+  );
   const whatsapp = await resendWithCode(t, phone, company, { whatsapp: true });
-  expect(whatsapp.code).toBe(first.code);
-  expect(
-    whatsapp.body.fallback,
-    t.has('whatsapp-instance') ? 'an active WhatsApp instance: no fallback' : 'no WhatsApp instance: fell back to SMS (4.5, 2.10)',
-  ).toBe(!t.has('whatsapp-instance'));
+  judge('rule:otp-legacy.resend-keeps-code', 'a WhatsApp resend sends the same code (4.5)', () => expect(whatsapp.code).toBe(first.code));
+  judge('rule:otp-legacy.whatsapp-fallback', 'fallback says whether the WhatsApp resend fell back to SMS (4.5, 2.10)', () =>
+    expect(
+      whatsapp.body.fallback,
+      t.has('whatsapp-instance') ? 'an active WhatsApp instance: no fallback' : 'no WhatsApp instance: fell back to SMS (4.5, 2.10)',
+    ).toBe(!t.has('whatsapp-instance')),
+  );
 }
