@@ -135,11 +135,19 @@ describe('POST /reports/generate (4.12)', () => {
     );
     const references = sent.references.map((r) => r.reference);
     const rows = await rowsOf(t, references, { sandbox: 1, since });
-    expect([...rows.keys()].sort(), 'sandbox=1 reports both sandbox messages').toEqual([...references].sort());
+    judge('rule:reports.sandbox-flag', 'sandbox=1 reports both sandbox messages (4.12)', () =>
+      expect([...rows.keys()].sort(), 'sandbox=1 reports both sandbox messages').toEqual([...references].sort()),
+    );
     const production = (await reportRows(t, { since })).map((r) => r.reference);
-    for (const reference of references) expect(production, 'the default report (sandbox=0) does not list sandbox sends').not.toContain(reference);
+    for (const reference of references)
+      judge('rule:reports.sandbox-flag', 'the default report (sandbox=0) does not list sandbox sends (4.12)', () =>
+        expect(production, 'the default report (sandbox=0) does not list sandbox sends').not.toContain(reference),
+      );
     const explicit = (await reportRows(t, { sandbox: 0, since })).map((r) => r.reference);
-    for (const reference of references) expect(explicit, 'sandbox=0 does not list sandbox sends').not.toContain(reference);
+    for (const reference of references)
+      judge('rule:reports.sandbox-flag', 'sandbox=0 does not list sandbox sends (4.12)', () =>
+        expect(explicit, 'sandbox=0 does not list sandbox sends').not.toContain(reference),
+      );
   });
 });
 
@@ -248,7 +256,7 @@ describe('request shape (4.12)', () => {
   req(['op:reports/generate'], 'a date that is not YYYY-MM-DD is refused', async () => {
     const today = await mexicoDay(t);
     const answer = await generate({ start_date: today.replace(/-/g, '/'), end_date: today });
-    expect(answer.body.success, 'not a success').not.toBe(true);
+    judge('op:reports/generate', 'a malformed date is not a success (4.12)', () => expect(answer.body.success, 'not a success').not.toBe(true));
     expectRefused(answer, 'reports/generate');
   });
 });

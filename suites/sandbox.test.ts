@@ -144,9 +144,10 @@ describe('sandbox sends (1, 4.2)', { concurrent: OVERLAP }, () => {
   );
 
   req(['rule:sandbox.no-scheduled'], 'sandbox=1 with a date in the future is refused (no scheduled sends in sandbox)', async () => {
-    const date = await mexicoDateTime(t, 3600);
-    const answer = await sendRefusedSms(sandboxSms([t.phone()], { date }));
-    expect(isSendSuccess(answer), `a scheduled sandbox send is not accepted (${describeAnswer(answer)})`).toBe(false);
+    const answer = await sendRefusedSms(sandboxSms([t.phone()], { date: await mexicoDateTime(t, 3600) }));
+    judge('rule:sandbox.no-scheduled', 'a scheduled sandbox send is not accepted (4.2)', () =>
+      expect(isSendSuccess(answer), `a scheduled sandbox send is not accepted (${describeAnswer(answer)})`).toBe(false),
+    );
     expectRefused(answer, 'sms/send');
   });
 });
@@ -173,7 +174,9 @@ describe('sandbox daily limit (8)', { concurrent: OVERLAP }, () => {
         if (dayOf(await t.clock.now()) !== day && attempt < 3) continue;
         const observed = refusedAt === undefined ? `send ${limit + 1} accepted` : `first refusal at send ${refusedAt} (${describeAnswer(refusal!)})`;
         observe('sandbox-daily-limit', observed, refusedAt === limit + 1);
-        expect(refusedAt, `sandbox sends 1 to ${limit} are accepted and send ${limit + 1} is refused: ${observed}`).toBe(limit + 1);
+        judge('limit:sandbox-daily', `sandbox sends 1 to ${limit} are accepted and send ${limit + 1} is refused (8)`, () =>
+          expect(refusedAt, `sandbox sends 1 to ${limit} are accepted and send ${limit + 1} is refused: ${observed}`).toBe(limit + 1),
+        );
         expectRefused(refusal!, 'sms/send');
         return;
       }
@@ -218,8 +221,13 @@ describe('sandbox events (4.2, 6.3)', { concurrent: OVERLAP }, () => {
           arrived ? 'a confirmation arrived' : `no confirmation within ${budgetMs / 1000} s`,
           choice === 'events' ? arrived : choice === 'no-events' ? !arrived : null,
         );
-        if (choice === 'events') expect(arrived, 'a sandbox send emits a confirmation (profile)').toBe(true);
-        if (choice === 'no-events') expect(arrived, 'a sandbox send emits no event (profile)').toBe(false);
+        // The document is silent (4.2, 6.3): what the target did against the profile's option is recorded.
+        if (choice === 'events')
+          judge('rule:sandbox.events', 'a sandbox send emits a confirmation (profile)', () =>
+            expect(arrived, 'a sandbox send emits a confirmation (profile)').toBe(true),
+          );
+        if (choice === 'no-events')
+          judge('rule:sandbox.events', 'a sandbox send emits no event (profile)', () => expect(arrived, 'a sandbox send emits no event (profile)').toBe(false));
       }),
     { timeout: 120_000 },
   );

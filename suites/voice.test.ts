@@ -78,7 +78,8 @@ describe('POST /voice/send (4.3, 2.2)', () => {
         `country_code ${country_code}`,
       );
     }
-    expect(await t.credits(), 'refusals charge nothing').toBeCloseTo(before, 2);
+    const after = await t.credits();
+    judge('limit:voice-country-code', 'refusals charge nothing (4.3)', () => expect(after, 'refusals charge nothing').toBeCloseTo(before, 2));
   });
 
   // 4.3 sandbox "enum 0,1": sandbox=2 read as "not sandbox" would call and charge, so it is sent from
@@ -127,10 +128,13 @@ describe('templates (4.3)', () => {
     const before = await t.credits();
     for (const template of ['l', 'z', 'A', '']) {
       const answer = await sendRefused({ ...voiceBody([t.phone()]), template });
-      expect(isSendSuccess(answer), `template "${template}" is not a send (${describeAnswer(answer)})`).toBe(false);
+      judge('rule:voice.templates', `template "${template}" is not a send (4.3)`, () =>
+        expect(isSendSuccess(answer), `template "${template}" is not a send (${describeAnswer(answer)})`).toBe(false),
+      );
       expectRefused(answer, 'voice/send', `template "${template}"`);
     }
-    expect(await t.credits(), 'refusals charge nothing').toBeCloseTo(before, 2);
+    const after = await t.credits();
+    judge('rule:voice.templates', 'refusals charge nothing (4.3)', () => expect(after, 'refusals charge nothing').toBeCloseTo(before, 2));
   });
 
   // 4.3 "voice_message ... only with template k": a voice_message beside another template may be
@@ -183,7 +187,10 @@ describe('limits (8)', () => {
         await t.api('voice/send-via-get', { query: { ...query, numbers: t.phone(), voice_message: 'w'.repeat(VOICE_MESSAGE_MAX + 1) }, expectsRefusal: true }),
         'voice/send-via-get',
       );
-      expect(await t.credits(), 'sandbox sends and refusals charge nothing').toBeCloseTo(before, 2);
+      const after = await t.credits();
+      judge('limit:voice-message-length', 'sandbox sends and refusals charge nothing (4.3)', () =>
+        expect(after, 'sandbox sends and refusals charge nothing').toBeCloseTo(before, 2),
+      );
     },
   );
 });
@@ -196,7 +203,8 @@ describe('insufficient credits (7.2 sms_07)', () => {
       const poor = await t.newSubaccount(0);
       const { sandbox: _sandbox, ...body } = voiceBody([t.deliverableNumber()]);
       expectError(await t.api('voice/send', { key: poor.key, json: body }), 'sms_07', 'voice/send');
-      expect(await t.credits(poor.key), 'nothing was charged').toBe(0);
+      const after = await t.credits(poor.key);
+      judge('err:sms_07', 'nothing was charged (7.2)', () => expect(after, 'nothing was charged').toBe(0));
     },
     { needs: ['real-delivery'] },
   );
