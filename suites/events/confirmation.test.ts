@@ -21,13 +21,22 @@ beforeAll(() => {
 
 const CONFIRMATION_FIELDS = Object.keys(ConfirmationEvent.shape) as (keyof typeof ConfirmationEvent.shape)[];
 
-/** What 6.1 says of each confirmation field beyond its format. */
+/** What 6.1 says of each confirmation field beyond its format, judged as that field's requirement. */
 const confirmationChecks: Record<(typeof CONFIRMATION_FIELDS)[number], (c: Caught) => void> = {
-  type: (c) => expect(c.event.fields.type, 'type').toBe('confirmation'),
-  reference: (c) => expect(c.event.fields.reference, 'reference: the message reference returned by the send').toBe(c.sent.reference),
-  status: (c) => expect(deliveryStatusMeaning(c.event.fields.status ?? ''), `status ${c.event.fields.status}: a delivery code of 6.1`).toBeDefined(),
-  number: (c) => expect(c.event.fields.number, `number: the recipient ${c.sent.national}`).toMatch(new RegExp(`${c.sent.national}$`)),
-  date: (c) => expectRecentDate(c.event.fields.date, c.now, 'date: the confirmation time'),
+  type: (c) => judge('event:confirmation.type', 'type (6.1)', () => expect(c.event.fields.type, 'type').toBe('confirmation')),
+  reference: (c) =>
+    judge('event:confirmation.reference', 'reference (6.1)', () =>
+      expect(c.event.fields.reference, 'reference: the message reference returned by the send').toBe(c.sent.reference),
+    ),
+  status: (c) =>
+    judge('event:confirmation.status', 'status (6.1)', () =>
+      expect(deliveryStatusMeaning(c.event.fields.status ?? ''), `status ${c.event.fields.status}: a delivery code of 6.1`).toBeDefined(),
+    ),
+  number: (c) =>
+    judge('event:confirmation.number', 'number (6.1)', () =>
+      expect(c.event.fields.number, `number: the recipient ${c.sent.national}`).toMatch(new RegExp(`${c.sent.national}$`)),
+    ),
+  date: (c) => expectRecentDate('event:confirmation.date', c.event.fields.date, c.now, 'date: the confirmation time'),
   // 6.1 lists extra_params among the parameters of every confirmation. How it is supplied at send
   // time is not shown (6.3), so with none supplied only its presence and format are checked.
   extra_params: (c) => expect(c.event.fields, 'extra_params is a parameter of the confirmation (6.1)').toHaveProperty('extra_params'),
@@ -87,8 +96,10 @@ describe('type=confirmation events (6.1)', () => {
     async () => {
       const { endpoint } = await fixtures.confirmations();
       for (const d of endpoint.events()) {
-        expect(Object.keys(d.fields), `event #${d.seq} parameters`).not.toContain('request_id');
-        expect(Object.keys(d.query), `event #${d.seq} query`).not.toContain('request_id');
+        judge('event:delivery.no-request-id', 'no request_id in the parameters (6)', () => {
+          expect(Object.keys(d.fields), `event #${d.seq} parameters`).not.toContain('request_id');
+          expect(Object.keys(d.query), `event #${d.seq} query`).not.toContain('request_id');
+        });
       }
     },
     { needs: ['real-delivery'] },

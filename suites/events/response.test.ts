@@ -21,21 +21,32 @@ beforeAll(() => {
 
 const RESPONSE_FIELDS = Object.keys(ResponseEvent.shape) as (keyof typeof ResponseEvent.shape)[];
 
-/** What 6.2 says of each response field beyond its format. */
+/** What 6.2 says of each response field beyond its format, judged as that field's requirement. */
 const responseChecks: Record<(typeof RESPONSE_FIELDS)[number], (r: ResponseFixture) => void> = {
-  type: (r) => expect(r.event.fields.type, 'type').toBe('response'),
-  reference: (r) => expect(r.event.fields.reference, 'reference of the original message').toBe(r.sent.reference),
-  number: (r) => expect(r.event.fields.number, `number that replied: ${r.sent.national}`).toMatch(new RegExp(`${r.sent.national}$`)),
-  message: (r) => expect(r.event.fields.message, 'message originally sent').toBe(r.sent.message),
-  response: (r) => expect(r.event.fields.response, 'reply content').toBe(r.reply),
+  type: (r) => judge('event:response.type', 'type (6.2)', () => expect(r.event.fields.type, 'type').toBe('response')),
+  reference: (r) =>
+    judge('event:response.reference', 'reference: the original message (6.2)', () =>
+      expect(r.event.fields.reference, 'reference of the original message').toBe(r.sent.reference),
+    ),
+  number: (r) =>
+    judge('event:response.number', 'number: the number that replied (6.2)', () =>
+      expect(r.event.fields.number, `number that replied: ${r.sent.national}`).toMatch(new RegExp(`${r.sent.national}$`)),
+    ),
+  message: (r) =>
+    judge('event:response.message', 'message: the message sent (6.2)', () => expect(r.event.fields.message, 'message originally sent').toBe(r.sent.message)),
+  response: (r) => judge('event:response.response', 'response: the reply (6.2)', () => expect(r.event.fields.response, 'reply content').toBe(r.reply)),
   send_date: (r) => {
-    expectRecentDate(r.event.fields.send_date, r.now, 'send_date: the original send time');
-    expect(r.event.fields.send_date! < r.event.fields.response_date!, 'the original send precedes the reply (2 s later)').toBe(true);
-    expect(r.event.fields.send_date! <= r.confirmedAt, `the original send precedes its confirmation (${r.confirmedAt})`).toBe(true);
+    expectRecentDate('event:response.send_date', r.event.fields.send_date, r.now, 'send_date: the original send time');
+    judge('event:response.send_date', 'send_date before the reply and the confirmation (6.2)', () => {
+      expect(r.event.fields.send_date! < r.event.fields.response_date!, 'the original send precedes the reply (2 s later)').toBe(true);
+      expect(r.event.fields.send_date! <= r.confirmedAt, `the original send precedes its confirmation (${r.confirmedAt})`).toBe(true);
+    });
   },
   response_date: (r) => {
-    expectRecentDate(r.event.fields.response_date, r.now, 'response_date: the reply time');
-    expect(r.event.fields.response_date! > r.event.fields.send_date!, 'the reply follows the original send (2 s later)').toBe(true);
+    expectRecentDate('event:response.response_date', r.event.fields.response_date, r.now, 'response_date: the reply time');
+    judge('event:response.response_date', 'response_date after the send (6.2)', () =>
+      expect(r.event.fields.response_date! > r.event.fields.send_date!, 'the reply follows the original send (2 s later)').toBe(true),
+    );
   },
 };
 

@@ -62,26 +62,33 @@ describe('delivery rules over time (6, 6.3, 3.2)', () => {
         const attempts = await deliveriesWithin(t, endpoint, 'confirmation', sent.reference, RETRIES_S, expected.length);
         expectRetriedWithin(attempts, RETRIES_S, RETRIED_ANSWERS[0]!);
         // What arrived: in the script's order, every answer but 200 retried, nothing after the 200.
-        expect(
-          attempts.map((d) => d.answer.status),
-          'every answer but 200 is retried, until the 200',
-        ).toEqual(expected.slice(0, attempts.length));
+        judge('event:delivery.retry-until-200', 'retried until the 200 (6.3)', () =>
+          expect(
+            attempts.map((d) => d.answer.status),
+            'every answer but 200 is retried, until the 200',
+          ).toEqual(expected.slice(0, attempts.length)),
+        );
         for (const a of attempts) expectSchema(ConfirmationEvent, a.fields, `attempt #${a.seq}`);
-        expect(new Set(attempts.map((a) => JSON.stringify({ ...a.fields }))).size, 'a retry repeats the same event').toBe(1);
+        judge('event:delivery.retry-until-200', 'a retry is the same event (6.3)', () =>
+          expect(new Set(attempts.map((a) => JSON.stringify({ ...a.fields }))).size, 'a retry repeats the same event').toBe(1),
+        );
         if (attempts.length < expected.length) {
           // Fewer within the budget: stopped after a non-200 answer (a cadence, then a long silence), or still coming.
           const stop = retriesStop(onSchedule(attempts), scheduleNow(endpoint), ARRIVAL_RESOLUTION_S);
-          expect(
-            stop.stopped,
-            `the retries stopped after the answer ${attempts.at(-1)?.answer.status}, which is not 200: none for ${stop.silenceSeconds.toFixed(1)} ` +
-              `s, over ${STOPPED_SILENCE_FACTOR} times the longest interval between them (${stop.longestIntervalSeconds.toFixed(1)} s)`,
-          ).toBe(false);
+          judge('event:delivery.retry-until-200', 'retried while not answered 200 (6.3)', () =>
+            expect(
+              stop.stopped,
+              `the retries stopped after the answer ${attempts.at(-1)?.answer.status}, which is not 200: none for ${stop.silenceSeconds.toFixed(1)} ` +
+                `s, over ${STOPPED_SILENCE_FACTOR} times the longest interval between them (${stop.longestIntervalSeconds.toFixed(1)} s)`,
+            ).toBe(false),
+          );
           recordNotObserved(`6.3 retries until the 200 (answers ${expected.join(', ')}), and none after it`, onSchedule(attempts), RETRIES_S);
           return;
         }
         await quietWindow(t, [endpoint], quietAfter(onSchedule(attempts), Math.max(1, RETRIES_S - (scheduleNow(endpoint) - started) / 1000)));
-        expect(eventsOf(endpoint, 'confirmation', sent.reference), 'no retry after the 200 (6.3: retried only when the answer is not 200)').toHaveLength(
-          expected.length,
+        const delivered = eventsOf(endpoint, 'confirmation', sent.reference);
+        judge('event:delivery.retry-until-200', 'no retry after the 200 (6.3)', () =>
+          expect(delivered, 'no retry after the 200 (6.3: retried only when the answer is not 200)').toHaveLength(expected.length),
         );
       });
     },

@@ -5,7 +5,7 @@
  * a whole confirmation of 6.1. The wait is the profile's delivery budget, in an account of its own.
  */
 import { describe, expect } from 'vitest';
-import { expectSchema, observe, req, useTarget } from '../../harness/kit/index.ts';
+import { expectSchema, judge, observe, req, useTarget } from '../../harness/kit/index.ts';
 import { ConfirmationEvent } from '../../schemas/events.ts';
 import { waitingTestMs } from '../support/event-fixtures.ts';
 import { withOwnAccount } from '../support/webhook-accounts.ts';
@@ -37,8 +37,14 @@ describe('delivery rules over time (6, 6.3, 3.2)', () => {
           events.length > 0 ? `${events.length} confirmation(s)` : 'no event',
           choice === 'events' ? events.length > 0 : events.length === 0,
         );
-        if (choice === 'events') expect(events.length, 'a sandbox send emits a confirmation (profile sandbox-sends-emit-events=events)').toBeGreaterThan(0);
-        if (choice === 'no-events') expect(events, 'a sandbox send emits no event (profile sandbox-sends-emit-events=no-events)').toEqual([]);
+        if (choice === 'events')
+          judge('event:delivery.emitted-by', 'a sandbox send confirms (6.3; ambiguity sandbox-sends-emit-events)', () =>
+            expect(events.length, 'a sandbox send emits a confirmation (profile sandbox-sends-emit-events=events)').toBeGreaterThan(0),
+          );
+        if (choice === 'no-events')
+          judge('event:delivery.emitted-by', 'a sandbox send emits nothing (6.3; ambiguity sandbox-sends-emit-events)', () =>
+            expect(events, 'a sandbox send emits no event (profile sandbox-sends-emit-events=no-events)').toEqual([]),
+          );
       });
     },
     { needs: ['webhook-reachable'], concurrent: true, timeout: WAITING_TEST_MS },

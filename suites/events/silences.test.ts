@@ -52,11 +52,14 @@ describe('delivery rules over time (6, 6.3, 3.2)', () => {
         endpoint.script.method('HEAD', 405);
         const sent = await sendSms(t, key, 'Conformance head refused');
         await quietWindow(t, [endpoint], DELIVERY_S);
-        expect(
-          endpoint.deliveries.some((d) => d.method === 'HEAD'),
-          'the URL was checked with HEAD',
-        ).toBe(true);
-        expect(eventsOf(endpoint, 'confirmation', sent.reference), 'no delivery while the HEAD check fails').toEqual([]);
+        const delivered = eventsOf(endpoint, 'confirmation', sent.reference);
+        judge('event:delivery.head-before-delivery', 'checked with HEAD, no delivery when refused (6)', () => {
+          expect(
+            endpoint.deliveries.some((d) => d.method === 'HEAD'),
+            'the URL was checked with HEAD',
+          ).toBe(true);
+          expect(delivered, 'no delivery while the HEAD check fails').toEqual([]);
+        });
       });
     },
     { needs: ['real-delivery'], concurrent: true, timeout: WAITING_TEST_MS },

@@ -5,7 +5,7 @@
  * 6.2 are judged against the target's time (`expectRecentDate`).
  */
 import { expect } from 'vitest';
-import type { EventDelivery, Target, WebhookEndpoint } from '../../harness/kit/index.ts';
+import { type EventDelivery, judge, type Target, type WebhookEndpoint } from '../../harness/kit/index.ts';
 import { parseCompactDateTime } from '../../schemas/formats.ts';
 import { type SentMessage, deliveryBudgetSeconds, retriesBudgetSeconds, sendSms, simulateReply, waitForEvent } from './webhook-events.ts';
 import { freshEndpoint, registerWebhook } from './webhook-ops.ts';
@@ -76,14 +76,24 @@ export function eventFixtures(t: Target): EventFixtures {
   return fixtures;
 }
 
+/** The requirements of the dates of 6.1 and 6.2, each judged by `expectRecentDate`. */
+type EventDateRequirement = 'event:confirmation.date' | 'event:response.send_date' | 'event:response.response_date';
+
 /** "The time a date names": dates of 6.1 and 6.2 carry no zone, so a day either side is allowed. */
 const DATE_TOLERANCE_MS = 26 * 3600_000;
 
-/** A date of 6.1 or 6.2: YYYYMMDDHHMMSS, naming the target's time of the event within a day either side. */
-export function expectRecentDate(text: string | undefined, now: number, what: string): void {
+/**
+ * A date of 6.1 or 6.2: YYYYMMDDHHMMSS, naming the target's time of the event within a day either
+ * side; judged as `requirement`, the field's own (event:confirmation.date, event:response.send_date, ...).
+ */
+export function expectRecentDate(requirement: EventDateRequirement, text: string | undefined, now: number, what: string): void {
   const epoch = text === undefined ? undefined : parseCompactDateTime(text);
-  expect(epoch, `${what}: YYYYMMDDHHMMSS (${text})`).toBeTypeOf('number');
-  expect(Math.abs(epoch! - now), `${what} ${text} is the time of the event (target now ${new Date(now).toISOString()})`).toBeLessThanOrEqual(DATE_TOLERANCE_MS);
+  judge(requirement, `${what} (6.1, 6.2)`, () => {
+    expect(epoch, `${what}: YYYYMMDDHHMMSS (${text})`).toBeTypeOf('number');
+    expect(Math.abs(epoch! - now), `${what} ${text} is the time of the event (target now ${new Date(now).toISOString()})`).toBeLessThanOrEqual(
+      DATE_TOLERANCE_MS,
+    );
+  });
 }
 
 /** The timeout of a test that waits for events or for their absence: its waits (deliveries and retries, twice each) plus room for its calls. */

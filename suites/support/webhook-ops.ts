@@ -78,19 +78,21 @@ export async function readWebhook(t: Target, key: string): Promise<WebhookGetRes
 /**
  * 4.14: a success of /webhook/status. Ambiguity webhook-status-success-values: code
  * status_webhook_01 as the text says, or the add values (add_webhook_01, url_added_success) as
- * the sample shows.
+ * the sample shows. Judged as the operation's success contract, whichever test sets the status.
  */
 export function expectStatusSuccess(t: Target, answer: Answer): void {
   const body = expectSuccess(answer, 'webhooks/set-status', WebhookStatusResponse);
   const choice = t.choices['webhook-status-success-values'];
   const matches = choice === 'add-values' ? body.code === 'add_webhook_01' && body.message === 'url_added_success' : body.code === 'status_webhook_01';
   observe('webhook-status-success-values', `code ${body.code}, message ${body.message}`, matches);
-  if (choice === 'add-values') {
-    expect(body.code, '/webhook/status success code (profile webhook-status-success-values=add-values)').toBe('add_webhook_01');
-    expect(body.message, '/webhook/status success message (profile webhook-status-success-values=add-values)').toBe('url_added_success');
-  } else {
-    expect(body.code, '/webhook/status success code (4.14)').toBe('status_webhook_01');
-  }
+  judge('op:webhooks/set-status', '/webhook/status success code (4.14; ambiguity webhook-status-success-values)', () => {
+    if (choice === 'add-values') {
+      expect(body.code, '/webhook/status success code (profile webhook-status-success-values=add-values)').toBe('add_webhook_01');
+      expect(body.message, '/webhook/status success message (profile webhook-status-success-values=add-values)').toBe('url_added_success');
+    } else {
+      expect(body.code, '/webhook/status success code (4.14)').toBe('status_webhook_01');
+    }
+  });
 }
 
 /** POST /webhook/status with `status`, asserted as a success. */
@@ -124,8 +126,9 @@ export type ExpectedState = WebhookState;
  *  - enabled / disabled: /webhook/get answers {url, status '1' / '0'} (4.14, 2.9);
  *  - none: /webhook/get does not answer the removed `url` (what it answers with no webhook is not
  *    shown), and /webhook/status answers status_webhook_04 "no webhook registered" (7.2).
+ * The state read back is judged as `requirement`: the transition or the rule the caller proves.
  */
-export async function expectWebhookState(t: Target, key: string, expected: ExpectedState, url?: string): Promise<void> {
+export async function expectWebhookState(t: Target, key: string, requirement: string, expected: ExpectedState, url?: string): Promise<void> {
   if (expected === 'none') {
     const got = await t.api('webhooks/get', { key });
     // What /webhook/get answers with no webhook is not shown (4.14): a 5xx is that answer, judged as the server
@@ -135,14 +138,18 @@ export async function expectWebhookState(t: Target, key: string, expected: Expec
     );
     if (url !== undefined && got.body.success === true) {
       const result = got.body.result as { url?: unknown } | undefined;
-      expect(result?.url, 'a removed webhook is not answered by /webhook/get (3.2: no webhook configured)').not.toBe(url);
+      judge(requirement, 'no webhook configured (3.2)', () =>
+        expect(result?.url, 'a removed webhook is not answered by /webhook/get (3.2: no webhook configured)').not.toBe(url),
+      );
     }
     const probe = await t.api('webhooks/set-status', { key, json: { status: '0' } });
     expectError(probe, 'status_webhook_04', 'webhooks/set-status');
     return;
   }
   const result = await readWebhook(t, key);
-  expect(result, `/webhook/get after the transition (3.2: ${expected})`).toEqual({ url, status: expected === 'enabled' ? '1' : '0' });
+  judge(requirement, `the webhook ${expected} (3.2)`, () =>
+    expect(result, `/webhook/get after the transition (3.2: ${expected})`).toEqual({ url, status: expected === 'enabled' ? '1' : '0' }),
+  );
 }
 
 /** Arranges a start state of 3.2 on `url` (none: whatever was configured is deleted). */

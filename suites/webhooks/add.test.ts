@@ -77,7 +77,7 @@ describe('POST /webhook/add (4.14)', () => {
 
   req(['err:add_webhook_03'], 'url malformed: add_webhook_03 (7.2; ambiguity paired-code-order)', async () => {
     for (const url of MALFORMED_URLS) expectPairedCode(t, await addWebhook(t, t.key, { url, status: '1' }), 'add_webhook_03', URL_PAIR, 'webhooks/add');
-    await expectNotRegistered(t, t.key, MALFORMED_URLS);
+    await expectNotRegistered(t, t.key, 'err:add_webhook_03', MALFORMED_URLS);
   });
 
   req(
@@ -86,7 +86,7 @@ describe('POST /webhook/add (4.14)', () => {
     async () => {
       const ep = await freshEndpoint(t, 'nostatus');
       expectPairedCode(t, await addWebhook(t, t.key, { url: ep.url }), 'add_webhook_04', ADD_STATUS_PAIR, 'webhooks/add');
-      await expectNotRegistered(t, t.key, [ep.url]);
+      await expectNotRegistered(t, t.key, 'err:add_webhook_04', [ep.url]);
     },
     { needs: ['webhook-reachable'] },
   );
@@ -98,7 +98,7 @@ describe('POST /webhook/add (4.14)', () => {
       const ep = await freshEndpoint(t, 'badstatus');
       for (const status of BAD_STATUSES)
         expectPairedCode(t, await addWebhook(t, t.key, { url: ep.url, status }), 'add_webhook_05', ADD_STATUS_PAIR, 'webhooks/add');
-      await expectNotRegistered(t, t.key, [ep.url]);
+      await expectNotRegistered(t, t.key, 'err:add_webhook_05', [ep.url]);
     },
     { needs: ['webhook-reachable'] },
   );

@@ -51,7 +51,7 @@ describe('POST /webhook/add (4.14)', () => {
           refusedAs(url, ['add_webhook_02', 'add_webhook_03', 'add_webhook_06'], answer);
           recordBehaviour(`${url} (latitude host-forms)`, String(answer.body.code));
         }
-        await expectNotRegistered(t, t.key, [...family.examples, ...family.otherSpellings]);
+        await expectNotRegistered(t, t.key, `webhook:forbidden-host.${family.id}`, [...family.examples, ...family.otherSpellings]);
         // Hosts this family covers only under a reading of "private networks" (site-local fec0::/10
         // is not fc00::/7): a registration is a warning, the refusal's code is recorded (latitude host-forms).
         for (const disputed of DISPUTED_PRIVATE_HOSTS.filter((d) => d.readAs === family.id))

@@ -49,7 +49,7 @@ describe('the webhook state table (3.2, 7.2)', () => {
             else if (row.trigger === 'set-status') expectStatusSuccess(t, answer);
             // The success contract of the operation (expectSuccess); the row itself is judged by the state read back.
             else expectSuccess(answer, row.operationId);
-            await expectWebhookState(t, t.key, row.next, row.next === 'none' ? (start === 'none' ? undefined : before.url) : url);
+            await expectWebhookState(t, t.key, `webhook:${row.id}`, row.next, row.next === 'none' ? (start === 'none' ? undefined : before.url) : url);
           }
         }
       },

@@ -22,7 +22,7 @@ describe('POST /webhook/status: refusals (4.14, 7.2)', () => {
       const ep = await freshEndpoint(t, 'setmissing');
       await registerWebhook(t, t.key, ep.url, '1');
       expectPairedCode(t, await t.api('webhooks/set-status', { json: {} }), 'status_webhook_02', SET_STATUS_PAIR, 'webhooks/set-status');
-      await expectWebhookState(t, t.key, 'enabled', ep.url);
+      await expectWebhookState(t, t.key, 'op:webhooks/set-status', 'enabled', ep.url);
     },
     { needs: ['webhook-reachable'] },
   );
@@ -35,7 +35,7 @@ describe('POST /webhook/status: refusals (4.14, 7.2)', () => {
       await registerWebhook(t, t.key, ep.url, '0');
       for (const status of BAD_STATUSES)
         expectPairedCode(t, await t.api('webhooks/set-status', { json: { status } }), 'status_webhook_03', SET_STATUS_PAIR, 'webhooks/set-status');
-      await expectWebhookState(t, t.key, 'disabled', ep.url);
+      await expectWebhookState(t, t.key, 'limit:webhook-status-values', 'disabled', ep.url);
     },
     { needs: ['webhook-reachable'] },
   );
@@ -65,7 +65,7 @@ describe("status '0' or '1' (4.14)", () => {
         );
         expectRefused(answer, 'webhooks/add', `status '${status}'`);
       }
-      await expectNotRegistered(t, t.key, [refusedUrl.url]);
+      await expectNotRegistered(t, t.key, 'limit:webhook-status-values', [refusedUrl.url]);
       const kept = await readWebhook(t, t.key);
       judge('limit:webhook-status-values', 'a refused status changes nothing (4.14)', () =>
         expect(kept, 'the webhook registered before is unchanged').toEqual({ url: accepted.url, status: '1' }),
@@ -77,7 +77,7 @@ describe("status '0' or '1' (4.14)", () => {
         );
         expectRefused(answer, 'webhooks/set-status', `status '${status}'`);
       }
-      await expectWebhookState(t, t.key, 'enabled', accepted.url);
+      await expectWebhookState(t, t.key, 'limit:webhook-status-values', 'enabled', accepted.url);
     },
     { needs: ['webhook-reachable'] },
   );

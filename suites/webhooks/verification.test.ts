@@ -50,7 +50,7 @@ describe('POST /webhook/add (4.14)', () => {
           'the verification GET reached the URL',
         ).toBe(true),
       );
-      await expectNotRegistered(t, t.key, [ep.url]);
+      await expectNotRegistered(t, t.key, 'rule:webhooks.verification-404-fails', [ep.url]);
     },
     { needs: ['webhook-reachable'] },
   );
@@ -86,11 +86,13 @@ describe('POST /webhook/add (4.14)', () => {
         ep.script.redirect('/', '/moved', status);
         ep.script.path('/moved', 404);
         const answer = await addWebhook(t, t.key, { url: ep.url, status: '1' });
-        expect(
-          ep.deliveries.filter((d) => d.endpointPath === '/moved'),
-          `redirect ${status} was followed`,
-        ).toEqual([]);
-        expect(answer.body.code, `redirect ${status}: ${answer.text.slice(0, 200)}`).toBe('add_webhook_01');
+        judge('rule:webhooks.no-redirects', `redirect ${status} not followed, the URL registered (4.14)`, () => {
+          expect(
+            ep.deliveries.filter((d) => d.endpointPath === '/moved'),
+            `redirect ${status} was followed`,
+          ).toEqual([]);
+          expect(answer.body.code, `redirect ${status}: ${answer.text.slice(0, 200)}`).toBe('add_webhook_01');
+        });
         expectSuccess(answer, 'webhooks/add', WebhookAddResponse);
       }
     },
@@ -131,7 +133,7 @@ describe('POST /webhook/add: the 5-second verification window (4.14)', () => {
         const ep = await freshEndpoint(t, 'late');
         ep.script.registration({ status: 200, delayMs: LATE_ANSWER_MS });
         expectError(await addWithDelayedCheck(key, ep, LATE_ANSWER_MS), 'add_webhook_06', 'webhooks/add');
-        await expectNotRegistered(t, key, [ep.url]);
+        await expectNotRegistered(t, key, 'rule:webhooks.verification-timeout', [ep.url]);
       });
     },
     { needs: ['webhook-reachable'], concurrent: true, timeout: 60_000 },
