@@ -45,8 +45,8 @@ describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () =>
           for (const channel of ['sms', 'voice', 'whatsapp']) {
             const x = await charged();
             const m = await d.measured(x, () => d.create(x, { channel }));
-            d.expectCreated(m.answer, 'created');
-            unit = expectCharge(x, m.spent, 1, unit, `create on ${channel}`);
+            d.expectCreated(m.answer, 'created', 'otp2:none-create');
+            unit = expectCharge(x, m.spent, 1, unit, `create on ${channel}`, 'rule:otp2.charging');
             const code = String(m.answer.body.code);
             for (const [what, call] of [
               ['verify with a wrong code', () => d.verify(x, wrongCodeFor(code))],
@@ -60,7 +60,7 @@ describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () =>
               judge('rule:envelope.no-server-error', `${what}: never a server error`, () =>
                 expect(free.answer.status, `HTTP ${free.answer.status} ${free.answer.text.slice(0, 200)}`).toBeLessThan(500),
               );
-              expectCharge(x, free.spent, 0, unit, `${what} is free`);
+              expectCharge(x, free.spent, 0, unit, `${what} is free`, 'rule:otp2.free-operations');
             }
           }
           const locked = await charged();
@@ -68,8 +68,8 @@ describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () =>
           const rotated = await d.measured(locked, () =>
             d.createPastCooldown(locked, { code_rotate: true }, 'locked', '3.1 locked + create (code_rotate=true)'),
           );
-          d.expectCreated(rotated.answer, 'restarted');
-          expectCharge(locked, rotated.spent, 1, unit, 'rotation of a locked code');
+          d.expectCreated(rotated.answer, 'restarted', 'otp2:locked-create-rotate');
+          expectCharge(locked, rotated.spent, 1, unit, 'rotation of a locked code', 'rule:otp2.charging');
         }),
       { needs: ['real-delivery'] },
     );
@@ -98,7 +98,7 @@ describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () =>
           // no code_rotate, cooldown elapsed | pending | same code resent ... action=resent"), not state
           // none (which would answer action=created). Whether the failed send started the cooldown is not
           // said: a throttled retry is waited out (createPastCooldown records it).
-          const retried = d.expectCreated(await d.createPastCooldown(s, {}, 'pending', 'retry after a 402'), 'resent');
+          const retried = d.expectCreated(await d.createPastCooldown(s, {}, 'pending', 'retry after a 402'), 'resent', 'rule:otp2.failed-send-registered');
           judge('rule:otp2.code-in-response', 'the code, requested (4.4)', () => expect(retried.code, 'code_in_response=true').toBeTypeOf('string'));
           // The 402's `code` is not read as the OTP code: 4.4's error body lists "when applicable ... code"
           // without saying which code, and 7.3's row reads "no balance (code sms_07)". It is recorded as it came.

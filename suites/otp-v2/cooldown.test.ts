@@ -36,7 +36,7 @@ describe('waits: cooldown and expiry (concurrent unless the test clock is shared
       for (let attempt = 0; attempt <= WINDOW_REPEATS; attempt++) {
         const s = await d.subject({ ownAccount: CONCURRENT });
         const create = await d.timed(() => d.create(s));
-        d.expectCreated(create.answer, 'created');
+        d.expectCreated(create.answer, 'created', 'otp2:none-create');
         // At least 0.8 s before the end, and three of the create's round trips on a slow target.
         const lead = Math.min(10, Math.max(0.8, (3 * (create.answered - create.sent)) / 1000));
         await d.waitUntil(create.sent + (cooldown.min! - lead) * 1000);
@@ -59,7 +59,7 @@ describe('waits: cooldown and expiry (concurrent unless the test clock is shared
         // The throttled resend sent nothing: the cooldown still counts from the create (in real time
         // 50 ms more, for a timer that fires a millisecond early).
         await d.waitUntil(create.answered + cooldown.min! * 1000 + (t.clock.virtual ? 0 : 50));
-        d.expectCreated(await d.create(s), 'resent');
+        d.expectCreated(await d.create(s), 'resent', 'otp2:pending-create-resend');
         return;
       }
       throw new Inconclusive(

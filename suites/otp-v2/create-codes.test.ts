@@ -40,7 +40,7 @@ describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () =>
         for (const flag of [undefined, false]) {
           const x = d.sibling(s);
           const answer = await d.create(x, { code_in_response: flag, code_custom: 'Qw12Er' });
-          const created = d.expectCreated(answer, 'created');
+          const created = d.expectCreated(answer, 'created', 'otp2:none-create');
           judge('rule:otp2.code-in-response', 'code only when requested (4.4, 2.10)', () =>
             expect(isUnset(created.code), `code_in_response=${String(flag)}: no code in the answer (4.4, 2.10; unset as absent, null or "")`).toBe(true),
           );
@@ -53,8 +53,12 @@ describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () =>
       for (const format of OTP_CODE_FORMATS) {
         const s = await d.subject();
         const { code } = await d.pending(s, { code_format: format, code_length: codeLength.max });
-        expect(code.length, `code_length ${codeLength.max}`).toBe(codeLength.max);
-        expect(codeFitsFormat(code, format), `code_format=${format}: ${code}`).toBe(true);
+        judge('limit:otp-v2-code-length', `code_length=${codeLength.max} gives a code of that length (4.4, 8)`, () =>
+          expect(code.length, `code_length ${codeLength.max}`).toBe(codeLength.max),
+        );
+        judge('rule:otp2.code-format', `code_format=${format}: the code uses its characters (4.4)`, () =>
+          expect(codeFitsFormat(code, format), `code_format=${format}: ${code}`).toBe(true),
+        );
         expectSuccess(await d.verify(s, code), 'otp-v2/verify');
       }
     });

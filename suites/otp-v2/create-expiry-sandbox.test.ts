@@ -83,7 +83,7 @@ describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () =>
         await expectRefusedCreate(d, s, { code_in_response: undefined }, 'otp_missing_param', 'sandbox without code_in_response', true);
         await expectRefusedCreate(d, d.sibling(s), { code_in_response: false }, 'otp_missing_param', 'sandbox with code_in_response=false', true);
         const custom = d.sibling(s);
-        const byCustom = d.expectCreated(await d.create(custom, { code_in_response: undefined, code_custom: 'Sb12Xy' }), 'created');
+        const byCustom = d.expectCreated(await d.create(custom, { code_in_response: undefined, code_custom: 'Sb12Xy' }), 'created', 'otp2:none-create');
         judge('rule:otp2.code-in-response', 'sandbox with code_custom and no code_in_response: no code in the answer (4.4, 2.10)', () =>
           expect(isUnset(byCustom.code), 'code only when requested').toBe(true),
         );

@@ -6,7 +6,7 @@
  * reference server.
  */
 import { expect } from 'vitest';
-import type { Answer, Target } from '../../harness/kit/index.ts';
+import { type Answer, judge, type Target } from '../../harness/kit/index.ts';
 import { OtpClock } from './otp-v2-clock.ts';
 import { COMPANY, COUNTRY_CODE, type Fields, MESSAGE, type OtpSubject } from './otp-v2-subject.ts';
 
@@ -93,14 +93,29 @@ export class OtpCalls extends OtpClock {
 /**
  * 4.4: "only sending a message charges one message of balance"; sandbox charges nothing. `unit` is
  * the cost of one message measured on the same account (undefined: only positivity is checked).
+ * Judged as `requirement`, the rule or row of 3.1 that states the charge of the caller's call (a
+ * send's, a free call's); a sandbox send's as 4.4's sandbox rule, whatever the call.
  */
-export function expectCharge(s: OtpSubject, spent: number | undefined, messages: 0 | 1, unit: number | undefined, what: string): number | undefined {
+export function expectCharge(
+  s: OtpSubject,
+  spent: number | undefined,
+  messages: 0 | 1,
+  unit: number | undefined,
+  what: string,
+  requirement: string,
+): number | undefined {
   if (spent === undefined) return unit;
-  if (s.sandbox || messages === 0) {
-    expect(spent, `${what}: ${s.sandbox ? 'sandbox=true charges nothing (4.4)' : 'charges nothing (4.4)'}`).toBe(0);
+  if (s.sandbox) {
+    judge('rule:otp2.sandbox-free', `${what}: sandbox=true charges nothing (4.4)`, () => expect(spent, `${what}: sandbox=true charges nothing (4.4)`).toBe(0));
     return unit;
   }
-  expect(spent, `${what}: sending a message charges one message of balance (4.4)`).toBeGreaterThan(0);
-  if (unit !== undefined) expect(spent, `${what}: one message, the same as any other send (4.4)`).toBe(unit);
+  if (messages === 0) {
+    judge(requirement, `${what}: charges nothing (4.4)`, () => expect(spent, `${what}: charges nothing (4.4)`).toBe(0));
+    return unit;
+  }
+  judge(requirement, `${what}: one message of balance (4.4)`, () => {
+    expect(spent, `${what}: sending a message charges one message of balance (4.4)`).toBeGreaterThan(0);
+    if (unit !== undefined) expect(spent, `${what}: one message, the same as any other send (4.4)`).toBe(unit);
+  });
   return unit ?? spent;
 }

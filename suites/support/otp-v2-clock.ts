@@ -5,7 +5,7 @@
  * measured on the way, which widen every bound. The base of OtpDriver; it makes no call of 4.4.
  */
 import { expect } from 'vitest';
-import type { Answer, Target } from '../../harness/kit/index.ts';
+import { type Answer, judge, type Target } from '../../harness/kit/index.ts';
 import { formatMexicoDateTime, parseMexicoDateTime } from '../../schemas/formats.ts';
 
 /** Seconds ahead of the target's now that a near-future expiration_date starts from (4.4), before latency. */
@@ -40,12 +40,14 @@ export const elapsedBetween = (first: Timed, second: Timed): Elapsed => ({
 /** Round trip of a call on the kit's clock, seconds. */
 export const roundTrip = (call: Timed): number => (call.answered - call.sent) / 1000;
 
-/** Parses the expires_at of 2.10 (YYYY-MM-DD HH:mm:ss, Mexico City wall time). */
+/** Parses the expires_at of 2.10 (YYYY-MM-DD HH:mm:ss, Mexico City wall time), judged as 4.4's rule for it (stated: fail). */
 export function expiresAtMs(answer: Answer): number {
   const text = answer.body.expires_at;
-  expect(typeof text, `expires_at is a string (2.10): ${answer.text.slice(0, 200)}`).toBe('string');
-  const ms = parseMexicoDateTime(String(text));
-  expect(ms, `expires_at "${String(text)}" is YYYY-MM-DD HH:mm:ss (2.10)`).toBeTypeOf('number');
+  const ms = typeof text === 'string' ? parseMexicoDateTime(text) : undefined;
+  judge('rule:otp2.expires-at', 'expires_at is YYYY-MM-DD HH:mm:ss (4.4, 2.10)', () => {
+    expect(typeof text, `expires_at is a string (2.10): ${answer.text.slice(0, 200)}`).toBe('string');
+    expect(ms, `expires_at "${String(text)}" is YYYY-MM-DD HH:mm:ss (2.10)`).toBeTypeOf('number');
+  });
   return ms!;
 }
 

@@ -34,13 +34,15 @@ export class OtpCooldown extends OtpStates {
     };
   }
 
-  /** resend_available_in of `at` against the window since `last` (resendWindow). */
+  /** resend_available_in of `at` against the window since `last` (resendWindow): the 30 s of 8, as the seconds it has left. */
   expectResendAvailableIn(last: Timed, at: Timed, why: string): void {
     const value = at.answer.body.resend_available_in;
     const w = this.resendWindow(last, at);
-    expect(value, `${why}: resend_available_in is the seconds left of the cooldown (2.10, 8)`).toBeTypeOf('number');
-    expect(Number(value), `${why}: resend_available_in ${String(value)}, the send was ${w.text} (8)`).toBeGreaterThanOrEqual(w.min);
-    expect(Number(value), `${why}: resend_available_in ${String(value)}, the send was ${w.text} (8)`).toBeLessThanOrEqual(w.max);
+    judge('limit:otp-v2-cooldown', `${why}: resend_available_in is the seconds left of the cooldown (2.10, 8)`, () => {
+      expect(value, `${why}: resend_available_in is the seconds left of the cooldown (2.10, 8)`).toBeTypeOf('number');
+      expect(Number(value), `${why}: resend_available_in ${String(value)}, the send was ${w.text} (8)`).toBeGreaterThanOrEqual(w.min);
+      expect(Number(value), `${why}: resend_available_in ${String(value)}, the send was ${w.text} (8)`).toBeLessThanOrEqual(w.max);
+    });
   }
 
   /**
@@ -101,19 +103,28 @@ export class OtpCooldown extends OtpStates {
   expectThrottled(answer: Answer): number {
     expectError(answer, 'otp_throttled', 'otp-v2/create');
     const body = expectSchema(OtpErrorBody, answer.json, 'the error body of 4.4', answer);
-    expect(body.state, 'a throttled verification stays pending (3.1)').toBe('pending');
+    judge('otp2:pending-create-throttled', 'a throttled verification stays pending (3.1)', () =>
+      expect(body.state, 'a throttled verification stays pending (3.1)').toBe('pending'),
+    );
     const inBody = body.resend_available_in;
-    if (typeof inBody !== 'number') expect.fail(`resend_available_in in the throttled answer (3.1, 7.3): got ${JSON.stringify(inBody)}`);
-    expect(inBody, 'resend_available_in: seconds left of the 30 s cooldown (8)').toBeGreaterThan(0);
-    expect(inBody, 'resend_available_in never exceeds the 30 s cooldown (8)').toBeLessThanOrEqual(OTP_V2_RULES.cooldownSeconds);
+    judge('rule:otp2.retry-after', 'resend_available_in in the throttled answer (3.1, 7.3)', () =>
+      expect(inBody, `resend_available_in in the throttled answer (3.1, 7.3): got ${JSON.stringify(inBody)}`).toBeTypeOf('number'),
+    );
+    const seconds = Number(inBody);
+    judge('limit:otp-v2-cooldown', 'resend_available_in: the seconds left of the 30 s cooldown (8)', () => {
+      expect(seconds, 'resend_available_in: seconds left of the 30 s cooldown (8)').toBeGreaterThan(0);
+      expect(seconds, 'resend_available_in never exceeds the 30 s cooldown (8)').toBeLessThanOrEqual(OTP_V2_RULES.cooldownSeconds);
+    });
     const header = answer.headers['retry-after'];
-    expect(header, 'Retry-After header on otp_throttled (3.1, 7.3)').toBeDefined();
     const retryAfter = Number(header);
-    expect(
-      Number.isFinite(retryAfter) && retryAfter > 0 && retryAfter <= OTP_V2_RULES.cooldownSeconds,
-      `Retry-After "${header}" is the seconds to wait (RFC 9110), at most the cooldown`,
-    ).toBe(true);
-    return Math.max(inBody, retryAfter);
+    judge('rule:otp2.retry-after', 'a Retry-After header on otp_throttled: the seconds to wait (3.1, 7.3)', () => {
+      expect(header, 'Retry-After header on otp_throttled (3.1, 7.3)').toBeDefined();
+      expect(
+        Number.isFinite(retryAfter) && retryAfter > 0 && retryAfter <= OTP_V2_RULES.cooldownSeconds,
+        `Retry-After "${header}" is the seconds to wait (RFC 9110), at most the cooldown`,
+      ).toBe(true);
+    });
+    return Math.max(seconds, retryAfter);
   }
 
   /**
@@ -128,7 +139,7 @@ export class OtpCooldown extends OtpStates {
     let send = last;
     const asked = this.judgeThrottled(last, probe, 'a resend inside the cooldown') ?? 0;
     if (asked === 0) {
-      this.expectCreated(probe.answer, 'resent');
+      this.expectCreated(probe.answer, 'resent', 'otp2:pending-create-resend');
       recordBehaviour(
         'a resend meant to fall inside the cooldown',
         `carried out: it may have reached the target ${elapsedBetween(last, probe).high.toFixed(2)} ` +

@@ -9,10 +9,15 @@ import { OtpErrorBody } from '../../schemas/envelope.ts';
 import type { OtpDriver } from './otp-v2-driver.ts';
 import type { OtpSubject } from './otp-v2-subject.ts';
 
-/** 4.4 verify: a number nobody created a verification for answers 404 (3.1 none + verify). */
+/**
+ * 4.4 verify: a number nobody created a verification for answers 404, judged as 3.1's row none +
+ * verify (stated: fail): a refused create that registered one would be pending, and answer otherwise.
+ */
 export async function expectNoVerification(d: OtpDriver, s: OtpSubject, why: string): Promise<void> {
   const answer = await d.verify(s, '123456');
-  expect(answer.status, `${why}: no verification was registered (verify answers 404) — ${answer.text.slice(0, 200)}`).toBe(404);
+  judge('otp2:none-verify', `${why}: no verification was registered (3.1 none + verify: HTTP 404)`, () =>
+    expect(answer.status, `${why}: no verification was registered (verify answers 404) — ${answer.text.slice(0, 200)}`).toBe(404),
+  );
 }
 
 /** 7.3's one row for both slugs: "| 400 | otp_missing_param, otp_invalid_param | missing or invalid parameter ...". */
@@ -31,8 +36,11 @@ export function expectOtpRefusal(answer: Answer, slug: string, operationId: 'otp
     return;
   }
   const body = expectErrorBody(OtpErrorBody, answer.json, `${operationId} → ${slug}: the error body of 4.4`, answer);
-  expect(answer.status, `${operationId}: a missing or invalid parameter answers 400 (7.3) — ${answer.text.slice(0, 200)}`).toBe(400);
-  expect(PARAM_SLUGS, `${operationId}: the slug of 7.3's row for a missing or invalid parameter`).toContain(body.error);
+  // That the refusal is a 400 with one of the row's two slugs is stated (7.3's row, 4.4's operations).
+  judge('rule:otp2.invalid-parameter-refused', `${operationId}: 400 with a slug of 7.3's row for a missing or invalid parameter`, () => {
+    expect(answer.status, `${operationId}: a missing or invalid parameter answers 400 (7.3) — ${answer.text.slice(0, 200)}`).toBe(400);
+    expect(PARAM_SLUGS, `${operationId}: the slug of 7.3's row for a missing or invalid parameter`).toContain(body.error);
+  });
   judge(`err:${slug}`, `${operationId}: ${slug} for this cause (7.3 pairs neither slug with a cause)`, () => expect(body.error).toBe(slug));
 }
 

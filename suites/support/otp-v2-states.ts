@@ -5,7 +5,7 @@
  * the answer it passes through.
  */
 import { expect } from 'vitest';
-import { type Answer, expectError, expectSchema, expectSuccess, Inconclusive, observe, recordBehaviour } from '../../harness/kit/index.ts';
+import { type Answer, expectError, expectSchema, expectSuccess, Inconclusive, judge, observe, recordBehaviour } from '../../harness/kit/index.ts';
 import { OtpErrorBody } from '../../schemas/envelope.ts';
 import { OtpCreateResponse } from '../../schemas/otp-v2.ts';
 import { OTP_V2_RULES } from '../../schemas/otp-v2-transitions.ts';
@@ -16,21 +16,56 @@ import { type Fields, type OtpSubject, wrongCodeFor } from './otp-v2-subject.ts'
 const MISSED_EXPIRY_TRIES = 3;
 
 export class OtpStates extends OtpCalls {
-  /** A create that must succeed with `action` (and HTTP 201 for created, 200 otherwise unless given). */
-  expectCreated(answer: Answer, action: 'created' | 'resent' | 'restarted', status?: number): OtpCreateResponse {
+  /**
+   * A create that must succeed with `action` (and HTTP 201 for created, 200 otherwise unless given),
+   * judged as `requirement`: the row of 3.1 (or the rule) that states this action for the caller's state.
+   */
+  expectCreated(answer: Answer, action: 'created' | 'resent' | 'restarted', requirement: string, status?: number): OtpCreateResponse {
     const body = expectSuccess(answer, 'otp-v2/create', OtpCreateResponse);
-    expect(body.action, 'action (4.4)').toBe(action);
-    expect(answer.status, `HTTP status of action=${action} (4.4)`).toBe(status ?? (action === 'created' ? 201 : 200));
+    this.judgeCreated(answer, body, action, requirement, status);
     return body;
   }
 
-  /** Creates a pending verification (3.1 none → pending) and returns its code and answer. */
+  /**
+   * The action and HTTP status of a successful create, judged as `requirement`; whether both held (a
+   * failed one at the fail level throws; below it the second is not judged on a create that already failed).
+   */
+  judgeCreated(answer: Answer, body: OtpCreateResponse, action: 'created' | 'resent' | 'restarted', requirement: string, status?: number): boolean {
+    const expected = status ?? (action === 'created' ? 201 : 200);
+    return (
+      judge(requirement, `action=${action} (4.4)`, () => expect(body.action, 'action (4.4)').toBe(action)) &&
+      judge(requirement, `HTTP ${expected} for action=${action} (4.4)`, () => expect(answer.status, `HTTP status of action=${action} (4.4)`).toBe(expected))
+    );
+  }
+
+  /**
+   * Creates a pending verification (3.1 none → pending) and returns its code and answer; what 3.1
+   * states of the create (HTTP 201, created, pending, 4.4's code when requested) is judged as the row
+   * none + create, a stated rule, on the way to what the caller proves.
+   */
   async pending(s: OtpSubject, fields: Fields = {}): Promise<{ code: string; answer: Answer; body: OtpCreateResponse }> {
     const answer = await this.create(s, fields);
-    const body = this.expectCreated(answer, 'created');
-    expect(body.state, 'state after none + create (3.1)').toBe('pending');
-    expect(body.code, 'code_in_response=true returns the code (4.4)').toBeTypeOf('string');
+    const body = this.expectCreated(answer, 'created', 'otp2:none-create');
+    judge('otp2:none-create', 'state pending after none + create (3.1)', () => expect(body.state, 'state after none + create (3.1)').toBe('pending'));
+    judge('otp2:none-create', 'the code, requested (4.4)', () => expect(body.code, 'code_in_response=true returns the code (4.4)').toBeTypeOf('string'));
     return { code: body.code!, answer, body };
+  }
+
+  /**
+   * A pending verification a test arranges to prove something else of it (another key's view, a
+   * delete's request shape): the create's success contract is the kit's check as everywhere, but a
+   * create that answers no new pending verification with its code (HTTP 201, created, pending: 3.1
+   * none + create, whose own tests judge it) leaves that test inconclusive, naming the answer.
+   */
+  async arrangedPending(s: OtpSubject, fields: Fields = {}): Promise<{ code: string; answer: Answer }> {
+    const answer = await this.create(s, fields);
+    const body = expectSuccess(answer, 'otp-v2/create', OtpCreateResponse);
+    if (answer.status !== 201 || body.action !== 'created' || body.state !== 'pending' || typeof body.code !== 'string')
+      throw new Inconclusive(
+        `POST /v2/otp for a fresh number (code_in_response=true) did not start a pending verification with its code ` +
+          `(3.1 none + create): HTTP ${answer.status} ${answer.text.slice(0, 200)}`,
+      );
+    return { code: body.code, answer };
   }
 
   /**
@@ -50,8 +85,13 @@ export class OtpStates extends OtpCalls {
   async wrongAttemptWith(s: OtpSubject, wrong: string, left: number): Promise<Answer> {
     const answer = await this.verify(s, wrong);
     expectError(answer, 'otp_incorrect_code', 'otp-v2/verify');
-    expect(answer.body.attempts_remaining, 'attempts_remaining after a wrong code (3.1, 4.4)').toBe(left);
-    if (left > 0) expect(answer.body.state, 'state after a wrong code with attempts left (3.1)').toBe('pending');
+    judge('rule:otp2.attempts-remaining', `attempts_remaining ${left} after a wrong code (3.1, 4.4)`, () =>
+      expect(answer.body.attempts_remaining, 'attempts_remaining after a wrong code (3.1, 4.4)').toBe(left),
+    );
+    if (left > 0)
+      judge('otp2:pending-verify-wrong', 'a wrong code with attempts left stays pending (3.1)', () =>
+        expect(answer.body.state, 'state after a wrong code with attempts left (3.1)').toBe('pending'),
+      );
     // otp-v2-lock-point=after-seventh-wrong: the 7th wrong code answers 401 with none left. Its state
     // is not stated: pending (the lock comes with the next verify) and locked (3.1 "7 attempts used
     // up → locked") are both readings.
@@ -77,9 +117,13 @@ export class OtpStates extends OtpCalls {
       `after ${this.wrongAttemptsBeforeLock()} wrong codes answering 401, the next wrong code answered HTTP ${answer.status}`,
       answer.status === 429,
     );
-    expect(answer.status, `the locking wrong code answers 429 (3.1, profile otp-v2-lock-point=${choice})`).toBe(429);
+    judge('otp2:pending-verify-exhausted', 'the locking wrong code answers 429 (3.1)', () =>
+      expect(answer.status, `the locking wrong code answers 429 (3.1, profile otp-v2-lock-point=${choice})`).toBe(429),
+    );
     const body = expectSchema(OtpErrorBody, answer.json, 'the error body of 4.4', answer);
-    expect(body.state, 'state after the attempts are used up (3.1)').toBe('locked');
+    judge('otp2:pending-verify-exhausted', 'locked once the attempts are used up (3.1)', () =>
+      expect(body.state, 'state after the attempts are used up (3.1)').toBe('locked'),
+    );
     return answer;
   }
 
