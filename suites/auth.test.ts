@@ -104,7 +104,7 @@ describe('auth_05: a key no account has (5)', () => {
     const altered = `${t.key.slice(0, -1)}${last === 'a' ? 'b' : 'a'}`;
     const answer = await t.api('credits/consult', { key: altered });
     expectError(answer, 'auth_05', 'credits/consult');
-    expect(answer.body, 'no balance in a refused answer').not.toHaveProperty('credit');
+    judge('err:auth_05', 'no balance in the refusal (7.1)', () => expect(answer.body, 'no balance in a refused answer').not.toHaveProperty('credit'));
   });
 });
 

@@ -11,7 +11,7 @@ const t = useTarget();
 describe('POST /credits/consult (4.1)', () => {
   req(['op:credits/consult'], 'answers credit_01 with the balance as a two-place decimal', async () => {
     const body = expectSuccess(await t.api('credits/consult'), 'credits/consult', CreditsConsultResponse);
-    expect(Number(body.credit)).toBeGreaterThanOrEqual(0);
+    judge('op:credits/consult', 'a balance of zero or more (4.1)', () => expect(Number(body.credit), 'the balance').toBeGreaterThanOrEqual(0));
   });
 
   req(
@@ -32,9 +32,13 @@ describe('POST /credits/consult (4.1)', () => {
 
   req(['rule:credits.master-credit-admin-only'], 'master_credit on the administrator account, not on a subaccount (2.7)', async () => {
     const manager = expectSuccess(await t.api('credits/consult', { key: t.managerKey! }), 'credits/consult', CreditsConsultResponse);
-    expect(manager, 'an administrator account has master_credit (it may be null when never initialised)').toHaveProperty('master_credit');
+    judge('rule:credits.master-credit-admin-only', 'master_credit on the administrator account (2.7)', () =>
+      expect(manager, 'an administrator account has master_credit (it may be null when never initialised)').toHaveProperty('master_credit'),
+    );
     const sub = await t.newSubaccount();
     const own = expectSuccess(await t.api('credits/consult', { key: sub.key }), 'credits/consult', CreditsConsultResponse);
-    expect(own.master_credit, 'a subaccount has no master_credit').toBeUndefined();
+    judge('rule:credits.master-credit-admin-only', 'no master_credit on a subaccount (2.7)', () =>
+      expect(own.master_credit, 'a subaccount has no master_credit').toBeUndefined(),
+    );
   });
 });

@@ -90,7 +90,7 @@ describe('the success envelope (2.1)', () => {
     const ids = new Set<unknown>();
     for (let i = 0; i < 3; i += 1) ids.add(expectSuccess(await t.api('credits/consult'), 'credits/consult', CreditsConsultResponse).request_id);
     ids.add((await t.api('credits/consult', { key: null })).body.request_id);
-    expect(ids.size, 'one request_id per request').toBe(4);
+    judge('rule:envelope.request-id', 'one request_id per request (2.1)', () => expect(ids.size, 'one request_id per request').toBe(4));
   });
 });
 
@@ -138,9 +138,13 @@ describe('error bodies (2.1, 7.1)', () => {
       for (const operationId of ['contacts/add', 'contacts/update', 'payments/send-request', 'employees/add']) {
         const answer = await t.api(operationId, { json: {} });
         const what = 'every required field missing';
-        expect(answer.body.success, `${operationId} (${what}): refused (${answer.text.slice(0, 200)})`).toBe(false);
+        judge('rule:envelope.validation-body-status', `${operationId}: refused (7.1)`, () =>
+          expect(answer.body.success, `${operationId} (${what}): refused (${answer.text.slice(0, 200)})`).toBe(false),
+        );
         expectRefused(answer, operationId, what);
-        expect(answer.body.status, `${operationId} (${what}): status in the body (7.1: 200 for a validation code)`).toBe(200);
+        judge('rule:envelope.validation-body-status', `${operationId}: status 200 in the body (7.1)`, () =>
+          expect(answer.body.status, `${operationId} (${what}): status in the body (7.1: 200 for a validation code)`).toBe(200),
+        );
       }
     },
   );
@@ -233,15 +237,23 @@ describe('JSON bodies (0, 4)', () => {
     // missing (7.2 agenda_02; a refusal for contacts/add), not a success. Checked before the
     // operations' contracts, so that such a failure is this rule's.
     const listAnswer = await t.api('agendas/add', { json: { agenda_name: name } });
-    expect(listAnswer.body.success, `agendas/add with agenda_name in a JSON body succeeds (${listAnswer.text.slice(0, 200)})`).toBe(true);
+    judge('rule:envelope.json-bodies', 'agendas/add reads a JSON body (0, 4)', () =>
+      expect(listAnswer.body.success, `agendas/add with agenda_name in a JSON body succeeds (${listAnswer.text.slice(0, 200)})`).toBe(true),
+    );
     const added = expectSuccess(listAnswer, 'agendas/add', AgendaAddResponse);
     t.onCleanup(() => t.api('agendas/delete', { json: { list_key: added.list_key } }));
     const contactAnswer = await t.api('contacts/add', { json: { list_key: added.list_key, number: t.phone(), name: 'Jason' } });
-    expect(contactAnswer.body.success, `contacts/add with list_key and number in a JSON body succeeds (${contactAnswer.text.slice(0, 200)})`).toBe(true);
+    judge('rule:envelope.json-bodies', 'contacts/add reads a JSON body (0, 4)', () =>
+      expect(contactAnswer.body.success, `contacts/add with list_key and number in a JSON body succeeds (${contactAnswer.text.slice(0, 200)})`).toBe(true),
+    );
     const contact = expectSuccess(contactAnswer, 'contacts/add', ContactCallbackResponse);
-    expect(contact.callback.name, 'the contact made from a JSON body has the name sent').toBe('Jason');
+    judge('rule:envelope.json-bodies', 'the contact has the name of the JSON body (0, 4)', () =>
+      expect(contact.callback.name, 'the contact made from a JSON body has the name sent').toBe('Jason'),
+    );
     const lists = expectSuccess(await t.api('agendas/list'), 'agendas/list', AgendaListResponse).result;
-    expect(lists.find((l) => l.list_key === added.list_key)?.agenda_name, 'the list made from a JSON body has the name sent').toBe(name);
+    judge('rule:envelope.json-bodies', 'the list has the name of the JSON body (0, 4)', () =>
+      expect(lists.find((l) => l.list_key === added.list_key)?.agenda_name, 'the list made from a JSON body has the name sent').toBe(name),
+    );
   });
 });
 
@@ -254,7 +266,9 @@ describe('form-style bodies (4)', () => {
     t.onCleanup(() => t.api('agendas/delete', { json: { list_key: added.list_key } }));
     expectSuccess(await t.api('contacts/add', { form: { list_key: added.list_key, number: t.phone(), name: 'Forma' } }), 'contacts/add');
     const lists = expectSuccess(await t.api('agendas/list'), 'agendas/list', AgendaListResponse).result;
-    expect(lists.find((l) => l.list_key === added.list_key)?.agenda_name, 'the list made from form fields has the name sent').toBe(name);
+    judge('rule:envelope.form-bodies', 'the list has the name of the form fields (4)', () =>
+      expect(lists.find((l) => l.list_key === added.list_key)?.agenda_name, 'the list made from form fields has the name sent').toBe(name),
+    );
   });
 
   req(['rule:envelope.form-bodies'], 'credits/manage accepts its integer fields as form fields (SHOULD)', async () => {
@@ -263,7 +277,8 @@ describe('form-style bodies (4)', () => {
       await t.api('subaccounts/manage-credits', { key: t.managerKey!, form: { email: sub.email, type: 1, credits: 2 } }),
       'subaccounts/manage-credits',
     );
-    expect(await t.credits(sub.key)).toBe(2);
+    const credits = await t.credits(sub.key);
+    judge('rule:envelope.form-bodies', 'the credits sent as form fields (4)', () => expect(credits, 'the credits given as form fields').toBe(2));
   });
 });
 

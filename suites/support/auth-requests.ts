@@ -53,7 +53,7 @@ export const v1SandboxQuery = (t: Target): Record<string, string> => ({
  * key is not accepted but names no code for it: the refusal is asserted (2.1 error body,
  * success=false, not the operation's success code) and the code is recorded. A 5xx is judged as
  * the server error it is (7.1 server_01 is among every endpoint's answers: a reading, warn), and
- * the refusal's own checks go on.
+ * the refusal's own checks go on, judged as 5.3's rule whichever test makes the call.
  */
 export function expectNotManagerRefusal(answer: Answer, operationId: string): string {
   const op = operationById(operationId);
@@ -61,9 +61,14 @@ export function expectNotManagerRefusal(answer: Answer, operationId: string): st
   judge('rule:envelope.no-server-error', `${where}: never a 5xx`, () =>
     expect(answer.status, `HTTP ${answer.status} ${answer.text.slice(0, 300)}`).toBeLessThan(500),
   );
-  expect(answer.status, `${where}: not a success status (HTTP ${answer.status} ${answer.text.slice(0, 300)})`).not.toBe(201);
+  judge('rule:auth.manager-key-required', `${where}: not a success status (5.3)`, () =>
+    expect(answer.status, `${where}: not a success status (HTTP ${answer.status} ${answer.text.slice(0, 300)})`).not.toBe(201),
+  );
   const body = expectErrorBody(ErrorBody, answer.json, `${where}: the error body of 2.1`, answer);
-  if (op.success.code !== undefined) expect(body.code, `${where}: the success code`).not.toBe(op.success.code);
+  if (op.success.code !== undefined)
+    judge('rule:auth.manager-key-required', `${where}: not the success code (5.3)`, () =>
+      expect(body.code, `${where}: the success code`).not.toBe(op.success.code),
+    );
   observe('unnamed-validation-codes', `${operationId} with a non-manager key: code ${body.code}, HTTP ${answer.status}`, null);
   return body.code;
 }
