@@ -146,19 +146,24 @@ function expectLoadLimited(decided: RateAttempt): Answer[] {
   const j = decided.judgement;
   // 8: more than 100 accepted within one second, whichever way the seconds are placed, is a fact of this load.
   if (j.verdict === 'exceeded')
-    expect.fail(
-      `${j.accepted} of ${j.sent} requests of one key were accepted under a steady load; however ` +
-        `the target's seconds are placed, one of them holds ${j.busiestAligned} accepted requests ` +
-        `that the target surely processed within it (sent at or after its start and answered within ${COUNTED_SPAN_MS} ` +
-        `ms of it, by the kit's clock): more than ${PER_SECOND} accepted within one second (${describeLoad(decided)})`,
+    judge('limit:rate-limit', `no more than ${PER_SECOND} accepted within one second (8)`, () =>
+      expect.fail(
+        `${j.accepted} of ${j.sent} requests of one key were accepted under a steady load; however ` +
+          `the target's seconds are placed, one of them holds ${j.busiestAligned} accepted requests ` +
+          `that the target surely processed within it (sent at or after its start and answered within ${COUNTED_SPAN_MS} ` +
+          `ms of it, by the kit's clock): more than ${PER_SECOND} accepted within one second (${describeLoad(decided)})`,
+      ),
     );
 
   const answers = decided.load.exchanges.flatMap((e) => (e.answer ? [e.answer] : []));
   const passed = answers.filter((a) => !isRateLimited(a));
   const limited = answers.filter(isRateLimited);
   const othersRefused = `${j.sent} requests at ${LOAD.perSecond} per second on one key, ${passed.length} accepted: the others answer rate_01`;
-  expect(limited.length, othersRefused).toBeGreaterThan(0);
-  expect(passed.length, `a fresh key may make ${PER_SECOND} requests in a second before the limit applies`).toBeGreaterThanOrEqual(PER_SECOND);
+  // Both are the limit of 8 on this key: refusals over it, and the limit itself allowed.
+  judge('limit:rate-limit', `over ${PER_SECOND} per second refused, ${PER_SECOND} allowed (8)`, () => {
+    expect(limited.length, othersRefused).toBeGreaterThan(0);
+    expect(passed.length, `a fresh key may make ${PER_SECOND} requests in a second before the limit applies`).toBeGreaterThanOrEqual(PER_SECOND);
+  });
   for (const answer of limited) expectError(answer, 'rate_01', OP);
   for (const answer of passed) expectSuccess(answer, OP, CreditsConsultResponse);
   return limited;
@@ -192,10 +197,12 @@ describe(`request rate: ${PER_SECOND} per second per key (8, 7.1)`, () => {
       const result = await burster.fire(sub.key, PER_SECOND);
       await summary('burst at the limit', result);
       const { limited } = tally(result);
-      expect(
-        limited.length,
-        `no rate_01 within ${PER_SECOND} requests (${Math.round(result.elapsedMs)} ms); first: ${limited[0]?.text.slice(0, 200) ?? ''}`,
-      ).toBe(0);
+      judge('limit:rate-limit', `${PER_SECOND} requests at once all pass (8)`, () =>
+        expect(
+          limited.length,
+          `no rate_01 within ${PER_SECOND} requests (${Math.round(result.elapsedMs)} ms); first: ${limited[0]?.text.slice(0, 200) ?? ''}`,
+        ).toBe(0),
+      );
       for (const answer of result.answers) expectSuccess(answer, OP, CreditsConsultResponse);
     } finally {
       await burster.close();
@@ -248,9 +255,14 @@ describe('stated enums of the field tables (4.5, 4.8, 4.12)', () => {
         const phone = await n.fresh();
         const before = await t.credits();
         const answer = await t.api('otp-legacy/send', { json: sendBody(t, phone, { showcode: 2 }) });
-        expect(answer.body.success === true || answer.body.code === 'verification_01', `showcode 2 is refused (${answer.text.slice(0, 200)})`).toBe(false);
+        judge('limit:otp-legacy-showcode', 'showcode 2 refused (4.5)', () =>
+          expect(answer.body.success === true || answer.body.code === 'verification_01', `showcode 2 is refused (${answer.text.slice(0, 200)})`).toBe(false),
+        );
         expectRefused(answer, 'otp-legacy/send', 'showcode 2');
-        expect(await t.credits(), 'a refused send charges nothing').toBeCloseTo(before, 2);
+        const after = await t.credits();
+        judge('limit:otp-legacy-showcode', 'a refused showcode charges nothing (4.5)', () =>
+          expect(after, 'a refused send charges nothing').toBeCloseTo(before, 2),
+        );
       }),
     { needs: ['real-delivery'] },
   );
@@ -281,7 +293,9 @@ describe('stated enums of the field tables (4.5, 4.8, 4.12)', () => {
       expectRefused(await sale(2, 5), 'wallet/register-sale', 'transaction_type 2');
       const contact = expectSuccess(await pt.api('wallet/get-contact', { json: base }), 'wallet/get-contact', WalletGetContactResponse);
       // 50 - 20 + 10 - 5: the refused transactions moved nothing (read as add or as redeem they would show).
-      expect(holdsAmount(contact, 35), `/wallet/contact/get shows the balance 35 (${JSON.stringify(contact).slice(0, 300)})`).toBe(true);
+      judge('limit:wallet-transaction-type', 'the refused transactions moved nothing (4.8)', () =>
+        expect(holdsAmount(contact, 35), `/wallet/contact/get shows the balance 35 (${JSON.stringify(contact).slice(0, 300)})`).toBe(true),
+      );
     },
   );
 
@@ -291,7 +305,9 @@ describe('stated enums of the field tables (4.5, 4.8, 4.12)', () => {
     for (const sandbox of [0, 1])
       expectSuccess(await t.api('reports/generate', { json: { start_date: today, end_date: today, sandbox } }), 'reports/generate', ReportsGenerateResponse);
     const answer = await t.api('reports/generate', { json: { start_date: today, end_date: today, sandbox: 2 } });
-    expect(answer.body.success, `sandbox 2 is refused (${answer.text.slice(0, 200)})`).not.toBe(true);
+    judge('limit:reports-sandbox-flag', 'sandbox 2 refused (4.12)', () =>
+      expect(answer.body.success, `sandbox 2 is refused (${answer.text.slice(0, 200)})`).not.toBe(true),
+    );
     expectRefused(answer, 'reports/generate', 'sandbox 2');
   });
 });
