@@ -1,12 +1,13 @@
 /**
  * A defaulted ambiguity passes every option the document allows (harness/kit/defaulted-ambiguities.ts):
- * a test that failed after reading one is run again under the register's other options, the first
- * that passes decides and is recorded; an observed or declared option is never widened.
+ * a test that failed or warned after reading one is run again under the register's other options,
+ * the first that passes cleanly decides and is recorded; an observed or declared option is never widened.
  */
 import { describe, expect, it } from 'vitest';
 import type { TestContext } from 'vitest';
 import type { AmbiguityChoices, AmbiguityId } from '../schemas/ambiguities.ts';
 import { parseProfile, type TargetProfile } from '../harness/config/profile.ts';
+import { warnUnless } from '../harness/kit/checks.ts';
 import { consultingChoices, runAsCurrentTest, runningTestChoices } from '../harness/kit/current-test.ts';
 import { alternativeChoices, MAX_OPTION_RETRIES, type OptionTaken, optionsTakenLine, passUnderAllowedOptions } from '../harness/kit/defaulted-ambiguities.ts';
 import { SkipTest } from '../harness/kit/test-skip.ts';
@@ -47,10 +48,12 @@ interface Outcome {
   runs: number;
 }
 
+/** The warnings a test carries (checks.ts writes them to its meta). */
+const warningsOf = (context: TestContext): string[] => (context.task.meta as { warnings?: string[] }).warnings ?? [];
+
 /** Runs `check` the way req() does, with the target's answer `message`. */
-async function judge(profile: TargetProfile, check: (t: AmbiguityChoices) => void, fits = true): Promise<Outcome> {
+async function judge(profile: TargetProfile, check: (t: AmbiguityChoices) => void, fits = true, context = fakeContext()): Promise<Outcome> {
   const t = fileChoices(profile);
-  const context = fakeContext();
   const outcome: Outcome = { taken: [], runs: 0 };
   try {
     await passUnderAllowedOptions({
@@ -61,8 +64,14 @@ async function judge(profile: TargetProfile, check: (t: AmbiguityChoices) => voi
         await runAsCurrentTest({ context, choices: consultingChoices(choices), consulted: noted }, async () => check(t));
       },
       isCheckFailure: (error) => !(error instanceof SkipTest),
+      warnings: () => warningsOf(context).length,
       fits: () => fits,
-      snapshot: () => () => undefined,
+      snapshot: () => {
+        const kept = [...warningsOf(context)];
+        return () => {
+          (context.task.meta as { warnings?: string[] }).warnings = [...kept];
+        };
+      },
       onTaken: (combo) => outcome.taken.push(combo),
     });
   } catch (error) {
@@ -105,6 +114,36 @@ describe('a defaulted ambiguity passes every option the document allows', () => 
     expect(outcome.taken).toEqual([]);
   });
 
+  it('a check below the fail level that warns under the defaulted option runs the test again too; the option that passes clean decides', async () => {
+    const context = fakeContext();
+    const reading = (t: AmbiguityChoices) => {
+      warnUnless('the success message (a reading)', () => successMessageCheck(t, 'Código generado correctamente'));
+    };
+    const outcome = await judge(discovered(), reading, true, context);
+    expect(outcome.error).toBeUndefined();
+    expect(outcome.runs).toBe(2);
+    expect(outcome.taken).toEqual([[{ ambiguity: MESSAGE, defaulted: 'token', taken: 'any-text' }]]);
+    // The first run's warning was about an option the target did not take: cleared.
+    expect(warningsOf(context)).toEqual([]);
+  });
+
+  it('a warning no allowed option explains stays, once, as the first run gave it', async () => {
+    const context = fakeContext();
+    const outcome = await judge(
+      discovered(),
+      (t) => {
+        successMessageCheck(t, 'code_successfully_generated');
+        warnUnless('a reading of ours', () => expect(1).toBe(2));
+      },
+      true,
+      context,
+    );
+    expect(outcome.error).toBeUndefined();
+    expect(outcome.runs).toBe(2);
+    expect(outcome.taken).toEqual([]);
+    expect(warningsOf(context)).toHaveLength(1);
+  });
+
   it('a test that read no defaulted ambiguity is not run again', async () => {
     const outcome = await judge(discovered(), () => expect(1).toBe(2));
     expect(outcome.error).toBeDefined();
@@ -143,6 +182,7 @@ describe('a defaulted ambiguity passes every option the document allows', () => 
             throw new Error('fails under every option');
           }),
         isCheckFailure: () => true,
+        warnings: () => 0,
         fits: () => true,
         snapshot: () => {
           const kept = state.value;

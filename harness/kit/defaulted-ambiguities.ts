@@ -4,7 +4,7 @@
  * target. The rule: a defaulted ambiguity passes every option the document allows, and the report
  * records which one the target took. Only an option observed by discover or declared in the profile
  * narrows a check to that option. In one place, for every check that reads the profile's choices:
- *  - passUnderAllowedOptions: a test that failed after reading a defaulted ambiguity is run again
+ *  - passUnderAllowedOptions: a test that failed or warned after reading a defaulted ambiguity is run again
  *    with each other option of the register in its place (t.choices and the kit's own reads follow
  *    the running test's choices, current-test.ts); the first set of options under which it passes
  *    decides, and which option the target took is recorded. No such set: the first failure stands.
@@ -89,6 +89,8 @@ export interface OptionRuns {
   attempt: (choices: AmbiguityChoices, consulted: Set<AmbiguityId>) => Promise<void>;
   /** Whether an error is a failure of a check (not a skip, an inconclusive end or transport trouble). */
   isCheckFailure: (error: unknown) => boolean;
+  /** How many warnings the test carries now: a run that added one did not pass cleanly (a check below fail, judge.ts). */
+  warnings: () => number;
   /** Whether a run as long as the last one (ms) still fits in the test's time. */
   fits: (lastRunMs: number) => boolean;
   /** Keeps what a run left on the test (observations, warnings, exchanges); `restore` puts it back. */
@@ -100,40 +102,51 @@ export interface OptionRuns {
   now?: () => number;
 }
 
+/** How one run of a test ended: cleanly, with a failed check, with a warning only, or with no verdict on a check (a skip, transport trouble). */
+type RunEnd = { kind: 'passed' } | { kind: 'failed'; error: unknown } | { kind: 'warned' } | { kind: 'no-verdict'; error: unknown };
+
+async function runEnd(runs: OptionRuns, run: () => Promise<void>): Promise<RunEnd> {
+  const warningsBefore = runs.warnings();
+  try {
+    await run();
+    return runs.warnings() > warningsBefore ? { kind: 'warned' } : { kind: 'passed' };
+  } catch (error) {
+    return runs.isCheckFailure(error) ? { kind: 'failed', error } : { kind: 'no-verdict', error };
+  }
+}
+
 /**
  * Runs a test under the profile's choices; a failure of a check after reading a defaulted
- * ambiguity runs it again under the other options of the register (alternativeChoices), while
- * time allows. The first run that passes decides (onTaken hears its options); none: what the first
- * run left on the test is put back and its error is thrown.
+ * ambiguity, or a warning (a check below the fail level, judge.ts, which does not throw), runs it
+ * again under the other options of the register (alternativeChoices), while time allows. The first
+ * run that passes without a warning decides (onTaken hears its options); none: what the first run
+ * left on the test is put back, and its error is thrown (its warnings stay when it only warned).
  */
 export async function passUnderAllowedOptions(runs: OptionRuns): Promise<void> {
   const now = runs.now ?? Date.now;
   const clean = runs.snapshot();
   let started = now();
-  try {
-    await runs.attempt(runs.profile.ambiguities, runs.consulted);
-    return;
-  } catch (error) {
-    if (!runs.isCheckFailure(error)) throw error;
-    const combos = alternativeChoices(runs.profile, runs.consulted);
-    if (combos.length === 0) throw error;
-    const firstFailure = runs.snapshot();
+  const first = await runEnd(runs, () => runs.attempt(runs.profile.ambiguities, runs.consulted));
+  if (first.kind === 'passed') return;
+  if (first.kind === 'no-verdict') throw first.error;
+  const combos = alternativeChoices(runs.profile, runs.consulted);
+  if (combos.length > 0) {
+    const firstRun = runs.snapshot();
     for (const combo of combos) {
       if (!runs.fits(now() - started)) break;
       clean();
       started = now();
-      try {
-        await runs.attempt(choicesWith(runs.profile.ambiguities, combo), new Set());
+      const retry = await runEnd(runs, () => runs.attempt(choicesWith(runs.profile.ambiguities, combo), new Set()));
+      if (retry.kind === 'passed') {
         runs.onTaken(combo);
         return;
-      } catch (retryError) {
-        // Only a check's failure says the option is not the target's; anything else ends the search.
-        if (!runs.isCheckFailure(retryError)) break;
       }
+      // Only a check's failure or warning says the option is not the target's; anything else ends the search.
+      if (retry.kind === 'no-verdict') break;
     }
-    firstFailure();
-    throw error;
+    firstRun();
   }
+  if (first.kind === 'failed') throw first.error;
 }
 
 /** The line a report keeps for a test that passed under other options than the defaulted ones. */

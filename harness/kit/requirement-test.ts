@@ -265,6 +265,7 @@ export function req(ids: readonly string[], name: string, body: (context: TestCo
           consulted,
           attempt: (choices, noted) => runAsCurrentTest({ context, choices: consultingChoices(choices), consulted: noted }, () => body(context)),
           isCheckFailure: (error) => !isNonVerdict(error),
+          warnings: () => (reportOf(context.task).warnings ?? []).length,
           fits: (lastRunMs) => Date.now() - startedAt + lastRunMs < timeout,
           snapshot: () => keepTestState(context),
           onTaken: (combo) => {
