@@ -114,36 +114,6 @@ describe('a defaulted ambiguity passes every option the document allows', () => 
     expect(outcome.taken).toEqual([]);
   });
 
-  it('a check below the fail level that warns under the defaulted option runs the test again too; the option that passes clean decides', async () => {
-    const context = fakeContext();
-    const reading = (t: AmbiguityChoices) => {
-      warnUnless('the success message (a reading)', () => successMessageCheck(t, 'Código generado correctamente'));
-    };
-    const outcome = await judge(discovered(), reading, true, context);
-    expect(outcome.error).toBeUndefined();
-    expect(outcome.runs).toBe(2);
-    expect(outcome.taken).toEqual([[{ ambiguity: MESSAGE, defaulted: 'token', taken: 'any-text' }]]);
-    // The first run's warning was about an option the target did not take: cleared.
-    expect(warningsOf(context)).toEqual([]);
-  });
-
-  it('a warning no allowed option explains stays, once, as the first run gave it', async () => {
-    const context = fakeContext();
-    const outcome = await judge(
-      discovered(),
-      (t) => {
-        successMessageCheck(t, 'code_successfully_generated');
-        warnUnless('a reading of ours', () => expect(1).toBe(2));
-      },
-      true,
-      context,
-    );
-    expect(outcome.error).toBeUndefined();
-    expect(outcome.runs).toBe(2);
-    expect(outcome.taken).toEqual([]);
-    expect(warningsOf(context)).toHaveLength(1);
-  });
-
   it('a test that read no defaulted ambiguity is not run again', async () => {
     const outcome = await judge(discovered(), () => expect(1).toBe(2));
     expect(outcome.error).toBeDefined();
@@ -195,6 +165,38 @@ describe('a defaulted ambiguity passes every option the document allows', () => 
     ).rejects.toThrow('fails under every option');
     expect(log).toEqual(['before → token', 'before → any-text']);
     expect(state.value).toBe('run under token');
+  });
+});
+
+describe('a warning under a defaulted option, from a check below the fail level (judge.ts), which does not throw', () => {
+  it('a check below the fail level that warns under the defaulted option runs the test again too; the option that passes clean decides', async () => {
+    const context = fakeContext();
+    const reading = (t: AmbiguityChoices) => {
+      warnUnless('the success message (a reading)', () => successMessageCheck(t, 'Código generado correctamente'));
+    };
+    const outcome = await judge(discovered(), reading, true, context);
+    expect(outcome.error).toBeUndefined();
+    expect(outcome.runs).toBe(2);
+    expect(outcome.taken).toEqual([[{ ambiguity: MESSAGE, defaulted: 'token', taken: 'any-text' }]]);
+    // The first run's warning was about an option the target did not take: cleared.
+    expect(warningsOf(context)).toEqual([]);
+  });
+
+  it('a warning no allowed option explains stays, once, as the first run gave it', async () => {
+    const context = fakeContext();
+    const outcome = await judge(
+      discovered(),
+      (t) => {
+        successMessageCheck(t, 'code_successfully_generated');
+        warnUnless('a reading of ours', () => expect(1).toBe(2));
+      },
+      true,
+      context,
+    );
+    expect(outcome.error).toBeUndefined();
+    expect(outcome.runs).toBe(2);
+    expect(outcome.taken).toEqual([]);
+    expect(warningsOf(context)).toHaveLength(1);
   });
 });
 
