@@ -88,8 +88,11 @@ export const STATES_AND_EVENTS_QUOTES: Readonly<Record<string, RequirementQuote>
   'event:confirmation.status': stated('| status | number | delivery code below |'),
   'event:confirmation.number': stated('| number | number | recipient number |'),
   'event:confirmation.date': stated('| date | text | confirmation time, format YYYYMMDDHHMMSS |'),
-  'event:confirmation.extra_params': notShown(
-    'how extra_params is supplied at send time: not shown, so what the event carries cannot be provoked',
+  // What extra_params echoes cannot be provoked (the request shape that supplies it is not shown); that a
+  // confirmation carries the parameter at all when none was supplied is what the check reads, and a reading.
+  'event:confirmation.extra_params': reading(
+    'a reading: the table lists extra_params among the parameters of every confirmation, so we read it as always carried; ' +
+      'how it is supplied at send time is not shown, and a careful team may leave out a parameter no send supplied',
     '| extra_params | text | JSON string echoing the values supplied as extra_params at send time |',
     'The request shape by which extra_params is supplied when sending: not shown.',
   ),
