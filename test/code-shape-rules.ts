@@ -1,6 +1,6 @@
 /**
  * Finders for the shape the project keeps (CONTRIBUTING, "The rules": Shape): the length of a
- * function, a describe and a file, and the checks of a test that names more than one requirement.
+ * function, a describe and a file, and the checks a suite makes outside judge().
  * Each takes a file's text and answers line numbers, so that the tests can try them on made-up text
  * as well as on the project's files.
  */
@@ -54,22 +54,14 @@ export const lineCount = (text: string): number => text.split('\n').length - (te
 const BARE_CHECKS: ReadonlySet<string> = new Set(['expect', 'expect.soft', 'expect.fail', 'expect.unreachable']);
 
 /**
- * The lines of the bare `expect(...)` calls (and `expect.fail(...)`) inside the call that starts at `line` (a test's req()),
- * those outside the check of a `judge(...)`. In a test that names several requirements, a bare
- * expect is judged at the highest of their levels (harness/kit/requirement-test.ts) and reported
- * against all of them: a check about one requirement must say which, through judge, which takes its
- * level from the catalogue. Undefined when no call starts at `line`.
+ * The lines of the bare `expect(...)` calls (and `expect.soft`, `expect.fail`, `expect.unreachable`)
+ * of a file, those outside the check of a `judge(...)`. A bare expect is judged at the level of its
+ * whole test (harness/kit/requirement-test.ts) and reported against every requirement the test
+ * names, and in a helper against those of whichever test calls it: a check of a target says which
+ * requirement it judges, through judge, which takes its level from the catalogue.
  */
-export function bareExpectsInCallAt(fileName: string, text: string, line: number): number[] | undefined {
+export function bareExpects(fileName: string, text: string): number[] {
   const file = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
-  let call: ts.CallExpression | undefined;
-  const find = (node: ts.Node): void => {
-    if (call !== undefined) return;
-    if (ts.isCallExpression(node) && file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1 === line) call = node;
-    else ts.forEachChild(node, find);
-  };
-  find(file);
-  if (call === undefined) return undefined;
   const lines: number[] = [];
   const visit = (node: ts.Node): void => {
     if (ts.isCallExpression(node)) {
@@ -79,6 +71,6 @@ export function bareExpectsInCallAt(fileName: string, text: string, line: number
     }
     ts.forEachChild(node, visit);
   };
-  for (const argument of call.arguments) visit(argument);
+  visit(file);
   return lines;
 }

@@ -1,15 +1,14 @@
 /**
  * The shape CONTRIBUTING asks of the code, on the project's own files: no function over 60 lines,
- * no describe over 100, no source file over 500 outside the data tables and generated files; and in
- * a test that names more than one requirement, every check of its own says which one it judges.
+ * no describe over 100, no source file over 500 outside the data tables and generated files; and
+ * every check a suite makes of a target says which requirement it judges (judge).
  * Each finder is tried on made-up text too, so that one that finds nothing is caught.
  */
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse } from 'yaml';
 import { PROJECT_ROOT } from '../harness/config/project-paths.ts';
-import { bareExpectsInCallAt, lineCount, longBlocks } from './code-shape-rules.ts';
+import { bareExpects, lineCount, longBlocks } from './code-shape-rules.ts';
 
 const MAX_FUNCTION_LINES = 60;
 const MAX_DESCRIBE_LINES = 100;
@@ -74,40 +73,18 @@ describe('the project keeps its functions, describes and files short', () => {
   });
 });
 
-type MatrixTest = { file: string; line: number; name: string };
+/** The suites' files: the tests and the helpers they call (suites/support). */
+const suiteFiles = (): string[] => sourceFiles().filter((f) => f.startsWith('suites/'));
 
-/**
- * Each test of the traceability matrix (spec/requirements.yaml) with the ids of the requirements it
- * names, keyed by file, line and name: the tests a loop declares share a line.
- */
-function testsWithRequirements(): Map<string, { test: MatrixTest; ids: Set<string> }> {
-  type Matrix = { requirements: { id: string; tests?: MatrixTest[] }[] };
-  const matrix = parse(readFileSync(join(PROJECT_ROOT, 'spec', 'requirements.yaml'), 'utf8')) as Matrix;
-  const tests = new Map<string, { test: MatrixTest; ids: Set<string> }>();
-  for (const requirement of matrix.requirements)
-    for (const test of requirement.tests ?? []) {
-      const key = `${test.file}:${test.line}:${test.name}`;
-      const entry = tests.get(key) ?? { test, ids: new Set<string>() };
-      entry.ids.add(requirement.id);
-      tests.set(key, entry);
-    }
-  return tests;
-}
-
-describe('a test that names several requirements says which one each of its checks judges', () => {
-  it('no bare expect in such a test: each sits in judge(id, ...), which takes its level from the catalogue and is reported against that id', () => {
-    const several = [...testsWithRequirements().values()].filter(({ ids }) => ids.size > 1).map(({ test }) => test);
-    // A test is read where vitest collected it; a test made in a helper (suites/support) is read
-    // at the helper's call, which holds no check of its own.
-    expect(several.length).toBeGreaterThan(100);
-    const bare = several.flatMap(({ file, line }) => {
-      const found = bareExpectsInCallAt(file, readFileSync(join(PROJECT_ROOT, file), 'utf8'), line);
-      return found === undefined ? [`${file}:${line}: no call starts there (spec/requirements.yaml is stale: npm run spec)`] : found.map((l) => `${file}:${l}`);
-    });
-    expect([...new Set(bare)]).toEqual([]);
+describe('every check a suite makes of a target says which requirement it judges', () => {
+  it('no bare expect in suites/: each sits in judge(id, ...), which takes its level from the catalogue and is reported against that id', () => {
+    const files = suiteFiles();
+    expect(files.length).toBeGreaterThan(50);
+    const bare = files.flatMap((f) => bareExpects(f, readFileSync(join(PROJECT_ROOT, f), 'utf8')).map((line) => `${f}:${line}`));
+    expect(bare).toEqual([]);
   });
 
-  it('the finder sees the bare expects of the call at a line, and not those in judge or in another call', () => {
+  it('the finder sees the bare expects of a file, and not those in the check of judge', () => {
     const text = [
       "req(['a', 'b'], 'name', async () => {",
       '  expect(1).toBe(1);',
@@ -115,12 +92,13 @@ describe('a test that names several requirements says which one each of its chec
       '  const f = () => expect.soft(3).toBe(3);',
       "  if (f) expect.fail('written out');",
       '});',
-      "req(['c'], 'other', async () => {",
-      '  expect(4).toBe(4);',
-      '});',
+      'function helper(): void {',
+      '  expect.unreachable();',
+      "  if (!judge('c', 'what', () => {",
+      '    expect(4).toBe(4);',
+      '  })) return;',
+      '}',
     ].join('\n');
-    expect(bareExpectsInCallAt('made-up.ts', text, 1)).toEqual([2, 4, 5]);
-    expect(bareExpectsInCallAt('made-up.ts', text, 7)).toEqual([8]);
-    expect(bareExpectsInCallAt('made-up.ts', text, 10)).toBeUndefined();
+    expect(bareExpects('made-up.ts', text)).toEqual([2, 4, 5, 8]);
   });
 });
