@@ -104,25 +104,29 @@ describe('POST /wallet/contact/add and /wallet/contact/get (4.8)', () => {
     },
   );
 
-  req(['op:wallet/add-contact'], 'wallet_key, phone, customer_name and an integer usertool_id are required; an unknown wallet is refused', async () => {
-    const wallet = await firstWallet(program);
-    const user = await addEmployee(t);
-    const phone = t.phone();
-    const full = { wallet_key: wallet.wallet_key, phone, customer_name: t.name('req'), usertool_id: user.collaboratorId };
-    const cases: [string, Record<string, unknown>, RefusalKind?][] = [
-      ...(['wallet_key', 'phone', 'customer_name', 'usertool_id'] as const).map((field): [string, Record<string, unknown>] => {
-        const { [field]: _omitted, ...rest } = full;
-        return [`${field} missing`, rest];
-      }),
-      ['usertool_id not an integer', { ...full, usertool_id: 'abc' }],
-      ['unknown wallet', { ...full, wallet_key: `${wallet.wallet_key}x` }, 'missing-resource'],
-    ];
-    for (const [what, json, kind] of cases) expectRefused(await t.api('wallet/add-contact', { json }), 'wallet/add-contact', what, kind);
-    const contacts = await getContact(wallet.wallet_key);
-    judge('op:wallet/add-contact', 'the refusals of contact/add (4.8)', () =>
-      expect(holdsPhone(contacts, phone), 'none of the refused requests added the contact').toBe(false),
-    );
-  });
+  req(
+    ['op:wallet/add-contact', 'rule:wallet.contact-listed'],
+    'wallet_key, phone, customer_name and an integer usertool_id are required; an unknown wallet is refused',
+    async () => {
+      const wallet = await firstWallet(program);
+      const user = await addEmployee(t);
+      const phone = t.phone();
+      const full = { wallet_key: wallet.wallet_key, phone, customer_name: t.name('req'), usertool_id: user.collaboratorId };
+      const cases: [string, Record<string, unknown>, RefusalKind?][] = [
+        ...(['wallet_key', 'phone', 'customer_name', 'usertool_id'] as const).map((field): [string, Record<string, unknown>] => {
+          const { [field]: _omitted, ...rest } = full;
+          return [`${field} missing`, rest];
+        }),
+        ['usertool_id not an integer', { ...full, usertool_id: 'abc' }],
+        ['unknown wallet', { ...full, wallet_key: `${wallet.wallet_key}x` }, 'missing-resource'],
+      ];
+      for (const [what, json, kind] of cases) expectRefused(await t.api('wallet/add-contact', { json }), 'wallet/add-contact', what, kind);
+      const contacts = await getContact(wallet.wallet_key);
+      judge('rule:wallet.contact-listed', 'the refusals of contact/add (4.8)', () =>
+        expect(holdsPhone(contacts, phone), 'none of the refused requests added the contact').toBe(false),
+      );
+    },
+  );
 });
 
 describe('Wallet contacts belong to their account (1, 5.2)', () => {
@@ -155,19 +159,23 @@ describe('Wallet contacts belong to their account (1, 5.2)', () => {
 });
 
 describe('POST /wallet/balance/update (4.8)', () => {
-  req(['op:wallet/update-balance', 'op:wallet/get-contact'], 'transaction_type 0 adds, 1 redeems; /wallet/contact/get shows the balance', async () => {
-    const a = await walletWithContact();
-    const update = (transaction_type: number, transaction_amount: number) =>
-      t.api('wallet/update-balance', { json: { wallet_key: a.walletKey, phone: a.phone, transaction_type, transaction_amount } });
-    expectSuccess(await update(0, 250.75), 'wallet/update-balance', WalletUpdateBalanceResponse);
-    // The document shows no field of the balance (4.8): what contact/get shows is recorded; a balance not shown leaves nothing to redeem from.
-    if (!(await expectBalance('op:wallet/update-balance', a.walletKey, a.phone, 250.75, 'after adding 250.75'))) return;
-    expectSuccess(await update(1, 100.5), 'wallet/update-balance', WalletUpdateBalanceResponse);
-    await expectBalance('op:wallet/update-balance', a.walletKey, a.phone, 150.25, 'after redeeming 100.50');
-  });
+  req(
+    ['op:wallet/update-balance', 'op:wallet/get-contact', 'rule:wallet.balance-shown'],
+    'transaction_type 0 adds, 1 redeems; /wallet/contact/get shows the balance',
+    async () => {
+      const a = await walletWithContact();
+      const update = (transaction_type: number, transaction_amount: number) =>
+        t.api('wallet/update-balance', { json: { wallet_key: a.walletKey, phone: a.phone, transaction_type, transaction_amount } });
+      expectSuccess(await update(0, 250.75), 'wallet/update-balance', WalletUpdateBalanceResponse);
+      // The document shows no field of the balance (4.8): finding it is a reading (warn); a balance not shown leaves nothing to redeem from.
+      if (!(await expectBalance('rule:wallet.balance-shown', a.walletKey, a.phone, 250.75, 'after adding 250.75'))) return;
+      expectSuccess(await update(1, 100.5), 'wallet/update-balance', WalletUpdateBalanceResponse);
+      await expectBalance('rule:wallet.balance-shown', a.walletKey, a.phone, 150.25, 'after redeeming 100.50');
+    },
+  );
 
   req(
-    ['op:wallet/update-balance'],
+    ['op:wallet/update-balance', 'rule:wallet.balance-shown'],
     'wallet_key, a numeric phone, transaction_type 0/1 and transaction_amount are required (refusals; codes not shown)',
     async () => {
       const a = await walletWithContact();
@@ -183,7 +191,7 @@ describe('POST /wallet/balance/update (4.8)', () => {
       ];
       for (const [what, json] of cases) expectRefused(await t.api('wallet/update-balance', { json }), 'wallet/update-balance', what);
       const body = await getContact(a.walletKey, a.phone);
-      judge('op:wallet/update-balance', 'the refusals of balance/update (4.8)', () =>
+      judge('rule:wallet.balance-shown', 'the refusals of balance/update (4.8)', () =>
         expect(holdsAmount(body, 77.25), 'no refused update changed the balance').toBe(false),
       );
     },
@@ -191,16 +199,20 @@ describe('POST /wallet/balance/update (4.8)', () => {
 });
 
 describe('POST /wallet/sale (4.8)', () => {
-  req(['op:wallet/register-sale'], 'a sale with transaction_type 0 adds its amount, 1 redeems it; /wallet/contact/get shows the balance', async () => {
-    const a = await walletWithContact();
-    const sale = (transaction_type: number, transaction_amount: number) =>
-      t.api('wallet/register-sale', { json: { wallet_key: a.walletKey, phone: a.phone, transaction_type, usertool_id: a.usertoolId, transaction_amount } });
-    expectSuccess(await sale(0, 320.4), 'wallet/register-sale', WalletSaleResponse);
-    // As for balance/update: the balance's fields are not shown (4.8), so it is recorded.
-    if (!(await expectBalance('op:wallet/register-sale', a.walletKey, a.phone, 320.4, 'after a sale adding 320.40'))) return;
-    expectSuccess(await sale(1, 20.15), 'wallet/register-sale', WalletSaleResponse);
-    await expectBalance('op:wallet/register-sale', a.walletKey, a.phone, 300.25, 'after a sale redeeming 20.15');
-  });
+  req(
+    ['op:wallet/register-sale', 'rule:wallet.balance-shown'],
+    'a sale with transaction_type 0 adds its amount, 1 redeems it; /wallet/contact/get shows the balance',
+    async () => {
+      const a = await walletWithContact();
+      const sale = (transaction_type: number, transaction_amount: number) =>
+        t.api('wallet/register-sale', { json: { wallet_key: a.walletKey, phone: a.phone, transaction_type, usertool_id: a.usertoolId, transaction_amount } });
+      expectSuccess(await sale(0, 320.4), 'wallet/register-sale', WalletSaleResponse);
+      // As for balance/update: the balance's fields are not shown (4.8), so finding it is a reading.
+      if (!(await expectBalance('rule:wallet.balance-shown', a.walletKey, a.phone, 320.4, 'after a sale adding 320.40'))) return;
+      expectSuccess(await sale(1, 20.15), 'wallet/register-sale', WalletSaleResponse);
+      await expectBalance('rule:wallet.balance-shown', a.walletKey, a.phone, 300.25, 'after a sale redeeming 20.15');
+    },
+  );
 
   req(
     ['rule:wallet.sale-amount-required'],
@@ -220,20 +232,24 @@ describe('POST /wallet/sale (4.8)', () => {
     },
   );
 
-  req(['op:wallet/register-sale'], 'wallet_key, phone, transaction_type and usertool_id are required (refusals; codes not shown)', async () => {
-    const a = await walletWithContact();
-    const full = { wallet_key: a.walletKey, phone: a.phone, transaction_type: 0, usertool_id: a.usertoolId, transaction_amount: 64.35 };
-    const cases: [string, Record<string, unknown>][] = [
-      ...(['wallet_key', 'phone', 'transaction_type', 'usertool_id'] as const).map((field): [string, Record<string, unknown>] => {
-        const { [field]: _omitted, ...rest } = full;
-        return [`${field} missing`, rest];
-      }),
-      ['transaction_type 2', { ...full, transaction_type: 2 }],
-    ];
-    for (const [what, json] of cases) expectRefused(await t.api('wallet/register-sale', { json }), 'wallet/register-sale', what);
-    const body = await getContact(a.walletKey, a.phone);
-    judge('op:wallet/register-sale', 'the refusals of /wallet/sale (4.8)', () =>
-      expect(holdsAmount(body, 64.35), 'no refused sale changed the balance').toBe(false),
-    );
-  });
+  req(
+    ['op:wallet/register-sale', 'rule:wallet.balance-shown'],
+    'wallet_key, phone, transaction_type and usertool_id are required (refusals; codes not shown)',
+    async () => {
+      const a = await walletWithContact();
+      const full = { wallet_key: a.walletKey, phone: a.phone, transaction_type: 0, usertool_id: a.usertoolId, transaction_amount: 64.35 };
+      const cases: [string, Record<string, unknown>][] = [
+        ...(['wallet_key', 'phone', 'transaction_type', 'usertool_id'] as const).map((field): [string, Record<string, unknown>] => {
+          const { [field]: _omitted, ...rest } = full;
+          return [`${field} missing`, rest];
+        }),
+        ['transaction_type 2', { ...full, transaction_type: 2 }],
+      ];
+      for (const [what, json] of cases) expectRefused(await t.api('wallet/register-sale', { json }), 'wallet/register-sale', what);
+      const body = await getContact(a.walletKey, a.phone);
+      judge('rule:wallet.balance-shown', 'the refusals of /wallet/sale (4.8)', () =>
+        expect(holdsAmount(body, 64.35), 'no refused sale changed the balance').toBe(false),
+      );
+    },
+  );
 });

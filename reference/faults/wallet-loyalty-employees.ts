@@ -10,6 +10,7 @@ import { faultOn, point, type MutantEntry } from './seam-point.ts';
 export const WALLET_LOYALTY_EMPLOYEES_SEAMS = {
   'wallet.contact-filter-applies': point<boolean>('rule:wallet.contact-listed'),
   'wallet.sale-default-amount': point<number | undefined>('rule:wallet.sale-amount-required'),
+  'wallet.balance-change': point<number>('rule:wallet.balance-shown'),
   'loyalty.contact-filter-applies': point<boolean>('rule:loyalty.contact-listed'),
   'employees.refuses-taken-number': point<boolean>('limit:employee-phone-unique'),
   'employees.refuses-taken-password': point<boolean>('limit:employee-password-unique'),
@@ -92,6 +93,12 @@ export const WALLET_LOYALTY_EMPLOYEES_MUTANTS = [
     requirement: 'limit:loyalty-phone-digits',
     description: 'a loyalty contact phone of 11 digits is stored by its last 10 instead of refused',
     fault: readLeniently(['loyalty/add-contact'], keepLast('phone', limitById('loyalty-phone-digits').max!)),
+  },
+  {
+    id: 'wallet-balance-unchanged',
+    requirement: 'rule:wallet.balance-shown',
+    description: 'a balance update or a sale is answered as done but leaves the balance as it was',
+    fault: fault('wallet.balance-change', () => 0),
   },
 ] as const satisfies readonly MutantEntry[];
 

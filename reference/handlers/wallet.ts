@@ -76,7 +76,7 @@ function transact(
   const hundredths = amount === undefined ? c.balance : amountOf(amount);
   if (typeof hundredths === 'string') return invalid(req, 'transaction_amount', hundredths);
   if (!adds && (hundredths === 0 || hundredths > c.balance)) return fail(req, 'wallet_insufficient_balance', 'The redeem is larger than the balance');
-  c.balance += adds ? hundredths : -hundredths;
+  c.balance += req.server.seams.at('wallet.balance-change', adds ? hundredths : -hundredths);
   return ok(req, balanceOf(c), values);
 }
 

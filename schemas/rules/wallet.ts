@@ -18,6 +18,20 @@ export const WALLET_RULE_RECORDS = rulesOf('wallet', [
     ),
   },
   {
+    id: 'rule:wallet.balance-shown',
+    section: '4.8',
+    statement:
+      'The balance /wallet/contact/get returns follows the transactions: transaction_type 0 adds the amount, 1 redeems it, ' +
+      'and a refused balance update or sale leaves it as it was.',
+    ...reading(
+      'contact/get "returns the contact\'s wallet balance" but its balance fields are not shown: finding the amount in it, ' +
+        "and so a transaction's effect, is our reading",
+      "POST /wallet/contact/get: wallet_key (req), phone (optional filter). Returns the contact's wallet balance.",
+      'transaction_type (integer, req: 0 add, 1 redeem)',
+      WALLET_NOT_SHOWN,
+    ),
+  },
+  {
     id: 'rule:wallet.sale-amount-required',
     section: '4.8',
     statement: '/wallet/sale needs transaction_amount when transaction_type is 0.',
