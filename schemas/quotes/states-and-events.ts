@@ -4,7 +4,7 @@
  * (event:..., 6), keyed by the id requirements.ts builds from their tables.
  */
 import { ADD_WEBHOOK_ROW, WEBHOOK_ADD_ROW, WEBHOOK_STATUS_ROW, WEBHOOK_URL_FIELD } from '../document-excerpts.ts';
-import { notShown, reading, stated } from '../quote-level.ts';
+import { reading, stated } from '../quote-level.ts';
 import type { RequirementQuote } from '../quote-level.ts';
 
 const CODE_CUSTOM_ROUND = 'With code_custom: whether a round restarts depends on the code, not on code_rotate.';
