@@ -41,7 +41,7 @@ import type { Unfinished } from '../run/run-deadline.ts';
 import { INTERRUPT_GRACE_MS, runSuites } from '../run/run-suites.ts';
 import { routeSecrets } from '../transport/target-route.ts';
 import { preflight } from './preflight.ts';
-import { type CertifySecrets, pemLines, runSecrets } from './run-secrets.ts';
+import { pemLines, type RunSecrets, runSecrets } from '../run/run-secrets.ts';
 
 /** What a certification produced; the command line and the programmatic API (api.ts) decide from it (run-ending.ts). */
 export interface CertificationOutcome {
@@ -153,7 +153,7 @@ interface RunTarget {
   apiKey: string;
   managerKey: string | undefined;
   profile: TargetProfile;
-  secrets: CertifySecrets;
+  secrets: RunSecrets;
   embedded: boolean;
   /** How the reports name the target and the profile. */
   targetLabel: string;
@@ -373,7 +373,7 @@ interface Published {
 }
 
 /** The reports, then the Allure report from them (it reads summary.json); its failure is a run error said in every report. */
-async function publish(args: CertifyArgs, reports: ReportWriter, secrets: CertifySecrets, executed: Executed, summary: Summary): Promise<Published> {
+async function publish(args: CertifyArgs, reports: ReportWriter, secrets: RunSecrets, executed: Executed, summary: Summary): Promise<Published> {
   reports.junit(executed.runErrors);
   reports.summary(summary);
   if (!args.html) return { summary, junitErrors: executed.runErrors };
@@ -396,7 +396,7 @@ async function publish(args: CertifyArgs, reports: ReportWriter, secrets: Certif
  * of the run, decoded data included; the summary then says what the search found. A key found:
  * every report says so first (summary.md's title and first line, junit.xml's headline and a run error).
  */
-function checkLeaks(args: CertifyArgs, secrets: CertifySecrets, reports: ReportWriter, published: Published): { checked: Summary; findings: string[] } {
+function checkLeaks(args: CertifyArgs, secrets: RunSecrets, reports: ReportWriter, published: Published): { checked: Summary; findings: string[] } {
   const findings = findLeakPlaces(args.out, secrets.all(), args.har === undefined ? [] : [args.har], secrets.kitWords(), secrets.material()).map(leakPlaceText);
   let checked = withLeakCheck(published.summary, { passed: findings.length === 0, secrets: secrets.all().length, findings });
   if (findings.length > 0) {

@@ -19,7 +19,7 @@ import { mapStrings } from './run-redaction.ts';
 export interface HarFileInput {
   place: RunPlace;
   harFile: string;
-  /** Every secret of the run (run-redaction.ts RunSecrets.redact). */
+  /** Every secret of the run (run/run-secrets.ts RunSecrets.redact). */
   redact: (text: string) => string;
 }
 

@@ -23,16 +23,6 @@ import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node';
 import { protectKitNames } from '../kit/kit-words.ts';
 import '../kit/test-meta.ts';
 
-/** The secrets of a run, as the certify process holds them (the redactor of transport/redaction.ts). */
-export interface RunSecrets {
-  /** `text` with every known secret (and its encoded forms) replaced by [REDACTED]. */
-  redact(text: string): string;
-  /** Adds a secret a worker learned. */
-  learn(secret: string): void;
-  /** How many secrets are known: it only grows, so it tells whether a text needs redacting again. */
-  readonly size: number;
-}
-
 /** The most of an attachment kept, in bytes (as transport/allure-exchange.ts cuts bodies): the report embeds every one. */
 export const ATTACHMENT_MAX_BYTES = 256 * 1024;
 
@@ -123,7 +113,8 @@ export class RedactingReporter implements Reporter {
   private readonly redactedWith = new WeakMap<object, number>();
   private vitest: Vitest | undefined;
 
-  constructor(private readonly secrets: RunSecrets) {}
+  // It redacts and learns only, with the run's secrets (run/run-secrets.ts RunSecrets), handed in by the run.
+  constructor(private readonly secrets: { redact(text: string): string; learn(secret: string): void; readonly size: number }) {}
 
   onInit(vitest: Vitest): void {
     this.vitest = vitest;

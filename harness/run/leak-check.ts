@@ -16,7 +16,7 @@
  * which the caller lists: a key built from them (`acme-manager-key-…`) shares runs with the kit's text.
  * A whole key is a leak wherever it stands.
  *
- * The material of the road to the target is searched too (commands/run-secrets.ts): a gateway
+ * The material of the road to the target is searched too (run-secrets.ts): a gateway
  * header's value, the client key's passphrase and a proxy's credentials as keys are, and the client
  * key itself by each line of its PEM, whole (a line of base64 is long enough to be told from chance;
  * its runs are not searched, which would make the search as slow as the key is long).

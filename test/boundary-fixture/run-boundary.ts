@@ -14,7 +14,7 @@ import { PROJECT_ROOT } from '../../harness/config/project-paths.ts';
 import { RunConfig } from '../../harness/config/run-config.ts';
 import { ResultCollector } from '../../harness/report/result-collector.ts';
 import { RedactingReporter } from '../../harness/report/run-redaction.ts';
-import { runSecrets } from '../../harness/commands/run-secrets.ts';
+import { runSecrets } from '../../harness/run/run-secrets.ts';
 import { LEARNED_KEY } from './learned-key.ts';
 
 const outDir = process.argv[2]!;

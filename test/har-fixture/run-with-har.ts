@@ -19,7 +19,7 @@ import { junitXml } from '../../harness/report/junit-report.ts';
 import { buildSummary } from '../../harness/report/summary.ts';
 import { startEmbeddedTarget } from '../../harness/run/embedded-target.ts';
 import { runSuites } from '../../harness/run/run-suites.ts';
-import { runSecrets } from '../../harness/commands/run-secrets.ts';
+import { runSecrets } from '../../harness/run/run-secrets.ts';
 import { startFaultProxy } from '../fault-proxy.ts';
 
 const outDir = process.argv[2]!;

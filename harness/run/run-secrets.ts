@@ -1,8 +1,9 @@
 /**
- * The secrets of one run (5.2: a key appears in no report): the given keys and every key a worker
- * learns from the target (4.11), held by one redactor that cleans the reports
- * (report/run-redaction.ts RunSecrets), and listed for the leak check of the output folder
- * (run/leak-check.ts), which searches only texts long enough to be told from chance. The kit's own
+ * The secrets of one run, the one place that holds them (5.2: a key appears in no report): the given
+ * keys and every key a worker learns from the target (4.11), held by one redactor (transport/redaction.ts)
+ * that cleans the reports (report/run-redaction.ts, the run's first reporter), and listed for the leak
+ * check of the output folder (leak-check.ts), which searches only texts long enough to be told from chance.
+ * A worker redacts with the same mechanism against the secrets it knows (transport/redaction.ts redactKnown). The kit's own
  * words (the catalogues', and each test's and suite's name the reports learn) are registered with the
  * redactor, which leaves a run of a key inside one of them alone, and listed for the leak check,
  * which excuses the same words: neither rewrites nor reports `rule:auth.manager-key-required` for a
@@ -15,11 +16,17 @@
  * its lines are only searched for (`material`).
  */
 import { readFileSync } from 'node:fs';
-import type { RunSecrets } from '../report/run-redaction.ts';
 import { protectCatalogueWords } from '../kit/kit-words.ts';
 import { createRedactor, MIN_LEARNED_SECRET_LENGTH, protectedKitWords } from '../transport/redaction.ts';
 
-export interface CertifySecrets extends RunSecrets {
+/** The secrets of a run, as the certify process holds them. */
+export interface RunSecrets {
+  /** `text` with every known secret (and its encoded forms) replaced by [REDACTED]. */
+  redact(text: string): string;
+  /** Adds a secret a worker learned. */
+  learn(secret: string): void;
+  /** How many secrets are known: it only grows, so it tells whether a text needs redacting again. */
+  readonly size: number;
   /** Every secret of the run, for the leak check. */
   all(): string[];
   /** The kit's own words known by now, which the leak check excuses (a run of a key inside one is the kit's text). */
@@ -42,7 +49,7 @@ export function pemLines(path: string | undefined): string[] {
 }
 
 /** `given`: the keys (any length); `road`: the route's secrets (from 8 characters on); `material`: searched, never redacted. */
-export function runSecrets(given: readonly (string | undefined)[], road: readonly string[] = [], material: readonly string[] = []): CertifySecrets {
+export function runSecrets(given: readonly (string | undefined)[], road: readonly string[] = [], material: readonly string[] = []): RunSecrets {
   const list = new Set(given.filter((s): s is string => s !== undefined && s !== ''));
   for (const secret of road) if (secret.length >= MIN_LEARNED_SECRET_LENGTH) list.add(secret);
   protectCatalogueWords();
