@@ -40,11 +40,13 @@ describe(`the recipe for a requirement, followed on ${ID}`, () => {
   });
 
   it('its id is written by hand in its record, its tests and its fault, nowhere else', () => {
-    // Its tests are the suite files: the two that prove it, and reports.test.ts, whose campaign
-    // details (4.12) judge it on the way (judge(id, ...) with an id the test does not name).
+    // Its tests are the suite files: the two that prove it, and those that judge it on the way
+    // (judge(id, ...) with an id the test does not name): reports.test.ts, whose campaign details
+    // (4.12) need the campaignId, and isolation.test.ts, whose other account asks for that campaign's details.
     expect(sourcesNaming(ID)).toEqual([
       'reference/faults/sms.ts',
       'schemas/rules/sms.ts',
+      'suites/isolation.test.ts',
       'suites/other.test.ts',
       'suites/reports.test.ts',
       'suites/sms.test.ts',
