@@ -182,6 +182,23 @@ describe('a warning under a defaulted option, from a check below the fail level 
     expect(warningsOf(context)).toEqual([]);
   });
 
+  it('a failure that another option turns into a warning only is explained by that option: taken, its warning kept', async () => {
+    const context = fakeContext();
+    const outcome = await judge(
+      discovered(),
+      (t) => {
+        successMessageCheck(t, 'Código generado correctamente');
+        warnUnless('a reading of ours', () => expect(1).toBe(2));
+      },
+      true,
+      context,
+    );
+    expect(outcome.error).toBeUndefined();
+    expect(outcome.runs).toBe(2);
+    expect(outcome.taken).toEqual([[{ ambiguity: MESSAGE, defaulted: 'token', taken: 'any-text' }]]);
+    expect(warningsOf(context)).toHaveLength(1);
+  });
+
   it('a warning no allowed option explains stays, once, as the first run gave it', async () => {
     const context = fakeContext();
     const outcome = await judge(

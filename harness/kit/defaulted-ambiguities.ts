@@ -119,8 +119,9 @@ async function runEnd(runs: OptionRuns, run: () => Promise<void>): Promise<RunEn
  * Runs a test under the profile's choices; a failure of a check after reading a defaulted
  * ambiguity, or a warning (a check below the fail level, judge.ts, which does not throw), runs it
  * again under the other options of the register (alternativeChoices), while time allows. The first
- * run that passes without a warning decides (onTaken hears its options); none: what the first run
- * left on the test is put back, and its error is thrown (its warnings stay when it only warned).
+ * run that passes decides (onTaken hears its options): without a warning, or with warnings only where
+ * the first run failed; none: what the first run left on the test is put back, and its error is thrown
+ * (its warnings stay when it only warned).
  */
 export async function passUnderAllowedOptions(runs: OptionRuns): Promise<void> {
   const now = runs.now ?? Date.now;
@@ -137,7 +138,8 @@ export async function passUnderAllowedOptions(runs: OptionRuns): Promise<void> {
       clean();
       started = now();
       const retry = await runEnd(runs, () => runs.attempt(choicesWith(runs.profile.ambiguities, combo), new Set()));
-      if (retry.kind === 'passed') {
+      // Taken when it explains what the first run met: a clean pass, or only warnings where the first failed.
+      if (retry.kind === 'passed' || (retry.kind === 'warned' && first.kind === 'failed')) {
         runs.onTaken(combo);
         return;
       }
