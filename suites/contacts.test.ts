@@ -6,7 +6,7 @@
  * (4.7: deleting a list deletes its contacts).
  */
 import { describe, expect } from 'vitest';
-import { expectRefused, expectSuccess, judge, observe, type RefusalKind, req, SkipTest, useTarget } from '../harness/kit/index.ts';
+import { type Answer, expectRefused, expectSuccess, judge, observe, type RefusalKind, req, SkipTest, useTarget } from '../harness/kit/index.ts';
 import { ContactCallbackResponse, ContactDeleteResponse, ContactPollResponse } from '../schemas/contacts.ts';
 import { limitById, type Limit } from '../schemas/limits.ts';
 import { MEXICO_COUNTRY_CODE } from '../schemas/sms.ts';
@@ -17,6 +17,17 @@ const t = useTarget();
 /** The listed contacts of `listKey` with the 10-digit `number`. */
 async function listedWith(listKey: string, number: string) {
   return (await listContacts(t, listKey)).filter((c) => sameNumber(c.contact_number, number));
+}
+
+/**
+ * A refusal judged as `requirement` under `label`: success=false, then the refusal's body
+ * (expectRefused). Returns whether it was refused; below fail a refusal that did not come is one
+ * warning, and there is no refusal body to read.
+ */
+function judgeRefused(requirement: string, label: string, answer: Answer, operationId: string, what: string, kind?: RefusalKind): boolean {
+  const refused = judge(requirement, label, () => expect(answer.body.success, `${what}: refused (${answer.text.slice(0, 200)})`).toBe(false));
+  if (refused) expectRefused(answer, operationId, what, kind);
+  return refused;
 }
 
 // biome-ignore lint/suspicious/noIdenticalTestTitle: both halves keep the title, so that their tests keep their names (baselines match them)
@@ -113,10 +124,7 @@ describe('POST /contacts/add (4.6)', () => {
     ];
     for (const [what, json, kind] of refusals) {
       const answer = await t.api('contacts/add', { json });
-      judge('op:contacts/add', 'the refusals of /contacts/add (4.6)', () =>
-        expect(answer.body.success, `${what}: refused (${answer.text.slice(0, 200)})`).toBe(false),
-      );
-      expectRefused(answer, 'contacts/add', what, kind);
+      judgeRefused('op:contacts/add', 'the refusals of /contacts/add (4.6)', answer, 'contacts/add', what, kind);
     }
     const listed = await listContacts(t, listKey);
     judge('op:contacts/add', 'the refusals of /contacts/add (4.6)', () => expect(listed, 'nothing was added').toEqual([]));
@@ -174,8 +182,7 @@ describe('number and find_country_code of /contacts/add (4.6)', () => {
       ];
       for (const [what, number, extra] of refused) {
         const answer = await t.api('contacts/add', { json: { list_key: listKey, number, name: t.name('bad'), ...extra } });
-        judge('limit:contact-number-digits', digits, () => expect(answer.body.success, `${what}: refused (${answer.text.slice(0, 200)})`).toBe(false));
-        expectRefused(answer, 'contacts/add', what);
+        judgeRefused('limit:contact-number-digits', digits, answer, 'contacts/add', what);
       }
       const withBase = await listedWith(listKey, base);
       judge('limit:contact-number-digits', digits, () => expect(withBase, 'no contact was added with a refused number').toEqual([]));
@@ -196,10 +203,7 @@ describe('number and find_country_code of /contacts/add (4.6)', () => {
       json: { list_key: listKey, number: `${MEXICO_COUNTRY_CODE}${two}`, find_country_code: 2, name: t.name('fcc2') },
     });
     const enumOf = 'find_country_code is 0 or 1 (4.6)';
-    judge('limit:contact-find-country-code', enumOf, () =>
-      expect(answer.body.success, `find_country_code 2: refused (${answer.text.slice(0, 200)})`).toBe(false),
-    );
-    expectRefused(answer, 'contacts/add', 'find_country_code 2');
+    judgeRefused('limit:contact-find-country-code', enumOf, answer, 'contacts/add', 'find_country_code 2');
     const listed = await listedWith(listKey, two);
     judge('limit:contact-find-country-code', enumOf, () => expect(listed, 'the contact with find_country_code 2 is not added').toEqual([]));
   });
@@ -236,10 +240,7 @@ describe('POST /contacts/update (4.6)', () => {
     ];
     for (const [what, json, kind] of refusals) {
       const answer = await t.api('contacts/update', { json });
-      judge('op:contacts/update', 'the refusals of /contacts/update (4.6)', () =>
-        expect(answer.body.success, `${what}: refused (${answer.text.slice(0, 200)})`).toBe(false),
-      );
-      expectRefused(answer, 'contacts/update', what, kind);
+      judgeRefused('op:contacts/update', 'the refusals of /contacts/update (4.6)', answer, 'contacts/update', what, kind);
     }
     const listed = await listContacts(t, listKey);
     judge('op:contacts/update', 'the refusals of /contacts/update (4.6)', () =>
@@ -312,10 +313,7 @@ describe('POST /contacts/delete (4.6)', () => {
       ['unknown list', { list_key: `${listKey}x`, number }, 'missing-resource'],
     ] as [string, Record<string, unknown>, RefusalKind?][]) {
       const answer = await t.api('contacts/delete', { json });
-      judge('op:contacts/delete', 'the refusals of /contacts/delete (4.6)', () =>
-        expect(answer.body.success, `${what}: refused (${answer.text.slice(0, 200)})`).toBe(false),
-      );
-      expectRefused(answer, 'contacts/delete', what, kind);
+      judgeRefused('op:contacts/delete', 'the refusals of /contacts/delete (4.6)', answer, 'contacts/delete', what, kind);
     }
     const listed = await listedWith(listKey, number);
     judge('op:contacts/delete', 'the refusals of /contacts/delete (4.6)', () => expect(listed, 'the contact is still there').toHaveLength(1));
@@ -362,10 +360,7 @@ describe('POST /contacts/duplicate (4.6)', () => {
     ];
     for (const [what, json, kind] of refusals) {
       const answer = await t.api('contacts/duplicate', { json });
-      judge('op:contacts/duplicate', 'the refusals of /contacts/duplicate (4.6)', () =>
-        expect(answer.body.success, `${what}: refused (${answer.text.slice(0, 200)})`).toBe(false),
-      );
-      expectRefused(answer, 'contacts/duplicate', what, kind);
+      judgeRefused('op:contacts/duplicate', 'the refusals of /contacts/duplicate (4.6)', answer, 'contacts/duplicate', what, kind);
     }
     const copied = await listContacts(t, destination.listKey);
     judge('op:contacts/duplicate', 'the refusals of /contacts/duplicate (4.6)', () => expect(copied, 'nothing was copied').toEqual([]));
@@ -426,10 +421,13 @@ describe('POST /contacts/polling/{action} (4.6)', () => {
         ['contact_id missing', { list_key: listKey }],
       ] as const) {
         const answer = await t.api('contacts/poll', { path: `/contacts/polling/${action}`, json });
-        judge('rule:contacts.poll-required-fields', 'list_key and contact_id are required (4.6)', () =>
-          expect(answer.body.success, `${what} (action ${action}, accepted with both): refused (${answer.text.slice(0, 200)})`).toBe(false),
+        judgeRefused(
+          'rule:contacts.poll-required-fields',
+          'list_key and contact_id are required (4.6)',
+          answer,
+          'contacts/poll',
+          `${what} (action ${action}, accepted with both)`,
         );
-        expectRefused(answer, 'contacts/poll', what);
       }
     },
   );
@@ -443,12 +441,8 @@ describe('POST /contacts/polling/{action} (4.6)', () => {
       ['unknown contact', { list_key: listKey, contact_id: `${String(contact.id)}999` }, 'missing-resource'],
     ] as [string, Record<string, unknown>, RefusalKind?][]) {
       const answer = await t.api('contacts/poll', { path, json });
-      const refused = judge('op:contacts/poll', 'an unknown list or contact is refused (4.6)', () =>
-        expect(answer.body.success, `${what}: refused (${answer.text.slice(0, 200)})`).toBe(false),
-      );
       // At op:contacts/poll's warn level an accepted poll is one warning and ends the test: its answer is no refusal to read.
-      if (!refused) return;
-      expectRefused(answer, 'contacts/poll', what, kind);
+      if (!judgeRefused('op:contacts/poll', 'an unknown list or contact is refused (4.6)', answer, 'contacts/poll', what, kind)) return;
     }
   });
 });
