@@ -15,6 +15,7 @@ import {
   expectSent,
   isSendSuccess,
   mexicoDateTime,
+  expectBalanceDroppedBy,
   phones,
   plainText,
   sandboxSmsBody,
@@ -114,10 +115,7 @@ describe('POST /sms/send (4.2, 2.2)', () => {
       judge('rule:sms.charges-credits', 'a delivered send consumes credits (1, 2.2)', () =>
         expect(body.credit, 'a delivered send consumes credits (1, 2.2)').toBeGreaterThan(0),
       );
-      const after = await t.credits();
-      judge('rule:sms.charges-credits', 'the balance drops by the credit of the answer (2.2, 2.7)', () =>
-        expect(after, 'the balance drops by the credit of the answer (2.2, 2.7)').toBeCloseTo(before - body.credit, 2),
-      );
+      await expectBalanceDroppedBy(t, before, body.credit);
     },
   );
 
@@ -139,10 +137,7 @@ describe('POST /sms/send (4.2, 2.2)', () => {
       judge('rule:sms.charges-credits', 'a send to two recipients costs two single sends (1, 2.2)', () =>
         expect(both.credit, `credit of one send to two recipients (2.2: total_messages ${both.total_messages})`).toBeCloseTo(creditA + creditB, 2),
       );
-      const after = await t.credits();
-      judge('rule:sms.charges-credits', 'the balance drops by the credit of the answer (2.2, 2.7)', () =>
-        expect(after, 'the balance drops by the credit of the answer').toBeCloseTo(before - both.credit, 2),
-      );
+      await expectBalanceDroppedBy(t, before, both.credit);
     },
   );
 
@@ -173,10 +168,7 @@ describe('GET /sms/send (4.2)', () => {
       judge('rule:sms.charges-credits', 'a delivered send consumes credits (1, 2.2)', () =>
         expect(body.credit, 'a delivered send consumes credits (1, 2.2)').toBeGreaterThan(0),
       );
-      const after = await t.credits();
-      judge('rule:sms.charges-credits', 'the balance drops by the credit of the answer (2.2, 2.7)', () =>
-        expect(after, 'the balance drops by the credit of the answer').toBeCloseTo(before - body.credit, 2),
-      );
+      await expectBalanceDroppedBy(t, before, body.credit);
     },
     { needs: ['real-delivery'] },
   );

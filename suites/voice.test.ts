@@ -7,7 +7,7 @@ import { describe, expect } from 'vitest';
 import { type Answer, expectError, expectRefused, judge, recordBehaviour, req, useTarget } from '../harness/kit/index.ts';
 import { limitById } from '../schemas/limits.ts';
 import { CUSTOM_TEXT_TEMPLATE, VOICE_TEMPLATES, type VoiceTemplateLetter } from '../schemas/voice.ts';
-import { describeAnswer, expectSent, isSendSuccess, phones, withCountryCode, type Fields } from './support/sending-helpers.ts';
+import { describeAnswer, expectBalanceDroppedBy, expectSent, isSendSuccess, phones, withCountryCode, type Fields } from './support/sending-helpers.ts';
 
 const t = useTarget();
 
@@ -51,10 +51,7 @@ describe('POST /voice/send (4.3, 2.2)', () => {
     const { sandbox: _sandbox, ...body } = voiceBody([number]);
     const sent = expectSent(await send(body), 'voice/send', [withCountryCode(number)]);
     judge('rule:sms.charges-credits', 'a call consumes credits (1, 2.2)', () => expect(sent.credit, 'a call consumes credits (1, 2.2)').toBeGreaterThan(0));
-    const after = await t.credits();
-    judge('rule:sms.charges-credits', 'the balance drops by the credit of the answer (2.2, 2.7)', () =>
-      expect(after, 'the balance drops by the credit of the answer').toBeCloseTo(before - sent.credit, 2),
-    );
+    await expectBalanceDroppedBy(t, before, sent.credit);
   });
 
   req(['op:voice/send'], 'required fields: numbers, country_code and template', async () => {

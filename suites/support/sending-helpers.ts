@@ -59,6 +59,14 @@ export function expectSent(answer: Answer, operationId: string, recipients: read
   return body;
 }
 
+/** 2.2 credit, 2.7: the balance read now is the balance `before` a send less the credit its answer reports. */
+export async function expectBalanceDroppedBy(t: Target, before: number, credit: number): Promise<void> {
+  const after = await t.credits();
+  judge('rule:sms.charges-credits', 'the balance drops by the credit of the answer (2.2, 2.7)', () =>
+    expect(after, 'the balance drops by the credit of the answer (2.2, 2.7)').toBeCloseTo(before - credit, 2),
+  );
+}
+
 /** The target's now as `YYYY-MM-DD HH:MM:SS` in America/Mexico_City, shifted by `offsetSeconds` (4.2 date). */
 export async function mexicoDateTime(t: Target, offsetSeconds: number): Promise<string> {
   return formatMexicoDateTime((await t.clock.now()) + offsetSeconds * 1000);
