@@ -57,7 +57,9 @@ function answersAsRow(d: OtpDriver, row: OtpTransition, id: string, where: strin
     held = judge(id, `${where}: HTTP ${row.httpStatus}`, () =>
       expect(answer.status, `${where}: HTTP status — ${answer.text.slice(0, 200)}`).toBe(row.httpStatus),
     );
+    // Its HTTP status is judged here already.
     if (held) expectSchema(OtpErrorBody, answer.json, `${where}: the error body of 4.4`, answer);
+    return held;
   }
   if (!held || row.httpStatus === undefined) return held;
   return judge(id, `${where}: HTTP ${row.httpStatus}`, () => expect(answer.status, `${where}: HTTP ${row.httpStatus}`).toBe(row.httpStatus));
