@@ -271,7 +271,9 @@ function asSeenBy(record: TestRecord, id: string): TestRecord {
  */
 function withWarningsOf(record: TestRecord, id: string): TestRecord {
   if (record.warnings.length === 0 || record.warnedRequirements === undefined || record.warnedRequirements.includes(id)) return record;
-  return { ...record, warnings: [], ...(record.status === 'warned' ? { status: record.recorded.length > 0 ? 'recorded' : 'passed' } : {}) };
+  // Its status decided again without them (test-status.ts): a warned test passed, or recorded, for this requirement.
+  const unwarned = { ...record, warnings: [] };
+  return record.status === 'warned' ? { ...unwarned, status: testStatus({ ...unwarned, state: 'passed' }) } : unwarned;
 }
 
 /**
