@@ -168,52 +168,45 @@ describe('a defaulted ambiguity passes every option the document allows', () => 
   });
 });
 
+/** `judge` on a discovered profile with a context of its own, and the warnings the test carries at its end. */
+async function judgeWarned(check: (t: AmbiguityChoices) => void): Promise<Outcome & { warnings: string[] }> {
+  const context = fakeContext();
+  const outcome = await judge(discovered(), check, true, context);
+  return { ...outcome, warnings: warningsOf(context) };
+}
+
+/** The success-message check with the target's `message`, then a reading of ours that never holds. */
+const thenFailedReading = (message: string) => (t: AmbiguityChoices) => {
+  successMessageCheck(t, message);
+  warnUnless('a reading of ours', () => expect(1).toBe(2));
+};
+
 describe('a warning under a defaulted option, from a check below the fail level (judge.ts), which does not throw', () => {
   it('a check below the fail level that warns under the defaulted option runs the test again too; the option that passes clean decides', async () => {
-    const context = fakeContext();
-    const reading = (t: AmbiguityChoices) => {
+    const outcome = await judgeWarned((t) => {
       warnUnless('the success message (a reading)', () => successMessageCheck(t, 'Código generado correctamente'));
-    };
-    const outcome = await judge(discovered(), reading, true, context);
+    });
     expect(outcome.error).toBeUndefined();
     expect(outcome.runs).toBe(2);
     expect(outcome.taken).toEqual([[{ ambiguity: MESSAGE, defaulted: 'token', taken: 'any-text' }]]);
     // The first run's warning was about an option the target did not take: cleared.
-    expect(warningsOf(context)).toEqual([]);
+    expect(outcome.warnings).toEqual([]);
   });
 
   it('a failure that another option turns into a warning only is explained by that option: taken, its warning kept', async () => {
-    const context = fakeContext();
-    const outcome = await judge(
-      discovered(),
-      (t) => {
-        successMessageCheck(t, 'Código generado correctamente');
-        warnUnless('a reading of ours', () => expect(1).toBe(2));
-      },
-      true,
-      context,
-    );
+    const outcome = await judgeWarned(thenFailedReading('Código generado correctamente'));
     expect(outcome.error).toBeUndefined();
     expect(outcome.runs).toBe(2);
     expect(outcome.taken).toEqual([[{ ambiguity: MESSAGE, defaulted: 'token', taken: 'any-text' }]]);
-    expect(warningsOf(context)).toHaveLength(1);
+    expect(outcome.warnings).toHaveLength(1);
   });
 
   it('a warning no allowed option explains stays, once, as the first run gave it', async () => {
-    const context = fakeContext();
-    const outcome = await judge(
-      discovered(),
-      (t) => {
-        successMessageCheck(t, 'code_successfully_generated');
-        warnUnless('a reading of ours', () => expect(1).toBe(2));
-      },
-      true,
-      context,
-    );
+    const outcome = await judgeWarned(thenFailedReading('code_successfully_generated'));
     expect(outcome.error).toBeUndefined();
     expect(outcome.runs).toBe(2);
     expect(outcome.taken).toEqual([]);
-    expect(warningsOf(context)).toHaveLength(1);
+    expect(outcome.warnings).toHaveLength(1);
   });
 });
 
