@@ -3,7 +3,7 @@
  * with its own level). A plain `expect` fails the test: it is for what the document states. What we
  * derived from the words (a reading) goes through `warnUnless`: a failed assertion inside it is a
  * warning of the test, shown in every report, and the test goes on. Where the document is silent,
- * `recordBehaviour` writes what the target did and asserts nothing.
+ * `recordBehaviour` writes what the target did and asserts nothing (suites reach both through judge.ts).
  *
  * The level of a whole test comes from its requirements (requirement-test.ts); these are for the
  * single disputed detail inside a test whose other checks are statements.
@@ -20,6 +20,7 @@ import { FAILED_CHECK_AT, type VerdictLevel } from '../../schemas/verdict-levels
 import { redactKnown } from '../transport/redaction.ts';
 import { currentTest } from './current-test.ts';
 import { isNonVerdict } from './non-verdict.ts';
+import type { RecordedBehaviour } from './test-meta.ts';
 import { appendToReport, reportOf } from './test-report.ts';
 
 /**
@@ -101,14 +102,17 @@ export async function warnUnlessAsync(what: string, check: () => Promise<void>):
   }
 }
 
-/** Writes what the target did where the document is silent; asserts nothing. */
-export function recordBehaviour(what: string, observed: string): void {
+/**
+ * Writes what the target did where the document leaves it open, about register id `about` (a latitude,
+ * an ambiguity, a requirement at the record level; judge.ts); asserts nothing.
+ */
+export function recordBehaviour(what: string, observed: string, about?: string): void {
   const running = currentTest();
   if (!running) return;
   // What the target did is often its own words: redacted (5.2) and bounded before it is kept.
-  const entry = { what: redactKnown(what), observed: boundedText(redactKnown(observed)) };
+  const entry: RecordedBehaviour = { what: redactKnown(what), observed: boundedText(redactKnown(observed)), ...(about === undefined ? {} : { about }) };
   appendToReport(running.context.task, 'recorded', entry);
-  void allure.logStep(`RECORDED: ${entry.what}: ${entry.observed}`, Status.PASSED);
+  void allure.logStep(`RECORDED${about === undefined ? '' : ` (${about})`}: ${entry.what}: ${entry.observed}`, Status.PASSED);
 }
 
 /**
@@ -125,11 +129,11 @@ export function checkAt(level: VerdictLevel, what: string, check: () => void, ab
   if (onFailure === 'warning') return warnUnless(what, check, about);
   try {
     check();
-    recordBehaviour(what, 'as expected');
+    recordBehaviour(what, 'as expected', about?.[0]);
     return true;
   } catch (error) {
     rethrowNonVerdict(error);
-    recordBehaviour(what, reasonOf(error));
+    recordBehaviour(what, reasonOf(error), about?.[0]);
     return false;
   }
 }

@@ -16,8 +16,8 @@ import { operationById, type Operation } from '../../schemas/operations.ts';
 import { requirementById, successHttpStatusStated } from '../../schemas/requirements.ts';
 import { judgeRefusalStatus, type RefusalKind } from '../../schemas/refusal-kinds.ts';
 import { lowerLevel, READING_LEVEL, type VerdictLevel } from '../../schemas/verdict-levels.ts';
-import { checkAt, recordBehaviour } from './checks.ts';
-import { currentTest, observe } from './current-test.ts';
+import { checkAt } from './checks.ts';
+import { currentTest } from './current-test.ts';
 import { judge } from './judge.ts';
 import { checkFor } from './requirement-checks.ts';
 import type { Answer } from './target.ts';
@@ -146,17 +146,17 @@ function codeRow(code: string, operation: Operation | undefined, family?: CodeFa
 function expectUnstatedErrorStatus(answer: Answer, what: string, kind: RefusalKind | 'named-code'): void {
   judge(NO_SERVER_ERROR, `${what}: a client error is not a 5xx`, () => expect(answer.status, snippet(answer)).toBeLessThan(500));
   if (kind === 'named-code') {
-    recordBehaviour(`${what}: HTTP status (latitude unstated-error-status)`, `HTTP ${answer.status}`);
+    judge('unstated-error-status', `${what}: HTTP status (latitude unstated-error-status)`, `HTTP ${answer.status}`);
     return;
   }
   const choice = currentTest()?.choices['business-error-http-status'] ?? 'record-only';
   const judgement = judgeRefusalStatus(kind, answer.status, choice);
   if (judgement.judged === 'recorded') {
-    if (judgement.kind !== 'invalid-input') recordBehaviour(`${what}: HTTP status, ${judgement.why}`, `HTTP ${answer.status}`);
-    else observe('business-error-http-status', `HTTP ${answer.status}`, null);
+    if (judgement.kind !== 'invalid-input') judge('unstated-error-status', `${what}: HTTP status, ${judgement.why}`, `HTTP ${answer.status}`);
+    else judge('business-error-http-status', `HTTP ${answer.status}`, null);
     return;
   }
-  observe('business-error-http-status', `HTTP ${answer.status}`, judgement.conforms);
+  judge('business-error-http-status', `HTTP ${answer.status}`, judgement.conforms);
   if (judgement.option === 'http-200') expect(answer.status, `${what}: HTTP status of invalid input (profile business-error-http-status=http-200)`).toBe(200);
   else expect(judgement.conforms, `${what}: HTTP status ${answer.status} of invalid input (profile business-error-http-status=http-4xx)`).toBe(true);
 }
@@ -191,7 +191,7 @@ export function expectError(answer: Answer, code: string, operationId?: string):
     // option is compared and recorded, never asserted; any third status fails.
     const choice = choices?.[AUTH_STATUS_AMBIGUITY] ?? 'http-status';
     const expected = choice === 'body-200' ? 200 : row.httpStatus!;
-    observe(AUTH_STATUS_AMBIGUITY, `HTTP ${answer.status} for ${code}${op?.errorBody === 'otp-v2' ? ' (/v2/otp)' : ''}`, answer.status === expected);
+    judge(AUTH_STATUS_AMBIGUITY, `HTTP ${answer.status} for ${code}${op?.errorBody === 'otp-v2' ? ' (/v2/otp)' : ''}`, answer.status === expected);
     expect([row.httpStatus!, 200], `${where}: HTTP status (5: the table's ${row.httpStatus}, or 200 as the current OTP reference states)`).toContain(
       answer.status,
     );
@@ -199,7 +199,7 @@ export function expectError(answer: Answer, code: string, operationId?: string):
   }
   if (code === 'rate_01') {
     const choice = choices?.['rate-limit-http-status'] ?? 'http-429';
-    observe('rate-limit-http-status', `HTTP ${answer.status}`, choice === 'http-429' ? answer.status === 429 : true);
+    judge('rate-limit-http-status', `HTTP ${answer.status}`, choice === 'http-429' ? answer.status === 429 : true);
     if (choice === 'http-429') expect(answer.status, `${where}: HTTP status (profile rate-limit-http-status=http-429)`).toBe(429);
     return;
   }
@@ -244,7 +244,7 @@ export function expectRefused(answer: Answer, operationId: string, what?: string
     return body.error;
   }
   const body = expectErrorBody(ErrorBody, answer.json, `${where}: the error body of 2.1`, answer);
-  observe('unnamed-validation-codes', `${operationId}: code ${body.code}, HTTP ${answer.status}`, null);
+  judge('unnamed-validation-codes', `${operationId}: code ${body.code}, HTTP ${answer.status}`, null);
   expectUnstatedErrorStatus(answer, where, kind);
   return body.code;
 }

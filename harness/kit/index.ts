@@ -6,13 +6,14 @@
  * gives it), and ends without a verdict through SkipTest or Inconclusive.
  */
 export { seedFor } from '../config/run-seed.ts';
-export { recordBehaviour } from './checks.ts';
-export { observe } from './current-test.ts';
 export { optionsToAccept } from './defaulted-ambiguities.ts';
 export { arrivalResolutionSeconds, awaitDeliveries, letTimePass } from './delivery-waits.ts';
 export { expectError, expectErrorBody, expectRefused, expectSchema, expectSuccess, expectV1Error, type RefusalKind } from './expectations.ts';
 export { Inconclusive } from './inconclusive.ts';
 export { judge } from './judge.ts';
+// Going: every suite records through judge (judge.ts).
+export { recordBehaviour } from './checks.ts';
+export { observe } from './current-test.ts';
 export { expiryAhead, type NearExpiry, secondsUntilPast, sendBeforeExpiry } from './near-expiry.ts';
 export { reqNotTestable } from './not-testable-test.ts';
 export { type LegacyNumbers, withCleanLegacyNumbers, withLegacyNumbers } from './otp-legacy-numbers.ts';

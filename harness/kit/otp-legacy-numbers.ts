@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { z } from 'zod';
-import { recordBehaviour } from './checks.ts';
+import { judge } from './judge.ts';
 import { isDefaulted } from './defaulted-ambiguities.ts';
 import { holdNumbers, type HeldNumbers } from './phone-number-locks.ts';
 import { EXPIRY_MARGIN_SECONDS, secondsUntilPast, sendBeforeExpiry } from './near-expiry.ts';
@@ -164,7 +164,7 @@ async function expireCode(w: Walk): Promise<void> {
   if (codeOf(seen) === 'validation_05' || codeOf(seen) === 'validation_01') {
     const finding = { seen: `a resend of ${phone} with expiration_date ${text} was still pending after it (${codeOf(seen)})` };
     await updateRunState(placeOf(t), EXPIRY_IGNORED_STATE, ExpiryIgnored.nullable(), null, () => ({ state: finding, result: undefined }));
-    recordBehaviour("a legacy resend's expiration_date (4.5: as in send)", finding.seen);
+    judge('otp-legacy-expired-send-code', "a legacy resend's expiration_date (4.5: as in send)", finding.seen);
   }
 }
 
@@ -231,7 +231,7 @@ async function findExpiredSendOn(t: LegacyNumbersTarget, records: Records, phone
     if (before.state !== 'expired') return { restarts: false, seen: `the code of ${phone} could not be let expire (it is ${describePlanState(before)})` };
     const sent = await t.api('otp-legacy/send', { json: sendingBody(phone, company) });
     const seen = `a send to ${phone} after its code expired answered ${describeAnswer(sent)}`;
-    recordBehaviour('a legacy send after the code expired (7.2 _25 "restart needed"; ambiguity otp-legacy-expired-send-code)', seen);
+    judge('otp-legacy-expired-send-code', 'a legacy send after the code expired (7.2 _25 "restart needed"; ambiguity otp-legacy-expired-send-code)', seen);
     return { restarts: codeOf(sent) === 'verification_01', seen };
   };
   try {

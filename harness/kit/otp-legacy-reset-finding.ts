@@ -1,5 +1,5 @@
-import { recordBehaviour } from './checks.ts';
-import { currentTest, observe } from './current-test.ts';
+import { judge } from './judge.ts';
+import { currentTest } from './current-test.ts';
 import type { LegacyNumberRecord } from './otp-legacy-states.ts';
 import { decideOncePerRun, RunLockTimeout } from './run-state.ts';
 import type { Answer } from './target-contract.ts';
@@ -73,12 +73,12 @@ export function recordLegacyResetFinding(finding: LegacyResetFinding): void {
         : 'the reset restarts the verification';
   const shapeChoice = running.choices['otp-reset-request-shape'];
   const shapeWords = finding.shape === 'send-fields' ? 'phone_number and country_code refused; taken with the fields a send takes (company too)' : '';
-  observe(
+  judge(
     'otp-reset-request-shape',
     `${effect}: ${finding.seen}${shapeWords === '' ? '' : ` (${shapeWords})`}`,
     shapeChoice === 'phone-and-country' && finding.resetAccepted !== null ? finding.resetAccepted && finding.shape === 'phone-and-country' : null,
   );
-  recordBehaviour('POST /otp/reset (4.5: "listed as restarting an OTP verification"), found out once per run', `${effect}: ${finding.seen}`);
+  judge('legacy-reset-effect', 'POST /otp/reset (4.5: "listed as restarting an OTP verification"), found out once per run', `${effect}: ${finding.seen}`);
 }
 
 /** The probe spends a number best where it loses least: one already settled (pending, verified...) before one with no record. */

@@ -14,7 +14,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { RESULT_CODES } from '../../schemas/error-codes.ts';
-import { recordBehaviour } from './checks.ts';
+import { judge } from './judge.ts';
 import { Inconclusive } from './inconclusive.ts';
 import type { Answer, Target } from './target-contract.ts';
 
@@ -62,7 +62,7 @@ export async function answerWhenSettled(t: Target, what: string, call: () => Pro
     repeats += 1;
     code = retryLaterCode(answer);
     if (code === undefined) {
-      recordBehaviour(`${what}: "retry later" (${first}, 7.2) before the answer`, `${repeats} repeat(s)`);
+      judge('campaign-processing-time', `${what}: "retry later" (${first}, 7.2) before the answer`, `${repeats} repeat(s)`);
       return answer;
     }
   }

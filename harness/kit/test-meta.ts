@@ -43,7 +43,7 @@ export interface ConformanceMeta {
    * check was tagged with, else every id of the test. The summary shows a warning against these only.
    */
   warnedRequirements?: string[];
-  /** What the target did where the document is silent (checks.ts recordBehaviour). */
+  /** What the target did where the document leaves it open (judge.ts, checks.ts recordBehaviour). */
   recorded?: RecordedBehaviour[];
   /**
    * Set by req() when the kit could not talk to the target (transport/transport-error.ts): the one
@@ -82,6 +82,8 @@ export interface ConformanceMeta {
 export interface RecordedBehaviour {
   what: string;
   observed: string;
+  /** The register id it is about (judge.ts): a latitude, an ambiguity or a requirement. */
+  about?: string;
 }
 
 // vitest's TaskMeta is declared in @vitest/runner and re-exported by vitest: the augmentation names
