@@ -8,7 +8,8 @@
  *
  * The reference server has two personalities (`serve --personality alternate`): `default` and
  * `alternate` below say what each does, so that a check that fails on either is a reading of ours,
- * not the document. Tests name the latitude they lean on with `latitude(id)`.
+ * not the document. A test writes what a target did within a latitude with `judge(id, what, observed)`
+ * (harness/kit/judge.ts), naming the latitude.
  */
 export interface Latitude {
   id: string;

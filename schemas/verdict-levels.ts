@@ -9,15 +9,8 @@
  */
 export type VerdictLevel = 'fail' | 'warn' | 'record';
 
-/** The levels, from the one that weighs most on a target to the one that weighs least. */
-const VERDICT_LEVELS: readonly VerdictLevel[] = ['fail', 'warn', 'record'];
-
 /** The level of a reading of ours or a SHOULD (quote-level.ts `reading`). */
-export const READING_LEVEL: VerdictLevel = 'warn';
-
-/** The lower of two levels: a check that is `level` by its requirement and at most `most` by its kind. */
-export const lowerLevel = (level: VerdictLevel, most: VerdictLevel): VerdictLevel =>
-  VERDICT_LEVELS.indexOf(level) >= VERDICT_LEVELS.indexOf(most) ? level : most;
+const READING_LEVEL: VerdictLevel = 'warn';
 
 /**
  * A requirement's level: the one its words give (quote-level.ts `reading`, `notShown`), else fail;

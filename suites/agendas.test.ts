@@ -4,7 +4,7 @@
  * /contactlist/find. Every list is named with the run prefix and deleted at teardown.
  */
 import { describe, expect } from 'vitest';
-import { type Answer, expectError, expectRefused, expectSuccess, judge, observe, recordBehaviour, req, useTarget } from '../harness/kit/index.ts';
+import { type Answer, expectError, expectRefused, expectSuccess, judge, req, useTarget } from '../harness/kit/index.ts';
 import { AgendaDeleteResponse, AgendaFindResponse, AgendaListResponse, AgendaRenameResponse, type AgendaFindResponse as FindBody } from '../schemas/agendas.ts';
 import { isUnset } from '../schemas/envelope.ts';
 import { limitById } from '../schemas/limits.ts';
@@ -85,7 +85,7 @@ describe('POST /agendas/add (4.7)', () => {
     judge('op:agendas/list', 'the fields of the listed list (4.7, 2.3)', () => expect(list.agenda_description).toBe(description));
     // 4.7 names only four fields of /agendas/get: a listing may leave the labels out, but a label it writes is the one given.
     const written = Object.entries(labels).filter(([field]) => !isUnset(list[field as keyof typeof labels]));
-    recordBehaviour('custom-field labels in /agendas/get', written.length === 0 ? 'not listed' : `listed: ${written.map(([f]) => f).join(', ')}`);
+    judge('extra-fields', 'custom-field labels in /agendas/get', written.length === 0 ? 'not listed' : `listed: ${written.map(([f]) => f).join(', ')}`);
     for (const [field, label] of written)
       judge('op:agendas/list', 'the fields of the listed list (4.7, 2.3)', () =>
         expect(list[field as keyof typeof labels], `${field}: the label given to /agendas/add (2.3)`).toBe(label),
@@ -94,9 +94,9 @@ describe('POST /agendas/add (4.7)', () => {
 
   req(['err:agenda_02'], 'agenda_02 when agenda_name is missing, and no list is created', async () => {
     const description = `nameless ${t.name('d')}`;
-    expectError(await t.api('agendas/add', { json: { agenda_description: description } }), 'agenda_02', 'agendas/add');
+    expectError('err:agenda_02', await t.api('agendas/add', { json: { agenda_description: description } }), 'agenda_02', 'agendas/add');
     // An empty name is no name.
-    expectError(await t.api('agendas/add', { json: { agenda_name: '', agenda_description: description } }), 'agenda_02', 'agendas/add');
+    expectError('err:agenda_02', await t.api('agendas/add', { json: { agenda_name: '', agenda_description: description } }), 'agenda_02', 'agendas/add');
     const lists = await listLists(t);
     judge('err:agenda_02', 'a list without a name is not created (4.7)', () =>
       expect(
@@ -111,7 +111,7 @@ describe('POST /agendas/add (4.7)', () => {
     const again = await t.api('agendas/add', { json: { agenda_name: name } });
     // Should a faulty target create it anyway, delete it at teardown.
     if (typeof again.body.list_key === 'string') t.onCleanup(() => t.api('agendas/delete', { json: { list_key: again.body.list_key } }));
-    expectError(again, 'agenda_03', 'agendas/add');
+    expectError('err:agenda_03', again, 'agenda_03', 'agendas/add');
     const named = (await listLists(t)).filter((l) => l.agenda_name === name);
     judge('err:agenda_03', 'a list name is unique within the account (4.7, 2.3)', () => expect(named, 'still one list with the name').toHaveLength(1));
   });
@@ -159,13 +159,13 @@ describe('POST /agendas/change_name (4.7)', () => {
   });
 
   req(['err:change_name_02'], 'change_name_02 when list_key is missing', async () => {
-    expectError(await t.api('agendas/rename', { json: { agenda_name: t.name('nokey') } }), 'change_name_02', 'agendas/rename');
+    expectError('err:change_name_02', await t.api('agendas/rename', { json: { agenda_name: t.name('nokey') } }), 'change_name_02', 'agendas/rename');
   });
 
   req(['err:change_name_03'], 'change_name_03 when the new name is missing, and the list keeps its name', async () => {
     const { listKey, name } = await createList(t);
-    expectError(await t.api('agendas/rename', { json: { list_key: listKey } }), 'change_name_03', 'agendas/rename');
-    expectError(await t.api('agendas/rename', { json: { list_key: listKey, agenda_name: '' } }), 'change_name_03', 'agendas/rename');
+    expectError('err:change_name_03', await t.api('agendas/rename', { json: { list_key: listKey } }), 'change_name_03', 'agendas/rename');
+    expectError('err:change_name_03', await t.api('agendas/rename', { json: { list_key: listKey, agenda_name: '' } }), 'change_name_03', 'agendas/rename');
     const kept = (await listLists(t)).find((l) => l.list_key === listKey)?.agenda_name;
     judge('err:change_name_03', 'a refused rename keeps the name (4.7)', () => expect(kept).toBe(name));
   });
@@ -173,7 +173,7 @@ describe('POST /agendas/change_name (4.7)', () => {
   req(['err:err_03'], 'err_03 when the list does not exist (a deleted list)', async () => {
     const listKey = await deletedListKey();
     const name = t.name('ghost');
-    expectError(await t.api('agendas/rename', { json: { list_key: listKey, agenda_name: name } }), 'err_03', 'agendas/rename');
+    expectError('err:err_03', await t.api('agendas/rename', { json: { list_key: listKey, agenda_name: name } }), 'err_03', 'agendas/rename');
     const taken = (await listLists(t)).some((l) => l.agenda_name === name);
     judge('err:err_03', 'a rename of a deleted list renames nothing (4.7)', () => expect(taken, 'no list took the name').toBe(false));
   });
@@ -221,12 +221,12 @@ describe('POST /agendas/get_contacts (4.7)', () => {
   });
 
   req(['err:get_contacts_02'], 'get_contacts_02 when list_key is missing (/agendas/get_contacts)', async () => {
-    expectError(await t.api('agendas/list-contacts', { json: {} }), 'get_contacts_02', 'agendas/list-contacts');
+    expectError('err:get_contacts_02', await t.api('agendas/list-contacts', { json: {} }), 'get_contacts_02', 'agendas/list-contacts');
   });
 
   req(['err:err_01'], 'err_01 when the list does not exist (/agendas/get_contacts of a deleted list)', async () => {
     const listKey = await deletedListKey();
-    expectError(await t.api('agendas/list-contacts', { json: { list_key: listKey } }), 'err_01', 'agendas/list-contacts');
+    expectError('err:err_01', await t.api('agendas/list-contacts', { json: { list_key: listKey } }), 'err_01', 'agendas/list-contacts');
   });
 });
 
@@ -246,7 +246,7 @@ describe('POST /agendas/delete (4.7)', () => {
       const body = expectSuccess(answer, 'agendas/delete', AgendaDeleteResponse);
       const choice = t.choices['agendas-delete-success-code'];
       const asSample = body.code === 'change_name_01' && body.message === 'phonebook_name_updated';
-      observe('agendas-delete-success-code', `code ${body.code}, message ${body.message}`, choice === 'delete_01' ? body.code === 'delete_01' : asSample);
+      judge('agendas-delete-success-code', `code ${body.code}, message ${body.message}`, choice === 'delete_01' ? body.code === 'delete_01' : asSample);
       const success = 'the success body of /agendas/delete (4.7)';
       if (choice === 'delete_01')
         judge('op:agendas/delete', success, () => expect(body.code, 'code (profile agendas-delete-success-code=delete_01)').toBe('delete_01'));
@@ -266,10 +266,21 @@ describe('POST /agendas/delete (4.7)', () => {
           'the list is no longer listed',
         ).toBe(false),
       );
-      expectError(await t.api('agendas/list-contacts', { json: { list_key: listKey } }), 'err_01', 'agendas/list-contacts');
+      expectError('rule:agendas.delete-irreversible', await t.api('agendas/list-contacts', { json: { list_key: listKey } }), 'err_01', 'agendas/list-contacts');
       // Irreversible: its contacts are gone with it, and no operation brings it back.
-      expectRefused(await t.api('contacts/add', { json: { list_key: listKey, number: t.phone() } }), 'contacts/add', 'a deleted list', 'missing-resource');
-      expectError(await t.api('agendas/rename', { json: { list_key: listKey, agenda_name: t.name('back') } }), 'err_03', 'agendas/rename');
+      expectRefused(
+        'rule:agendas.delete-irreversible',
+        await t.api('contacts/add', { json: { list_key: listKey, number: t.phone() } }),
+        'contacts/add',
+        'a deleted list',
+        'missing-resource',
+      );
+      expectError(
+        'rule:agendas.delete-irreversible',
+        await t.api('agendas/rename', { json: { list_key: listKey, agenda_name: t.name('back') } }),
+        'err_03',
+        'agendas/rename',
+      );
       // The name is free again; a new list of that name starts empty (the contacts were deleted, not kept).
       const again = await createList(t, name);
       judge('rule:agendas.delete-irreversible', gone, () => expect(again.listKey, 'a new list, not the deleted one').not.toBe(listKey));
@@ -279,12 +290,12 @@ describe('POST /agendas/delete (4.7)', () => {
   );
 
   req(['err:get_contacts_02'], 'get_contacts_02 when list_key is missing (/agendas/delete)', async () => {
-    expectError(await t.api('agendas/delete', { json: {} }), 'get_contacts_02', 'agendas/delete');
+    expectError('err:get_contacts_02', await t.api('agendas/delete', { json: {} }), 'get_contacts_02', 'agendas/delete');
   });
 
   req(['err:err_01'], 'err_01 when the list does not exist (/agendas/delete twice)', async () => {
     const listKey = await deletedListKey();
-    expectError(await t.api('agendas/delete', { json: { list_key: listKey } }), 'err_01', 'agendas/delete');
+    expectError('err:err_01', await t.api('agendas/delete', { json: { list_key: listKey } }), 'err_01', 'agendas/delete');
   });
 
   req(['op:agendas/delete'], 'deleting one list leaves the other lists and their contacts', async () => {
@@ -321,9 +332,14 @@ describe('Lists belong to their account (1, 5.2)', () => {
         'not found by the other account',
       ).not.toContain(name),
     );
-    expectError(await t.api('agendas/list-contacts', { key: other.key, json: { list_key: listKey } }), 'err_01', 'agendas/list-contacts');
-    expectError(await t.api('agendas/rename', { key: other.key, json: { list_key: listKey, agenda_name: t.name('stolen') } }), 'err_03', 'agendas/rename');
-    expectError(await t.api('agendas/delete', { key: other.key, json: { list_key: listKey } }), 'err_01', 'agendas/delete');
+    expectError('err:err_01', await t.api('agendas/list-contacts', { key: other.key, json: { list_key: listKey } }), 'err_01', 'agendas/list-contacts');
+    expectError(
+      'err:err_03',
+      await t.api('agendas/rename', { key: other.key, json: { list_key: listKey, agenda_name: t.name('stolen') } }),
+      'err_03',
+      'agendas/rename',
+    );
+    expectError('err:err_01', await t.api('agendas/delete', { key: other.key, json: { list_key: listKey } }), 'err_01', 'agendas/delete');
     // The list is intact for its own account: the other account changed nothing of it (1, 5.2, our reading).
     const kept = (await listLists(t)).find((l) => l.list_key === listKey);
     judge('rule:subaccounts.isolation', "after the other account's attempts (1, 5.2)", () => expect(kept?.agenda_name, 'the list keeps its name').toBe(name));
@@ -366,7 +382,7 @@ describe('GET /contactlist/find (4.7)', () => {
       const query = textOfLength(max, t.name('q'));
       const { body } = await find({ query });
       expectConsistentPage(body, `find with a query of ${max} characters`);
-      expectRefused(await t.api('agendas/find', { query: { query: `${query}x` } }), 'agendas/find');
+      expectRefused('limit:contactlist-query-length', await t.api('agendas/find', { query: { query: `${query}x` } }), 'agendas/find');
     },
   );
 
@@ -389,11 +405,7 @@ describe('GET /contactlist/find (4.7)', () => {
     const second = await find({ limit: 1, page: 2 });
     expectConsistentPage(second.body, 'find?limit=1&page=2');
     const honoured = second.body.limit === 1 && second.body.page === 2;
-    observe(
-      'contactlist-find-paging',
-      `limit=1&page=2 answered limit ${second.body.limit}, page ${second.body.page}`,
-      choice === 'page-limit' ? honoured : null,
-    );
+    judge('contactlist-find-paging', `limit=1&page=2 answered limit ${second.body.limit}, page ${second.body.page}`, choice === 'page-limit' ? honoured : null);
     if (choice !== 'page-limit') return;
     // The pages below are asked by these parameters: a target that does not honour them leaves nothing more to judge.
     const asked = judge('rule:agendas.find-paging', 'paging (4.7)', () =>

@@ -67,35 +67,35 @@ describe('the key in the header or in the body (5.1)', () => {
 
 describe('auth_01: no key (5, 5.1)', () => {
   req(['err:auth_01', 'rule:auth.error-body'], 'every operation without a key answers auth_01 in the body of 5', async () => {
-    for (const op of KEYED_OPERATIONS) expectError(await t.api(op.operationId, inertRequest(op, { key: null })), 'auth_01', op.operationId);
+    for (const op of KEYED_OPERATIONS) expectError('err:auth_01', await t.api(op.operationId, inertRequest(op, { key: null })), 'auth_01', op.operationId);
   });
 
   req(['err:auth_01', 'rule:auth.no-bearer'], 'Authorization: Bearer with a valid key, and no apikey, is not a key: auth_01', async () => {
     for (const operationId of ['credits/consult', 'agendas/list'] as const) {
       const answer = await t.api(operationId, { key: null, headers: { authorization: `Bearer ${t.key}` } });
-      expectError(answer, 'auth_01', operationId);
+      expectError('err:auth_01', answer, 'auth_01', operationId);
     }
   });
 
   req(['err:auth_01', 'rule:auth.no-bearer'], 'a JSON body without apikey and a Bearer header answers auth_01 on an operation with a body', async () => {
     const answer = await t.api('agendas/add', { key: null, json: { agenda_name: t.name('nokey') }, headers: { authorization: `Bearer ${t.key}` } });
-    expectError(answer, 'auth_01', 'agendas/add');
+    expectError('err:auth_01', answer, 'auth_01', 'agendas/add');
   });
 });
 
 describe('auth_05: a key no account has (5)', () => {
   req(['err:auth_05', 'rule:auth.error-body'], 'every operation with an unknown key in the header answers auth_05', async () => {
     const key = unknownKey();
-    for (const op of KEYED_OPERATIONS) expectError(await t.api(op.operationId, inertRequest(op, { key })), 'auth_05', op.operationId);
+    for (const op of KEYED_OPERATIONS) expectError('err:auth_05', await t.api(op.operationId, inertRequest(op, { key })), 'auth_05', op.operationId);
   });
 
   req(['err:auth_05', 'rule:envelope.form-bodies'], 'an unknown key as a body field answers auth_05 (JSON and form)', async () => {
-    expectError(await t.api('credits/consult', { key: unknownKey(), json: {}, keyPlacement: 'body' }), 'auth_05', 'credits/consult');
+    expectError('err:auth_05', await t.api('credits/consult', { key: unknownKey(), json: {}, keyPlacement: 'body' }), 'auth_05', 'credits/consult');
     // Form bodies are a reading of 4 ("the reference also shows form-style fields"): a server that
     // reads JSON only sees no key in a form body (auth_01), at that reading's level.
     const form = await t.api('credits/consult', { key: unknownKey(), form: {}, keyPlacement: 'body' });
     judge('rule:envelope.form-bodies', "a form body's apikey field is read as the key (4: form-style fields)", () =>
-      expectError(form, 'auth_05', 'credits/consult'),
+      expectError('err:auth_05', form, 'auth_05', 'credits/consult'),
     );
   });
 
@@ -103,7 +103,7 @@ describe('auth_05: a key no account has (5)', () => {
     const last = t.key.slice(-1);
     const altered = `${t.key.slice(0, -1)}${last === 'a' ? 'b' : 'a'}`;
     const answer = await t.api('credits/consult', { key: altered });
-    expectError(answer, 'auth_05', 'credits/consult');
+    expectError('err:auth_05', answer, 'auth_05', 'credits/consult');
     judge('err:auth_05', 'no balance in the refusal (7.1)', () => expect(answer.body, 'no balance in a refused answer').not.toHaveProperty('credit'));
   });
 });
@@ -117,7 +117,7 @@ describe('auth_06: a disabled account (5, 3.3)', () => {
       expectSuccess(await t.api('credits/consult', { key: sub.key }), 'credits/consult', CreditsConsultResponse);
       expectSuccess(await t.api('subaccounts/archive', { key: t.managerKey!, json: { email: sub.email } }), 'subaccounts/archive');
       for (const op of KEYED_OPERATIONS.filter((o) => o.auth === 'account'))
-        expectError(await t.api(op.operationId, inertRequest(op, { key: sub.key })), 'auth_06', op.operationId);
+        expectError('err:auth_06', await t.api(op.operationId, inertRequest(op, { key: sub.key })), 'auth_06', op.operationId);
     },
   );
 });
@@ -126,15 +126,15 @@ describe('auth_04: an IP allow-list (5.4)', () => {
   req(['err:auth_04', 'rule:auth.error-body'], 'a key whose allow-list excludes this address answers 403 auth_04 on any endpoint', async () => {
     const key = t.config.profile.keys!.restricted!;
     t.learnSecret(key);
-    for (const operationId of READ_ONLY) expectError(await t.api(operationId, { key }), 'auth_04', operationId);
+    for (const operationId of READ_ONLY) expectError('err:auth_04', await t.api(operationId, { key }), 'auth_04', operationId);
     // Sending and writing operations too, with bodies that would do nothing if let through.
     for (const op of KEYED_OPERATIONS.filter((o) => o.auth === 'account' && !(READ_ONLY as readonly string[]).includes(o.operationId)))
-      expectError(await t.api(op.operationId, inertRequest(op, { key })), 'auth_04', op.operationId);
+      expectError('err:auth_04', await t.api(op.operationId, inertRequest(op, { key })), 'auth_04', op.operationId);
   });
 
   req(['err:auth_04'], 'the allow-list also applies when the key is a body field', async () => {
     const key = t.config.profile.keys!.restricted!;
-    expectError(await t.api('credits/consult', { key, json: {}, keyPlacement: 'body' }), 'auth_04', 'credits/consult');
+    expectError('err:auth_04', await t.api('credits/consult', { key, json: {}, keyPlacement: 'body' }), 'auth_04', 'credits/consult');
   });
 });
 
@@ -145,7 +145,12 @@ describe('auth_deprecated: the token header of the removed JWT flow (5.6, 9)', (
     'a request with the token header and no apikey answers 410 auth_deprecated on every operation',
     async () => {
       for (const op of KEYED_OPERATIONS)
-        expectError(await t.api(op.operationId, inertRequest(op, { key: null, headers: { token: jwtLike } })), 'auth_deprecated', op.operationId);
+        expectError(
+          'err:auth_deprecated',
+          await t.api(op.operationId, inertRequest(op, { key: null, headers: { token: jwtLike } })),
+          'auth_deprecated',
+          op.operationId,
+        );
     },
   );
 });
@@ -166,8 +171,8 @@ describe('legacy v1: apikey as a request parameter (5.5, 4.16, 7.4)', () => {
 
   req(['rule:auth.v1-parameter', 'err:v1-01', 'err:v1-10'], 'no apikey parameter answers Codigo 01; an unknown one Codigo 10 (every v1 path)', async () => {
     for (const op of V1_OPERATIONS) {
-      expectV1Error(await t.api(op.operationId, { key: null, query: v1SandboxQuery(t) }), '01');
-      expectV1Error(await t.api(op.operationId, { key: unknownKey(), keyPlacement: 'query', query: v1SandboxQuery(t) }), '10');
+      expectV1Error('err:v1-01', await t.api(op.operationId, { key: null, query: v1SandboxQuery(t) }), '01');
+      expectV1Error('err:v1-10', await t.api(op.operationId, { key: unknownKey(), keyPlacement: 'query', query: v1SandboxQuery(t) }), '10');
     }
   });
 });

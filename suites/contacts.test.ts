@@ -6,7 +6,7 @@
  * (4.7: deleting a list deletes its contacts).
  */
 import { describe, expect } from 'vitest';
-import { type Answer, expectRefused, expectSuccess, judge, observe, type RefusalKind, req, SkipTest, useTarget } from '../harness/kit/index.ts';
+import { type Answer, expectRefused, expectSuccess, judge, type RefusalKind, req, SkipTest, useTarget } from '../harness/kit/index.ts';
 import { ContactCallbackResponse, ContactDeleteResponse, ContactPollResponse } from '../schemas/contacts.ts';
 import { limitById, type Limit } from '../schemas/limits.ts';
 import { MEXICO_COUNTRY_CODE } from '../schemas/sms.ts';
@@ -26,7 +26,7 @@ async function listedWith(listKey: string, number: string) {
  */
 function judgeRefused(requirement: string, label: string, answer: Answer, operationId: string, what: string, kind?: RefusalKind): boolean {
   const refused = judge(requirement, label, () => expect(answer.body.success, `${what}: refused (${answer.text.slice(0, 200)})`).toBe(false));
-  if (refused) expectRefused(answer, operationId, what, kind);
+  if (refused) expectRefused(requirement, answer, operationId, what, kind);
   return refused;
 }
 
@@ -150,7 +150,7 @@ describe('POST /contacts/add (4.6)', () => {
 
       const tooLong = make(max + 1, t.name(field));
       const other = t.phone();
-      expectRefused(await t.api('contacts/add', { json: { list_key: listKey, number: other, [field]: tooLong } }), 'contacts/add');
+      expectRefused(requirement, await t.api('contacts/add', { json: { list_key: listKey, number: other, [field]: tooLong } }), 'contacts/add');
       const refused = await listedWith(listKey, other);
       judge(requirement, atLimit, () => expect(refused, `the contact with a ${max + 1}-character ${field} is not added`).toEqual([]));
     });
@@ -381,11 +381,11 @@ describe('POST /contacts/polling/{action} (4.6)', () => {
         expectSuccess(answer, 'contacts/poll', ContactPollResponse);
         accepted.push(action);
       } else {
-        observe('contacts-polling-action', `${action}: refused with ${String(answer.body.code)}`, null);
-        expectRefused(answer, 'contacts/poll');
+        judge('contacts-polling-action', `${action}: refused with ${String(answer.body.code)}`, null);
+        expectRefused('op:contacts/poll', answer, 'contacts/poll');
       }
     }
-    observe('contacts-polling-action', `accepted: ${accepted.join(', ') || 'none'} of ${ACTIONS.join(', ')}`, null);
+    judge('contacts-polling-action', `accepted: ${accepted.join(', ') || 'none'} of ${ACTIONS.join(', ')}`, null);
     judge('op:contacts/poll', 'an accepted polling action (4.6)', () =>
       expect(
         accepted.length,

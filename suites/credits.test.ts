@@ -4,7 +4,7 @@
  */
 import { describe, expect } from 'vitest';
 import { CreditsConsultResponse } from '../schemas/credits.ts';
-import { expectSuccess, judge, observe, req, useTarget } from '../harness/kit/index.ts';
+import { expectSuccess, judge, req, useTarget } from '../harness/kit/index.ts';
 
 const t = useTarget();
 
@@ -20,7 +20,7 @@ describe('POST /credits/consult (4.1)', () => {
     async () => {
       const answer = await t.api('credits/consult', { method: 'GET' });
       const answered = answer.status === 200 && answer.body.code === 'credit_01';
-      observe(
+      judge(
         'credits-consult-method',
         answered ? 'GET answered credit_01' : `GET answered HTTP ${answer.status}`,
         t.choices['credits-consult-method'] === 'both' ? answered : true,

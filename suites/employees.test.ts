@@ -31,7 +31,7 @@ const NUMBER = limitById('employee-number-digits');
 async function expectAddRefused(requirement: string, fields: Record<string, unknown>, what: string, kind: RefusalKind = 'invalid-input'): Promise<void> {
   const answer = await tryAddEmployee(t, fields);
   judge(requirement, `/employee/add refuses ${what} (4.10)`, () => expect(answer.body.success, `${what}: refused (${answer.text.slice(0, 200)})`).toBe(false));
-  expectRefused(answer, 'employees/add', what, kind);
+  expectRefused(requirement, answer, 'employees/add', what, kind);
 }
 
 /** The number of listed tool users that match `pick`. */
@@ -205,6 +205,6 @@ describe('POST /employee/disable (4.10)', () => {
   req(['op:employees/disable'], 'number is required (refusal; code not shown)', async () => {
     const answer = await t.api('employees/disable', { json: {} });
     judge('op:employees/disable', 'number is required (4.10)', () => expect(answer.body.success, `refused (${answer.text.slice(0, 200)})`).toBe(false));
-    expectRefused(answer, 'employees/disable');
+    expectRefused('op:employees/disable', answer, 'employees/disable');
   });
 });

@@ -22,7 +22,6 @@ import {
   expectSchema,
   expectSuccess,
   judge,
-  recordBehaviour,
   req,
   reqNotTestable,
   useTarget,
@@ -52,7 +51,9 @@ function expectSuccessEnvelope(answer: Answer, operationId: string): void {
     expect(typeof body.message, 'message').toBe('string');
     expect(typeof body.code, 'code').toBe('string');
   });
-  judge('rule:envelope.request-id', `${operationId}: request_id is a UUID`, () => expectSchema(Uuid, body.request_id, `${operationId}: request_id`, answer));
+  judge('rule:envelope.request-id', `${operationId}: request_id is a UUID`, () =>
+    expectSchema('rule:envelope.success-flag', Uuid, body.request_id, `${operationId}: request_id`, answer),
+  );
 }
 
 /**
@@ -83,7 +84,8 @@ describe('the success envelope (2.1)', () => {
   );
 
   req(['rule:envelope.message-token'], 'the message of a success is a machine token such as sent_messages (SHOULD)', async () => {
-    for (const [operationId, answer] of await someSuccesses()) expectSchema(MachineToken, answer.body.message, `${operationId}: message`, answer);
+    for (const [operationId, answer] of await someSuccesses())
+      expectSchema('rule:envelope.message-token', MachineToken, answer.body.message, `${operationId}: message`, answer);
   });
 
   req(['rule:envelope.request-id'], 'request_id tracks the request: two requests get two different ids', async () => {
@@ -115,10 +117,10 @@ describe('error bodies (2.1, 7.1)', () => {
         ['agendas/add without agenda_name', await t.api('agendas/add', { json: { agenda_description: 'sin nombre' } })],
         ['agendas/list-contacts of an unknown list', await t.api('agendas/list-contacts', { json: { list_key: t.name('nolist') } })],
       ];
-      expectError(answers[0]![1], 'auth_01', 'credits/consult');
-      expectError(answers[1]![1], 'agenda_02', 'agendas/add');
+      expectError('rule:envelope.success-flag', answers[0]![1], 'auth_01', 'credits/consult');
+      expectError('rule:envelope.success-flag', answers[1]![1], 'agenda_02', 'agendas/add');
       for (const [what, answer] of answers) {
-        const body = expectErrorBody(ErrorBody, answer.json, `${what}: the error body of 2.1`, answer);
+        const body = expectErrorBody('rule:envelope.error-body', ErrorBody, answer.json, `${what}: the error body of 2.1`, answer);
         judge('rule:envelope.success-flag', `${what}: success is false on error (2.1)`, () =>
           expect(body.success, `${what}: success is false on error`).toBe(false),
         );
@@ -141,7 +143,7 @@ describe('error bodies (2.1, 7.1)', () => {
         judge('rule:envelope.validation-body-status', `${operationId}: refused (7.1)`, () =>
           expect(answer.body.success, `${operationId} (${what}): refused (${answer.text.slice(0, 200)})`).toBe(false),
         );
-        expectRefused(answer, operationId, what);
+        expectRefused('rule:envelope.validation-body-status', answer, operationId, what);
         judge('rule:envelope.validation-body-status', `${operationId}: status 200 in the body (7.1)`, () =>
           expect(answer.body.status, `${operationId} (${what}): status in the body (7.1: 200 for a validation code)`).toBe(200),
         );
@@ -154,13 +156,13 @@ describe('error bodies (2.1, 7.1)', () => {
     'the current OTP set: a success carries a UUID request_id; an error body of 4.4 carries one when present',
     async () => {
       const ok = await t.api('otp-v2/create', { json: sandboxOtpCreateBody() });
-      expectSchema(Uuid, ok.body.request_id, 'otp-v2/create success: request_id (4.4 lists it)', ok);
+      expectSchema('rule:otp2.error-body', Uuid, ok.body.request_id, 'otp-v2/create success: request_id (4.4 lists it)', ok);
       const failed = await t.api('otp-v2/create', { json: { country_code: '52', company: 'ACME', sandbox: true, code_in_response: true } });
-      const body = expectSchema(OtpErrorBody, failed.json, 'otp-v2/create without phone_number: the error body of 4.4', failed);
+      const body = expectSchema('rule:otp2.error-body', OtpErrorBody, failed.json, 'otp-v2/create without phone_number: the error body of 4.4', failed);
       judge('rule:otp2.invalid-parameter-refused', 'otp-v2/create without phone_number: HTTP 400 (7.3)', () =>
         expect(failed.status, '7.3: a missing parameter answers 400').toBe(400),
       );
-      if (body.request_id !== undefined) expectSchema(Uuid, body.request_id, 'request_id', failed);
+      if (body.request_id !== undefined) expectSchema('rule:otp2.error-body', Uuid, body.request_id, 'request_id', failed);
     },
   );
 });
@@ -179,7 +181,7 @@ describe('error bodies (2.1, 7.1)', () => {
         ['PUT /credits/consult', await t.http({ method: 'PUT', path: '/credits/consult', apiKey: t.key, json: {} })],
       ];
       for (const [what, answer] of probes) {
-        recordBehaviour(what, `HTTP ${answer.status}`);
+        judge('unstated-error-status', what, `HTTP ${answer.status}`);
         // Two readings judge the one answer: a 5xx is a server error (7.1 server_01), and it is not the client error
         // (4xx) a request no section describes is refused with (2.1): each warns under its own id.
         judge('rule:envelope.no-server-error', `${what}: not a 5xx`, () =>
@@ -191,7 +193,7 @@ describe('error bodies (2.1, 7.1)', () => {
         });
         if (answer.json !== undefined)
           judge('rule:envelope.unknown-request-refused', `${what}: a JSON answer is the error body of 2.1`, () =>
-            expectSchema(ErrorBody, answer.json, what, answer),
+            expectSchema('rule:envelope.error-body', ErrorBody, answer.json, what, answer),
           );
       }
     },
@@ -209,7 +211,7 @@ describe('error bodies (2.1, 7.1)', () => {
       judge('rule:envelope.unknown-request-refused', 'a malformed JSON body: not a success', () => expect(answer.body.success).not.toBe(true));
       if (answer.json !== undefined)
         judge('rule:envelope.unknown-request-refused', 'a JSON answer is the error body of 2.1', () =>
-          expectSchema(ErrorBody, answer.json, 'malformed JSON body', answer),
+          expectSchema('rule:envelope.error-body', ErrorBody, answer.json, 'malformed JSON body', answer),
         );
       const lists = expectSuccess(await t.api('agendas/list'), 'agendas/list', AgendaListResponse).result;
       // 0, 4: bodies are JSON; one that is not carries no agenda_name to create a list with.

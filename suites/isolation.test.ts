@@ -145,14 +145,21 @@ describe('Contact lists and contacts belong to their account (2.3, 4.6, 4.7, 5.2
       expect(read.text, "the list's contact does not reach the other account").not.toContain(number),
     );
     if (!unread) return;
-    expectRefused(read, 'agendas/list-contacts', "another account's list", 'missing-resource');
+    expectRefused('rule:isolation.contact-lists', read, 'agendas/list-contacts', "another account's list", 'missing-resource');
     expectRefused(
+      'rule:isolation.contact-lists',
       await t.api('agendas/rename', { key, json: { list_key: listKey, agenda_name: t.name('taken') } }),
       'agendas/rename',
       "another account's list",
       'missing-resource',
     );
-    expectRefused(await t.api('agendas/delete', { key, json: { list_key: listKey } }), 'agendas/delete', "another account's list", 'missing-resource');
+    expectRefused(
+      'rule:isolation.contact-lists',
+      await t.api('agendas/delete', { key, json: { list_key: listKey } }),
+      'agendas/delete',
+      "another account's list",
+      'missing-resource',
+    );
 
     const intact = (await listLists(t)).find((l) => l.list_key === listKey)?.agenda_name;
     judge('rule:isolation.contact-lists', 'the list intact for its account (4.7, 5.2)', () =>

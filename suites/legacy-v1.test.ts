@@ -14,8 +14,6 @@ import {
   Inconclusive,
   judge,
   NOT_TESTABLE_PREFIX,
-  observe,
-  recordBehaviour,
   req,
   reqNotTestable,
   SkipTest,
@@ -59,7 +57,7 @@ const CHARGED = { needs: ['real-delivery'] as CapabilityId[] };
 function expectTextsPerLanguage(es: Answer, en: Answer, none: Answer): void {
   const differ = es.body.mensaje !== en.body.mensaje;
   const choice = t.choices['response-language'];
-  observe(
+  judge(
     'response-language',
     `v1 es="${String(es.body.mensaje)}" en="${String(en.body.mensaje)}"`,
     choice === 'locale-honoured' ? differ : choice === 'spanish-only' ? !differ : null,
@@ -120,9 +118,9 @@ describe('GET /v1/sms/send: success (4.16)', () => {
     `mensaje of ${MESSAGE_MAX} characters is sent, ${MESSAGE_MAX + 1} answers Codigo 03 (single and batch)`,
     async () => {
       expectSuccess(await single({ mensaje: 'a'.repeat(MESSAGE_MAX) }), 'legacy-v1/send', LegacyV1SendResponse);
-      expectV1Error(await refusedSingle({ mensaje: 'a'.repeat(MESSAGE_MAX + 1) }), '03');
+      expectV1Error('err:v1-03', await refusedSingle({ mensaje: 'a'.repeat(MESSAGE_MAX + 1) }), '03');
       expectSuccess(await multi(distinctNumbers(t, 1), { mensaje: 'b'.repeat(MESSAGE_MAX) }), 'legacy-v1/send-multi', LegacyV1SendMultiResponse);
-      expectV1Error(await refusedMulti(distinctNumbers(t, 2), { mensaje: 'b'.repeat(MESSAGE_MAX + 1) }), '03');
+      expectV1Error('err:v1-03', await refusedMulti(distinctNumbers(t, 2), { mensaje: 'b'.repeat(MESSAGE_MAX + 1) }), '03');
     },
   );
 
@@ -143,19 +141,20 @@ describe('GET /v1/sms/send: success (4.16)', () => {
       );
       for (const remitente of ['A1'.repeat(SENDER_MAX).slice(0, SENDER_MAX + 1), 'ACME-SHOP']) {
         const answer = await refusedSingle({ remitente });
-        recordBehaviour(
+        judge(
+          'unnamed-codes',
           `remitente "${remitente}"`,
           answer.body.Estatus === 'error' ? `Codigo ${String(answer.body.Codigo)}` : 'accepted (refused or ignored: 7.4 has no Codigo for it)',
         );
         judge('limit:v1-sender-length', `remitente "${remitente}" is refused`, () => {
           expect(answer.body.Estatus, `remitente "${remitente}" is refused (${answer.text.slice(0, 200)})`).toBe('error');
-          expectRefused(answer, 'legacy-v1/send', `remitente "${remitente}"`);
+          expectRefused('limit:v1-sender-length', answer, 'legacy-v1/send', `remitente "${remitente}"`);
         });
       }
       const batch = await refusedMulti(distinctNumbers(t, 2), { remitente: 'B2'.repeat(SENDER_MAX).slice(0, SENDER_MAX + 1) });
       judge('limit:v1-sender-length', `a batch with a remitente of ${SENDER_MAX + 1} characters is refused`, () => {
         expect(batch.body.Estatus, `a batch with a remitente of ${SENDER_MAX + 1} characters is refused (${batch.text.slice(0, 200)})`).toBe('error');
-        expectRefused(batch, 'legacy-v1/send-multi', `remitente of ${SENDER_MAX + 1}`);
+        expectRefused('limit:v1-sender-length', batch, 'legacy-v1/send-multi', `remitente of ${SENDER_MAX + 1}`);
       });
     },
   );
@@ -164,7 +163,7 @@ describe('GET /v1/sms/send: success (4.16)', () => {
     const es = await refusedSingle({ mensaje: undefined, language: 'es' });
     const en = await refusedSingle({ mensaje: undefined, language: 'en' });
     const none = await refusedSingle({ mensaje: undefined });
-    for (const answer of [es, en, none]) expectV1Error(answer, '02');
+    for (const answer of [es, en, none]) expectV1Error('rule:v1.language', answer, '02');
     expectTextsPerLanguage(es, en, none);
   });
 });
@@ -176,8 +175,9 @@ describe('GET /v1/sms/send: success (4.16)', () => {
 // biome-ignore lint/suspicious/noIdenticalTestTitle: both halves keep the title, so that their tests keep their names (baselines match them)
 describe('Codigo values (7.4)', () => {
   req(['err:v1-01'], 'no apikey parameter answers Codigo 01 (single and batch)', async () => {
-    expectV1Error(await refusedSingle({}, null), '01');
+    expectV1Error('err:v1-01', await refusedSingle({}, null), '01');
     expectV1Error(
+      'err:v1-01',
       await t.api('legacy-v1/send-multi', { query: v1Query(t, { numcelular: distinctNumbers(t, 2).join(',') }), key: null, expectsRefusal: true }),
       '01',
     );
@@ -185,34 +185,37 @@ describe('Codigo values (7.4)', () => {
 
   req(['err:v1-10'], 'a wrong apikey answers Codigo 10 (single and batch)', async () => {
     const wrong = `wrong${t.name('key')}`;
-    expectV1Error(await refusedSingle({}, wrong), '10');
+    expectV1Error('err:v1-10', await refusedSingle({}, wrong), '10');
     expectV1Error(
+      'err:v1-10',
       await t.api('legacy-v1/send-multi', { query: v1Query(t, { numcelular: distinctNumbers(t, 2).join(',') }), key: wrong, expectsRefusal: true }),
       '10',
     );
   });
 
   req(['err:v1-02'], 'no mensaje answers Codigo 02 (single and batch)', async () => {
-    expectV1Error(await t.api('legacy-v1/send', { query: omit(v1Query(t), 'mensaje'), expectsRefusal: true }), '02');
+    expectV1Error('err:v1-02', await t.api('legacy-v1/send', { query: omit(v1Query(t), 'mensaje'), expectsRefusal: true }), '02');
     expectV1Error(
+      'err:v1-02',
       await t.api('legacy-v1/send-multi', { query: omit(v1Query(t, { numcelular: distinctNumbers(t, 2).join(',') }), 'mensaje'), expectsRefusal: true }),
       '02',
     );
   });
 
   req(['err:v1-04'], 'no numcelular answers Codigo 04 (single and batch)', async () => {
-    expectV1Error(await t.api('legacy-v1/send', { query: omit(v1Query(t), 'numcelular'), expectsRefusal: true }), '04');
-    expectV1Error(await t.api('legacy-v1/send-multi', { query: omit(v1Query(t), 'numcelular'), expectsRefusal: true }), '04');
+    expectV1Error('err:v1-04', await t.api('legacy-v1/send', { query: omit(v1Query(t), 'numcelular'), expectsRefusal: true }), '04');
+    expectV1Error('err:v1-04', await t.api('legacy-v1/send-multi', { query: omit(v1Query(t), 'numcelular'), expectsRefusal: true }), '04');
   });
 
   req(['err:v1-05'], 'a numcelular with letters answers Codigo 05', async () => {
     const n = t.phone();
-    for (const bad of [`${n.slice(0, 7)}abc`, `${n.slice(0, 5)}-${n.slice(5, 9)}`]) expectV1Error(await refusedSingle({ numcelular: bad }), '05');
+    for (const bad of [`${n.slice(0, 7)}abc`, `${n.slice(0, 5)}-${n.slice(5, 9)}`]) expectV1Error('err:v1-05', await refusedSingle({ numcelular: bad }), '05');
   });
 
   req(['err:v1-06'], 'no numregion answers Codigo 06 (single and batch)', async () => {
-    expectV1Error(await t.api('legacy-v1/send', { query: omit(v1Query(t), 'numregion'), expectsRefusal: true }), '06');
+    expectV1Error('err:v1-06', await t.api('legacy-v1/send', { query: omit(v1Query(t), 'numregion'), expectsRefusal: true }), '06');
     expectV1Error(
+      'err:v1-06',
       await t.api('legacy-v1/send-multi', { query: omit(v1Query(t, { numcelular: distinctNumbers(t, 2).join(',') }), 'numregion'), expectsRefusal: true }),
       '06',
     );
@@ -224,14 +227,14 @@ describe('Codigo values (7.4)', () => {
     async () => {
       const n = t.phone();
       for (const digits of [SHORT_NUMBER_DIGITS, NUMBER_DIGITS - 1, NUMBER_DIGITS + 1])
-        expectV1Error(await refusedSingle({ numcelular: `${n}${n}`.slice(0, digits) }), '07');
+        expectV1Error('err:v1-07', await refusedSingle({ numcelular: `${n}${n}`.slice(0, digits) }), '07');
       expectSuccess(await single({ numcelular: n }), 'legacy-v1/send', LegacyV1SendResponse);
     },
   );
 
   req(['err:v1-08'], `numcelular under ${SHORT_NUMBER_DIGITS} digits answers Codigo 08`, async () => {
     const n = t.phone();
-    for (const digits of [1, SHORT_NUMBER_DIGITS - 1]) expectV1Error(await refusedSingle({ numcelular: n.slice(0, digits) }), '08');
+    for (const digits of [1, SHORT_NUMBER_DIGITS - 1]) expectV1Error('err:v1-08', await refusedSingle({ numcelular: n.slice(0, digits) }), '08');
   });
 });
 
@@ -264,7 +267,7 @@ describe('Codigo values (7.4)', () => {
           `a subaccount given ${Math.ceil(price)} credits kept ${balance} after ${affordable} send(s) of GET /v1/sms/send, not less than the price of one (${price}): Codigo 13 not reached`,
         );
       const refused = await t.api('legacy-v1/send', { key: sub.key, query: omit(v1Query(t, { numcelular: t.deliverableNumber() }), 'sandbox') });
-      expectV1Error(refused, '13');
+      expectV1Error('err:v1-13', refused, '13');
       const mentioned = numbersInText(String(refused.body.mensaje));
       judge('err:v1-13', 'the message includes the current credit (7.4)', () =>
         expect(
@@ -293,8 +296,8 @@ describe('Codigo values (7.4)', () => {
         );
       }
       const over = await t.api('legacy-v1/send', { key: sub.key, query: v1Query(t) });
-      observe('sandbox-daily-limit', `send ${SANDBOX_DAILY + 1}: Codigo ${String(over.body.Codigo)}`, Number(over.body.Codigo) === 22);
-      expectV1Error(over, '22');
+      judge('sandbox-daily-limit', `send ${SANDBOX_DAILY + 1}: Codigo ${String(over.body.Codigo)}`, Number(over.body.Codigo) === 22);
+      expectV1Error('err:v1-22', over, '22');
     },
     { needs: ['manager-key'], timeout: 180_000 },
   );
@@ -364,7 +367,7 @@ describe('GET /v1/sms/send/multi (4.16)', () => {
       // A server error is a warning (7.1 server_01, a reading) and leaves nothing else to judge of the answer.
       if (!judge('rule:envelope.no-server-error', 'never a server error', () => expect(answer.status).toBeLessThan(500))) return;
       if (answer.body.Estatus === 'error') {
-        expectV1Error(answer, String(answer.body.Codigo));
+        expectV1Error('rule:v1.multi-items', answer, String(answer.body.Codigo));
         return;
       }
       judgeItemsOfMalformedBatch(expectSuccess(answer, 'legacy-v1/send-multi', LegacyV1SendMultiResponse), good, bad);
@@ -372,7 +375,7 @@ describe('GET /v1/sms/send/multi (4.16)', () => {
   );
 
   req(['err:v1-14', 'limit:v1-batch-size'], `${BATCH_MAX + 1} numbers answer Codigo 14`, async () => {
-    expectV1Error(await refusedMulti(distinctNumbers(t, BATCH_MAX + 1)), '14');
+    expectV1Error('err:v1-14', await refusedMulti(distinctNumbers(t, BATCH_MAX + 1)), '14');
   });
 
   // 500 sandbox sends fit only a daily sandbox limit of at least 500 (in an account of their own);
@@ -407,12 +410,12 @@ describe('GET /v1/sms/send/multi (4.16)', () => {
 
   req(['err:v1-15'], 'a repeated number answers Codigo 15', async () => {
     const [a, b] = distinctNumbers(t, 2);
-    expectV1Error(await refusedMulti([a!, b!, a!]), '15');
+    expectV1Error('err:v1-15', await refusedMulti([a!, b!, a!]), '15');
   });
 
   req(['err:v1-21'], 'a double comma in numcelular answers Codigo 21', async () => {
     const [a, b] = distinctNumbers(t, 2);
-    expectV1Error(await t.api('legacy-v1/send-multi', { query: v1Query(t, { numcelular: `${a},,${b}` }), expectsRefusal: true }), '21');
+    expectV1Error('err:v1-21', await t.api('legacy-v1/send-multi', { query: v1Query(t, { numcelular: `${a},,${b}` }), expectsRefusal: true }), '21');
   });
 });
 

@@ -164,7 +164,7 @@ function expectLoadLimited(decided: RateAttempt): Answer[] {
     expect(limited.length, othersRefused).toBeGreaterThan(0);
     expect(passed.length, `a fresh key may make ${PER_SECOND} requests in a second before the limit applies`).toBeGreaterThanOrEqual(PER_SECOND);
   });
-  for (const answer of limited) expectError(answer, 'rate_01', OP);
+  for (const answer of limited) expectError('err:rate_01', answer, 'rate_01', OP);
   for (const answer of passed) expectSuccess(answer, OP, CreditsConsultResponse);
   return limited;
 }
@@ -258,7 +258,7 @@ describe('stated enums of the field tables (4.5, 4.8, 4.12)', () => {
         judge('limit:otp-legacy-showcode', 'showcode 2 refused (4.5)', () =>
           expect(answer.body.success === true || answer.body.code === 'verification_01', `showcode 2 is refused (${answer.text.slice(0, 200)})`).toBe(false),
         );
-        expectRefused(answer, 'otp-legacy/send', 'showcode 2');
+        expectRefused('limit:otp-legacy-showcode', answer, 'otp-legacy/send', 'showcode 2');
         const after = await t.credits();
         judge('limit:otp-legacy-showcode', 'a refused showcode charges nothing (4.5)', () =>
           expect(after, 'a refused send charges nothing').toBeCloseTo(before, 2),
@@ -287,10 +287,10 @@ describe('stated enums of the field tables (4.5, 4.8, 4.12)', () => {
       const { update, sale } = walletTransactions(pt, base, user.collaboratorId);
       expectSuccess(await update(0, 50), 'wallet/update-balance', WalletUpdateBalanceResponse);
       expectSuccess(await update(1, 20), 'wallet/update-balance', WalletUpdateBalanceResponse);
-      expectRefused(await update(2, 5), 'wallet/update-balance', 'transaction_type 2');
+      expectRefused('limit:wallet-transaction-type', await update(2, 5), 'wallet/update-balance', 'transaction_type 2');
       expectSuccess(await sale(0, 10), 'wallet/register-sale', WalletSaleResponse);
       expectSuccess(await sale(1, 5), 'wallet/register-sale', WalletSaleResponse);
-      expectRefused(await sale(2, 5), 'wallet/register-sale', 'transaction_type 2');
+      expectRefused('limit:wallet-transaction-type', await sale(2, 5), 'wallet/register-sale', 'transaction_type 2');
       const contact = expectSuccess(await pt.api('wallet/get-contact', { json: base }), 'wallet/get-contact', WalletGetContactResponse);
       // 50 - 20 + 10 - 5: the refused transactions moved nothing (read as add or as redeem they would show).
       judge('limit:wallet-transaction-type', 'the refused transactions moved nothing (4.8)', () =>
@@ -308,6 +308,6 @@ describe('stated enums of the field tables (4.5, 4.8, 4.12)', () => {
     judge('limit:reports-sandbox-flag', 'sandbox 2 refused (4.12)', () =>
       expect(answer.body.success, `sandbox 2 is refused (${answer.text.slice(0, 200)})`).not.toBe(true),
     );
-    expectRefused(answer, 'reports/generate', 'sandbox 2');
+    expectRefused('limit:reports-sandbox-flag', answer, 'reports/generate', 'sandbox 2');
   });
 });

@@ -4,18 +4,7 @@
  * (no operation): each test uses fresh numbers; the tool users it creates are disabled at teardown.
  */
 import { describe, expect } from 'vitest';
-import {
-  type Answer,
-  expectRefused,
-  expectSchema,
-  expectSuccess,
-  judge,
-  observe,
-  recordBehaviour,
-  type RefusalKind,
-  req,
-  useTarget,
-} from '../harness/kit/index.ts';
+import { type Answer, expectRefused, expectSchema, expectSuccess, judge, type RefusalKind, req, useTarget } from '../harness/kit/index.ts';
 import { programAccount } from './support/program-account.ts';
 import { limitById } from '../schemas/limits.ts';
 import { LoyaltyAddContactResponse, LoyaltySaleResponse } from '../schemas/loyalty.ts';
@@ -32,24 +21,32 @@ const PHONE = limitById('loyalty-phone-digits');
 
 /**
  * 4.9 contact/add: "Sample success: code loyalty_sale_01" (ambiguity loyalty-add-contact-success-code).
- * Under record-only any code passes, the envelope (2.1) with success=true still required.
+ * Under record-only any code passes, the envelope (2.1) with success=true still required. The
+ * profile's code is judged as `requirement`, what the caller's test proves with the contact.
  */
-function expectAddContactSuccess(answer: Answer): void {
+function expectAddContactSuccess(answer: Answer, requirement: string): void {
   const choice = t.choices['loyalty-add-contact-success-code'];
   const body = expectSuccess(answer, 'loyalty/add-contact', LoyaltyAddContactResponse.extend({ code: z.string() }));
-  observe('loyalty-add-contact-success-code', `code ${body.code}`, choice === 'loyalty_sale_01' ? body.code === 'loyalty_sale_01' : null);
+  judge('loyalty-add-contact-success-code', `code ${body.code}`, choice === 'loyalty_sale_01' ? body.code === 'loyalty_sale_01' : null);
   if (choice === 'loyalty_sale_01')
-    expectSchema(LoyaltyAddContactResponse, answer.json, 'loyalty/add-contact success (profile loyalty-add-contact-success-code=loyalty_sale_01)', answer);
+    expectSchema(
+      requirement,
+      LoyaltyAddContactResponse,
+      answer.json,
+      'loyalty/add-contact success (profile loyalty-add-contact-success-code=loyalty_sale_01)',
+      answer,
+    );
 }
 
-/** A card, a tool user and a fresh contact of the card (4.9 contact/add). */
-async function cardWithContact() {
+/** A card, a tool user and a fresh contact of the card (4.9 contact/add), its answer judged as `requirement` (expectAddContactSuccess). */
+async function cardWithContact(requirement: string) {
   const card = await firstCard(program);
   const user = await addEmployee(t);
   const phone = t.phone();
   const name = t.name('cliente');
   expectAddContactSuccess(
     await t.api('loyalty/add-contact', { json: { loyalty_key: card.loyalty_key, phone, customer_name: name, usertool_id: user.collaboratorId } }),
+    requirement,
   );
   return { loyaltyKey: card.loyalty_key, usertoolId: user.collaboratorId, phone, name };
 }
@@ -57,13 +54,17 @@ async function cardWithContact() {
 const withPhone = (phone: string) => (c: { contact_phone: string }) => sameNumber(c.contact_phone, phone);
 
 describe('POST /loyalty/get (4.9)', () => {
-  req(['op:loyalty/list'], 'loyalty_get_01 with the loyalty cards of the account (2.5 fields)', async () => {
+  req(['op:loyalty/list', 'rule:loyalty.card-creation'], 'loyalty_get_01 with the loyalty cards of the account (2.5 fields)', async () => {
     // The answer is checked in every account tried (loyalty_get_01, result an array of 2.5 cards).
     // Where none holds a card (no operation creates one, 2.5, 4.9) that is all there is to see: the
     // fields of a card are then not seen, and the report says so.
     const card = await cardIfAny(program);
     if (card === null) {
-      recordBehaviour('POST /loyalty/get (4.9)', 'loyalty_get_01 with an empty result in every account of the run: the fields of a card (2.5) were not seen');
+      judge(
+        'rule:loyalty.card-creation',
+        'POST /loyalty/get (4.9)',
+        'loyalty_get_01 with an empty result in every account of the run: the fields of a card (2.5) were not seen',
+      );
       return;
     }
     judge('op:loyalty/list', 'a card of loyalty_get_01 (4.9, 2.5)', () => expect(card.loyalty_key, 'a loyalty_key to name it by').not.toBe(''));
@@ -75,7 +76,7 @@ describe('POST /loyalty/contact/add and /loyalty/contact/get (4.9)', () => {
     ['op:loyalty/add-contact', 'op:loyalty/get-contacts', 'rule:loyalty.contact-listed'],
     'the contact added is returned by /loyalty/contact/get with its name (ambiguity loyalty-add-contact-success-code)',
     async () => {
-      const a = await cardWithContact();
+      const a = await cardWithContact('rule:loyalty.contact-listed');
       // 4.9: contact/get returns the card's contacts, filtered by phone when one is given.
       const filtered = await cardContacts(t, a.loyaltyKey, a.phone);
       judge('rule:loyalty.contact-listed', 'contact/get (4.9)', () =>
@@ -92,10 +93,11 @@ describe('POST /loyalty/contact/add and /loyalty/contact/get (4.9)', () => {
   );
 
   req(['op:loyalty/get-contacts'], 'phone is a filter: only the contact with that phone is returned', async () => {
-    const a = await cardWithContact();
+    const a = await cardWithContact('op:loyalty/get-contacts');
     const other = t.phone();
     expectAddContactSuccess(
       await t.api('loyalty/add-contact', { json: { loyalty_key: a.loyaltyKey, phone: other, customer_name: t.name('otro'), usertool_id: a.usertoolId } }),
+      'op:loyalty/get-contacts',
     );
     const filter = 'phone as a filter of contact/get (4.9)';
     const filtered = await cardContacts(t, a.loyaltyKey, other);
@@ -109,7 +111,7 @@ describe('POST /loyalty/contact/add and /loyalty/contact/get (4.9)', () => {
     ['limit:loyalty-phone-digits'],
     `phone of exactly ${PHONE.max} digits: ${PHONE.max} accepted, ${PHONE.min! - 1} and ${PHONE.max! + 1} refused, non-digits refused`,
     async () => {
-      const a = await cardWithContact();
+      const a = await cardWithContact('limit:loyalty-phone-digits');
       if (a.phone.length !== PHONE.max) throw new Error(`kit: the suite's number ${a.phone} has not ${PHONE.max} digits`);
       const base = t.phone();
       for (const [what, phone] of [
@@ -120,7 +122,7 @@ describe('POST /loyalty/contact/add and /loyalty/contact/get (4.9)', () => {
         const answer = await t.api('loyalty/add-contact', {
           json: { loyalty_key: a.loyaltyKey, phone, customer_name: t.name('bad'), usertool_id: a.usertoolId },
         });
-        expectRefused(answer, 'loyalty/add-contact', `phone with ${what}`);
+        expectRefused('limit:loyalty-phone-digits', answer, 'loyalty/add-contact', `phone with ${what}`);
         const added = (await cardContacts(t, a.loyaltyKey)).some((c) => c.contact_phone === phone);
         judge('limit:loyalty-phone-digits', `a phone of exactly ${PHONE.max} digits (4.9)`, () =>
           expect(added, `the phone with ${what} is not a contact`).toBe(false),
@@ -142,7 +144,8 @@ describe('POST /loyalty/contact/add and /loyalty/contact/get (4.9)', () => {
       ['usertool_id not an integer', { ...full, usertool_id: 'abc' }],
       ['unknown card', { ...full, loyalty_key: `${card.loyalty_key}x` }, 'missing-resource'],
     ];
-    for (const [what, json, kind] of cases) expectRefused(await t.api('loyalty/add-contact', { json }), 'loyalty/add-contact', what, kind);
+    for (const [what, json, kind] of cases)
+      expectRefused('op:loyalty/add-contact', await t.api('loyalty/add-contact', { json }), 'loyalty/add-contact', what, kind);
     const added = (await cardContacts(t, card.loyalty_key)).some(withPhone(phone));
     // The test's last check: at op:loyalty/add-contact's warn level a contact added is one warning.
     judge('op:loyalty/add-contact', 'the refusals of contact/add (4.9)', () => expect(added, 'none of the refused requests added the contact').toBe(false));
@@ -152,14 +155,20 @@ describe('POST /loyalty/contact/add and /loyalty/contact/get (4.9)', () => {
     // A key /loyalty/get does not list is a key of no card: a listed one altered, or any key where the account has none.
     const card = await cardIfAny(program);
     const unknownKey = card === null ? t.name('card') : `${card.loyalty_key}x`;
-    expectRefused(await t.api('loyalty/get-contacts', { json: {} }), 'loyalty/get-contacts', 'loyalty_key missing');
-    expectRefused(await t.api('loyalty/get-contacts', { json: { loyalty_key: unknownKey } }), 'loyalty/get-contacts', 'unknown card', 'missing-resource');
+    expectRefused('op:loyalty/get-contacts', await t.api('loyalty/get-contacts', { json: {} }), 'loyalty/get-contacts', 'loyalty_key missing');
+    expectRefused(
+      'op:loyalty/get-contacts',
+      await t.api('loyalty/get-contacts', { json: { loyalty_key: unknownKey } }),
+      'loyalty/get-contacts',
+      'unknown card',
+      'missing-resource',
+    );
   });
 });
 
 describe('POST /loyalty/sale (4.9)', () => {
   req(['op:loyalty/register-sale'], 'loyalty_sale_01 with a message confirming the sale; the contact stays on the card', async () => {
-    const a = await cardWithContact();
+    const a = await cardWithContact('op:loyalty/register-sale');
     const [before] = (await cardContacts(t, a.loyaltyKey, a.phone)).filter(withPhone(a.phone));
     const answer = await t.api('loyalty/register-sale', { json: { loyalty_key: a.loyaltyKey, phone: a.phone, usertool_id: a.usertoolId } });
     const body = expectSuccess(answer, 'loyalty/register-sale', LoyaltySaleResponse);
@@ -174,7 +183,7 @@ describe('POST /loyalty/sale (4.9)', () => {
   });
 
   req(['op:loyalty/register-sale'], 'loyalty_key, phone and usertool_id are required; an unknown card is refused (codes not shown)', async () => {
-    const a = await cardWithContact();
+    const a = await cardWithContact('op:loyalty/register-sale');
     const full = { loyalty_key: a.loyaltyKey, phone: a.phone, usertool_id: a.usertoolId };
     const [before] = (await cardContacts(t, a.loyaltyKey, a.phone)).filter(withPhone(a.phone));
     const cases: [string, Record<string, unknown>, RefusalKind?][] = [
@@ -185,7 +194,8 @@ describe('POST /loyalty/sale (4.9)', () => {
       ['usertool_id not an integer', { ...full, usertool_id: 'abc' }],
       ['unknown card', { ...full, loyalty_key: `${a.loyaltyKey}x` }, 'missing-resource'],
     ];
-    for (const [what, json, kind] of cases) expectRefused(await t.api('loyalty/register-sale', { json }), 'loyalty/register-sale', what, kind);
+    for (const [what, json, kind] of cases)
+      expectRefused('op:loyalty/register-sale', await t.api('loyalty/register-sale', { json }), 'loyalty/register-sale', what, kind);
     const [after] = (await cardContacts(t, a.loyaltyKey, a.phone)).filter(withPhone(a.phone));
     judge('op:loyalty/register-sale', 'the refusals of /loyalty/sale (4.9)', () => expect(after, 'no refused sale changed the contact').toEqual(before));
   });
@@ -199,7 +209,7 @@ describe("A sale's stamp shows in the contact (4.9, 2.5)", () => {
     ['rule:loyalty.sale-stamp'],
     `a sale's stamp moves contact_current_redeem or contact_total_loyalty_completes forward by one (within ${SALES_BOUND} sales)`,
     async () => {
-      const a = await cardWithContact();
+      const a = await cardWithContact('rule:loyalty.sale-stamp');
       const contact = async () => {
         const [c] = (await cardContacts(t, a.loyaltyKey, a.phone)).filter(withPhone(a.phone));
         // Its own stated rule, a contact added is returned by contact/get (4.9): a failure throws, so no counter is read off a missing contact.

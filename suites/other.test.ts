@@ -5,7 +5,7 @@
  * key, is recorded; a server error is a warning (rule:envelope.no-server-error, 7.1). Nothing else is asserted.
  */
 import { describe, expect } from 'vitest';
-import { judge, recordBehaviour, req, useTarget } from '../harness/kit/index.ts';
+import { judge, req, useTarget } from '../harness/kit/index.ts';
 import { otherOperations } from '../schemas/other-paths.ts';
 import { describeAnswer, withCampaignId, withCountryCode, expectSent, plainText } from './support/sending-helpers.ts';
 
@@ -14,7 +14,7 @@ const t = useTarget();
 /** Calls `operationId` with the account key and an empty JSON object; records and returns what came back. */
 async function probe(operationId: string, json: Record<string, unknown> = {}) {
   const answer = await t.api(operationId, { json });
-  recordBehaviour(`${operationId} with ${JSON.stringify(json)}`, describeAnswer(answer));
+  judge(`op:${operationId}`, `${operationId} with ${JSON.stringify(json)}`, describeAnswer(answer));
   judge('rule:envelope.no-server-error', `${operationId}: not a server error`, () => expect(answer.status).toBeLessThan(500));
   return answer;
 }
@@ -27,7 +27,11 @@ describe('paths named in passing (4.15)', () => {
       async () => {
         await probe(op.operationId);
         const keyless = await t.api(op.operationId, { json: {}, key: null });
-        recordBehaviour(`${op.operationId} without a key`, `${describeAnswer(keyless)}${keyless.body.code ? ` (code ${String(keyless.body.code)})` : ''}`);
+        judge(
+          `op:${op.operationId}`,
+          `${op.operationId} without a key`,
+          `${describeAnswer(keyless)}${keyless.body.code ? ` (code ${String(keyless.body.code)})` : ''}`,
+        );
       },
     );
   }
@@ -47,7 +51,7 @@ describe('paths named in passing (4.15)', () => {
       if (!shown) return;
       const answer = await probe('other/campaigns');
       const listed = new RegExp(`(?<!\\d)${sent.campaignId}(?!\\d)`).test(answer.text);
-      recordBehaviour(`campaign ${sent.campaignId} in the /campaigns answer`, listed ? 'appears' : 'does not appear');
+      judge('op:other/campaigns', `campaign ${sent.campaignId} in the /campaigns answer`, listed ? 'appears' : 'does not appear');
     },
   );
 });

@@ -150,7 +150,7 @@ describe('templates a to n (4.5)', () => {
     'a letter outside a to n is refused; formal_tone=true is accepted with every template (4.5)',
     onNumbers(1, async (n) => {
       const refused = await t.api('otp-legacy/send', { json: sendBody(t, await n.fresh(), { template: 'o' }) });
-      expectRefused(refused, 'otp-legacy/send');
+      expectRefused('rule:otp-legacy.templates', refused, 'otp-legacy/send');
       judge('rule:otp-legacy.templates', 'a refused template is not verification_01 (4.5, 7.2)', () =>
         expect(refused.body.code, 'a refusal is not verification_01').not.toBe('verification_01'),
       );
@@ -177,7 +177,7 @@ describe('POST /otp/send: field rules and their codes (7.2)', () => {
     `code_length ${CODE_LENGTH.min! - 1} and ${CODE_LENGTH.max! + 1} answer verification_09`,
     onNumbers(1, async (n) => {
       for (const length of [CODE_LENGTH.min! - 1, CODE_LENGTH.max! + 1])
-        await refusedSend(t, sendBody(t, await n.fresh(), { code_length: length }), 'verification_09');
+        await refusedSend(t, sendBody(t, await n.fresh(), { code_length: length }), 'verification_09', 'err:verification_09');
     }),
     SENDS,
   );
@@ -192,7 +192,7 @@ describe('POST /otp/send: field rules and their codes (7.2)', () => {
   req(
     ['err:verification_15'],
     'a code_type outside alphanumeric, numeric, letters answers verification_15',
-    onNumbers(1, async (n) => refusedSend(t, sendBody(t, await n.fresh(), { code_type: 'hex' }), 'verification_15')),
+    onNumbers(1, async (n) => refusedSend(t, sendBody(t, await n.fresh(), { code_type: 'hex' }), 'verification_15', 'err:verification_15')),
     SENDS,
   );
 });
@@ -205,7 +205,7 @@ describe('POST /otp/send: field rules and their codes (7.2)', () => {
     'a phone_number that is not 10 digits answers verification_07 (9, 11 digits, letters)',
     onNumbers(1, async (n) => {
       const ten = await n.fresh();
-      for (const bad of [ten.slice(0, 9), `${ten}1`, `${ten.slice(0, 8)}ab`]) await refusedSend(t, sendBody(t, bad), 'verification_07');
+      for (const bad of [ten.slice(0, 9), `${ten}1`, `${ten.slice(0, 8)}ab`]) await refusedSend(t, sendBody(t, bad), 'verification_07', 'err:verification_07');
     }),
     SENDS,
   );
@@ -214,7 +214,7 @@ describe('POST /otp/send: field rules and their codes (7.2)', () => {
     ['err:verification_08'],
     'a country_code other than 52 answers verification_08',
     onNumbers(1, async (n) => {
-      for (const bad of ['1', '53']) await refusedSend(t, sendBody(t, await n.fresh(), { country_code: bad }), 'verification_08');
+      for (const bad of ['1', '53']) await refusedSend(t, sendBody(t, await n.fresh(), { country_code: bad }), 'verification_08', 'err:verification_08');
     }),
     SENDS,
   );
@@ -223,8 +223,8 @@ describe('POST /otp/send: field rules and their codes (7.2)', () => {
     ['err:verification_20'],
     'company missing or empty answers verification_20',
     onNumbers(1, async (n) => {
-      await refusedSend(t, without(sendBody(t, await n.fresh()), 'company'), 'verification_20');
-      await refusedSend(t, sendBody(t, await n.fresh(), { company: '' }), 'verification_20');
+      await refusedSend(t, without(sendBody(t, await n.fresh()), 'company'), 'verification_20', 'err:verification_20');
+      await refusedSend(t, sendBody(t, await n.fresh(), { company: '' }), 'verification_20', 'err:verification_20');
     }),
     SENDS,
   );
@@ -235,7 +235,7 @@ describe('POST /otp/send: field rules and their codes (7.2)', () => {
     onNumbers(1, async (n) => {
       const max = t.config.profile.capabilities.legacyOtpCompanyMax!;
       await acceptedSend(t, sendBody(t, await n.fresh(), { company: 'C'.repeat(max) }));
-      await refusedSend(t, sendBody(t, await n.fresh(), { company: 'C'.repeat(max + 1) }), 'verification_11');
+      await refusedSend(t, sendBody(t, await n.fresh(), { company: 'C'.repeat(max + 1) }), 'verification_11', 'err:verification_11');
     }),
     SENDS,
   );
@@ -247,7 +247,7 @@ describe('POST /otp/send: field rules and their codes (7.2)', () => {
       const past = await expirationIn(t, -120);
       const justUnder = await expirationIn(t, EXPIRY.max! * 3600 - 120);
       for (const bad of ['2030/01/01 10:00', 'tomorrow', past.text])
-        await refusedSend(t, sendBody(t, await n.fresh(), { expiration_date: bad }), 'verification_13');
+        await refusedSend(t, sendBody(t, await n.fresh(), { expiration_date: bad }), 'verification_13', 'err:verification_13');
       const phone = await n.fresh();
       const { code } = await sendWithCode(t, phone, { expiration_date: justUnder.text });
       await acceptedVerify(t, phone, code);
@@ -268,7 +268,7 @@ describe('POST /otp/send: field rules and their codes (7.2)', () => {
   req(
     ['err:verification_18'],
     "the profile's number with an unsupported area code answers verification_18",
-    () => refusedSend(t, sendBody(t, t.config.profile.capabilities.unsupportedAreaCodeNumber!), 'verification_18'),
+    () => refusedSend(t, sendBody(t, t.config.profile.capabilities.unsupportedAreaCodeNumber!), 'verification_18', 'err:verification_18'),
     SENDS,
   );
 });
@@ -281,7 +281,7 @@ describe('POST /otp/send: state of the number (7.2)', () => {
     'a second send while the code awaits verification answers verification_03, and the first code still verifies',
     onPendingCode(async (n) => {
       const { phone, code } = await n.pending(0, { attempts: 1 });
-      await refusedSend(t, sendBody(t, phone), 'verification_03');
+      await refusedSend(t, sendBody(t, phone), 'verification_03', 'err:verification_03');
       await acceptedVerify(t, phone, code);
     }),
     SENDS,
@@ -290,7 +290,7 @@ describe('POST /otp/send: state of the number (7.2)', () => {
   req(
     ['err:verification_04'],
     'a send to a number already verified answers verification_04',
-    onNumbers(1, async (n) => refusedSend(t, sendBody(t, await n.verified()), 'verification_04'), 'verified'),
+    onNumbers(1, async (n) => refusedSend(t, sendBody(t, await n.verified()), 'verification_04', 'err:verification_04'), 'verified'),
     SENDS,
   );
 
@@ -361,7 +361,7 @@ describe('POST /otp/resend (4.5)', () => {
     'a voice value that is not a boolean answers verification_12',
     onPendingCode(async (n) => {
       const { phone, company } = await n.pending(0, { attempts: 0 });
-      await refusedResend(t, resendBody(phone, company, { voice: 'call' }), 'verification_12');
+      await refusedResend(t, resendBody(phone, company, { voice: 'call' }), 'verification_12', 'err:verification_12');
     }),
     SENDS,
   );
@@ -371,7 +371,7 @@ describe('POST /otp/resend (4.5)', () => {
     'a reset_code value that is not a boolean answers verification_14',
     onPendingCode(async (n) => {
       const { phone, company } = await n.pending(0, { attempts: 0 });
-      await refusedResend(t, resendBody(phone, company, { reset_code: 'again' }), 'verification_14');
+      await refusedResend(t, resendBody(phone, company, { reset_code: 'again' }), 'verification_14', 'err:verification_14');
     }),
     SENDS,
   );
@@ -381,8 +381,8 @@ describe('POST /otp/resend (4.5)', () => {
     'resend requires company (verification_20) and a 10-digit phone_number (verification_07)',
     onPendingCode(async (n) => {
       const { phone, company } = await n.pending(0, { attempts: 0 });
-      await refusedResend(t, without(resendBody(phone, company), 'company'), 'verification_20');
-      await refusedResend(t, resendBody(phone.slice(0, 9), company), 'verification_07');
+      await refusedResend(t, without(resendBody(phone, company), 'company'), 'verification_20', 'err:verification_20');
+      await refusedResend(t, resendBody(phone.slice(0, 9), company), 'verification_07', 'err:verification_07');
     }),
     SENDS,
   );
@@ -417,7 +417,7 @@ describe('POST /otp/verify (4.5, 7.2)', () => {
     onPendingCode(async (n) => {
       const { phone, code } = await n.pending(0, { attempts: 1 });
       await acceptedVerify(t, phone, code);
-      await refusedVerify(t, phone, code, 'validation_06');
+      await refusedVerify(t, phone, code, 'validation_06', 'err:validation_06');
     }),
     SENDS,
   );
@@ -427,22 +427,24 @@ describe('POST /otp/verify (4.5, 7.2)', () => {
     'a wrong code answers validation_05 and does not verify the number',
     onPendingCode(async (n) => {
       const { phone, code } = await n.pending(0, { attempts: 1 });
-      await refusedVerify(t, phone, differentCodeLike(code), 'validation_05');
-      await refusedSend(t, sendBody(t, phone), 'verification_03');
+      await refusedVerify(t, phone, differentCodeLike(code), 'validation_05', 'err:validation_05');
+      await refusedSend(t, sendBody(t, phone), 'verification_03', 'err:validation_05');
     }),
     SENDS,
   );
 
-  req(['err:validation_04'], 'a number without any code answers validation_04', () => refusedVerify(t, t.phone(), 'A1B2', 'validation_04'));
+  req(['err:validation_04'], 'a number without any code answers validation_04', () =>
+    refusedVerify(t, t.phone(), 'A1B2', 'validation_04', 'err:validation_04'),
+  );
 
   req(['err:validation_07'], 'a phone_number that is not 10 digits answers validation_07', async () => {
     const ten = t.phone();
-    for (const bad of [ten.slice(0, 9), `${ten}1`, `${ten.slice(0, 8)}ab`]) await refusedVerify(t, bad, 'A1B2', 'validation_07');
+    for (const bad of [ten.slice(0, 9), `${ten}1`, `${ten.slice(0, 8)}ab`]) await refusedVerify(t, bad, 'A1B2', 'validation_07', 'err:validation_07');
   });
 
   req(['err:validation_08'], 'verification_code missing or empty answers validation_08', async () => {
-    expectError(await t.api('otp-legacy/verify', { json: { phone_number: t.phone() } }), 'validation_08', 'otp-legacy/verify');
-    await refusedVerify(t, t.phone(), '', 'validation_08');
+    expectError('err:validation_08', await t.api('otp-legacy/verify', { json: { phone_number: t.phone() } }), 'validation_08', 'otp-legacy/verify');
+    await refusedVerify(t, t.phone(), '', 'validation_08', 'err:validation_08');
   });
 
   req(
@@ -453,8 +455,8 @@ describe('POST /otp/verify (4.5, 7.2)', () => {
       // 7.2 "attempts per hour": a number no wrong code of this run reached within the hour, whatever a new code does to the count.
       const { phone, code } = await n.pending(0, { attempts: limit });
       const wrong = differentCodeLike(code);
-      for (let i = 1; i <= limit; i++) await refusedVerify(t, phone, wrong, 'validation_05');
-      await refusedVerify(t, phone, wrong, 'validation_03');
+      for (let i = 1; i <= limit; i++) await refusedVerify(t, phone, wrong, 'validation_05', 'err:validation_03');
+      await refusedVerify(t, phone, wrong, 'validation_03', 'err:validation_03');
     }),
     SENDS,
   );
@@ -486,7 +488,7 @@ describe('POST /otp/reset and locale', () => {
     const es = await verify(t, phone, 'A1B2', { locale: 'es' });
     const en = await verify(t, phone, 'A1B2', { locale: 'en' });
     const none = await verify(t, phone, 'A1B2');
-    for (const answer of [es, en, none]) expectError(answer, 'validation_04', 'otp-legacy/verify');
+    for (const answer of [es, en, none]) expectError('rule:otp-legacy.language', answer, 'validation_04', 'otp-legacy/verify');
     expectTextsPerLocale(t, es, en, none);
   });
 });

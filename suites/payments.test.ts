@@ -50,7 +50,7 @@ async function expectNotAccepted(requirement: PaymentRequirement, json: Fields, 
   const answer = await send(json);
   const refused = 'a refused payment request, charging nothing (4.13)';
   judge(requirement, refused, () => expect(answer.body.success, `${what} is refused`).not.toBe(true));
-  expectRefused(answer, OP);
+  expectRefused(requirement, answer, OP);
   const after = await t.credits();
   judge(requirement, refused, () => expect(after, `${what}: a refused request charges nothing`).toBeCloseTo(before, 2));
 }
@@ -145,7 +145,7 @@ describe('insufficient credits (7.2 sms_07)', () => {
     'a payment request from an account without credits: sms_07, the balance stays 0',
     async () => {
       const poor = await t.newSubaccount(0);
-      expectError(await send(paymentBody(), poor.key), 'sms_07', OP);
+      expectError('err:sms_07', await send(paymentBody(), poor.key), 'sms_07', OP);
       const credits = await t.credits(poor.key);
       judge('err:sms_07', 'a payment request without credits charges nothing (7.2)', () => expect(credits, 'nothing was charged').toBe(0));
     },

@@ -4,18 +4,7 @@
  * only with sandbox=1, and the details of a campaign count its messages.
  */
 import { describe, expect } from 'vitest';
-import {
-  type Answer,
-  answerWhenSettled,
-  expectError,
-  expectRefused,
-  expectSuccess,
-  Inconclusive,
-  judge,
-  observe,
-  req,
-  useTarget,
-} from '../harness/kit/index.ts';
+import { type Answer, answerWhenSettled, expectError, expectRefused, expectSuccess, Inconclusive, judge, req, useTarget } from '../harness/kit/index.ts';
 import { ReportsCampaignDetailsResponse, ReportsGenerateResponse } from '../schemas/reports.ts';
 import type { SendResult } from '../schemas/sms.ts';
 import {
@@ -63,13 +52,13 @@ function expectPairedCode(answer: Answer, expected: 'report_01' | 'report_02'): 
   const code = String(answer.body.code);
   const pair = ['report_01', 'report_02'];
   const choice = t.choices['paired-code-order'];
-  observe(
+  judge(
     'paired-code-order',
     `${expected === 'report_01' ? 'start_date' : 'end_date'} missing: code ${code}`,
     choice === 'in-order' ? code === expected : pair.includes(code),
   );
-  if (choice === 'in-order') expectError(answer, expected, 'reports/generate');
-  else expectError(answer, pair.includes(code) ? code : expected, 'reports/generate');
+  if (choice === 'in-order') expectError(`err:${expected}`, answer, expected, 'reports/generate');
+  else expectError(`err:${expected}`, answer, pair.includes(code) ? code : expected, 'reports/generate');
 }
 
 describe('POST /reports/generate (4.12)', () => {
@@ -161,7 +150,7 @@ describe('report errors (7.2)', () => {
   });
 
   req(['err:report_03'], 'start_date after end_date: report_03; the same day is accepted', async () => {
-    expectError(await generate({ start_date: await mexicoDay(t, 0), end_date: await mexicoDay(t, -1) }), 'report_03', 'reports/generate');
+    expectError('err:report_03', await generate({ start_date: await mexicoDay(t, 0), end_date: await mexicoDay(t, -1) }), 'report_03', 'reports/generate');
     const day = await mexicoDay(t, -1);
     expectSuccess(await generate({ start_date: day, end_date: day }), 'reports/generate', ReportsGenerateResponse);
   });
@@ -178,7 +167,7 @@ describe('report errors (7.2)', () => {
       for (let i = 1; i <= bound; i++) {
         const answer = await generate({ start_date: day, end_date: day }, { key: fresh.key, retryOn429: false });
         if (answer.body.code === 'report_05') {
-          expectError(answer, 'report_05', 'reports/generate');
+          expectError('err:report_05', answer, 'report_05', 'reports/generate');
           return;
         }
         if (answer.body.code !== 'rate_01') expectSuccess(answer, 'reports/generate', ReportsGenerateResponse);
@@ -222,16 +211,16 @@ describe('POST /reports/details (4.12)', () => {
   );
 
   req(['err:details_02'], 'campaign_id missing, or not numeric: details_02', async () => {
-    expectError(await details({}), 'details_02', 'reports/get-campaign-details');
-    expectError(await details({ campaign_id: 'abc' }), 'details_02', 'reports/get-campaign-details');
-    expectError(await details({ campaign_id: '12x' }), 'details_02', 'reports/get-campaign-details');
+    expectError('err:details_02', await details({}), 'details_02', 'reports/get-campaign-details');
+    expectError('err:details_02', await details({ campaign_id: 'abc' }), 'details_02', 'reports/get-campaign-details');
+    expectError('err:details_02', await details({ campaign_id: '12x' }), 'details_02', 'reports/get-campaign-details');
   });
 
   req(
     ['err:details_03'],
     "a campaign that does not exist, or is another account's: details_03",
     async () => {
-      expectError(await details({ campaign_id: 2_000_000_000 }), 'details_03', 'reports/get-campaign-details');
+      expectError('err:details_03', await details({ campaign_id: 2_000_000_000 }), 'details_03', 'reports/get-campaign-details');
       if (!t.has('manager-key')) return;
       // Another account's campaign (7.2: "campaign missing or not the account's").
       const other = await t.newSubaccount(0);
@@ -241,14 +230,14 @@ describe('POST /reports/details (4.12)', () => {
         'reports/get-campaign-details',
         ReportsCampaignDetailsResponse,
       );
-      expectError(await settledDetails({ campaign_id: sent.campaignId, sandbox: 1 }), 'details_03', 'reports/get-campaign-details');
+      expectError('err:details_03', await settledDetails({ campaign_id: sent.campaignId, sandbox: 1 }), 'details_03', 'reports/get-campaign-details');
     },
     { timeout: SETTLING_TEST_MS },
   );
 
   req(['err:details_04'], 'a campaign still processing: details_04, retry later', async () => {
     const id = t.config.profile.capabilities.campaignProcessingId!;
-    expectError(await details({ campaign_id: id }), 'details_04', 'reports/get-campaign-details');
+    expectError('err:details_04', await details({ campaign_id: id }), 'details_04', 'reports/get-campaign-details');
   });
 });
 
@@ -257,6 +246,6 @@ describe('request shape (4.12)', () => {
     const today = await mexicoDay(t);
     const answer = await generate({ start_date: today.replace(/-/g, '/'), end_date: today });
     judge('op:reports/generate', 'a malformed date is not a success (4.12)', () => expect(answer.body.success, 'not a success').not.toBe(true));
-    expectRefused(answer, 'reports/generate');
+    expectRefused('op:reports/generate', answer, 'reports/generate');
   });
 });

@@ -6,18 +6,7 @@
  * Starts first in a run (declared in harness/run/suite-schedule.ts; its wait: untimedWaitSeconds for a sandbox event that may never come).
  */
 import { describe, expect } from 'vitest';
-import {
-  type Answer,
-  awaitDeliveries,
-  type Delivery,
-  expectRefused,
-  expectSuccess,
-  isEventDelivery,
-  judge,
-  observe,
-  req,
-  useTarget,
-} from '../harness/kit/index.ts';
+import { type Answer, awaitDeliveries, type Delivery, expectRefused, expectSuccess, isEventDelivery, judge, req, useTarget } from '../harness/kit/index.ts';
 import { limitById } from '../schemas/limits.ts';
 import { withOwnAccount } from './support/webhook-accounts.ts';
 import {
@@ -116,7 +105,7 @@ describe('sandbox sends (1, 4.2)', { concurrent: OVERLAP }, () => {
         const answer = await sendRefusedSms(json);
         judge(requirement, `sandbox validates: ${what} (${requirement})`, () => {
           expect(isSendSuccess(answer), `refused (${describeAnswer(answer)})`).toBe(false);
-          expectRefused(answer, 'sms/send');
+          expectRefused(requirement, answer, 'sms/send');
         });
       }
       const voice = { numbers: t.phone(), country_code: '52', sandbox: 1 };
@@ -132,7 +121,7 @@ describe('sandbox sends (1, 4.2)', { concurrent: OVERLAP }, () => {
         const answer = await t.api('voice/send', { json, expectsRefusal: true });
         judge(requirement, `sandbox validates: ${what} (${requirement})`, () => {
           expect(isSendSuccess(answer), `refused (${describeAnswer(answer)})`).toBe(false);
-          expectRefused(answer, 'voice/send');
+          expectRefused(requirement, answer, 'voice/send');
         });
       }
       // 1: sandbox "delivers nothing and consumes no credits", a refused sandbox send included.
@@ -148,7 +137,7 @@ describe('sandbox sends (1, 4.2)', { concurrent: OVERLAP }, () => {
     judge('rule:sandbox.no-scheduled', 'a scheduled sandbox send is not accepted (4.2)', () =>
       expect(isSendSuccess(answer), `a scheduled sandbox send is not accepted (${describeAnswer(answer)})`).toBe(false),
     );
-    expectRefused(answer, 'sms/send');
+    expectRefused('rule:sandbox.no-scheduled', answer, 'sms/send');
   });
 });
 
@@ -173,11 +162,11 @@ describe('sandbox daily limit (8)', { concurrent: OVERLAP }, () => {
         // suite) proves nothing, and is taken again.
         if (dayOf(await t.clock.now()) !== day && attempt < 3) continue;
         const observed = refusedAt === undefined ? `send ${limit + 1} accepted` : `first refusal at send ${refusedAt} (${describeAnswer(refusal!)})`;
-        observe('sandbox-daily-limit', observed, refusedAt === limit + 1);
+        judge('sandbox-daily-limit', observed, refusedAt === limit + 1);
         judge('limit:sandbox-daily', `sandbox sends 1 to ${limit} are accepted and send ${limit + 1} is refused (8)`, () =>
           expect(refusedAt, `sandbox sends 1 to ${limit} are accepted and send ${limit + 1} is refused: ${observed}`).toBe(limit + 1),
         );
-        expectRefused(refusal!, 'sms/send');
+        expectRefused('limit:sandbox-daily', refusal!, 'sms/send');
         return;
       }
     },
@@ -216,7 +205,7 @@ describe('sandbox events (4.2, 6.3)', { concurrent: OVERLAP }, () => {
           () => false,
         );
         const choice = t.choices['sandbox-sends-emit-events'];
-        observe(
+        judge(
           'sandbox-sends-emit-events',
           arrived ? 'a confirmation arrived' : `no confirmation within ${budgetMs / 1000} s`,
           choice === 'events' ? arrived : choice === 'no-events' ? !arrived : null,

@@ -5,7 +5,7 @@
  * (charging, scheduled sends, GET) needs the real-delivery capability.
  */
 import { describe, expect } from 'vitest';
-import { type Answer, expectError, expectRefused, expectSuccess, judge, observe, recordBehaviour, req, SkipTest, useTarget } from '../harness/kit/index.ts';
+import { type Answer, expectError, expectRefused, expectSuccess, judge, req, SkipTest, useTarget } from '../harness/kit/index.ts';
 import { isUnset } from '../schemas/envelope.ts';
 import { GSM7_BASIC, GSM7_EXTENSION, nonGsm7Characters } from '../schemas/formats.ts';
 import { limitById } from '../schemas/limits.ts';
@@ -82,7 +82,7 @@ async function expectCampaignIdOnlyWhenAsked(): Promise<void> {
   const numbers = [t.phone()];
   const answer = await t.api('sms/send', withCampaignId(t, sandboxSms(numbers)));
   const body = expectSent(answer, 'sms/send', numbers.map(withCountryCode));
-  observe('show-campaign-id-placement', body.campaignId === undefined ? 'no campaignId' : `campaignId ${body.campaignId}`, body.campaignId !== undefined);
+  judge('show-campaign-id-placement', body.campaignId === undefined ? 'no campaignId' : `campaignId ${body.campaignId}`, body.campaignId !== undefined);
   const placement = t.choices['show-campaign-id-placement'];
   const added = judge('rule:sms.campaign-id', 'showCampaignId=true adds an integer campaignId (4.2)', () =>
     expect(body.campaignId, `campaignId with showCampaignId=true (placement ${placement})`).toEqual(expect.any(Number)),
@@ -145,14 +145,14 @@ describe('POST /sms/send (4.2, 2.2)', () => {
     const valid = sandboxSms([t.phone()]);
     for (const missing of ['numbers', 'message'] as const) {
       const { [missing]: _dropped, ...rest } = valid;
-      expectRefused(await sendRefused(rest), 'sms/send');
+      expectRefused('op:sms/send', await sendRefused(rest), 'sms/send');
     }
   });
 
   req(['op:sms/send', 'limit:sms-country-code'], 'Mexico only: country_code 52 accepted, another country code (1, 521, 5) refused', async () => {
     await sentWith({ country_code: '52' });
     for (const country_code of ['1', '521', '5'])
-      expectRefused(await sendRefused(sandboxSms([t.phone()], { country_code })), 'sms/send', `country_code ${country_code}`);
+      expectRefused('limit:sms-country-code', await sendRefused(sandboxSms([t.phone()], { country_code })), 'sms/send', `country_code ${country_code}`);
   });
 });
 
@@ -180,12 +180,25 @@ describe('GET /sms/send (4.2)', () => {
       const before = await t.credits();
       const number = t.deliverableNumber();
       expectRefused(
+        'limit:sender-id-length',
         await t.api('sms/send-via-get', { query: { numbers: number, message: plainText(t, 'get'), sender: 'S'.repeat(SENDER_MAX + 1) } }),
         'sms/send-via-get',
       );
-      expectRefused(await t.api('sms/send-via-get', { query: { numbers: number.slice(1), message: plainText(t, 'get') } }), 'sms/send-via-get');
-      expectRefused(await t.api('sms/send-via-get', { query: { numbers: `${number}1`, message: plainText(t, 'get') } }), 'sms/send-via-get');
-      expectRefused(await t.api('sms/send-via-get', { query: { numbers: number, message: plainText(t, 'get'), country_code: '1' } }), 'sms/send-via-get');
+      expectRefused(
+        'rule:sms.national-numbers',
+        await t.api('sms/send-via-get', { query: { numbers: number.slice(1), message: plainText(t, 'get') } }),
+        'sms/send-via-get',
+      );
+      expectRefused(
+        'rule:sms.national-numbers',
+        await t.api('sms/send-via-get', { query: { numbers: `${number}1`, message: plainText(t, 'get') } }),
+        'sms/send-via-get',
+      );
+      expectRefused(
+        'limit:sms-country-code',
+        await t.api('sms/send-via-get', { query: { numbers: number, message: plainText(t, 'get'), country_code: '1' } }),
+        'sms/send-via-get',
+      );
       // A refused answer reports no credit, so the balance drops by nothing (1, 2.2 credit: credits consumed).
       const after = await t.credits();
       judge('rule:sms.charges-credits', 'a refused send charges nothing (1, 2.2)', () =>
@@ -204,8 +217,8 @@ describe('recipients (4.2)', () => {
       const good = t.phone();
       await sentWith({});
       for (const bad of [good.slice(1), `${good}1`, `${good.slice(0, 9)}x`]) {
-        expectRefused(await sendRefused(sandboxSms([bad])), 'sms/send');
-        expectRefused(await sendRefused(sandboxSms([t.phone(), bad])), 'sms/send');
+        expectRefused('rule:sms.national-numbers', await sendRefused(sandboxSms([bad])), 'sms/send');
+        expectRefused('rule:sms.national-numbers', await sendRefused(sandboxSms([t.phone(), bad])), 'sms/send');
       }
     },
   );
@@ -216,8 +229,8 @@ describe('recipients (4.2)', () => {
     async () => {
       const full = phones(t, 2).map(withCountryCode);
       expectSent(await send(sandboxSms(full, { find_country_code: 1 })), 'sms/send', full);
-      expectRefused(await sendRefused(sandboxSms([t.phone()], { find_country_code: 1 })), 'sms/send');
-      expectRefused(await sendRefused(sandboxSms([withCountryCode(t.phone())])), 'sms/send');
+      expectRefused('rule:sms.find-country-code', await sendRefused(sandboxSms([t.phone()], { find_country_code: 1 })), 'sms/send');
+      expectRefused('rule:sms.find-country-code', await sendRefused(sandboxSms([withCountryCode(t.phone())])), 'sms/send');
     },
   );
 });
@@ -232,9 +245,13 @@ describe('scheduled sends (4.2 date)', () => {
       // A server reading the wall time as UTC would take this date for five hours ago (UTC-6).
       expectSent(await send({ numbers: number, message: plainText(t, 'later'), date: future }), 'sms/send', [withCountryCode(number)]);
       const before = await t.credits();
-      expectRefused(await sendRefused({ numbers: number, message: plainText(t, 'past'), date: await mexicoDateTime(t, -3600) }), 'sms/send');
+      expectRefused(
+        'rule:sms.scheduled-future',
+        await sendRefused({ numbers: number, message: plainText(t, 'past'), date: await mexicoDateTime(t, -3600) }),
+        'sms/send',
+      );
       const wrongFormat = (await mexicoDateTime(t, 3600)).replace(/-/g, '/');
-      expectRefused(await sendRefused({ numbers: number, message: plainText(t, 'format'), date: wrongFormat }), 'sms/send');
+      expectRefused('rule:sms.scheduled-future', await sendRefused({ numbers: number, message: plainText(t, 'format'), date: wrongFormat }), 'sms/send');
       const after = await t.credits();
       judge('rule:sms.scheduled-future', 'refused scheduled sends charge nothing (4.2)', () =>
         expect(after, 'refused scheduled sends charge nothing').toBeCloseTo(before, 2),
@@ -257,12 +274,12 @@ describe('channel, flash and URL shortening (4.2)', () => {
       // 4.2: "RCS requires an RCS sender linked to the account": with one, RCS alone is a valid send.
       if (t.has('rcs-sender')) expectSent(rcs, 'sms/send', [withCountryCode(rcsNumber)]);
       else judge('rule:envelope.no-server-error', 'channel=2 without an RCS sender: never a server error', () => expect(rcs.status).toBeLessThan(500));
-      recordBehaviour('channel=2 without flash', describeAnswer(rcs));
+      judge('sms-flash-parameter-name', 'channel=2 without flash', describeAnswer(rcs));
       const both = await send(sandboxSms([t.phone()], { channel: 2, flash: 1 }));
       const refused = !isSendSuccess(both);
       const choice = t.choices['sms-flash-parameter-name'];
-      observe('sms-flash-parameter-name', `channel=2 with flash=1: ${describeAnswer(both)}`, choice === 'flash' ? refused : null);
-      if (choice === 'flash') expectRefused(both, 'sms/send');
+      judge('sms-flash-parameter-name', `channel=2 with flash=1: ${describeAnswer(both)}`, choice === 'flash' ? refused : null);
+      if (choice === 'flash') expectRefused('rule:sms.rcs-flash-incompatible', both, 'sms/send');
       else judge('rule:envelope.no-server-error', 'channel=2 with flash=1: never a server error', () => expect(both.status).toBeLessThan(500));
     },
   );
@@ -273,8 +290,8 @@ describe('channel, flash and URL shortening (4.2)', () => {
     const rcsNumber = t.phone();
     const rcs = await send(sandboxSms([rcsNumber], { channel: 2 }));
     if (t.has('rcs-sender')) expectSent(rcs, 'sms/send', [withCountryCode(rcsNumber)]);
-    else recordBehaviour('channel=2 without a declared RCS sender', describeAnswer(rcs));
-    for (const channel of [0, 3]) expectRefused(await sendRefused(sandboxSms([t.phone()], { channel })), 'sms/send', `channel ${channel}`);
+    else judge('unnamed-codes', 'channel=2 without a declared RCS sender', describeAnswer(rcs));
+    for (const channel of [0, 3]) expectRefused('limit:sms-channel', await sendRefused(sandboxSms([t.phone()], { channel })), 'sms/send', `channel ${channel}`);
   });
 
   // 4.2: find_country_code, sandbox, flash and shorten_url are "enum 0,1". Each takes 0 and 1 (in a
@@ -286,14 +303,15 @@ describe('channel, flash and URL shortening (4.2)', () => {
     const oneUrl = `Visita https://example.com/promo/${t.name('f')}`;
     await sentWith({ find_country_code: 0 });
     expectSent(await send(sandboxSms(full, { find_country_code: 1 })), 'sms/send', full);
-    expectRefused(await sendRefused(sandboxSms(phones(t, 1).map(withCountryCode), { find_country_code: 2 })), 'sms/send', 'find_country_code 2');
+    const other = phones(t, 1).map(withCountryCode);
+    expectRefused('limit:sms-flags', await sendRefused(sandboxSms(other, { find_country_code: 2 })), 'sms/send', 'find_country_code 2');
     await sentWith({ shorten_url: 0 });
     await sandboxSent([t.phone()], { shorten_url: 1, message: oneUrl });
-    expectRefused(await sendRefused(sandboxSms([t.phone()], { shorten_url: 2, message: oneUrl })), 'sms/send', 'shorten_url 2');
+    expectRefused('limit:sms-flags', await sendRefused(sandboxSms([t.phone()], { shorten_url: 2, message: oneUrl })), 'sms/send', 'shorten_url 2');
     if (t.choices['sms-flash-parameter-name'] === 'flash') {
       await sentWith({ channel: 1, flash: 0 });
       await sandboxSent([t.phone()], { channel: 1, flash: 1 });
-      expectRefused(await sendRefused(sandboxSms([t.phone()], { channel: 1, flash: 2 })), 'sms/send', 'flash 2');
+      expectRefused('limit:sms-flags', await sendRefused(sandboxSms([t.phone()], { channel: 1, flash: 2 })), 'sms/send', 'flash 2');
     }
     const after = await t.credits();
     judge('limit:sms-flags', 'refused and sandbox sends charge nothing (4.2)', () =>
@@ -311,7 +329,12 @@ describe('channel, flash and URL shortening (4.2)', () => {
       const poor = await t.newSubaccount(0);
       const number = t.phone();
       expectSent(await t.api('sms/send', { key: poor.key, json: sandboxSms([number]) }), 'sms/send', [withCountryCode(number)]);
-      expectRefused(await t.api('sms/send', { key: poor.key, json: sandboxSms([t.deliverableNumber()], { sandbox: 2 }) }), 'sms/send', 'sandbox 2');
+      expectRefused(
+        'limit:sms-flags',
+        await t.api('sms/send', { key: poor.key, json: sandboxSms([t.deliverableNumber()], { sandbox: 2 }) }),
+        'sms/send',
+        'sandbox 2',
+      );
       const after = await t.credits(poor.key);
       judge('rule:sandbox.no-charge', 'nothing charged (1, 4.2)', () => expect(after, 'nothing was charged').toBe(0));
     },
@@ -320,12 +343,12 @@ describe('channel, flash and URL shortening (4.2)', () => {
 
   req(['rule:sms.shorten-url'], 'shorten_url=1: one URL accepted, none refused, two per ambiguity sms-shorten-url-count', async () => {
     await sandboxSent([t.phone()], { shorten_url: 1, message: `Visita https://example.com/promo/${t.name('u')}` });
-    expectRefused(await sendRefused(sandboxSms([t.phone()], { shorten_url: 1, message: 'Sin enlace alguno' })), 'sms/send');
+    expectRefused('rule:sms.shorten-url', await sendRefused(sandboxSms([t.phone()], { shorten_url: 1, message: 'Sin enlace alguno' })), 'sms/send');
     const two = await send(sandboxSms([t.phone()], { shorten_url: 1, message: 'Dos https://example.com/a y https://example.org/b' }));
     const choice = t.choices['sms-shorten-url-count'];
     const accepted = isSendSuccess(two);
-    observe('sms-shorten-url-count', `two URLs: ${describeAnswer(two)}`, choice === 'exactly-one' ? !accepted : accepted);
-    if (choice === 'exactly-one') expectRefused(two, 'sms/send');
+    judge('sms-shorten-url-count', `two URLs: ${describeAnswer(two)}`, choice === 'exactly-one' ? !accepted : accepted);
+    if (choice === 'exactly-one') expectRefused('rule:sms.shorten-url', two, 'sms/send');
     else expectSuccess(two, 'sms/send', SendResult);
   });
 
@@ -346,13 +369,13 @@ describe('text (4.2: without accents, always GSM-7)', () => {
       const answer = await send(sandboxSms(numbers, { message: `Canción del año ${t.name('acc')}` }));
       const choice = t.choices['sms-accented-text'];
       const accepted = isSendSuccess(answer);
-      observe(
+      judge(
         'sms-accented-text',
         accepted ? 'accepted' : `refused (${describeAnswer(answer)})`,
         choice === 'stripped' ? accepted : choice === 'rejected' ? !accepted : null,
       );
       if (choice === 'rejected') {
-        expectRefused(answer, 'sms/send');
+        expectRefused('rule:sms.accented-text', answer, 'sms/send');
         return;
       }
       if (choice === 'stripped') {
@@ -366,7 +389,7 @@ describe('text (4.2: without accents, always GSM-7)', () => {
         return;
       }
       if (accepted) expectSuccess(answer, 'sms/send', SendResult);
-      else expectRefused(answer, 'sms/send');
+      else expectRefused('rule:sms.accented-text', answer, 'sms/send');
     },
   );
 
@@ -378,8 +401,8 @@ describe('text (4.2: without accents, always GSM-7)', () => {
       const since = await t.clock.now();
       const answer = await send(sandboxSms(numbers, { message: `Hola \u{1F600} \u4E2D ${t.name('gsm')}` }));
       if (!isSendSuccess(answer)) {
-        expectRefused(answer, 'sms/send');
-        recordBehaviour('non-GSM-7 text', `refused (${describeAnswer(answer)})`);
+        expectRefused('rule:sms.accented-text', answer, 'sms/send');
+        judge('sms-accented-text', 'non-GSM-7 text', `refused (${describeAnswer(answer)})`);
         return;
       }
       const body = expectSent(answer, 'sms/send', numbers.map(withCountryCode));
@@ -391,7 +414,7 @@ describe('text (4.2: without accents, always GSM-7)', () => {
       judge('rule:sms.accented-text', 'the text is sent as GSM-7 (4.2)', () =>
         expect(nonGsm7Characters(row!.message), 'the text is always sent as GSM-7 (4.2)').toEqual([]),
       );
-      recordBehaviour('non-GSM-7 text', `accepted and sent as: ${row!.message}`);
+      judge('sms-accented-text', 'non-GSM-7 text', `accepted and sent as: ${row!.message}`);
     },
   );
 
@@ -408,7 +431,7 @@ describe('insufficient credits (7.2 sms_07)', () => {
     async () => {
       const poor = await t.newSubaccount(0);
       const answer = await t.api('sms/send', { key: poor.key, json: { numbers: t.deliverableNumber(), message: plainText(t, 'poor') } });
-      expectError(answer, 'sms_07', 'sms/send');
+      expectError('err:sms_07', answer, 'sms_07', 'sms/send');
       const after = await t.credits(poor.key);
       judge('err:sms_07', 'nothing was charged (7.2)', () => expect(after, 'nothing was charged').toBe(0));
     },
@@ -425,8 +448,12 @@ describe('limits of /sms/send (8)', () => {
     `sender: ${SENDER_MAX} alphanumeric characters accepted, ${SENDER_MAX + 1} refused, a non-alphanumeric one refused`,
     async () => {
       await sentWith({ sender: 'A1'.repeat(SENDER_MAX).slice(0, SENDER_MAX) });
-      expectRefused(await sendRefused(sandboxSms([t.phone()], { sender: 'A1'.repeat(SENDER_MAX).slice(0, SENDER_MAX + 1) })), 'sms/send');
-      expectRefused(await sendRefused(sandboxSms([t.phone()], { sender: 'MY-BRAND' })), 'sms/send');
+      expectRefused(
+        'limit:sender-id-length',
+        await sendRefused(sandboxSms([t.phone()], { sender: 'A1'.repeat(SENDER_MAX).slice(0, SENDER_MAX + 1) })),
+        'sms/send',
+      );
+      expectRefused('limit:sender-id-length', await sendRefused(sandboxSms([t.phone()], { sender: 'MY-BRAND' })), 'sms/send');
     },
   );
 
@@ -436,14 +463,14 @@ describe('limits of /sms/send (8)', () => {
       const answer = await send(sandboxSms([t.phone()], { message }));
       if (isSendSuccess(answer)) {
         const body = expectSuccess(answer, 'sms/send', SendResult);
-        recordBehaviour(`message of ${length} characters`, `accepted (total_messages ${body.total_messages}, credit ${body.credit})`);
+        judge('limit:sms-message-length', `message of ${length} characters`, `accepted (total_messages ${body.total_messages}, credit ${body.credit})`);
         // 2.2's rule, stated (fail): in this test of a silence its failure is still the test's one warning (verdict-levels.ts testLevel).
         judge('rule:sms.references-per-recipient', 'one reference per recipient (2.2)', () =>
           expect(body.references, 'one reference per recipient').toHaveLength(1),
         );
       } else {
-        expectRefused(answer, 'sms/send');
-        recordBehaviour(`message of ${length} characters`, `refused (${describeAnswer(answer)})`);
+        expectRefused('rule:envelope.invalid-input-refused', answer, 'sms/send');
+        judge('limit:sms-message-length', `message of ${length} characters`, `refused (${describeAnswer(answer)})`);
       }
     }
   });
@@ -459,10 +486,10 @@ describe('limits of /sms/send (8)', () => {
       const answer = await t.api('sms/send', { key, json: sandboxSms(numbers) });
       if (isSendSuccess(answer)) {
         expectSent(answer, 'sms/send', numbers.map(withCountryCode));
-        recordBehaviour(`${count} recipients in one request`, 'accepted');
+        judge('limit:recipients-per-request', `${count} recipients in one request`, 'accepted');
       } else {
-        expectRefused(answer, 'sms/send');
-        recordBehaviour(`${count} recipients in one request`, `refused (${describeAnswer(answer)})`);
+        expectRefused('rule:sms.references-per-recipient', answer, 'sms/send');
+        judge('limit:recipients-per-request', `${count} recipients in one request`, `refused (${describeAnswer(answer)})`);
       }
     },
   );

@@ -18,7 +18,7 @@ import {
   SubaccountGetApikeyResponse,
 } from '../schemas/subaccounts.ts';
 import type { z } from 'zod';
-import { type Answer, expectError, expectRefused, expectSuccess, Inconclusive, judge, observe, req, useTarget } from '../harness/kit/index.ts';
+import { type Answer, expectError, expectRefused, expectSuccess, Inconclusive, judge, req, useTarget } from '../harness/kit/index.ts';
 
 const t = useTarget();
 
@@ -77,7 +77,7 @@ async function pool(): Promise<number> {
 function expectCreditsMoved(answer: Answer): void {
   const body = expectSuccess(answer, 'subaccounts/manage-credits', SubaccountCreditsManageResponse);
   const choice = t.choices['subaccount-credits-manage-success-message'];
-  observe(
+  judge(
     'subaccount-credits-manage-success-message',
     `message ${body.message}`,
     choice === 'subaccount_archived' ? body.message === 'subaccount_archived' : true,
@@ -150,7 +150,7 @@ describe('POST /manager/subaccount/add (4.11, 2.6)', () => {
       schemaPremise(SubaccountAddRequest, { email: longest, password: PASSWORD_OK }, true, `an email of ${EMAIL.max} characters`);
       schemaPremise(SubaccountAddRequest, { email: tooLong, password: PASSWORD_OK }, false, `an email of ${EMAIL.max! + 1} characters`);
       expectSuccess(await addSubaccount(longest, PASSWORD_OK), 'subaccounts/add', SubaccountAddResponse);
-      expectRefused(await addSubaccount(tooLong, PASSWORD_OK), 'subaccounts/add');
+      expectRefused('limit:subaccount-email-length', await addSubaccount(tooLong, PASSWORD_OK), 'subaccounts/add');
       const lookup = await t.api('subaccounts/get-apikey', { key: manager(), json: { email: tooLong } });
       judge('limit:subaccount-email-length', 'the email too long creates nothing (8)', () =>
         expect(lookup.body.success, 'the refused subaccount does not exist').not.toBe(true),
@@ -176,9 +176,17 @@ describe('POST /manager/subaccount/add (4.11, 2.6)', () => {
       expectCreditsMoved(await t.api('subaccounts/manage-credits', { key: manager(), json: { email: longest, type: 1, credits: 1 } }));
       expectCreditsMoved(await t.api('subaccounts/manage-credits', { key: manager(), json: { email: longest, type: 2, credits: 1 } }));
       schemaPremise(SubaccountArchiveRequest, { email: tooLong }, false, `an email of ${EMAIL.max! + 1} characters`);
-      expectRefused(await t.api('subaccounts/get-apikey', { key: manager(), json: { email: tooLong } }), 'subaccounts/get-apikey');
-      expectRefused(await t.api('subaccounts/manage-credits', { key: manager(), json: { email: tooLong, type: 1, credits: 1 } }), 'subaccounts/manage-credits');
-      expectRefused(await t.api('subaccounts/archive', { key: manager(), json: { email: tooLong } }), 'subaccounts/archive');
+      expectRefused(
+        'limit:subaccount-email-length',
+        await t.api('subaccounts/get-apikey', { key: manager(), json: { email: tooLong } }),
+        'subaccounts/get-apikey',
+      );
+      expectRefused(
+        'limit:subaccount-email-length',
+        await t.api('subaccounts/manage-credits', { key: manager(), json: { email: tooLong, type: 1, credits: 1 } }),
+        'subaccounts/manage-credits',
+      );
+      expectRefused('limit:subaccount-email-length', await t.api('subaccounts/archive', { key: manager(), json: { email: tooLong } }), 'subaccounts/archive');
       expectSuccess(await t.api('subaccounts/archive', { key: manager(), json: { email: longest } }), 'subaccounts/archive');
     },
   );
@@ -195,7 +203,7 @@ describe('POST /manager/subaccount/add (4.11, 2.6)', () => {
       for (const n of [PASSWORD.min! - 1, PASSWORD.max! + 1]) {
         schemaPremise(SubaccountAddRequest, { email: 'a@example.com', password: password(n) }, false, `a password of ${n} characters`);
         const email = `${t.name('pw')}@example.com`;
-        expectRefused(await addSubaccount(email, password(n)), 'subaccounts/add');
+        expectRefused('limit:subaccount-password-length', await addSubaccount(email, password(n)), 'subaccounts/add');
         const lookup = await t.api('subaccounts/get-apikey', { key: manager(), json: { email } });
         judge('limit:subaccount-password-length', 'a password out of bounds creates nothing (8)', () =>
           expect(lookup.body.success, `no subaccount with a password of ${n}`).not.toBe(true),
@@ -205,12 +213,12 @@ describe('POST /manager/subaccount/add (4.11, 2.6)', () => {
   );
 
   req(['op:subaccounts/add'], 'an email of invalid format, or a missing password, is refused', async () => {
-    expectRefused(await addSubaccount(`${t.name('fmt')}.example.com`, PASSWORD_OK), 'subaccounts/add');
-    expectRefused(await addSubaccount(`${t.name('fmt')}@`, PASSWORD_OK), 'subaccounts/add');
+    expectRefused('op:subaccounts/add', await addSubaccount(`${t.name('fmt')}.example.com`, PASSWORD_OK), 'subaccounts/add');
+    expectRefused('op:subaccounts/add', await addSubaccount(`${t.name('fmt')}@`, PASSWORD_OK), 'subaccounts/add');
     const email = `${t.name('nopw')}@example.com`;
     const answer = await t.api('subaccounts/add', { key: manager(), json: { email } });
     if (answer.body.success === true) t.onCleanup(() => t.api('subaccounts/archive', { key: manager(), json: { email } }));
-    expectRefused(answer, 'subaccounts/add');
+    expectRefused('op:subaccounts/add', answer, 'subaccounts/add');
   });
 });
 
@@ -232,7 +240,7 @@ describe('POST /manager/subaccount/get_apikey (4.11)', () => {
 
   req(['op:subaccounts/get-apikey'], 'an email that is no subaccount of the manager is refused, with no key', async () => {
     const answer = await t.api('subaccounts/get-apikey', { key: manager(), json: { email: `${t.name('none')}@example.com` } });
-    expectRefused(answer, 'subaccounts/get-apikey', 'no such subaccount', 'missing-resource');
+    expectRefused('op:subaccounts/get-apikey', answer, 'subaccounts/get-apikey', 'no such subaccount', 'missing-resource');
     judge('op:subaccounts/get-apikey', 'no key in the refusal (4.11)', () => expect('apikey' in answer.body, 'no key in a refusal').toBe(false));
   });
 });
@@ -245,11 +253,22 @@ describe('POST /manager/subaccount/archive (4.11, 3.3)', () => {
       const sub = await t.newSubaccount();
       expectSuccess(await t.api('agendas/list', { key: sub.key }), 'agendas/list', AgendaListResponse);
       expectSuccess(await t.api('subaccounts/archive', { key: manager(), json: { email: sub.email } }), 'subaccounts/archive');
-      expectError(await t.api('credits/consult', { key: sub.key }), 'auth_06', 'credits/consult');
-      expectError(await t.api('agendas/add', { key: sub.key, json: { agenda_name: t.name('late') } }), 'auth_06', 'agendas/add');
+      expectError('err:auth_06', await t.api('credits/consult', { key: sub.key }), 'auth_06', 'credits/consult');
+      expectError('err:auth_06', await t.api('agendas/add', { key: sub.key, json: { agenda_name: t.name('late') } }), 'auth_06', 'agendas/add');
     },
   );
 });
+
+/** Credits values 4.11 refuses ("an integer greater than 0"), each with the type it is tried with. */
+const REFUSED_CREDITS = [
+  [1, 1.5],
+  [2, 1.5],
+  [1, 0.01],
+  [1, 0],
+  [1, -2],
+  [2, -2],
+  [2, 0],
+] as const;
 
 describe('POST /manager/subaccount/credits/manage (4.11, 2.7)', () => {
   req(
@@ -278,6 +297,7 @@ describe('POST /manager/subaccount/credits/manage (4.11, 2.7)', () => {
       const sub = await t.newSubaccount(held);
       // A balance too small, not invalid input: 7.1's 200 is not its status (a 402 is as good).
       expectRefused(
+        'op:subaccounts/manage-credits',
         await t.api('subaccounts/manage-credits', { key: manager(), json: { email: sub.email, type: 2, credits: held + 1 } }),
         'subaccounts/manage-credits',
         `withdraw ${held + 1} of ${held}`,
@@ -301,17 +321,13 @@ describe('POST /manager/subaccount/credits/manage (4.11, 2.7)', () => {
     'credits must be an integer greater than 0: decimals, 0 and negatives are refused and move nothing; 1 is accepted',
     async () => {
       const sub = await t.newSubaccount(5);
-      for (const [type, credits] of [
-        [1, 1.5],
-        [2, 1.5],
-        [1, 0.01],
-        [1, 0],
-        [1, -2],
-        [2, -2],
-        [2, 0],
-      ] as const) {
+      for (const [type, credits] of REFUSED_CREDITS) {
         schemaPremise(SubaccountCreditsManageRequest, { email: sub.email, type, credits }, false, `credits=${credits}`);
-        expectRefused(await t.api('subaccounts/manage-credits', { key: manager(), json: { email: sub.email, type, credits } }), 'subaccounts/manage-credits');
+        expectRefused(
+          'rule:subaccounts.credits-integer',
+          await t.api('subaccounts/manage-credits', { key: manager(), json: { email: sub.email, type, credits } }),
+          'subaccounts/manage-credits',
+        );
         const held = await t.credits(sub.key);
         judge('rule:subaccounts.credits-integer', 'a refused credits value moves nothing (4.11)', () =>
           expect(held, `nothing moved by type=${type} credits=${credits}`).toBe(5),
@@ -337,7 +353,12 @@ describe('POST /manager/subaccount/credits/manage (4.11, 2.7)', () => {
       ]) {
         const what = `type=${String(json.type)} credits=${String(json.credits)}${json.email === undefined ? ' with no email' : ''}`;
         schemaPremise(SubaccountCreditsManageRequest, json, false, what);
-        expectRefused(await t.api('subaccounts/manage-credits', { key: manager(), json }), 'subaccounts/manage-credits');
+        // A type outside 1 and 2 (or none) breaks the limit; a missing credits or email, the operation's required fields (4.11).
+        expectRefused(
+          json.type === 1 || json.type === 2 ? 'op:subaccounts/manage-credits' : 'limit:subaccount-credits-type',
+          await t.api('subaccounts/manage-credits', { key: manager(), json }),
+          'subaccounts/manage-credits',
+        );
       }
       const held = await t.credits(sub.key);
       judge('limit:subaccount-credits-type', 'a refused type moves nothing (4.11)', () => expect(held, 'nothing moved').toBe(5));
@@ -378,14 +399,16 @@ describe('isolation between accounts (1, 5.2, 5.3)', () => {
         expect(read.text, "the owner's contact does not leak").not.toContain(number),
       );
       // To the stranger the list does not exist: the status of that refusal is not stated (7.1).
-      expectRefused(read, 'agendas/list-contacts', "another account's list", 'missing-resource');
+      expectRefused('op:agendas/list', read, 'agendas/list-contacts', "another account's list", 'missing-resource');
       expectRefused(
+        'op:agendas/list',
         await t.api('agendas/rename', { key: stranger.key, json: { list_key: list.list_key, agenda_name: t.name('taken') } }),
         'agendas/rename',
         "another account's list",
         'missing-resource',
       );
       expectRefused(
+        'op:agendas/list',
         await t.api('agendas/delete', { key: stranger.key, json: { list_key: list.list_key } }),
         'agendas/delete',
         "another account's list",

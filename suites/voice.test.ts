@@ -4,7 +4,7 @@
  * 52. Validations run in sandbox (sandbox=1 charges nothing); charging needs real-delivery.
  */
 import { describe, expect } from 'vitest';
-import { type Answer, expectError, expectRefused, judge, recordBehaviour, req, useTarget } from '../harness/kit/index.ts';
+import { type Answer, expectError, expectRefused, judge, req, useTarget } from '../harness/kit/index.ts';
 import { limitById } from '../schemas/limits.ts';
 import { CUSTOM_TEXT_TEMPLATE, VOICE_TEMPLATES, type VoiceTemplateLetter } from '../schemas/voice.ts';
 import { describeAnswer, expectBalanceDroppedBy, expectSent, isSendSuccess, phones, withCountryCode, type Fields } from './support/sending-helpers.ts';
@@ -58,7 +58,7 @@ describe('POST /voice/send (4.3, 2.2)', () => {
     const valid = voiceBody([t.phone()]);
     for (const missing of ['numbers', 'country_code', 'template'] as const) {
       const { [missing]: _dropped, ...rest } = valid;
-      expectRefused(await sendRefused(rest), 'voice/send');
+      expectRefused('op:voice/send', await sendRefused(rest), 'voice/send');
     }
   });
 
@@ -68,8 +68,9 @@ describe('POST /voice/send (4.3, 2.2)', () => {
     const number = t.phone();
     expectSent(await send(voiceBody([number])), 'voice/send', [withCountryCode(number)]);
     for (const country_code of ['1', '521']) {
-      expectRefused(await sendRefused(voiceBody([t.phone()], 'a', { country_code })), 'voice/send', `country_code ${country_code}`);
+      expectRefused('limit:voice-country-code', await sendRefused(voiceBody([t.phone()], 'a', { country_code })), 'voice/send', `country_code ${country_code}`);
       expectRefused(
+        'limit:voice-country-code',
         await t.api('voice/send-via-get', { query: { numbers: t.phone(), country_code, template: 'a', sandbox: '1' }, expectsRefusal: true }),
         'voice/send-via-get',
         `country_code ${country_code}`,
@@ -89,7 +90,12 @@ describe('POST /voice/send (4.3, 2.2)', () => {
       const poor = await t.newSubaccount(0);
       const number = t.phone();
       expectSent(await t.api('voice/send', { key: poor.key, json: voiceBody([number]) }), 'voice/send', [withCountryCode(number)]);
-      expectRefused(await t.api('voice/send', { key: poor.key, json: voiceBody([t.deliverableNumber()], 'a', { sandbox: 2 }) }), 'voice/send', 'sandbox 2');
+      expectRefused(
+        'limit:voice-sandbox-flag',
+        await t.api('voice/send', { key: poor.key, json: voiceBody([t.deliverableNumber()], 'a', { sandbox: 2 }) }),
+        'voice/send',
+        'sandbox 2',
+      );
       const after = await t.credits(poor.key);
       judge('rule:sandbox.no-charge', 'nothing charged (4.3)', () => expect(after, 'nothing was charged').toBe(0));
     },
@@ -115,7 +121,7 @@ describe('GET /voice/send (4.3)', () => {
 
   req(['op:voice/send-via-get', 'rule:voice.templates'], 'GET: a template outside a to k is refused', async () => {
     const answer = await t.api('voice/send-via-get', { query: { numbers: t.phone(), country_code: '52', template: 'z', sandbox: '1' }, expectsRefusal: true });
-    expectRefused(answer, 'voice/send-via-get', 'template "z"');
+    expectRefused('rule:voice.templates', answer, 'voice/send-via-get', 'template "z"');
   });
 });
 
@@ -128,7 +134,7 @@ describe('templates (4.3)', () => {
       judge('rule:voice.templates', `template "${template}" is not a send (4.3)`, () =>
         expect(isSendSuccess(answer), `template "${template}" is not a send (${describeAnswer(answer)})`).toBe(false),
       );
-      expectRefused(answer, 'voice/send', `template "${template}"`);
+      expectRefused('rule:voice.templates', answer, 'voice/send', `template "${template}"`);
     }
     const after = await t.credits();
     judge('rule:voice.templates', 'refusals charge nothing (4.3)', () => expect(after, 'refusals charge nothing').toBeCloseTo(before, 2));
@@ -144,8 +150,9 @@ describe('templates (4.3)', () => {
         const number = t.phone();
         const answer = await send(voiceBody([number], template, { voice_message: 'Texto propio' }));
         if (isSendSuccess(answer)) expectSent(answer, 'voice/send', [withCountryCode(number)]);
-        else expectRefused(answer, 'voice/send', `voice_message with template ${template}`);
-        recordBehaviour(
+        else expectRefused('rule:voice.template-k-message', answer, 'voice/send', `voice_message with template ${template}`);
+        judge(
+          'only-with',
           `voice_message with template ${template} (latitude only-with)`,
           isSendSuccess(answer) ? 'ignored: sent' : `refused: ${describeAnswer(answer)}`,
         );
@@ -156,10 +163,10 @@ describe('templates (4.3)', () => {
       // is refused is our reading (a warning), not a sentence of the document.
       const { voice_message: _m, ...bare } = voiceBody([t.phone()], CUSTOM_TEXT_TEMPLATE);
       const answer = await send(bare);
-      recordBehaviour('template k without voice_message', describeAnswer(answer));
+      judge('invalid-input', 'template k without voice_message', describeAnswer(answer));
       judge('rule:voice.template-k-needs-message', 'template k without voice_message is refused (a reading of "k uses voice_message")', () => {
         expect(isSendSuccess(answer), 'not a send').toBe(false);
-        expectRefused(answer, 'voice/send');
+        expectRefused('rule:voice.template-k-needs-message', answer, 'voice/send');
       });
     },
   );
@@ -175,12 +182,17 @@ describe('limits (8)', () => {
       expectSent(await send(voiceBody([number], CUSTOM_TEXT_TEMPLATE, { voice_message: 'v'.repeat(VOICE_MESSAGE_MAX) })), 'voice/send', [
         withCountryCode(number),
       ]);
-      expectRefused(await sendRefused(voiceBody([t.phone()], CUSTOM_TEXT_TEMPLATE, { voice_message: 'v'.repeat(VOICE_MESSAGE_MAX + 1) })), 'voice/send');
+      expectRefused(
+        'limit:voice-message-length',
+        await sendRefused(voiceBody([t.phone()], CUSTOM_TEXT_TEMPLATE, { voice_message: 'v'.repeat(VOICE_MESSAGE_MAX + 1) })),
+        'voice/send',
+      );
       const query = { numbers: t.phone(), country_code: '52', template: CUSTOM_TEXT_TEMPLATE, sandbox: '1' };
       expectSent(await t.api('voice/send-via-get', { query: { ...query, voice_message: 'w'.repeat(VOICE_MESSAGE_MAX) } }), 'voice/send-via-get', [
         withCountryCode(query.numbers),
       ]);
       expectRefused(
+        'limit:voice-message-length',
         await t.api('voice/send-via-get', { query: { ...query, numbers: t.phone(), voice_message: 'w'.repeat(VOICE_MESSAGE_MAX + 1) }, expectsRefusal: true }),
         'voice/send-via-get',
       );
@@ -199,7 +211,7 @@ describe('insufficient credits (7.2 sms_07)', () => {
     async () => {
       const poor = await t.newSubaccount(0);
       const { sandbox: _sandbox, ...body } = voiceBody([t.deliverableNumber()]);
-      expectError(await t.api('voice/send', { key: poor.key, json: body }), 'sms_07', 'voice/send');
+      expectError('err:sms_07', await t.api('voice/send', { key: poor.key, json: body }), 'sms_07', 'voice/send');
       const after = await t.credits(poor.key);
       judge('err:sms_07', 'nothing was charged (7.2)', () => expect(after, 'nothing was charged').toBe(0));
     },

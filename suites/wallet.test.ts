@@ -95,7 +95,7 @@ describe('POST /wallet/contact/add and /wallet/contact/get (4.8)', () => {
         ['a letter', `${base.slice(0, PHONE.max! - 1)}b`],
       ] as const) {
         const answer = await t.api('wallet/add-contact', { json: { wallet_key: a.walletKey, phone, customer_name: t.name('bad'), usertool_id: a.usertoolId } });
-        expectRefused(answer, 'wallet/add-contact', `phone with ${what}`);
+        expectRefused('limit:wallet-phone-digits', answer, 'wallet/add-contact', `phone with ${what}`);
         const contacts = await getContact(a.walletKey);
         judge('limit:wallet-phone-digits', `a phone of exactly ${PHONE.max} digits (4.8)`, () =>
           expect(holdsPhone(contacts, phone), `the phone with ${what} is not a contact`).toBe(false),
@@ -120,7 +120,8 @@ describe('POST /wallet/contact/add and /wallet/contact/get (4.8)', () => {
         ['usertool_id not an integer', { ...full, usertool_id: 'abc' }],
         ['unknown wallet', { ...full, wallet_key: `${wallet.wallet_key}x` }, 'missing-resource'],
       ];
-      for (const [what, json, kind] of cases) expectRefused(await t.api('wallet/add-contact', { json }), 'wallet/add-contact', what, kind);
+      for (const [what, json, kind] of cases)
+        expectRefused('rule:wallet.contact-listed', await t.api('wallet/add-contact', { json }), 'wallet/add-contact', what, kind);
       const contacts = await getContact(wallet.wallet_key);
       judge('rule:wallet.contact-listed', 'the refusals of contact/add (4.8)', () =>
         expect(holdsPhone(contacts, phone), 'none of the refused requests added the contact').toBe(false),
@@ -189,7 +190,8 @@ describe('POST /wallet/balance/update (4.8)', () => {
         ['phone not numeric', { ...full, phone: `${a.phone.slice(0, 9)}c` }],
         ['transaction_amount not a number', { ...full, transaction_amount: 'many' }],
       ];
-      for (const [what, json] of cases) expectRefused(await t.api('wallet/update-balance', { json }), 'wallet/update-balance', what);
+      for (const [what, json] of cases)
+        expectRefused('rule:wallet.balance-shown', await t.api('wallet/update-balance', { json }), 'wallet/update-balance', what);
       const body = await getContact(a.walletKey, a.phone);
       judge('rule:wallet.balance-shown', 'the refusals of balance/update (4.8)', () =>
         expect(holdsAmount(body, 77.25), 'no refused update changed the balance').toBe(false),
@@ -227,7 +229,7 @@ describe('POST /wallet/sale (4.8)', () => {
         WalletSaleResponse,
       );
       const answer = await t.api('wallet/register-sale', { json: { wallet_key: a.walletKey, phone: a.phone, transaction_type: 0, usertool_id: a.usertoolId } });
-      expectRefused(answer, 'wallet/register-sale', 'transaction_type 0 without transaction_amount');
+      expectRefused('rule:wallet.sale-amount-required', answer, 'wallet/register-sale', 'transaction_type 0 without transaction_amount');
       await expectBalance('rule:wallet.sale-amount-required', a.walletKey, a.phone, 42.3, 'after the refused sale');
     },
   );
@@ -245,7 +247,7 @@ describe('POST /wallet/sale (4.8)', () => {
         }),
         ['transaction_type 2', { ...full, transaction_type: 2 }],
       ];
-      for (const [what, json] of cases) expectRefused(await t.api('wallet/register-sale', { json }), 'wallet/register-sale', what);
+      for (const [what, json] of cases) expectRefused('rule:wallet.balance-shown', await t.api('wallet/register-sale', { json }), 'wallet/register-sale', what);
       const body = await getContact(a.walletKey, a.phone);
       judge('rule:wallet.balance-shown', 'the refusals of /wallet/sale (4.8)', () =>
         expect(holdsAmount(body, 64.35), 'no refused sale changed the balance').toBe(false),

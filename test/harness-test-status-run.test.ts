@@ -26,7 +26,7 @@ interface AllureResult {
 describe('a suite file whose tests end with every status', () => {
   const out = fileScratchDir('mc-statuses-');
   let records: TestRecord[] = [];
-  const byName = (name: string) => records.find((r) => r.name === name);
+  const byName = (name: string) => records.find((r) => r.name.endsWith(` ${name}`));
 
   beforeAll(async () => {
     const output = await runFixture(out);
@@ -77,7 +77,7 @@ describe('a suite file whose tests end with every status', () => {
     const results = readdirSync(dir)
       .filter((f) => f.endsWith('-result.json'))
       .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as AllureResult);
-    const of = (name: string) => results.find((r) => r.name === name);
+    const of = (name: string) => results.find((r) => r.name.endsWith(` ${name}`));
     const tags = (name: string) =>
       of(name)
         ?.labels.filter((l) => l.name === 'tag')

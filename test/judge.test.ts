@@ -2,7 +2,9 @@
  * The one judging verb of the kit (harness/kit/judge.ts), outside a running test: the level comes
  * from the catalogue's id (a stated rule fails, a reading warns, a silence records), a failed check
  * is tagged with the id for req() to attribute, an id the catalogue does not hold is a kit error
- * before the check runs, and what is no verdict (Inconclusive) goes through at every level. Then the
+ * before the check runs, and what is no verdict (Inconclusive) goes through at every level. What a
+ * target did is written down only about an entry that leaves it open (a latitude, an ambiguity, a
+ * silence), never about a stated rule or a reading. Then the
  * catalogue entries that the suites' inline readings became keep the level the suites gave them.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -73,6 +75,25 @@ describe('judge(id, what, check)', () => {
           throw new Inconclusive('the clock could not decide');
         }),
       ).toThrow(Inconclusive);
+  });
+});
+
+describe('judge(id, what, observed) and judge(ambiguity, observed, matches): what a target did, never a verdict', () => {
+  it('writes down what a target did about a latitude, an ambiguity or a silence, without throwing', () => {
+    for (const id of ['check-order', 'otp-v2-lock-point', SILENCE]) expect(judge(id, 'what the target did', 'HTTP 404')).toBeUndefined();
+    expect(judge('sandbox-daily-limit', 'send 51: refused', true)).toBeUndefined();
+    expect(judge('unnamed-validation-codes', 'code x', null)).toBeUndefined();
+  });
+
+  it('refuses to write down a requirement above the record level: its checks go through judge(id, what, check), at its level', () => {
+    expect(() => judge(STATED, 'total_messages', 'it was 2')).toThrow(/rule:sms\.total-messages is at level fail: .* checked, not recorded/);
+    expect(() => judge(READING, 'a malformed body', 'HTTP 500')).toThrow(/is at level warn/);
+    expect(() => judge('no-such-latitude', 'anything', 'seen')).toThrow(/unknown requirement id no-such-latitude/);
+  });
+
+  it('matches against an option only on an ambiguity of the register', () => {
+    // @ts-expect-error: only an ambiguity id takes whether it matches
+    expect(() => judge('check-order', 'seen', true)).toThrow(/not an ambiguity of the register/);
   });
 });
 

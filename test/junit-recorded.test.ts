@@ -53,6 +53,11 @@ describe('junit.xml: recorded behaviour once where it belongs', () => {
     expect(xml).not.toMatch(/<testsuite name="suites\/otp-v2.test.ts"[^>]*>\n {4}<properties>/);
   });
 
+  it('a record that names the register entry it is about (judge.ts) carries that id first', () => {
+    const about = xmlOf([{ ...record('four', 'suites/x.test.ts', []), recorded: [{ what: 'two URLs', observed: 'refused', about: 'sms-shorten-url-count' }] }]);
+    expect(recordedValues(testcaseOf(about, 'four'))).toEqual(['sms-shorten-url-count: two URLs: refused']);
+  });
+
   it('no property value is repeated anywhere in the file', () => {
     const all = [...xml.matchAll(/<property name="recorded" value="([^"]*)"\/>/g)].map((m) => m[1]!);
     expect(all).toHaveLength(3);

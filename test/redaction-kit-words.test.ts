@@ -26,7 +26,8 @@ const MANAGER_KEY = 'acme-manager-key-0000000000000001';
 const ACCOUNT_KEY = 'acme-account-key-0000000000000001';
 /** Shares 20 characters with rule:auth.manager-key-required: more than the leak check's run of 16. */
 const ID_KEY = 'zz-manager-key-required-0000000001';
-const TEST_NAME = 'the manager key (5.3) > a subaccount key is refused on every /manager/subaccount/* operation, and nothing happens';
+const TEST_NAME =
+  'the manager key (5.3) > rule:auth.manager-key-required a subaccount key is refused on every /manager/subaccount/* operation, and nothing happens';
 
 const dir = fileScratchDir('mc-kit-words-');
 

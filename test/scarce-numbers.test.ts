@@ -119,7 +119,7 @@ describe.concurrent('a real target with 2 phone numbers: serve without test hook
 
       // 500 numbers in one batch: charged on the default personality (sandbox daily limit 100, 8),
       // to 500 numbers no tester owns: not testable, saying why. In sandbox on the alternate (1,000).
-      const batch = skipOf(run.junit, 'GET /v1/sms/send/multi (4.16) > 500 numbers are accepted, one item each');
+      const batch = skipOf(run.junit, 'GET /v1/sms/send/multi (4.16) > limit:v1-batch-size 500 numbers are accepted, one item each');
       if (personality === 'default') expect(batch).toMatch(/^not testable: at a sandbox daily limit of 100 .* a batch of 500 is charged/);
       else expect(batch, 'a sandbox batch in a subaccount of its own').toBeUndefined();
 
@@ -151,7 +151,7 @@ describe.concurrent('a real target with 2 phone numbers: serve without test hook
     expect(
       skipOf(
         run.junit,
-        'expiry (7.2 verification_02, _25, validation_02; 8) > the right code before its expiration_date is accepted, after it answers validation_02',
+        'expiry (7.2 verification_02, _25, validation_02; 8) > err:validation_02 the right code before its expiration_date is accepted, after it answers validation_02',
       ),
     ).toMatch(/^too few phone numbers: this test needs 2 numbers at once, the profile has 1/);
     expect(statusOf(run.summary, 'err:verification_03')?.status).toBe('passed');

@@ -4,7 +4,7 @@
  * a mutant, and a catalogue that is not built with a requirement missing from quotes.ts.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FAILED_CHECK_AT, failsTest, lowerLevel, requirementLevel, requirementStatusAt, testLevel, WARNING_KILLS_MUTANT } from '../schemas/verdict-levels.ts';
+import { FAILED_CHECK_AT, failsTest, requirementLevel, requirementStatusAt, testLevel, WARNING_KILLS_MUTANT } from '../schemas/verdict-levels.ts';
 
 describe('verdict levels', () => {
   it('a failed check fails its test only at fail; warn warns, record records', () => {
@@ -25,13 +25,6 @@ describe('verdict levels', () => {
     expect(requirementLevel(undefined, true)).toBe('fail');
     expect(requirementLevel(undefined, false)).toBe('warn');
     expect(requirementLevel('record', false)).toBe('record');
-  });
-
-  it('lowers a level to at most another', () => {
-    expect(lowerLevel('fail', 'warn')).toBe('warn');
-    expect(lowerLevel('warn', 'warn')).toBe('warn');
-    expect(lowerLevel('record', 'warn')).toBe('record');
-    expect(lowerLevel('warn', 'fail')).toBe('warn');
   });
 
   it("a requirement's status at its level: only a stated rule fails; a pass of a silence is recorded; the rest stays", () => {

@@ -20,6 +20,7 @@ import { FAILED_CHECK_AT, type VerdictLevel } from '../../schemas/verdict-levels
 import { redactKnown } from '../transport/redaction.ts';
 import { currentTest } from './current-test.ts';
 import { isNonVerdict } from './non-verdict.ts';
+import { isTestEnded } from './test-ended.ts';
 import type { RecordedBehaviour } from './test-meta.ts';
 import { appendToReport, reportOf } from './test-report.ts';
 
@@ -44,9 +45,15 @@ export function boundedText(text: string, max: number = REASON_MAX_CHARS, head: 
  */
 export const reasonOf = (error: unknown): string => boundedText(redactKnown((error instanceof Error ? error.message : String(error)).trim()));
 
-/** Throws `error` again unless it is a failed check (non-verdict.ts). */
-function rethrowNonVerdict(error: unknown): void {
+/**
+ * Throws `error` again unless it is a failed check (non-verdict.ts). Returns whether it is the end of
+ * a check inside this one (test-ended.ts): that check already gave its warning or record, and this
+ * one ends with it, giving none of its own.
+ */
+function rethrowNonVerdict(error: unknown): boolean {
+  if (isTestEnded(error)) return true;
   if (isNonVerdict(error)) throw error;
+  return false;
 }
 
 /**
@@ -84,8 +91,7 @@ export function warnUnless(what: string, check: () => void, about?: readonly str
     check();
     return true;
   } catch (error) {
-    rethrowNonVerdict(error);
-    addWarning(`${what}: ${reasonOf(error)}`, about);
+    if (!rethrowNonVerdict(error)) addWarning(`${what}: ${reasonOf(error)}`, about);
     return false;
   }
 }
@@ -96,8 +102,7 @@ export async function warnUnlessAsync(what: string, check: () => Promise<void>):
     await check();
     return true;
   } catch (error) {
-    rethrowNonVerdict(error);
-    addWarning(`${what}: ${reasonOf(error)}`);
+    if (!rethrowNonVerdict(error)) addWarning(`${what}: ${reasonOf(error)}`);
     return false;
   }
 }
@@ -132,8 +137,7 @@ export function checkAt(level: VerdictLevel, what: string, check: () => void, ab
     recordBehaviour(what, 'as expected', about?.[0]);
     return true;
   } catch (error) {
-    rethrowNonVerdict(error);
-    recordBehaviour(what, reasonOf(error), about?.[0]);
+    if (!rethrowNonVerdict(error)) recordBehaviour(what, reasonOf(error), about?.[0]);
     return false;
   }
 }

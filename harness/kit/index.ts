@@ -11,9 +11,6 @@ export { arrivalResolutionSeconds, awaitDeliveries, letTimePass } from './delive
 export { expectError, expectErrorBody, expectRefused, expectSchema, expectSuccess, expectV1Error, type RefusalKind } from './expectations.ts';
 export { Inconclusive } from './inconclusive.ts';
 export { judge } from './judge.ts';
-// Going: every suite records through judge (judge.ts).
-export { recordBehaviour } from './checks.ts';
-export { observe } from './current-test.ts';
 export { expiryAhead, type NearExpiry, secondsUntilPast, sendBeforeExpiry } from './near-expiry.ts';
 export { reqNotTestable } from './not-testable-test.ts';
 export { type LegacyNumbers, withCleanLegacyNumbers, withLegacyNumbers } from './otp-legacy-numbers.ts';

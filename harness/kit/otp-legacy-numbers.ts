@@ -99,8 +99,8 @@ interface Walk {
 }
 
 /**
- * The answer each step must give, as 4.5 and 7.2 state it: the kit's set-up fails the test where the
- * target breaks them. An answer with another of 7.2's codes that tell the number's state (a code that
+ * The answer each step must give, as 4.5 and 7.2 state it, each judged against the requirement that
+ * states it (all at the fail level): the kit's set-up fails the test where the target breaks them. An answer with another of 7.2's codes that tell the number's state (a code that
  * expired since the kit last saw it: verification_25) is no fault: the record follows it and the walk
  * plans again from there.
  */
@@ -111,17 +111,18 @@ async function takeStep(w: Walk, step: StepId, record: LegacyNumberRecord): Prom
     const operation = step === 'send' ? 'otp-legacy/send' : 'otp-legacy/resend';
     const answer = await t.api(operation, { json: sendingBody(phone, w.company) });
     if (codeOf(answer) !== 'verification_01' && tellsState(operation, codeOf(answer))) return;
-    expect(codeOf(answer), `${where}: POST /${operation.slice(5)} with showcode=1 (4.5; 7.2 verification_01) ${answer.text.slice(0, 200)}`).toBe(
-      'verification_01',
-    );
-    expect(answer.body.verification_code, `${where}: showcode=1 returns verification_code (4.5)`).toEqual(expect.any(String));
+    const sent = `${where}: POST /${operation.slice(5)} with showcode=1 (4.5; 7.2 verification_01)`;
+    judge('err:verification_01', sent, () => expect(codeOf(answer), `${sent} ${answer.text.slice(0, 200)}`).toBe('verification_01'));
+    const shown = `${where}: showcode=1 returns verification_code (4.5)`;
+    judge('rule:otp-legacy.showcode', shown, () => expect(answer.body.verification_code, shown).toEqual(expect.any(String)));
     return;
   }
   if (step === 'verify') {
     const answer = await t.api('otp-legacy/verify', { json: { phone_number: phone, verification_code: record.code } });
     // validation_05 to the code the target showed is a fault of the target (4.5), not a state to plan from.
     if (!['validation_01', 'validation_05'].includes(codeOf(answer)) && tellsState('otp-legacy/verify', codeOf(answer))) return;
-    expect(codeOf(answer), `${where}: the pending code verifies (4.5; 7.2 validation_01) ${answer.text.slice(0, 200)}`).toBe('validation_01');
+    const verified = `${where}: the pending code verifies (4.5; 7.2 validation_01)`;
+    judge('err:validation_01', verified, () => expect(codeOf(answer), `${verified} ${answer.text.slice(0, 200)}`).toBe('validation_01'));
     return;
   }
   if (step === 'expire') return expireCode(w);

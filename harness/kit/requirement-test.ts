@@ -36,6 +36,7 @@ import { scaledTimeout } from '../config/latency-scale.ts';
 import { REQUIREMENT_TEST_TIMEOUT_MS } from '../config/test-timeouts.ts';
 import type { RunConfig } from '../config/run-config.ts';
 import { readRunConfig } from './run-context.ts';
+import { isTestEnded } from './test-ended.ts';
 import { skipReasonOf } from './test-skip.ts';
 import { inconclusiveReasonOf } from './inconclusive.ts';
 import { isNonVerdict, isVitestSkip } from './non-verdict.ts';
@@ -244,8 +245,26 @@ function notSelectedTest(name: string, ids: readonly string[], requirements: rea
   });
 }
 
-export function req(ids: readonly string[], name: string, body: (context: TestContext) => Promise<void>, options: ReqOptions = {}): void {
+/** Runs the test's body; a TestEnded (test-ended.ts) ends it as a return would: its check already gave its warning or record. */
+async function bodyUntilEnded(body: (context: TestContext) => Promise<void>, context: TestContext): Promise<void> {
+  try {
+    await body(context);
+  } catch (error) {
+    if (!isTestEnded(error)) throw error;
+  }
+}
+
+/**
+ * The name a test is reported under: its main requirement id (the first it names), then its own
+ * words, so that the id a report shows greps to the test (conventions: WPT and test262 name a test
+ * by what it checks). A name that already starts with that id (then a space or a colon) keeps it once.
+ */
+const reportedTestName = (ids: readonly string[], name: string): string =>
+  name.startsWith(`${ids[0]} `) || name.startsWith(`${ids[0]}:`) ? name : `${ids[0]} ${name}`;
+
+export function req(ids: readonly string[], words: string, body: (context: TestContext) => Promise<void>, options: ReqOptions = {}): void {
   const requirements = requirementsOf(ids);
+  const name = reportedTestName(ids, words);
   // The kit's words are never what a cut left of a key (5.2 redacts the target's data, not them).
   protectCatalogueWords();
   protectKitWords([name]);
@@ -263,7 +282,8 @@ export function req(ids: readonly string[], name: string, body: (context: TestCo
         await passUnderAllowedOptions({
           profile: config().profile,
           consulted,
-          attempt: (choices, noted) => runAsCurrentTest({ context, choices: consultingChoices(choices), consulted: noted }, () => body(context)),
+          attempt: (choices, noted) =>
+            runAsCurrentTest({ context, choices: consultingChoices(choices), consulted: noted }, () => bodyUntilEnded(body, context)),
           isCheckFailure: (error) => !isNonVerdict(error),
           warnings: () => (reportOf(context.task).warnings ?? []).length,
           fits: (lastRunMs) => Date.now() - startedAt + lastRunMs < timeout,

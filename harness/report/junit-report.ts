@@ -50,8 +50,8 @@ function propertyLines(properties: readonly Property[], indent: string): string[
   ];
 }
 
-/** A recorded behaviour as one property value. */
-const recordedValue = (b: RecordedBehaviour): string => `${b.what}: ${b.observed}`;
+/** A recorded behaviour as one property value, after the register id it is about (judge.ts) when it names one. */
+const recordedValue = (b: RecordedBehaviour): string => `${b.about === undefined ? '' : `${b.about}: `}${b.what}: ${b.observed}`;
 
 /** The distinct recorded behaviours of a test, in the order first met, with how many times each. */
 function distinctRecorded(r: TestRecord): Map<string, number> {

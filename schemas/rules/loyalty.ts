@@ -2,7 +2,7 @@
  * The `rule:` requirements of loyalty cards (4.9) that no table holds, one record each: id, section,
  * statement, the document's words and their level (rule-record.ts; a level below fail says why).
  */
-import { reading, stated } from '../quote-level.ts';
+import { notShown, reading, stated } from '../quote-level.ts';
 import { rulesOf } from './rule-record.ts';
 
 export const LOYALTY_RULE_RECORDS = rulesOf('loyalty', [
@@ -24,6 +24,15 @@ export const LOYALTY_RULE_RECORDS = rulesOf('loyalty', [
       'POST /loyalty/sale: loyalty_key (req), phone (req), usertool_id (integer, req). Registers a stamp.',
       'Loyalty contact: contact_name, contact_phone, contact_birthdate (strings), contact_total_loyalty_completes (integer), contact_current_redeem (integer).',
       'Wallet (stored balance) and loyalty-card (stamp) programs for contacts, operated by tool users (employees or collaborators).',
+    ),
+  },
+  {
+    id: 'rule:loyalty.card-creation',
+    section: '2.5, 4.9',
+    statement: 'Where a loyalty card comes from: no operation of 4.9 creates one, so an account may hold none.',
+    ...notShown(
+      '4.9 lists no operation that creates a loyalty card and 2.5 does not say where cards come from: an account whose /loyalty/get lists none is recorded, the fields of a card then not seen',
+      'POST /loyalty/get: no body. result array (section 2.5), code loyalty_get_01.',
     ),
   },
 ]);

@@ -3,7 +3,7 @@
  * statement, the document's words and their level (rule-record.ts; a level below fail says why).
  */
 import { OTP_MESSAGE_ROW, OTP_PARAM_ROW, OTP_SANDBOX_RULE } from '../document-excerpts.ts';
-import { reading, stated } from '../quote-level.ts';
+import { notShown, reading, stated } from '../quote-level.ts';
 import { rulesOf } from './rule-record.ts';
 
 export const OTP_V2_RULE_RECORDS = rulesOf('otp-v2', [
@@ -199,5 +199,20 @@ export const OTP_V2_RULE_RECORDS = rulesOf('otp-v2', [
     // Readings weighed: "stays registered" with 3.1's pending row gives the retry's action=resent and a code that
     // verifies (fail); whether the failed send started the cooldown is not said (a throttled retry is waited out).
     ...stated('If sending fails (402 or 502) the code stays registered but nothing was delivered; retry the send, do not verify.'),
+  },
+  {
+    id: 'rule:otp2.cooldown-reach',
+    section: '3.1, 8',
+    statement: 'The resend cooldown of /v2/otp is 30 seconds; 3.1 states it on the creates of a pending verification.',
+    // What a target does where the words stop is recorded: a create the target throttled on a row of 3.1 that states
+    // no cooldown (waited out, then the row is judged), and a resend carried out that the kit's clock cannot place
+    // on either side of the 30 s (the cooldown's own rows judge only what the clock places).
+    ...notShown(
+      'the document does not say whether the 30 s cooldown of 8 ("/v2/otp") holds on the creates whose row of 3.1 states none ' +
+        '(none after DELETE, expired, verified, locked), whether a send that failed (402) starts it, nor from which instant of a send ' +
+        '(its arrival, the delivery, the answer) the 30 s are counted',
+      '| Current OTP resend cooldown | 30 seconds | /v2/otp |',
+      '| pending | POST /v2/otp | within the 30 s cooldown | pending | HTTP 429 otp_throttled with resend_available_in and Retry-After header |',
+    ),
   },
 ]);

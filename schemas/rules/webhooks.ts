@@ -3,7 +3,7 @@
  * statement, the document's words and their level (rule-record.ts; a level below fail says why).
  */
 import { WEBHOOK_ADD_ROW, WEBHOOK_STATUS_ROW, WEBHOOK_URL_FIELD } from '../document-excerpts.ts';
-import { reading, stated } from '../quote-level.ts';
+import { notShown, reading, stated } from '../quote-level.ts';
 import { rulesOf } from './rule-record.ts';
 
 const WEBHOOK_VERIFICATION =
@@ -90,6 +90,16 @@ export const WEBHOOKS_RULE_RECORDS = rulesOf('webhooks', [
     ...reading(
       '"private networks" names no ranges; site-local fec0::/10 was deprecated (RFC 3879) and is not fc00::/7, so a careful team may accept it (latitude host-forms)',
       WEBHOOK_URL_FIELD,
+    ),
+  },
+  {
+    id: 'rule:webhooks.retry-schedule',
+    section: '6.3',
+    statement: 'When the retries of an event not answered HTTP 200 come: 6.3 bounds their number, not their schedule.',
+    capability: 'webhook-reachable',
+    ...notShown(
+      '6.3 gives up to 25 retries per event but does not say when they come: what a bounded wait sees of them is recorded',
+      'If the endpoint does not answer HTTP 200 the event is retried, up to 25 retries per event.',
     ),
   },
 ]);

@@ -52,7 +52,12 @@ describe('type=confirmation events (6.1)', () => {
       `a confirmation carries ${field} in the documented format (6.1)`,
       async () => {
         for (const c of (await fixtures.confirmations()).caught) {
-          expectSchema(ConfirmationEvent.shape[field], c.event.fields[field], `confirmation ${field} (reference ${c.sent.reference})`);
+          expectSchema(
+            `event:confirmation.${field}`,
+            ConfirmationEvent.shape[field],
+            c.event.fields[field],
+            `confirmation ${field} (reference ${c.sent.reference})`,
+          );
           confirmationChecks[field](c);
         }
       },
@@ -83,7 +88,7 @@ describe('type=confirmation events (6.1)', () => {
     async () => {
       const { endpoint, caught } = await fixtures.confirmations();
       for (const c of caught) {
-        const parsed = expectSchema(WebhookEvent, c.event.fields, `the event for ${c.sent.reference}`);
+        const parsed = expectSchema('event:delivery.emitted-by', WebhookEvent, c.event.fields, `the event for ${c.sent.reference}`);
         judge('event:delivery.type-selects-kind', 'type confirmation for a send (6, 6.3)', () =>
           expect(parsed.type, 'type selects the kind: a send confirms').toBe('confirmation'),
         );

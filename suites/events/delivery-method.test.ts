@@ -5,7 +5,7 @@
  * (support/event-fixtures.ts); a confirmation needs a real send (capability real-delivery).
  */
 import { beforeAll, describe, expect } from 'vitest';
-import { type Delivery, judge, observe, optionsToAccept, req, useTarget } from '../../harness/kit/index.ts';
+import { type Delivery, judge, optionsToAccept, req, useTarget } from '../../harness/kit/index.ts';
 import { eventFixtures } from '../support/event-fixtures.ts';
 import { clearWebhook } from '../support/webhook-ops.ts';
 
@@ -56,7 +56,7 @@ describe('type=confirmation events (6.1)', () => {
         judgeDeliveryRequest(d);
       }
       const observed = [...methods].join(', ') || 'no delivery';
-      observe('webhook-delivery-method', observed, methods.size === 1 && methods.has(choice.toUpperCase()));
+      judge('webhook-delivery-method', observed, methods.size === 1 && methods.has(choice.toUpperCase()));
       // One method per URL (chosen in the panel), and one the profile's option accepts.
       judge('event:delivery.delivery-get-or-post', 'one method, chosen in the panel (6)', () => {
         expect(methods.size, `one delivery method (6: chosen in the panel); seen ${observed}`).toBe(1);
@@ -82,7 +82,7 @@ describe('type=confirmation events (6.1)', () => {
         const deliveriesSoFar = events.filter((d) => d.seq <= c.event.seq).length;
         return heads.filter((h) => h.seq < c.event.seq).length >= deliveriesSoFar;
       });
-      observe(
+      judge(
         'webhook-head-check',
         `${heads.length} HEAD for ${caught.length} deliveries; HEAD before each: ${checked.join(', ')}`,
         choice === 'before-each-delivery' ? checked.every(Boolean) : checked[0] === true,

@@ -57,7 +57,7 @@ describe('type=response events (6.2)', () => {
       `a response carries ${field} in the documented format (6.2)`,
       async () => {
         const r = await fixtures.responses();
-        expectSchema(ResponseEvent.shape[field], r.event.fields[field], `response ${field}`);
+        expectSchema(`event:response.${field}`, ResponseEvent.shape[field], r.event.fields[field], `response ${field}`);
         responseChecks[field](r);
       },
       { needs: ['real-delivery', 'webhook-reachable'] },
@@ -69,7 +69,7 @@ describe('type=response events (6.2)', () => {
     'a customer reply emits one type=response event, a whole event of 6.2 without request_id (6.3)',
     async () => {
       const r = await fixtures.responses();
-      const parsed = expectSchema(WebhookEvent, r.event.fields, 'the reply event');
+      const parsed = expectSchema('event:delivery.emitted-by', WebhookEvent, r.event.fields, 'the reply event');
       judge('event:delivery.type-selects-kind', 'type response for a reply (6, 6.3)', () =>
         expect(parsed.type, 'type selects the kind: a reply responds').toBe('response'),
       );

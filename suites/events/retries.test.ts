@@ -49,7 +49,7 @@ function quietAfter(deliveries: readonly EventDelivery[], cap: number): number {
 
 describe('delivery rules over time (6, 6.3, 3.2)', () => {
   req(
-    ['event:delivery.retry-until-200'],
+    ['event:delivery.retry-until-200', 'rule:webhooks.retry-schedule'],
     `an event answered ${RETRIED_ANSWERS.join(', ')} is retried until the 200, then no more (6.3; judged on what arrives within the retries budget)`,
     async () => {
       await withOwnAccount(t, 1, async (key) => {
@@ -68,7 +68,7 @@ describe('delivery rules over time (6, 6.3, 3.2)', () => {
             'every answer but 200 is retried, until the 200',
           ).toEqual(expected.slice(0, attempts.length)),
         );
-        for (const a of attempts) expectSchema(ConfirmationEvent, a.fields, `attempt #${a.seq}`);
+        for (const a of attempts) expectSchema('event:delivery.retry-until-200', ConfirmationEvent, a.fields, `attempt #${a.seq}`);
         judge('event:delivery.retry-until-200', 'a retry is the same event (6.3)', () =>
           expect(new Set(attempts.map((a) => JSON.stringify({ ...a.fields }))).size, 'a retry repeats the same event').toBe(1),
         );
@@ -96,7 +96,7 @@ describe('delivery rules over time (6, 6.3, 3.2)', () => {
   );
 
   req(
-    ['limit:event-retries', 'event:delivery.retry-until-200'],
+    ['limit:event-retries', 'event:delivery.retry-until-200', 'rule:webhooks.retry-schedule'],
     `an event never answered 200 is retried ${MAX_RETRIES} times, not more (6.3, limit event-retries; judged on what arrives within the retries budget)`,
     async () => {
       await withOwnAccount(t, 1, async (key) => {

@@ -5,7 +5,7 @@
  * test of the file uses (its tests run one by one).
  */
 import { describe, expect } from 'vitest';
-import { expectError, expectSuccess, Inconclusive, judge, recordBehaviour, req, reqNotTestable, useTarget } from '../../harness/kit/index.ts';
+import { expectError, expectSuccess, Inconclusive, judge, req, reqNotTestable, useTarget } from '../../harness/kit/index.ts';
 import { withCleanNumbers, type CleanNumbers } from '../support/clean-numbers.ts';
 import { expectCharge } from '../support/otp-v2-calls.ts';
 import { OtpDriver } from '../support/otp-v2-driver.ts';
@@ -34,7 +34,7 @@ const onNumbers = <T>(key: string, body: (numbers: CleanNumbers) => Promise<T>):
 describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () => {
   describe.sequential('4.4 charging', () => {
     req(
-      ['rule:otp2.charging', 'rule:otp2.free-operations', 'rule:envelope.no-server-error'],
+      ['rule:otp2.charging', 'rule:otp2.free-operations', 'rule:envelope.no-server-error', 'rule:otp2.cooldown-reach'],
       'create charges one message on sms, voice and whatsapp; rotation of a locked code too; verify, status and delete are free',
       () =>
         onNumbers(t.key, async (n) => {
@@ -75,7 +75,7 @@ describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () =>
     );
 
     req(
-      ['err:otp_insufficient_credits', 'rule:otp2.failed-send-registered'],
+      ['err:otp_insufficient_credits', 'rule:otp2.failed-send-registered', 'rule:otp2.cooldown-reach'],
       'no balance: 402 otp_insufficient_credits, nothing charged; the code stays ' +
         'registered, so the retried send resends it (3.1 pending + create) and it verifies',
       async () => {
@@ -83,7 +83,7 @@ describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () =>
         await onNumbers(sub.key, async (n) => {
           const s: OtpSubject = { phone: await n.fresh(), key: sub.key, sandbox: false, measuresCharges: true };
           const answer = await d.create(s);
-          expectError(answer, 'otp_insufficient_credits', 'otp-v2/create');
+          expectError('err:otp_insufficient_credits', answer, 'otp_insufficient_credits', 'otp-v2/create');
           const left = await t.credits(sub.key);
           // A 402 for no balance (7.3) charges what is not there: the balance stays 0.
           judge('err:otp_insufficient_credits', 'nothing charged by the 402 (7.3)', () => expect(left, 'nothing charged').toBe(0));
@@ -102,7 +102,8 @@ describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () =>
           judge('rule:otp2.code-in-response', 'the code, requested (4.4)', () => expect(retried.code, 'code_in_response=true').toBeTypeOf('string'));
           // The 402's `code` is not read as the OTP code: 4.4's error body lists "when applicable ... code"
           // without saying which code, and 7.3's row reads "no balance (code sms_07)". It is recorded as it came.
-          recordBehaviour(
+          judge(
+            'unset-field',
             'field code of the 402 otp_insufficient_credits body (4.4 "when applicable"; 7.3 "code sms_07")',
             JSON.stringify(answer.body.code) ?? 'absent',
           );

@@ -5,7 +5,7 @@
  * past what tells a 29 s cooldown from 30 s. Starts first in a run (harness/run/suite-schedule.ts).
  */
 import { describe } from 'vitest';
-import { Inconclusive, recordBehaviour, req, useTarget } from '../../harness/kit/index.ts';
+import { Inconclusive, judge, req, useTarget } from '../../harness/kit/index.ts';
 import { limitById } from '../../schemas/limits.ts';
 import { elapsedBetween, type Timed, WINDOW_REPEATS } from '../support/otp-v2-clock.ts';
 import { OtpDriver } from '../support/otp-v2-driver.ts';
@@ -29,7 +29,7 @@ describe('waits: cooldown and expiry (concurrent unless the test clock is shared
   // one undecided and the target carried it out, a fresh number is tried (WINDOW_REPEATS), then the
   // test is inconclusive with the latencies: a slow network is never the target's failure.
   req(
-    ['limit:otp-v2-cooldown', 'otp2:pending-create-throttled', 'otp2:pending-create-resend', 'rule:otp2.retry-after-wait'],
+    ['limit:otp-v2-cooldown', 'otp2:pending-create-throttled', 'otp2:pending-create-resend', 'rule:otp2.retry-after-wait', 'rule:otp2.cooldown-reach'],
     `the cooldown holds until ${cooldown.min} s: a resend just before ${cooldown.min} s by the kit's clock is throttled, one at ${cooldown.min} s is sent`,
     async () => {
       const seen: Timed[] = [];
@@ -49,7 +49,8 @@ describe('waits: cooldown and expiry (concurrent unless the test clock is shared
             `a resend ${elapsedBetween(create, early).low.toFixed(2)} to ${elapsedBetween(create, early).high.toFixed(2)} s after the send`,
           ) === undefined
         ) {
-          recordBehaviour(
+          judge(
+            'rule:otp2.cooldown-reach',
             `cooldown try ${attempt + 1}`,
             `undecided: the early resend may have reached the target ${elapsedBetween(create, early).high.toFixed(2)} ` +
               `s after the send (${d.latenciesText([create, early])}), and it was carried out`,

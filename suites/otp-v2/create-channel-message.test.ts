@@ -32,7 +32,7 @@ describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () =>
         for (const parameter of PREVIOUS_API_PARAMETERS) {
           const s = await d.subject();
           const answer = await d.create(s, { [parameter]: values[parameter] }, true);
-          expectOtpRefusal(answer, 'otp_invalid_param', 'otp-v2/create');
+          expectOtpRefusal('rule:otp2.previous-api-rejected', answer, 'otp_invalid_param', 'otp-v2/create');
           // 7.3 "hint names it": by its field name is our reading (see above).
           judge('rule:otp2.hint-names-parameter', `7.3: the hint names the previous API's parameter ${parameter}`, () =>
             expect(String(answer.body.hint)).toContain(parameter),
@@ -44,7 +44,7 @@ describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () =>
 
     req(['err:otp_invalid_channel'], 'channel other than sms, whatsapp, voice: 400 otp_invalid_channel', async () => {
       for (const channel of ['telegram', 'email', 'rcs'])
-        await expectRefusedCreate(d, await d.subject(), { channel }, 'otp_invalid_channel', `channel=${channel}`);
+        await expectRefusedCreate('err:otp_invalid_channel', d, await d.subject(), { channel }, 'otp_invalid_channel', `channel=${channel}`);
       for (const channel of ['sms', 'voice']) await d.pending(await d.subject(), { channel });
     });
 
@@ -59,9 +59,10 @@ describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () =>
           ['{{company}}: {{code}} ✓', 'non-GSM-7 character'],
           ['{{company}}: {{code}} 😀', 'emoji'],
         ];
-        for (const [message, why] of bad) await expectRefusedCreate(d, await d.subject(), { message }, 'otp_message_invalid', why);
+        for (const [message, why] of bad) await expectRefusedCreate('err:otp_message_invalid', d, await d.subject(), { message }, 'otp_message_invalid', why);
         // 4.4: the rules hold "after substitution": a company outside GSM-7 makes the sent text invalid.
         await expectRefusedCreate(
+          'err:otp_message_invalid',
           d,
           await d.subject(),
           { company: 'Caf\u00e9 \u{1F600}' },
@@ -77,7 +78,7 @@ describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () =>
           await d.pending(await d.subject(), { ...fields, message: messageExpandingTo(max, length) });
           const s = await d.subject();
           const answer = await d.create(s, { ...fields, message: messageExpandingTo(max + 1, length) });
-          expectError(answer, 'otp_message_invalid', 'otp-v2/create');
+          expectError('err:otp_message_invalid', answer, 'otp_message_invalid', 'otp-v2/create');
           await expectNoVerification(d, s, 'a message of 161 characters once expanded');
         }
       },

@@ -22,6 +22,10 @@ const CONCURRENT = t.clock.waitsMayOverlap;
 const codeLength = limitById('otp-v2-code-length');
 const customLength = limitById('otp-v2-code-custom-length');
 
+/** A create of a fresh number with `fields` that 4.4 refuses with 400 otp_invalid_param, judged as `refusalId`. */
+const refusedInvalid = async (refusalId: string, fields: Record<string, unknown>, why: string, slugStated = false): Promise<void> =>
+  expectRefusedCreate(refusalId, d, await d.subject(), fields, 'otp_invalid_param', why, slugStated);
+
 describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () => {
   describe.sequential('4.4 POST /v2/otp: codes', () => {
     req(
@@ -75,7 +79,7 @@ describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () =>
           );
         }
         for (const length of [codeLength.min! - 1, codeLength.max! + 1])
-          await expectRefusedCreate(d, await d.subject(), { code_length: length }, 'otp_invalid_param', `code_length=${length}`);
+          await refusedInvalid('limit:otp-v2-code-length', { code_length: length }, `code_length=${length}`);
       },
     );
 
@@ -95,20 +99,13 @@ describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () =>
           expectSuccess(await d.verify(s, custom), 'otp-v2/verify');
         }
         for (const custom of [alnum.slice(0, customLength.min! - 1), alnum.slice(0, customLength.max! + 1), 'ab-12', 'ab 12c'])
-          await expectRefusedCreate(d, await d.subject(), { code_custom: custom }, 'otp_invalid_param', `code_custom="${custom}"`);
+          await refusedInvalid('limit:otp-v2-code-custom-length', { code_custom: custom }, `code_custom="${custom}"`);
       },
     );
 
     req(['rule:otp2.code-custom-exclusive', 'err:otp_invalid_param'], 'code_custom with code_length or code_format: 400 otp_invalid_param', async () => {
-      await expectRefusedCreate(d, await d.subject(), { code_custom: 'Ab12Cd', code_length: 6 }, 'otp_invalid_param', 'code_custom + code_length', true);
-      await expectRefusedCreate(
-        d,
-        await d.subject(),
-        { code_custom: 'Ab12Cd', code_format: 'alphanumeric' },
-        'otp_invalid_param',
-        'code_custom + code_format',
-        true,
-      );
+      await refusedInvalid('rule:otp2.code-custom-exclusive', { code_custom: 'Ab12Cd', code_length: 6 }, 'code_custom + code_length', true);
+      await refusedInvalid('rule:otp2.code-custom-exclusive', { code_custom: 'Ab12Cd', code_format: 'alphanumeric' }, 'code_custom + code_format', true);
     });
 
     req(['rule:otp2.code-custom-case-sensitive', 'err:otp_incorrect_code'], 'code_custom is compared as sent: another case is a wrong code', async () => {

@@ -63,8 +63,16 @@ describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () =>
         const beyond = await created({ expiration_date: formatMexicoDateTime(now + (OTP_V2_RULES.maxExpiryHours + 1) * HOUR) });
         judgeExpiresAfter('limit:otp-v2-expiry', beyond, OTP_V2_RULES.maxExpiryHours, 'larger values are clamped to 3 days (4.4, 8)');
         for (const past of [formatMexicoDateTime(now - HOUR), formatMexicoDateTime(now - 24 * HOUR)])
-          await expectRefusedCreate(d, await d.subject(), { expiration_date: past }, 'otp_invalid_param', `expiration_date ${past} in the past`);
+          await expectRefusedCreate(
+            'rule:otp2.expiration-future',
+            d,
+            await d.subject(),
+            { expiration_date: past },
+            'otp_invalid_param',
+            `expiration_date ${past} in the past`,
+          );
         await expectRefusedCreate(
+          'rule:otp2.expiration-future',
           d,
           await d.subject(),
           { expiration_date: '2031/01/01 10:00' },
@@ -80,8 +88,24 @@ describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () =>
       async () => {
         const s: OtpSubject = { ...(await d.subject()), phone: t.phone(), sandbox: true };
         const before = await d.balance(s);
-        await expectRefusedCreate(d, s, { code_in_response: undefined }, 'otp_missing_param', 'sandbox without code_in_response', true);
-        await expectRefusedCreate(d, d.sibling(s), { code_in_response: false }, 'otp_missing_param', 'sandbox with code_in_response=false', true);
+        await expectRefusedCreate(
+          'rule:otp2.sandbox-needs-code-in-response',
+          d,
+          s,
+          { code_in_response: undefined },
+          'otp_missing_param',
+          'sandbox without code_in_response',
+          true,
+        );
+        await expectRefusedCreate(
+          'rule:otp2.sandbox-needs-code-in-response',
+          d,
+          d.sibling(s),
+          { code_in_response: false },
+          'otp_missing_param',
+          'sandbox with code_in_response=false',
+          true,
+        );
         const custom = d.sibling(s);
         const byCustom = d.expectCreated(await d.create(custom, { code_in_response: undefined, code_custom: 'Sb12Xy' }), 'created', 'otp2:none-create');
         judge('rule:otp2.code-in-response', 'sandbox with code_custom and no code_in_response: no code in the answer (4.4, 2.10)', () =>

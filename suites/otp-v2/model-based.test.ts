@@ -38,6 +38,8 @@ const MODEL_IDS = [
   'rule:otp2.status-read-only',
   'rule:otp2.free-operations',
   'rule:otp2.attempts-remaining',
+  // A create the target throttles where no row of 3.1 states the cooldown is recorded (otp-v2-model.ts).
+  'rule:otp2.cooldown-reach',
 ] as const;
 
 /**

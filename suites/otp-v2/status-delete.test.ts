@@ -4,7 +4,7 @@
  * (3.1 "per number").
  */
 import { describe, expect } from 'vitest';
-import { expectError, expectSchema, expectSuccess, judge, observe, recordBehaviour, req, useTarget } from '../../harness/kit/index.ts';
+import { expectError, expectSchema, expectSuccess, judge, req, useTarget } from '../../harness/kit/index.ts';
 import { OtpStatusResponse } from '../../schemas/otp-v2.ts';
 import { OTP_V2_RULES } from '../../schemas/otp-v2-transitions.ts';
 import { elapsedBetween } from '../support/otp-v2-clock.ts';
@@ -21,7 +21,7 @@ const CONCURRENT = t.clock.waitsMayOverlap;
 describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () => {
   describe.sequential('4.4 status and delete', () => {
     req(
-      ['op:otp-v2/get-status', 'rule:otp2.status-read-only', 'rule:otp2.free-operations'],
+      ['op:otp-v2/get-status', 'rule:otp2.status-read-only', 'rule:otp2.free-operations', 'rule:otp2.cooldown-reach'],
       'GET /v2/otp/status reads state and counters and changes nothing',
       async () => {
         const s = await d.subject();
@@ -34,7 +34,7 @@ describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () =>
         if (t.choices['otp-status-request-shape'] === 'query') {
           // The state the profile's shape carries: 3.1 none + create → pending.
           judge('otp2:none-create', 'GET /v2/otp/status after the create: state pending (3.1)', () => expect(first.state).toBe('pending'));
-          const body = expectSchema(OtpStatusResponse, first.answer.json, 'status body', first.answer);
+          const body = expectSchema('rule:otp2.status-read-only', OtpStatusResponse, first.answer.json, 'status body', first.answer);
           if (typeof body.attempts_remaining === 'number')
             countsAttempts = judge('op:otp-v2/get-status', 'the status attempts counter after the create (4.4; its fields not shown)', () =>
               expect(body.attempts_remaining, 'attempts counter').toBe(OTP_V2_RULES.attemptsPerRound),
@@ -54,14 +54,15 @@ describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () =>
         await d.wrongAttempt(s, code, OTP_V2_RULES.attemptsPerRound - 1);
         const resend = await d.timed(() => d.create(s));
         if (d.judgeThrottled(sent, resend, 'a resend after the status reads') === undefined)
-          recordBehaviour(
+          judge(
+            'rule:otp2.cooldown-reach',
             'the cooldown after the status reads',
             `not judged: the resend may have reached the target ${elapsedBetween(sent, resend).high.toFixed(2)} ` +
               `s after the send (${d.latenciesText([sent, resend])}), and it was carried out`,
           );
         const again = await d.stateOf(s, 'rule:otp2.status-read-only');
         if (t.choices['otp-status-request-shape'] === 'query') {
-          const body = expectSchema(OtpStatusResponse, again.answer.json, 'status body', again.answer);
+          const body = expectSchema('rule:otp2.status-read-only', OtpStatusResponse, again.answer.json, 'status body', again.answer);
           if (countsAttempts && typeof body.attempts_remaining === 'number')
             judge('rule:otp2.status-read-only', 'the status reads used no attempt (4.4 "read-only, no side effects")', () =>
               expect(body.attempts_remaining, 'attempts counter after one wrong code').toBe(OTP_V2_RULES.attemptsPerRound - 1),
@@ -82,26 +83,35 @@ describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () =>
         const { code } = await d.arrangedPending(s);
         const answer = await d.remove(s);
         const shape = t.choices['otp-delete-request-shape'];
-        observe('otp-delete-request-shape', `${shape}: HTTP ${answer.status} ${answer.text.slice(0, 100)}`, answer.status === 200);
+        judge('otp-delete-request-shape', `${shape}: HTTP ${answer.status} ${answer.text.slice(0, 100)}`, answer.status === 200);
         expectSuccess(answer, 'otp-v2/delete');
         d.expectVerifyRefusal(await d.verify(s, code), 404, 'none', 'otp2:any-delete');
       },
     );
 
-    req(['rule:otp2.per-number', 'otp2:pending-verify-exhausted', 'otp2:any-delete'], "one number's verification does not affect another's", async () => {
-      const a = await d.subject();
-      const b = d.sibling(a);
-      const codeA = await d.locked(a);
-      const { code: codeB } = await d.pending(b);
-      await d.wrongAttempt(b, codeB, OTP_V2_RULES.attemptsPerRound - 1);
-      expectSuccess(await d.remove(b), 'otp-v2/delete');
-      const stillLocked = await d.verify(a, codeA);
-      judge('rule:otp2.per-number', "another number's delete leaves this one locked (3.1 per phone_number + country_code)", () =>
-        expect(stillLocked.status, 'deleting another number leaves this one locked').toBe(429),
-      );
-      expectError(await d.createPastCooldown(a, {}, 'locked', '3.1 locked + create (no code_rotate)'), 'otp_max_attempts', 'otp-v2/create');
-      const { code: fresh } = await d.pending(b);
-      expectSuccess(await d.verify(b, fresh), 'otp-v2/verify');
-    });
+    req(
+      ['rule:otp2.per-number', 'otp2:pending-verify-exhausted', 'otp2:any-delete', 'rule:otp2.cooldown-reach'],
+      "one number's verification does not affect another's",
+      async () => {
+        const a = await d.subject();
+        const b = d.sibling(a);
+        const codeA = await d.locked(a);
+        const { code: codeB } = await d.pending(b);
+        await d.wrongAttempt(b, codeB, OTP_V2_RULES.attemptsPerRound - 1);
+        expectSuccess(await d.remove(b), 'otp-v2/delete');
+        const stillLocked = await d.verify(a, codeA);
+        judge('rule:otp2.per-number', "another number's delete leaves this one locked (3.1 per phone_number + country_code)", () =>
+          expect(stillLocked.status, 'deleting another number leaves this one locked').toBe(429),
+        );
+        expectError(
+          'rule:otp2.per-number',
+          await d.createPastCooldown(a, {}, 'locked', '3.1 locked + create (no code_rotate)'),
+          'otp_max_attempts',
+          'otp-v2/create',
+        );
+        const { code: fresh } = await d.pending(b);
+        expectSuccess(await d.verify(b, fresh), 'otp-v2/verify');
+      },
+    );
   });
 });

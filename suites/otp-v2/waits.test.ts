@@ -30,7 +30,14 @@ describe('waits: cooldown and expiry (concurrent unless the test clock is shared
   // profile's otp-v2-lock-point says answers 429. The state with the 401 of a 7th wrong code is not
   // stated and only recorded (OtpDriver.wrongAttemptWith).
   req(
-    ['limit:otp-v2-attempts', 'otp2:pending-verify-exhausted', 'otp2:locked-verify', 'otp2:locked-create-no-rotate', 'err:otp_max_attempts'],
+    [
+      'limit:otp-v2-attempts',
+      'otp2:pending-verify-exhausted',
+      'otp2:locked-verify',
+      'otp2:locked-create-no-rotate',
+      'err:otp_max_attempts',
+      'rule:otp2.cooldown-reach',
+    ],
     'after the 7 wrong codes of a round no code verifies, the right one included, and POST /v2/otp without code_rotate answers 429 otp_max_attempts',
     async () => {
       // The verify's row of 3.1: with a 7th wrong code that locked (otp-v2-lock-point) a verify of the locked state, else
@@ -47,12 +54,12 @@ describe('waits: cooldown and expiry (concurrent unless the test clock is shared
         );
         judge(row, 'a verify after the round: 429, state locked (3.1, 4.4)', () => {
           expect(answer.status, `${why}: HTTP 429 (3.1; 4.4 "429 attempts exhausted")`).toBe(429);
-          expect(expectSchema(OtpErrorBody, answer.json, 'the error body of 4.4', answer).state, `${why}: state locked (3.1)`).toBe('locked');
+          expect(expectSchema(row, OtpErrorBody, answer.json, 'the error body of 4.4', answer).state, `${why}: state locked (3.1)`).toBe('locked');
         });
       };
       const resendOf = async (x: OtpSubject, why: string): Promise<void> => {
         const answer = await d.createPastCooldown(x, {}, 'locked', '3.1 locked + create (no code_rotate)');
-        expectError(answer, 'otp_max_attempts', 'otp-v2/create');
+        expectError('err:otp_max_attempts', answer, 'otp_max_attempts', 'otp-v2/create');
         judge('otp2:locked-create-no-rotate', 'locked + create without code_rotate: still locked (3.1)', () =>
           expect(answer.body.state, `${why}: state locked (3.1)`).toBe('locked'),
         );

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { ErrorBody } from '../../schemas/envelope.ts';
 import { OPERATIONS, operationById, type Operation } from '../../schemas/operations.ts';
-import { type Answer, type ApiRequest, expectErrorBody, judge, observe, type Target } from '../../harness/kit/index.ts';
+import { type Answer, type ApiRequest, expectErrorBody, judge, type Target } from '../../harness/kit/index.ts';
 
 /**
  * The paths of 4.15, "named in passing ...; their shapes: not shown": neither their answers nor
@@ -64,11 +64,11 @@ export function expectNotManagerRefusal(answer: Answer, operationId: string): st
   judge('rule:auth.manager-key-required', `${where}: not a success status (5.3)`, () =>
     expect(answer.status, `${where}: not a success status (HTTP ${answer.status} ${answer.text.slice(0, 300)})`).not.toBe(201),
   );
-  const body = expectErrorBody(ErrorBody, answer.json, `${where}: the error body of 2.1`, answer);
+  const body = expectErrorBody('rule:auth.manager-key-required', ErrorBody, answer.json, `${where}: the error body of 2.1`, answer);
   if (op.success.code !== undefined)
     judge('rule:auth.manager-key-required', `${where}: not the success code (5.3)`, () =>
       expect(body.code, `${where}: the success code`).not.toBe(op.success.code),
     );
-  observe('unnamed-validation-codes', `${operationId} with a non-manager key: code ${body.code}, HTTP ${answer.status}`, null);
+  judge('unnamed-validation-codes', `${operationId} with a non-manager key: code ${body.code}, HTTP ${answer.status}`, null);
   return body.code;
 }

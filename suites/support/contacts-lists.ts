@@ -5,7 +5,7 @@
  */
 import { expect } from 'vitest';
 import { z } from 'zod';
-import { expectSchema, expectSuccess, judge, observe, type Target } from '../../harness/kit/index.ts';
+import { expectSchema, expectSuccess, judge, type Target } from '../../harness/kit/index.ts';
 import { type Agenda, AgendaAddResponse, AgendaContact, AgendaListResponse } from '../../schemas/agendas.ts';
 import { ContactCallbackResponse, type Contact } from '../../schemas/contacts.ts';
 import { MEXICO_COUNTRY_CODE } from '../../schemas/sms.ts';
@@ -41,8 +41,9 @@ export async function listContacts(t: Target, listKey: string): Promise<AgendaCo
   const fields = Object.entries(body).filter(([, v]) => Array.isArray(v) && AgendaContacts.safeParse(v).success);
   const field = fields.find(([k]) => k === 'result') ?? fields[0];
   const choice = t.choices['agendas-get-contacts-field'];
-  observe('agendas-get-contacts-field', `contacts in ${field?.[0] ?? '(no array field)'}`, choice === 'result' ? field?.[0] === 'result' : field !== undefined);
-  if (choice === 'result') return expectSchema(AgendaContacts, body.result, 'get_contacts_01 result (profile agendas-get-contacts-field=result)', answer);
+  judge('agendas-get-contacts-field', `contacts in ${field?.[0] ?? '(no array field)'}`, choice === 'result' ? field?.[0] === 'result' : field !== undefined);
+  if (choice === 'result')
+    return expectSchema('op:agendas/list-contacts', AgendaContacts, body.result, 'get_contacts_01 result (profile agendas-get-contacts-field=result)', answer);
   // 4.7: get_contacts_01 returns the contacts of the list; at op:agendas/list-contacts's fail level a body without them throws here.
   judge('op:agendas/list-contacts', 'the contacts of get_contacts_01 (4.7)', () =>
     expect(field, `get_contacts_01 has no array of contacts: ${answer.text.slice(0, 300)}`).toBeDefined(),

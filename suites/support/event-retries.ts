@@ -10,7 +10,7 @@
  *  - what it could not see within the budget is recorded as not observed, never assumed.
  */
 import { expect } from 'vitest';
-import { type EventDelivery, judge, recordBehaviour } from '../../harness/kit/index.ts';
+import { type EventDelivery, judge } from '../../harness/kit/index.ts';
 
 /**
  * A silence this many times the longest interval seen between retries means they stopped: a
@@ -68,10 +68,11 @@ export function expectRetriedWithin(deliveries: readonly EventDelivery[], budget
   });
 }
 
-/** Records what a bounded wait could not see (recorded as not observed, never assumed). */
+/** Records what a bounded wait could not see (recorded as not observed, never assumed), about 6.3's silence on when retries come. */
 export function recordNotObserved(what: string, seen: readonly EventDelivery[], budgetSeconds: number): void {
   const intervals = intervalsOf(seen).map((s) => `${s.toFixed(1)} s`);
-  recordBehaviour(
+  judge(
+    'rule:webhooks.retry-schedule',
     what,
     `not observed within ${budgetSeconds} s: ${seen.length} deliveries arrived (${seen.length - 1} ` +
       `retries${intervals.length > 0 ? `, intervals ${intervals.join(', ')}` : ''}); 6.3 gives no retry schedule`,

@@ -17,7 +17,7 @@
 import { expect } from 'vitest';
 import { RESULT_CODES } from '../../schemas/error-codes.ts';
 import type { Operation } from '../../schemas/operations.ts';
-import { type Answer, type ApiRequest, expectRefused, judge, recordBehaviour, seedFor, type Target } from '../../harness/kit/index.ts';
+import { type Answer, type ApiRequest, expectRefused, judge, seedFor, type Target } from '../../harness/kit/index.ts';
 import { CUSTOM_TEXT_TEMPLATE } from '../../schemas/voice.ts';
 import { concretePath } from './auth-requests.ts';
 import type { StatedLimit } from '../../schemas/stated-limits.ts';
@@ -101,19 +101,23 @@ function checkRefusal(requirement: string, what: string, op: Operation, answer: 
     !judge(requirement, what, () => expect(answer.body.success === true || answer.body.Estatus === 'ok', `accepted past ${stated.bound.text}`).toBe(false))
   )
     return;
-  if (!judge(requirement, what, () => expectRefused(answer, op.operationId))) return;
+  if (!judge(requirement, what, () => expectRefused(requirement, answer, op.operationId))) return;
   if (op.errorBody !== 'otp-v2') return;
   const slugs = otp400Slugs(op.operationId);
   if (slugs.length === 0) return; // status and delete: their errors are not shown (7.3)
   if (namesFreshVerification(op, c) && answer.status === 404) {
-    recordBehaviour(`${op.operationId}: ${c.rule} on ${c.field} of a number with no verification (7: no order of checks)`, 'the lookup first: HTTP 404');
+    judge('check-order', `${op.operationId}: ${c.rule} on ${c.field} of a number with no verification (7: no order of checks)`, 'the lookup first: HTTP 404');
     judge(requirement, what, () => expect(answer.body.state ?? 'none', `${op.operationId}: a 404 names no verification (3.1 none)`).toBe('none'));
     return;
   }
   if (!judge(requirement, what, () => expect(answer.status, `${op.operationId}: a missing or invalid parameter answers 400 (7.3)`).toBe(400))) return;
   if (!judge(requirement, what, () => expect(slugs, `${op.operationId}: the slug of a 400 (7.3)`).toContain(answer.body.error))) return;
   if (namesFreshVerification(op, c))
-    recordBehaviour(`${op.operationId}: ${c.rule} on ${c.field} of a number with no verification (7: no order of checks)`, 'the validation first: HTTP 400');
+    judge(
+      'check-order',
+      `${op.operationId}: ${c.rule} on ${c.field} of a number with no verification (7: no order of checks)`,
+      'the validation first: HTTP 400',
+    );
 }
 
 /** 7.3's row of a 400 on the current OTP create and verify: "missing or invalid parameter". */

@@ -34,14 +34,14 @@ export function expectSendResult(body: LegacyOtpSendResult, phone: string): void
   judge('rule:otp-legacy.send-fields', 'fallback of an SMS send (4.5, 2.10)', () => expect(body.fallback, 'an SMS send did not fall back').toBe(false));
 }
 
-/** POST /otp/send with `json`, asserting the refusal `code` (7.2). */
-export async function refusedSend(t: Target, json: Body, code: string): Promise<void> {
-  expectError(await t.api('otp-legacy/send', { json }), code, 'otp-legacy/send');
+/** POST /otp/send with `json`, asserting the refusal `code` (7.2) of a request that `refusalId` (the caller's requirement) says is refused. */
+export async function refusedSend(t: Target, json: Body, code: string, refusalId: string): Promise<void> {
+  expectError(refusalId, await t.api('otp-legacy/send', { json }), code, 'otp-legacy/send');
 }
 
-/** POST /otp/resend with `json`, asserting the refusal `code` (7.2). */
-export async function refusedResend(t: Target, json: Body, code: string): Promise<void> {
-  expectError(await t.api('otp-legacy/resend', { json }), code, 'otp-legacy/resend');
+/** POST /otp/resend with `json`, asserting the refusal `code` (7.2) of a request that `refusalId` (the caller's requirement) says is refused. */
+export async function refusedResend(t: Target, json: Body, code: string, refusalId: string): Promise<void> {
+  expectError(refusalId, await t.api('otp-legacy/resend', { json }), code, 'otp-legacy/resend');
 }
 
 /** POST /otp/verify of `code` for `phone`, asserting validation_01 and the verify result of 4.5; returns its body. */
@@ -49,7 +49,7 @@ export async function acceptedVerify(t: Target, phone: string, code: string): Pr
   return expectSuccess(await verify(t, phone, code), 'otp-legacy/verify', LegacyOtpVerifyResponse);
 }
 
-/** POST /otp/verify of `code` for `phone`, asserting the refusal `refusal` (7.2 validation_*). */
-export async function refusedVerify(t: Target, phone: string, code: string, refusal: string): Promise<void> {
-  expectError(await verify(t, phone, code), refusal, 'otp-legacy/verify');
+/** POST /otp/verify of `code` for `phone`, asserting the refusal `refusal` (7.2 validation_*) of a verify that `refusalId` (the caller's requirement) says is refused. */
+export async function refusedVerify(t: Target, phone: string, code: string, refusal: string, refusalId: string): Promise<void> {
+  expectError(refusalId, await verify(t, phone, code), refusal, 'otp-legacy/verify');
 }

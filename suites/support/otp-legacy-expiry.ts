@@ -5,7 +5,7 @@
  * from the default of schemas/limits.ts on the test clock.
  */
 import { expect } from 'vitest';
-import { expectError, expectSuccess, judge, observe, optionsToAccept, recordBehaviour, SkipTest, type Target } from '../../harness/kit/index.ts';
+import { expectError, expectSuccess, judge, optionsToAccept, SkipTest, type Target } from '../../harness/kit/index.ts';
 import { limitById } from '../../schemas/limits.ts';
 import { acceptedVerify, refusedVerify } from './otp-legacy-answers.ts';
 import { differentCodeLike } from './otp-legacy-codes.ts';
@@ -44,7 +44,7 @@ async function expectExpiredCode(
   const answer = await t.api(operationId, { json });
   const answered = String(answer.body.code);
   const allowed = expiredCodes(t);
-  observe('otp-legacy-expired-send-code', `${operationId} after expiry: ${answered}`, allowed.includes(answered));
+  judge('otp-legacy-expired-send-code', `${operationId} after expiry: ${answered}`, allowed.includes(answered));
   judge(`err:${code}`, `${operationId} after expiry answers a code the profile allows (7.2)`, () =>
     expect(allowed, `${operationId} after expiry (${answer.text.slice(0, 200)})`).toContain(answered),
   );
@@ -52,13 +52,13 @@ async function expectExpiredCode(
     // The target's reading: the call after expiry is the restart. What _02 and _25 answer is then
     // not reached by it, so the code's test has nothing to judge: a skip, never a pass.
     expectSuccess(answer, operationId);
-    recordBehaviour(`${operationId} after the code expired`, 'a new code was generated (verification_01)');
+    judge('otp-legacy-expired-send-code', `${operationId} after the code expired`, 'a new code was generated (verification_01)');
     throw new SkipTest(
       `this target answers ${operationId} after expiry with a new code (verification_01, ` +
         `ambiguity otp-legacy-expired-send-code=new-code): the situation of ${code} is not reached`,
     );
   }
-  expectError(answer, answered, operationId);
+  expectError(`err:${code}`, answer, answered, operationId);
 }
 
 /** A resend to `phone` after its code expired answers verification_02 (or what the profile allows). */
@@ -84,7 +84,7 @@ export async function expectVerifyAroundExpiry(t: Target, early: string, late: s
   const second = await sendWithCodeExpiringIn(t, late, SHORT_EXPIRY_SECONDS);
   await acceptedVerify(t, early, first.code);
   await waitPast(t, second.expiry.at);
-  await refusedVerify(t, late, second.code, 'validation_02');
+  await refusedVerify(t, late, second.code, 'validation_02', 'err:validation_02');
 }
 
 /** A code sent to `phone` without expiration_date is pending until the default expiry (8) and expired after it; on the test clock. */
@@ -94,7 +94,7 @@ export async function expectDefaultExpiry(t: Target, phone: string): Promise<voi
   const defaultEnd = sentAt + EXPIRY.default! * HOUR_MS;
   // Two minutes before the default expiry: still pending (a wrong code is wrong, not expired).
   await t.clock.wait((defaultEnd - (await t.clock.now())) / 1000 - 120);
-  await refusedVerify(t, phone, differentCodeLike(code), 'validation_05');
+  await refusedVerify(t, phone, differentCodeLike(code), 'validation_05', 'limit:otp-legacy-expiry');
   await t.clock.wait(240);
-  await refusedVerify(t, phone, code, 'validation_02');
+  await refusedVerify(t, phone, code, 'validation_02', 'limit:otp-legacy-expiry');
 }

@@ -5,7 +5,7 @@
  * option observed or declared in the profile, never by the register's default.
  */
 import { expect } from 'vitest';
-import { type Answer, expectRefused, expectSuccess, judge, observe, optionsToAccept, recordBehaviour, type Target } from '../../harness/kit/index.ts';
+import { type Answer, expectRefused, expectSuccess, judge, optionsToAccept, type Target } from '../../harness/kit/index.ts';
 import { limitById } from '../../schemas/limits.ts';
 import { LegacyOtpSendResult } from '../../schemas/otp-legacy.ts';
 
@@ -15,7 +15,7 @@ const EXPIRY = limitById('otp-legacy-expiry');
 export function expectSuccessMessage(t: Target, body: LegacyOtpSendResult): void {
   const choice = t.choices['otp-legacy-send-success-message'];
   const isToken = body.message === 'code_successfully_generated';
-  observe('otp-legacy-send-success-message', `message=${body.message}`, choice === 'token' ? isToken : body.message.length > 0);
+  judge('otp-legacy-send-success-message', `message=${body.message}`, choice === 'token' ? isToken : body.message.length > 0);
   // 4.5 "message=code_successfully_generated (one page shows the Spanish text form)": the sentence
   // allows both. Only an option observed or declared narrows it; the register's default does not.
   const accepted = optionsToAccept(t.config.profile, 'otp-legacy-send-success-message', ['token', 'any-text']);
@@ -25,7 +25,8 @@ export function expectSuccessMessage(t: Target, body: LegacyOtpSendResult): void
       expect(body.message, 'profile otp-legacy-send-success-message=token').toBe('code_successfully_generated'),
     );
   else
-    recordBehaviour(
+    judge(
+      'otp-legacy-send-success-message',
       'success message of /otp/send (4.5: the token, or the Spanish text form of one page)',
       isToken ? 'the token code_successfully_generated' : `a text: "${body.message}"`,
     );
@@ -39,7 +40,7 @@ export function expectSuccessMessage(t: Target, body: LegacyOtpSendResult): void
 export function acceptedWithoutTemplate(t: Target, answer: Answer): LegacyOtpSendResult | undefined {
   const choice = t.choices['otp-legacy-template-required'];
   const accepted = answer.body.success === true;
-  observe(
+  judge(
     'otp-legacy-template-required',
     accepted ? `accepted (${String(answer.body.code)})` : `refused (${String(answer.body.code)})`,
     choice === 'optional' ? accepted : !accepted,
@@ -54,7 +55,7 @@ export function acceptedWithoutTemplate(t: Target, answer: Answer): LegacyOtpSen
         `a send without template was refused (${String(answer.body.code)}), and the profile says otp-legacy-template-required=optional`,
       ).toContain('required'),
     );
-    expectRefused(answer, 'otp-legacy/send');
+    expectRefused('rule:otp-legacy.templates', answer, 'otp-legacy/send');
     return undefined;
   }
   judge('rule:otp-legacy.templates', 'a send without template is accepted only where the profile allows it (4.5)', () =>
@@ -67,7 +68,7 @@ export function acceptedWithoutTemplate(t: Target, answer: Answer): LegacyOtpSen
 export function expectTextsPerLocale(t: Target, es: Answer, en: Answer, none: Answer): void {
   const differ = es.body.message !== en.body.message;
   const choice = t.choices['response-language'];
-  observe(
+  judge(
     'response-language',
     `es="${String(es.body.message)}" en="${String(en.body.message)}"`,
     choice === 'locale-honoured' ? differ : choice === 'spanish-only' ? !differ : null,
@@ -95,7 +96,7 @@ export function recordExpiryPastMaximum(answer: Answer): void {
   judge('rule:envelope.no-server-error', 'an expiration_date past the maximum is not a server error', () => expect(answer.status).toBeLessThan(500));
   const code = String(answer.body.code);
   const seen = answer.body.success === true ? `accepted (${code}): clamped or kept` : `refused (${code})`;
-  recordBehaviour(`/otp/send with expiration_date ${EXPIRY.max! / 24} days and 2 minutes ahead (4.5 "max 3 days")`, seen);
+  judge('invalid-input', `/otp/send with expiration_date ${EXPIRY.max! / 24} days and 2 minutes ahead (4.5 "max 3 days")`, seen);
   if (answer.body.success !== true)
     judge('rule:otp-legacy.expiry-refusal-code', 'a refusal of an expiration_date past the maximum names verification_13 (7.2 "bad expiration date")', () =>
       expect(code).toBe('verification_13'),

@@ -38,7 +38,7 @@ export async function expectResendKeepsCode(t: Target, first: PendingCode): Prom
   judge('rule:otp-legacy.resend-keeps-code', 'reset_code=true: a new code (4.5)', () =>
     expect(renewed.code, 'reset_code=true: a new random code').not.toBe(first.code),
   );
-  await refusedVerify(t, phone, first.code, 'validation_05');
+  await refusedVerify(t, phone, first.code, 'validation_05', 'rule:otp-legacy.resend-keeps-code');
   await acceptedVerify(t, phone, renewed.code);
 }
 

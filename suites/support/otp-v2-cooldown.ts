@@ -5,7 +5,7 @@
  * where the measurements prove it fell inside, and a wait past it counts the round trips too.
  */
 import { expect } from 'vitest';
-import { type Answer, expectError, expectSchema, judge, recordBehaviour } from '../../harness/kit/index.ts';
+import { type Answer, expectError, expectSchema, judge } from '../../harness/kit/index.ts';
 import { OtpErrorBody, type OtpState } from '../../schemas/envelope.ts';
 import { OTP_V2_RULES } from '../../schemas/otp-v2-transitions.ts';
 import { elapsedBetween, roundTrip, type Timed, WINDOW_REPEATS } from './otp-v2-clock.ts';
@@ -87,7 +87,8 @@ export class OtpCooldown extends OtpStates {
       const header = Number(answer.headers['retry-after']);
       const asked = Math.max(typeof inBody === 'number' ? inBody : 0, Number.isFinite(header) ? header : 0);
       if (asked <= 0 || asked > OTP_V2_RULES.cooldownSeconds) return answer;
-      recordBehaviour(
+      judge(
+        'rule:otp2.cooldown-reach',
         `${where}: the target applied the ${OTP_V2_RULES.cooldownSeconds} s cooldown (8), which this row of 3.1 does not state`,
         `HTTP 429 otp_throttled, state ${String(state)}, resend_available_in ${String(inBody)}, ` +
           `Retry-After ${String(answer.headers['retry-after'])}: waited ${asked} s and sent again`,
@@ -101,8 +102,8 @@ export class OtpCooldown extends OtpStates {
    * resend_available_in and a Retry-After header (7.3). Returns the seconds the target asked for.
    */
   expectThrottled(answer: Answer): number {
-    expectError(answer, 'otp_throttled', 'otp-v2/create');
-    const body = expectSchema(OtpErrorBody, answer.json, 'the error body of 4.4', answer);
+    expectError('otp2:pending-create-throttled', answer, 'otp_throttled', 'otp-v2/create');
+    const body = expectSchema('otp2:pending-create-throttled', OtpErrorBody, answer.json, 'the error body of 4.4', answer);
     judge('otp2:pending-create-throttled', 'a throttled verification stays pending (3.1)', () =>
       expect(body.state, 'a throttled verification stays pending (3.1)').toBe('pending'),
     );
@@ -140,7 +141,8 @@ export class OtpCooldown extends OtpStates {
     const asked = this.judgeThrottled(last, probe, 'a resend inside the cooldown') ?? 0;
     if (asked === 0) {
       this.expectCreated(probe.answer, 'resent', 'otp2:pending-create-resend');
-      recordBehaviour(
+      judge(
+        'rule:otp2.cooldown-reach',
         'a resend meant to fall inside the cooldown',
         `carried out: it may have reached the target ${elapsedBetween(last, probe).high.toFixed(2)} ` +
           `s after the send (${this.latenciesText([last, probe])}); the cooldown counts from it`,

@@ -8,7 +8,7 @@
  * here knows the reference server.
  */
 import { expect } from 'vitest';
-import { type Answer, expectSchema, expectSuccess, judge, observe } from '../../harness/kit/index.ts';
+import { type Answer, expectSchema, expectSuccess, judge } from '../../harness/kit/index.ts';
 import { OtpErrorBody, type OtpState } from '../../schemas/envelope.ts';
 import { OtpStatusResponse } from '../../schemas/otp-v2.ts';
 import { OtpCooldown } from './otp-v2-cooldown.ts';
@@ -29,7 +29,7 @@ export class OtpDriver extends OtpCooldown {
     const choice = this.t.choices['otp-status-request-shape'];
     if (choice === 'query') {
       const body = expectSuccess(answer, 'otp-v2/get-status', OtpStatusResponse);
-      observe('otp-status-request-shape', `HTTP ${answer.status}, state ${String(body.state)}`, body.state !== undefined);
+      judge('otp-status-request-shape', `HTTP ${answer.status}, state ${String(body.state)}`, body.state !== undefined);
       const carried = judge(requirement, 'GET /v2/otp/status carries state (profile otp-status-request-shape=query)', () =>
         expect(
           body.state,
@@ -45,7 +45,7 @@ export class OtpDriver extends OtpCooldown {
       expect(answer.status, `HTTP ${answer.status} ${answer.text.slice(0, 200)}`).toBeLessThan(500),
     );
     const parsed = OtpStatusResponse.safeParse(answer.json);
-    observe('otp-status-request-shape', `HTTP ${answer.status}: ${answer.text.slice(0, 120)}`, null);
+    judge('otp-status-request-shape', `HTTP ${answer.status}: ${answer.text.slice(0, 120)}`, null);
     return { state: answer.status === 200 && parsed.success ? parsed.data.state : undefined, answer };
   }
 
@@ -81,11 +81,11 @@ export class OtpDriver extends OtpCooldown {
       expect(answer.status, `verify answers HTTP ${status} (3.1, 4.4) — ${answer.text.slice(0, 200)}`).toBe(status),
     );
     if (!answered) return false;
-    const body = expectSchema(OtpErrorBody, answer.json, 'the error body of 4.4', answer);
+    const body = expectSchema(requirement, OtpErrorBody, answer.json, 'the error body of 4.4', answer);
     if (!judge(requirement, `state ${state} (3.1)`, () => expect(body.state, `state of a verification answering ${status} (3.1)`).toBe(state))) return false;
     const expected = CONVENTIONAL_VERIFY_SLUGS[status]!;
     const choice = this.t.choices['otp-verify-error-slugs'];
-    observe('otp-verify-error-slugs', `HTTP ${status}: error ${body.error}`, body.error === expected);
+    judge('otp-verify-error-slugs', `HTTP ${status}: error ${body.error}`, body.error === expected);
     if (choice !== 'conventional') return true;
     return judge(requirement, `slug of verify ${status} (profile otp-verify-error-slugs=conventional)`, () =>
       expect(body.error, `slug of verify ${status} (profile otp-verify-error-slugs=conventional)`).toBe(expected),

@@ -22,7 +22,7 @@
  */
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import { type Answer, judge, observe, recordBehaviour, type Target } from '../../harness/kit/index.ts';
+import { type Answer, judge, type Target } from '../../harness/kit/index.ts';
 import { OtpErrorBody, type OtpState } from '../../schemas/envelope.ts';
 import { formatMexicoDateTime } from '../../schemas/formats.ts';
 import { OtpCreateResponse, OtpStatusResponse } from '../../schemas/otp-v2.ts';
@@ -281,7 +281,8 @@ export class OtpModelRun {
     if (state !== undefined && state !== null && state !== '' && !states.includes(state)) return false;
     if (answer.headers['retry-after'] === undefined || parsed.data.resend_available_in === undefined)
       this.fail(`otp_throttled without Retry-After or resend_available_in (3.1, 7.3): ${answer.text.slice(0, 300)}`);
-    recordBehaviour(
+    judge(
+      'rule:otp2.cooldown-reach',
       `${describe(c)} from ${states.join('|')}: the target applied the ${OTP_V2_RULES.cooldownSeconds} s cooldown (8), which this row of 3.1 does not state`,
       `HTTP 429 otp_throttled, resend_available_in ${String(parsed.data.resend_available_in)}`,
     );
@@ -329,12 +330,16 @@ export class OtpModelRun {
         this.fail(`${row.id}: otp_throttled without Retry-After or resend_available_in`);
     }
     if (row.next === 'not-shown') {
-      observe('otp-state-after-verified-restart', `state=${String(body.state)}`, body.state === 'pending');
+      judge('otp-state-after-verified-restart', `state=${String(body.state)}`, body.state === 'pending');
       if (this.t.choices['otp-state-after-verified-restart'] === 'pending' && body.state !== 'pending')
         this.fail(`${row.id}: state ${String(body.state)}, profile says pending`);
     } else if (this.leavesRoundUsedUp(row, answer, m)) {
       // otp-v2-lock-point=after-seventh-wrong: the 401 of the 7th wrong code; its state is not stated.
-      recordBehaviour('state with the 401 of the 7th wrong code (otp-v2-lock-point=after-seventh-wrong; 3.1 does not say)', `state ${String(body.state)}`);
+      judge(
+        'otp-v2-lock-point',
+        'state with the 401 of the 7th wrong code (otp-v2-lock-point=after-seventh-wrong; 3.1 does not say)',
+        `state ${String(body.state)}`,
+      );
       if (body.state !== 'pending' && body.state !== 'locked')
         this.fail(`${row.id}: state ${String(body.state)}, expected pending (attempts left 0) or locked`);
     } else if (row.trigger !== 'delete' || body.state !== undefined) {

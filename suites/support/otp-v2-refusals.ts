@@ -28,14 +28,15 @@ const PARAM_SLUGS: readonly string[] = ['otp_missing_param', 'otp_invalid_param'
  * reading (a careful team may answer otp_invalid_param for a missing field: the row pairs neither),
  * so the 400 and one of the two fail, and the exact slug is checked at the level of its err:
  * requirement; unless `slugStated`, where a sentence of 4.4 names the slug itself ("(400
- * otp_invalid_param)", "(else 400 otp_missing_param)"). Any other slug has a row of its own.
+ * otp_invalid_param)", "(else 400 otp_missing_param)"). Any other slug has a row of its own. The
+ * refusal itself is judged as `refusalId`, the caller's requirement the refusal proves.
  */
-export function expectOtpRefusal(answer: Answer, slug: string, operationId: 'otp-v2/create' | 'otp-v2/verify', slugStated = false): void {
+export function expectOtpRefusal(refusalId: string, answer: Answer, slug: string, operationId: 'otp-v2/create' | 'otp-v2/verify', slugStated = false): void {
   if (slugStated || !PARAM_SLUGS.includes(slug)) {
-    expectError(answer, slug, operationId);
+    expectError(refusalId, answer, slug, operationId);
     return;
   }
-  const body = expectErrorBody(OtpErrorBody, answer.json, `${operationId} → ${slug}: the error body of 4.4`, answer);
+  const body = expectErrorBody('rule:otp2.error-body', OtpErrorBody, answer.json, `${operationId} → ${slug}: the error body of 4.4`, answer);
   // That the refusal is a 400 with one of the row's two slugs is stated (7.3's row, 4.4's operations).
   judge('rule:otp2.invalid-parameter-refused', `${operationId}: 400 with a slug of 7.3's row for a missing or invalid parameter`, () => {
     expect(answer.status, `${operationId}: a missing or invalid parameter answers 400 (7.3) — ${answer.text.slice(0, 200)}`).toBe(400);
@@ -44,8 +45,9 @@ export function expectOtpRefusal(answer: Answer, slug: string, operationId: 'otp
   judge(`err:${slug}`, `${operationId}: ${slug} for this cause (7.3 pairs neither slug with a cause)`, () => expect(body.error).toBe(slug));
 }
 
-/** A refused create must leave the number without a verification. */
+/** A refused create (judged as `refusalId`, as in expectOtpRefusal) must leave the number without a verification. */
 export async function expectRefusedCreate(
+  refusalId: string,
   d: OtpDriver,
   s: OtpSubject,
   fields: Record<string, unknown>,
@@ -54,6 +56,6 @@ export async function expectRefusedCreate(
   slugStated = false,
 ): Promise<void> {
   const answer = await d.create(s, fields, true);
-  expectOtpRefusal(answer, code, 'otp-v2/create', slugStated);
+  expectOtpRefusal(refusalId, answer, code, 'otp-v2/create', slugStated);
   await expectNoVerification(d, s, why);
 }

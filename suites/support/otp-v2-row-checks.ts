@@ -4,7 +4,7 @@
  * requirement, and the trigger that judges it; the scenarios that reach each row are otp-v2-rows.ts.
  */
 import { expect } from 'vitest';
-import { type Answer, expectError, expectSchema, expectSuccess, judge, observe } from '../../harness/kit/index.ts';
+import { type Answer, expectError, expectSchema, expectSuccess, judge } from '../../harness/kit/index.ts';
 import { OtpErrorBody, type OtpState } from '../../schemas/envelope.ts';
 import { OtpCreateResponse, OtpDeleteResponse, OtpVerifyResponse } from '../../schemas/otp-v2.ts';
 import { OTP_V2_RULES, type OtpTransition } from '../../schemas/otp-v2-transitions.ts';
@@ -48,7 +48,7 @@ function answersAsRow(d: OtpDriver, row: OtpTransition, id: string, where: strin
   let held = true;
   if (row.trigger === 'create' && row.action)
     held = d.judgeCreated(answer, expectSuccess(answer, 'otp-v2/create', OtpCreateResponse), row.action, id, row.httpStatus);
-  else if (row.error) expectError(answer, row.error, op);
+  else if (row.error) expectError(id, answer, row.error, op);
   else if (row.trigger === 'verify' && row.httpStatus === 200) expectSuccess(answer, op, OtpVerifyResponse);
   else if (row.trigger === 'delete') expectSuccess(answer, op, OtpDeleteResponse);
   else if (row.httpStatus === 404 || row.httpStatus === 409 || row.httpStatus === 410)
@@ -58,7 +58,7 @@ function answersAsRow(d: OtpDriver, row: OtpTransition, id: string, where: strin
       expect(answer.status, `${where}: HTTP status — ${answer.text.slice(0, 200)}`).toBe(row.httpStatus),
     );
     // Its HTTP status is judged here already.
-    if (held) expectSchema(OtpErrorBody, answer.json, `${where}: the error body of 4.4`, answer);
+    if (held) expectSchema(id, OtpErrorBody, answer.json, `${where}: the error body of 4.4`, answer);
     return held;
   }
   if (!held || row.httpStatus === undefined) return held;
@@ -70,7 +70,7 @@ function leavesRowState(d: OtpDriver, row: OtpTransition, id: string, where: str
   const state = answer.body.state;
   if (row.next === 'not-shown') {
     const choice = d.choices['otp-state-after-verified-restart'];
-    observe('otp-state-after-verified-restart', `state=${String(state)}`, state === 'pending');
+    judge('otp-state-after-verified-restart', `state=${String(state)}`, state === 'pending');
     if (choice !== 'pending') return true;
     return judge(id, `${where}: state pending`, () => expect(state, `${where}: state (profile otp-state-after-verified-restart=pending)`).toBe('pending'));
   }

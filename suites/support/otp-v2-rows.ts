@@ -6,7 +6,7 @@
  * a scenario does not compile.
  */
 import { expect } from 'vitest';
-import { type Answer, expectError, expectSchema, expectSuccess, Inconclusive, judge, observe } from '../../harness/kit/index.ts';
+import { type Answer, expectError, expectSchema, expectSuccess, Inconclusive, judge } from '../../harness/kit/index.ts';
 import type { OtpState } from '../../schemas/envelope.ts';
 import { OtpCreateResponse, OtpDeleteResponse, OtpVerifyResponse } from '../../schemas/otp-v2.ts';
 import { OTP_V2_RULES, type OtpTransition, type OtpTransitionId } from '../../schemas/otp-v2-transitions.ts';
@@ -111,13 +111,14 @@ export const ROW_SCENARIOS: Record<OtpTransitionId, RowScenario> = {
     async run(d, s, row) {
       let send: Timed | undefined;
       const answer = await act(d, s, row, {}, async () => (send = await d.timed(() => d.create(s))).answer);
-      expectSchema(OtpCreateResponse, answer.json, 'created body', answer);
+      expectSchema('op:otp-v2/create', OtpCreateResponse, answer.json, 'created body', answer);
       // Right after the send the whole cooldown is left, less the create's own measured round trip.
       d.expectResendAvailableIn(send!, send!, 'the answer of the send');
     },
   },
   'expired-create': {
     waits: true,
+    also: ['rule:otp2.cooldown-reach'],
     async run(d, s, row) {
       const p = await arrangeExpired(d, s, LONG);
       // 3.1 "expired | POST /v2/otp | always": reached a few seconds after the first send.
@@ -170,7 +171,7 @@ export const ROW_SCENARIOS: Record<OtpTransitionId, RowScenario> = {
   },
   'pending-create-custom-same': {
     waits: true,
-    also: ['rule:otp2.whatsapp-warning', 'rule:otp2.channel-switch', 'rule:otp2.retry-after'],
+    also: ['rule:otp2.whatsapp-warning', 'rule:otp2.channel-switch', 'rule:otp2.retry-after', 'rule:otp2.cooldown-reach'],
     async run(d, s, row) {
       const p = await arrangePendingAfterCooldown(d, s, { code_custom: CUSTOM });
       // "whether a round restarts depends on the code, not on code_rotate": code_rotate=true is ignored.
@@ -183,7 +184,7 @@ export const ROW_SCENARIOS: Record<OtpTransitionId, RowScenario> = {
   },
   'pending-create-custom-different': {
     waits: true,
-    also: ['limit:otp-v2-attempts'],
+    also: ['limit:otp-v2-attempts', 'rule:otp2.cooldown-reach'],
     async run(d, s, row) {
       const p = await arrangePendingAfterCooldown(d, s, { code_custom: CUSTOM });
       const answer = await act(d, s, row, p, () => d.create(s, { code_custom: OTHER_CUSTOM, code_rotate: false }));
@@ -200,12 +201,12 @@ export const ROW_SCENARIOS: Record<OtpTransitionId, RowScenario> = {
   },
   'pending-create-rotate': {
     waits: true,
-    also: ['limit:otp-v2-attempts'],
+    also: ['limit:otp-v2-attempts', 'rule:otp2.cooldown-reach'],
     async run(d, s, row) {
       const p = await arrangePendingAfterCooldown(d, s, LONG);
       const answer = await act(d, s, row, p, () => d.create(s, { code_rotate: true }));
       const old = await d.verify(s, p.code);
-      expectError(old, 'otp_incorrect_code', 'otp-v2/verify');
+      expectError(idOf(row), old, 'otp_incorrect_code', 'otp-v2/verify');
       judge(idOf(row), 'the rotated round counts from 7 (3.1 "7 fresh attempts")', () =>
         expect(old.body.attempts_remaining, 'the rotated round counts from 7').toBe(OTP_V2_RULES.attemptsPerRound - 1),
       );
@@ -221,6 +222,7 @@ export const ROW_SCENARIOS: Record<OtpTransitionId, RowScenario> = {
       'rule:otp2.message-invalid-untouched',
       'limit:otp-v2-message-length',
       'err:otp_message_invalid',
+      'rule:otp2.cooldown-reach',
     ],
     async run(d, s, row) {
       const max = OTP_V2_RULES.maxMessageLength;
@@ -231,7 +233,7 @@ export const ROW_SCENARIOS: Record<OtpTransitionId, RowScenario> = {
       // code, 166 with the stored 10-character code that a resend reuses.
       const fitsShortCode = messageExpandingTo(max, OTP_V2_RULES.minCodeLength);
       const refused = await d.measured(s, () => d.create(s, { code_length: OTP_V2_RULES.minCodeLength, message: fitsShortCode }));
-      expectError(refused.answer, 'otp_message_invalid', 'otp-v2/create');
+      expectError('err:otp_message_invalid', refused.answer, 'otp_message_invalid', 'otp-v2/create');
       expectCharge(s, refused.spent, 0, p.unit, 'otp_message_invalid', 'rule:otp2.charging');
       // 7.3: the verification is untouched; the resend below shows the same code and attempts.
       const answer = await act(d, s, row, p, () => d.create(s, { code_length: OTP_V2_RULES.minCodeLength, message: atMaxWithStored, channel: 'voice' }));
@@ -245,7 +247,7 @@ export const ROW_SCENARIOS: Record<OtpTransitionId, RowScenario> = {
   },
   'locked-create-custom-same': {
     waits: true,
-    also: ['err:otp_max_attempts'],
+    also: ['err:otp_max_attempts', 'rule:otp2.cooldown-reach'],
     async run(d, s, row) {
       const p = await arrangeLocked(d, s, { code_custom: CUSTOM });
       await act(d, s, row, p, createOnRow(d, s, row, { code_custom: CUSTOM }));
@@ -257,7 +259,7 @@ export const ROW_SCENARIOS: Record<OtpTransitionId, RowScenario> = {
   },
   'locked-create-custom-different': {
     waits: true,
-    also: ['limit:otp-v2-attempts'],
+    also: ['limit:otp-v2-attempts', 'rule:otp2.cooldown-reach'],
     async run(d, s, row) {
       const p = await arrangeLocked(d, s, { code_custom: CUSTOM });
       const answer = await act(d, s, row, p, createOnRow(d, s, row, { code_custom: OTHER_CUSTOM }));
@@ -269,7 +271,7 @@ export const ROW_SCENARIOS: Record<OtpTransitionId, RowScenario> = {
   },
   'locked-create-rotate': {
     waits: true,
-    also: ['limit:otp-v2-attempts'],
+    also: ['limit:otp-v2-attempts', 'rule:otp2.cooldown-reach'],
     async run(d, s, row) {
       const p = await arrangeLocked(d, s, LONG);
       const answer = await act(d, s, row, p, createOnRow(d, s, row, { code_rotate: true }));
@@ -282,7 +284,7 @@ export const ROW_SCENARIOS: Record<OtpTransitionId, RowScenario> = {
   },
   'locked-create-no-rotate': {
     waits: true,
-    also: ['err:otp_max_attempts', 'rule:otp2.error-body'],
+    also: ['err:otp_max_attempts', 'rule:otp2.error-body', 'rule:otp2.cooldown-reach'],
     async run(d, s, row) {
       const p = await arrangeLocked(d, s);
       await act(d, s, row, p, createOnRow(d, s, row));
@@ -291,6 +293,7 @@ export const ROW_SCENARIOS: Record<OtpTransitionId, RowScenario> = {
   },
   'verified-create': {
     waits: true,
+    also: ['rule:otp2.cooldown-reach'],
     async run(d, s, row) {
       const p = await arrangeVerified(d, s, LONG);
       // 3.1 "verified | POST /v2/otp | always": reached right after the first send.
@@ -327,7 +330,7 @@ export const ROW_SCENARIOS: Record<OtpTransitionId, RowScenario> = {
       const p = await arrangePending(d, s);
       await d.useAttemptsBeforeLock(s, p.code);
       const answer = await act(d, s, row, { ...p, attempts: 0 }, () => d.verify(s, wrongCodeFor(p.code)));
-      observe(
+      judge(
         'otp-v2-lock-point',
         `after ${d.wrongAttemptsBeforeLock()} wrong codes answering 401, the next answered HTTP ${answer.status}`,
         answer.status === 429,
@@ -403,7 +406,7 @@ export const ROW_SCENARIOS: Record<OtpTransitionId, RowScenario> = {
   },
   'any-delete': {
     waits: true,
-    also: ['op:otp-v2/delete', 'rule:otp2.free-operations'],
+    also: ['op:otp-v2/delete', 'rule:otp2.free-operations', 'rule:otp2.cooldown-reach'],
     async run(d, s, row) {
       const arrangements: [OtpState, (x: OtpSubject) => Promise<Prior>][] = [
         ['none', async () => ({})],

@@ -5,7 +5,7 @@
  * the answer it passes through.
  */
 import { expect } from 'vitest';
-import { type Answer, expectError, expectSchema, expectSuccess, Inconclusive, judge, observe, recordBehaviour } from '../../harness/kit/index.ts';
+import { type Answer, expectError, expectSchema, expectSuccess, Inconclusive, judge } from '../../harness/kit/index.ts';
 import { OtpErrorBody } from '../../schemas/envelope.ts';
 import { OtpCreateResponse } from '../../schemas/otp-v2.ts';
 import { OTP_V2_RULES } from '../../schemas/otp-v2-transitions.ts';
@@ -84,7 +84,7 @@ export class OtpStates extends OtpCalls {
   /** Verifies `wrong` (not the stored code): 401 otp_incorrect_code, attempts_remaining `left`. */
   async wrongAttemptWith(s: OtpSubject, wrong: string, left: number): Promise<Answer> {
     const answer = await this.verify(s, wrong);
-    expectError(answer, 'otp_incorrect_code', 'otp-v2/verify');
+    expectError('otp2:pending-verify-wrong', answer, 'otp_incorrect_code', 'otp-v2/verify');
     judge('rule:otp2.attempts-remaining', `attempts_remaining ${left} after a wrong code (3.1, 4.4)`, () =>
       expect(answer.body.attempts_remaining, 'attempts_remaining after a wrong code (3.1, 4.4)').toBe(left),
     );
@@ -96,7 +96,8 @@ export class OtpStates extends OtpCalls {
     // is not stated: pending (the lock comes with the next verify) and locked (3.1 "7 attempts used
     // up → locked") are both readings.
     else
-      recordBehaviour(
+      judge(
+        'otp-v2-lock-point',
         'state with the 401 of the 7th wrong code (otp-v2-lock-point=after-seventh-wrong; 3.1 does not say)',
         `state ${String(answer.body.state)}, attempts_remaining ${String(answer.body.attempts_remaining)}`,
       );
@@ -112,7 +113,7 @@ export class OtpStates extends OtpCalls {
   async lockingAttempt(s: OtpSubject, code: string): Promise<Answer> {
     const answer = await this.verify(s, wrongCodeFor(code));
     const choice = this.t.choices['otp-v2-lock-point'];
-    observe(
+    judge(
       'otp-v2-lock-point',
       `after ${this.wrongAttemptsBeforeLock()} wrong codes answering 401, the next wrong code answered HTTP ${answer.status}`,
       answer.status === 429,
@@ -120,7 +121,7 @@ export class OtpStates extends OtpCalls {
     judge('otp2:pending-verify-exhausted', 'the locking wrong code answers 429 (3.1)', () =>
       expect(answer.status, `the locking wrong code answers 429 (3.1, profile otp-v2-lock-point=${choice})`).toBe(429),
     );
-    const body = expectSchema(OtpErrorBody, answer.json, 'the error body of 4.4', answer);
+    const body = expectSchema('otp2:pending-verify-exhausted', OtpErrorBody, answer.json, 'the error body of 4.4', answer);
     judge('otp2:pending-verify-exhausted', 'locked once the attempts are used up (3.1)', () =>
       expect(body.state, 'state after the attempts are used up (3.1)').toBe('locked'),
     );
@@ -158,7 +159,7 @@ export class OtpStates extends OtpCalls {
         `an expiration_date up to ${lead} s ahead was refused as past ${tries} times (slowest round ` +
           `trip ${this.latencySeconds().toFixed(2)} s): this machine or network is too slow for a near expiry`,
       );
-    recordBehaviour('a near-future expiration_date refused (400 naming it)', `${lead} s ahead was past when read: sent again with ${lead * 2} s`);
+    judge('invalid-input', 'a near-future expiration_date refused (400 naming it)', `${lead} s ahead was past when read: sent again with ${lead * 2} s`);
     return true;
   }
 }

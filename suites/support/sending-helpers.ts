@@ -2,7 +2,8 @@
  * Helpers of the sending suites (sms, voice, sandbox, payments, reports, other paths): building send
  * requests, checking the send result of 2.2 against the recipients, dates in Mexico City time
  * (4.2 date, 4.12 start_date/end_date) and a short description of an answer, for what the suites
- * record where the document says "not shown" (4.15, 8) through the kit's recordBehaviour.
+ * record where the document says "not shown" (4.15, 8) through judge (a latitude, an ambiguity or a
+ * record-level requirement).
  */
 import { expect } from 'vitest';
 import { type Answer, type ApiRequest, expectSuccess, judge, type Target } from '../../harness/kit/index.ts';

@@ -4,7 +4,7 @@
  * the two contradictions of 4.14 / 7.2 (success values of /webhook/status, order of paired codes).
  */
 import { expect } from 'vitest';
-import { type Answer, expectError, expectSuccess, Inconclusive, judge, observe, type Target, type WebhookEndpoint } from '../../harness/kit/index.ts';
+import { type Answer, expectError, expectSuccess, Inconclusive, judge, type Target, type WebhookEndpoint } from '../../harness/kit/index.ts';
 import {
   WebhookAddResponse,
   WebhookGetResponse,
@@ -84,7 +84,7 @@ export function expectStatusSuccess(t: Target, answer: Answer): void {
   const body = expectSuccess(answer, 'webhooks/set-status', WebhookStatusResponse);
   const choice = t.choices['webhook-status-success-values'];
   const matches = choice === 'add-values' ? body.code === 'add_webhook_01' && body.message === 'url_added_success' : body.code === 'status_webhook_01';
-  observe('webhook-status-success-values', `code ${body.code}, message ${body.message}`, matches);
+  judge('webhook-status-success-values', `code ${body.code}, message ${body.message}`, matches);
   judge('op:webhooks/set-status', '/webhook/status success code (4.14; ambiguity webhook-status-success-values)', () => {
     if (choice === 'add-values') {
       expect(body.code, '/webhook/status success code (profile webhook-status-success-values=add-values)').toBe('add_webhook_01');
@@ -104,18 +104,19 @@ export async function setWebhookStatus(t: Target, key: string, status: WebhookSt
  * 7.2 names causes by pairs of codes ("add_webhook_02, _03 URL missing, malformed or forbidden
  * host"; "_04, _05 status missing or not 0/1"; "status_webhook_02, _03"). Ambiguity
  * paired-code-order: in-order (the first code is "missing", the second the other causes) or
- * either (either code of the pair for either cause).
+ * either (either code of the pair for either cause). The refusal itself is judged as `requirement`,
+ * the caller's requirement the refusal proves.
  */
-export function expectPairedCode(t: Target, answer: Answer, expected: string, pair: readonly [string, string], operationId: string): void {
+export function expectPairedCode(t: Target, requirement: string, answer: Answer, expected: string, pair: readonly [string, string], operationId: string): void {
   const choice = t.choices['paired-code-order'];
   const code = typeof answer.body.code === 'string' ? answer.body.code : `(no code, HTTP ${answer.status})`;
-  observe(
+  judge(
     'paired-code-order',
     `${operationId}: ${code} where the in-order reading gives ${expected}`,
     choice === 'either' ? pair.includes(code) : code === expected,
   );
-  if (choice === 'either' && pair.includes(code)) expectError(answer, code, operationId);
-  else expectError(answer, expected, operationId);
+  if (choice === 'either' && pair.includes(code)) expectError(requirement, answer, code, operationId);
+  else expectError(requirement, answer, expected, operationId);
 }
 
 /** The state of 3.2 a URL is expected to be in after an operation. */
@@ -143,7 +144,7 @@ export async function expectWebhookState(t: Target, key: string, requirement: st
       );
     }
     const probe = await t.api('webhooks/set-status', { key, json: { status: '0' } });
-    expectError(probe, 'status_webhook_04', 'webhooks/set-status');
+    expectError(requirement, probe, 'status_webhook_04', 'webhooks/set-status');
     return;
   }
   const result = await readWebhook(t, key);

@@ -72,11 +72,13 @@ describe('POST /webhook/add (4.14)', () => {
   );
 
   req(['err:add_webhook_02'], 'url missing: add_webhook_02 (7.2; ambiguity paired-code-order)', async () => {
-    for (const status of ['1', '0'] as const) expectPairedCode(t, await addWebhook(t, t.key, { status }), 'add_webhook_02', URL_PAIR, 'webhooks/add');
+    for (const status of ['1', '0'] as const)
+      expectPairedCode(t, 'err:add_webhook_02', await addWebhook(t, t.key, { status }), 'add_webhook_02', URL_PAIR, 'webhooks/add');
   });
 
   req(['err:add_webhook_03'], 'url malformed: add_webhook_03 (7.2; ambiguity paired-code-order)', async () => {
-    for (const url of MALFORMED_URLS) expectPairedCode(t, await addWebhook(t, t.key, { url, status: '1' }), 'add_webhook_03', URL_PAIR, 'webhooks/add');
+    for (const url of MALFORMED_URLS)
+      expectPairedCode(t, 'err:add_webhook_03', await addWebhook(t, t.key, { url, status: '1' }), 'add_webhook_03', URL_PAIR, 'webhooks/add');
     await expectNotRegistered(t, t.key, 'err:add_webhook_03', MALFORMED_URLS);
   });
 
@@ -85,7 +87,7 @@ describe('POST /webhook/add (4.14)', () => {
     'status missing: add_webhook_04 (7.2; ambiguity paired-code-order)',
     async () => {
       const ep = await freshEndpoint(t, 'nostatus');
-      expectPairedCode(t, await addWebhook(t, t.key, { url: ep.url }), 'add_webhook_04', ADD_STATUS_PAIR, 'webhooks/add');
+      expectPairedCode(t, 'err:add_webhook_04', await addWebhook(t, t.key, { url: ep.url }), 'add_webhook_04', ADD_STATUS_PAIR, 'webhooks/add');
       await expectNotRegistered(t, t.key, 'err:add_webhook_04', [ep.url]);
     },
     { needs: ['webhook-reachable'] },
@@ -97,7 +99,7 @@ describe('POST /webhook/add (4.14)', () => {
     async () => {
       const ep = await freshEndpoint(t, 'badstatus');
       for (const status of BAD_STATUSES)
-        expectPairedCode(t, await addWebhook(t, t.key, { url: ep.url, status }), 'add_webhook_05', ADD_STATUS_PAIR, 'webhooks/add');
+        expectPairedCode(t, 'err:add_webhook_05', await addWebhook(t, t.key, { url: ep.url, status }), 'add_webhook_05', ADD_STATUS_PAIR, 'webhooks/add');
       await expectNotRegistered(t, t.key, 'err:add_webhook_05', [ep.url]);
     },
     { needs: ['webhook-reachable'] },

@@ -7,7 +7,7 @@
  * hosts appear only as strings sent to the target: it is asked to reach none of them.
  */
 import { beforeAll, describe, expect } from 'vitest';
-import { type Answer, expectError, expectSuccess, judge, recordBehaviour, req, useTarget } from '../../harness/kit/index.ts';
+import { type Answer, expectError, expectSuccess, judge, req, useTarget } from '../../harness/kit/index.ts';
 import { DISPUTED_PRIVATE_HOSTS, FORBIDDEN_HOST_FAMILIES, WebhookAddResponse } from '../../schemas/webhooks.ts';
 import { expectNotRegistered, URL_PAIR } from '../support/webhook-refusals.ts';
 import { LOOPBACK_FAMILIES, addWebhook, clearWebhook, expectPairedCode, targetAcceptsLoopbackWebhooks } from '../support/webhook-ops.ts';
@@ -39,17 +39,17 @@ describe('POST /webhook/add (4.14)', () => {
           judge(`webhook:forbidden-host.${family.id}`, `${url}: refused (4.14 no local hosts or private networks)`, () =>
             expect(codes, `${url}: refused with ${codes.join(' or ')}; ${answer.text.slice(0, 200)}`).toContain(code),
           );
-          expectError(answer, String(code), 'webhooks/add');
+          expectError(`webhook:forbidden-host.${family.id}`, answer, String(code), 'webhooks/add');
         };
         for (const url of family.examples) {
           const answer = await addWebhook(t, t.key, { url, status: '1' });
           if (loopbackAccepted) refusedAs(url, ['add_webhook_03', 'add_webhook_06'], answer);
-          else expectPairedCode(t, answer, 'add_webhook_03', URL_PAIR, 'webhooks/add');
+          else expectPairedCode(t, `webhook:forbidden-host.${family.id}`, answer, 'add_webhook_03', URL_PAIR, 'webhooks/add');
         }
         for (const url of family.otherSpellings) {
           const answer = await addWebhook(t, t.key, { url, status: '1' });
           refusedAs(url, ['add_webhook_02', 'add_webhook_03', 'add_webhook_06'], answer);
-          recordBehaviour(`${url} (latitude host-forms)`, String(answer.body.code));
+          judge('host-forms', `${url} (latitude host-forms)`, String(answer.body.code));
         }
         await expectNotRegistered(t, t.key, `webhook:forbidden-host.${family.id}`, [...family.examples, ...family.otherSpellings]);
         // Hosts this family covers only under a reading of "private networks" (site-local fec0::/10
@@ -57,7 +57,7 @@ describe('POST /webhook/add (4.14)', () => {
         for (const disputed of DISPUTED_PRIVATE_HOSTS.filter((d) => d.readAs === family.id))
           for (const url of disputed.examples) {
             const answer = await addWebhook(t, t.key, { url, status: '1' });
-            recordBehaviour(`${url}, ${disputed.id} (latitude host-forms)`, answer.body.success === true ? 'accepted' : String(answer.body.code));
+            judge('host-forms', `${url}, ${disputed.id} (latitude host-forms)`, answer.body.success === true ? 'accepted' : String(answer.body.code));
             judge('rule:envelope.no-server-error', `${url}: never a server error`, () => expect(answer.status).toBeLessThan(500));
             const got = await t.api('webhooks/get', { key: t.key });
             const registered = got.body.success === true ? (got.body.result as { url?: unknown } | undefined) : undefined;
@@ -80,6 +80,6 @@ describe('POST /webhook/add (4.14)', () => {
     // Accepted for the check: registered, or failed verification (the host is not ours); never
     // refused as malformed or forbidden.
     if (answer.body.success === true) expectSuccess(answer, 'webhooks/add', WebhookAddResponse);
-    else expectError(answer, 'add_webhook_06', 'webhooks/add');
+    else expectError('rule:webhooks.https-recommended', answer, 'add_webhook_06', 'webhooks/add');
   });
 });

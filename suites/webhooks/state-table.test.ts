@@ -45,7 +45,7 @@ describe('the webhook state table (3.2, 7.2)', () => {
                 : row.trigger === 'set-status'
                   ? await t.api('webhooks/set-status', { json: { status } })
                   : await t.api('webhooks/delete');
-            if (row.error) expectError(answer, row.error, row.operationId);
+            if (row.error) expectError(`err:${row.error}`, answer, row.error, row.operationId);
             else if (row.trigger === 'set-status') expectStatusSuccess(t, answer);
             // The success contract of the operation (expectSuccess); the row itself is judged by the state read back.
             else expectSuccess(answer, row.operationId);

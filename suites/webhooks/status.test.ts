@@ -21,7 +21,14 @@ describe('POST /webhook/status: refusals (4.14, 7.2)', () => {
     async () => {
       const ep = await freshEndpoint(t, 'setmissing');
       await registerWebhook(t, t.key, ep.url, '1');
-      expectPairedCode(t, await t.api('webhooks/set-status', { json: {} }), 'status_webhook_02', SET_STATUS_PAIR, 'webhooks/set-status');
+      expectPairedCode(
+        t,
+        'op:webhooks/set-status',
+        await t.api('webhooks/set-status', { json: {} }),
+        'status_webhook_02',
+        SET_STATUS_PAIR,
+        'webhooks/set-status',
+      );
       await expectWebhookState(t, t.key, 'op:webhooks/set-status', 'enabled', ep.url);
     },
     { needs: ['webhook-reachable'] },
@@ -34,7 +41,14 @@ describe('POST /webhook/status: refusals (4.14, 7.2)', () => {
       const ep = await freshEndpoint(t, 'setbad');
       await registerWebhook(t, t.key, ep.url, '0');
       for (const status of BAD_STATUSES)
-        expectPairedCode(t, await t.api('webhooks/set-status', { json: { status } }), 'status_webhook_03', SET_STATUS_PAIR, 'webhooks/set-status');
+        expectPairedCode(
+          t,
+          'op:webhooks/set-status',
+          await t.api('webhooks/set-status', { json: { status } }),
+          'status_webhook_03',
+          SET_STATUS_PAIR,
+          'webhooks/set-status',
+        );
       await expectWebhookState(t, t.key, 'limit:webhook-status-values', 'disabled', ep.url);
     },
     { needs: ['webhook-reachable'] },
@@ -63,7 +77,7 @@ describe("status '0' or '1' (4.14)", () => {
         judge('limit:webhook-status-values', `/webhook/add refuses status '${status}' (4.14)`, () =>
           expect(answer.body.success, `/webhook/add with status '${status}' is refused (${answer.text.slice(0, 200)})`).toBe(false),
         );
-        expectRefused(answer, 'webhooks/add', `status '${status}'`);
+        expectRefused('limit:webhook-status-values', answer, 'webhooks/add', `status '${status}'`);
       }
       await expectNotRegistered(t, t.key, 'limit:webhook-status-values', [refusedUrl.url]);
       const kept = await readWebhook(t, t.key);
@@ -75,7 +89,7 @@ describe("status '0' or '1' (4.14)", () => {
         judge('limit:webhook-status-values', `/webhook/status refuses status '${status}' (4.14)`, () =>
           expect(answer.body.success, `/webhook/status with status '${status}' is refused (${answer.text.slice(0, 200)})`).toBe(false),
         );
-        expectRefused(answer, 'webhooks/set-status', `status '${status}'`);
+        expectRefused('limit:webhook-status-values', answer, 'webhooks/set-status', `status '${status}'`);
       }
       await expectWebhookState(t, t.key, 'limit:webhook-status-values', 'enabled', accepted.url);
     },

@@ -42,7 +42,7 @@ describe('POST /webhook/add (4.14)', () => {
     async () => {
       const ep = await freshEndpoint(t, 'notfound');
       ep.script.registration(404);
-      expectError(await addWebhook(t, t.key, { url: ep.url, status: '1' }), 'add_webhook_06', 'webhooks/add');
+      expectError('err:add_webhook_06', await addWebhook(t, t.key, { url: ep.url, status: '1' }), 'add_webhook_06', 'webhooks/add');
       // add_webhook_06 without the GET is no verification that met a 404: the GET of registration is missing (4.14).
       judge('rule:webhooks.registration-get', 'a GET to the URL on registration (4.14)', () =>
         expect(
@@ -132,7 +132,7 @@ describe('POST /webhook/add: the 5-second verification window (4.14)', () => {
       await withOwnAccount(t, 0, async (key) => {
         const ep = await freshEndpoint(t, 'late');
         ep.script.registration({ status: 200, delayMs: LATE_ANSWER_MS });
-        expectError(await addWithDelayedCheck(key, ep, LATE_ANSWER_MS), 'add_webhook_06', 'webhooks/add');
+        expectError('err:add_webhook_06', await addWithDelayedCheck(key, ep, LATE_ANSWER_MS), 'add_webhook_06', 'webhooks/add');
         await expectNotRegistered(t, key, 'rule:webhooks.verification-timeout', [ep.url]);
       });
     },
