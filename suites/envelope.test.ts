@@ -52,7 +52,7 @@ function expectSuccessEnvelope(answer: Answer, operationId: string): void {
     expect(typeof body.code, 'code').toBe('string');
   });
   judge('rule:envelope.request-id', `${operationId}: request_id is a UUID`, () =>
-    expectSchema('rule:envelope.success-flag', Uuid, body.request_id, `${operationId}: request_id`, answer),
+    expectSchema('rule:envelope.request-id', Uuid, body.request_id, `${operationId}: request_id`, answer),
   );
 }
 
