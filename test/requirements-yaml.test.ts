@@ -151,19 +151,24 @@ describe.concurrent('the tests of suite files, as vitest collects them (test/mat
     const tests = z.array(ListedTest.extend({ requirements: z.array(z.string()) })).parse(JSON.parse(run.stdout));
     const rows = lineOf(FLAT, 'for (const row of');
     expect(tests).toEqual([
-      { file: FLAT, line: lineOf(FLAT, "'a test outside any describe'"), name: 'a test outside any describe', requirements: ['op:credits/consult'] },
+      {
+        file: FLAT,
+        line: lineOf(FLAT, "'a test outside any describe'"),
+        name: 'op:credits/consult a test outside any describe',
+        requirements: ['op:credits/consult'],
+      },
       {
         file: FLAT,
         line: lineOf(FLAT, "'a test naming two ids'"),
-        name: 'an operation (4.1) > a test naming two ids',
+        name: 'an operation (4.1) > op:credits/consult a test naming two ids',
         requirements: ['op:credits/consult', 'err:auth_01'],
       },
-      { file: FLAT, line: rows, name: 'an operation (4.1) > a table of rows > row first', requirements: ['op:sms/send'] },
-      { file: FLAT, line: rows, name: 'an operation (4.1) > a table of rows > row second', requirements: ['op:sms/send'] },
+      { file: FLAT, line: rows, name: 'an operation (4.1) > a table of rows > op:sms/send row first', requirements: ['op:sms/send'] },
+      { file: FLAT, line: rows, name: 'an operation (4.1) > a table of rows > op:sms/send row second', requirements: ['op:sms/send'] },
       {
         file: DEEP,
         line: lineOf(DEEP, "'a test of a file in a sub-folder'"),
-        name: 'a part of an area > a test of a file in a sub-folder',
+        name: 'a part of an area > op:sms/send a test of a file in a sub-folder',
         requirements: ['op:sms/send'],
       },
     ]);
@@ -171,14 +176,14 @@ describe.concurrent('the tests of suite files, as vitest collects them (test/mat
     const ids = ['op:credits/consult', 'err:auth_01', 'op:sms/send', 'op:voice/send'];
     const rendered = entriesOf(renderRequirementsYaml(ids.map(requirementById), { tests, faults: new Map() }));
     expect(rendered.map((e) => [e.id, e.tests.map((t) => t.name)])).toEqual([
-      ['op:credits/consult', ['a test outside any describe', 'an operation (4.1) > a test naming two ids']],
-      ['err:auth_01', ['an operation (4.1) > a test naming two ids']],
+      ['op:credits/consult', ['op:credits/consult a test outside any describe', 'an operation (4.1) > op:credits/consult a test naming two ids']],
+      ['err:auth_01', ['an operation (4.1) > op:credits/consult a test naming two ids']],
       [
         'op:sms/send',
         [
-          'an operation (4.1) > a table of rows > row first',
-          'an operation (4.1) > a table of rows > row second',
-          'a part of an area > a test of a file in a sub-folder',
+          'an operation (4.1) > a table of rows > op:sms/send row first',
+          'an operation (4.1) > a table of rows > op:sms/send row second',
+          'a part of an area > op:sms/send a test of a file in a sub-folder',
         ],
       ],
       ['op:voice/send', []],
