@@ -34,7 +34,8 @@ const snippet = (answer: Answer): string => `HTTP ${answer.status} ${answer.text
 /**
  * A check of these assertions, judged against requirement `id` (judge.ts), on which the rest of the
  * assertion rests: at the fail level a failure throws; below it, once its warning or record is
- * written, the test ends there (test-ended.ts), as a failure always ended it. Returns when it held.
+ * written, the test (or the check below fail around this assertion) ends there (test-ended.ts), as a
+ * failure always ended it. Returns when it held.
  */
 function judgeOrEnd(id: string, what: string, check: () => void): void {
   if (!judge(id, what, check)) throw new TestEnded(`${id}: ${what}`);
@@ -53,7 +54,7 @@ export function expectSchema<S extends z.ZodType>(id: string, schema: S, value: 
   return parsed.data as z.output<S>;
 }
 
-/** Which detail of a body an issue is about: each has its own level. */
+/** Which detail of a body an issue is about: each is judged against its own requirement. */
 type BodyDetail = 'code' | 'message' | 'request_id' | 'fields';
 const detailOf = (issue: z.core.$ZodIssue): BodyDetail => {
   const head = issue.path[0];
