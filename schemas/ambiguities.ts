@@ -452,5 +452,7 @@ export type AmbiguityOptionOf<A extends AmbiguityId> = Extract<(typeof AMBIGUITI
 export type AmbiguityChoices = { [A in AmbiguityId]: AmbiguityOptionOf<A> };
 
 export const AMBIGUITY_IDS = AMBIGUITIES.map((a) => a.id) as readonly AmbiguityId[];
+/** Whether `id` names an ambiguity of the register. */
+export const isAmbiguityId = (id: string): id is AmbiguityId => (AMBIGUITY_IDS as readonly string[]).includes(id);
 export const ambiguityById = (id: AmbiguityId): Ambiguity => AMBIGUITIES.find((a) => a.id === id)!;
 export const DEFAULT_AMBIGUITY_CHOICES = Object.fromEntries(AMBIGUITIES.map((a) => [a.id, a.default])) as AmbiguityChoices;

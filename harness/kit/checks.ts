@@ -46,14 +46,14 @@ export function boundedText(text: string, max: number = REASON_MAX_CHARS, head: 
 export const reasonOf = (error: unknown): string => boundedText(redactKnown((error instanceof Error ? error.message : String(error)).trim()));
 
 /**
- * Throws `error` again unless it is a failed check (non-verdict.ts). Returns whether it is the end of
- * a check inside this one (test-ended.ts): that check already gave its warning or record, and this
- * one ends with it, giving none of its own.
+ * Whether `error` is a failed check this check reports. The end of a check inside it (test-ended.ts)
+ * is not: that check already gave its warning or record, and this one ends with it, giving none of
+ * its own. Any other error that is no verdict (non-verdict.ts) is thrown again.
  */
-function rethrowNonVerdict(error: unknown): boolean {
-  if (isTestEnded(error)) return true;
+function failedHere(error: unknown): boolean {
+  if (isTestEnded(error)) return false;
   if (isNonVerdict(error)) throw error;
-  return false;
+  return true;
 }
 
 /**
@@ -91,7 +91,7 @@ export function warnUnless(what: string, check: () => void, about?: readonly str
     check();
     return true;
   } catch (error) {
-    if (!rethrowNonVerdict(error)) addWarning(`${what}: ${reasonOf(error)}`, about);
+    if (failedHere(error)) addWarning(`${what}: ${reasonOf(error)}`, about);
     return false;
   }
 }
@@ -102,7 +102,7 @@ export async function warnUnlessAsync(what: string, check: () => Promise<void>):
     await check();
     return true;
   } catch (error) {
-    if (!rethrowNonVerdict(error)) addWarning(`${what}: ${reasonOf(error)}`);
+    if (failedHere(error)) addWarning(`${what}: ${reasonOf(error)}`);
     return false;
   }
 }
@@ -137,7 +137,7 @@ export function checkAt(level: VerdictLevel, what: string, check: () => void, ab
     recordBehaviour(what, 'as expected', about?.[0]);
     return true;
   } catch (error) {
-    if (!rethrowNonVerdict(error)) recordBehaviour(what, reasonOf(error), about?.[0]);
+    if (failedHere(error)) recordBehaviour(what, reasonOf(error), about?.[0]);
     return false;
   }
 }

@@ -11,7 +11,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { beforeAll, TestRunner, type TestContext } from 'vitest';
-import { AMBIGUITY_IDS, ambiguityById, type AmbiguityChoices, type AmbiguityId } from '../../schemas/ambiguities.ts';
+import { ambiguityById, type AmbiguityChoices, type AmbiguityId, isAmbiguityId } from '../../schemas/ambiguities.ts';
 import { knownSecrets, onKeyEcho, onSecretLearned, redactKnown } from '../transport/redaction.ts';
 import type { Observation } from './test-meta.ts';
 import { appendToReport, setInReport, type ReportingTask } from './test-report.ts';
@@ -28,8 +28,6 @@ const storage = new AsyncLocalStorage<Running>();
 export const runAsCurrentTest = <T>(running: Running, body: () => Promise<T>): Promise<T> => storage.run(running, body);
 
 export const currentTest = (): Running | undefined => storage.getStore();
-
-const isAmbiguityId = (key: string): key is AmbiguityId => (AMBIGUITY_IDS as readonly string[]).includes(key);
 
 /** Notes that the running test depends on an ambiguity's option; outside a test nothing is noted. */
 function noteConsulted(ambiguity: AmbiguityId): void {

@@ -155,9 +155,9 @@ function codeRow(code: string, operation: Operation | undefined, family?: CodeFa
  * resource, a duplicate, a short balance and the codes of 7.2 (sms_07, agenda_02 ...) are latitude
  * unstated-error-status: recorded, never asserted.
  */
-function expectUnstatedErrorStatus(answer: Answer, what: string, kind: RefusalKind | 'named-code', refusalId?: string): void {
+function expectUnstatedErrorStatus(answer: Answer, what: string, kind: RefusalKind | 'named-code', refusalId: string): void {
   judge(NO_SERVER_ERROR, `${what}: a client error is not a 5xx`, () => expect(answer.status, snippet(answer)).toBeLessThan(500));
-  if (kind === 'named-code' || refusalId === undefined) {
+  if (kind === 'named-code') {
     judge('unstated-error-status', `${what}: HTTP status (latitude unstated-error-status)`, `HTTP ${answer.status}`);
     return;
   }
@@ -246,7 +246,7 @@ export function expectError(refusalId: string, answer: Answer, code: string, ope
     judgeOrEnd(codeId, `${where}: HTTP status`, () => expect(answer.status, `${where}: HTTP status`).toBe(row.httpStatus));
     return;
   }
-  expectUnstatedErrorStatus(answer, where, 'named-code');
+  expectUnstatedErrorStatus(answer, where, 'named-code', refusalId);
 }
 
 /**

@@ -22,7 +22,7 @@
  * which would change the level of tests that prove only readings. An id no register holds is a kit
  * error, thrown before the check runs, whatever the level.
  */
-import { AMBIGUITY_IDS, type AmbiguityId } from '../../schemas/ambiguities.ts';
+import { type AmbiguityId, isAmbiguityId } from '../../schemas/ambiguities.ts';
 import { LATITUDE_IDS } from '../../schemas/latitudes.ts';
 import { isRequirementId, requirementById } from '../../schemas/requirements.ts';
 import type { VerdictLevel } from '../../schemas/verdict-levels.ts';
@@ -36,7 +36,6 @@ export function judgedLevel(id: string): VerdictLevel {
   return requirementById(id).level;
 }
 
-const isAmbiguityId = (id: string): id is AmbiguityId => (AMBIGUITY_IDS as readonly string[]).includes(id);
 const isLatitudeId = (id: string): boolean => (LATITUDE_IDS as readonly string[]).includes(id);
 
 /**
@@ -45,8 +44,9 @@ const isLatitudeId = (id: string): boolean => (LATITUDE_IDS as readonly string[]
  */
 function recordableId(id: string): string {
   if (isAmbiguityId(id) || isLatitudeId(id)) return id;
-  if (judgedLevel(id) !== 'record')
-    throw new Error(`judge: ${id} is at level ${judgedLevel(id)}: what a target did about it is checked, not recorded (name its latitude or ambiguity)`);
+  const level = judgedLevel(id);
+  if (level !== 'record')
+    throw new Error(`judge: ${id} is at level ${level}: what a target did about it is checked, not recorded (name its latitude or ambiguity)`);
   return id;
 }
 

@@ -78,7 +78,9 @@ describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () =>
         const plus = await d.subject();
         const plusAnswer = await d.create(plus, { country_code: '+52' });
         const plusAccepted = plusAnswer.body.success === true;
-        const plusSeen = `${plusAccepted ? 'accepted' : 'refused'}: HTTP ${plusAnswer.status}, ${plusAccepted ? `state ${String(plusAnswer.body.state)}` : String(plusAnswer.body.error)}`;
+        const plusSeen = plusAccepted
+          ? `accepted: HTTP ${plusAnswer.status}, state ${String(plusAnswer.body.state)}`
+          : `refused: HTTP ${plusAnswer.status}, ${String(plusAnswer.body.error)}`;
         judge('invalid-input', 'country_code "+52" (4.4 "numeric; 52 for Mexico"; E.164 writes +52)', plusSeen);
         if (!plusAccepted) {
           // Refused, it is refused as 7.3's "missing or invalid parameter" (a reading: the + may be that).
@@ -102,10 +104,15 @@ describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () =>
     );
 
     req(['rule:otp2.company-required', 'err:otp_missing_param'], 'company is required whatever the channel (even whatsapp, which ignores it)', async () => {
-      for (const channel of ['sms', 'voice', 'whatsapp']) {
-        const [s, fields] = [await d.subject(), { company: undefined, channel }];
-        await expectRefusedCreate('rule:otp2.company-required', d, s, fields, 'otp_missing_param', `channel=${channel} without company`);
-      }
+      for (const channel of ['sms', 'voice', 'whatsapp'])
+        await expectRefusedCreate(
+          'rule:otp2.company-required',
+          d,
+          await d.subject(),
+          { company: undefined, channel },
+          'otp_missing_param',
+          `channel=${channel} without company`,
+        );
     });
 
     req(['limit:otp-v2-phone-number', 'err:otp_invalid_param'], 'phone_number: 10 digits accepted, 11 digits or letters refused', async () => {
