@@ -46,7 +46,7 @@ const config: KnipConfig = {
   ignoreIssues: {
     // vitest.config.ts's globalSetup: vitest calls its exported `setup` by name, which knip does not count as a use.
     'test/shared-runs.ts': ['exports'],
-    // withCleanLegacyNumbers: the older name of withLegacyNumbers, kept while a suite still calls it (suites/limits.test.ts).
+    // withCleanLegacyNumbers: the older name of withLegacyNumbers, kept while a suite still calls it (suites/limits/enums.test.ts).
     'harness/kit/otp-legacy-numbers.ts': ['duplicates'],
   },
   // The typed-client fixtures import the types openapi-typescript generates beside them at test time.

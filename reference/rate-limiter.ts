@@ -3,7 +3,7 @@
  * "100 messages per second" read strictly: no more than 100 requests of one key accepted within any
  * one second, wherever the second starts (a sliding second). A fixed window counted per calendar
  * second would accept 200 within a few milliseconds across its boundary, which is what the suite
- * refuses (suites/limits.test.ts judges the accepted requests by its own clock).
+ * refuses (suites/limits/rate.test.ts judges the accepted requests by its own clock).
  *
  * Per key, the times of its last accepted requests (at most the limit of them, oldest first): a
  * request is accepted when fewer than the limit were accepted in the second before it. Cheap on the

@@ -16,7 +16,7 @@ import { RunConfig } from '../harness/config/run-config.ts';
 
 /** One test as the matrix lists it under each of its requirement ids. */
 export interface RequirementTest {
-  /** Project-relative, '/'-separated ("suites/sms.test.ts"). */
+  /** Project-relative, '/'-separated ("suites/sms/post.test.ts"). */
   file: string;
   line: number;
   /** Describe path and title, as junit.xml names the test. */
@@ -24,8 +24,8 @@ export interface RequirementTest {
   requirements: readonly string[];
 }
 
-/** Every suite file, at any depth of suites/ (as harness/run/run-suites.ts gives vitest). */
-const SUITE_FILES_GLOB = `suites/**/*${SUITE_FILE_SUFFIX}`;
+/** Every suite file, `suites/<area>/<part>.test.ts` (as harness/run/run-suites.ts gives vitest). */
+const SUITE_FILES_GLOB = `suites/*/*${SUITE_FILE_SUFFIX}`;
 
 /**
  * What the kit reads of its run while a file is collected (kit/run-context.ts): the test timeouts and

@@ -63,7 +63,7 @@ describe('certify() prints nothing of its own', () => {
     const { ok, lines } = JSON.parse(r.stdout) as { ok: boolean; lines: string[] };
     expect(ok).toBe(true);
     expect(lines[0]).toMatch(/^certifying embedded reference server/);
-    expect(lines.some((l) => l.includes('credits.test.ts') && l.includes('[1/1 files'))).toBe(true);
+    expect(lines.some((l) => l.includes('credits/consult.test.ts') && l.includes('[1/1 files'))).toBe(true);
     expect(lines.some((l) => /^verdict: PASS \(exit 0\): \d+ of \d+ tests decided \(\d+ %\)/.test(l))).toBe(true);
   }, 200_000);
 });

@@ -41,15 +41,15 @@ describe(`the recipe for a requirement, followed on ${ID}`, () => {
 
   it('its id is written by hand in its record, its tests and its fault, nowhere else', () => {
     // Its tests are the suite files: the two that prove it, and those that judge it on the way
-    // (judge(id, ...) with an id the test does not name): reports.test.ts, whose campaign details
-    // (4.12) need the campaignId, and isolation.test.ts, whose other account asks for that campaign's details.
+    // (judge(id, ...) with an id the test does not name): reports/details.test.ts, whose campaign details
+    // (4.12) need the campaignId, and isolation/reports.test.ts, whose other account asks for that campaign's details.
     expect(sourcesNaming(ID)).toEqual([
       'reference/faults/sms.ts',
       'schemas/rules/sms.ts',
-      'suites/isolation.test.ts',
-      'suites/other.test.ts',
-      'suites/reports.test.ts',
-      'suites/sms.test.ts',
+      'suites/isolation/reports.test.ts',
+      'suites/other/paths.test.ts',
+      'suites/reports/details.test.ts',
+      'suites/sms/options.test.ts',
     ]);
     expect(readFileSync(join(PROJECT_ROOT, 'schemas/rules/sms.ts'), 'utf8')).toContain(`id: '${ID}'`);
   });
@@ -67,7 +67,7 @@ describe(`the recipe for a requirement, followed on ${ID}`, () => {
     const entry = file.requirements.find((r) => r.id === ID);
     expect(entry?.seams).toEqual([SEAM]);
     expect(entry?.faults).toEqual([FAULT]);
-    expect(entry?.tests.map((t) => t.file).sort()).toEqual(['suites/other.test.ts', 'suites/sms.test.ts']);
+    expect(entry?.tests.map((t) => t.file).sort()).toEqual(['suites/other/paths.test.ts', 'suites/sms/options.test.ts']);
     for (const t of entry?.tests ?? []) expect(readFileSync(join(PROJECT_ROOT, t.file), 'utf8').split('\n')[t.line - 1]).toMatch(/req\(|\[/);
   });
 });

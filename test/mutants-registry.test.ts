@@ -207,7 +207,7 @@ describe('npm run mutants', () => {
     ]);
     expect(otherAreasNaming(m, texts)).toEqual(['limits', 'sms']);
     expect(otherAreasNaming(m, new Map([[m.area, m.requirement]]))).toEqual([]);
-    // The suites as they are: the field-table enums of 4.8 are proven in limits.test.ts.
+    // The suites as they are: the field-table enums of 4.8 are proven in limits/enums.test.ts.
     expect(otherAreasNaming(m)).toContain('limits');
   });
 

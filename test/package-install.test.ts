@@ -55,7 +55,7 @@ describe('the tarball', () => {
       'dist/harness/cli.js',
       'dist/schemas/index.js',
       'dist/reference/server.js',
-      'dist/suites/credits.test.js',
+      'dist/suites/credits/consult.test.js',
       'spec/openapi.yaml',
       'spec/openapi.json',
       'spec/openapi.d.ts',
@@ -86,7 +86,7 @@ describe('the installed bin', () => {
       const r = node([bin, 'certify', '--only', 'credits', '--out', out]);
       expect(r.stderr).toBe('');
       expect(r.status).toBe(0);
-      expect(r.stdout).toContain('suites/credits.test.js');
+      expect(r.stdout).toContain('suites/credits/consult.test.js');
       const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as { ok: boolean; totals: { passed: number; failed: number } };
       expect(summary.ok).toBe(true);
       expect(summary.totals.passed).toBeGreaterThan(0);

@@ -21,7 +21,7 @@ import { Seams } from '../reference/seams.ts';
 import { createBurster, measureRate, type Burster, type LoadPlan, type RateAttempt } from '../suites/support/limits-burst.ts';
 import { listenOnLoopback } from './loopback-listener.ts';
 
-/** The suite's load (suites/limits.test.ts). */
+/** The suite's load (suites/limits/rate.test.ts). */
 const LOAD: LoadPlan = { perSecond: 300, durationMs: 3_000 };
 
 type Counting = 'fixed' | 'sliding';

@@ -101,7 +101,7 @@ const SUITE_REQUESTS: readonly [string, string, Record<string, unknown>][] = [
   ],
   ['sms/send', 'a scheduled send outside sandbox', { numbers: NUMBER, message: PLAIN_TEXT, date: FAR_FUTURE_DATE_TIME }],
   ['sms/send', 'RCS without flash', { numbers: NUMBER, message: PLAIN_TEXT, channel: 2, flash: 0, sandbox: 1 }],
-  // sandbox.test.ts voice
+  // sandbox/sends.test.ts voice
   ['voice/send', 'template k with voice_message', { numbers: NUMBER, country_code: '52', template: 'k', voice_message: 'Hola', sandbox: 1 }],
   [
     'voice/send',
@@ -147,11 +147,11 @@ const SUITE_REQUESTS: readonly [string, string, Record<string, unknown>][] = [
   ],
   ['otp-v2/verify', 'the driver verify', { phone_number: NUMBER, country_code: COUNTRY_CODE, code: '482913' }],
   ['otp-v2/delete', 'the driver delete (JSON body)', { phone_number: NUMBER, country_code: COUNTRY_CODE }],
-  // contacts.test.ts
+  // contacts/*.test.ts
   ['contacts/add', 'a national number', { list_key: 'lk_1', number: NUMBER, name: 'Ana' }],
   ['contacts/add', 'find_country_code=1 with the country code', { list_key: 'lk_1', number: `52${NUMBER}`, find_country_code: 1 }],
   ['contacts/add', 'find_country_code=1 without the country code', { list_key: 'lk_1', number: NUMBER, find_country_code: 1 }],
-  // wallet.test.ts
+  // wallet/*.test.ts
   ['wallet/register-sale', 'add with an amount', { wallet_key: 'wk_1', phone: NUMBER, transaction_type: 0, usertool_id: 12, transaction_amount: 150 }],
   ['wallet/register-sale', 'redeem without an amount', { wallet_key: 'wk_1', phone: NUMBER, transaction_type: 1, usertool_id: 12 }],
   // sending-helpers.ts reportRows, dayOf

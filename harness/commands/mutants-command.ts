@@ -255,7 +255,7 @@ function suiteTextsByArea(): ReadonlyMap<string, string> {
 
 /**
  * The areas other than the mutant's own whose suite file names its requirement id as written
- * ('limit:wallet-transaction-type' in suites/limits.test.ts: the field-table enums of 4.5, 4.8 and
+ * ('limit:wallet-transaction-type' in suites/limits/enums.test.ts: the field-table enums of 4.5, 4.8 and
  * 4.12), for a second pointed run when the first, in its own area, did not kill it. An id a file
  * builds at run time is not seen here: that mutant goes on to its area's files and the whole suite.
  */

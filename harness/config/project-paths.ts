@@ -2,7 +2,7 @@
  * Where the project's own files are, for the commands that start vitest or child CLIs.
  *
  * Two layouts run this module: the source checkout (tsx runs `harness/*.ts`, the suites are
- * `suites/<area>.test.ts` and `suites/<area>/<part>.test.ts`) and the installed package (Node runs
+ * `suites/<area>/<part>.test.ts`) and the installed package (Node runs
  * the compiled `dist/harness/*.js`, the suites are `dist/suites/...test.js`). Paths and the suite
  * files' extension are taken from where this module itself runs, so both layouts find their own suites.
  */
@@ -20,8 +20,9 @@ export const PROJECT_ROOT = resolve(dirname(HERE), '..', '..');
 /** The folder of package.json: the checkout, or the parent of dist/. */
 export const PACKAGE_ROOT = existsSync(join(PROJECT_ROOT, 'package.json')) ? PROJECT_ROOT : dirname(PROJECT_ROOT);
 /**
- * The conformance suites: an area is one file, `suites/<area>.test.ts`, or a folder of files, one per
- * operation or table of the document, `suites/<area>/<part>.test.ts` (`.test.js` once compiled).
+ * The conformance suites: an area is a folder of files, one per operation or table of the document,
+ * `suites/<area>/<part>.test.ts` (`.test.js` once compiled), so that the id in a report (the file's
+ * `<area>/<part>`) leads to the operation it tests.
  */
 export const SUITES_DIR = join(PROJECT_ROOT, 'suites');
 /** `.ts` in the checkout, `.js` in the compiled package. */
@@ -29,9 +30,7 @@ const SOURCE_EXTENSION = extname(HERE);
 /** The ending of a suite file's name in this layout. */
 export const SUITE_FILE_SUFFIX = `.test${SOURCE_EXTENSION}`;
 
-export const suiteFileName = (area: string): string => `${area}${SUITE_FILE_SUFFIX}`;
-
-/** A suite file as the run knows it: its id, its path in suites/ without the ending (`sms`, `otp-v2/state-table`), and its area. */
+/** A suite file as the run knows it: its id, its path in suites/ without the ending (`otp-v2/state-table`), and its area (`otp-v2`). */
 export interface SuiteFileId {
   readonly id: string;
   readonly area: string;
@@ -39,26 +38,28 @@ export interface SuiteFileId {
 
 /**
  * The suite file at `path` (absolute, or relative to suites/), or undefined when it is not a suite
- * file of this layout: `<area>.test.ts` at the top of suites/, or `<area>/<part>.test.ts` one folder down.
+ * file of this layout, `<area>/<part>.test.ts`.
  */
 export function suiteFileAt(path: string): SuiteFileId | undefined {
   const inSuites = (isAbsolute(path) ? relative(SUITES_DIR, path) : path).split(sep).join('/');
   if (!inSuites.endsWith(SUITE_FILE_SUFFIX)) return undefined;
   const id = inSuites.slice(0, -SUITE_FILE_SUFFIX.length);
   const parts = id.split('/');
-  if (parts.length > 2 || parts.some((part) => part === '' || part === '..')) return undefined;
+  if (parts.length !== 2 || parts.some((part) => part === '' || part === '..')) return undefined;
   return { id, area: parts[0]! };
 }
 
 /** The area of the suite file at `path` (absolute, or relative to suites/), or undefined when it is not a suite file of this layout. */
 export const areaOfSuiteFile = (path: string): string | undefined => suiteFileAt(path)?.area;
 
-/** Every suite file of this layout, as paths relative to suites/ ('otp-v2/state-table.test.ts', 'sms.test.ts'), sorted. */
+/** Every suite file of this layout, as paths relative to suites/ ('otp-v2/state-table.test.ts'), sorted. */
 export function listSuiteFiles(): string[] {
   if (!existsSync(SUITES_DIR)) return [];
-  const entries = readdirSync(SUITES_DIR, { withFileTypes: true });
-  const inFolders = entries.filter((e) => e.isDirectory()).flatMap((folder) => readdirSync(join(SUITES_DIR, folder.name)).map((f) => `${folder.name}/${f}`));
-  return [...entries.filter((e) => e.isFile()).map((e) => e.name), ...inFolders].filter((f) => suiteFileAt(f) !== undefined).sort();
+  const folders = readdirSync(SUITES_DIR, { withFileTypes: true }).filter((e) => e.isDirectory());
+  return folders
+    .flatMap((folder) => readdirSync(join(SUITES_DIR, folder.name)).map((f) => `${folder.name}/${f}`))
+    .filter((f) => suiteFileAt(f) !== undefined)
+    .sort();
 }
 
 /** The source document (shipped in the package too): the words every requirement quotes. */

@@ -15,7 +15,7 @@ export function readRunConfig(): RunConfig {
 }
 
 /**
- * The suite file vitest is collecting (id `sms` and area `sms` for suites/sms.test.ts, id
+ * The suite file vitest is collecting (id `sms/post` and area `sms` for suites/sms/post.test.ts, id
  * `otp-v2/state-table` and area `otp-v2` for suites/otp-v2/state-table.test.ts), or undefined outside one.
  */
 export function collectingSuiteFile(): SuiteFileId | undefined {

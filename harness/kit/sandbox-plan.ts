@@ -17,8 +17,9 @@
  */
 
 /**
- * What a run of consecutive tests of one suite file (in the file's order) spends from the run's
- * account without a manager key, and what it decides.
+ * What a run of consecutive tests of one area (its files in the order of
+ * harness/run/suite-schedule.ts, each file's tests in its order) spends from the run's account
+ * without a manager key, and what it decides.
  */
 export interface SandboxDemand {
   /** Sandbox sends these tests make from the run's account, measured (recipients the target accepted). */
@@ -28,10 +29,11 @@ export interface SandboxDemand {
 }
 
 /**
- * The files that send in sandbox from the run's account, measured with `certify --har` against the
- * reference server without a manager key: every accepted recipient of a sandbox send, per file, in
- * tiers where the file's later tests spend much more per requirement than its earlier ones (a file
- * runs its tests in order, so a share covers a first part of it). A file missing here has no share:
+ * The areas that send in sandbox from the run's account, measured with `certify --har` against the
+ * reference server without a manager key: every accepted recipient of a sandbox send, per area, in
+ * tiers where the area's later tests spend much more per requirement than its earlier ones (an area
+ * runs its files in a declared order, one at a time without a manager key, and each file its tests
+ * in order, so a share covers a first part of it). An area missing here has no share:
  * it sends from what the others leave. Re-measure when a file's sending tests change
  * (docs/certifying.md, "Budgets the kit plans").
  */
@@ -46,12 +48,12 @@ export const SANDBOX_DEMANDS: Readonly<Record<string, readonly SandboxDemand[]>>
   'otp-v2': [{ sends: 79, decides: 57 }],
   voice: [
     { sends: 8, decides: 9 },
-    // Every template accepted, one call each (last in the file): its rule is decided by the refusals too.
+    // Every template accepted, one call each (voice/per-template, last of the area): its rule is decided by the refusals too.
     { sends: 11, decides: 0 },
   ],
   sms: [
     { sends: 16, decides: 13 },
-    // The limits the document does not show (last in the file): 160/161/1,600 characters, 5 recipients.
+    // The limits the document does not show (sms/limits, last of the area): 160/161/1,600 characters, 5 recipients.
     { sends: 8, decides: 3 },
   ],
   reports: [{ sends: 5, decides: 3 }],

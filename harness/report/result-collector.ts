@@ -12,7 +12,7 @@ import { isSkipped, testStatus, type TestStatus } from './test-status.ts';
 import '../kit/test-meta.ts';
 
 export interface TestRecord {
-  /** Suite path and test name: "suites/sms.test.ts > sends > accepts an 11-character sender". */
+  /** Suite path and test name: "suites/sms/post.test.ts > sends > accepts an 11-character sender". */
   name: string;
   file: string;
   /** Decided by test-status.ts; a record written by hand is decided again there from this and its fields. */

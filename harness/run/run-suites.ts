@@ -28,14 +28,12 @@ import { moduleCacheFolder } from './module-cache-folder.ts';
 import { RunDeadline, type Unfinished } from './run-deadline.ts';
 import { RunConfig } from '../config/run-config.ts';
 import { removeRunState } from '../kit/run-state.ts';
-import { scheduleWeight } from './suite-schedule.ts';
+import { scheduleOrder } from './suite-schedule.ts';
 
 /** Files with long waits first, then the heaviest (suite-schedule.ts declares which and why). */
 class LongWaitsFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const weight = (f: TestSpecification) => scheduleWeight(suiteFileAt(f.moduleId), statSync(f.moduleId).size);
-    const weights = new Map(files.map((f) => [f, weight(f)]));
-    return [...files].sort((a, b) => weights.get(b)! - weights.get(a)!);
+    return scheduleOrder(files.map((spec) => ({ spec, file: suiteFileAt(spec.moduleId), sizeBytes: statSync(spec.moduleId).size }))).map((f) => f.spec);
   }
 }
 
@@ -183,7 +181,7 @@ function vitestOptions(options: RunSuitesOptions, reporters: Reporter[]): Parame
     // The areas of the files of this run: the sandbox plan shares the run account's quota among them (kit/sandbox-plan.ts).
     provide: { runConfig: RunConfig.parse({ ...config, suiteAreas: options.files.map((f) => areaOfSuiteFile(f)).filter((a) => a !== undefined) }) },
     watch: false,
-    include: [`suites/**/*${SUITE_FILE_SUFFIX}`],
+    include: [`suites/*/*${SUITE_FILE_SUFFIX}`],
     pool: 'forks',
     // The workers' modules as transformed by an earlier run, looked up by their content (a changed
     // source is transformed again): the transform of the kit's modules was a second of every run.

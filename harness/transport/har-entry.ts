@@ -48,7 +48,7 @@ export const HarEntry = z.object({
   response: HarResponse,
   cache: z.object({}),
   timings: z.object({ blocked: z.number(), dns: z.number(), connect: z.number(), send: z.number(), wait: z.number(), receive: z.number(), ssl: z.number() }),
-  /** The test that made the exchange ("suites/sms.test.ts > sends > ..."), or the file's setup or teardown. */
+  /** The test that made the exchange ("suites/sms/post.test.ts > sends > ..."), or the file's setup or teardown. */
   comment: z.string().optional(),
   /** HAR allows custom fields with a leading underscore: the attempt (2 is the first resend after a 429 rate_01, 7.1). */
   _attempt: z.number().int().positive(),

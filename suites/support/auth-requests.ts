@@ -12,7 +12,7 @@ import { type Answer, type ApiRequest, expectErrorBody, judge, type Target } fro
 /**
  * The paths of 4.15, "named in passing ...; their shapes: not shown": neither their answers nor
  * their authentication are shown, so rules over "every operation" do not reach them (latitude
- * passing-paths); suites/other.test.ts records what they answer.
+ * passing-paths); suites/other/paths.test.ts records what they answer.
  */
 const namedInPassing = (op: Operation): boolean => op.area === 'other';
 

@@ -1,7 +1,7 @@
 /**
- * Fixtures shared by contacts.test.ts (4.6) and agendas.test.ts (4.7): contact lists created under
- * the run prefix and deleted at teardown, the listings read back through the API, and text of an
- * exact length for the limits of section 8.
+ * Fixtures shared by the files of suites/contacts/ (4.6) and suites/agendas/ (4.7): contact lists
+ * created under the run prefix and deleted at teardown, the listings read back through the API, and
+ * text of an exact length for the limits of section 8.
  */
 import { expect } from 'vitest';
 import { z } from 'zod';
@@ -54,6 +54,11 @@ export async function listContacts(t: Target, listKey: string): Promise<AgendaCo
 /** 2.4: a stored number carries the country code (12 digits for Mexico); 4.6 takes the 10-digit national one. */
 export const sameNumber = (stored: string | number, national: string): boolean =>
   String(stored) === national || String(stored) === `${MEXICO_COUNTRY_CODE}${national}`;
+
+/** The listed contacts of `listKey` with the 10-digit `number`. */
+export async function listedWith(t: Target, listKey: string, number: string): Promise<AgendaContact[]> {
+  return (await listContacts(t, listKey)).filter((c) => sameNumber(c.contact_number, number));
+}
 
 /** Adds a contact (4.6 /contacts/add) and returns the callback of 2.4. */
 export async function addContact(t: Target, listKey: string, fields: Record<string, string | number>): Promise<Contact> {

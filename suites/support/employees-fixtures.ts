@@ -1,5 +1,5 @@
 /**
- * Tool users (4.10) for employees.test.ts and for the wallet (4.8) and loyalty (4.9) suites, whose
+ * Tool users (4.10) for suites/employees/ and for the wallet (4.8) and loyalty (4.9) suites, whose
  * operations name a tool user by usertool_id. No operation deletes an employee: the cleanup
  * disables it (4.10 /employee/disable), the only removal the document offers.
  */

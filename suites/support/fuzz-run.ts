@@ -65,7 +65,7 @@ export function planFor(op: Operation, context: FuzzContext): FuzzPlan | undefin
     // A send that can be sandbox is fuzzed in sandbox (the flag is frozen above): free whatever the
     // target accepts (4.2, 4.3, 4.4, 4.16), so any number will do and the profile's own are not needed.
     // A send without sandbox would charge a wrongly accepted body: only to the profile's numbers
-    // (its test needs real-delivery, envelope.test.ts).
+    // (its test needs real-delivery, envelope/fuzz.test.ts).
     number: () => (op.sends && !op.sandbox ? t.deliverableNumber() : t.phone()),
   });
 }

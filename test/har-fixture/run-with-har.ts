@@ -13,7 +13,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_AMBIGUITY_CHOICES } from '../../schemas/ambiguities.ts';
 import { RunConfig } from '../../harness/config/run-config.ts';
-import { SUITES_DIR, suiteFileName } from '../../harness/config/project-paths.ts';
+import { SUITE_FILE_SUFFIX, SUITES_DIR } from '../../harness/config/project-paths.ts';
 import { reconcile } from '../../harness/report/expected-failures.ts';
 import { junitXml } from '../../harness/report/junit-report.ts';
 import { buildSummary } from '../../harness/report/summary.ts';
@@ -44,7 +44,7 @@ try {
   const startedAt = new Date();
   const outcome = await runSuites({
     config,
-    files: [join(SUITES_DIR, suiteFileName('credits'))],
+    files: [join(SUITES_DIR, 'credits', `consult${SUITE_FILE_SUFFIX}`)],
     outDir,
     environment: {},
     deadlineAtMs: Date.now() + 100_000,
