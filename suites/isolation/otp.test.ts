@@ -30,27 +30,27 @@ describe('OTP verifications belong to their account (2.10, 3.1, 5.2)', () => {
     ['rule:isolation.otp-v2', 'rule:envelope.no-server-error'],
     "another account's key neither sees, verifies nor deletes a /v2/otp verification of this account",
     async () => {
-      const owner = await d.subject();
+      const owner = await d.calls.subject();
       // The verification another key must not reach is arranged: a create that starts none leaves the test inconclusive.
-      const { code } = await d.arrangedPending(owner);
+      const { code } = await d.states.arrangedPending(owner);
       const stranger: OtpSubject = { ...owner, key: await strangerKey(), measuresCharges: false };
 
-      const status = await d.status(stranger);
+      const status = await d.calls.status(stranger);
       expectAnswered(status, "GET /v2/otp/status of this account's number, with the other key");
       judge('rule:isolation.otp-v2', 'the state another key is shown (2.10, 5.2)', () =>
         expect(status.body.state, "the other account's status does not show this account's pending verification").not.toBe('pending'),
       );
 
       // 3.1 none + verify → 404: to the other account the number has no verification.
-      const theirs = await d.verify(stranger, code);
+      const theirs = await d.calls.verify(stranger, code);
       // A verification the other key verified is spent: its owner's verify below would fail for that, not for itself.
       const notFound = judge('rule:isolation.otp-v2', 'verify with another key (3.1, 5.2)', () =>
         expect(theirs.status, `the other account's verify with the right code finds no verification (3.1: 404) — ${theirs.text.slice(0, 200)}`).toBe(404),
       );
       if (!notFound) return;
 
-      expectAnswered(await d.remove(stranger), 'DELETE /v2/otp of this number, with the other key');
-      const mine = await d.verify(owner, code);
+      expectAnswered(await d.calls.remove(stranger), 'DELETE /v2/otp of this number, with the other key');
+      const mine = await d.calls.verify(owner, code);
       judge('rule:isolation.otp-v2', 'the owner after another key (3.1, 5.2)', () =>
         expect(mine.status, `the verification is intact for its account: its code verifies it (200) — ${mine.text.slice(0, 200)}`).toBe(200),
       );

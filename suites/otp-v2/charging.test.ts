@@ -27,7 +27,7 @@ const CONCURRENT = t.clock.waitsMayOverlap;
 const onNumbers = <T>(key: string, body: (numbers: CleanNumbers) => Promise<T>): Promise<T> =>
   withCleanNumbers(
     t,
-    { count: 1, reset: async (phone) => void expectSuccess(await d.remove({ phone, key, sandbox: false, measuresCharges: false }), 'otp-v2/delete') },
+    { count: 1, reset: async (phone) => void expectSuccess(await d.calls.remove({ phone, key, sandbox: false, measuresCharges: false }), 'otp-v2/delete') },
     body,
   );
 
@@ -44,17 +44,17 @@ describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () =>
           let unit: number | undefined;
           for (const channel of ['sms', 'voice', 'whatsapp']) {
             const x = await charged();
-            const m = await d.measured(x, () => d.create(x, { channel }));
-            d.expectCreated(m.answer, 'created', 'otp2:none-create');
+            const m = await d.calls.measured(x, () => d.calls.create(x, { channel }));
+            d.states.expectCreated(m.answer, 'created', 'otp2:none-create');
             unit = expectCharge(x, m.spent, 1, unit, `create on ${channel}`, 'rule:otp2.charging');
             const code = String(m.answer.body.code);
             for (const [what, call] of [
-              ['verify with a wrong code', () => d.verify(x, wrongCodeFor(code))],
-              ['status', () => d.status(x)],
-              ['verify', () => d.verify(x, code)],
-              ['delete', () => d.remove(x)],
+              ['verify with a wrong code', () => d.calls.verify(x, wrongCodeFor(code))],
+              ['status', () => d.calls.status(x)],
+              ['verify', () => d.calls.verify(x, code)],
+              ['delete', () => d.calls.remove(x)],
             ] as const) {
-              const free = await d.measured(x, call);
+              const free = await d.calls.measured(x, call);
               // The free call's answer is what is judged here, not a step on the way: a 5xx is the server error it is
               // (7.1 server_01, a reading: warn), and whether it charged is still measured (4.4: free).
               judge('rule:envelope.no-server-error', `${what}: never a server error`, () =>
@@ -64,11 +64,11 @@ describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () =>
             }
           }
           const locked = await charged();
-          await d.locked(locked);
-          const rotated = await d.measured(locked, () =>
-            d.createPastCooldown(locked, { code_rotate: true }, 'locked', '3.1 locked + create (code_rotate=true)'),
+          await d.states.locked(locked);
+          const rotated = await d.calls.measured(locked, () =>
+            d.cooldown.createPastCooldown(locked, { code_rotate: true }, 'locked', '3.1 locked + create (code_rotate=true)'),
           );
-          d.expectCreated(rotated.answer, 'restarted', 'otp2:locked-create-rotate');
+          d.states.expectCreated(rotated.answer, 'restarted', 'otp2:locked-create-rotate');
           expectCharge(locked, rotated.spent, 1, unit, 'rotation of a locked code', 'rule:otp2.charging');
         }),
       { needs: ['real-delivery'] },
@@ -82,7 +82,7 @@ describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () =>
         const sub = await t.newSubaccount(0);
         await onNumbers(sub.key, async (n) => {
           const s: OtpSubject = { phone: await n.fresh(), key: sub.key, sandbox: false, measuresCharges: true };
-          const answer = await d.create(s);
+          const answer = await d.calls.create(s);
           expectError('err:otp_insufficient_credits', answer, 'otp_insufficient_credits', 'otp-v2/create');
           const left = await t.credits(sub.key);
           // A 402 for no balance (7.3) charges what is not there: the balance stays 0.
@@ -98,7 +98,11 @@ describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () =>
           // no code_rotate, cooldown elapsed | pending | same code resent ... action=resent"), not state
           // none (which would answer action=created). Whether the failed send started the cooldown is not
           // said: a throttled retry is waited out (createPastCooldown records it).
-          const retried = d.expectCreated(await d.createPastCooldown(s, {}, 'pending', 'retry after a 402'), 'resent', 'rule:otp2.failed-send-registered');
+          const retried = d.states.expectCreated(
+            await d.cooldown.createPastCooldown(s, {}, 'pending', 'retry after a 402'),
+            'resent',
+            'rule:otp2.failed-send-registered',
+          );
           judge('rule:otp2.code-in-response', 'the code, requested (4.4)', () => expect(retried.code, 'code_in_response=true').toBeTypeOf('string'));
           // The 402's `code` is not read as the OTP code: 4.4's error body lists "when applicable ... code"
           // without saying which code, and 7.3's row reads "no balance (code sms_07)". It is recorded as it came.
@@ -107,7 +111,7 @@ describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () =>
             'field code of the 402 otp_insufficient_credits body (4.4 "when applicable"; 7.3 "code sms_07")',
             JSON.stringify(answer.body.code) ?? 'absent',
           );
-          expectSuccess(await d.verify(s, retried.code!), 'otp-v2/verify');
+          expectSuccess(await d.calls.verify(s, retried.code!), 'otp-v2/verify');
         });
       },
       { needs: ['real-delivery', 'manager-key'], timeout: 120_000 },

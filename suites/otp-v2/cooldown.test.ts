@@ -21,7 +21,7 @@ const CONCURRENT = t.clock.waitsMayOverlap;
 const cooldown = limitById('otp-v2-cooldown');
 
 describe('waits: cooldown and expiry (concurrent unless the test clock is shared)', { concurrent: CONCURRENT }, () => {
-  // 8: "Current OTP resend cooldown | 30 seconds". Judged from the kit's own clock (OtpDriver.tick):
+  // 8: "Current OTP resend cooldown | 30 seconds". Judged from the kit's own clock (OtpClock.tick):
   // the target handled each call between its send start and the end of its answer. An early resend,
   // aimed a few round trips before 30 s after the create's send start, must be throttled when its
   // answer ended less than 30 s after that start (judgeThrottled); a late one sent 30 s after the
@@ -34,16 +34,16 @@ describe('waits: cooldown and expiry (concurrent unless the test clock is shared
     async () => {
       const seen: Timed[] = [];
       for (let attempt = 0; attempt <= WINDOW_REPEATS; attempt++) {
-        const s = await d.subject({ ownAccount: CONCURRENT });
-        const create = await d.timed(() => d.create(s));
-        d.expectCreated(create.answer, 'created', 'otp2:none-create');
+        const s = await d.calls.subject({ ownAccount: CONCURRENT });
+        const create = await d.clock.timed(() => d.calls.create(s));
+        d.states.expectCreated(create.answer, 'created', 'otp2:none-create');
         // At least 0.8 s before the end, and three of the create's round trips on a slow target.
         const lead = Math.min(10, Math.max(0.8, (3 * (create.answered - create.sent)) / 1000));
-        await d.waitUntil(create.sent + (cooldown.min! - lead) * 1000);
-        const early = await d.timed(() => d.create(s));
+        await d.clock.waitUntil(create.sent + (cooldown.min! - lead) * 1000);
+        const early = await d.clock.timed(() => d.calls.create(s));
         seen.push(create, early);
         if (
-          d.judgeThrottled(
+          d.cooldown.judgeThrottled(
             create,
             early,
             `a resend ${elapsedBetween(create, early).low.toFixed(2)} to ${elapsedBetween(create, early).high.toFixed(2)} s after the send`,
@@ -53,19 +53,19 @@ describe('waits: cooldown and expiry (concurrent unless the test clock is shared
             'rule:otp2.cooldown-reach',
             `cooldown try ${attempt + 1}`,
             `undecided: the early resend may have reached the target ${elapsedBetween(create, early).high.toFixed(2)} ` +
-              `s after the send (${d.latenciesText([create, early])}), and it was carried out`,
+              `s after the send (${d.clock.latenciesText([create, early])}), and it was carried out`,
           );
           continue;
         }
         // The throttled resend sent nothing: the cooldown still counts from the create (in real time
         // 50 ms more, for a timer that fires a millisecond early).
-        await d.waitUntil(create.answered + cooldown.min! * 1000 + (t.clock.virtual ? 0 : 50));
-        d.expectCreated(await d.create(s), 'resent', 'otp2:pending-create-resend');
+        await d.clock.waitUntil(create.answered + cooldown.min! * 1000 + (t.clock.virtual ? 0 : 50));
+        d.states.expectCreated(await d.calls.create(s), 'resent', 'otp2:pending-create-resend');
         return;
       }
       throw new Inconclusive(
         `the ${cooldown.min} s cooldown could not be observed in ${WINDOW_REPEATS + 1} ` +
-          `tries: ${d.latenciesText(seen)} leave no resend provably inside it, and the target carried each out`,
+          `tries: ${d.clock.latenciesText(seen)} leave no resend provably inside it, and the target carried each out`,
       );
     },
     { concurrent: CONCURRENT, timeout: 240_000 },

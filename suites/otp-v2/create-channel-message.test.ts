@@ -30,8 +30,8 @@ describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () =>
       async () => {
         const values: Record<(typeof PREVIOUS_API_PARAMETERS)[number], unknown> = { voice: true, whatsapp: true, template: 'Tu codigo es {{code}}' };
         for (const parameter of PREVIOUS_API_PARAMETERS) {
-          const s = await d.subject();
-          const answer = await d.create(s, { [parameter]: values[parameter] }, true);
+          const s = await d.calls.subject();
+          const answer = await d.calls.create(s, { [parameter]: values[parameter] }, true);
           expectOtpRefusal('rule:otp2.previous-api-rejected', answer, 'otp_invalid_param', 'otp-v2/create');
           // 7.3 "hint names it": by its field name is our reading (see above).
           judge('rule:otp2.hint-names-parameter', `7.3: the hint names the previous API's parameter ${parameter}`, () =>
@@ -44,8 +44,8 @@ describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () =>
 
     req(['err:otp_invalid_channel'], 'channel other than sms, whatsapp, voice: 400 otp_invalid_channel', async () => {
       for (const channel of ['telegram', 'email', 'rcs'])
-        await expectRefusedCreate('err:otp_invalid_channel', d, await d.subject(), { channel }, 'otp_invalid_channel', `channel=${channel}`);
-      for (const channel of ['sms', 'voice']) await d.pending(await d.subject(), { channel });
+        await expectRefusedCreate('err:otp_invalid_channel', d, await d.calls.subject(), { channel }, 'otp_invalid_channel', `channel=${channel}`);
+      for (const channel of ['sms', 'voice']) await d.states.pending(await d.calls.subject(), { channel });
     });
 
     req(
@@ -59,12 +59,13 @@ describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () =>
           ['{{company}}: {{code}} ✓', 'non-GSM-7 character'],
           ['{{company}}: {{code}} 😀', 'emoji'],
         ];
-        for (const [message, why] of bad) await expectRefusedCreate('err:otp_message_invalid', d, await d.subject(), { message }, 'otp_message_invalid', why);
+        for (const [message, why] of bad)
+          await expectRefusedCreate('err:otp_message_invalid', d, await d.calls.subject(), { message }, 'otp_message_invalid', why);
         // 4.4: the rules hold "after substitution": a company outside GSM-7 makes the sent text invalid.
         await expectRefusedCreate(
           'err:otp_message_invalid',
           d,
-          await d.subject(),
+          await d.calls.subject(),
           { company: 'Caf\u00e9 \u{1F600}' },
           'otp_message_invalid',
           'company with an emoji, substituted into the message',
@@ -75,9 +76,9 @@ describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () =>
           [{ code_custom: 'Ab12Cd34Ef' }, 10],
           [{ code_length: codeLength.max }, codeLength.max!],
         ] as const) {
-          await d.pending(await d.subject(), { ...fields, message: messageExpandingTo(max, length) });
-          const s = await d.subject();
-          const answer = await d.create(s, { ...fields, message: messageExpandingTo(max + 1, length) });
+          await d.states.pending(await d.calls.subject(), { ...fields, message: messageExpandingTo(max, length) });
+          const s = await d.calls.subject();
+          const answer = await d.calls.create(s, { ...fields, message: messageExpandingTo(max + 1, length) });
           expectError('err:otp_message_invalid', answer, 'otp_message_invalid', 'otp-v2/create');
           await expectNoVerification(d, s, 'a message of 161 characters once expanded');
         }
@@ -85,14 +86,14 @@ describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () =>
     );
 
     req(['rule:otp2.whatsapp-warning', 'op:otp-v2/create'], 'whatsapp ignores company and message: accepted, warning present', async () => {
-      const s = await d.subject();
-      const answer = await d.create(s, { channel: 'whatsapp', message: messageExpandingTo(OTP_V2_RULES.maxMessageLength + 40, codeLength.default!) });
-      const body = d.expectCreated(answer, 'created', 'otp2:none-create');
+      const s = await d.calls.subject();
+      const answer = await d.calls.create(s, { channel: 'whatsapp', message: messageExpandingTo(OTP_V2_RULES.maxMessageLength + 40, codeLength.default!) });
+      const body = d.states.expectCreated(answer, 'created', 'otp2:none-create');
       judge('rule:otp2.whatsapp-warning', 'warning present (4.4)', () => {
         expect(body.warning, 'warning when whatsapp ignored company/message (4.4)').toBeTypeOf('string');
         expect(body.warning!.length).toBeGreaterThan(0);
       });
-      expectSuccess(await d.verify(s, body.code!), 'otp-v2/verify');
+      expectSuccess(await d.calls.verify(s, body.code!), 'otp-v2/verify');
     });
   });
 });

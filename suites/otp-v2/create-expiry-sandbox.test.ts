@@ -34,11 +34,11 @@ describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () =>
         // test clock) and by the whole second expires_at shows.
         const created = async (fields: Record<string, unknown> = {}) => {
           const from = await t.clock.now();
-          const made = await d.pending(await d.subject(), fields);
+          const made = await d.states.pending(await d.calls.subject(), fields);
           return { ...made, from, to: await t.clock.now() };
         };
         const judgeExpiresAfter = (requirement: string, made: { answer: Answer; from: number; to: number }, hours: number, why: string) => {
-          const slack = 1_000 + d.nowUncertaintySeconds() * 1000;
+          const slack = 1_000 + d.clock.nowUncertaintySeconds() * 1000;
           const [low, high] = [made.from + hours * HOUR - slack, made.to + hours * HOUR + slack];
           const actual = expiresAtMs(made.answer);
           const text =
@@ -56,7 +56,7 @@ describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () =>
         );
         judgeExpiresAfter('rule:otp2.expires-at', byDefault, OTP_V2_RULES.defaultExpiryHours, 'default 24 hours (4.4, 8)');
         const within = formatMexicoDateTime(now + (OTP_V2_RULES.maxExpiryHours - 1) * HOUR);
-        const kept = await d.pending(await d.subject(), { expiration_date: within });
+        const kept = await d.states.pending(await d.calls.subject(), { expiration_date: within });
         judge('limit:otp-v2-expiry', 'an expiration_date within 3 days is kept (4.4, 8)', () =>
           expect(kept.body.expires_at, 'an expiration_date within 3 days is kept').toBe(within),
         );
@@ -66,7 +66,7 @@ describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () =>
           await expectRefusedCreate(
             'rule:otp2.expiration-future',
             d,
-            await d.subject(),
+            await d.calls.subject(),
             { expiration_date: past },
             'otp_invalid_param',
             `expiration_date ${past} in the past`,
@@ -74,7 +74,7 @@ describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () =>
         await expectRefusedCreate(
           'rule:otp2.expiration-future',
           d,
-          await d.subject(),
+          await d.calls.subject(),
           { expiration_date: '2031/01/01 10:00' },
           'otp_invalid_param',
           'expiration_date not YYYY-MM-DD HH:mm:ss',
@@ -86,8 +86,8 @@ describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () =>
       ['rule:otp2.sandbox-needs-code-in-response', 'err:otp_missing_param', 'rule:otp2.sandbox-free'],
       'sandbox=true needs code_in_response=true unless code_custom is used; it charges nothing',
       async () => {
-        const s: OtpSubject = { ...(await d.subject()), phone: t.phone(), sandbox: true };
-        const before = await d.balance(s);
+        const s: OtpSubject = { ...(await d.calls.subject()), phone: t.phone(), sandbox: true };
+        const before = await d.calls.balance(s);
         await expectRefusedCreate(
           'rule:otp2.sandbox-needs-code-in-response',
           d,
@@ -100,22 +100,23 @@ describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () =>
         await expectRefusedCreate(
           'rule:otp2.sandbox-needs-code-in-response',
           d,
-          d.sibling(s),
+          d.calls.sibling(s),
           { code_in_response: false },
           'otp_missing_param',
           'sandbox with code_in_response=false',
           true,
         );
-        const custom = d.sibling(s);
-        const byCustom = d.expectCreated(await d.create(custom, { code_in_response: undefined, code_custom: 'Sb12Xy' }), 'created', 'otp2:none-create');
+        const custom = d.calls.sibling(s);
+        const customCreate = await d.calls.create(custom, { code_in_response: undefined, code_custom: 'Sb12Xy' });
+        const byCustom = d.states.expectCreated(customCreate, 'created', 'otp2:none-create');
         judge('rule:otp2.code-in-response', 'sandbox with code_custom and no code_in_response: no code in the answer (4.4, 2.10)', () =>
           expect(isUnset(byCustom.code), 'code only when requested').toBe(true),
         );
-        expectSuccess(await d.verify(custom, 'Sb12Xy'), 'otp-v2/verify');
-        const withCode = d.sibling(s);
-        const { code } = await d.pending(withCode);
-        expectSuccess(await d.verify(withCode, code), 'otp-v2/verify');
-        const after = await d.balance(s);
+        expectSuccess(await d.calls.verify(custom, 'Sb12Xy'), 'otp-v2/verify');
+        const withCode = d.calls.sibling(s);
+        const { code } = await d.states.pending(withCode);
+        expectSuccess(await d.calls.verify(withCode, code), 'otp-v2/verify');
+        const after = await d.calls.balance(s);
         if (before !== undefined && after !== undefined)
           judge('rule:otp2.sandbox-free', 'sandbox=true charges nothing (4.4)', () => expect(after, 'sandbox=true charges nothing (4.4)').toBe(before));
       },

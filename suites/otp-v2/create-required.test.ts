@@ -38,8 +38,8 @@ describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () =>
       'each required field missing: 400 otp_missing_param, the hint names it',
       async () => {
         for (const field of ['phone_number', 'country_code', 'company', 'message']) {
-          const s = await d.subject();
-          const answer = await d.create(s, { [field]: undefined }, true);
+          const s = await d.calls.subject();
+          const answer = await d.calls.create(s, { [field]: undefined }, true);
           expectOtpRefusal('rule:otp2.error-body', answer, 'otp_missing_param', 'otp-v2/create');
           // 7.3 "hint names it": by its field name is our reading; a hint may name it in words ("phone number").
           judge('rule:otp2.hint-names-parameter', `7.3: the hint names the missing parameter ${field}`, () =>
@@ -48,11 +48,11 @@ describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () =>
           if (field !== 'phone_number' && field !== 'country_code') await expectNoVerification(d, s, `${field} missing`);
         }
         for (const field of ['phone_number', 'country_code', 'code']) {
-          const s = await d.subject();
+          const s = await d.calls.subject();
           // Without code the number is still named, and one with no verification would be a second
           // error (3.1 none + verify: 404) whose order against this one is not stated (7): the number
           // gets a pending verification first, so that the missing code is the only error.
-          if (field === 'code') await d.pending(s);
+          if (field === 'code') await d.states.pending(s);
           const json: Record<string, unknown> = { phone_number: s.phone, country_code: COUNTRY_CODE, code: '123456' };
           delete json[field];
           const answer = await t.api('otp-v2/verify', { json });
@@ -75,8 +75,8 @@ describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () =>
       ['rule:otp2.country-code', 'rule:otp2.plus-country-code-refusal'],
       'country_code missing or not numeric: 400 otp_missing_param or otp_invalid_param, and no verification for 52',
       async () => {
-        const plus = await d.subject();
-        const plusAnswer = await d.create(plus, { country_code: '+52' });
+        const plus = await d.calls.subject();
+        const plusAnswer = await d.calls.create(plus, { country_code: '+52' });
         const plusAccepted = plusAnswer.body.success === true;
         const plusSeen = plusAccepted
           ? `accepted: HTTP ${plusAnswer.status}, state ${String(plusAnswer.body.state)}`
@@ -94,8 +94,8 @@ describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () =>
           ['letters', 'MX'],
           ['digits and a letter', '52a'],
         ] as const) {
-          const s = await d.subject();
-          const answer = await d.create(s, { country_code: countryCode });
+          const s = await d.calls.subject();
+          const answer = await d.calls.create(s, { country_code: countryCode });
           judgeCountryCodeRefusal(answer, what);
           // A lenient target reads the value as 52: the refused create must not have registered that verification.
           await expectNoVerification(d, s, `country_code ${what}`);
@@ -108,7 +108,7 @@ describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () =>
         await expectRefusedCreate(
           'rule:otp2.company-required',
           d,
-          await d.subject(),
+          await d.calls.subject(),
           { company: undefined, channel },
           'otp_missing_param',
           `channel=${channel} without company`,
@@ -120,10 +120,10 @@ describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () =>
       const phoneDigits = t.phone().length;
       if (phoneDigits !== phoneLength.max)
         throw new Inconclusive(`the suite's numbers have ${phoneDigits} digits, not phone_number's maximum of ${phoneLength.max}: it cannot be tried`);
-      await d.pending(await d.subject());
+      await d.states.pending(await d.calls.subject());
       for (const phone of [`${t.phone()}1`, '55abcdefgh']) {
-        const s = { ...(await d.subject()), phone };
-        const answer = await d.create(s);
+        const s = { ...(await d.calls.subject()), phone };
+        const answer = await d.calls.create(s);
         expectOtpRefusal('limit:otp-v2-phone-number', answer, 'otp_invalid_param', 'otp-v2/create');
       }
     });

@@ -49,14 +49,14 @@ const MODEL_IDS = [
 const MODEL_RUN_TIMEOUT_MS = 300_000;
 
 async function modelRuns(waits: readonly number[], numRuns: number, maxCommands: number, expirySeconds?: number): Promise<void> {
-  const base = await d.subject({ ownAccount: true, credits: 200 });
+  const base = await d.calls.subject({ ownAccount: true, credits: 200 });
   // A skip inside the property (the run's sandbox budget spent, 8) ends the runs and skips the test:
   // fast-check with includeErrorInReport keeps no cause, so it would otherwise report a failure.
   let skip: SkipTest | undefined;
   await fc.assert(
     fc.asyncProperty(commandsArbitrary(waits, maxCommands), async (commands) => {
       if (skip !== undefined) return;
-      const run = new OtpModelRun(t, d, [d.sibling(base), d.sibling(base)], t.clock.virtual ? 1_500 : 2_500, expirySeconds);
+      const run = new OtpModelRun(t, d, [d.calls.sibling(base), d.calls.sibling(base)], t.clock.virtual ? 1_500 : 2_500, expirySeconds);
       try {
         await run.run(commands);
       } catch (error) {

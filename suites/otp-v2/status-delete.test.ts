@@ -24,10 +24,10 @@ describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () =>
       ['op:otp-v2/get-status', 'rule:otp2.status-read-only', 'rule:otp2.free-operations', 'rule:otp2.cooldown-reach'],
       'GET /v2/otp/status reads state and counters and changes nothing',
       async () => {
-        const s = await d.subject();
-        const sent = await d.timed(() => d.create(s));
-        const code = String(d.expectCreated(sent.answer, 'created', 'otp2:none-create').code);
-        const first = await d.stateOf(s, 'otp2:none-create');
+        const s = await d.calls.subject();
+        const sent = await d.clock.timed(() => d.calls.create(s));
+        const code = String(d.states.expectCreated(sent.answer, 'created', 'otp2:none-create').code);
+        const first = await d.reads.stateOf(s, 'otp2:none-create');
         // Whether the status answer's attempts_remaining counts the attempts left: its fields are not
         // shown (4.4), so the counter is read under that name only where it held after the create.
         let countsAttempts = false;
@@ -44,23 +44,23 @@ describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () =>
               expect(body.resend_available_in, 'resend counter within the cooldown').toBeLessThanOrEqual(OTP_V2_RULES.cooldownSeconds),
             );
         }
-        const before = await d.balance(s);
-        for (let i = 0; i < 3; i++) await d.status(s);
-        const after = await d.balance(s);
+        const before = await d.calls.balance(s);
+        for (let i = 0; i < 3; i++) await d.calls.status(s);
+        const after = await d.calls.balance(s);
         if (before !== undefined && after !== undefined)
           judge('rule:otp2.free-operations', 'three status reads are free (4.4)', () => expect(after, 'status is free').toBe(before));
         // Read-only: no attempt consumed, the cooldown still running (where the kit's clock can tell:
         // judgeThrottled), the code unchanged.
-        await d.wrongAttempt(s, code, OTP_V2_RULES.attemptsPerRound - 1);
-        const resend = await d.timed(() => d.create(s));
-        if (d.judgeThrottled(sent, resend, 'a resend after the status reads') === undefined)
+        await d.states.wrongAttempt(s, code, OTP_V2_RULES.attemptsPerRound - 1);
+        const resend = await d.clock.timed(() => d.calls.create(s));
+        if (d.cooldown.judgeThrottled(sent, resend, 'a resend after the status reads') === undefined)
           judge(
             'rule:otp2.cooldown-reach',
             'the cooldown after the status reads',
             `not judged: the resend may have reached the target ${elapsedBetween(sent, resend).high.toFixed(2)} ` +
-              `s after the send (${d.latenciesText([sent, resend])}), and it was carried out`,
+              `s after the send (${d.clock.latenciesText([sent, resend])}), and it was carried out`,
           );
-        const again = await d.stateOf(s, 'rule:otp2.status-read-only');
+        const again = await d.reads.stateOf(s, 'rule:otp2.status-read-only');
         if (t.choices['otp-status-request-shape'] === 'query') {
           const body = expectSchema('rule:otp2.status-read-only', OtpStatusResponse, again.answer.json, 'status body', again.answer);
           if (countsAttempts && typeof body.attempts_remaining === 'number')
@@ -68,9 +68,9 @@ describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () =>
               expect(body.attempts_remaining, 'attempts counter after one wrong code').toBe(OTP_V2_RULES.attemptsPerRound - 1),
             );
         }
-        expectSuccess(await d.verify(s, code), 'otp-v2/verify');
+        expectSuccess(await d.calls.verify(s, code), 'otp-v2/verify');
         // Another number of the same account: its verification is its own (3.1 per phone_number + country_code).
-        await d.expectState(d.sibling(s), 'none', 'a number without verification', 'rule:otp2.per-number');
+        await d.reads.expectState(d.calls.sibling(s), 'none', 'a number without verification', 'rule:otp2.per-number');
       },
     );
 
@@ -78,14 +78,14 @@ describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () =>
       ['op:otp-v2/delete', 'otp2:any-delete'],
       "DELETE /v2/otp in the profile's shape invalidates the verification (ambiguity otp-delete-request-shape)",
       async () => {
-        const s = await d.subject();
+        const s = await d.calls.subject();
         // The verification to delete is arranged: a create that does not start one leaves the test inconclusive.
-        const { code } = await d.arrangedPending(s);
-        const answer = await d.remove(s);
+        const { code } = await d.states.arrangedPending(s);
+        const answer = await d.calls.remove(s);
         const shape = t.choices['otp-delete-request-shape'];
         judge('otp-delete-request-shape', `${shape}: HTTP ${answer.status} ${answer.text.slice(0, 100)}`, answer.status === 200);
         expectSuccess(answer, 'otp-v2/delete');
-        d.expectVerifyRefusal(await d.verify(s, code), 404, 'none', 'otp2:any-delete');
+        d.reads.expectVerifyRefusal(await d.calls.verify(s, code), 404, 'none', 'otp2:any-delete');
       },
     );
 
@@ -93,24 +93,24 @@ describe('3.1 and 4.4: what needs no waiting', { concurrent: CONCURRENT }, () =>
       ['rule:otp2.per-number', 'otp2:pending-verify-exhausted', 'otp2:any-delete', 'rule:otp2.cooldown-reach'],
       "one number's verification does not affect another's",
       async () => {
-        const a = await d.subject();
-        const b = d.sibling(a);
-        const codeA = await d.locked(a);
-        const { code: codeB } = await d.pending(b);
-        await d.wrongAttempt(b, codeB, OTP_V2_RULES.attemptsPerRound - 1);
-        expectSuccess(await d.remove(b), 'otp-v2/delete');
-        const stillLocked = await d.verify(a, codeA);
+        const a = await d.calls.subject();
+        const b = d.calls.sibling(a);
+        const codeA = await d.states.locked(a);
+        const { code: codeB } = await d.states.pending(b);
+        await d.states.wrongAttempt(b, codeB, OTP_V2_RULES.attemptsPerRound - 1);
+        expectSuccess(await d.calls.remove(b), 'otp-v2/delete');
+        const stillLocked = await d.calls.verify(a, codeA);
         judge('rule:otp2.per-number', "another number's delete leaves this one locked (3.1 per phone_number + country_code)", () =>
           expect(stillLocked.status, 'deleting another number leaves this one locked').toBe(429),
         );
         expectError(
           'rule:otp2.per-number',
-          await d.createPastCooldown(a, {}, 'locked', '3.1 locked + create (no code_rotate)'),
+          await d.cooldown.createPastCooldown(a, {}, 'locked', '3.1 locked + create (no code_rotate)'),
           'otp_max_attempts',
           'otp-v2/create',
         );
-        const { code: fresh } = await d.pending(b);
-        expectSuccess(await d.verify(b, fresh), 'otp-v2/verify');
+        const { code: fresh } = await d.states.pending(b);
+        expectSuccess(await d.calls.verify(b, fresh), 'otp-v2/verify');
       },
     );
   });

@@ -28,7 +28,7 @@ describe('waits: cooldown and expiry (concurrent unless the test clock is shared
   // included (an 8th attempt is none of the 7), and a resend is one of a locked verification ("locked
   // | POST /v2/otp | no code_rotate | locked | HTTP 429 otp_max_attempts"), whichever wrong code the
   // profile's otp-v2-lock-point says answers 429. The state with the 401 of a 7th wrong code is not
-  // stated and only recorded (OtpDriver.wrongAttemptWith).
+  // stated and only recorded (OtpStates.wrongAttemptWith).
   req(
     [
       'limit:otp-v2-attempts',
@@ -42,7 +42,7 @@ describe('waits: cooldown and expiry (concurrent unless the test clock is shared
     async () => {
       // The verify's row of 3.1: with a 7th wrong code that locked (otp-v2-lock-point) a verify of the locked state, else
       // (7 answering 401) the verify that finds the 7 attempts used up.
-      const lockedByRound = d.wrongAttemptsBeforeLock() < OTP_V2_RULES.attemptsPerRound;
+      const lockedByRound = d.states.wrongAttemptsBeforeLock() < OTP_V2_RULES.attemptsPerRound;
       const expectLocked = (answer: Answer, why: string, row: 'otp2:locked-verify' | 'otp2:pending-verify-exhausted'): void => {
         // An 8th attempt that verifies is one attempt more than the round's 7 (8).
         judge('limit:otp-v2-attempts', '7 attempts per code round (8)', () =>
@@ -58,24 +58,24 @@ describe('waits: cooldown and expiry (concurrent unless the test clock is shared
         });
       };
       const resendOf = async (x: OtpSubject, why: string): Promise<void> => {
-        const answer = await d.createPastCooldown(x, {}, 'locked', '3.1 locked + create (no code_rotate)');
+        const answer = await d.cooldown.createPastCooldown(x, {}, 'locked', '3.1 locked + create (no code_rotate)');
         expectError('err:otp_max_attempts', answer, 'otp_max_attempts', 'otp-v2/create');
         judge('otp2:locked-create-no-rotate', 'locked + create without code_rotate: still locked (3.1)', () =>
           expect(answer.body.state, `${why}: state locked (3.1)`).toBe('locked'),
         );
       };
       // The right code as the 8th attempt, then a resend.
-      const a = await d.subject({ ownAccount: CONCURRENT });
-      const { code } = await d.pending(a);
-      await d.useRound(a, code);
-      expectLocked(await d.verify(a, code), 'the right code after 7 wrong ones', lockedByRound ? 'otp2:locked-verify' : 'otp2:pending-verify-exhausted');
+      const a = await d.calls.subject({ ownAccount: CONCURRENT });
+      const { code } = await d.states.pending(a);
+      await d.states.useRound(a, code);
+      expectLocked(await d.calls.verify(a, code), 'the right code after 7 wrong ones', lockedByRound ? 'otp2:locked-verify' : 'otp2:pending-verify-exhausted');
       await resendOf(a, 'a resend after the right code was refused');
       // A resend straight after the 7 wrong codes, then the right code.
-      const b = d.sibling(a);
-      const { code: codeB } = await d.pending(b);
-      await d.useRound(b, codeB);
+      const b = d.calls.sibling(a);
+      const { code: codeB } = await d.states.pending(b);
+      await d.states.useRound(b, codeB);
       await resendOf(b, 'a resend after 7 wrong codes');
-      expectLocked(await d.verify(b, codeB), 'the right code after 7 wrong codes and a resend', 'otp2:locked-verify');
+      expectLocked(await d.calls.verify(b, codeB), 'the right code after 7 wrong codes and a resend', 'otp2:locked-verify');
     },
     { concurrent: CONCURRENT, timeout: 240_000 },
   );

@@ -2,15 +2,17 @@
  * The calls of 4.4 (create, verify, status, delete) for one verification (phone_number +
  * country_code, 3.1), in the request shapes the document leaves open (ambiguities
  * otp-status-request-shape, otp-delete-request-shape), the fresh subjects they are made for, and
- * the balance they spend (4.4: only sending a message charges). HTTP only: nothing here knows the
- * reference server.
+ * the balance they spend (4.4: only sending a message charges): the part `d.calls` of OtpDriver,
+ * which the parts that reach a state, wait out the cooldown or read a state are built on. HTTP only:
+ * nothing here knows the reference server.
  */
 import { expect } from 'vitest';
 import { type Answer, judge, type Target } from '../../harness/kit/index.ts';
-import { OtpClock } from './otp-v2-clock.ts';
 import { COMPANY, COUNTRY_CODE, type Fields, MESSAGE, type OtpSubject } from './otp-v2-subject.ts';
 
-export class OtpCalls extends OtpClock {
+export class OtpCalls {
+  constructor(private readonly t: Target) {}
+
   get choices(): Target['choices'] {
     return this.t.choices;
   }

@@ -2,7 +2,9 @@
  * Time as the OTP v2 tests read it: the kit's own clock for durations between calls (the 30 s
  * cooldown of 8 is judged from measured send and answer times, `Timed`), the target's clock for
  * instants (an expiration_date ahead of its now, the expires_at of 2.10 passed), and the round trips
- * measured on the way, which widen every bound. The base of OtpDriver; it makes no call of 4.4.
+ * measured on the way, which widen every bound. The part `d.clock` of OtpDriver, one for all its
+ * parts, so that the slowest round trip any of them measured widens the bounds of all; it makes no
+ * call of 4.4.
  */
 import { expect } from 'vitest';
 import { type Answer, judge, type Target } from '../../harness/kit/index.ts';
@@ -15,7 +17,7 @@ export const NEAR_FUTURE_SECONDS = 4;
 export const WINDOW_REPEATS = 2;
 
 /**
- * One call with when it happened on the kit's clock (`OtpDriver.tick`, ms): the target handled it
+ * One call with when it happened on the kit's clock (`OtpClock.tick`, ms): the target handled it
  * at some instant between `sent` (read before the request left, so at or before its send start)
  * and `answered` (read after the whole answer arrived). A resend after a 429 rate_01 stays inside.
  */
@@ -52,12 +54,12 @@ export function expiresAtMs(answer: Answer): number {
 }
 
 export class OtpClock {
-  constructor(protected readonly t: Target) {}
+  constructor(private readonly t: Target) {}
 
   /** The slowest round trip measured so far (seconds), the preflight's latency to begin with. */
   private slowest = 0;
 
-  /** The round trip to reckon with, seconds: the slowest measured by this driver or the preflight. */
+  /** The round trip to reckon with, seconds: the slowest this clock timed (for any part of the driver) or the preflight's. */
   latencySeconds(): number {
     return Math.max(this.slowest, (this.t.config.latencyMs ?? 0) / 1000);
   }

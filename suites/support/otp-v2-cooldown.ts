@@ -2,19 +2,29 @@
  * The 30 s cooldown of 8 ("Current OTP resend cooldown | 30 seconds | /v2/otp") and the 429
  * otp_throttled of 3.1 that shows it (7.3: resend_available_in and a Retry-After header), judged from
  * the kit's own measured send and answer times (`Timed`): a resend is held to the cooldown only
- * where the measurements prove it fell inside, and a wait past it counts the round trips too.
+ * where the measurements prove it fell inside, and a wait past it counts the round trips too. The
+ * part `d.cooldown` of OtpDriver, built on its clock, its calls and its states (`d.states`: a resend
+ * carried out is judged as the create it was).
  */
 import { expect } from 'vitest';
-import { type Answer, expectError, expectSchema, judge } from '../../harness/kit/index.ts';
+import { type Answer, expectError, expectSchema, judge, type Target } from '../../harness/kit/index.ts';
 import { OtpErrorBody, type OtpState } from '../../schemas/envelope.ts';
 import { OTP_V2_RULES } from '../../schemas/otp-v2-transitions.ts';
-import { elapsedBetween, roundTrip, type Timed, WINDOW_REPEATS } from './otp-v2-clock.ts';
-import { OtpStates } from './otp-v2-states.ts';
+import type { OtpCalls } from './otp-v2-calls.ts';
+import { elapsedBetween, type OtpClock, roundTrip, type Timed, WINDOW_REPEATS } from './otp-v2-clock.ts';
+import type { OtpStates } from './otp-v2-states.ts';
 import type { Fields, OtpSubject } from './otp-v2-subject.ts';
 
 const isThrottled = (answer: Answer): boolean => answer.status === 429 && answer.body.error === 'otp_throttled';
 
-export class OtpCooldown extends OtpStates {
+export class OtpCooldown {
+  constructor(
+    private readonly t: Target,
+    private readonly clock: OtpClock,
+    private readonly calls: OtpCalls,
+    private readonly states: OtpStates,
+  ) {}
+
   /**
    * The values resend_available_in may take at a target that sent its last code during `last` and
    * answered during `at` (8: 30 s counted from the send): 30 s less the elapsed time, rounded down
@@ -79,7 +89,7 @@ export class OtpCooldown extends OtpStates {
    */
   async createPastCooldown(s: OtpSubject, fields: Fields, from: OtpState, where: string): Promise<Answer> {
     for (let attempt = 0; ; attempt++) {
-      const answer = await this.create(s, fields);
+      const answer = await this.calls.create(s, fields);
       if (!isThrottled(answer) || attempt >= WINDOW_REPEATS) return answer;
       const state = answer.body.state;
       if (state !== undefined && state !== null && state !== '' && state !== from) return answer;
@@ -93,7 +103,7 @@ export class OtpCooldown extends OtpStates {
         `HTTP 429 otp_throttled, state ${String(state)}, resend_available_in ${String(inBody)}, ` +
           `Retry-After ${String(answer.headers['retry-after'])}: waited ${asked} s and sent again`,
       );
-      await this.t.clock.wait(asked + (this.t.clock.virtual ? 0 : 0.5 + this.latencySeconds()));
+      await this.t.clock.wait(asked + (this.t.clock.virtual ? 0 : 0.5 + this.clock.latencySeconds()));
     }
   }
 
@@ -136,21 +146,21 @@ export class OtpCooldown extends OtpStates {
    * wait then counts from it. Returns the last send.
    */
   async waitOutCooldown(s: OtpSubject, last: Timed): Promise<Timed> {
-    const probe = await this.timed(() => this.create(s));
+    const probe = await this.clock.timed(() => this.calls.create(s));
     let send = last;
     const asked = this.judgeThrottled(last, probe, 'a resend inside the cooldown') ?? 0;
     if (asked === 0) {
-      this.expectCreated(probe.answer, 'resent', 'otp2:pending-create-resend');
+      this.states.expectCreated(probe.answer, 'resent', 'otp2:pending-create-resend');
       judge(
         'rule:otp2.cooldown-reach',
         'a resend meant to fall inside the cooldown',
         `carried out: it may have reached the target ${elapsedBetween(last, probe).high.toFixed(2)} ` +
-          `s after the send (${this.latenciesText([last, probe])}); the cooldown counts from it`,
+          `s after the send (${this.clock.latenciesText([last, probe])}); the cooldown counts from it`,
       );
       send = probe;
     }
-    const margin = this.t.clock.virtual ? 0 : 0.5 + this.latencySeconds();
-    await this.waitUntil(Math.max(send.answered + OTP_V2_RULES.cooldownSeconds * 1000, probe.answered + asked * 1000) + margin * 1000);
+    const margin = this.t.clock.virtual ? 0 : 0.5 + this.clock.latencySeconds();
+    await this.clock.waitUntil(Math.max(send.answered + OTP_V2_RULES.cooldownSeconds * 1000, probe.answered + asked * 1000) + margin * 1000);
     return send;
   }
 }

@@ -9,7 +9,7 @@
  * call's time facts are judged over its window [target's now before the call, after its answer],
  * and a send is remembered as the window it happened in: a fact is certain only when it holds over
  * the whole window (a resend must not change a verdict). The cooldown (8: 30 s between
- * sends) is a duration and is judged on the kit's own clock (OtpDriver.tick: exact on a test
+ * sends) is a duration and is judged on the kit's own clock (OtpClock.tick: exact on a test
  * clock, the local monotonic clock in real time); an expiry is an instant of the target's clock,
  * judged on the kit's reading of it.
  *
@@ -40,7 +40,7 @@ type Call = Extract<Command, { who: 0 | 1 }>;
 
 /**
  * When the target handled a call: between `from` and `to` (its clock as the kit reads it, epoch ms),
- * and between `sent` and `answered` on the kit's own clock (OtpDriver.tick).
+ * and between `sent` and `answered` on the kit's own clock (OtpClock.tick).
  */
 interface Window {
   from: number;
@@ -149,13 +149,13 @@ export class OtpModelRun {
    * step left it known).
    */
   private async call(c: Call, s: OtpSubject, m: NumberModel): Promise<void> {
-    const before = this.balances.has(s.key) ? this.balances.get(s.key) : await this.d.balance(s);
+    const before = this.balances.has(s.key) ? this.balances.get(s.key) : await this.d.calls.balance(s);
     const from = await this.t.clock.now();
-    const sent = await this.d.tick();
+    const sent = await this.d.clock.tick();
     const { answer, candidatesIn } = await this.send(c, s, m, from, sent);
-    const answered = await this.d.tick();
+    const answered = await this.d.clock.tick();
     const window: Window = { from, to: await this.t.clock.now(), sent, answered };
-    const after = await this.d.balance(s);
+    const after = await this.d.calls.balance(s);
     this.balances.set(s.key, after);
     const row = this.rowOf(c, m, answer, window, candidatesIn(window));
     if (row === undefined) {
@@ -176,7 +176,7 @@ export class OtpModelRun {
 
   /** DELETE /v2/otp: the delete row of each state the number may be in. */
   private async sendDelete(s: OtpSubject, m: NumberModel): Promise<Sent> {
-    const answer = await this.d.remove(s);
+    const answer = await this.d.calls.remove(s);
     const candidatesIn = (w: Window): OtpTransition[] =>
       this.statesIn(m, w, 'delete')
         .map((st) => matchOtpTransition(st, 'delete'))
@@ -187,7 +187,7 @@ export class OtpModelRun {
   /** POST /v2/otp/verify with the model's code or a wrong one: the rows its facts (code matches, last attempt) pick. */
   private async sendVerify(kind: 'verify-right' | 'verify-wrong', s: OtpSubject, m: NumberModel): Promise<Sent> {
     const code = kind === 'verify-right' ? (m.code ?? '123456') : wrongCodeFor(m.code ?? '123456');
-    const answer = await this.d.verify(s, code);
+    const answer = await this.d.calls.verify(s, code);
     const lockPoint = this.t.choices['otp-v2-lock-point'];
     // Once the round's attempts are used no code verifies, the right one included (3.1, 8).
     const spent = usedUp(m);
@@ -213,7 +213,7 @@ export class OtpModelRun {
     // expiration_date only where every candidate row generates a new code (4.4 says nothing of it on a resend).
     const newCode = candidatesIn(start).every((r) => (r.sideEffects as readonly string[]).includes('send-new-code'));
     const expiry = this.expirySeconds !== undefined && newCode ? { expiration_date: formatMexicoDateTime(start.from + this.expirySeconds * 1000) } : {};
-    const answer = await this.d.create(s, { ...(codeRotate ? { code_rotate: true } : {}), ...expiry });
+    const answer = await this.d.calls.create(s, { ...(codeRotate ? { code_rotate: true } : {}), ...expiry });
     return { answer, candidatesIn };
   }
 
@@ -291,9 +291,9 @@ export class OtpModelRun {
 
   private async status(c: Command, s: OtpSubject, m: NumberModel): Promise<void> {
     const from = await this.t.clock.now();
-    const sent = await this.d.tick();
-    const answer = await this.d.status(s);
-    const answered = await this.d.tick();
+    const sent = await this.d.clock.tick();
+    const answer = await this.d.calls.status(s);
+    const answered = await this.d.clock.tick();
     const states = this.statesIn(m, { from, to: await this.t.clock.now(), sent, answered }, 'status');
     this.log.push(`${describe(c)} [model ${states.join('|')}] → HTTP ${answer.status} state=${String(answer.body.state)}`);
     if (this.t.choices['otp-status-request-shape'] !== 'query') {

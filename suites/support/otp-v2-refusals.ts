@@ -14,7 +14,7 @@ import type { OtpSubject } from './otp-v2-subject.ts';
  * verify (stated: fail): a refused create that registered one would be pending, and answer otherwise.
  */
 export async function expectNoVerification(d: OtpDriver, s: OtpSubject, why: string): Promise<void> {
-  const answer = await d.verify(s, '123456');
+  const answer = await d.calls.verify(s, '123456');
   judge('otp2:none-verify', `${why}: no verification was registered (3.1 none + verify: HTTP 404)`, () =>
     expect(answer.status, `${why}: no verification was registered (verify answers 404) — ${answer.text.slice(0, 200)}`).toBe(404),
   );
@@ -55,7 +55,7 @@ export async function expectRefusedCreate(
   why: string,
   slugStated = false,
 ): Promise<void> {
-  const answer = await d.create(s, fields, true);
+  const answer = await d.calls.create(s, fields, true);
   expectOtpRefusal(refusalId, answer, code, 'otp-v2/create', slugStated);
   await expectNoVerification(d, s, why);
 }

@@ -47,12 +47,12 @@ function answersAsRow(d: OtpDriver, row: OtpTransition, id: string, where: strin
   const op = operationOf(row);
   let held = true;
   if (row.trigger === 'create' && row.action)
-    held = d.judgeCreated(answer, expectSuccess(answer, 'otp-v2/create', OtpCreateResponse), row.action, id, row.httpStatus);
+    held = d.states.judgeCreated(answer, expectSuccess(answer, 'otp-v2/create', OtpCreateResponse), row.action, id, row.httpStatus);
   else if (row.error) expectError(id, answer, row.error, op);
   else if (row.trigger === 'verify' && row.httpStatus === 200) expectSuccess(answer, op, OtpVerifyResponse);
   else if (row.trigger === 'delete') expectSuccess(answer, op, OtpDeleteResponse);
   else if (row.httpStatus === 404 || row.httpStatus === 409 || row.httpStatus === 410)
-    held = d.expectVerifyRefusal(answer, row.httpStatus, row.next as OtpState, id);
+    held = d.reads.expectVerifyRefusal(answer, row.httpStatus, row.next as OtpState, id);
   else {
     held = judge(id, `${where}: HTTP ${row.httpStatus}`, () =>
       expect(answer.status, `${where}: HTTP status — ${answer.text.slice(0, 200)}`).toBe(row.httpStatus),
@@ -69,7 +69,7 @@ function answersAsRow(d: OtpDriver, row: OtpTransition, id: string, where: strin
 function leavesRowState(d: OtpDriver, row: OtpTransition, id: string, where: string, answer: Answer): boolean {
   const state = answer.body.state;
   if (row.next === 'not-shown') {
-    const choice = d.choices['otp-state-after-verified-restart'];
+    const choice = d.calls.choices['otp-state-after-verified-restart'];
     judge('otp-state-after-verified-restart', `state=${String(state)}`, state === 'pending');
     if (choice !== 'pending') return true;
     return judge(id, `${where}: state pending`, () => expect(state, `${where}: state (profile otp-state-after-verified-restart=pending)`).toBe('pending'));
@@ -133,12 +133,12 @@ export async function act(
   call: () => Promise<Answer>,
   judged: () => boolean = () => true,
 ): Promise<Answer> {
-  const m = await d.measured(s, call);
+  const m = await d.calls.measured(s, call);
   if (judged()) expectRow(d, row, s, prior, m);
   return m.answer;
 }
 
 /** Triggers `row` with `call` and judges what the row states; whether it held (a row below the fail level: the scenario stops on false). */
 export async function actHeld(d: OtpDriver, s: OtpSubject, row: OtpTransition, prior: Prior, call: () => Promise<Answer>): Promise<boolean> {
-  return expectRow(d, row, s, prior, await d.measured(s, call));
+  return expectRow(d, row, s, prior, await d.calls.measured(s, call));
 }

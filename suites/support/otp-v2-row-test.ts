@@ -21,7 +21,7 @@ export function rowTest(t: Target, d: OtpDriver, row: (typeof OTP_V2_TRANSITIONS
   req(
     [`otp2:${row.id}`, ...(scenario.also ?? [])],
     `3.1 ${row.state} + ${row.trigger} (${row.condition}) → ${row.next}`,
-    async () => scenario.run(d, await d.subject({ ownAccount: concurrent }), row),
+    async () => scenario.run(d, await d.calls.subject({ ownAccount: concurrent }), row),
     { operation: op, concurrent, ...(scenario.waits ? { timeout: 120_000 } : {}) },
   );
 }

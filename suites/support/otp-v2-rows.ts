@@ -20,7 +20,7 @@ export interface RowScenario {
   /**
    * Waits, or may wait, for the cooldown or an expiry: runs concurrently in real time. A row whose
    * condition says nothing of the cooldown but is reached within it may wait for a target that
-   * applies it there (OtpDriver.createPastCooldown).
+   * applies it there (OtpCooldown.createPastCooldown).
    */
   waits: boolean;
   /** Requirement ids the scenario proves beyond its row. */
@@ -35,7 +35,7 @@ const LONG = { code_length: OTP_V2_RULES.maxCodeLength };
 
 /**
  * none + create → pending. `expiringSoon`: with an expiration_date a few seconds ahead (nearFuture),
- * sent again with twice the lead while the target refuses it as past (OtpDriver.expiryMissed); the
+ * sent again with twice the lead while the target refuses it as past (OtpStates.expiryMissed); the
  * date sent is returned.
  */
 async function arrangePending(
@@ -46,16 +46,16 @@ async function arrangePending(
 ): Promise<Prior & { code: string; answer: Answer; send: Timed; requested?: string }> {
   let send: Timed | undefined;
   let requested: string | undefined;
-  let m: Awaited<ReturnType<OtpDriver['measured']>> | undefined;
+  let m: Awaited<ReturnType<OtpDriver['calls']['measured']>> | undefined;
   for (let lead = NEAR_FUTURE_SECONDS, tries = 1; m === undefined; lead *= 2, tries += 1) {
-    requested = expiringSoon ? await d.nearFuture(lead) : undefined;
+    requested = expiringSoon ? await d.clock.nearFuture(lead) : undefined;
     const f = requested === undefined ? fields : { expiration_date: requested, ...fields };
-    const measured = await d.measured(s, async () => (send = await d.timed(() => d.create(s, f))).answer);
-    if (expiringSoon && d.expiryMissed(measured.answer, lead, tries)) continue;
+    const measured = await d.calls.measured(s, async () => (send = await d.clock.timed(() => d.calls.create(s, f))).answer);
+    if (expiringSoon && d.states.expiryMissed(measured.answer, lead, tries)) continue;
     m = measured;
   }
   // The arranged create is 3.1's none + create (stated), judged as that row on the way to the scenario's own.
-  const body = d.expectCreated(m.answer, 'created', 'otp2:none-create');
+  const body = d.states.expectCreated(m.answer, 'created', 'otp2:none-create');
   judge('otp2:none-create', 'the code, requested (4.4)', () => expect(body.code, 'code_in_response=true returns the code (4.4)').toBeTypeOf('string'));
   const unit = expectCharge(s, m.spent, 1, undefined, 'arrange: none + create', 'otp2:none-create');
   return { code: body.code!, attempts: body.attempts_remaining, unit, answer: m.answer, send: send!, ...(requested === undefined ? {} : { requested }) };
@@ -63,43 +63,43 @@ async function arrangePending(
 
 async function arrangeLocked(d: OtpDriver, s: OtpSubject, fields: Fields = {}): Promise<Prior & { code: string }> {
   const p = await arrangePending(d, s, fields);
-  await d.useAttemptsBeforeLock(s, p.code);
-  await d.lockingAttempt(s, p.code);
+  await d.states.useAttemptsBeforeLock(s, p.code);
+  await d.states.lockingAttempt(s, p.code);
   return { ...p, attempts: 0 };
 }
 
 async function arrangeVerified(d: OtpDriver, s: OtpSubject, fields: Fields = {}): Promise<Prior & { code: string }> {
   const p = await arrangePending(d, s, fields);
-  expectSuccess(await d.verify(s, p.code), 'otp-v2/verify', OtpVerifyResponse);
+  expectSuccess(await d.calls.verify(s, p.code), 'otp-v2/verify', OtpVerifyResponse);
   return p;
 }
 
 async function arrangeExpired(d: OtpDriver, s: OtpSubject, fields: Fields = {}): Promise<Prior & { code: string }> {
   const p = await arrangePending(d, s, fields, true);
-  await d.waitPast(expiresAtMs(p.answer));
+  await d.clock.waitPast(expiresAtMs(p.answer));
   return p;
 }
 
 /** Pending with one wrong attempt used, the cooldown waited out as the target reported it. */
 async function arrangePendingAfterCooldown(d: OtpDriver, s: OtpSubject, fields: Fields = {}): Promise<Prior & { code: string }> {
   const p = await arrangePending(d, s, fields);
-  await d.wrongAttempt(s, p.code, OTP_V2_RULES.attemptsPerRound - 1);
-  const send = await d.waitOutCooldown(s, p.send);
+  await d.states.wrongAttempt(s, p.code, OTP_V2_RULES.attemptsPerRound - 1);
+  const send = await d.cooldown.waitOutCooldown(s, p.send);
   return { ...p, attempts: OTP_V2_RULES.attemptsPerRound - 1, send };
 }
 
 /**
  * POST /v2/otp on `row`, whose condition says nothing of the cooldown: a target applying it there
- * is waited out first (OtpDriver.createPastCooldown), then the row's statements are asserted.
+ * is waited out first (OtpCooldown.createPastCooldown), then the row's statements are asserted.
  */
 const createOnRow =
   (d: OtpDriver, s: OtpSubject, row: OtpTransition, fields: Fields = {}) =>
   (): Promise<Answer> =>
-    d.createPastCooldown(s, fields, row.state === 'any' ? 'none' : row.state, `3.1 ${row.state} + create (${row.condition})`);
+    d.cooldown.createPastCooldown(s, fields, row.state === 'any' ? 'none' : row.state, `3.1 ${row.state} + create (${row.condition})`);
 
 /** The right code verifies (HTTP 200 and 4.4's body): what the row, `requirement`, states of the code it leaves. */
 async function expectVerifies(d: OtpDriver, s: OtpSubject, code: string, why: string, requirement: string): Promise<void> {
-  const answer = await d.verify(s, code);
+  const answer = await d.calls.verify(s, code);
   judge(requirement, why, () => expect(answer.status, `${why} — ${answer.text.slice(0, 200)}`).toBe(200));
   expectSuccess(answer, 'otp-v2/verify', OtpVerifyResponse);
 }
@@ -110,10 +110,10 @@ export const ROW_SCENARIOS: Record<OtpTransitionId, RowScenario> = {
     also: ['op:otp-v2/create', 'limit:otp-v2-cooldown'],
     async run(d, s, row) {
       let send: Timed | undefined;
-      const answer = await act(d, s, row, {}, async () => (send = await d.timed(() => d.create(s))).answer);
+      const answer = await act(d, s, row, {}, async () => (send = await d.clock.timed(() => d.calls.create(s))).answer);
       expectSchema('op:otp-v2/create', OtpCreateResponse, answer.json, 'created body', answer);
       // Right after the send the whole cooldown is left, less the create's own measured round trip.
-      d.expectResendAvailableIn(send!, send!, 'the answer of the send');
+      d.cooldown.expectResendAvailableIn(send!, send!, 'the answer of the send');
     },
   },
   'expired-create': {
@@ -123,7 +123,7 @@ export const ROW_SCENARIOS: Record<OtpTransitionId, RowScenario> = {
       const p = await arrangeExpired(d, s, LONG);
       // 3.1 "expired | POST /v2/otp | always": reached a few seconds after the first send.
       const answer = await act(d, s, row, p, createOnRow(d, s, row));
-      await d.wrongAttempt(s, p.code, OTP_V2_RULES.attemptsPerRound - 1);
+      await d.states.wrongAttempt(s, p.code, OTP_V2_RULES.attemptsPerRound - 1);
       await expectVerifies(d, s, String(answer.body.code), 'the new code of expired + create verifies', idOf(row));
     },
   },
@@ -132,10 +132,10 @@ export const ROW_SCENARIOS: Record<OtpTransitionId, RowScenario> = {
     also: ['err:otp_throttled', 'rule:otp2.retry-after', 'limit:otp-v2-cooldown', 'rule:otp2.error-body'],
     async run(d, s, row) {
       // The row's premise, "within the 30 s cooldown", holds when the kit's clock proves it
-      // (OtpDriver.judgeThrottled); a target too slow to prove it is tried again with a fresh number.
+      // (OtpCooldown.judgeThrottled); a target too slow to prove it is tried again with a fresh number.
       const seen: Timed[] = [];
       for (let attempt = 0; attempt <= WINDOW_REPEATS; attempt++) {
-        const x = attempt === 0 ? s : d.sibling(s);
+        const x = attempt === 0 ? s : d.calls.sibling(s);
         const p = await arrangePending(d, x);
         let resend: Timed | undefined;
         const answer = await act(
@@ -144,9 +144,9 @@ export const ROW_SCENARIOS: Record<OtpTransitionId, RowScenario> = {
           row,
           p,
           async () => {
-            const r = await d.timed(() => d.create(x));
+            const r = await d.clock.timed(() => d.calls.create(x));
             // Not judged here: expectRow would fail an answer the measured times cannot place.
-            if (d.judgeThrottled(p.send, r, 'a resend right after the send') !== undefined) resend = r;
+            if (d.cooldown.judgeThrottled(p.send, r, 'a resend right after the send') !== undefined) resend = r;
             return r.answer;
           },
           () => resend !== undefined,
@@ -159,13 +159,13 @@ export const ROW_SCENARIOS: Record<OtpTransitionId, RowScenario> = {
           expect(answer.status, 'a resend inside the cooldown').toBe(429),
         );
         // A throttled resend sent nothing: the code and its attempts are unchanged.
-        await d.wrongAttempt(x, p.code, OTP_V2_RULES.attemptsPerRound - 1);
+        await d.states.wrongAttempt(x, p.code, OTP_V2_RULES.attemptsPerRound - 1);
         await expectVerifies(d, x, p.code, 'the code still verifies after a throttled resend', idOf(row));
         return;
       }
       throw new Inconclusive(
         `a resend could not be placed inside the ${OTP_V2_RULES.cooldownSeconds} s cooldown by the kit's ` +
-          `clock in ${WINDOW_REPEATS + 1} tries (${d.latenciesText(seen)}), and the target carried it out`,
+          `clock in ${WINDOW_REPEATS + 1} tries (${d.clock.latenciesText(seen)}), and the target carried it out`,
       );
     },
   },
@@ -175,7 +175,7 @@ export const ROW_SCENARIOS: Record<OtpTransitionId, RowScenario> = {
     async run(d, s, row) {
       const p = await arrangePendingAfterCooldown(d, s, { code_custom: CUSTOM });
       // "whether a round restarts depends on the code, not on code_rotate": code_rotate=true is ignored.
-      const answer = await act(d, s, row, p, () => d.create(s, { code_custom: CUSTOM, code_rotate: true, channel: 'whatsapp' }));
+      const answer = await act(d, s, row, p, () => d.calls.create(s, { code_custom: CUSTOM, code_rotate: true, channel: 'whatsapp' }));
       judge('rule:otp2.whatsapp-warning', 'whatsapp ignores company and message: warning present (4.4)', () =>
         expect(answer.body.warning, 'whatsapp ignores company and message: warning present (4.4)').toBeTypeOf('string'),
       );
@@ -187,12 +187,12 @@ export const ROW_SCENARIOS: Record<OtpTransitionId, RowScenario> = {
     also: ['limit:otp-v2-attempts', 'rule:otp2.cooldown-reach'],
     async run(d, s, row) {
       const p = await arrangePendingAfterCooldown(d, s, { code_custom: CUSTOM });
-      const answer = await act(d, s, row, p, () => d.create(s, { code_custom: OTHER_CUSTOM, code_rotate: false }));
+      const answer = await act(d, s, row, p, () => d.calls.create(s, { code_custom: OTHER_CUSTOM, code_rotate: false }));
       judge(idOf(row), 'the new round uses the new custom code (3.1 "replaces the code")', () =>
         expect(answer.body.code, 'the new round uses the new custom code').toBe(OTHER_CUSTOM),
       );
-      await d.wrongAttempt(s, OTHER_CUSTOM, OTP_V2_RULES.attemptsPerRound - 1);
-      const old = await d.verify(s, CUSTOM);
+      await d.states.wrongAttempt(s, OTHER_CUSTOM, OTP_V2_RULES.attemptsPerRound - 1);
+      const old = await d.calls.verify(s, CUSTOM);
       judge(idOf(row), 'the replaced custom code no longer verifies (3.1 "replaces the code")', () =>
         expect(old.status, 'the replaced custom code no longer verifies').toBe(401),
       );
@@ -204,8 +204,8 @@ export const ROW_SCENARIOS: Record<OtpTransitionId, RowScenario> = {
     also: ['limit:otp-v2-attempts', 'rule:otp2.cooldown-reach'],
     async run(d, s, row) {
       const p = await arrangePendingAfterCooldown(d, s, LONG);
-      const answer = await act(d, s, row, p, () => d.create(s, { code_rotate: true }));
-      const old = await d.verify(s, p.code);
+      const answer = await act(d, s, row, p, () => d.calls.create(s, { code_rotate: true }));
+      const old = await d.calls.verify(s, p.code);
       expectError(idOf(row), old, 'otp_incorrect_code', 'otp-v2/verify');
       judge(idOf(row), 'the rotated round counts from 7 (3.1 "7 fresh attempts")', () =>
         expect(old.body.attempts_remaining, 'the rotated round counts from 7').toBe(OTP_V2_RULES.attemptsPerRound - 1),
@@ -232,11 +232,11 @@ export const ROW_SCENARIOS: Record<OtpTransitionId, RowScenario> = {
       // 4.4: the message is checked with the real length of the code being sent: 160 with a 4-character
       // code, 166 with the stored 10-character code that a resend reuses.
       const fitsShortCode = messageExpandingTo(max, OTP_V2_RULES.minCodeLength);
-      const refused = await d.measured(s, () => d.create(s, { code_length: OTP_V2_RULES.minCodeLength, message: fitsShortCode }));
+      const refused = await d.calls.measured(s, () => d.calls.create(s, { code_length: OTP_V2_RULES.minCodeLength, message: fitsShortCode }));
       expectError('err:otp_message_invalid', refused.answer, 'otp_message_invalid', 'otp-v2/create');
       expectCharge(s, refused.spent, 0, p.unit, 'otp_message_invalid', 'rule:otp2.charging');
       // 7.3: the verification is untouched; the resend below shows the same code and attempts.
-      const answer = await act(d, s, row, p, () => d.create(s, { code_length: OTP_V2_RULES.minCodeLength, message: atMaxWithStored, channel: 'voice' }));
+      const answer = await act(d, s, row, p, () => d.calls.create(s, { code_length: OTP_V2_RULES.minCodeLength, message: atMaxWithStored, channel: 'voice' }));
       judge('rule:otp2.code-length-new-code-only', 'code_length applies only to a new code (4.4)', () =>
         expect(String(answer.body.code).length, 'code_length applies only to a new code: the resent code keeps its length (4.4)').toBe(
           OTP_V2_RULES.maxCodeLength,
@@ -251,7 +251,7 @@ export const ROW_SCENARIOS: Record<OtpTransitionId, RowScenario> = {
     async run(d, s, row) {
       const p = await arrangeLocked(d, s, { code_custom: CUSTOM });
       await act(d, s, row, p, createOnRow(d, s, row, { code_custom: CUSTOM }));
-      const still = await d.verify(s, CUSTOM);
+      const still = await d.calls.verify(s, CUSTOM);
       judge(idOf(row), 'still locked: the same custom code did not start a round (3.1)', () =>
         expect(still.status, 'still locked: the same custom code did not start a round').toBe(429),
       );
@@ -278,7 +278,7 @@ export const ROW_SCENARIOS: Record<OtpTransitionId, RowScenario> = {
       // 7 fresh attempts: 6 wrong codes, and the right one as the 7th attempt of the round verifies
       // (under either lock point; an 8th would not, 8 "7 per code round").
       const code = String(answer.body.code);
-      for (let left = OTP_V2_RULES.attemptsPerRound - 1; left >= 1; left--) await d.wrongAttempt(s, code, left);
+      for (let left = OTP_V2_RULES.attemptsPerRound - 1; left >= 1; left--) await d.states.wrongAttempt(s, code, left);
       await expectVerifies(d, s, code, 'the rotated code verifies as the 7th attempt of a fresh round', idOf(row));
     },
   },
@@ -306,8 +306,8 @@ export const ROW_SCENARIOS: Record<OtpTransitionId, RowScenario> = {
     also: ['op:otp-v2/verify'],
     async run(d, s, row) {
       const p = await arrangePending(d, s);
-      await act(d, s, row, p, () => d.verify(s, p.code));
-      await d.expectState(s, 'verified', 'a verified number reads verified', idOf(row));
+      await act(d, s, row, p, () => d.calls.verify(s, p.code));
+      await d.reads.expectState(s, 'verified', 'a verified number reads verified', idOf(row));
     },
   },
   'pending-verify-wrong': {
@@ -315,8 +315,8 @@ export const ROW_SCENARIOS: Record<OtpTransitionId, RowScenario> = {
     also: ['err:otp_incorrect_code', 'rule:otp2.attempts-remaining', 'rule:otp2.error-body'],
     async run(d, s, row) {
       const p = await arrangePending(d, s);
-      const first = await act(d, s, row, p, () => d.verify(s, wrongCodeFor(p.code)));
-      const second = await act(d, s, row, { ...p, attempts: Number(first.body.attempts_remaining) }, () => d.verify(s, wrongCodeFor(p.code)));
+      const first = await act(d, s, row, p, () => d.calls.verify(s, wrongCodeFor(p.code)));
+      const second = await act(d, s, row, { ...p, attempts: Number(first.body.attempts_remaining) }, () => d.calls.verify(s, wrongCodeFor(p.code)));
       judge(idOf(row), 'two wrong codes: two attempts used (3.1 "attempts_remaining decremented")', () =>
         expect(second.body.attempts_remaining, 'two wrong codes: two attempts used').toBe(OTP_V2_RULES.attemptsPerRound - 2),
       );
@@ -328,43 +328,43 @@ export const ROW_SCENARIOS: Record<OtpTransitionId, RowScenario> = {
     also: ['limit:otp-v2-attempts'],
     async run(d, s, row) {
       const p = await arrangePending(d, s);
-      await d.useAttemptsBeforeLock(s, p.code);
-      const answer = await act(d, s, row, { ...p, attempts: 0 }, () => d.verify(s, wrongCodeFor(p.code)));
+      await d.states.useAttemptsBeforeLock(s, p.code);
+      const answer = await act(d, s, row, { ...p, attempts: 0 }, () => d.calls.verify(s, wrongCodeFor(p.code)));
       judge(
         'otp-v2-lock-point',
-        `after ${d.wrongAttemptsBeforeLock()} wrong codes answering 401, the next answered HTTP ${answer.status}`,
+        `after ${d.states.wrongAttemptsBeforeLock()} wrong codes answering 401, the next answered HTTP ${answer.status}`,
         answer.status === 429,
       );
-      await d.expectState(s, 'locked', 'the attempts are used up', idOf(row));
+      await d.reads.expectState(s, 'locked', 'the attempts are used up', idOf(row));
     },
   },
   'verified-verify': {
     waits: false,
     async run(d, s, row) {
       const p = await arrangeVerified(d, s);
-      await act(d, s, row, p, () => d.verify(s, p.code));
-      await act(d, s, row, p, () => d.verify(s, wrongCodeFor(p.code)));
+      await act(d, s, row, p, () => d.calls.verify(s, p.code));
+      await act(d, s, row, p, () => d.calls.verify(s, wrongCodeFor(p.code)));
     },
   },
   'none-verify': {
     waits: false,
     async run(d, s, row) {
-      await act(d, s, row, {}, () => d.verify(s, '123456'));
+      await act(d, s, row, {}, () => d.calls.verify(s, '123456'));
     },
   },
   'expired-verify': {
     waits: true,
     async run(d, s, row) {
       const p = await arrangeExpired(d, s);
-      await act(d, s, row, p, () => d.verify(s, p.code));
-      await act(d, s, row, p, () => d.verify(s, wrongCodeFor(p.code)));
+      await act(d, s, row, p, () => d.calls.verify(s, p.code));
+      await act(d, s, row, p, () => d.calls.verify(s, wrongCodeFor(p.code)));
     },
   },
   'locked-verify': {
     waits: false,
     async run(d, s, row) {
       const p = await arrangeLocked(d, s);
-      await act(d, s, row, p, () => d.verify(s, p.code));
+      await act(d, s, row, p, () => d.calls.verify(s, p.code));
     },
   },
   'pending-expires': {
@@ -378,30 +378,30 @@ export const ROW_SCENARIOS: Record<OtpTransitionId, RowScenario> = {
       for (let attempt = 0; p === undefined; attempt++) {
         if (attempt > WINDOW_REPEATS)
           throw new Inconclusive(
-            `a status read could not be placed before an expiry ${d.latencySeconds().toFixed(2)} ` +
+            `a status read could not be placed before an expiry ${d.clock.latencySeconds().toFixed(2)} ` +
               `s of round trip ahead by the kit's clock in ${WINDOW_REPEATS + 1} tries`,
           );
-        x = attempt === 0 ? s : d.sibling(s);
+        x = attempt === 0 ? s : d.calls.sibling(s);
         const arranged = await arrangePending(d, x, {}, true);
         judge('limit:otp-v2-expiry', 'expires_at is the expiration_date given (4.4, 2.10, 8)', () =>
           expect(arranged.answer.body.expires_at, 'expires_at is the expiration_date given (4.4, 2.10)').toBe(arranged.requested),
         );
-        const before = await d.stateBefore(x, expiresAtMs(arranged.answer), idOf(row));
+        const before = await d.reads.stateBefore(x, expiresAtMs(arranged.answer), idOf(row));
         if (before === undefined) continue;
-        if (d.choices['otp-status-request-shape'] === 'query')
+        if (d.calls.choices['otp-status-request-shape'] === 'query')
           judge(idOf(row), 'pending before its expiry (3.1)', () => expect(before.state, 'GET /v2/otp/status: before its expiry').toBe('pending'));
         p = arranged;
       }
-      await d.waitPast(expiresAtMs(p.answer));
+      await d.clock.waitPast(expiresAtMs(p.answer));
       // 3.1 pending + time → expired: "verify answers HTTP 410".
-      await d.expectState(x, row.next as OtpState, 'the code passed its expiry', idOf(row));
-      d.expectVerifyRefusal(await d.verify(x, p.code), 410, 'expired', idOf(row));
+      await d.reads.expectState(x, row.next as OtpState, 'the code passed its expiry', idOf(row));
+      d.reads.expectVerifyRefusal(await d.calls.verify(x, p.code), 410, 'expired', idOf(row));
       // 3.1 any + DELETE, from expired.
-      const removed = await d.measured(x, () => d.remove(x));
+      const removed = await d.calls.measured(x, () => d.calls.remove(x));
       expectSuccess(removed.answer, 'otp-v2/delete', OtpDeleteResponse);
       expectCharge(x, removed.spent, 0, p.unit, 'DELETE', 'rule:otp2.free-operations');
       // The delete's own row, a reading (its request shape is not shown): at its level, the last check here.
-      d.expectVerifyRefusal(await d.verify(x, p.code), 404, 'none', 'otp2:any-delete');
+      d.reads.expectVerifyRefusal(await d.calls.verify(x, p.code), 404, 'none', 'otp2:any-delete');
     },
   },
   'any-delete': {
@@ -415,16 +415,16 @@ export const ROW_SCENARIOS: Record<OtpTransitionId, RowScenario> = {
         ['locked', (x) => arrangeLocked(d, x)],
       ];
       for (const [state, arrange] of arrangements) {
-        const x = state === 'none' ? s : d.sibling(s);
+        const x = state === 'none' ? s : d.calls.sibling(s);
         const p = await arrange(x);
         // The row is a reading (its request shape is not shown): a check that does not hold is its one
         // warning, and the scenario stops there as a failed check ended it.
-        if (!(await actHeld(d, x, row, p, () => d.remove(x)))) return;
-        if (!d.expectVerifyRefusal(await d.verify(x, p.code ?? '123456'), 404, 'none', idOf(row))) return;
-        if (!(await d.expectState(x, 'none', `deleted from ${state}`, idOf(row)))) return;
+        if (!(await actHeld(d, x, row, p, () => d.calls.remove(x)))) return;
+        if (!d.reads.expectVerifyRefusal(await d.calls.verify(x, p.code ?? '123456'), 404, 'none', idOf(row))) return;
+        if (!(await d.reads.expectState(x, 'none', `deleted from ${state}`, idOf(row)))) return;
         // Back to none: a create is none + create again (3.1 "always": HTTP 201, created).
-        const again = await d.createPastCooldown(x, {}, 'none', `3.1 none + create after DELETE from ${state}`);
-        if (!d.judgeCreated(again, expectSuccess(again, 'otp-v2/create', OtpCreateResponse), 'created', idOf(row))) return;
+        const again = await d.cooldown.createPastCooldown(x, {}, 'none', `3.1 none + create after DELETE from ${state}`);
+        if (!d.states.judgeCreated(again, expectSuccess(again, 'otp-v2/create', OtpCreateResponse), 'created', idOf(row))) return;
       }
     },
   },

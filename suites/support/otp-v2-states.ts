@@ -2,20 +2,28 @@
  * Reaching the states of 3.1 through the API: a create that must succeed with its action (4.4), a
  * pending, verified, locked or expired verification, and the wrong codes of a round with the lock
  * point the document leaves open (ambiguity otp-v2-lock-point). Each step checks what 3.1 states of
- * the answer it passes through.
+ * the answer it passes through. The part `d.states` of OtpDriver, built on its calls (`d.calls`) and
+ * its clock (`d.clock`).
  */
 import { expect } from 'vitest';
-import { type Answer, expectError, expectSchema, expectSuccess, Inconclusive, judge } from '../../harness/kit/index.ts';
+import { type Answer, expectError, expectSchema, expectSuccess, Inconclusive, judge, type Target } from '../../harness/kit/index.ts';
 import { OtpErrorBody } from '../../schemas/envelope.ts';
 import { OtpCreateResponse } from '../../schemas/otp-v2.ts';
 import { OTP_V2_RULES } from '../../schemas/otp-v2-transitions.ts';
-import { OtpCalls } from './otp-v2-calls.ts';
+import type { OtpCalls } from './otp-v2-calls.ts';
+import type { OtpClock } from './otp-v2-clock.ts';
 import { type Fields, type OtpSubject, wrongCodeFor } from './otp-v2-subject.ts';
 
 /** Creates refused as past (the kit late) before a near expiry is inconclusive: leads 4, 8, 16 s. */
 const MISSED_EXPIRY_TRIES = 3;
 
-export class OtpStates extends OtpCalls {
+export class OtpStates {
+  constructor(
+    private readonly t: Target,
+    private readonly clock: OtpClock,
+    private readonly calls: OtpCalls,
+  ) {}
+
   /**
    * A create that must succeed with `action` (and HTTP 201 for created, 200 otherwise unless given),
    * judged as `requirement`: the row of 3.1 (or the rule) that states this action for the caller's state.
@@ -44,7 +52,7 @@ export class OtpStates extends OtpCalls {
    * none + create, a stated rule, on the way to what the caller proves.
    */
   async pending(s: OtpSubject, fields: Fields = {}): Promise<{ code: string; answer: Answer; body: OtpCreateResponse }> {
-    const answer = await this.create(s, fields);
+    const answer = await this.calls.create(s, fields);
     const body = this.expectCreated(answer, 'created', 'otp2:none-create');
     judge('otp2:none-create', 'state pending after none + create (3.1)', () => expect(body.state, 'state after none + create (3.1)').toBe('pending'));
     judge('otp2:none-create', 'the code, requested (4.4)', () => expect(body.code, 'code_in_response=true returns the code (4.4)').toBeTypeOf('string'));
@@ -58,7 +66,7 @@ export class OtpStates extends OtpCalls {
    * none + create, whose own tests judge it) leaves that test inconclusive, naming the answer.
    */
   async arrangedPending(s: OtpSubject, fields: Fields = {}): Promise<{ code: string; answer: Answer }> {
-    const answer = await this.create(s, fields);
+    const answer = await this.calls.create(s, fields);
     const body = expectSuccess(answer, 'otp-v2/create', OtpCreateResponse);
     if (answer.status !== 201 || body.action !== 'created' || body.state !== 'pending' || typeof body.code !== 'string')
       throw new Inconclusive(
@@ -83,7 +91,7 @@ export class OtpStates extends OtpCalls {
 
   /** Verifies `wrong` (not the stored code): 401 otp_incorrect_code, attempts_remaining `left`. */
   async wrongAttemptWith(s: OtpSubject, wrong: string, left: number): Promise<Answer> {
-    const answer = await this.verify(s, wrong);
+    const answer = await this.calls.verify(s, wrong);
     expectError('otp2:pending-verify-wrong', answer, 'otp_incorrect_code', 'otp-v2/verify');
     judge('rule:otp2.attempts-remaining', `attempts_remaining ${left} after a wrong code (3.1, 4.4)`, () =>
       expect(answer.body.attempts_remaining, 'attempts_remaining after a wrong code (3.1, 4.4)').toBe(left),
@@ -111,7 +119,7 @@ export class OtpStates extends OtpCalls {
 
   /** The wrong verify that locks (3.1 pending, 7 attempts used up → locked, HTTP 429). */
   async lockingAttempt(s: OtpSubject, code: string): Promise<Answer> {
-    const answer = await this.verify(s, wrongCodeFor(code));
+    const answer = await this.calls.verify(s, wrongCodeFor(code));
     const choice = this.t.choices['otp-v2-lock-point'];
     judge(
       'otp-v2-lock-point',
@@ -157,7 +165,7 @@ export class OtpStates extends OtpCalls {
     if (tries >= MISSED_EXPIRY_TRIES)
       throw new Inconclusive(
         `an expiration_date up to ${lead} s ahead was refused as past ${tries} times (slowest round ` +
-          `trip ${this.latencySeconds().toFixed(2)} s): this machine or network is too slow for a near expiry`,
+          `trip ${this.clock.latencySeconds().toFixed(2)} s): this machine or network is too slow for a near expiry`,
       );
     judge('invalid-input', 'a near-future expiration_date refused (400 naming it)', `${lead} s ahead was past when read: sent again with ${lead * 2} s`);
     return true;
