@@ -69,7 +69,8 @@ export interface ScheduledFile {
 
 /**
  * The files in the order a run starts them, heaviest first (scheduleWeight); the files of an area of
- * PART_ORDER together, weighing what all of them weigh, in the area's order.
+ * PART_ORDER together, weighing what all of them weigh, in the area's order (an equal weight never
+ * interleaves two areas).
  */
 export function scheduleOrder<F extends ScheduledFile>(files: readonly F[]): F[] {
   const ordered = (f: F): SuiteFileId | undefined => (f.file !== undefined && Object.hasOwn(PART_ORDER, f.file.area) ? f.file : undefined);
@@ -83,5 +84,6 @@ export function scheduleOrder<F extends ScheduledFile>(files: readonly F[]): F[]
     const file = ordered(f);
     return file === undefined ? 0 : PART_ORDER[file.area]!.indexOf(file.id.slice(file.area.length + 1));
   };
-  return [...files].sort((a, b) => weight(b) - weight(a) || (ordered(a)?.area === ordered(b)?.area ? part(a) - part(b) : 0));
+  const area = (f: F): string => ordered(f)?.area ?? '';
+  return [...files].sort((a, b) => weight(b) - weight(a) || area(a).localeCompare(area(b)) || part(a) - part(b));
 }
