@@ -42,7 +42,6 @@ const PART_ORDER: Readonly<Record<string, readonly string[]>> = {
   'legacy-v1': ['send', 'codigo', 'multi', 'sandbox-day'],
   limits: ['rate', 'enums'],
   loyalty: ['get', 'contacts', 'sale'],
-  'otp-legacy': ['send', 'fields', 'expiry', 'resend', 'verify', 'reset'],
   payments: ['send', 'credits'],
   reports: ['generate', 'details'],
   sandbox: ['sends', 'daily-limit', 'events'],

@@ -3,10 +3,7 @@
  * asked for in the state the test needs (per-number state, 7.2 verification_03, _04), through
  * harness/kit/otp-legacy-numbers.ts. New ones on the embedded target; on a real target the
  * profile's, held by one test at a time and brought to that state through documented transitions
- * from the state they are in (or a skip saying why none could be). Held across the run, not the file
- * (harness/kit/phone-number-locks.ts): the files of suites/otp-legacy/ run at once, each makes its own
- * `heldNumbers(t)`, and a number's record is the account's (4.5), each file's subaccount's
- * (harness/kit/otp-legacy-number-records.ts).
+ * from the state they are in (or a skip saying why none could be).
  */
 import { type LegacyNumbers, type Target, withLegacyNumbers } from '../../harness/kit/index.ts';
 

@@ -3,7 +3,7 @@
  * template tests of 4.5. Where the target's report does not list the legacy OTP messages, that text
  * cannot be read, and those tests are skipped (after one test has waited the whole budget for it,
  * and before they spend a send) instead of failing against the templates of 4.5, which the target
- * may well keep. Whether the report must list them is the test of that name in otp-legacy/send.test.ts, a warning.
+ * may well keep. Whether the report must list them is the suite's test of that name, a warning.
  */
 import { expect } from 'vitest';
 import { judge, SkipTest, type Target } from '../../harness/kit/index.ts';
