@@ -11,6 +11,7 @@ import { limitById } from '../../schemas/limits.ts';
 import { addEmployee } from '../support/employees-fixtures.ts';
 import { cardContacts, cardIfAny, firstCard, loyaltyContacts, withPhone } from '../support/loyalty-fixtures.ts';
 import { programAccount } from '../support/program-account.ts';
+import { eachFieldMissing } from '../support/missing-fields.ts';
 
 // Wallets and cards are not created through the API: the tests act in the account that has one.
 const program = programAccount(useTarget());
@@ -85,10 +86,7 @@ describe('POST /loyalty/contact/add and /loyalty/contact/get (4.9)', () => {
     const phone = t.phone();
     const full = { loyalty_key: card.loyalty_key, phone, customer_name: t.name('req'), usertool_id: user.collaboratorId };
     const cases: [string, Record<string, unknown>, RefusalKind?][] = [
-      ...(['loyalty_key', 'phone', 'customer_name', 'usertool_id'] as const).map((field): [string, Record<string, unknown>] => {
-        const { [field]: _omitted, ...rest } = full;
-        return [`${field} missing`, rest];
-      }),
+      ...eachFieldMissing(full, ['loyalty_key', 'phone', 'customer_name', 'usertool_id']),
       ['usertool_id not an integer', { ...full, usertool_id: 'abc' }],
       ['unknown card', { ...full, loyalty_key: `${card.loyalty_key}x` }, 'missing-resource'],
     ];

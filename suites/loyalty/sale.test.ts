@@ -10,6 +10,7 @@ import { expectRefused, expectSuccess, judge, type RefusalKind, req, useTarget }
 import { LoyaltySaleResponse } from '../../schemas/loyalty.ts';
 import { cardContacts, loyaltyContacts, withPhone } from '../support/loyalty-fixtures.ts';
 import { programAccount } from '../support/program-account.ts';
+import { eachFieldMissing } from '../support/missing-fields.ts';
 
 // Wallets and cards are not created through the API: the tests act in the account that has one.
 const program = programAccount(useTarget());
@@ -37,10 +38,7 @@ describe('POST /loyalty/sale (4.9)', () => {
     const full = { loyalty_key: a.loyaltyKey, phone: a.phone, usertool_id: a.usertoolId };
     const [before] = (await cardContacts(t, a.loyaltyKey, a.phone)).filter(withPhone(a.phone));
     const cases: [string, Record<string, unknown>, RefusalKind?][] = [
-      ...(['loyalty_key', 'phone', 'usertool_id'] as const).map((field): [string, Record<string, unknown>] => {
-        const { [field]: _omitted, ...rest } = full;
-        return [`${field} missing`, rest];
-      }),
+      ...eachFieldMissing(full, ['loyalty_key', 'phone', 'usertool_id']),
       ['usertool_id not an integer', { ...full, usertool_id: 'abc' }],
       ['unknown card', { ...full, loyalty_key: `${a.loyaltyKey}x` }, 'missing-resource'],
     ];

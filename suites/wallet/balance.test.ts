@@ -14,6 +14,7 @@ import { WalletUpdateBalanceResponse } from '../../schemas/wallet.ts';
 import { programAccount } from '../support/program-account.ts';
 import { walletContacts } from '../support/wallet-contacts.ts';
 import { holdsAmount } from '../support/wallet-fixtures.ts';
+import { eachFieldMissing } from '../support/missing-fields.ts';
 
 // Wallets and cards are not created through the API: the tests act in the account that has one.
 const program = programAccount(useTarget());
@@ -43,10 +44,7 @@ describe('POST /wallet/balance/update (4.8)', () => {
       const a = await walletWithContact();
       const full = { wallet_key: a.walletKey, phone: a.phone, transaction_type: 0, transaction_amount: 77.25 };
       const cases: [string, Record<string, unknown>][] = [
-        ...(['wallet_key', 'phone', 'transaction_type', 'transaction_amount'] as const).map((field): [string, Record<string, unknown>] => {
-          const { [field]: _omitted, ...rest } = full;
-          return [`${field} missing`, rest];
-        }),
+        ...eachFieldMissing(full, ['wallet_key', 'phone', 'transaction_type', 'transaction_amount']),
         ['transaction_type 2', { ...full, transaction_type: 2 }],
         ['phone not numeric', { ...full, phone: `${a.phone.slice(0, 9)}c` }],
         ['transaction_amount not a number', { ...full, transaction_amount: 'many' }],

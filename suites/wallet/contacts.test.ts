@@ -17,6 +17,7 @@ import { addEmployee } from '../support/employees-fixtures.ts';
 import { programAccount } from '../support/program-account.ts';
 import { walletContacts } from '../support/wallet-contacts.ts';
 import { firstWallet, holdsPhone } from '../support/wallet-fixtures.ts';
+import { eachFieldMissing } from '../support/missing-fields.ts';
 
 // Wallets and cards are not created through the API: the tests act in the account that has one.
 const program = programAccount(useTarget());
@@ -90,10 +91,7 @@ describe('POST /wallet/contact/add and /wallet/contact/get (4.8)', () => {
       const phone = t.phone();
       const full = { wallet_key: wallet.wallet_key, phone, customer_name: t.name('req'), usertool_id: user.collaboratorId };
       const cases: [string, Record<string, unknown>, RefusalKind?][] = [
-        ...(['wallet_key', 'phone', 'customer_name', 'usertool_id'] as const).map((field): [string, Record<string, unknown>] => {
-          const { [field]: _omitted, ...rest } = full;
-          return [`${field} missing`, rest];
-        }),
+        ...eachFieldMissing(full, ['wallet_key', 'phone', 'customer_name', 'usertool_id']),
         ['usertool_id not an integer', { ...full, usertool_id: 'abc' }],
         ['unknown wallet', { ...full, wallet_key: `${wallet.wallet_key}x` }, 'missing-resource'],
       ];

@@ -14,6 +14,7 @@ import { WalletSaleResponse } from '../../schemas/wallet.ts';
 import { programAccount } from '../support/program-account.ts';
 import { walletContacts } from '../support/wallet-contacts.ts';
 import { holdsAmount } from '../support/wallet-fixtures.ts';
+import { eachFieldMissing } from '../support/missing-fields.ts';
 
 // Wallets and cards are not created through the API: the tests act in the account that has one.
 const program = programAccount(useTarget());
@@ -61,10 +62,7 @@ describe('POST /wallet/sale (4.8)', () => {
       const a = await walletWithContact();
       const full = { wallet_key: a.walletKey, phone: a.phone, transaction_type: 0, usertool_id: a.usertoolId, transaction_amount: 64.35 };
       const cases: [string, Record<string, unknown>][] = [
-        ...(['wallet_key', 'phone', 'transaction_type', 'usertool_id'] as const).map((field): [string, Record<string, unknown>] => {
-          const { [field]: _omitted, ...rest } = full;
-          return [`${field} missing`, rest];
-        }),
+        ...eachFieldMissing(full, ['wallet_key', 'phone', 'transaction_type', 'usertool_id']),
         ['transaction_type 2', { ...full, transaction_type: 2 }],
       ];
       for (const [what, json] of cases) expectRefused('rule:wallet.balance-shown', await t.api('wallet/register-sale', { json }), 'wallet/register-sale', what);
